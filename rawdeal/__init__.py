@@ -1,0 +1,8 @@
+"""rawdeal: rules engine, batch tool and grading service for the Raw Deal card game.
+
+Architecture (each layer only uses the ones before it):
+cards + grammar -> effects -> engine (state, rules, decisions) -> drivers (move files, course
+transcripts, random play) -> outputs (transcripts, saves, grades).
+"""
+
+__version__ = "0.1.0"

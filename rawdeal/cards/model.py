@@ -1,0 +1,76 @@
+"""Frozen values describing printed cards and Superstars. No game state lives here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class CardType(str, Enum):
+    MANEUVER = "maneuver"
+    ACTION = "action"
+    REVERSAL = "reversal"
+
+
+class Subtype(str, Enum):
+    """A maneuver's subtype."""
+
+    STRIKE = "strike"
+    GRAPPLE = "grapple"
+    SUBMISSION = "submission"
+    HIGH_RISK = "high-risk"
+    TRADEMARK_FINISHER = "trademark-finisher"
+
+
+class Trait(str, Enum):
+    UNIQUE = "unique"
+    SET_UP = "set-up"
+    HEEL = "heel"
+    FACE = "face"
+    FOREIGN_OBJECT = "foreign-object"
+
+
+# What a plain reversal reverses: a maneuver subtype, "action", or "special" (the text says).
+REVERSES = ("strike", "grapple", "submission", "action", "special")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One printed card. `damage` is None for the variable `#`."""
+
+    title: str
+    types: tuple[CardType, ...]
+    fortitude: int
+    damage: int | None
+    stun_value: int
+    subtype: Subtype | None = None
+    reverses: str | None = None
+    traits: frozenset[Trait] = frozenset()
+    logo: str | None = None
+    text: str = ""
+
+    def is_(self, card_type: CardType) -> bool:
+        return card_type in self.types
+
+    @property
+    def printed_damage(self) -> int:
+        """The D this card adds to a Fortitude Rating: `#` counts as 0."""
+        return self.damage or 0
+
+    @property
+    def playable_types(self) -> tuple[CardType, ...]:
+        """The types a card can be played as from the hand, in printed order (never reversal)."""
+        return tuple(t for t in self.types if t is not CardType.REVERSAL)
+
+    @property
+    def damage_label(self) -> str:
+        return "#" if self.damage is None else str(self.damage)
+
+
+@dataclass(frozen=True, slots=True)
+class Superstar:
+    name: str
+    logo: str
+    hand_size: int
+    value: int
+    ability: str

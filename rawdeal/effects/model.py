@@ -1,0 +1,460 @@
+"""Typed, immutable effect objects: what a card's printed text means once compiled.
+
+`grammar/effects.lark` parses the text and `rawdeal.effects.compiler` builds these objects; the engine
+executes them and `rawdeal.effects.render` turns them back into canonical English. A card's compiled
+effect is a `CardEffect`: a tuple of clauses. Clauses say *when* something happens (on play, on
+reverse, while in the Ring area, ...); actions say *what* happens; conditions say *whether*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from rawdeal.cards.model import CardType, Subtype, Trait
+
+
+class Who(str, Enum):
+    """Players, relative to the card's owner."""
+
+    YOU = "you"
+    OPPONENT = "opponent"
+    ALL = "all"
+
+
+class Zone(str, Enum):
+    HAND = "hand"
+    ARSENAL = "arsenal"
+    RINGSIDE = "ringside"
+    RING = "ring"
+
+
+class Position(str, Enum):
+    """Where cards put into the Arsenal go."""
+
+    TOP = "top"
+    BOTTOM = "bottom"
+    SHUFFLE = "shuffle"  # shuffled in: the course profile puts them at the bottom, in pick order
+
+
+class Stat(str, Enum):
+    DAMAGE = "D"
+    FORTITUDE = "F"
+    IRREVERSIBLE = "irreversible"  # the affected maneuvers may not be reversed
+
+
+class Duration(str, Enum):
+    NEXT_CARD = "next card"        # used up by the next card played this turn (whatever it is)
+    NEXT_MANEUVER = "next maneuver"  # used up by the next maneuver played this turn
+    REST_OF_TURN = "rest of turn"
+    NEXT_TURN = "next turn"        # the owner's next turn
+    WHILE_IN_RING = "while in ring"
+
+
+class Trigger(str, Enum):
+    START_OF_TURN = "start of turn"  # at the start of your turn, before your draw segment
+    END_OF_TURN = "end of turn"
+    FORCED_DISCARD = "forced discard"  # when the opponent forces you to discard from your hand
+    DRAW_SEGMENT = "draw segment"
+
+
+# --------------------------------------------------------------------------------------- quantities
+@dataclass(frozen=True, slots=True)
+class Count:
+    """How many cards. `n=None` means all of them; `up_to` lets the player take fewer;
+    `same` means as many as the previous action moved ("an equal number")."""
+
+    n: int | None = 1
+    up_to: bool = False
+    same: bool = False
+
+
+ONE = Count(1)
+ALL = Count(None)
+
+
+@dataclass(frozen=True, slots=True)
+class CardFilter:
+    """Which cards an action may pick. Empty filter: any card."""
+
+    title: str | None = None
+    trait: Trait | None = None
+    max_damage_of_own_fortitude: bool = False  # D <= the acting player's Fortitude Rating (Shake It Off)
+    types: tuple[CardType, ...] = ()
+
+
+# ------------------------------------------------------------------------------------- conditions
+@dataclass(frozen=True, slots=True)
+class After:
+    """The player's previous card this turn (or his reversal last turn) matches.
+
+    "Can only be played after a 5D or greater maneuver" -> After(card_type=MANEUVER, min_damage=5);
+    "The card titled Irish Whip must be played before" -> After(title="Irish Whip");
+    "Play after a successful Submission maneuver" -> After(card_type=MANEUVER, subtype=SUBMISSION).
+    `min_damage` reads the damage the maneuver actually dealt.
+    """
+
+    card_type: CardType | None = None
+    subtype: Subtype | None = None
+    title: str | None = None
+    min_damage: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MinHandSize:
+    """"Can only be played when you have N or more cards in your hand" (the card itself counts)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class FortitudeBelowOpponent:
+    """"Playable only if your Fortitude Rating is less than your opponent's"."""
+
+
+@dataclass(frozen=True, slots=True)
+class InRingArea:
+    """The card titled X is in your Ring area."""
+
+    title: str
+
+
+Condition = After | MinHandSize | FortitudeBelowOpponent | InRingArea
+
+
+# -------------------------------------------------------------------------------------- modifiers
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A change to D or F with its scope and lifetime.
+
+    `stat=DAMAGE`: the affected maneuvers deal `amount` more damage.
+    `stat=FORTITUDE` with `reversals=True`: the opponent's reversals *to* the affected cards need
+    `amount` more F. `stat=FORTITUDE` without it: the affected card costs `amount` F more (Ego Boost -5F).
+    `stat=IRREVERSIBLE`: the affected maneuvers (of at most `max_damage` D, if given) may not be
+    reversed; with `arsenal_only`, only reversals revealed from the Arsenal are stopped (Ayatollah).
+    `subtype` / `card_type` narrow which cards are affected; `duration` says for how long.
+    """
+
+    stat: Stat
+    amount: int
+    duration: Duration
+    card_type: CardType | None = CardType.MANEUVER
+    subtype: Subtype | None = None
+    reversals: bool = False
+    max_damage: int | None = None
+    arsenal_only: bool = False
+
+
+# ---------------------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class Draw:
+    who: Who
+    count: Count = ONE
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """`who` discards `count` cards from his hand; `chooser` picks them."""
+
+    who: Who
+    count: Count = ONE
+    chooser: Who = Who.YOU
+    filter: CardFilter = CardFilter()
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardThis:
+    """Put this card into your Ringside pile (hybrids played as an action, Ego Boost)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnThis:
+    """Put this card back into your Arsenal (The People's Elbow as an action)."""
+
+    position: Position = Position.SHUFFLE
+
+
+@dataclass(frozen=True, slots=True)
+class MillTop:
+    """`who` puts the top `n` cards of his Arsenal into his Ringside pile (collateral damage)."""
+
+    who: Who
+    n: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCards:
+    """`who` moves `count` cards of the chooser's choice between two of his zones."""
+
+    who: Who
+    count: Count
+    source: Zone
+    dest: Zone
+    position: Position = Position.TOP
+    chooser: Who = Who.YOU
+    filter: CardFilter = CardFilter()
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """Look through zones (in order) for a card (titled X, or any) and put it into the hand."""
+
+    who: Who
+    zones: tuple[Zone, ...]
+    filter: CardFilter = CardFilter()
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    who: Who
+
+
+@dataclass(frozen=True, slots=True)
+class LookAt:
+    """Reveal a zone to the card's owner: a hand, or the top `n` cards of an Arsenal."""
+
+    who: Who
+    zone: Zone
+    n: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Arrange:
+    """Put the top `n` cards of `who`'s Arsenal back in an order the card's owner picks."""
+
+    who: Who
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class SkipTurn:
+    who: Who
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn of `who` (reversals end the opponent's; Marking Out ends your own)."""
+
+    who: Who
+
+
+@dataclass(frozen=True, slots=True)
+class WinGame:
+    """The card's owner wins; `how` names the way ("disqualification")."""
+
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class Modify:
+    modifier: Modifier
+
+
+@dataclass(frozen=True, slots=True)
+class EqualizeFortitude:
+    """Comeback!: whoever has the higher Fortitude removes maneuvers/reversals from his Ring area
+    to his Ringside pile until it is not higher than the other's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The owner picks one option. `declare=True`: "declare whether" (the choice is announced)."""
+
+    options: tuple[tuple[Action, ...], ...]
+    declare: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Optional:
+    """"You may ...": the owner decides whether the actions happen."""
+
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    """Actions that happen only if the condition holds when the effect runs."""
+
+    condition: Condition
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HoldSubmission:
+    """Maintain Hold: the played Submission is held; neither player may play maneuvers or actions
+    until the opponent reverses it, and on the owner's turns it deals its damage again."""
+
+
+Action = (
+    Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
+    | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional | Conditional
+    | HoldSubmission
+)
+
+
+# ------------------------------------------------------------------------------ reversal targets
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Which played cards a reversal can reverse.
+
+    `card_types`: maneuver and/or action (and reversal, for Disqualification!); `subtypes`: any of them;
+    `title`: only the card so titled; `max_damage`: "that does 7D or less"; `after_title`: "played
+    after the card titled Irish Whip"; `trait` + `min_trait_in_ring`: "any HEEL card if that opponent has
+    5 or more HEEL cards in his Ring area".
+    """
+
+    card_types: tuple[CardType, ...] = (CardType.MANEUVER,)
+    subtypes: tuple[Subtype, ...] = ()
+    title: str | None = None
+    max_damage: int | None = None
+    after_title: str | None = None
+    trait: Trait | None = None
+    min_trait_in_ring: int | None = None
+
+
+# ---------------------------------------------------------------------------------------- clauses
+@dataclass(frozen=True, slots=True)
+class OnPlay:
+    """Actions run when the card is successfully played (as `as_type` only, if given).
+    Plain action text and "When successfully played, ..." both compile to this."""
+
+    actions: tuple[Action, ...]
+    as_type: CardType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRequirement:
+    """The card can only be played (as `as_type`, if given) when the condition holds."""
+
+    condition: Condition
+    as_type: CardType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatChange:
+    """This card's own F or D changes: "-6F on this card if played after ...", "As an action, this
+    card is -30F and -25D", "+5D if played after a 5D or greater maneuver". With `per_title_word`, the
+    amount is per maneuver in your Ring area with that word in its title (Powerbomb)."""
+
+    stat: Stat
+    amount: int
+    condition: Condition | None = None
+    as_type: CardType | None = None
+    per_title_word: str | None = None
+    on_success: bool = False  # applied when successfully played (not visible to reversals from hand)
+
+
+@dataclass(frozen=True, slots=True)
+class Irreversible:
+    """"May not be reversed"."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReversalBonus:
+    """"Reversals to this maneuver are +ND"."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reverses:
+    """What this reversal can reverse; `cost` must be paid first (Rock Bottom's discard)."""
+
+    target: Target
+    from_hand_only: bool = False
+    cost: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OnReverse:
+    """Actions run when this card reverses (only when played from the hand, if `from_hand_only`).
+    "End your opponent's turn" compiles to an EndTurn here."""
+
+    actions: tuple[Action, ...]
+    from_hand_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class VariableDamage:
+    """"# = D of maneuver card being reversed. Read as 0 when in your Ring area"."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoDamage:
+    """"Doing this will not cause any damage to opponent"."""
+
+
+@dataclass(frozen=True, slots=True)
+class WhileInRing:
+    """A modifier that holds while this card is in its owner's Ring area (Mr. Socko's +1D)."""
+
+    modifier: Modifier
+
+
+@dataclass(frozen=True, slots=True)
+class Triggered:
+    """Actions run at `trigger` while the card is in `zone` (Shane O'Mac: start of turn, Ring area;
+    Ego Boost: forced discard, hand). `optional`: the owner may decline."""
+
+    trigger: Trigger
+    actions: tuple[Action, ...]
+    zone: Zone = Zone.RING
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """Actions scheduled by playing the card, run later in the turn ("At end of turn, discard your hand")."""
+
+    trigger: Trigger
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AllowsFollowUp:
+    """"You may play the card titled X after this card as if it were a <subtype> maneuver"."""
+
+    title: str
+    as_subtype: Subtype
+
+
+@dataclass(frozen=True, slots=True)
+class TriggersFromRingside:
+    """Disqualification!: the effect happens even if the card is overturned into the Ringside pile
+    while applying damage from a matching card."""
+
+
+Clause = (
+    OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
+    | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffect:
+    """A card's whole compiled text."""
+
+    clauses: tuple[Clause, ...] = ()
+
+    def of(self, kind: type) -> tuple:
+        return tuple(c for c in self.clauses if isinstance(c, kind))
+
+
+# ------------------------------------------------------------------------------------- abilities
+class AbilityTiming(str, Enum):
+    NONE = "none"
+    ONCE_PER_TURN = "once per turn"      # offered in the main segment
+    START_OF_TURN = "start of turn"      # before the draw segment
+    PASSIVE = "passive"
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A Superstar ability. `optional`: "you may"; `draw_per_turn`: cards drawn in the draw segment;
+    `damage_taken`: change to all damage from the opponent (Mankind -1D)."""
+
+    timing: AbilityTiming
+    actions: tuple[Action, ...] = ()
+    optional: bool = False
+    draw_per_turn: int = 1
+    damage_taken: int = 0
