@@ -1,0 +1,112 @@
+"""The deck-building rules (assignment §5): 60 cards plus a Superstar, copy limits, Heel/Face,
+Superstar logos, and known titles. Acceptance is exact; leniency lives only in the suggestions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from rawdeal.cards import Card, CardDB, Superstar, Trait
+from rawdeal.cards.db import suggest
+from rawdeal.decks.model import Deck, DeckLine, Rule, Violation
+
+DECK_SIZE = 60
+MAX_COPIES = 3
+
+
+def check_deck(deck: Deck, db: CardDB) -> tuple[Violation, ...]:
+    """Every rule the deck breaks, sorted by line (format problems from reading included)."""
+    superstar = _superstar(deck, db)
+    known = [(entry, db.by_title[entry.title]) for entry in deck.cards if entry.title in db.by_title]
+    found = [
+        *deck.problems,
+        *superstar[1],
+        *_unknown_cards(deck, db),
+        *_size(deck),
+        *_copies(known),
+        *_heel_face(known),
+        *_logos(known, superstar[0], db),
+    ]
+    return tuple(sorted(found, key=lambda v: v.line))
+
+
+def copy_limit(card: Card) -> int | None:
+    """How many copies of `card` a deck may hold; None means any number (Set-up cards)."""
+    if Trait.SET_UP in card.traits:
+        return None
+    return 1 if Trait.UNIQUE in card.traits else MAX_COPIES
+
+
+def _superstar(deck: Deck, db: CardDB) -> tuple[Superstar | None, list[Violation]]:
+    if not deck.superstar:
+        return None, []
+    if deck.superstar in db.by_name:
+        return db.by_name[deck.superstar], []
+    hint = suggest(deck.superstar, db.by_name) or f" (known: {', '.join(sorted(db.by_name))})"
+    return None, [Violation(deck.superstar_line, Rule.UNKNOWN_SUPERSTAR, f"unknown Superstar '{deck.superstar}'{hint}")]
+
+
+def _unknown_cards(deck: Deck, db: CardDB) -> Iterator[Violation]:
+    for entry in deck.cards:
+        if entry.title not in db.by_title:
+            hint = suggest(entry.title, db.by_title)
+            yield Violation(entry.line, Rule.UNKNOWN_CARD, f"unknown card '{entry.title}'{hint}")
+
+
+def _size(deck: Deck) -> Iterator[Violation]:
+    count = len(deck.cards)
+    if count == DECK_SIZE:
+        return
+    line = deck.cards[-1].line if deck.cards else deck.superstar_line
+    fix = f"add {DECK_SIZE - count}" if count < DECK_SIZE else f"remove {count - DECK_SIZE}"
+    yield Violation(line, Rule.DECK_SIZE, f"{count} cards (a deck has exactly {DECK_SIZE}): {fix}")
+
+
+def _copies(known: list[tuple[DeckLine, Card]]) -> Iterator[Violation]:
+    counts = Counter(card.title for _, card in known)
+    seen: Counter[str] = Counter()
+    for entry, card in known:
+        seen[card.title] += 1
+        limit = copy_limit(card)
+        if limit is None or seen[card.title] != limit + 1:
+            continue
+        total, extra = counts[card.title], counts[card.title] - limit
+        if limit == 1:
+            message = f"{total} copies of '{card.title}', a Unique card (at most 1): remove {extra}"
+            yield Violation(entry.line, Rule.UNIQUE, message)
+        else:
+            yield Violation(entry.line, Rule.COPIES, f"{total} copies of '{card.title}' (at most {limit}): remove {extra}")
+
+
+def _heel_face(known: list[tuple[DeckLine, Card]]) -> Iterator[Violation]:
+    sides = {trait: [(e, c) for e, c in known if trait in c.traits] for trait in (Trait.HEEL, Trait.FACE)}
+    heel, face = sides[Trait.HEEL], sides[Trait.FACE]
+    if not heel or not face:
+        return
+    # The minority side is the one to remove; on a tie, the side that starts later is the intruder.
+    minority, majority = sorted((heel, face), key=lambda side: (len(side), -side[0][0].line))
+    entry, card = minority[0]
+    other = majority[0][1]
+    message = (
+        f"Heel and Face cards in one deck ('{card.title}' is {_side(minority)}, '{other.title}' is "
+        f"{_side(majority)}): remove the {_count(minority)} or the {_count(majority)}"
+    )
+    yield Violation(entry.line, Rule.HEEL_FACE, message)
+
+
+def _side(side: list[tuple[DeckLine, Card]]) -> str:
+    return "Heel" if Trait.HEEL in side[0][1].traits else "Face"
+
+
+def _count(side: list[tuple[DeckLine, Card]]) -> str:
+    return f"{len(side)} {_side(side)} card{'s' if len(side) != 1 else ''}"
+
+
+def _logos(known: list[tuple[DeckLine, Card]], superstar: Superstar | None, db: CardDB) -> Iterator[Violation]:
+    if superstar is None:
+        return
+    for entry, card in known:
+        if card.logo is not None and card.logo != superstar.logo:
+            owner = db.superstar_by_logo(card.logo).name
+            message = f"'{card.title}' carries {owner}'s logo: only {owner}'s deck may hold it; remove it"
+            yield Violation(entry.line, Rule.SUPERSTAR_LOGO, message)
