@@ -1,0 +1,90 @@
+"""One grading run from start to end: which scenarios, which students, where transcripts come from.
+
+`plan_grading` checks the request and finds everything before any program runs, so a usage error
+never comes after minutes of grading; `run_plan` does the work and reports each step done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rawdeal.errors import ScenarioError, UsageError
+from rawdeal.grading.diff import read_transcript
+from rawdeal.grading.model import StudentResult
+from rawdeal.grading.runner import Limits, read_attempts, run_attempts
+from rawdeal.grading.score import Options, Reference, grade_student, reference_events
+from rawdeal.grading.suite import EXPECTED, Scenario, load_suite
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where one student's transcripts come from: a folder of them, or a command to run."""
+
+    student: str
+    folder: Path | None = None
+    command: str | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    suite: tuple[Scenario, ...]
+    sources: tuple[Source, ...]
+    single: bool
+
+    @property
+    def steps(self) -> int:
+        """Reference transcripts plus one attempt per student and scenario."""
+        return len(self.suite) * (1 + len(self.sources))
+
+
+def plan_grading(
+    scenarios: Path, submission: Path | None = None, class_dir: Path | None = None, command: str | None = None,
+) -> Plan:
+    """Exactly one of: a submission folder, a class folder (one subfolder per student), a command."""
+    given = [name for name, v in (("--submission", submission), ("--class", class_dir), ("--command", command))
+             if v is not None]
+    if len(given) != 1:
+        raise UsageError("give exactly one of --submission, --class and --command"
+                         + (f" (got {', '.join(given)})" if given else ""))
+    suite = load_suite(scenarios)
+    if command is not None:
+        return Plan(suite, (Source("submission", command=command),), single=True)
+    if submission is not None:
+        return Plan(suite, (Source(_folder(submission).name, folder=submission),), single=True)
+    students = sorted(d for d in _folder(class_dir).iterdir() if d.is_dir() and not d.name.startswith("."))
+    if not students:
+        raise UsageError(f"{class_dir}: no student folders")
+    return Plan(suite, tuple(Source(d.name, folder=d) for d in students), single=False)
+
+
+def _folder(path: Path | None) -> Path:
+    assert path is not None
+    if not path.is_dir():
+        raise UsageError(f"{path}: no such folder")
+    return path.resolve() if path.name in ("", ".", "..") else path
+
+
+def run_plan(
+    plan: Plan, reference: Reference, options: Options = Options(), limits: Limits = Limits(), jobs: int = 1,
+    on_done: Callable[[], None] | None = None,
+) -> tuple[StudentResult, ...]:
+    expected = reference_events(plan.suite, reference, on_done)
+    results = []
+    for source in plan.sources:
+        if source.command is not None:
+            attempts = run_attempts(source.command, plan.suite, limits, jobs, on_done)
+        else:
+            assert source.folder is not None
+            attempts = read_attempts(source.folder, plan.suite, limits, on_done)
+        results.append(grade_student(source.student, plan.suite, expected, attempts, options))
+    return tuple(results)
+
+
+def stored_expected(scenario_dir: Path) -> str:
+    """The reference as stored in the scenario (`expected.txt`), for grading without the engine."""
+    path = scenario_dir / EXPECTED
+    if not path.is_file():
+        raise ScenarioError(f"{scenario_dir}: no {EXPECTED} (drop --use-expected to run the engine)")
+    return read_transcript(path, ScenarioError)

@@ -1,0 +1,142 @@
+"""Grades rendered for people (terminal tables) and for machines (JSON, JUnit XML, Gradescope).
+
+Reports hold no timestamps or absolute paths, so grading the same class twice gives the same
+files. Files are written atomically: a half-written report never replaces a good one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from rawdeal.errors import UsageError
+from rawdeal.grading.model import ScenarioResult, StudentResult
+
+# Characters XML 1.0 cannot carry; student output may hold any of them.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def num(x: float) -> str:
+    """A score as people write it: 2, 1.5, 0.33."""
+    return f"{round(x, 2):g}"
+
+
+def _columns(rows: Sequence[Sequence[str]], indent: str = "") -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+    return "\n".join(indent + line for line in lines)
+
+
+def student_table(student: StudentResult) -> str:
+    """The per-scenario table of one student, then each failure's reason and diff."""
+    rows = [("scenario", "status", "score", "detail")] + [
+        (r.name, r.status.value, f"{num(r.score)}/{num(r.points)}", r.reason) for r in student.results
+    ]
+    passed = len(student.results) - len(student.failures)
+    head = (f"{student.student}: {num(student.score)}/{num(student.max_score)} "
+            f"({passed} of {len(student.results)} scenarios passed)")
+    parts = [head, _columns(rows, "  ")] + [_failure(r) for r in student.failures]
+    return "\n".join(parts)
+
+
+def _failure(result: ScenarioResult) -> str:
+    text = f"\n  {result.name}: {result.reason}"
+    if result.detail:
+        text += "\n" + "\n".join(f"    {line}" for line in result.detail.splitlines())
+    return text
+
+
+def summary_table(students: Sequence[StudentResult]) -> str:
+    """One line per student: score and scenarios passed, then the class total."""
+    rows = [("student", "score", "passed")] + [
+        (s.student, f"{num(s.score)}/{num(s.max_score)}", f"{len(s.results) - len(s.failures)}/{len(s.results)}")
+        for s in students
+    ]
+    return _columns(rows)
+
+
+def terminal_report(students: Sequence[StudentResult], single: bool, summary_only: bool = False) -> str:
+    """What `rawdeal grade` prints: each student's table, and in class mode the summary."""
+    if single:
+        (student,) = students
+        return f"{student_table(student)}\n\ntotal: {num(student.score)}/{num(student.max_score)}"
+    tables = [] if summary_only else [student_table(s) + "\n" for s in students]
+    return "\n".join([*tables, summary_table(students)])
+
+
+def to_json(student: StudentResult) -> dict[str, Any]:
+    return {
+        "student": student.student,
+        "score": round(student.score, 4),
+        "max_score": round(student.max_score, 4),
+        "scenarios": [
+            {"name": r.name, "status": r.status.value, "score": round(r.score, 4),
+             "max_score": r.points, "reason": r.reason, "detail": r.detail}
+            for r in student.results
+        ],
+    }
+
+
+def json_report(students: Sequence[StudentResult], single: bool) -> str:
+    """One student's object, or (class mode) a list of them."""
+    data: Any = to_json(students[0]) if single else [to_json(s) for s in students]
+    return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n"
+
+
+def _xml_text(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)
+
+
+def junit_report(students: Sequence[StudentResult]) -> str:
+    """JUnit XML: one testsuite per student, one testcase per scenario, the diff in each failure."""
+    failures = sum(len(s.failures) for s in students)
+    tests = sum(len(s.results) for s in students)
+    root = ET.Element("testsuites", name="rawdeal grade", tests=str(tests), failures=str(failures))
+    for student in students:
+        suite = ET.SubElement(root, "testsuite", name=_xml_text(student.student), tests=str(len(student.results)),
+                              failures=str(len(student.failures)), errors="0", skipped="0")
+        props = ET.SubElement(suite, "properties")
+        ET.SubElement(props, "property", name="score", value=num(student.score))
+        ET.SubElement(props, "property", name="max_score", value=num(student.max_score))
+        for r in student.results:
+            case = ET.SubElement(suite, "testcase", classname=_xml_text(student.student), name=r.name)
+            if not r.passed:
+                failure = ET.SubElement(case, "failure", message=_xml_text(r.reason), type=r.status.value)
+                failure.text = _xml_text(r.detail)
+    ET.indent(root)
+    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def gradescope_report(student: StudentResult) -> str:
+    """Gradescope's results.json: the total and one test per scenario."""
+    tests = [
+        {"name": r.name, "score": round(r.score, 4), "max_score": r.points,
+         "status": "passed" if r.passed else "failed",
+         "output": "passed" if r.passed else "\n".join(filter(None, (r.reason, r.detail)))}
+        for r in student.results
+    ]
+    data = {"score": round(student.score, 4), "tests": tests}
+    return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to a temporary file next to `path`, then move it into place in one step."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageError(f"{path}: folder {folder} does not exist")
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            os.fchmod(fd, 0o644)  # mkstemp's 0600 would hide the report from CI and colleagues
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
