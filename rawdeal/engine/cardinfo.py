@@ -1,0 +1,78 @@
+"""Per-card facts the engine needs on every move, precomputed once per process from the compiled text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
+from rawdeal.effects import model as fx
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    id: int
+    card: Card
+    effect: fx.CardEffect
+    on_play: tuple[fx.OnPlay, ...]
+    requirements: tuple[fx.PlayRequirement, ...]
+    stat_changes: tuple[fx.StatChange, ...]
+    irreversible: bool
+    reversal_bonus: int
+    reverses: tuple[fx.Reverses, ...]
+    on_reverse: tuple[fx.OnReverse, ...]
+    variable_damage: bool
+    while_in_ring: tuple[fx.Modifier, ...]
+    triggered: tuple[fx.Triggered, ...]
+    delayed: tuple[fx.Delayed, ...]
+    follow_ups: tuple[fx.AllowsFollowUp, ...]
+
+    @property
+    def title(self) -> str:
+        return self.card.title
+
+    def is_(self, card_type: CardType) -> bool:
+        return card_type in self.card.types
+
+
+def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
+    return CardInfo(
+        id=i, card=card, effect=effect,
+        on_play=effect.of(fx.OnPlay),
+        requirements=effect.of(fx.PlayRequirement),
+        stat_changes=effect.of(fx.StatChange),
+        irreversible=bool(effect.of(fx.Irreversible)),
+        reversal_bonus=sum(c.amount for c in effect.of(fx.ReversalBonus)),
+        reverses=effect.of(fx.Reverses),
+        on_reverse=effect.of(fx.OnReverse),
+        variable_damage=bool(effect.of(fx.VariableDamage)),
+        while_in_ring=tuple(c.modifier for c in effect.of(fx.WhileInRing)),
+        triggered=effect.of(fx.Triggered),
+        delayed=effect.of(fx.Delayed),
+        follow_ups=effect.of(fx.AllowsFollowUp),
+    )
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The card database with every card's compiled effect and every Superstar's ability."""
+
+    db: CardDB
+    infos: tuple[CardInfo, ...]
+    abilities: dict[str, fx.Ability]
+
+    def id(self, title: str) -> int:
+        return self.db.index[title]
+
+    def superstar(self, name: str) -> Superstar:
+        return self.db.by_name[name]
+
+
+@cache
+def catalog() -> Catalog:
+    from rawdeal.effects.compiler import abilities, compiled_db
+
+    db = load_db()
+    effects = compiled_db()
+    infos = tuple(_info(i, c, effects[c.title]) for i, c in enumerate(db.cards))
+    return Catalog(db=db, infos=infos, abilities=abilities())

@@ -1,0 +1,38 @@
+"""A tiny seeded generator (SplitMix64) whose whole state is one integer.
+
+Python's `random.Random` state is 625 numbers and its algorithms may change between versions; this one
+is stored in the save as a single int, copies for free, and gives the same shuffles on every machine.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+_MASK = (1 << 64) - 1
+T = TypeVar("T")
+
+
+def next_state(state: int) -> tuple[int, int]:
+    """Advance the state; return (new state, a 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return state, z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """A number in [0, n) (n >= 1), without modulo bias."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        state, value = next_state(state)
+        if value < limit:
+            return state, value % n
+
+
+def shuffle(state: int, items: list[T]) -> int:
+    """Fisher-Yates shuffle in place; returns the new state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state

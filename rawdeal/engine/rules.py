@@ -1,0 +1,232 @@
+"""Pure questions about a position: Fortitude, what may be played, damage, what may reverse what.
+
+Nothing here changes the state. `Catalog` supplies each card's compiled effect; every answer comes
+from those effect objects, never from a card's title.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rawdeal.cards import CardType
+from rawdeal.effects import model as fx
+from rawdeal.engine.cardinfo import Catalog, CardInfo
+from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
+
+ONGOING = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
+ONE_SHOT = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
+
+
+def fortitude(cat: Catalog, s: GameState, p: int) -> int:
+    """The sum of the printed D of the cards in the Ring area (`#` counts 0)."""
+    infos = cat.infos
+    return sum(infos[c].card.printed_damage for c in s.players[p].ring)
+
+
+def ability(cat: Catalog, s: GameState, p: int) -> fx.Ability:
+    return cat.abilities[s.players[p].superstar]
+
+
+def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, prev: LastPlay | None) -> bool:
+    """Whether a condition holds for player p about to play `card`, his previous card being `prev`."""
+    if isinstance(cond, fx.After):
+        return _after(cat, cond, card, prev)
+    if isinstance(cond, fx.MinHandSize):
+        return len(s.players[p].hand) >= cond.n
+    if isinstance(cond, fx.FortitudeBelowOpponent):
+        return fortitude(cat, s, p) < fortitude(cat, s, 1 - p)
+    if isinstance(cond, fx.InRingArea):
+        return any(cat.infos[c].title == cond.title for c in s.players[p].ring)
+    raise TypeError(f"unknown condition {cond!r}")
+
+
+def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bool:
+    if prev is None:
+        return False
+    before = cat.infos[prev.card]
+    if cond.subtype is not None and any(f.title == cat.infos[card].title for f in before.follow_ups):
+        return True  # "you may play X after this card as if it were a Submission maneuver"
+    if cond.card_type is not None and prev.as_type != cond.card_type.value:
+        return False
+    if cond.subtype is not None and before.card.subtype is not cond.subtype:
+        return False
+    if cond.title is not None and before.title != cond.title:
+        return False
+    return cond.min_damage is None or (prev.dealt is not None and prev.dealt >= cond.min_damage)
+
+
+def applies(mod: fx.Modifier, info: CardInfo, as_type: str) -> bool:
+    if mod.card_type is not None and mod.card_type.value != as_type:
+        return False
+    return mod.subtype is None or (as_type == "maneuver" and info.card.subtype is mod.subtype)
+
+
+def active(s: GameState, p: int) -> list[ActiveModifier]:
+    return [m for m in s.modifiers if m.owner == p and not m.waiting]
+
+
+def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: str, stat: fx.Stat,
+                  prev: LastPlay | None, on_success: bool) -> int:
+    total = 0
+    for sc in info.stat_changes:
+        if sc.stat is not stat or sc.on_success != on_success:
+            continue
+        if sc.as_type is not None and sc.as_type.value != as_type:
+            continue
+        if sc.condition is not None and not holds(cat, s, p, sc.condition, info.id, prev):
+            continue
+        total += sc.amount * (_count_word(cat, s, p, sc.per_title_word) if sc.per_title_word else 1)
+    return total
+
+
+def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
+    pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+    return sum(
+        1 for c in s.players[p].ring
+        if cat.infos[c].is_(CardType.MANEUVER) and pattern.search(cat.infos[c].title)
+    )
+
+
+def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: str) -> int:
+    """The F needed to play `card` as `as_type` now."""
+    info = cat.infos[card]
+    cost = info.card.fortitude + _self_changes(cat, s, p, info, as_type, fx.Stat.FORTITUDE, s.last[p], False)
+    for am in active(s, p):
+        mod = am.modifier
+        if mod.stat is fx.Stat.FORTITUDE and not mod.reversals and _would_use(mod, as_type) and applies(mod, info, as_type):
+            cost += mod.amount
+    return max(cost, 0)
+
+
+def _would_use(mod: fx.Modifier, as_type: str) -> bool:
+    return mod.duration is not fx.Duration.NEXT_MANEUVER or as_type == "maneuver"
+
+
+def can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: str) -> bool:
+    info = cat.infos[card]
+    if s.hold is not None:
+        return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
+    for req in info.requirements:
+        if (req.as_type is None or req.as_type.value == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]):
+            return False
+    return play_cost(cat, s, p, card, as_type) <= fortitude(cat, s, p)
+
+
+def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[int, str]]:
+    """(card, type) pairs the player may play, in hand order, action before maneuver as printed."""
+    out = []
+    for card in s.players[p].hand:
+        for t in cat.infos[card].card.playable_types:
+            if can_play(cat, s, p, card, t.value):
+                out.append((card, t.value))
+    return out
+
+
+def consumed(s: GameState, p: int, as_type: str) -> list[ActiveModifier]:
+    """The one-shot modifiers that playing a card of `as_type` uses up."""
+    return [am for am in active(s, p) if am.modifier.duration in ONE_SHOT and _would_use(am.modifier, as_type)]
+
+
+def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversals: bool) -> int:
+    info = cat.infos[play.card]
+    mods = [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
+    mods += play.captured
+    if not reversals:
+        mods += [m for c in s.players[play.player].ring for m in cat.infos[c].while_in_ring]
+    return sum(
+        m.amount for m in mods
+        if m.stat is stat and m.reversals == reversals and applies(m, info, play.as_type)
+    )
+
+
+def damage_taken(cat: Catalog, s: GameState, p: int) -> int:
+    return ability(cat, s, p).damage_taken
+
+
+def base_damage(cat: Catalog, s: GameState, play: CurrentPlay, to: int) -> int:
+    """The damage of the played maneuver before its own "when successfully played" bonus."""
+    info = cat.infos[play.card]
+    d = info.card.printed_damage
+    d += _self_changes(cat, s, play.player, info, play.as_type, fx.Stat.DAMAGE, play.previous, False)
+    d += _bonus(cat, s, play, fx.Stat.DAMAGE, reversals=False)
+    return max(d + damage_taken(cat, s, to), 0)
+
+
+def final_damage(cat: Catalog, s: GameState, play: CurrentPlay, to: int) -> int:
+    info = cat.infos[play.card]
+    own = _self_changes(cat, s, play.player, info, play.as_type, fx.Stat.DAMAGE, play.previous, True)
+    return max(base_damage(cat, s, play, to) + own, 0)
+
+
+def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> int:
+    return cat.infos[rev].card.fortitude + _bonus(cat, s, play, fx.Stat.FORTITUDE, reversals=True)
+
+
+def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, from_hand: bool) -> bool:
+    info = cat.infos[play.card]
+    if info.irreversible and play.as_type == "maneuver":
+        return True
+    mods = list(play.captured) + [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
+    for m in mods:
+        if m.stat is not fx.Stat.IRREVERSIBLE or not applies(m, info, play.as_type):
+            continue
+        if m.arsenal_only and from_hand:
+            continue
+        if m.max_damage is None or damage <= m.max_damage:
+            return True
+    return False
+
+
+def reverses(cat: Catalog, s: GameState, rev: int, play: CurrentPlay, damage: int, from_hand: bool) -> bool:
+    """Whether reversal card `rev` of the defender can reverse the play (F, target and cost)."""
+    info = cat.infos[rev]
+    defender = 1 - play.player
+    if not info.reverses or reversal_cost(cat, s, rev, play) > fortitude(cat, s, defender):
+        return False
+    return any(_matches(cat, s, r, play, damage, from_hand, defender) for r in info.reverses)
+
+
+def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
+             defender: int) -> bool:
+    if r.from_hand_only and not from_hand:
+        return False
+    t = r.target
+    info = cat.infos[play.card]
+    if play.as_type not in {ct.value for ct in t.card_types}:
+        return False
+    if t.subtypes and (play.as_type != "maneuver" or info.card.subtype not in t.subtypes):
+        return False
+    if t.title is not None and info.title != t.title:
+        return False
+    if t.max_damage is not None and damage > t.max_damage:
+        return False
+    if t.after_title is not None and (play.previous is None or cat.infos[play.previous.card].title != t.after_title):
+        return False
+    if t.trait is not None and t.trait not in info.card.traits:
+        return False
+    if t.min_trait_in_ring is not None:
+        ring = s.players[play.player].ring
+        if sum(1 for c in ring if t.trait in cat.infos[c].card.traits) < t.min_trait_in_ring:
+            return False
+    return not from_hand or _cost_payable(s, r.cost, defender)
+
+
+def _cost_payable(s: GameState, cost: tuple[fx.Action, ...], p: int) -> bool:
+    need = sum(a.count.n or 0 for a in cost if isinstance(a, fx.Discard) and a.who is fx.Who.YOU)
+    return len(s.players[p].hand) - 1 >= need
+
+
+def ability_usable(cat: Catalog, s: GameState, p: int) -> bool:
+    ab = ability(cat, s, p)
+    if ab.timing is not fx.AbilityTiming.ONCE_PER_TURN or s.ability_used or s.hold is not None:
+        return False
+    return all(_payable(s, p, a) for a in ab.actions[:1])
+
+
+def _payable(s: GameState, p: int, action: fx.Action) -> bool:
+    me = s.players[p]
+    if isinstance(action, fx.Draw) and action.who is fx.Who.YOU:
+        return len(me.arsenal) >= (action.count.n or 1)
+    if isinstance(action, fx.Discard) and action.who is fx.Who.YOU:
+        return len(me.hand) >= (action.count.n or 1)
+    return True

@@ -1,0 +1,89 @@
+"""The mutable game state: plain lists of card ids, cheap to copy (no deepcopy).
+
+Card ids index `CardDB.cards`. An Arsenal list runs bottom to top (as the deck file does), so its
+top card is the last item. Everything else that can change between moves is here too, so a game is
+fully described by its state and can be saved at any decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rawdeal.effects.model import Modifier
+
+
+@dataclass(slots=True)
+class PlayerState:
+    superstar: str
+    arsenal: list[int]
+    hand: list[int] = field(default_factory=list)
+    ring: list[int] = field(default_factory=list)
+    ringside: list[int] = field(default_factory=list)
+
+    def copy(self) -> PlayerState:
+        return PlayerState(self.superstar, self.arsenal[:], self.hand[:], self.ring[:], self.ringside[:])
+
+    def zone(self, name: str) -> list[int]:
+        return {"arsenal": self.arsenal, "hand": self.hand, "ring": self.ring, "ringside": self.ringside}[name]
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveModifier:
+    """A modifier owned by a player. `waiting`: it starts applying at the owner's next turn."""
+
+    owner: int
+    modifier: Modifier
+    source: int
+    waiting: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LastPlay:
+    """The previous card a player played: this turn, or his reversal from hand in the last turn."""
+
+    card: int
+    as_type: str
+    dealt: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentPlay:
+    """The card being played right now, with the one-shot modifiers it used up."""
+
+    player: int
+    card: int
+    as_type: str
+    captured: tuple[Modifier, ...] = ()
+    previous: LastPlay | None = None
+
+
+@dataclass(slots=True)
+class GameState:
+    players: list[PlayerState]
+    profile: str = "course"
+    seed: int = 0
+    rng: int = 0
+    turn: int = 1
+    current: int = 0
+    ability_used: bool = False
+    modifiers: tuple[ActiveModifier, ...] = ()
+    last: list[LastPlay | None] = field(default_factory=lambda: [None, None])
+    playing: CurrentPlay | None = None
+    tasks: list[object] = field(default_factory=list)
+    skip: list[bool] = field(default_factory=lambda: [False, False])
+    delayed: tuple[tuple[int, int], ...] = ()  # (owner, card) whose end-of-turn effects are due
+    hold: tuple[int, int] | None = None  # (owner, submission card) held by Maintain Hold
+    end_requested: bool = False
+    moved: int = 0  # how many cards the previous action moved ("an equal number")
+    winner: int | None = None
+    how: str = ""
+
+    def copy(self) -> GameState:
+        return replace(
+            self, players=[p.copy() for p in self.players], last=self.last[:], tasks=self.tasks[:],
+            skip=self.skip[:],
+        )
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.current

@@ -1,0 +1,150 @@
+"""The engine's work stack: small frozen records of what remains to be done.
+
+A play, an effect or a turn change is broken into tasks pushed on `GameState.tasks` (last = next).
+Tasks marked `decision` wait for a move. Because tasks are plain data, a game can be saved and
+resumed in the middle of an effect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rawdeal.effects.model import Action, CardFilter
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    decision: ClassVar[bool] = False
+
+
+# ------------------------------------------------------------------------------------ automatic
+@dataclass(frozen=True, slots=True)
+class StartTurn(Task):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSegment(Task):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurnNow(Task):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Task):
+    """Run one effect action for `owner`, coming from `card` (-1: a Superstar ability)."""
+
+    owner: int
+    action: Action
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve(Task):
+    """The card in play was not reversed from the hand: it succeeds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(Task):
+    """Apply the played maneuver's damage, overturning from `done` + 1; reversals may be revealed."""
+
+    amount: int
+    done: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Finish(Task):
+    """The play is over: remember it as the player's previous card and show the status."""
+
+    dealt: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReversalHit(Task):
+    """Damage from a reversal played from the hand; never reversed."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Equalize(Task):
+    """Comeback!: the player with the higher Fortitude removes cards until it is not higher."""
+
+    owner: int
+
+
+# ------------------------------------------------------------------------------------ decisions
+@dataclass(frozen=True, slots=True)
+class ReverseWindow(Task):
+    decision: ClassVar[bool] = True
+    defender: int
+    options: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PickCard(Task):
+    """`chooser` names a card of `owner`'s `zone` (matching `filter`), `remaining` times.
+
+    `verb` is "discard" (into the Ringside pile) or "take" (to `dest` at `position`).
+    `forced`: the discard was forced by the opponent (Ego Boost may react)."""
+
+    decision: ClassVar[bool] = True
+    chooser: int
+    owner: int
+    zone: str
+    verb: str
+    remaining: int
+    dest: str = "ringside"
+    position: str = "top"
+    filter: CardFilter = CardFilter()
+    forced: bool = False
+    by: int = -1  # the player whose effect asked (for filters that read his Fortitude)
+
+
+@dataclass(frozen=True, slots=True)
+class AskCount(Task):
+    """How many (0..most): `verb` "draw" draws, "discard" then asks for that many discards."""
+
+    decision: ClassVar[bool] = True
+    player: int
+    verb: str
+    most: int
+    reason: str = "effect"
+
+
+@dataclass(frozen=True, slots=True)
+class AskChoice(Task):
+    decision: ClassVar[bool] = True
+    player: int
+    card: int
+    options: tuple[tuple[Action, ...], ...]
+    labels: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AskYesNo(Task):
+    decision: ClassVar[bool] = True
+    player: int
+    card: int
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AskAbility(Task):
+    """A start-of-turn ability the Superstar may use (`ability`) or decline (`pass`)."""
+
+    decision: ClassVar[bool] = True
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskArrange(Task):
+    decision: ClassVar[bool] = True
+    player: int
+    owner: int
+    n: int
