@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from rawdeal.decks.model import Deck, DeckLine, Rule, Violation
@@ -62,7 +63,8 @@ def _superstar(line: str, number: int) -> tuple[str, list[Violation]]:
     if name != line and name:
         return name, []
     loose = _LOOSE_SUPERSTAR.fullmatch(line)
-    hint = f"write it as '{loose.group(1) if loose and loose.group(1) else line}{SUPERSTAR_SUFFIX}'"
+    name = loose.group(1) if loose and loose.group(1) else line
+    hint = f"write it as {name + SUPERSTAR_SUFFIX!r}"
     return "", [Violation(number, Rule.FORMAT, f"the first line must name the Superstar: {hint}")]
 
 
@@ -73,9 +75,14 @@ def _add_card(line: str, number: int, cards: list[DeckLine]) -> Violation | None
         return None
     count, title = int(counted.group(1)), counted.group(2)
     if not 1 <= count <= MAX_COUNT:
-        return Violation(number, Rule.FORMAT, f"a card count must be 1 to {MAX_COUNT}, not {count}: fix '{line}'")
+        return Violation(number, Rule.FORMAT, f"a card count must be 1 to {MAX_COUNT}, not {count}: fix {line!r}")
     cards.extend(DeckLine(title, number) for _ in range(count))
     return None
+
+
+def format_deck(superstar: str, titles: Iterable[str]) -> str:
+    """A deck in the course format, as rawdeal writes it: LF line ends, a final newline, no BOM."""
+    return "".join(f"{line}\n" for line in (f"{superstar}{SUPERSTAR_SUFFIX}", *titles))
 
 
 def _empty_message() -> str:

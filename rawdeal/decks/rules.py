@@ -43,14 +43,15 @@ def _superstar(deck: Deck, db: CardDB) -> tuple[Superstar | None, list[Violation
     if deck.superstar in db.by_name:
         return db.by_name[deck.superstar], []
     hint = suggest(deck.superstar, db.by_name) or f" (known: {', '.join(sorted(db.by_name))})"
-    return None, [Violation(deck.superstar_line, Rule.UNKNOWN_SUPERSTAR, f"unknown Superstar '{deck.superstar}'{hint}")]
+    message = f"unknown Superstar {deck.superstar!r}{hint}"
+    return None, [Violation(deck.superstar_line, Rule.UNKNOWN_SUPERSTAR, message)]
 
 
 def _unknown_cards(deck: Deck, db: CardDB) -> Iterator[Violation]:
     for entry in deck.cards:
         if entry.title not in db.by_title:
             hint = suggest(entry.title, db.by_title)
-            yield Violation(entry.line, Rule.UNKNOWN_CARD, f"unknown card '{entry.title}'{hint}")
+            yield Violation(entry.line, Rule.UNKNOWN_CARD, f"unknown card {entry.title!r}{hint}")
 
 
 def _size(deck: Deck) -> Iterator[Violation]:
@@ -72,10 +73,11 @@ def _copies(known: list[tuple[DeckLine, Card]]) -> Iterator[Violation]:
             continue
         total, extra = counts[card.title], counts[card.title] - limit
         if limit == 1:
-            message = f"{total} copies of '{card.title}', a Unique card (at most 1): remove {extra}"
+            message = f"{total} copies of {card.title!r}, a Unique card (at most 1): remove {extra}"
             yield Violation(entry.line, Rule.UNIQUE, message)
         else:
-            yield Violation(entry.line, Rule.COPIES, f"{total} copies of '{card.title}' (at most {limit}): remove {extra}")
+            message = f"{total} copies of {card.title!r} (at most {limit}): remove {extra}"
+            yield Violation(entry.line, Rule.COPIES, message)
 
 
 def _heel_face(known: list[tuple[DeckLine, Card]]) -> Iterator[Violation]:
@@ -88,7 +90,7 @@ def _heel_face(known: list[tuple[DeckLine, Card]]) -> Iterator[Violation]:
     entry, card = minority[0]
     other = majority[0][1]
     message = (
-        f"Heel and Face cards in one deck ('{card.title}' is {_side(minority)}, '{other.title}' is "
+        f"Heel and Face cards in one deck ({card.title!r} is {_side(minority)}, {other.title!r} is "
         f"{_side(majority)}): remove the {_count(minority)} or the {_count(majority)}"
     )
     yield Violation(entry.line, Rule.HEEL_FACE, message)
@@ -108,5 +110,5 @@ def _logos(known: list[tuple[DeckLine, Card]], superstar: Superstar | None, db: 
     for entry, card in known:
         if card.logo is not None and card.logo != superstar.logo:
             owner = db.superstar_by_logo(card.logo).name
-            message = f"'{card.title}' carries {owner}'s logo: only {owner}'s deck may hold it; remove it"
+            message = f"{card.title!r} carries {owner}'s logo: only {owner}'s deck may hold it; remove it"
             yield Violation(entry.line, Rule.SUPERSTAR_LOGO, message)
