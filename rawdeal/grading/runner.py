@@ -96,13 +96,16 @@ def run_attempts(
 ) -> dict[str, Attempt]:
     """Run the student's program once per scenario, `jobs` at a time; results keyed by scenario name."""
     argvs = {s.name: command_argv(template, s) for s in suite}  # usage errors before anything runs
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
         futures = {pool.submit(run_one, argv, limits): name for name, argv in argvs.items()}
         attempts = {}
         for future in as_completed(futures):
             attempts[futures[future]] = future.result()
             if on_done:
                 on_done()
+    finally:
+        pool.shutdown(cancel_futures=True)  # on Ctrl-C, start no more runs
     return {s.name: attempts[s.name] for s in suite}
 
 
