@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -80,11 +80,11 @@ _REPORT = {"dir_okay": False, "metavar": "FILE"}
 def grade(
     scenarios: Annotated[Path, typer.Argument(
         metavar="SCENARIOS", help="Folder of scenario folders (or one scenario folder).")],
-    submission: Annotated[Optional[Path], typer.Option(
+    submission: Annotated[Path | None, typer.Option(
         metavar="DIR", help="One student's folder of transcripts, one per scenario, named <scenario>.txt.")] = None,
-    class_dir: Annotated[Optional[Path], typer.Option(
+    class_dir: Annotated[Path | None, typer.Option(
         "--class", metavar="DIR", help="A class: a folder holding one --submission folder per student.")] = None,
-    command: Annotated[Optional[str], typer.Option(
+    command: Annotated[str | None, typer.Option(
         metavar="CMD", help="Run a student's program once per scenario; its standard output is the transcript. "
              "Placeholders: {save} {moves} {name} {dir}. Example: 'python main.py {save} {moves}'.")] = None,
     partial: Annotated[bool, typer.Option(
@@ -97,9 +97,9 @@ def grade(
     timeout: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="With --command: seconds per run before it is killed.")] = 10.0,
     max_output: Annotated[int, typer.Option(min=1, metavar="BYTES", help="Bytes of transcript a run or file may hold.")] = 1 << 20,
     context: Annotated[int, typer.Option(min=0, metavar="N", help="Lines of context around the first divergence.")] = 3,
-    json_file: Annotated[Optional[Path], typer.Option("--json", **_REPORT, help="Write the grades as JSON.")] = None,
-    junit: Annotated[Optional[Path], typer.Option(**_REPORT, help="Write JUnit XML (one testsuite per student).")] = None,
-    gradescope: Annotated[Optional[Path], typer.Option(
+    json_file: Annotated[Path | None, typer.Option("--json", **_REPORT, help="Write the grades as JSON.")] = None,
+    junit: Annotated[Path | None, typer.Option(**_REPORT, help="Write JUnit XML (one testsuite per student).")] = None,
+    gradescope: Annotated[Path | None, typer.Option(
         **_REPORT, help="Write Gradescope's results.json (one student only).")] = None,
 ) -> None:
     """Grade transcripts against rawdeal's own: exit 0 when every scenario passes, 1 when any fails.
