@@ -1,0 +1,109 @@
+"""Import many course transcripts at once and write each as a scenario directory.
+
+A scenario directory holds `scenario.toml`, `deck-a.txt`/`deck-b.txt` (the picked decks, byte for
+byte), `moves.txt` (one move per line, with a `# line N` pointer into the transcript) and
+`checks.jsonl` (one checkpoint per line, keys sorted). Each directory is written atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from rawdeal.course.importer import Scenario, deck_file, import_transcript
+from rawdeal.errors import ImportTestError, UsageError
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    name: str
+    moves: int
+    checks: int
+
+
+@dataclass(frozen=True, slots=True)
+class BankResult:
+    """What an import run did: the scenarios written and one message per file that failed."""
+
+    imported: tuple[Imported, ...]
+    errors: tuple[str, ...]
+
+
+def transcript_files(paths: Iterable[Path]) -> list[Path]:
+    """The transcripts named: files as given, folders' `*.txt` files sorted by number then name."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(path.glob("*.txt"), key=lambda p: (not p.stem.isdigit(), int(p.stem) if p.stem.isdigit() else 0, p.name)))
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise UsageError(f"{path}: no such transcript file or folder")
+    return found
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a valid TOML basic string
+
+
+def render_moves(scenario: Scenario) -> str:
+    return "".join(f"{move}  # line {no}\n" for move, no in scenario.moves)
+
+
+def render_checks(scenario: Scenario) -> bytes:
+    return b"".join(orjson.dumps(check, option=orjson.OPT_SORT_KEYS) + b"\n" for check in scenario.checks)
+
+
+def render_meta(scenario: Scenario) -> str:
+    return (
+        f"name = {_toml_string(scenario.name)}\n"
+        f"description = {_toml_string(scenario.description)}\n"
+        'profile = "course"\n'
+        "points = 1\n"
+    )
+
+
+def write_scenario(scenario: Scenario, out_dir: Path) -> Path:
+    """Write `out_dir/<name>/`, replacing an existing one only once the new one is complete."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / scenario.name
+    staging = Path(tempfile.mkdtemp(prefix=f".{scenario.name}.", dir=out_dir))
+    try:
+        (staging / "scenario.toml").write_text(render_meta(scenario), encoding="utf-8")
+        for number, deck in enumerate(scenario.decks, start=1):
+            shutil.copyfile(deck, staging / deck_file(number))
+        (staging / "moves.txt").write_text(render_moves(scenario), encoding="utf-8")
+        (staging / "checks.jsonl").write_bytes(render_checks(scenario))
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{scenario.name}.old.", dir=out_dir))
+            os.replace(target, old / scenario.name)
+            os.replace(staging, target)
+            shutil.rmtree(old)
+        else:
+            os.replace(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return target
+
+
+def import_bank(paths: Iterable[Path], out_dir: Path, data_root: Path | None = None) -> BankResult:
+    """Import every transcript named; a file that fails is reported and the others still import."""
+    imported: list[Imported] = []
+    errors: list[str] = []
+    for transcript in transcript_files(paths):
+        try:
+            scenario = import_transcript(transcript, data_root)
+        except ImportTestError as exc:
+            errors.append(str(exc))
+            continue
+        write_scenario(scenario, out_dir)
+        imported.append(Imported(scenario.name, len(scenario.moves), len(scenario.checks)))
+    return BankResult(tuple(imported), tuple(errors))
