@@ -77,7 +77,8 @@ def test_folder_without_decks_is_exit_2(here: Path) -> None:
 def test_format_problem_is_a_violation_not_a_crash(here: Path) -> None:
     (here / "x.txt").write_text("Kane\n" + "\n".join(GOOD), encoding="utf-8")
     code, out, _ = run("x.txt")
-    assert (code, out) == (1, "x.txt:1: format: the first line must name the Superstar: write it as 'Kane (Superstar Card)'\n")
+    hint = "the first line must name the Superstar: write it as 'Kane (Superstar Card)'"
+    assert (code, out) == (1, f"x.txt:1: format: {hint}\n")
 
 
 def test_json_output(here: Path) -> None:
@@ -88,11 +89,13 @@ def test_json_output(here: Path) -> None:
     assert decks[1:] == [
         {"path": "decks/good.txt", "valid": True, "superstar": "KANE", "cards": 60, "errors": []},
         {"path": "decks/nameless.txt", "valid": False, "superstar": None, "cards": 59, "errors": [
-            {"line": 1, "rule": "format", "message": "the first line must name the Superstar: write it as 'Punch (Superstar Card)'"},
+            {"line": 1, "rule": "format",
+             "message": "the first line must name the Superstar: write it as 'Punch (Superstar Card)'"},
             {"line": 60, "rule": "deck-size", "message": "59 cards (a deck has exactly 60): add 1"},
         ]},
     ]
-    assert decks[0]["errors"] == [{"line": 15, "rule": "copies", "message": "4 copies of 'Punch' (at most 3): remove 1"}]
+    copies = {"line": 15, "rule": "copies", "message": "4 copies of 'Punch' (at most 3): remove 1"}
+    assert decks[0]["errors"] == [copies]
 
 
 def test_json_of_valid_decks_exits_0(here: Path) -> None:

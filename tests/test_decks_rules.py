@@ -43,7 +43,7 @@ def test_deck_size_points_at_the_last_card_and_says_how_many(count: int, fix: st
 
 def test_deck_without_cards_points_at_the_superstar_line() -> None:
     (violation,) = violations([])
-    assert (violation.line, violation.rule, violation.message) == (1, Rule.DECK_SIZE, "0 cards (a deck has exactly 60): add 60")
+    assert violation == Violation(1, Rule.DECK_SIZE, "0 cards (a deck has exactly 60): add 60")
 
 
 def test_copies_points_at_the_first_copy_over_the_limit() -> None:
@@ -52,7 +52,8 @@ def test_copies_points_at_the_first_copy_over_the_limit() -> None:
 
 
 def test_copies_counts_the_old_count_format_by_line() -> None:
-    deck = parse_deck("HHH (Superstar Card)\n" + "".join(f"3 {t}\n" for t in PLAIN[1:-1]) + "2 Shake It Off\n4 Punch\n", "d.txt")
+    lines = "".join(f"3 {t}\n" for t in PLAIN[1:-1]) + "2 Shake It Off\n4 Punch\n"
+    deck = parse_deck(f"HHH (Superstar Card)\n{lines}", "d.txt")
     assert [(v.line, v.rule) for v in check_deck(deck, load_db())] == [(21, Rule.COPIES)]
 
 
@@ -95,7 +96,9 @@ def test_heel_or_face_alone_is_fine() -> None:
 
 def test_another_superstars_logo_card_is_named_with_its_owner() -> None:
     assert violations(with_cards("Double Arm DDT", "Pedigree")) == (
-        Violation(60, Rule.SUPERSTAR_LOGO, "'Double Arm DDT' carries MANKIND's logo: only MANKIND's deck may hold it; remove it"),
+        Violation(
+            60, Rule.SUPERSTAR_LOGO, "'Double Arm DDT' carries MANKIND's logo: only MANKIND's deck may hold it; remove it"
+        ),
     )
 
 
@@ -123,12 +126,19 @@ def test_unknown_card_is_rejected_and_the_right_card_suggested(written: str, mea
     assert violation.message.startswith(f"unknown card {written!r} (did you mean {meant!r}")
 
 
+def test_unknown_card_on_a_count_line_is_reported_once() -> None:
+    deck = parse_deck("HHH (Superstar Card)\n" + "".join(f"3 {t}\n" for t in PLAIN[:-1]) + "3 shake it off\n", "d.txt")
+    assert [(v.line, v.rule) for v in check_deck(deck, load_db())] == [(21, Rule.UNKNOWN_CARD)]
+
+
 def test_unknown_card_with_nothing_close_has_no_suggestion() -> None:
     (violation,) = violations(with_cards("Zzzyzx"))
     assert violation.message == "unknown card 'Zzzyzx'"
 
 
-@pytest.mark.parametrize(("written", "meant"), [("hhh", "HHH"), ("The Rock", "THE ROCK"), ("UNDERTAKER", "THE UNDERTAKER")])
+@pytest.mark.parametrize(
+    ("written", "meant"), [("hhh", "HHH"), ("The Rock", "THE ROCK"), ("UNDERTAKER", "THE UNDERTAKER")]
+)
 def test_unknown_superstar_is_rejected_and_the_right_one_suggested(written: str, meant: str) -> None:
     (violation,) = violations(BASE, written)
     assert (violation.line, violation.rule) == (1, Rule.UNKNOWN_SUPERSTAR)
@@ -142,7 +152,8 @@ def test_unknown_superstar_with_nothing_close_lists_the_known_ones() -> None:
 
 def test_violations_are_sorted_by_line_and_all_reported() -> None:
     titles = with_cards("Pedigree", "Pedigree", "Lionsault", "Punchh")[1:]
-    assert found(titles) == [(58, Rule.UNIQUE), (59, Rule.SUPERSTAR_LOGO), (60, Rule.UNKNOWN_CARD), (60, Rule.DECK_SIZE)]
+    expected = [(58, Rule.UNIQUE), (59, Rule.SUPERSTAR_LOGO), (60, Rule.UNKNOWN_CARD), (60, Rule.DECK_SIZE)]
+    assert found(titles) == expected
 
 
 def test_format_problems_from_reading_are_reported_by_check_deck() -> None:

@@ -1,6 +1,7 @@
 """Reading deck files: the course format (`NAME (Superstar Card)`, then one title a line) and the
-older `<count> <Title>` format. Content problems become `format` violations; only an unusable file
-(missing, unreadable, not UTF-8) raises, as a `UsageError` naming the path."""
+older `<count> <Title>` format (a card line that starts with a number and a space: no title does).
+Content problems become `format` violations; only an unusable file (missing, unreadable, not UTF-8)
+raises, as a `UsageError` naming the path."""
 
 from __future__ import annotations
 

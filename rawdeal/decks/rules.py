@@ -16,16 +16,16 @@ MAX_COPIES = 3
 
 def check_deck(deck: Deck, db: CardDB) -> tuple[Violation, ...]:
     """Every rule the deck breaks, sorted by line (format problems from reading included)."""
-    superstar = _superstar(deck, db)
+    superstar, superstar_problems = _superstar(deck, db)
     known = [(entry, db.by_title[entry.title]) for entry in deck.cards if entry.title in db.by_title]
     found = [
         *deck.problems,
-        *superstar[1],
+        *superstar_problems,
         *_unknown_cards(deck, db),
         *_size(deck),
         *_copies(known),
         *_heel_face(known),
-        *_logos(known, superstar[0], db),
+        *_logos(known, superstar, db),
     ]
     return tuple(sorted(found, key=lambda v: v.line))
 
@@ -48,7 +48,8 @@ def _superstar(deck: Deck, db: CardDB) -> tuple[Superstar | None, list[Violation
 
 
 def _unknown_cards(deck: Deck, db: CardDB) -> Iterator[Violation]:
-    for entry in deck.cards:
+    """One violation a line: a `3 Titel` line is one mistake, not three."""
+    for entry in dict.fromkeys(deck.cards):
         if entry.title not in db.by_title:
             hint = suggest(entry.title, db.by_title)
             yield Violation(entry.line, Rule.UNKNOWN_CARD, f"unknown card {entry.title!r}{hint}")
