@@ -182,3 +182,135 @@ def diff(
             raise typer.Exit(0)
         print(render_divergence(comparison, context, (str(a), str(b))))
         raise typer.Exit(1)
+
+
+# --- course test bank (rawdeal/course) -----------------------------------------------------------
+
+
+@app.command("import-tests")
+def import_tests(
+    paths: Annotated[list[Path], typer.Argument(
+        metavar="PATH...", help="Course transcripts (data/<NN-Category>-Tests/<n>.txt), or folders of them.")],
+    out: Annotated[Path, typer.Option("-o", "--out", metavar="DIR", help="Where the scenario folders go.")],
+    data_root: Annotated[Path | None, typer.Option(
+        metavar="ROOT", help="The folder that contains data/ (default: found from each transcript's path).")] = None,
+) -> None:
+    """Turn course transcripts into scenarios (decks, moves, checkpoints): exit 1 if any file fails."""
+    with _errors():
+        from rawdeal.course.bank import import_bank
+
+        result = import_bank(paths, out, data_root)
+        for scenario in result.imported:
+            print(f"{scenario.name}: {scenario.moves} moves, {scenario.checks} checks")
+        for error in result.errors:
+            print(f"rawdeal: {error}", file=sys.stderr)
+        print(f"imported {len(result.imported)} of {len(result.imported) + len(result.errors)} transcripts into {out}")
+        if result.errors:
+            raise typer.Exit(1)
+
+
+@app.command()
+def new(
+    deck_a: Annotated[Path, typer.Argument(help="Deck of player 1 (chooses first).")],
+    deck_b: Annotated[Path, typer.Argument(help="Deck of player 2.")],
+    seed: Annotated[int, typer.Option(help="Seed of the game's random generator (standard rules).")] = 0,
+    unshuffled: Annotated[bool, typer.Option("--unshuffled", help="Course rules: never shuffle, ties go to player 1.")] = False,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the opening save here (default: stdout).")] = None,
+) -> None:
+    """Start a game from two decks and write the opening save."""
+    with _errors():
+        from rawdeal.decks import read_deck
+        from rawdeal.engine.setup import new_game
+        from rawdeal.io.files import write_atomic
+        from rawdeal.io.save import dumps
+
+        game, _ = new_game(read_deck(deck_a), read_deck(deck_b), "course" if unshuffled else "standard", seed)
+        data = dumps(game)
+        if output is None:
+            sys.stdout.write(data.decode("utf-8"))
+        else:
+            write_atomic(output, data)
+
+
+@app.command()
+def run(
+    save: Annotated[Path, typer.Argument(help="The saved game to start from.")],
+    moves_file: Annotated[Path, typer.Argument(metavar="MOVES", help="Move file: one move per line.")],
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the final save here.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="Transcript format: text or jsonl.")] = "text",
+) -> None:
+    """Apply a move file to a saved game and print the transcript."""
+    with _errors():
+        if fmt not in ("text", "jsonl"):
+            raise UsageError(f"--format must be text or jsonl, not {fmt!r}")
+        from rawdeal.drivers.movefile import play_moves, read_moves
+        from rawdeal.io.files import write_atomic
+        from rawdeal.io.save import dumps, read_save
+        from rawdeal.io.transcript import Transcript
+
+        game = read_save(save)
+        moves = read_moves(moves_file)
+        transcript = Transcript()
+        transcript.events(game.resume())
+        try:
+            play_moves(game, moves, transcript, source=str(moves_file))
+        finally:
+            out = transcript.text() if fmt == "text" else transcript.jsonl().decode("utf-8")
+            sys.stdout.write(out)
+        if output is not None:
+            write_atomic(output, dumps(game))
+
+
+@app.command()
+def moves(
+    save: Annotated[Path, typer.Argument(help="The saved game.")],
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+) -> None:
+    """Show whose decision is pending in a saved game and its legal moves."""
+    with _errors():
+        from rawdeal.io.save import read_save
+
+        game = read_save(save)
+        game.resume()
+        d = game.decision()
+        if fmt == "json":
+            import orjson
+
+            data = {"player": None, "kind": "over", "prompt": f"{game.name(game.s.winner or 0)} won by {game.s.how}",
+                    "cards": [], "moves": []} if d is None else {
+                "player": game.name(d.player), "kind": d.kind, "prompt": d.prompt, "cards": list(d.cards),
+                "moves": [str(m) for m in d.moves]}
+            sys.stdout.write(orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode() + "\n")
+        elif d is None:
+            print(f"game over: {game.name(game.s.winner or 0)} won by {game.s.how}")
+        else:
+            print(d.prompt)
+            for m in d.moves:
+                print(f"  {m}")
+
+
+@app.command()
+def verify(
+    paths: Annotated[list[Path], typer.Argument(metavar="DIR...", help="Scenario folders, or folders of them.")],
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+) -> None:
+    """Replay scenarios and compare them with their checkpoints or expected transcript."""
+    with _errors():
+        from rawdeal.course.verify import scenario_dirs
+        from rawdeal.course.verify import verify as verify_one
+
+        results = [verify_one(d) for d in scenario_dirs(paths)]
+        passed = sum(r.passed for r in results)
+        if fmt == "json":
+            import orjson
+
+            data = {"results": [{"name": r.name, "passed": r.passed, "checkpoints": r.checkpoints,
+                                 "first_divergence": r.first_divergence} for r in results],
+                    "passed": passed, "total": len(results)}
+            sys.stdout.write(orjson.dumps(data).decode() + "\n")
+        else:
+            for r in results:
+                print(f"PASS {r.name} ({r.checkpoints} checks)" if r.passed else f"FAIL {r.name}: {r.first_divergence}")
+            print(f"{passed}/{len(results)} scenarios passed")
+        if passed != len(results):
+            raise typer.Exit(1)

@@ -76,6 +76,11 @@ class Game:
     def copy(self) -> Game:
         return Game(self.s.copy(), self.cat)
 
+    def resume(self) -> list[ev.Event]:
+        """Run a loaded game up to its next decision (a save may stop before a turn starts)."""
+        self._run()
+        return self._flush()
+
     # --------------------------------------------------------------------------------- queries
     def name(self, p: int) -> str:
         return self.s.players[p].superstar
@@ -298,22 +303,21 @@ class Game:
         play = s.playing
         assert play is not None
         att, dfd = play.player, 1 - play.player
-        amount = task.amount
-        if amount < 0:
-            amount = R.final_damage(self.cat, s, play, dfd)
-            if amount:
-                self._emit(ev.Damage(self.name(dfd), amount))
-        s.tasks[-1] = T.Finish(amount) if s.tasks and isinstance(s.tasks[-1], T.Finish) else s.tasks[-1]
+        amount = R.final_damage(self.cat, s, play, dfd)
+        if s.tasks and isinstance(s.tasks[-1], T.Finish):
+            s.tasks[-1] = T.Finish(amount)
+        if amount:
+            self._emit(ev.Damage(self.name(dfd), amount))
+        reversible = not R.irreversible(self.cat, s, play, amount, from_hand=False)
         arsenal, ringside = s.players[dfd].arsenal, s.players[dfd].ringside
-        for i in range(task.done + 1, amount + 1):
+        for i in range(1, amount + 1):
             if not arsenal:
                 self._win(att, "pin")
                 return
             card = arsenal.pop()
             ringside.append(card)
             self._emit(ev.Overturned(self.name(dfd), self.title(card), i, amount))
-            if self.cat.infos[card].reverses and not R.irreversible(self.cat, s, play, amount, from_hand=False) \
-                    and R.reverses(self.cat, s, card, play, amount, from_hand=False):
+            if reversible and self.cat.infos[card].reverses and R.reverses(self.cat, s, card, play, amount, False):
                 self._reversed_from_arsenal(card, i < amount)
                 return
 
@@ -334,10 +338,7 @@ class Game:
         s = self.s
         play = s.playing
         assert play is not None
-        if play.card in s.players[play.player].ring or task.dealt is not None:
-            s.last[play.player] = LastPlay(play.card, play.as_type, task.dealt)
-        else:
-            s.last[play.player] = LastPlay(play.card, play.as_type, None)
+        s.last[play.player] = LastPlay(play.card, play.as_type, task.dealt)
         s.playing = None
         for p in (s.current, 1 - s.current):
             self._emit(self.status(p))
@@ -389,7 +390,12 @@ class Game:
             self.s.tasks.append(T.Act(owner, a, card))
 
     def _act(self, task: T.Act) -> None:
-        _ACTIONS[type(task.action)](self, task.owner, task.action, task.card)
+        a = task.action
+        if getattr(a, "who", None) is fx.Who.ALL:  # all players: you first, then the opponent
+            for who in (fx.Who.OPPONENT, fx.Who.YOU):
+                self.s.tasks.append(T.Act(task.owner, replace(a, who=who, **_chooser(a, who)), task.card))
+            return
+        _ACTIONS[type(a)](self, task.owner, a, task.card)
 
     def _draw_cards(self, p: int, n: int) -> int:
         pl = self.s.players[p]
@@ -410,28 +416,24 @@ class Game:
             self._emit(ev.Overturned(self.name(p), self.title(card), i, n))
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
-        for p in self._players(owner, a.who):
-            n = a.count.n or 0
-            if a.count.up_to:
-                self.s.tasks.append(T.AskCount(p, "draw", n))
-            else:
-                self._draw_cards(p, n)
-                self._emit(ev.Drew(self.name(p), n, "effect"))
-
-    def _players(self, owner: int, who: fx.Who) -> tuple[int, ...]:
-        return (owner, 1 - owner) if who is fx.Who.ALL else (self._who(owner, who),)
+        p = self._who(owner, a.who)
+        n = a.count.n or 0
+        if a.count.up_to:
+            self.s.tasks.append(T.AskCount(p, "draw", n))
+        else:
+            self._draw_cards(p, n)
+            self._emit(ev.Drew(self.name(p), n, "effect"))
 
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
-        for p in reversed(self._players(owner, a.who)):
-            chooser = self._who(owner, a.chooser) if a.who is not fx.Who.ALL else p
-            if a.count.n is None:
-                self._discard_all(p, a.filter)
-            elif a.count.up_to and p == owner == chooser:
-                self.s.tasks.append(T.AskCount(p, "discard", min(a.count.n, len(self.s.players[p].hand))))
-            else:
-                self.s.moved = min(a.count.n, len(self.s.players[p].hand))
-                self.s.tasks.append(T.PickCard(chooser, p, "hand", "discard", a.count.n,
-                                               filter=a.filter, forced=p != owner))
+        p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
+        if a.count.n is None:
+            self._discard_all(p, a.filter)
+        elif a.count.up_to and p == owner == chooser:
+            self.s.tasks.append(T.AskCount(p, "discard", min(a.count.n, len(self.s.players[p].hand))))
+        else:
+            self.s.moved = min(a.count.n, len(self.s.players[p].hand))
+            self.s.tasks.append(T.PickCard(chooser, p, "hand", "discard", a.count.n,
+                                           filter=a.filter, forced=p != owner))
 
     def _discard_all(self, p: int, flt: fx.CardFilter) -> None:
         pl = self.s.players[p]
@@ -682,6 +684,11 @@ class Game:
             top.remove(card)
             order.append(card)
         arsenal[-t.n:] = list(reversed(order))
+
+
+def _chooser(action: fx.Action, who: fx.Who) -> dict[str, fx.Who]:
+    """When all players act, each one chooses for himself."""
+    return {"chooser": who} if hasattr(action, "chooser") else {}
 
 
 def _allowed(move: mv.Move, d: Decision) -> bool:

@@ -33,7 +33,7 @@ class ActiveModifier:
 
     owner: int
     modifier: Modifier
-    source: int
+    from_card: int
     waiting: bool = False
 
 

@@ -1,0 +1,223 @@
+"""Replay a scenario and compare it with what is expected: imported checkpoints or a stored transcript.
+
+Imported course scenarios carry `checks.jsonl`: at each step (number of moves applied) the expected
+status lines, offered lists, zone contents and events. The game is replayed move by move and the
+first divergence is described in words, with the step and the course transcript's line.
+Hand-written scenarios carry `expected.txt`, compared event for event with rawdeal's transcript.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from rawdeal.engine import events as ev
+from rawdeal.engine.game import Game
+from rawdeal.errors import RawdealError, ScenarioError
+
+# Engine events the course's console prints (it is silent about the rest).
+_SHOWN = {"turn", "ability", "draw", "play", "success", "reverse", "damage", "overturn", "discard", "move",
+          "search", "reveal", "choose", "win"}
+_NOT_COMPARED = {"step", "line", "check", "event"}
+
+
+@dataclass(frozen=True)
+class Result:
+    name: str
+    passed: bool
+    checkpoints: int
+    first_divergence: str | None = None
+
+
+class Divergence(Exception):
+    pass
+
+
+def _say(d: dict[str, Any]) -> str:
+    """An expected or actual event in words."""
+    kind = d.get("event")
+    cls = next((c for c in vars(ev).values() if isinstance(c, type) and getattr(c, "kind", None) == kind
+                and issubclass(c, ev.Event)), None)
+    if cls is not None:
+        try:
+            from rawdeal.io.transcript import event_line
+
+            return event_line(cls(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in d.items()
+                                     if k not in _NOT_COMPARED}))
+        except TypeError:
+            pass
+    return f"{kind} " + ", ".join(f"{k}={v}" for k, v in d.items() if k not in _NOT_COMPARED)
+
+
+def _status_words(d: dict[str, Any]) -> str:
+    return f"{d['player']} {d['fortitude']}F, {d['hand']} in hand, {d['arsenal']} in Arsenal"
+
+
+class _Replay:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def statuses(self) -> list[dict[str, Any]]:
+        return [self.game.status(p).to_dict() for p in (0, 1)]
+
+    def check_state(self, c: dict[str, Any]) -> None:
+        g, kind = self.game, c["check"]
+        d = g.decision()
+        if kind == "status":
+            got = [s for s in self.statuses() if s["player"] == c["player"]]
+            if not any(all(s[k] == c[k] for k in ("fortitude", "hand", "arsenal")) for s in got):
+                raise Divergence(f"expected {_status_words(c)}; got " + (" / ".join(_status_words(s) for s in got) or "no such player"))
+        elif kind == "playable":
+            want = [tuple(x) for x in c["cards"]]
+            have = [(m.title, m.as_type) for m in (d.moves if d and d.kind == "main" else ()) if hasattr(m, "as_type")]
+            if want != have:
+                raise Divergence(f"expected playable {_cards(want)}; got {_cards(have)}")
+        elif kind == "reversals":
+            have = list(d.cards) if d and d.kind == "reverse" else []
+            if c["cards"] != have:
+                raise Divergence(f"expected {c['player']} to be offered reversals {c['cards']}; got {have}")
+        elif kind == "options":
+            have = list(d.cards) if d else []
+            if c["cards"] != have:
+                raise Divergence(f"expected {c['player']} to pick from {c['cards']}; got {have}")
+        elif kind == "zone":
+            owners = [p for p in (0, 1) if g.name(p) == c["player"]]
+            views = [list(g.titles(g.s.players[p].zone(c["zone"]))) for p in owners]
+            if c["cards"] not in views:
+                raise Divergence(f"expected {c['player']}'s {c['zone']} {c['cards']}; got {views[0] if views else 'no such player'}")
+        elif kind == "invalid_deck":
+            raise Divergence(f"expected deck {c['deck']} to be invalid, but the game started")
+        else:
+            raise ScenarioError(f"unknown checkpoint kind {kind!r}")
+
+
+def _cards(pairs: Iterable[tuple[str, str]]) -> str:
+    return "[" + ", ".join(f"{t} ({a})" for t, a in pairs) + "]"
+
+
+def _project(events: list[ev.Event]) -> list[dict[str, Any]]:
+    out = []
+    for e in events:
+        if e.kind not in _SHOWN or (isinstance(e, ev.Drew) and e.reason == "draw segment"):
+            continue
+        out.append(e.to_dict())
+    return out
+
+
+def _compare_events(want: list[dict[str, Any]], have: list[dict[str, Any]]) -> None:
+    for i, w in enumerate(want):
+        if i >= len(have):
+            raise Divergence(f"expected {_say(w)}; got nothing more", w)
+        h = have[i]
+        keys = [k for k in w if k not in _NOT_COMPARED and not (w.get("event") == "choose" and k == "option")]
+        if w.get("event") != h.get("event") or any(_norm(w[k]) != _norm(h.get(k)) for k in keys):
+            raise Divergence(f"expected {_say(w)}; got {_say(h)}", w)
+    if len(have) > len(want):
+        raise Divergence(f"expected nothing more; got {_say(have[len(want)])}")
+
+
+def _norm(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple) else v
+
+
+def read_checks(path: Path) -> list[dict[str, Any]]:
+    try:
+        return [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]
+    except orjson.JSONDecodeError as exc:
+        raise ScenarioError(f"{path}: not JSON Lines: {exc}") from None
+
+
+def verify_checks(path: Path, name: str) -> Result:
+    from rawdeal.decks import check_deck, read_deck
+    from rawdeal.drivers.movefile import read_moves
+    from rawdeal.engine.cardinfo import catalog
+    from rawdeal.engine.setup import new_game
+    from rawdeal.scenarios import load_scenario
+
+    checks = read_checks(path / "checks.jsonl")
+    invalid = [c for c in checks if c["check"] == "invalid_deck"]
+    decks = [path / n for n in ("deck-a.txt", "deck-b.txt") if (path / n).is_file()]
+    if invalid:
+        bad = {c["deck"] for c in invalid}
+        for d in decks:
+            problems = check_deck(read_deck(d), catalog().db)
+            if bool(problems) != (d.name in bad):
+                verdict = "valid" if not problems else f"invalid ({problems[0].rule}: {problems[0].message})"
+                return Result(name, False, len(checks), f"deck {d.name}: expected {'invalid' if d.name in bad else 'valid'}; got {verdict}")
+        return Result(name, True, len(checks))
+    sc = load_scenario(path)
+    game, start_events = new_game(read_deck(decks[0]), read_deck(decks[1]), "course", sc.seed)
+    moves = read_moves(path / "moves.txt")
+    by_step: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for c in checks:
+        by_step[c["step"]].append(c)
+    replay = _Replay(game)
+    events = start_events
+    for step in range(len(moves) + 1):
+        todo = by_step.get(step, [])
+        want = [c for c in todo if c["check"] == "event"]
+        try:
+            _compare_events(want, _project(events))
+            for c in todo:
+                if c["check"] != "event":
+                    try:
+                        replay.check_state(c)
+                    except Divergence as d:
+                        raise Divergence(d.args[0], c) from None
+        except Divergence as d:
+            at = d.args[1] if len(d.args) > 1 else (todo[0] if todo else {})
+            line = f" (transcript line {at['line']})" if at.get("line") else ""
+            return Result(name, False, len(checks), f"step {step}{line}: {d.args[0]}")
+        if step < len(moves):
+            m = moves[step]
+            try:
+                events = game.apply(m.move)
+            except RawdealError as exc:
+                return Result(name, False, len(checks), f"step {step + 1} (moves.txt line {m.line}): {exc}".split("\n")[0])
+    return Result(name, True, len(checks))
+
+
+def verify_expected(path: Path, name: str) -> Result:
+    from rawdeal.grading.diff import compare, events
+    from rawdeal.scenarios import reference_transcript
+
+    expected = events((path / "expected.txt").read_text(encoding="utf-8"))
+    c = compare(expected, events(reference_transcript(path)))
+    if c.equal:
+        return Result(name, True, len(expected))
+    want = expected[c.at] if c.at < len(expected) else "the end"
+    got = c.actual[c.at] if c.at < len(c.actual) else "nothing more"
+    return Result(name, False, len(expected), f"event {c.at + 1}: expected {want!r}; got {got!r}")
+
+
+def verify(path: str | Path) -> Result:
+    from rawdeal.scenarios import load_scenario
+
+    path = Path(path)
+    name = load_scenario(path).name
+    try:
+        if (path / "checks.jsonl").is_file():
+            return verify_checks(path, name)
+        if (path / "expected.txt").is_file():
+            return verify_expected(path, name)
+    except RawdealError as exc:
+        return Result(name, False, 0, str(exc).split("\n")[0])
+    raise ScenarioError(f"{path}: nothing to verify (no checks.jsonl or expected.txt)")
+
+
+def scenario_dirs(paths: Iterable[str | Path]) -> list[Path]:
+    """Scenario folders under the given paths (a path may be one scenario or a folder of them)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if not p.is_dir():
+            raise ScenarioError(f"{p}: no such scenario folder")
+        if (p / "moves.txt").is_file() or (p / "checks.jsonl").is_file():
+            out.append(p)
+        else:
+            out.extend(sorted(d for d in p.iterdir() if d.is_dir() and not d.name.startswith(".")))
+    return out

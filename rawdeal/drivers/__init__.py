@@ -1,0 +1,1 @@
+"""Drivers answer the engine's decisions: move files, course transcripts, random players."""

@@ -1,0 +1,1 @@
+"""Outputs and their files: saves (`save`), transcripts (`transcript`), atomic writes (`files`)."""

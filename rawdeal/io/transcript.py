@@ -1,0 +1,83 @@
+"""Transcripts: one line per event (and per move), in English text or JSON Lines.
+
+The text form is what graders diff; the JSONL form (validated by `schemas/transcript.schema.json`)
+is for programs. Both are deterministic: same game, same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import orjson
+
+from rawdeal.engine import events as ev
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+_ZONE = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal"}
+
+
+def _move(e: ev.Moved) -> str:
+    where = f"{e.position} of Arsenal" if e.dest == "arsenal" and e.position else _ZONE[e.dest]
+    return f"{e.player} moves {e.card} from {_ZONE[e.source]} to {where}"
+
+
+_TEXT: dict[type, Callable[[ev.Event], str]] = {
+    ev.GameStarted: lambda e: f"game: {e.first} vs {e.second}, {e.first} starts",
+    ev.TurnStarted: lambda e: f"turn {e.number}: {e.player}",
+    ev.TurnSkipped: lambda e: f"{e.player} skips the turn",
+    ev.AbilityUsed: lambda e: f"{e.player} uses the Superstar ability",
+    ev.Drew: lambda e: f"{e.player} draws {_cards(e.count)} ({e.reason})",
+    ev.Played: lambda e: f"{e.player} plays {e.card} as {e.as_type}",
+    ev.Succeeded: lambda e: f"{e.card} is successfully played",
+    ev.Reversed: lambda e: f"{e.player} reverses {e.target} with {e.card} from {e.source}",
+    ev.Damage: lambda e: f"{e.player} takes {e.amount} {'collateral ' if e.collateral else ''}damage",
+    ev.Overturned: lambda e: f"  {e.index}/{e.total} {e.player} overturns {e.card}",
+    ev.Discarded: lambda e: f"{e.player} discards {e.card}",
+    ev.Moved: _move,
+    ev.Searched: lambda e: f"{e.player} searches {_ZONE[e.zone]} for {e.title}: {'found' if e.found else 'not found'}",
+    ev.Revealed: lambda e: f"{e.viewer} sees {e.owner}'s {_ZONE[e.zone]}: {', '.join(e.cards) or 'no cards'}",
+    ev.Chose: lambda e: f"{e.player} chooses: {e.option}",
+    ev.Shuffled: lambda e: f"{e.player} shuffles the Arsenal",
+    ev.Modified: lambda e: f"{e.player}: {e.text}",
+    ev.Status: lambda e: f"status {e.player}: {e.fortitude}F, {e.hand} in hand, {e.arsenal} in Arsenal",
+    ev.TurnEnded: lambda e: f"{e.player} ends the turn",
+    ev.Won: lambda e: f"{e.player} wins by {e.how}",
+}
+
+
+def event_line(event: ev.Event) -> str:
+    return _TEXT[type(event)](event)
+
+
+def move_line(player: str, move: str) -> str:
+    return f"> {player}: {move}"
+
+
+class Transcript:
+    """Collects moves and events as they happen and renders them."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str, ev.Event | None]] = []
+
+    def move(self, player: str, move: str) -> None:
+        self.items.append((player, move, None))
+
+    def events(self, events: Iterable[ev.Event]) -> None:
+        self.items.extend(("", "", e) for e in events)
+
+    def text(self) -> str:
+        return "".join(
+            (event_line(e) if e is not None else move_line(p, m)) + "\n" for p, m, e in self.items
+        )
+
+    def jsonl(self) -> bytes:
+        lines = [
+            orjson.dumps(e.to_dict() if e is not None else {"event": "input", "player": p, "move": m},
+                         option=orjson.OPT_SORT_KEYS)
+            for p, m, e in self.items
+        ]
+        return b"".join(line + b"\n" for line in lines)

@@ -1,0 +1,74 @@
+"""Scenarios: a folder with a starting position, a move file and what is expected.
+
+Layout: `start.json` (a save) or `deck-a.txt` + `deck-b.txt` (a new game; `profile` from
+`scenario.toml`, default course), `moves.txt`, and optionally `expected.txt` (the transcript),
+`checks.jsonl` (checkpoints imported from a course transcript) and `scenario.toml` (name, points,
+description, profile, seed).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from rawdeal.drivers.movefile import play_moves, read_moves
+from rawdeal.engine.game import Game
+from rawdeal.errors import ScenarioError
+from rawdeal.io.transcript import Transcript
+
+
+@dataclass(frozen=True)
+class Scenario:
+    path: Path
+    name: str
+    profile: str = "course"
+    seed: int = 0
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    path = Path(path)
+    if not path.is_dir():
+        raise ScenarioError(f"{path}: not a scenario folder")
+    meta: dict = {}
+    if (path / "scenario.toml").is_file():
+        try:
+            meta = tomllib.loads((path / "scenario.toml").read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise ScenarioError(f"{path / 'scenario.toml'}: {exc}") from None
+    return Scenario(path, str(meta.get("name", path.name)), str(meta.get("profile", "course")), int(meta.get("seed", 0)))
+
+
+def start(sc: Scenario) -> tuple[Game, Transcript]:
+    """The scenario's opening game and the transcript of its start."""
+    transcript = Transcript()
+    save = sc.path / "start.json"
+    if save.is_file():
+        from rawdeal.io.save import read_save
+
+        game = read_save(save)
+        transcript.events(game.resume())
+        return game, transcript
+    decks = [sc.path / "deck-a.txt", sc.path / "deck-b.txt"]
+    if not all(d.is_file() for d in decks):
+        raise ScenarioError(f"{sc.path}: needs start.json, or deck-a.txt and deck-b.txt")
+    from rawdeal.decks import read_deck
+    from rawdeal.engine.setup import new_game
+
+    game, events = new_game(read_deck(decks[0]), read_deck(decks[1]), sc.profile, sc.seed)
+    transcript.events(events)
+    return game, transcript
+
+
+def run_scenario(path: str | Path) -> tuple[Game, Transcript]:
+    sc = load_scenario(path)
+    game, transcript = start(sc)
+    moves_file = sc.path / "moves.txt"
+    if moves_file.is_file():
+        play_moves(game, read_moves(moves_file), transcript, source=f"{sc.name}/moves.txt")
+    return game, transcript
+
+
+def reference_transcript(path: Path) -> str:
+    """What rawdeal prints for the scenario: the reference a student's transcript is graded against."""
+    return run_scenario(path)[1].text()
