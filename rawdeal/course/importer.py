@@ -379,10 +379,10 @@ class _Reader:
         self.event(line, ev.AbilityUsed, player=player)
 
     def on_play(self, line: Line) -> None:
-        self.expect = ("play", self.player(line))
+        self.expect = ("play", self.player(line), str(line.no))
 
     def on_reverse_hand(self, line: Line) -> None:
-        self.expect = ("reversal", self.player(line))
+        self.expect = ("reversal", self.player(line), str(line.no))
 
     def on_overturn(self, line: Line) -> None:
         index, total = line.int("index"), line.int("total")
@@ -393,15 +393,16 @@ class _Reader:
 
     def on_tagged_card(self, line: Line) -> None:
         title = self.card_title(line)
-        if self.expect and self.expect[0] == "play":
-            player = self.expect[1]
+        why, player, header = self.expect or ("", "", "0")
+        at = self.lines[int(header) - 1]  # the "intenta jugar" / "revierte la carta usando" line
+        if why == "play":
             self.played = (player, title)
             self.effect_card = title
-            self.event(line, ev.Played, player=player, card=title, as_type=line["tag"].lower())
-        elif self.expect and self.expect[0] == "reversal" and line["tag"] == "REVERSAL":
+            self.event(at, ev.Played, player=player, card=title, as_type=line["tag"].lower())
+        elif why == "reversal" and line["tag"] == "REVERSAL":
             self.effect_card = title
             target = {"target": self.played[1]} if self.played else {}
-            self.event(line, ev.Reversed, player=self.expect[1], card=title, source="hand", **target)
+            self.event(at, ev.Reversed, player=player, card=title, source="hand", **target)
         else:
             raise self.fail(line, "a card line only after 'intenta jugar' or 'revierte la carta usando'")
         self.expect = None
