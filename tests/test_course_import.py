@@ -324,3 +324,11 @@ def test_lines_are_typed_by_their_template() -> None:
 def test_unknown_line_is_an_error_with_file_and_line() -> None:
     with pytest.raises(ImportTestError, match=r"^data/x\.txt:2: cannot interpret: Hola \(expected"):
         read_lines("Elige un mazo\nHola\n", "data/x.txt")
+
+
+@needs_shared
+def test_a_truncated_transcript_is_an_error(tmp_path: Path) -> None:
+    lines = (DATA / "04-NoEffects-Tests" / "3.txt").read_text(encoding="utf-8").split("\n")[:60]
+    (tmp_path / "3.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ImportTestError, match=r"3\.txt:60: .*\(expected the end of the game"):
+        import_transcript(tmp_path / "3.txt", data_root=COURSE)

@@ -135,16 +135,17 @@ class _Reader:
                 raise self.fail(line, f"the card line of the {self.expect[0]}")
             if line.kind not in _KEEPS_DAMAGE:
                 self.damage_left = 0
-            handler: Callable[[Line], None] = getattr(self, "on_" + line.kind)
             if line.kind == "input":
                 self.on_input(line, self.lines[index + 1] if index + 1 < len(self.lines) else None)
             else:
+                handler: Callable[[Line], None] = getattr(self, "on_" + line.kind)
                 handler(line)
             if line.kind != "blank":
                 self.prev_kind = line.kind
-        if self.prompt and _LISTS[self.prompt.kind][3]:
-            last = self.lines[-1] if self.lines else Line(0, "blank", "")
-            raise self.fail(last, "an INPUT line answering the prompt of line " + str(self.prompt.line))
+        if not self.finished:
+            last = self.lines[-1] if self.lines else Line(0, "blank", "(empty file)")
+            waiting = f" or an answer to the prompt of line {self.prompt.line}" if self.prompt else ""
+            raise self.fail(last, f"the end of the game (a winner or an invalid deck){waiting}")
 
     def open(self, line: Line, kind: str, player: str = "", **info: Any) -> None:
         if self.prompt and (_LISTS[self.prompt.kind][3] or self.prompt.started):
