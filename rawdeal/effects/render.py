@@ -1,0 +1,352 @@
+"""Canonical English for compiled effects, so printed text and compiled meaning read side by side.
+
+`render_action` is also the engine's label for each option of a `Choice` (`choose "draw 2 cards"`):
+labels are short, lower case (apart from stat amounts such as +4D), and depend only on the action,
+so they are stable. The card's owner is "you"; the other player is "opponent". An action's subject is
+whoever chooses the cards ("opponent discards 2 cards"; Bulldog's "discard 1 card from opponent's
+hand"). `render_effect` adds who chooses to every discard or move that involves a choice.
+`effect_tree` shows the dataclasses themselves as an indented tree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from typing import Any
+
+from rawdeal.effects.model import (
+    After, AllowsFollowUp, Arrange, Choice, Condition, Conditional, Count, Delayed, Discard, DiscardThis,
+    Draw, Duration, EndTurn, EqualizeFortitude, FortitudeBelowOpponent, HoldSubmission, InRingArea,
+    Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
+    Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
+    Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
+    WinGame, Zone,
+)
+from rawdeal.effects.model import Ability, AbilityTiming, Action, CardEffect, Clause
+
+_ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area"}
+
+
+# ------------------------------------------------------------------------------------ words
+def _count(count: Count) -> str:
+    if count.same:
+        return "as many cards"
+    if count.n is None:
+        return "all cards"
+    noun = "card" if count.n == 1 else "cards"
+    return f"up to {count.n} {noun}" if count.up_to else f"{count.n} {noun}"
+
+
+def _verb(who: Who, verb: str) -> str:
+    """"draw" for you (imperative), "opponent draws", "all players draw"."""
+    if who is Who.YOU:
+        return verb
+    if who is Who.ALL:
+        return f"all players {verb}"
+    return f"opponent {verb}es" if verb.endswith(("sh", "s")) else f"opponent {verb}s"
+
+
+def _whose(owner: Who, subject: Who) -> str:
+    if owner is Who.YOU:
+        return "your"
+    if owner is Who.ALL:
+        return "each player's"
+    return "his" if subject is Who.OPPONENT else "opponent's"
+
+
+def _zone(owner: Who, zone: Zone, subject: Who) -> str:
+    return f"{_whose(owner, subject)} {_ZONES[zone]}"
+
+
+def _cards(count: Count, only: Any) -> str:
+    text = _count(count)
+    if only.trait is not None:
+        text = text.replace("card", f"{only.trait.value.upper()} card")
+    if only.title is not None:
+        text += f" titled {only.title}"
+    if only.max_damage_of_own_fortitude:
+        text += " with D up to your fortitude"
+    return text
+
+
+def _chooser(chooser: Who) -> str:
+    return " (you choose)" if chooser is Who.YOU else " (opponent chooses)"
+
+
+# ----------------------------------------------------------------------------------- actions
+def render_action(action: Action) -> str:
+    """One action in short canonical English (also a `Choice` option's label)."""
+    return _action(action, verbose=False)
+
+
+def option_label(options: tuple[Action, ...]) -> str:
+    """The label of one option of a `Choice`: its actions, comma-separated."""
+    return ", ".join(render_action(a) for a in options)
+
+
+def _action(a: Any, verbose: bool) -> str:  # noqa: C901 - one branch per action kind
+    if isinstance(a, Draw):
+        return f"{_verb(a.who, 'draw')} {_count(a.count)}"
+    if isinstance(a, Discard):
+        cards = _cards(a.count, a.filter)
+        if a.chooser is not a.who:
+            text = f"{_verb(a.chooser, 'discard')} {cards} from {_zone(a.who, Zone.HAND, a.chooser)}"
+        elif a.who is Who.ALL:
+            text = f"all players discard {cards}"
+        else:
+            text = f"{_verb(a.who, 'discard')} {cards}"
+        return text + (_chooser(a.chooser) if verbose and a.count.n is not None else "")
+    if isinstance(a, DiscardThis):
+        return "discard this card"
+    if isinstance(a, ReturnThis):
+        return f"{_put_verb(a.position)} this card {_into(a.position)} your arsenal"
+    if isinstance(a, MillTop):
+        top = "the top card" if a.n == 1 else f"the top {a.n} cards"
+        return f"{_verb(a.who, 'put')} {top} of {_zone(a.who, Zone.ARSENAL, a.who)} into {_zone(a.who, Zone.RINGSIDE, a.who)}"
+    if isinstance(a, MoveCards):
+        return _move(a) + (_chooser(a.chooser) if verbose else "")
+    if isinstance(a, Search):
+        zones = " and ".join(_ZONES[z] for z in a.zones)
+        wanted = a.filter.title or "a card"
+        return f"{_verb(a.who, 'search')} {_whose(a.who, a.who)} {zones} for {wanted}"
+    if isinstance(a, Shuffle):
+        return f"shuffle {_zone(a.who, Zone.ARSENAL, Who.YOU)}"
+    if isinstance(a, LookAt):
+        if a.n is None:
+            return f"look at {_zone(a.who, a.zone, Who.YOU)}"
+        return f"look at the top {a.n} cards of {_zone(a.who, a.zone, Who.YOU)}"
+    if isinstance(a, Arrange):
+        return f"arrange top {a.n} cards of {_zone(a.who, Zone.ARSENAL, Who.YOU)}"
+    if isinstance(a, SkipTurn):
+        return f"{_verb(a.who, 'skip')} {_whose(a.who, a.who)} next turn"
+    if isinstance(a, EndTurn):
+        return f"end {_whose(a.who, Who.YOU)} turn"
+    if isinstance(a, WinGame):
+        return f"win the game by {a.how}"
+    if isinstance(a, Modify):
+        return render_modifier(a.modifier)
+    if isinstance(a, EqualizeFortitude):
+        return "the player with the higher fortitude removes cards from his ring area until it is not higher"
+    if isinstance(a, Choice):
+        options = "; or ".join(", ".join(_action(x, verbose) for x in o) for o in a.options)
+        return f"{'declare' if a.declare else 'choose'} one: {options}"
+    if isinstance(a, Optional):
+        return "you may " + _actions(a.actions, verbose, " and ")
+    if isinstance(a, Conditional):
+        return f"if {_condition(a.condition)}: {_actions(a.actions, verbose)}"
+    if isinstance(a, HoldSubmission):
+        return "hold the submission: no maneuvers or actions until opponent reverses it; it hits again each of your turns"
+    raise TypeError(f"not an action: {a!r}")
+
+
+def _put_verb(position: Position) -> str:
+    return "shuffle" if position is Position.SHUFFLE else "put"
+
+
+def _into(position: Position) -> str:
+    return "on the bottom of" if position is Position.BOTTOM else "into"
+
+
+def _move(a: MoveCards) -> str:
+    cards = _cards(a.count, a.filter)
+    source = _zone(a.who, a.source, a.chooser)
+    if a.dest is Zone.HAND and a.who is a.chooser:
+        return f"{_verb(a.chooser, 'take')} {cards} from {source}"
+    dest = _zone(a.who, a.dest, a.chooser)
+    return f"{_verb(a.chooser, _put_verb(a.position))} {cards} from {source} {_into(a.position)} {dest}"
+
+
+def _actions(actions: tuple[Any, ...], verbose: bool, sep: str = "; ") -> str:
+    return sep.join(_action(a, verbose) for a in actions)
+
+
+# --------------------------------------------------------------------------------- modifiers
+def render_modifier(m: Modifier) -> str:
+    noun = m.subtype.value if m.subtype else (m.card_type.value if m.card_type else "card")
+    plural = f"{m.subtype.value} maneuvers" if m.subtype else (f"{m.card_type.value}s" if m.card_type else "cards")
+    target = {
+        Duration.NEXT_CARD: f"next {noun}",
+        Duration.NEXT_MANEUVER: f"next {noun} this turn",
+    }.get(m.duration, f"your {plural}")
+    tail = {
+        Duration.REST_OF_TURN: " for the rest of the turn",
+        Duration.NEXT_TURN: " next turn",
+        Duration.WHILE_IN_RING: " while this card is in your ring area",
+    }.get(m.duration, "")
+    if m.stat is Stat.IRREVERSIBLE:
+        limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
+        by = " by reversals from the arsenal" if m.arsenal_only else ""
+        return f"{target}{limit} may not be reversed{by}{tail}"
+    amount = f"{m.amount:+d}{m.stat.value}"
+    if m.reversals:
+        whose = "opponent's reversals" if m.card_type is None else f"reversals to {target}"
+        return f"{whose} {amount}{tail}"
+    return f"{target} {amount}{tail}"
+
+
+# --------------------------------------------------------------------------------- conditions
+def _condition(c: Condition) -> str:
+    if isinstance(c, After):
+        return "played right after " + _prior(c)
+    if isinstance(c, MinHandSize):
+        return f"you have {c.n} or more cards in your hand"
+    if isinstance(c, FortitudeBelowOpponent):
+        return "your fortitude is less than opponent's"
+    if isinstance(c, InRingArea):
+        return f"{c.title} is in your ring area"
+    raise TypeError(f"not a condition: {c!r}")
+
+
+def _prior(c: After) -> str:
+    kind = c.subtype.value + " maneuver" if c.subtype else (c.card_type.value if c.card_type else "card")
+    if c.title:
+        return f"{'the ' + kind + ' ' if c.card_type else ''}{c.title}"
+    if c.min_damage is not None:
+        return f"a {kind} that dealt {c.min_damage}D or more"
+    return f"a {kind}"
+
+
+def _target(t: Target) -> str:
+    kinds = " or ".join(ct.value for ct in t.card_types)
+    if t.subtypes:
+        kinds = " or ".join(s.value for s in t.subtypes) + " maneuver"
+    if t.trait:
+        kinds = f"{t.trait.value.upper()} {kinds}"
+    text = f"the {kinds} {t.title}" if t.title else f"any {kinds}"
+    if t.max_damage is not None:
+        text += f" of {t.max_damage}D or less"
+    if t.after_title:
+        text += f" played right after {t.after_title}"
+    if t.min_trait_in_ring is not None:
+        text += f" if opponent has {t.min_trait_in_ring} or more {t.trait.value.upper() if t.trait else ''} cards in his ring area"
+    return text
+
+
+# ------------------------------------------------------------------------------------ clauses
+_TRIGGERS = {
+    Trigger.START_OF_TURN: "at the start of your turn",
+    Trigger.END_OF_TURN: "at the end of the turn",
+    Trigger.FORCED_DISCARD: "when opponent forces you to discard",
+    Trigger.DRAW_SEGMENT: "in your draw segment",
+}
+
+
+def render_clause(c: Clause) -> str:  # noqa: C901 - one branch per clause kind
+    card_type = getattr(c, "as_type", None)
+    as_type = f"as {'an' if card_type.value[0] in 'aeiou' else 'a'} {card_type.value}, " if card_type else ""
+    if isinstance(c, OnPlay):
+        return f"{as_type or 'when played, '}{_actions(c.actions, True)}"
+    if isinstance(c, PlayRequirement):
+        return f"{as_type}playable only if {_condition(c.condition)}"
+    if isinstance(c, StatChange):
+        per = f" per maneuver with the word \"{c.per_title_word}\" in its title in your ring area" \
+            if c.per_title_word else ""
+        cond = f" if {_condition(c.condition).replace('played right after', 'played after')}" if c.condition else ""
+        when = "when successfully played, " if c.on_success else ""
+        return f"{as_type}{when}this card {c.amount:+d}{c.stat.value}{per}{cond}"
+    if isinstance(c, Irreversible):
+        return "may not be reversed"
+    if isinstance(c, ReversalBonus):
+        return f"reversals to this card {c.amount:+d}D"
+    if isinstance(c, Reverses):
+        cost = f", after you {_actions(c.cost, False)}" if c.cost else ""
+        return f"{'if played from your hand, ' if c.from_hand_only else ''}reverses {_target(c.target)}{cost}"
+    if isinstance(c, OnReverse):
+        return f"on reversal{' from your hand' if c.from_hand_only else ''}, {_actions(c.actions, True)}"
+    if isinstance(c, VariableDamage):
+        return "damage # = D of the reversed maneuver (0 in your ring area)"
+    if isinstance(c, NoDamage):
+        return "deals no damage"
+    if isinstance(c, WhileInRing):
+        return render_modifier(c.modifier)
+    if isinstance(c, Triggered):
+        may = "you may " if c.optional else ""
+        return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
+    if isinstance(c, Delayed):
+        return f"{_TRIGGERS[c.trigger]}, {_actions(c.actions, True)}"
+    if isinstance(c, AllowsFollowUp):
+        return f"{c.title} may be played after this card as if it were a {c.as_subtype.value} maneuver"
+    if isinstance(c, TriggersFromRingside):
+        return "works even if overturned into your ringside pile while applying damage"
+    raise TypeError(f"not a clause: {c!r}")
+
+
+def render_effect(effect: CardEffect) -> str:
+    """The whole effect, one clause per line ("no effect" for a card without text)."""
+    return "\n".join(render_clause(c) for c in effect.clauses) or "no effect"
+
+
+def render_ability(ability: Ability) -> str:
+    if ability.timing is AbilityTiming.NONE:
+        return "no ability"
+    if ability.timing is AbilityTiming.PASSIVE:
+        parts = []
+        if ability.draw_per_turn != 1:
+            parts.append(f"draw {ability.draw_per_turn} cards in your draw segment")
+        if ability.damage_taken:
+            parts.append(f"damage from opponent {ability.damage_taken:+d}D")
+        return "always: " + "; ".join(parts)
+    when = {AbilityTiming.ONCE_PER_TURN: "once per turn", AbilityTiming.START_OF_TURN: "at the start of your turn"}
+    may = "you may " if ability.optional else ""
+    return f"{when[ability.timing]}, {may}{_actions(ability.actions, True, ' and ' if may else '; ')}"
+
+
+# --------------------------------------------------------------------------------------- tree
+def effect_tree(obj: Any) -> str:
+    """The dataclasses as an indented tree: one object per line, default fields left out."""
+    return "\n".join(_tree(obj, 0, ""))
+
+
+def _tree(obj: Any, depth: int, label: str) -> list[str]:
+    pad = "  " * depth
+    inline, nested = [], []
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if f.default is not dataclasses.MISSING and value == f.default:
+            continue
+        if _is_node(value):
+            nested.append((f.name, value))
+        else:
+            inline.append(f"{f.name}={_scalar(value)}")
+    lines = [f"{pad}{label}{type(obj).__name__}" + (f"({', '.join(inline)})" if inline else "")]
+    for name, value in nested:
+        lines.extend(_children(name, value, depth + 1))
+    return lines
+
+
+def _children(name: str, value: Any, depth: int) -> list[str]:
+    label = "" if name in ("clauses", "actions") else f"{name}: "
+    if dataclasses.is_dataclass(value):
+        return _tree(value, depth, label)
+    lines = []
+    for i, item in enumerate(value, 1):
+        if isinstance(item, tuple):  # Choice options
+            lines.append(f"{'  ' * depth}option {i}:")
+            for action in item:
+                lines.extend(_tree(action, depth + 1, ""))
+        else:
+            lines.extend(_tree(item, depth, label))
+    return lines
+
+
+def _is_node(value: Any) -> bool:
+    if isinstance(value, (Count,)) or type(value).__name__ == "CardFilter":
+        return False
+    if dataclasses.is_dataclass(value):
+        return True
+    return isinstance(value, tuple) and bool(value) and (
+        dataclasses.is_dataclass(value[0]) or isinstance(value[0], tuple))
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Count):
+        return _count(value).removesuffix(" cards").removesuffix(" card").replace("as many", "same")
+    if dataclasses.is_dataclass(value):  # CardFilter: only what it sets
+        fields = [f"{f.name}={_scalar(getattr(value, f.name))}" for f in dataclasses.fields(value)
+                  if getattr(value, f.name) != f.default]
+        return f"{type(value).__name__}({', '.join(fields)})"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_scalar(v) for v in value) + ")"
+    return repr(value)
