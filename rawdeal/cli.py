@@ -314,3 +314,77 @@ def verify(
             print(f"{passed}/{len(results)} scenarios passed")
         if passed != len(results):
             raise typer.Exit(1)
+
+
+# --- cards and their compiled effects (rawdeal/cards, rawdeal/effects) ----------------------------
+
+
+@app.command()
+def cards(
+    card_type: Annotated[str | None, typer.Option("--type", help="maneuver, action or reversal.")] = None,
+    subtype: Annotated[str | None, typer.Option("--subtype", help="strike, grapple, submission, ...")] = None,
+    trait: Annotated[str | None, typer.Option("--trait", help="heel, face, unique, ...")] = None,
+    superstar: Annotated[str | None, typer.Option("--superstar", help="Superstar logo or name.")] = None,
+    min_f: Annotated[int | None, typer.Option("--min-f", help="Fortitude at least.")] = None,
+    max_f: Annotated[int | None, typer.Option("--max-f", help="Fortitude at most.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    check_effects: Annotated[bool, typer.Option("--check", help="Compile every card text and ability.")] = False,
+) -> None:
+    """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles."""
+    with _errors():
+        import json
+
+        from rawdeal.cards import load_db
+
+        if fmt not in ("text", "json"):
+            raise UsageError(f"--format must be 'text' or 'json', not {fmt!r}")
+        db = load_db()
+        if check_effects:
+            from rawdeal.effects.check import check_cards, check_summary
+
+            report = check_cards(db)
+            if fmt == "json":
+                print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+            else:
+                for who, error in report.failures:
+                    print(f"FAIL {who}: {error}")
+                print(check_summary(report))
+            if not report.ok:
+                raise typer.Exit(1)
+            return
+        from rawdeal.cards.query import card_dict, card_row, filter_cards
+
+        found = filter_cards(db, card_type=card_type, subtype=subtype, trait=trait, superstar=superstar,
+                             min_f=min_f, max_f=max_f)
+        if fmt == "json":
+            print(json.dumps([card_dict(c) for c in found], indent=2, ensure_ascii=False))
+        else:
+            for c in found:
+                print(card_row(c))
+
+
+@app.command()
+def card(title: Annotated[str, typer.Argument(help="The card's title (any case).")]) -> None:
+    """Show a card: its data, printed text, compiled effect tree and canonical English."""
+    with _errors():
+        from rawdeal.cards import load_db
+        from rawdeal.cards.query import card_row, find_card
+        from rawdeal.effects.compiler import compile_card
+        from rawdeal.effects.render import effect_tree, render_effect
+
+        found = find_card(load_db(), title)
+        effect = compile_card(found)
+        extra = [f"traits: {', '.join(sorted(t.value for t in found.traits))}" if found.traits else "",
+                 f"logo: {found.logo}" if found.logo else "", f"reverses: {found.reverses}" if found.reverses else ""]
+        print(card_row(found))
+        if any(extra):
+            print("  ".join(e for e in extra if e))
+        print(f"text: {found.text or '(none)'}")
+        print("effect:")
+        print(_indent(effect_tree(effect)))
+        print("meaning:")
+        print(_indent(render_effect(effect)))
+
+
+def _indent(text: str) -> str:
+    return "\n".join("  " + line for line in text.splitlines())
