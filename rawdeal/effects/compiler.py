@@ -127,7 +127,8 @@ _NAMED = {
 
 def _syntax_message(owner: str, text: str, exc: lark.exceptions.UnexpectedInput, parser: lark.Lark) -> str:
     column = getattr(exc, "column", None)
-    if not isinstance(column, int) or column < 1:  # unexpected end of text
+    at_end = isinstance(exc, lark.exceptions.UnexpectedToken) and exc.token.type == "$END"
+    if at_end or not isinstance(column, int) or column < 1:  # the text stops too early
         column = len(text) + 1
     if isinstance(exc, lark.exceptions.UnexpectedToken):
         expected = exc.accepts or exc.expected
