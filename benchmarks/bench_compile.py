@@ -1,0 +1,83 @@
+"""How fast effect texts compile, and how fast `rawdeal card` answers.
+
+Run: `python benchmarks/bench_compile.py`. Targets: all 137 texts in < 50 ms once the parser is
+built; `rawdeal card Punch` < 150 ms including interpreter start. Prints figures, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:7.1f} ms"
+
+
+def parser_build() -> None:
+    from rawdeal.effects import compiler
+
+    for label, env in (("no disk cache", "0"), ("cache cold: build+write", "1"), ("cache warm: load", "1")):
+        os.environ["RAWDEAL_PARSER_CACHE"] = env
+        compiler._parser.cache_clear()
+        start = time.perf_counter()
+        compiler._parser()
+        print(f"parser ({label}):{' ' * (24 - len(label))}{_ms(time.perf_counter() - start)}")
+
+
+def compile_all(rounds: int = 20) -> None:
+    from rawdeal.cards import load_db
+    from rawdeal.effects.compiler import compile_ability, compile_card
+
+    db = load_db()
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for card in db.cards:
+            compile_card(card)
+        times.append(time.perf_counter() - start)
+    for superstar in db.superstars:
+        compile_ability(superstar)
+    print(f"compile all {len(db.cards)} card texts:  {_ms(min(times))} best, {_ms(statistics.median(times))} median"
+          f" ({rounds} rounds; target < 50 ms)")
+
+
+def cli(title: str, rounds: int = 7) -> None:
+    # the console script next to this interpreter (a pyenv shim on PATH would add its own ~150 ms)
+    script = Path(sys.executable).with_name("rawdeal")
+    exe = str(script) if script.exists() else shutil.which("rawdeal")
+    command = [exe, "card", title] if exe else [sys.executable, "-c", "from rawdeal.cli import main; main()",
+                                                "card", title]
+    subprocess.run(command, capture_output=True, check=True)  # warm the disk cache and the OS
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True)
+        times.append(time.perf_counter() - start)
+    print(f"`rawdeal card {title}`:{' ' * max(1, 18 - len(title))}{_ms(min(times))} best, "
+          f"{_ms(statistics.median(times))} median (target < 150 ms)")
+
+
+def interpreter() -> None:
+    times = []
+    for _ in range(7):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        times.append(time.perf_counter() - start)
+    print(f"bare `python -c pass`:        {_ms(min(times))} best (for comparison)")
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory() as cache_home:
+        os.environ["XDG_CACHE_HOME"] = cache_home  # measure a cold cache, then a warm one
+        parser_build()
+        compile_all()
+        interpreter()
+        cli("Punch")
+        cli("Jockeying for Position")
