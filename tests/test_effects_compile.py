@@ -371,3 +371,13 @@ def test_the_grammar_file_is_found() -> None:
     from rawdeal.resources import grammar_path
 
     assert grammar_path("effects.lark").read_text(encoding="utf-8").startswith("// The printed effect text")
+
+
+def test_an_installed_copy_of_the_grammar_wins_over_the_checkout(tmp_path, monkeypatch) -> None:
+    from rawdeal import resources
+
+    (tmp_path / "_grammar").mkdir()
+    (tmp_path / "_grammar" / "effects.lark").write_text("// packaged", encoding="utf-8")
+    monkeypatch.setattr(resources, "_PACKAGE", tmp_path)
+    assert resources.grammar_path("effects.lark") == tmp_path / "_grammar" / "effects.lark"
+    assert resources.schema_path("save.schema.json").parent.name == "schemas"  # falls back to the checkout

@@ -27,7 +27,7 @@ from rawdeal.effects import phrases as ph
 from rawdeal.effects.model import (
     ALL, Ability, AbilityTiming, After, AllowsFollowUp, Arrange, CardEffect, CardFilter, Choice, Count,
     Delayed, Discard, DiscardThis, Draw, Duration, EndTurn, EqualizeFortitude, FortitudeBelowOpponent,
-    HoldSubmission, InRingArea, Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards,
+    HoldSubmission, InRingArea, Irreversible, LookAt, MinHandSize, Modifier, Modify, MoveCards,
     NoDamage, OnPlay, OnReverse, Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses,
     Shuffle, SkipTurn, Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage,
     WhileInRing, Who, WinGame, Zone,

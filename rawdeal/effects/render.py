@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from enum import Enum
+from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
@@ -84,59 +85,67 @@ def option_label(options: tuple[Action, ...]) -> str:
     return ", ".join(render_action(a) for a in options)
 
 
-def _action(a: Any, verbose: bool) -> str:  # noqa: C901 - one branch per action kind
-    if isinstance(a, Draw):
-        return f"{_verb(a.who, 'draw')} {_count(a.count)}"
-    if isinstance(a, Discard):
-        cards = _cards(a.count, a.filter)
-        if a.chooser is not a.who:
-            text = f"{_verb(a.chooser, 'discard')} {cards} from {_zone(a.who, Zone.HAND, a.chooser)}"
-        elif a.who is Who.ALL:
-            text = f"all players discard {cards}"
-        else:
-            text = f"{_verb(a.who, 'discard')} {cards}"
-        return text + (_chooser(a.chooser) if verbose and a.count.n is not None else "")
-    if isinstance(a, DiscardThis):
-        return "discard this card"
-    if isinstance(a, ReturnThis):
-        return f"{_put_verb(a.position)} this card {_into(a.position)} your arsenal"
-    if isinstance(a, MillTop):
-        top = "the top card" if a.n == 1 else f"the top {a.n} cards"
-        return f"{_verb(a.who, 'put')} {top} of {_zone(a.who, Zone.ARSENAL, a.who)} into {_zone(a.who, Zone.RINGSIDE, a.who)}"
-    if isinstance(a, MoveCards):
-        return _move(a) + (_chooser(a.chooser) if verbose else "")
-    if isinstance(a, Search):
-        zones = " and ".join(_ZONES[z] for z in a.zones)
-        wanted = a.filter.title or "a card"
-        return f"{_verb(a.who, 'search')} {_whose(a.who, a.who)} {zones} for {wanted}"
-    if isinstance(a, Shuffle):
-        return f"shuffle {_zone(a.who, Zone.ARSENAL, Who.YOU)}"
-    if isinstance(a, LookAt):
-        if a.n is None:
-            return f"look at {_zone(a.who, a.zone, Who.YOU)}"
-        return f"look at the top {a.n} cards of {_zone(a.who, a.zone, Who.YOU)}"
-    if isinstance(a, Arrange):
-        return f"arrange top {a.n} cards of {_zone(a.who, Zone.ARSENAL, Who.YOU)}"
-    if isinstance(a, SkipTurn):
-        return f"{_verb(a.who, 'skip')} {_whose(a.who, a.who)} next turn"
-    if isinstance(a, EndTurn):
-        return f"end {_whose(a.who, Who.YOU)} turn"
-    if isinstance(a, WinGame):
-        return f"win the game by {a.how}"
-    if isinstance(a, Modify):
-        return render_modifier(a.modifier)
-    if isinstance(a, EqualizeFortitude):
-        return "the player with the higher fortitude removes cards from his ring area until it is not higher"
-    if isinstance(a, Choice):
-        options = "; or ".join(", ".join(_action(x, verbose) for x in o) for o in a.options)
-        return f"{'declare' if a.declare else 'choose'} one: {options}"
-    if isinstance(a, Optional):
-        return "you may " + _actions(a.actions, verbose, " and ")
-    if isinstance(a, Conditional):
-        return f"if {_condition(a.condition)}: {_actions(a.actions, verbose)}"
-    if isinstance(a, HoldSubmission):
-        return "hold the submission: no maneuvers or actions until opponent reverses it; it hits again each of your turns"
-    raise TypeError(f"not an action: {a!r}")
+def _action(a: Any, verbose: bool) -> str:
+    try:
+        render = _ACTIONS[type(a)]
+    except KeyError:
+        raise TypeError(f"not an action: {a!r}") from None
+    return render(a, verbose)
+
+
+def _discard(a: Discard, verbose: bool) -> str:
+    cards = _cards(a.count, a.filter)
+    if a.chooser is not a.who:
+        text = f"{_verb(a.chooser, 'discard')} {cards} from {_zone(a.who, Zone.HAND, a.chooser)}"
+    elif a.who is Who.ALL:
+        text = f"all players discard {cards}"
+    else:
+        text = f"{_verb(a.who, 'discard')} {cards}"
+    return text + (_chooser(a.chooser) if verbose and a.count.n is not None else "")
+
+
+def _mill(a: MillTop, verbose: bool) -> str:
+    top = "the top card" if a.n == 1 else f"the top {a.n} cards"
+    return f"{_verb(a.who, 'put')} {top} of {_zone(a.who, Zone.ARSENAL, a.who)} into {_zone(a.who, Zone.RINGSIDE, a.who)}"
+
+
+def _search(a: Search, verbose: bool) -> str:
+    zones = " and ".join(_ZONES[z] for z in a.zones)
+    return f"{_verb(a.who, 'search')} {_whose(a.who, a.who)} {zones} for {a.filter.title or 'a card'}"
+
+
+def _look(a: LookAt, verbose: bool) -> str:
+    top = "" if a.n is None else f"the top {a.n} cards of "
+    return f"look at {top}{_zone(a.who, a.zone, Who.YOU)}"
+
+
+def _choice(a: Choice, verbose: bool) -> str:
+    options = "; or ".join(", ".join(_action(x, verbose) for x in o) for o in a.options)
+    return f"{'declare' if a.declare else 'choose'} one: {options}"
+
+
+_ACTIONS: dict[type, Callable[[Any, bool], str]] = {
+    Draw: lambda a, v: f"{_verb(a.who, 'draw')} {_count(a.count)}",
+    Discard: _discard,
+    DiscardThis: lambda a, v: "discard this card",
+    ReturnThis: lambda a, v: f"{_put_verb(a.position)} this card {_into(a.position)} your arsenal",
+    MillTop: _mill,
+    MoveCards: lambda a, v: _move(a) + (_chooser(a.chooser) if v else ""),
+    Search: _search,
+    Shuffle: lambda a, v: f"shuffle {_zone(a.who, Zone.ARSENAL, Who.YOU)}",
+    LookAt: _look,
+    Arrange: lambda a, v: f"arrange top {a.n} cards of {_zone(a.who, Zone.ARSENAL, Who.YOU)}",
+    SkipTurn: lambda a, v: f"{_verb(a.who, 'skip')} {_whose(a.who, a.who)} next turn",
+    EndTurn: lambda a, v: f"end {_whose(a.who, Who.YOU)} turn",
+    WinGame: lambda a, v: f"win the game by {a.how}",
+    Modify: lambda a, v: render_modifier(a.modifier),
+    EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
+    Choice: _choice,
+    Optional: lambda a, v: "you may " + _actions(a.actions, v, " and "),
+    Conditional: lambda a, v: f"if {_condition(a.condition)}: {_actions(a.actions, v)}",
+    HoldSubmission: lambda a, v: "hold the submission: no maneuvers or actions until opponent reverses it; "
+                                 "it hits again each of your turns",
+}
 
 
 def _put_verb(position: Position) -> str:
@@ -231,44 +240,48 @@ _TRIGGERS = {
 }
 
 
-def render_clause(c: Clause) -> str:  # noqa: C901 - one branch per clause kind
-    card_type = getattr(c, "as_type", None)
-    as_type = f"as {'an' if card_type.value[0] in 'aeiou' else 'a'} {card_type.value}, " if card_type else ""
-    if isinstance(c, OnPlay):
-        return f"{as_type or 'when played, '}{_actions(c.actions, True)}"
-    if isinstance(c, PlayRequirement):
-        return f"{as_type}playable only if {_condition(c.condition)}"
-    if isinstance(c, StatChange):
-        per = f" per maneuver with the word \"{c.per_title_word}\" in its title in your ring area" \
-            if c.per_title_word else ""
-        cond = f" if {_condition(c.condition).replace('played right after', 'played after')}" if c.condition else ""
-        when = "when successfully played, " if c.on_success else ""
-        return f"{as_type}{when}this card {c.amount:+d}{c.stat.value}{per}{cond}"
-    if isinstance(c, Irreversible):
-        return "may not be reversed"
-    if isinstance(c, ReversalBonus):
-        return f"reversals to this card {c.amount:+d}D"
-    if isinstance(c, Reverses):
-        cost = f", after you {_actions(c.cost, False)}" if c.cost else ""
-        return f"{'if played from your hand, ' if c.from_hand_only else ''}reverses {_target(c.target)}{cost}"
-    if isinstance(c, OnReverse):
-        return f"on reversal{' from your hand' if c.from_hand_only else ''}, {_actions(c.actions, True)}"
-    if isinstance(c, VariableDamage):
-        return "damage # = D of the reversed maneuver (0 in your ring area)"
-    if isinstance(c, NoDamage):
-        return "deals no damage"
-    if isinstance(c, WhileInRing):
-        return render_modifier(c.modifier)
-    if isinstance(c, Triggered):
-        may = "you may " if c.optional else ""
-        return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
-    if isinstance(c, Delayed):
-        return f"{_TRIGGERS[c.trigger]}, {_actions(c.actions, True)}"
-    if isinstance(c, AllowsFollowUp):
-        return f"{c.title} may be played after this card as if it were a {c.as_subtype.value} maneuver"
-    if isinstance(c, TriggersFromRingside):
-        return "works even if overturned into your ringside pile while applying damage"
-    raise TypeError(f"not a clause: {c!r}")
+def _as_type(c: Any) -> str:
+    card_type = c.as_type
+    return f"as {'an' if card_type.value[0] in 'aeiou' else 'a'} {card_type.value}, " if card_type else ""
+
+
+def _stat_change(c: StatChange) -> str:
+    per = f" per maneuver with the word \"{c.per_title_word}\" in its title in your ring area" if c.per_title_word else ""
+    cond = f" if {_condition(c.condition).replace('played right after', 'played after')}" if c.condition else ""
+    when = "when successfully played, " if c.on_success else ""
+    return f"{_as_type(c)}{when}this card {c.amount:+d}{c.stat.value}{per}{cond}"
+
+
+def _reverses(c: Reverses) -> str:
+    cost = f", after you {_actions(c.cost, False)}" if c.cost else ""
+    return f"{'if played from your hand, ' if c.from_hand_only else ''}reverses {_target(c.target)}{cost}"
+
+
+def _triggered(c: Triggered) -> str:
+    may = "you may " if c.optional else ""
+    return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
+
+
+_CLAUSES: dict[type, Callable[[Any], str]] = {
+    OnPlay: lambda c: f"{_as_type(c) or 'when played, '}{_actions(c.actions, True)}",
+    PlayRequirement: lambda c: f"{_as_type(c)}playable only if {_condition(c.condition)}",
+    StatChange: _stat_change,
+    Irreversible: lambda c: "may not be reversed",
+    ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",
+    Reverses: _reverses,
+    OnReverse: lambda c: f"on reversal{' from your hand' if c.from_hand_only else ''}, {_actions(c.actions, True)}",
+    VariableDamage: lambda c: "damage # = D of the reversed maneuver (0 in your ring area)",
+    NoDamage: lambda c: "deals no damage",
+    WhileInRing: lambda c: render_modifier(c.modifier),
+    Triggered: _triggered,
+    Delayed: lambda c: f"{_TRIGGERS[c.trigger]}, {_actions(c.actions, True)}",
+    AllowsFollowUp: lambda c: f"{c.title} may be played after this card as if it were a {c.as_subtype.value} maneuver",
+    TriggersFromRingside: lambda c: "works even if overturned into your ringside pile while applying damage",
+}
+
+
+def render_clause(c: Clause) -> str:
+    return _CLAUSES[type(c)](c)
 
 
 def render_effect(effect: CardEffect) -> str:
