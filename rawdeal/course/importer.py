@@ -272,19 +272,19 @@ class _Reader:
 
     def answer_playable(self, line: Line, prompt: _Prompt, item: Line | str) -> None:
         if isinstance(item, Line):
-            self.move(line, mv.Play(item["title"], item["tag"].lower()))
+            self.move(line, mv.Play(item["title"], item["tag"].lower(), _copy(prompt, item)))
 
     def answer_reversals(self, line: Line, prompt: _Prompt, item: Line | str) -> None:
-        self.move(line, mv.Reverse(item["title"]) if isinstance(item, Line) else mv.PASS)
+        self.move(line, mv.Reverse(item["title"], _copy(prompt, item)) if isinstance(item, Line) else mv.PASS)
 
     def answer_pick(self, line: Line, prompt: _Prompt, item: Line) -> None:
         title = item["title"]
         info = prompt.info
         if info["to"] == "discard":
-            self.move(line, mv.Pick("discard", title))
+            self.move(line, mv.Pick("discard", title, _copy(prompt, item)))
             self.event(line, ev.Discarded, player=info["owner"], card=title)
         else:
-            self.move(line, mv.Pick("take", title))
+            self.move(line, mv.Pick("take", title, _copy(prompt, item)))
             self.event(line, ev.Moved, player=info["owner"], card=title, source=info["source"], dest=info["to"])
 
     def answer_choose(self, line: Line, prompt: _Prompt, item: Line) -> None:
@@ -454,7 +454,7 @@ class _Reader:
 
     def on_discard_hand(self, line: Line) -> None:
         """`X descarta su mano.` names no card: the hand's contents are not in the transcript."""
-        self.player(line)
+        self.event(line, ev.HandDiscarded, player=self.player(line))
 
     def on_to_bottom(self, line: Line) -> None:
         self.event(line, ev.Moved, player=self.player(line), card=self.card_title(line), dest="arsenal",
@@ -571,3 +571,11 @@ def import_transcript(transcript: Path, data_root: Path | None = None) -> Scenar
         moves=tuple(reader.moves),
         checks=tuple(reader.checks),
     )
+
+
+def _copy(prompt: _Prompt, item: Line) -> int:
+    """Which copy of its title (and type tag) the chosen item is, counting from 1 in list order.
+
+    The order of the cards left in a zone depends on which copy goes, so the move names it."""
+    same = [i for i in prompt.items if i["title"] == item["title"] and i.parts.get("tag") == item.parts.get("tag")]
+    return next(k for k, i in enumerate(same, start=1) if i is item)

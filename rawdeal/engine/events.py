@@ -109,6 +109,15 @@ class Discarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HandDiscarded(Event):
+    """`player` discards his whole hand (`cards`, in hand order)."""
+
+    kind: ClassVar[str] = "discard-hand"
+    player: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Moved(Event):
     """A card changed zones by an effect or ability (zones: hand, arsenal, ringside, ring)."""
 

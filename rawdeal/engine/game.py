@@ -118,7 +118,8 @@ class Game:
         if R.ability_usable(self.cat, s, p):
             moves.append(mv.ABILITY)
         moves += [mv.END, mv.SURRENDER]
-        return Decision(p, "main", f"{self.name(p)}: play a card, use the ability or end the turn", tuple(moves))
+        return Decision(p, "main", f"{self.name(p)}: play a card, use the ability or end the turn", tuple(moves),
+                        self.titles(s.players[p].hand))
 
     # ---------------------------------------------------------------------------------- moves
     def apply(self, move: mv.Move) -> list[ev.Event]:
@@ -165,7 +166,8 @@ class Game:
             self._emit(ev.AbilityUsed(self.name(p)))
             self._push_actions(p, R.ability(self.cat, s, p).actions, -1)
         elif isinstance(move, mv.Play):
-            self._play(p, self.cat.id(move.title), move.as_type)
+            hand = s.players[p].hand
+            self._play(p, _nth(hand, self.cat.id(move.title), move.copy), move.as_type)
 
     # ---------------------------------------------------------------------------- the loop
     def _run(self) -> None:
@@ -255,9 +257,10 @@ class Game:
         s.tasks.append(T.StartTurn(1 - p))
 
     # ------------------------------------------------------------------------------ plays
-    def _play(self, p: int, card: int, as_type: str) -> None:
+    def _play(self, p: int, at: int, as_type: str) -> None:
+        """Play the card at position `at` of the hand."""
         s = self.s
-        s.players[p].hand.remove(card)
+        card = s.players[p].hand.pop(at)
         used = R.consumed(s, p, as_type)
         if used:
             s.modifiers = tuple(m for m in s.modifiers if m not in used)
@@ -343,14 +346,14 @@ class Game:
         for p in (s.current, 1 - s.current):
             self._emit(self.status(p))
 
-    def _reverse_from_hand(self, defender: int, card: int) -> None:
+    def _reverse_from_hand(self, defender: int, at: int) -> None:
         s = self.s
         play = s.playing
         assert play is not None
+        card = s.players[defender].hand.pop(at)
         att, info = play.player, self.cat.infos[card]
         self._emit(ev.Reversed(self.name(defender), info.title, "hand", self.title(play.card)))
         s.tasks.clear()
-        s.players[defender].hand.remove(card)
         s.players[att].ringside.append(play.card)
         s.players[defender].ring.append(card)
         s.last[defender] = LastPlay(card, "reversal", None)
@@ -369,10 +372,8 @@ class Game:
             d = R.base_damage(self.cat, self.s, play, 1 - att)
         else:
             d = info.card.printed_damage
-        if d == 0 and not info.variable_damage:
-            return 0
         d += self.cat.infos[play.card].reversal_bonus
-        return max(d + R.damage_taken(self.cat, self.s, att), 0)
+        return max(d + R.damage_taken(self.cat, self.s, att), 0) if d else 0
 
     def _reversal_hit(self, task: T.ReversalHit) -> None:
         target = 1 - task.player
@@ -442,6 +443,9 @@ class Game:
             (gone if self._passes(c, flt, p) else keep).append(c)
         pl.hand[:] = keep
         pl.ringside.extend(gone)
+        if flt == fx.CardFilter():
+            self._emit(ev.HandDiscarded(self.name(p), self.titles(gone)))
+            return
         for c in gone:
             self._emit(ev.Discarded(self.name(p), self.title(c)))
 
@@ -468,16 +472,24 @@ class Game:
         pl = self.s.players[owner]
         if card in pl.ring:
             pl.ring.remove(card)
-            self._put_in_arsenal(owner, [card], a.position.value)
-            self._emit(ev.Moved(self.name(owner), self.title(card), "ring", "arsenal", a.position.value))
+            position = self._position(a.position.value)
+            self._put_in_arsenal(owner, [card], position)
+            self._emit(ev.Moved(self.name(owner), self.title(card), "ring", "arsenal", position))
+
+    def _position(self, position: str) -> str:
+        """Where "shuffle into the Arsenal" puts cards: the course profile puts them at the bottom."""
+        return "bottom" if position == "shuffle" and self.s.profile == "course" else position
 
     def _put_in_arsenal(self, p: int, cards: list[int], position: str) -> None:
-        """Bottom is index 0. "Shuffle into": the course profile puts the cards at the bottom."""
+        """The Arsenal list runs bottom (index 0) to top."""
         arsenal = self.s.players[p].arsenal
         if position == "top":
             arsenal.extend(cards)
-            return
-        arsenal[0:0] = cards
+        elif position == "bottom":
+            arsenal[0:0] = cards
+        else:
+            arsenal.extend(cards)
+            self.s.rng = rng.shuffle(self.s.rng, arsenal)
 
     def _do_mill(self, owner: int, a: fx.MillTop, card: int) -> None:
         p = self._who(owner, a.who)
@@ -513,9 +525,18 @@ class Game:
 
     def _do_look(self, owner: int, a: fx.LookAt, card: int) -> None:
         p = self._who(owner, a.who)
+        if self._picks_next_from(owner, p, a.zone):
+            return  # looking at a hand to choose from it: the choice itself shows the hand
         cards = self.s.players[p].zone(a.zone.value)
         shown = list(reversed(cards))[: a.n] if a.zone is fx.Zone.ARSENAL else cards
         self._emit(ev.Revealed(self.name(owner), self.name(p), a.zone.value, self.titles(shown)))
+
+    def _picks_next_from(self, owner: int, p: int, zone: fx.Zone) -> bool:
+        nxt = self.s.tasks[-1] if self.s.tasks else None
+        if zone is not fx.Zone.HAND or not isinstance(nxt, T.Act) or not isinstance(nxt.action, fx.Discard):
+            return False
+        a = nxt.action
+        return self._who(owner, a.who) == p and self._who(owner, a.chooser) == owner != p
 
     def _do_arrange(self, owner: int, a: fx.Arrange, card: int) -> None:
         p = self._who(owner, a.who)
@@ -578,8 +599,8 @@ class Game:
 
     def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
         if isinstance(move, mv.Reverse):
-            card = next(c for c in t.options if self.title(c) == move.title)
-            self._reverse_from_hand(t.defender, card)
+            card = self.cat.id(move.title)
+            self._reverse_from_hand(t.defender, _nth(self.s.players[t.defender].hand, card, move.copy))
 
     def _pick_options(self, t: T.PickCard) -> list[int]:
         cards = self.s.players[t.owner].zone(t.zone)
@@ -603,8 +624,9 @@ class Game:
         assert isinstance(move, mv.Pick)
         pl = self.s.players[t.owner]
         zone = pl.zone(t.zone)
-        card = next(c for c in self._pick_options(t) if self.title(c) == move.title)
-        zone.remove(card)
+        wanted = self.cat.id(move.title)
+        options = [i for i, c in enumerate(zone) if c == wanted and self._passes(c, t.filter, t.by if t.by >= 0 else t.chooser)]
+        card = zone.pop(options[move.copy - 1])
         if t.remaining > 1:
             self.s.tasks.append(replace(t, remaining=t.remaining - 1))
         if t.verb == "discard":
@@ -613,11 +635,12 @@ class Game:
             if t.forced:
                 self._react_to_forced_discard(t.owner, card)
             return
+        position = self._position(t.position) if t.dest == "arsenal" else ""
         if t.dest == "arsenal":
-            self._put_in_arsenal(t.owner, [card], t.position)
+            self._put_in_arsenal(t.owner, [card], position)
         else:
             pl.zone(t.dest).append(card)
-        self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, t.position if t.dest == "arsenal" else ""))
+        self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, position))
 
     def _react_to_forced_discard(self, p: int, card: int) -> None:
         for trig in self.cat.infos[card].triggered:
@@ -691,9 +714,17 @@ def _chooser(action: fx.Action, who: fx.Who) -> dict[str, fx.Who]:
     return {"chooser": who} if hasattr(action, "chooser") else {}
 
 
+def _nth(cards: list[int], card: int, copy: int) -> int:
+    """The position of the `copy`-th copy of `card` in a zone."""
+    return [i for i, c in enumerate(cards) if c == card][copy - 1]
+
+
 def _allowed(move: mv.Move, d: Decision) -> bool:
     if isinstance(move, mv.Arrange) and d.kind == "arrange":
         return sorted(move.titles) == sorted(d.cards)
+    copy = getattr(move, "copy", 1)
+    if copy > 1:
+        return replace(move, copy=1) in d.moves and d.cards.count(move.title) >= copy  # type: ignore[attr-defined]
     return move in d.moves
 
 

@@ -16,6 +16,11 @@ def quote(title: str) -> str:
     return '"' + title.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def card_ref(title: str, copy: int = 1) -> str:
+    """A quoted title, with "(k)" for the k-th copy of that title when k > 1."""
+    return quote(title) + (f" ({copy})" if copy > 1 else "")
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     word: ClassVar[str] = ""
@@ -30,17 +35,19 @@ class Play(Move):
 
     title: str
     as_type: str
+    copy: int = 1
 
     def __str__(self) -> str:
-        return f"play {quote(self.title)}" + (f" as {self.as_type}" if self.as_type else "")
+        return f"play {card_ref(self.title, self.copy)}" + (f" as {self.as_type}" if self.as_type else "")
 
 
 @dataclass(frozen=True, slots=True)
 class Reverse(Move):
     title: str
+    copy: int = 1
 
     def __str__(self) -> str:
-        return f"reverse {quote(self.title)}"
+        return f"reverse {card_ref(self.title, self.copy)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +88,10 @@ class Pick(Move):
 
     verb: str
     title: str
+    copy: int = 1
 
     def __str__(self) -> str:
-        return f"{self.verb} {quote(self.title)}"
+        return f"{self.verb} {card_ref(self.title, self.copy)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,18 +160,22 @@ def _build(tree) -> Move:  # type: ignore[no-untyped-def]
     kind = tree.data
     args = [c for c in tree.children]
     titles = [_unquote(c.children[0]) for c in args if getattr(c, "data", None) == "title"]
+    cards = [c for c in args if getattr(c, "data", None) == "card"]
+    if cards:
+        titles = [_unquote(cards[0].children[0].children[0])]
+        copy = int(cards[0].children[1]) if cards[0].children[1] is not None else 1
     simple = {"pass_": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
     if kind in simple:
         return simple[kind]
     if kind == "play":
         as_type = next((str(c.children[0]) for c in args if getattr(c, "data", None) == "card_type"), "")
-        return Play(titles[0], as_type)
+        return Play(titles[0], as_type, copy)
     if kind == "reverse":
-        return Reverse(titles[0])
+        return Reverse(titles[0], copy)
     if kind == "choose":
         return Choose(titles[0])
     if kind in ("discard", "take"):
-        return Pick(kind, titles[0])
+        return Pick(kind, titles[0], copy)
     if kind in ("draw_count", "discard_count"):
         return Count(kind.split("_")[0], int(args[0]))
     if kind == "arrange":

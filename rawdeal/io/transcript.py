@@ -37,6 +37,7 @@ _TEXT: dict[type, Callable[[ev.Event], str]] = {
     ev.Damage: lambda e: f"{e.player} takes {e.amount} {'collateral ' if e.collateral else ''}damage",
     ev.Overturned: lambda e: f"  {e.index}/{e.total} {e.player} overturns {e.card}",
     ev.Discarded: lambda e: f"{e.player} discards {e.card}",
+    ev.HandDiscarded: lambda e: f"{e.player} discards the whole hand: {', '.join(e.cards) or 'no cards'}",
     ev.Moved: _move,
     ev.Searched: lambda e: f"{e.player} searches {_ZONE[e.zone]} for {e.title}: {'found' if e.found else 'not found'}",
     ev.Revealed: lambda e: f"{e.viewer} sees {e.owner}'s {_ZONE[e.zone]}: {', '.join(e.cards) or 'no cards'}",
