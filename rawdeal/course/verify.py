@@ -74,7 +74,7 @@ class _Replay:
                 raise Divergence(f"expected {_status_words(c)}; got " + (" / ".join(_status_words(s) for s in got) or "no such player"))
         elif kind == "playable":
             want = [tuple(x) for x in c["cards"]]
-            have = [(m.title, m.as_type) for m in (d.moves if d and d.kind == "main" else ()) if hasattr(m, "as_type")]
+            have = g.playable() if d and d.kind == "main" else []
             if want != have:
                 raise Divergence(f"expected playable {_cards(want)}; got {_cards(have)}")
         elif kind == "reversals":

@@ -77,7 +77,10 @@ class Game:
         return Game(self.s.copy(), self.cat)
 
     def resume(self) -> list[ev.Event]:
-        """Run a loaded game up to its next decision (a save may stop before a turn starts)."""
+        """Both players' status, then the game run up to its next decision (a save may stop before a
+        turn starts)."""
+        self._emit(self.status(self.s.current))
+        self._emit(self.status(1 - self.s.current))
         self._run()
         return self._flush()
 
@@ -108,13 +111,17 @@ class Game:
             return self._main_decision()
         return _DECIDERS[type(s.tasks[-1])](self, s.tasks[-1])
 
+    def playable(self) -> list[tuple[str, str]]:
+        """(title, type) of every card the turn player may play, one per card in hand order."""
+        return [(self.title(c), t) for c, t in R.playable(self.cat, self.s, self.s.current)]
+
     def legal_moves(self) -> tuple[mv.Move, ...]:
         d = self.decision()
         return d.moves if d else ()
 
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
-        moves: list[mv.Move] = [mv.Play(self.title(c), t) for c, t in R.playable(self.cat, s, p)]
+        moves: list[mv.Move] = list(dict.fromkeys(mv.Play(title, t) for title, t in self.playable()))
         if R.ability_usable(self.cat, s, p):
             moves.append(mv.ABILITY)
         moves += [mv.END, mv.SURRENDER]
