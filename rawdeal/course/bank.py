@@ -79,6 +79,7 @@ def write_scenario(scenario: Scenario, out_dir: Path) -> Path:
         (staging / "scenario.toml").write_text(render_meta(scenario), encoding="utf-8")
         for number, deck in enumerate(scenario.decks, start=1):
             shutil.copyfile(deck, staging / deck_file(number))
+        _write_start(staging)
         (staging / "moves.txt").write_text(render_moves(scenario), encoding="utf-8")
         (staging / "checks.jsonl").write_bytes(render_checks(scenario))
         if target.exists():
@@ -92,6 +93,24 @@ def write_scenario(scenario: Scenario, out_dir: Path) -> Path:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return target
+
+
+def _write_start(folder: Path) -> None:
+    """The opening save (course rules) when both decks make a game: what a student's program is given."""
+    from rawdeal.decks import read_deck
+    from rawdeal.errors import RawdealError
+    from rawdeal.io.save import dumps
+
+    decks = [folder / deck_file(n) for n in (1, 2)]
+    if not all(d.is_file() for d in decks):
+        return
+    from rawdeal.engine.setup import new_game
+
+    try:
+        game, _ = new_game(read_deck(decks[0]), read_deck(decks[1]), "course")
+    except RawdealError:
+        return  # an invalid deck: the scenario checks the verdict, there is no game
+    (folder / "start.json").write_bytes(dumps(game))
 
 
 def import_bank(paths: Iterable[Path], out_dir: Path, data_root: Path | None = None) -> BankResult:
