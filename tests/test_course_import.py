@@ -252,7 +252,9 @@ def test_scenario_directory_is_complete_deterministic_and_replaced(tmp_path: Pat
     scenario = bank["04-NoEffects-3"]
     target = write_scenario(scenario, tmp_path)
     assert sorted(p.name for p in target.iterdir()) == [
-        "checks.jsonl", "deck-a.txt", "deck-b.txt", "moves.txt", "scenario.toml"]
+        "checks.jsonl", "deck-a.txt", "deck-b.txt", "moves.txt", "scenario.toml", "start.json"]
+    opening = orjson.loads((target / "start.json").read_bytes())
+    assert opening["profile"] == "course" and len(opening["players"][0]["arsenal"]) + len(opening["players"][0]["hand"]) == 60
     meta = tomllib.loads((target / "scenario.toml").read_text(encoding="utf-8"))
     assert meta == {"name": "04-NoEffects-3", "description": "Imported from data/04-NoEffects-Tests/3.txt",
                     "profile": "course", "points": 1}
