@@ -1,4 +1,8 @@
-"""A random legal-move player: for benchmarks and invariant checks over many seeded games."""
+"""A random legal-move player: for benchmarks and invariant checks over many seeded games.
+
+Moves come from `Game.decision()`, so the player only ever plays legal moves; a seed fixes every
+choice (`random.Random(seed)`), so a game is replayed exactly from its seed, or from its move file.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,10 @@ from dataclasses import dataclass
 
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Arrange, Move, Surrender
+from rawdeal.engine.tasks import Resolve
 from rawdeal.errors import RawdealError
+
+MAX_MOVES = 5000
 
 
 @dataclass(frozen=True)
@@ -20,46 +27,78 @@ class GameRecord:
 
 
 class InvariantError(RawdealError):
-    """A random game broke an invariant; the message holds the moves that reproduce it."""
+    """A random game broke an invariant or crashed the engine; `moves` reproduce it."""
+
+    def __init__(self, seed: int, problem: str, moves: tuple[str, ...]) -> None:
+        self.seed, self.problem, self.moves = seed, problem, moves
+        super().__init__(f"seed {seed}: {problem}\nmove file to reproduce:\n{move_file(moves)}")
+
+
+def move_file(moves: tuple[str, ...] | list[str]) -> str:
+    return "".join(f"{m}\n" for m in moves)
 
 
 def pick(game: Game, rnd: random.Random) -> Move:
+    """A uniformly random legal move; never surrender while anything else is legal."""
     d = game.decision()
     assert d is not None
-    choices = [m for m in d.moves if not isinstance(m, Surrender)] or list(d.moves)
-    move = rnd.choice(choices)
-    if isinstance(move, Arrange):
+    choices = [m for m in d.moves if type(m) is not Surrender] or list(d.moves)
+    move = choices[int(rnd.random() * len(choices))]
+    if type(move) is Arrange:
         titles = list(move.titles)
         rnd.shuffle(titles)
         move = Arrange(tuple(titles))
     return move
 
 
-def check_invariants(game: Game, sizes: tuple[int, int]) -> None:
-    """Each player's cards are all somewhere, exactly once."""
-    for p, pl in enumerate(game.s.players):
-        total = len(pl.arsenal) + len(pl.hand) + len(pl.ring) + len(pl.ringside)
-        if game.s.playing is not None and game.s.playing.player == p and game.s.playing.card not in pl.ring \
-                and game.s.playing.card not in pl.ringside:
-            total += 1
-        if total != sizes[p]:
-            raise AssertionError(f"player {p} has {total} cards, expected {sizes[p]}")
+
+def card_lists(game: Game) -> list[list[int]]:
+    """Each player's cards, sorted: his four zones plus the card he is playing while it is in no
+    zone (played, not yet resolved or reversed)."""
+    s = game.s
+    flight = s.playing is not None and any(type(t) is Resolve for t in s.tasks)
+    out = []
+    for p, pl in enumerate(s.players):
+        cards = pl.arsenal + pl.hand + pl.ring + pl.ringside
+        if flight and s.playing.player == p:  # type: ignore[union-attr]
+            cards.append(s.playing.card)  # type: ignore[union-attr]
+        cards.sort()
+        out.append(cards)
+    return out
 
 
-def play_random(game: Game, seed: int, max_moves: int = 5000, check: bool = False) -> GameRecord:
+def check_invariants(game: Game, expected: list[list[int]]) -> None:
+    """Each player's cards are all somewhere, exactly once (compared with `card_lists` at the start)."""
+    for p, (now, then) in enumerate(zip(card_lists(game), expected)):
+        if now != then:
+            lost = Counter(then) - Counter(now)
+            extra = Counter(now) - Counter(then)
+            raise AssertionError(
+                f"player {p} has {len(now)} cards, expected {len(then)}"
+                f" (missing: {_names(game, lost)}; extra: {_names(game, extra)})")
+
+
+def _names(game: Game, cards: Counter[int]) -> str:
+    return ", ".join(f"{n} x {game.title(c)}" for c, n in sorted(cards.items())) or "none"
+
+
+def play_random(game: Game, seed: int, max_moves: int = MAX_MOVES, check: bool = False) -> GameRecord:
+    """Play random legal moves until the game ends (or `max_moves`); with `check`, test the card
+    invariant after every move. Any failure raises InvariantError with the moves that reproduce it."""
     rnd = random.Random(seed)
-    sizes = tuple(len(p.arsenal) + len(p.hand) + len(p.ring) + len(p.ringside) for p in game.s.players)
     played: list[str] = []
     try:
-        while not game.over and len(played) < max_moves:
+        expected = card_lists(game)
+        check_invariants(game, expected)
+        while game.s.winner is None and len(played) < max_moves:
             move = pick(game, rnd)
             played.append(str(move))
             game.apply(move)
             if check:
-                check_invariants(game, sizes)  # type: ignore[arg-type]
-    except Exception as exc:  # a failing seed must print the move file that reproduces it
-        moves = "\n".join(played)
-        raise InvariantError(f"seed {seed}: {type(exc).__name__}: {exc}\nmove file to reproduce:\n{moves}") from exc
+                check_invariants(game, expected)
+        check_invariants(game, expected)
+    except Exception as exc:  # a failing seed must give the move file that reproduces it
+        raise InvariantError(seed, f"{type(exc).__name__}: {exc}", tuple(played)) from exc
     winner = game.name(game.s.winner) if game.s.winner is not None else ""
     return GameRecord(seed, tuple(played), winner, game.s.how)
 
