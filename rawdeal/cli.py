@@ -316,6 +316,47 @@ def verify(
             raise typer.Exit(1)
 
 
+@app.command()
+def selfplay(
+    games: Annotated[int, typer.Option(min=1, metavar="N", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Game i uses seed SEED + i (decks, shuffles and moves).")] = 0,
+    decks: Annotated[Path | None, typer.Option(metavar="DIR", help="Draw both decks from this folder's *.txt decks.")] = None,
+    random_decks: Annotated[bool, typer.Option("--random-decks", help="Random legal decks from the whole database (default).")] = False,
+    profile: Annotated[str, typer.Option(help="Rules: course (never shuffle) or standard.")] = "course",
+    check: Annotated[bool, typer.Option("--check", help="Check the card invariant after every move.")] = False,
+    failures: Annotated[Path | None, typer.Option(metavar="DIR", help="Write a failing game's decks, moves and opening save here.")] = None,
+) -> None:
+    """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure."""
+    with _errors():
+        from rawdeal.drivers.selfplay import selfplay as play_games, write_failure
+
+        if decks is not None and random_decks:
+            raise UsageError("use --decks DIR or --random-decks, not both")
+        pool = None if decks is None else _legal_decks(decks)
+        start = time.perf_counter()
+        summary = play_games(games, seed, pool, profile, check)
+        elapsed = time.perf_counter() - start
+        print("\n".join(summary.lines()))
+        print(f"{summary.games / elapsed:.0f} games per second ({elapsed:.2f} s)", file=sys.stderr)
+        if summary.failure is not None:
+            print(f"FAILED {summary.failure.report()}", end="")
+            if failures is not None:
+                print(f"reproduce in: {write_failure(summary.failure, failures)}")
+            raise typer.Exit(1)
+
+
+def _legal_decks(folder: Path) -> list:  # type: ignore[type-arg]
+    from rawdeal.cards import load_db
+    from rawdeal.decks import check_deck, deck_paths, read_deck
+
+    db = load_db()
+    found = [read_deck(p) for p in deck_paths([str(folder)])]
+    legal = [d for d in found if not check_deck(d, db)]
+    if not legal:
+        raise UsageError(f"{folder}: no legal deck to play with")
+    return legal
+
+
 # --- cards and their compiled effects (rawdeal/cards, rawdeal/effects) ----------------------------
 
 

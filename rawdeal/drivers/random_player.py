@@ -54,14 +54,15 @@ def pick(game: Game, rnd: random.Random) -> Move:
 
 def card_lists(game: Game) -> list[list[int]]:
     """Each player's cards, sorted: his four zones plus the card he is playing while it is in no
-    zone (played, not yet resolved or reversed)."""
+    zone (played, not yet resolved or reversed; a Submission held by Maintain Hold stays in the Ring)."""
     s = game.s
-    flight = s.playing is not None and any(type(t) is Resolve for t in s.tasks)
+    play = s.playing
+    flight = play is not None and not getattr(play, "held", False) and any(type(t) is Resolve for t in s.tasks)
     out = []
     for p, pl in enumerate(s.players):
         cards = pl.arsenal + pl.hand + pl.ring + pl.ringside
-        if flight and s.playing.player == p:  # type: ignore[union-attr]
-            cards.append(s.playing.card)  # type: ignore[union-attr]
+        if flight and play.player == p:  # type: ignore[union-attr]
+            cards.append(play.card)  # type: ignore[union-attr]
         cards.sort()
         out.append(cards)
     return out

@@ -1,0 +1,124 @@
+"""Many seeded random games (`rawdeal selfplay`): a tally of how they ended, or the first failure.
+
+Game `i` of a run with seed `S` uses seed `S + i` for everything: the decks it draws, the engine's
+generator and the random player. A failure carries the two decks and the moves, so
+`rawdeal new deck-a.txt deck-b.txt --seed S [--unshuffled] -o start.json && rawdeal run start.json
+moves.txt` replays it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rawdeal.decks import Deck
+from rawdeal.drivers.random_decks import deck_text, random_deck
+from rawdeal.drivers.random_player import MAX_MOVES, GameRecord, InvariantError, move_file, play_random
+from rawdeal.errors import UsageError
+
+WINS = ("pin", "count-out", "surrender", "collateral", "disqualification")
+
+
+@dataclass(frozen=True)
+class Failure:
+    """The first game that crashed the engine or broke an invariant, with what replays it."""
+
+    seed: int
+    profile: str
+    decks: tuple[Deck, Deck]
+    moves: tuple[str, ...]
+    problem: str
+
+    def commands(self) -> str:
+        flag = " --unshuffled" if self.profile == "course" else ""
+        return (f"rawdeal new deck-a.txt deck-b.txt --seed {self.seed}{flag} -o start.json"
+                f" && rawdeal run start.json moves.txt")
+
+    def report(self) -> str:
+        """The seed, the problem, both decks and the move file, as one text."""
+        parts = [f"seed {self.seed} ({self.profile} profile): {self.problem}",
+                 f"reproduce: {self.commands()}"]
+        for name, deck in zip(("deck-a.txt", "deck-b.txt"), self.decks):
+            parts.append(f"--- {name}\n{deck_text(deck)}")
+        parts.append(f"--- moves.txt ({len(self.moves)} moves)\n{move_file(self.moves)}")
+        return "\n".join(parts)
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    moves: int = 0
+    ended: Counter[str] = field(default_factory=Counter)
+    failure: Failure | None = None
+
+    def lines(self) -> list[str]:
+        how = ", ".join(f"{k} {self.ended[k]}" for k in (*WINS, "unfinished") if self.ended[k])
+        extra = sorted(k for k in self.ended if k not in (*WINS, "unfinished"))
+        how += "".join(f", {k} {self.ended[k]}" for k in extra)
+        mean = self.moves / self.games if self.games else 0.0
+        return [f"games: {self.games}", f"ended: {how or 'none'}", f"moves: {self.moves} ({mean:.1f} a game)"]
+
+
+def game_decks(seed: int, decks: Sequence[Deck] | None) -> tuple[Deck, Deck]:
+    """Two decks for the game with this seed: drawn from `decks`, or random when None."""
+    rnd = random.Random(seed)
+    if decks is None:
+        return random_deck(rnd, path="deck-a.txt"), random_deck(rnd, path="deck-b.txt")
+    if not decks:
+        raise UsageError("no decks to play with")
+    return rnd.choice(decks), rnd.choice(decks)
+
+
+def play_one(seed: int, decks: tuple[Deck, Deck], profile: str, check: bool, max_moves: int = MAX_MOVES) -> GameRecord:
+    """One random game from its opening (a crash while starting it is a failure with no moves)."""
+    from rawdeal.engine.setup import new_game
+
+    try:
+        game, _ = new_game(decks[0], decks[1], profile, seed)
+    except Exception as exc:
+        raise InvariantError(seed, f"{type(exc).__name__}: {exc}", ()) from exc
+    return play_random(game, seed, max_moves, check)
+
+
+def selfplay(games: int, seed: int, decks: Sequence[Deck] | None = None, profile: str = "course",
+             check: bool = False, max_moves: int = MAX_MOVES,
+             on_game: Callable[[int], None] | None = None) -> Summary:
+    """Play `games` random games; stop at the first failure (kept in `Summary.failure`)."""
+    summary = Summary()
+    for i in range(games):
+        game_seed = seed + i
+        pair = game_decks(game_seed, decks)
+        try:
+            record = play_one(game_seed, pair, profile, check, max_moves)
+        except InvariantError as exc:
+            summary.failure = Failure(game_seed, profile, pair, exc.moves, exc.problem)
+            return summary
+        summary.games += 1
+        summary.moves += len(record.moves)
+        summary.ended[record.how or "unfinished"] += 1
+        if on_game is not None:
+            on_game(summary.games)
+    return summary
+
+
+def write_failure(failure: Failure, folder: str | Path) -> Path:
+    """deck-a.txt, deck-b.txt, moves.txt, start.json (the opening save) and README.txt in `folder`."""
+    from rawdeal.engine.setup import new_game
+    from rawdeal.io.files import write_atomic
+    from rawdeal.io.save import dumps
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, deck in zip(("deck-a.txt", "deck-b.txt"), failure.decks):
+        write_atomic(out / name, deck_text(deck))
+    write_atomic(out / "moves.txt", move_file(failure.moves))
+    write_atomic(out / "README.txt", failure.report().split("\n--- ", 1)[0] + "\n")
+    try:
+        game, _ = new_game(*failure.decks, failure.profile, failure.seed)
+        write_atomic(out / "start.json", dumps(game))
+    except Exception:  # the game could not even start: the decks and the README say why
+        pass
+    return out
