@@ -328,11 +328,11 @@ def selfplay(
 ) -> None:
     """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure."""
     with _errors():
-        from rawdeal.drivers.selfplay import selfplay as play_games, write_failure
+        from rawdeal.drivers.selfplay import lineups, selfplay as play_games, write_failure
 
         if decks is not None and random_decks:
             raise UsageError("use --decks DIR or --random-decks, not both")
-        pool = None if decks is None else _legal_decks(decks)
+        pool = None if decks is None else lineups(_legal_decks(decks))
         start = time.perf_counter()
         summary = play_games(games, seed, pool, profile, check)
         elapsed = time.perf_counter() - start
@@ -387,7 +387,7 @@ def cards(
             if fmt == "json":
                 print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
             else:
-                for who, error in report.failures:
+                for who, error in report.failures + report.exec_failures:
                     print(f"FAIL {who}: {error}")
                 print(check_summary(report))
             if not report.ok:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from rawdeal.cards import Card, CardDB, Superstar, Trait, load_db
-from rawdeal.decks import DECK_SIZE, Deck, DeckLine, copy_limit, format_deck
+from rawdeal.decks import DECK_SIZE, Deck, DeckLine, copy_limit
 
 SIDES = (Trait.HEEL, Trait.FACE)
 MOST_AT_ONCE = 3  # copies of one title added in one draw (Set-up cards have no limit)
@@ -23,22 +23,34 @@ def pool(db: CardDB, superstar: Superstar, side: Trait) -> list[Card]:
     return [c for c in db.cards if other not in c.traits and (c.logo is None or c.logo == superstar.logo)]
 
 
+_ROOMS: dict[tuple[int, str, Trait], tuple[CardDB, list[tuple[str, int]]]] = {}
+
+
+def _room(db: CardDB, superstar: Superstar, side: Trait) -> list[tuple[str, int]]:
+    """(title, copies allowed) of the pool, computed once per database, Superstar and side."""
+    key = (id(db), superstar.name, side)
+    if key not in _ROOMS:  # the db is kept in the value, so its id cannot be reused
+        _ROOMS[key] = (db, [(c.title, copy_limit(c) or DECK_SIZE) for c in pool(db, superstar, side)])
+    return _ROOMS[key][1]
+
+
 def random_titles(rnd: random.Random, db: CardDB) -> tuple[Superstar, list[str]]:
     """A random Superstar and 60 titles (bottom to top) that together obey every deck rule."""
     superstar = rnd.choice(db.superstars)
-    cards = pool(db, superstar, rnd.choice(SIDES))
-    room = {c.title: copy_limit(c) or DECK_SIZE for c in cards}
-    titles: list[str] = []
-    while len(titles) < DECK_SIZE:
-        card = rnd.choice(cards)
-        most = min(room[card.title], MOST_AT_ONCE, DECK_SIZE - len(titles))
-        n = rnd.randint(1, most)
-        titles += [card.title] * n
-        room[card.title] -= n
-        if not room[card.title]:
-            cards.remove(card)
-    rnd.shuffle(titles)
-    return superstar, titles
+    room = _room(db, superstar, rnd.choice(SIDES))
+    titles, left = [t for t, _ in room], [n for _, n in room]
+    out: list[str] = []
+    while len(out) < DECK_SIZE:
+        i = rnd.randrange(len(titles))
+        n = rnd.randint(1, min(left[i], MOST_AT_ONCE, DECK_SIZE - len(out)))
+        out += [titles[i]] * n
+        left[i] -= n
+        if not left[i]:  # no copy left: swap it out of the lists
+            titles[i], left[i] = titles[-1], left[-1]
+            titles.pop()
+            left.pop()
+    rnd.shuffle(out)
+    return superstar, out
 
 
 def random_deck(seed: int | random.Random, db: CardDB | None = None, path: str = "random.txt") -> Deck:
@@ -46,8 +58,3 @@ def random_deck(seed: int | random.Random, db: CardDB | None = None, path: str =
     rnd = seed if isinstance(seed, random.Random) else random.Random(seed)
     superstar, titles = random_titles(rnd, db or load_db())
     return Deck(path, superstar.name, tuple(DeckLine(t, n) for n, t in enumerate(titles, start=2)))
-
-
-def deck_text(deck: Deck) -> str:
-    """The deck as a course-format file."""
-    return format_deck(deck.superstar, deck.titles)

@@ -13,13 +13,25 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
-from rawdeal.decks import Deck
-from rawdeal.drivers.random_decks import deck_text, random_deck
+from rawdeal.cards import load_db
+from rawdeal.decks import Deck, format_deck
+from rawdeal.drivers.random_decks import random_titles
 from rawdeal.drivers.random_player import MAX_MOVES, GameRecord, InvariantError, move_file, play_random
 from rawdeal.errors import UsageError
 
 WINS = ("pin", "count-out", "surrender", "collateral", "disqualification")
+
+
+class Lineup(NamedTuple):
+    """A legal deck as the engine needs it: the Superstar and 60 titles, bottom to top."""
+
+    superstar: str
+    titles: tuple[str, ...]
+
+    def text(self) -> str:
+        return format_deck(self.superstar, self.titles)
 
 
 @dataclass(frozen=True)
@@ -28,7 +40,7 @@ class Failure:
 
     seed: int
     profile: str
-    decks: tuple[Deck, Deck]
+    decks: tuple[Lineup, Lineup]
     moves: tuple[str, ...]
     problem: str
 
@@ -42,7 +54,7 @@ class Failure:
         parts = [f"seed {self.seed} ({self.profile} profile): {self.problem}",
                  f"reproduce: {self.commands()}"]
         for name, deck in zip(("deck-a.txt", "deck-b.txt"), self.decks):
-            parts.append(f"--- {name}\n{deck_text(deck)}")
+            parts.append(f"--- {name}\n{deck.text()}")
         parts.append(f"--- moves.txt ({len(self.moves)} moves)\n{move_file(self.moves)}")
         return "\n".join(parts)
 
@@ -62,28 +74,40 @@ class Summary:
         return [f"games: {self.games}", f"ended: {how or 'none'}", f"moves: {self.moves} ({mean:.1f} a game)"]
 
 
-def game_decks(seed: int, decks: Sequence[Deck] | None) -> tuple[Deck, Deck]:
+def game_decks(seed: int, decks: Sequence[Lineup] | None) -> tuple[Lineup, Lineup]:
     """Two decks for the game with this seed: drawn from `decks`, or random when None."""
     rnd = random.Random(seed)
     if decks is None:
-        return random_deck(rnd, path="deck-a.txt"), random_deck(rnd, path="deck-b.txt")
+        db = load_db()
+        pair = [random_titles(rnd, db) for _ in range(2)]
+        return Lineup(pair[0][0].name, tuple(pair[0][1])), Lineup(pair[1][0].name, tuple(pair[1][1]))
     if not decks:
         raise UsageError("no decks to play with")
     return rnd.choice(decks), rnd.choice(decks)
 
 
-def play_one(seed: int, decks: tuple[Deck, Deck], profile: str, check: bool, max_moves: int = MAX_MOVES) -> GameRecord:
-    """One random game from its opening (a crash while starting it is a failure with no moves)."""
-    from rawdeal.engine.setup import new_game
+def lineups(decks: Sequence[Deck]) -> list[Lineup]:
+    return [Lineup(d.superstar, d.titles) for d in decks]
 
+
+def play_one(seed: int, decks: tuple[Lineup, Lineup], profile: str, check: bool,
+             max_moves: int = MAX_MOVES) -> GameRecord:
+    """One random game from its opening (a crash while starting it is a failure with no moves).
+    The decks are legal already (random ones by construction), so this is `new_game` without the
+    deck check: the same game `rawdeal new` starts."""
+    from rawdeal.engine.cardinfo import catalog
+    from rawdeal.engine.game import Game
+
+    index = catalog().db.index
     try:
-        game, _ = new_game(decks[0], decks[1], profile, seed)
+        arsenals = tuple([index[t] for t in d.titles] for d in decks)
+        game, _ = Game.start((decks[0].superstar, decks[1].superstar), arsenals, profile, seed)  # type: ignore[arg-type]
     except Exception as exc:
         raise InvariantError(seed, f"{type(exc).__name__}: {exc}", ()) from exc
     return play_random(game, seed, max_moves, check)
 
 
-def selfplay(games: int, seed: int, decks: Sequence[Deck] | None = None, profile: str = "course",
+def selfplay(games: int, seed: int, decks: Sequence[Lineup] | None = None, profile: str = "course",
              check: bool = False, max_moves: int = MAX_MOVES,
              on_game: Callable[[int], None] | None = None) -> Summary:
     """Play `games` random games; stop at the first failure (kept in `Summary.failure`)."""
@@ -106,6 +130,7 @@ def selfplay(games: int, seed: int, decks: Sequence[Deck] | None = None, profile
 
 def write_failure(failure: Failure, folder: str | Path) -> Path:
     """deck-a.txt, deck-b.txt, moves.txt, start.json (the opening save) and README.txt in `folder`."""
+    from rawdeal.decks import parse_deck
     from rawdeal.engine.setup import new_game
     from rawdeal.io.files import write_atomic
     from rawdeal.io.save import dumps
@@ -113,11 +138,12 @@ def write_failure(failure: Failure, folder: str | Path) -> Path:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     for name, deck in zip(("deck-a.txt", "deck-b.txt"), failure.decks):
-        write_atomic(out / name, deck_text(deck))
+        write_atomic(out / name, deck.text())
     write_atomic(out / "moves.txt", move_file(failure.moves))
     write_atomic(out / "README.txt", failure.report().split("\n--- ", 1)[0] + "\n")
     try:
-        game, _ = new_game(*failure.decks, failure.profile, failure.seed)
+        decks = [parse_deck(d.text(), name) for d, name in zip(failure.decks, ("deck-a.txt", "deck-b.txt"))]
+        game, _ = new_game(decks[0], decks[1], failure.profile, failure.seed)
         write_atomic(out / "start.json", dumps(game))
     except Exception:  # the game could not even start: the decks and the README say why
         pass
