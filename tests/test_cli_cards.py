@@ -24,13 +24,28 @@ def _titles(*args: str) -> list[str]:
 def test_check_compiles_everything() -> None:
     result = runner.invoke(app, ["cards", "--check"])
     assert result.exit_code == 0
-    assert result.stdout == "137/137 cards compiled\n"
+    assert result.stdout == "137/137 cards compiled, 137/137 effects executed\n"
 
 
 def test_check_json_shape() -> None:
     result = runner.invoke(app, ["cards", "--check", "--format", "json"])
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == {"compiled": 137, "total": 137, "failures": []}
+    assert json.loads(result.stdout) == {"compiled": 137, "total": 137, "failures": [],
+                                         "effects_executed": 137, "effects_failures": []}
+
+
+def test_check_reports_an_effect_the_engine_does_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that silently ignores "look at" must not count the cards that say it as executed."""
+    from rawdeal.engine import game
+
+    monkeypatch.setitem(game._ACTIONS, game.fx.LookAt, lambda self, owner, a, card: None)
+    result = runner.invoke(app, ["cards", "--check", "--format", "json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    failed = {f["card"] for f in data["effects_failures"]}
+    assert {"Whaddya Got?", "Hmmm", "Fireman's Carry"} <= failed
+    assert data["effects_executed"] == 137 - len(failed)
+    assert all("not executed: look at" in f["error"] for f in data["effects_failures"])
 
 
 def test_check_fails_with_exit_1_and_names_the_card(monkeypatch: pytest.MonkeyPatch) -> None:

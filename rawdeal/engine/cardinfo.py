@@ -26,6 +26,7 @@ class CardInfo:
     triggered: tuple[fx.Triggered, ...]
     delayed: tuple[fx.Delayed, ...]
     follow_ups: tuple[fx.AllowsFollowUp, ...]
+    triggers_from_ringside: bool = False
 
     @property
     def title(self) -> str:
@@ -50,6 +51,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         triggered=effect.of(fx.Triggered),
         delayed=effect.of(fx.Delayed),
         follow_ups=effect.of(fx.AllowsFollowUp),
+        triggers_from_ringside=bool(effect.of(fx.TriggersFromRingside)),
     )
 
 

@@ -65,6 +65,15 @@ class Played(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HoldApplied(Event):
+    """Maintain Hold: `player`'s held Submission `card` is applied again (his opponent may reverse it)."""
+
+    kind: ClassVar[str] = "hold"
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class Succeeded(Event):
     kind: ClassVar[str] = "success"
     player: str

@@ -42,6 +42,13 @@ class Game:
         self.s = state
         self.cat = cat or catalog()
         self.out: list[ev.Event] = []
+        # (card, clause or action) the engine applied; None (the default) records nothing. The
+        # effects probe (`rawdeal cards --check`) turns it on to see that every clause was executed.
+        self.ran: set[tuple[int, object]] | None = None
+
+    def _note(self, card: int, item: object) -> None:
+        if self.ran is not None:
+            self.ran.add((card, item))
 
     # ------------------------------------------------------------------------------- creation
     @classmethod
@@ -211,18 +218,22 @@ class Game:
     # ------------------------------------------------------------------------------ turns
     def _start_turn(self, task: T.StartTurn) -> None:
         s, p = self.s, task.player
-        if s.skip[p]:
+        if s.skip[p]:  # Pat & Gerry: the skipped turn counts as a turn; the other player goes again
             s.skip[p] = False
             self._emit(ev.TurnSkipped(self.name(p)))
+            s.turn += 1
             s.tasks.append(T.StartTurn(1 - p))
             return
         s.current, s.ability_used, s.playing = p, False, None
         s.modifiers = tuple(replace(m, waiting=False) if m.owner == p else m for m in s.modifiers)
         self._emit(ev.TurnStarted(self.name(p), s.turn))
+        if s.hold is not None and s.hold[0] == p:
+            s.tasks.append(T.ApplyHold(p))  # runs after the draw: the main segment's first event
         s.tasks.append(T.DrawSegment(p))
         for c in reversed(s.players[p].ring):
             for trig in self.cat.infos[c].triggered:
                 if trig.trigger is fx.Trigger.START_OF_TURN and trig.zone is fx.Zone.RING:
+                    self._note(c, trig)
                     self._push_actions(p, trig.actions, c)
         ab = R.ability(self.cat, s, p)
         if ab.timing is fx.AbilityTiming.START_OF_TURN and self._ability_possible(p, ab):
@@ -252,6 +263,7 @@ class Game:
             s.tasks.append(T.EndTurnNow())
             for owner, card in reversed(due):
                 for dl in self.cat.infos[card].delayed:
+                    self._note(card, dl)
                     self._push_actions(owner, dl.actions, card)
             return
         self._emit(ev.TurnEnded(self.name(p)))
@@ -274,16 +286,55 @@ class Game:
         info = self.cat.infos[card]
         s.playing = CurrentPlay(p, card, as_type, tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type)),
                                 s.last[p])
+        if self.ran is not None:
+            self._note_play(s.playing)
         self._emit(ev.Played(self.name(p), info.title, as_type))
-        s.tasks.append(T.Resolve())
-        options = self._hand_reversals(s.playing)
+        self._offer_reversals(s.playing)
+
+    def _offer_reversals(self, play: CurrentPlay) -> None:
+        """The play resolves unless the opponent reverses it from his hand first."""
+        self.s.tasks.append(T.Resolve())
+        options = self._hand_reversals(play)
         if options:
-            s.tasks.append(T.ReverseWindow(1 - p, options))
+            self.s.tasks.append(T.ReverseWindow(1 - play.player, options))
+
+    def _note_play(self, play: CurrentPlay) -> None:
+        """Tracing only: the requirements, own F/D changes and follow-up permission this play used."""
+        info, p = self.cat.infos[play.card], play.player
+        for req in info.requirements:
+            if req.as_type is None or req.as_type.value == play.as_type:
+                self._note(play.card, req)
+        for sc in info.stat_changes:
+            if (sc.as_type is None or sc.as_type.value == play.as_type) and (
+                    sc.condition is None or R.holds(self.cat, self.s, p, sc.condition, play.card, play.previous)):
+                self._note(play.card, sc)
+        if play.previous is not None:
+            for f in self.cat.infos[play.previous.card].follow_ups:
+                if f.title == info.title:
+                    self._note(play.previous.card, f)
+
+    def _apply_hold(self, task: T.ApplyHold) -> None:
+        """Maintain Hold, as designed here (no course transcript shows it): at the start of the
+        holder's main segment the held Submission is played again from his Ring area. The opponent
+        may reverse it from his hand as usual; otherwise its effects and its damage happen again
+        (revealed reversals included). Any reversal ends the hold; both cards stay in the Ring area.
+        If the Submission has left the Ring area, the hold is over."""
+        s = self.s
+        assert s.hold is not None
+        p, card = s.hold
+        if card not in s.players[p].ring:
+            s.hold = None
+            return
+        s.playing = CurrentPlay(p, card, "maneuver", (), s.last[p], held=True)
+        self._emit(ev.HoldApplied(self.name(p), self.title(card)))
+        self._offer_reversals(s.playing)
 
     def _hand_reversals(self, play: CurrentPlay) -> tuple[int, ...]:
         s = self.s
         dmg = R.base_damage(self.cat, s, play, 1 - play.player) if play.as_type == "maneuver" else 0
         if R.irreversible(self.cat, s, play, dmg, from_hand=True):
+            if self.cat.infos[play.card].irreversible:
+                self._note(play.card, fx.Irreversible())
             return ()
         hand = s.players[1 - play.player].hand
         return tuple(c for c in hand if R.reverses(self.cat, s, c, play, dmg, from_hand=True))
@@ -294,9 +345,13 @@ class Game:
         assert play is not None
         p, info = play.player, self.cat.infos[play.card]
         self._emit(ev.Succeeded(self.name(p), info.title))
-        s.players[p].ring.append(play.card)
-        for dl in info.delayed:
-            s.delayed += ((p, play.card),)
+        if not play.held:
+            s.players[p].ring.append(play.card)
+            for dl in info.delayed:
+                s.delayed += ((p, play.card),)
+        if self.ran is not None and play.as_type != "maneuver":
+            for nd in info.effect.of(fx.NoDamage):
+                self._note(play.card, nd)
         s.tasks.append(T.Finish(None))
         if play.as_type == "maneuver":
             s.tasks.append(T.Hit(-1))
@@ -305,6 +360,7 @@ class Game:
     def _push_on_play(self, p: int, card: int, as_type: str) -> None:
         for clause in reversed(self.cat.infos[card].on_play):
             if clause.as_type is None or clause.as_type.value == as_type:
+                self._note(card, clause)
                 self._push_actions(p, clause.actions, card)
 
     def _hit(self, task: T.Hit) -> None:
@@ -318,6 +374,10 @@ class Game:
             s.tasks[-1] = T.Finish(amount)
         if amount:
             self._emit(ev.Damage(self.name(dfd), amount))
+        if self.ran is not None:
+            for c in s.players[att].ring:
+                for m in self.cat.infos[c].while_in_ring:
+                    self._note(c, fx.WhileInRing(m))
         reversible = not R.irreversible(self.cat, s, play, amount, from_hand=False)
         arsenal, ringside = s.players[dfd].arsenal, s.players[dfd].ringside
         for i in range(1, amount + 1):
@@ -338,11 +398,25 @@ class Game:
         dfd = 1 - play.player
         self._emit(ev.Reversed(self.name(dfd), self.title(card), "arsenal", self.title(play.card)))
         s.tasks.clear()
+        s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
         s.last[play.player] = LastPlay(play.card, play.as_type, None)
         s.end_requested = True
+        for r in self.cat.infos[card].reverses:
+            self._note(card, r)
         sv = self.cat.infos[play.card].card.stun_value
         if early and sv:
             s.tasks.append(T.AskCount(play.player, "draw", sv, "stun value"))
+        if self.cat.infos[card].triggers_from_ringside:
+            self._trigger_from_ringside(dfd, card)
+
+    def _trigger_from_ringside(self, owner: int, card: int) -> None:
+        """Disqualification!: its reversal effect (not the hand-only part) happens although the card
+        was overturned into the Ringside pile by damage from a card it could reverse."""
+        self._note(card, fx.TriggersFromRingside())
+        for clause in reversed(self.cat.infos[card].on_reverse):
+            if not clause.from_hand_only:
+                self._note(card, clause)
+                self._push_actions(owner, clause.actions, card, reversing=True)
 
     def _finish(self, task: T.Finish) -> None:
         s = self.s
@@ -361,31 +435,53 @@ class Game:
         att, info = play.player, self.cat.infos[card]
         self._emit(ev.Reversed(self.name(defender), info.title, "hand", self.title(play.card)))
         s.tasks.clear()
-        s.players[att].ringside.append(play.card)
+        s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
+        if not play.held:
+            if play.as_type == "reversal":  # a reversal card being reversed leaves the Ring area
+                _take_last(s.players[att].ring, play.card)
+            s.players[att].ringside.append(play.card)
         s.players[defender].ring.append(card)
         s.last[defender] = LastPlay(card, "reversal", None)
         s.end_requested = True
-        s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att)))
+        s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))
         for clause in reversed(info.on_reverse):
+            self._note(card, clause)
             self._push_actions(defender, clause.actions, card, reversing=True)
         self._push_on_play(defender, card, "reversal")
+        for r in info.reverses:
+            self._note(card, r)
         matching = [r for r in info.reverses if r.cost]
         if matching:
             self._push_actions(defender, matching[0].cost, card)
+        self._offer_counter_reversal(CurrentPlay(defender, card, "reversal"))
+
+    def _offer_counter_reversal(self, rev: CurrentPlay) -> None:
+        """A reversal card can itself be reversed by cards that target reversals (Disqualification!
+        reverses a HEEL reversal card): the original attacker gets a window before the reversal's
+        effects and damage happen."""
+        options = self._hand_reversals(rev)
+        if options:
+            self.s.playing = rev
+            self.s.tasks.append(T.ReverseWindow(1 - rev.player, options))
 
     def _reversal_damage(self, card: int, play: CurrentPlay, att: int) -> int:
         info = self.cat.infos[card]
         if info.variable_damage:
+            self._note(card, fx.VariableDamage())
             d = R.base_damage(self.cat, self.s, play, 1 - att)
         else:
             d = info.card.printed_damage
-        d += self.cat.infos[play.card].reversal_bonus
+        bonus = self.cat.infos[play.card].reversal_bonus
+        if bonus:
+            self._note(play.card, fx.ReversalBonus(bonus))
+        d += bonus
         return max(d + R.damage_taken(self.cat, self.s, att), 0) if d else 0
 
     def _reversal_hit(self, task: T.ReversalHit) -> None:
         target = 1 - task.player
         if task.amount:
-            self._mill(target, task.amount, winner_if_empty=task.player, collateral=False)
+            source = CurrentPlay(task.player, task.card, "reversal") if task.card >= 0 else None
+            self._mill(target, task.amount, winner_if_empty=task.player, collateral=False, source=source)
 
     # ------------------------------------------------------------------------------- effects
     def _who(self, owner: int, who: fx.Who) -> int:
@@ -394,16 +490,28 @@ class Game:
     def _push_actions(self, owner: int, actions: tuple[fx.Action, ...], card: int, reversing: bool = False) -> None:
         for a in reversed(actions):
             if reversing and isinstance(a, fx.EndTurn):
+                self._note(card, a)
                 continue  # a reversal always ends the opponent's turn
             self.s.tasks.append(T.Act(owner, a, card))
 
     def _act(self, task: T.Act) -> None:
         a = task.action
         if getattr(a, "who", None) is fx.Who.ALL:  # all players: you first, then the opponent
+            self._note(task.card, a)
             for who in (fx.Who.OPPONENT, fx.Who.YOU):
                 self.s.tasks.append(T.Act(task.owner, replace(a, who=who, **_chooser(a, who)), task.card))
             return
+        if self.ran is None:
+            _ACTIONS[type(a)](self, task.owner, a, task.card)
+            return
+        before = self._footprint()
         _ACTIONS[type(a)](self, task.owner, a, task.card)
+        if self._footprint() != before:  # tracing: an action counts as executed when it changed something
+            self._note(task.card, a)
+
+    def _footprint(self) -> tuple[object, ...]:
+        s = self.s
+        return (len(self.out), len(s.tasks), s.end_requested, tuple(s.skip), s.hold, s.winner, s.modifiers, s.moved)
 
     def _draw_cards(self, p: int, n: int) -> int:
         pl = self.s.players[p]
@@ -412,7 +520,9 @@ class Game:
             pl.hand.append(pl.arsenal.pop())
         return n
 
-    def _mill(self, p: int, n: int, winner_if_empty: int, collateral: bool) -> None:
+    def _mill(self, p: int, n: int, winner_if_empty: int, collateral: bool, source: CurrentPlay | None = None) -> None:
+        """Overturn `n` cards of p's Arsenal. With `source` (a reversal card's damage), an overturned
+        card that triggers from the Ringside pile (Disqualification!) is checked against it."""
         pl = self.s.players[p]
         self._emit(ev.Damage(self.name(p), n, collateral))
         for i in range(1, n + 1):
@@ -422,6 +532,10 @@ class Game:
             card = pl.arsenal.pop()
             pl.ringside.append(card)
             self._emit(ev.Overturned(self.name(p), self.title(card), i, n))
+            if (source is not None and self.cat.infos[card].triggers_from_ringside
+                    and R.reverses(self.cat, self.s, card, source, n, False)):
+                self._trigger_from_ringside(p, card)
+                return
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
         p = self._who(owner, a.who)
@@ -533,6 +647,7 @@ class Game:
     def _do_look(self, owner: int, a: fx.LookAt, card: int) -> None:
         p = self._who(owner, a.who)
         if self._picks_next_from(owner, p, a.zone):
+            self._note(card, a)
             return  # looking at a hand to choose from it: the choice itself shows the hand
         cards = self.s.players[p].zone(a.zone.value)
         shown = list(reversed(cards))[: a.n] if a.zone is fx.Zone.ARSENAL else cards
@@ -639,7 +754,7 @@ class Game:
         if t.verb == "discard":
             pl.ringside.append(card)
             self._emit(ev.Discarded(self.name(t.owner), move.title))
-            if t.forced:
+            if t.forced and t.chooser == t.owner:
                 self._react_to_forced_discard(t.owner, card)
             return
         position = self._position(t.position) if t.dest == "arsenal" else ""
@@ -650,8 +765,16 @@ class Game:
         self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, position))
 
     def _react_to_forced_discard(self, p: int, card: int) -> None:
+        """Ego Boost: when the opponent's effect makes a player discard and that player picks this
+        card, it is the card he "chooses to discard" and the rest of the reaction follows (draw up
+        to 2). Discards he does not pick himself (the opponent picks, or the whole hand goes) give no
+        such choice."""
         for trig in self.cat.infos[card].triggered:
             if trig.trigger is fx.Trigger.FORCED_DISCARD:
+                self._note(card, trig)
+                for a in trig.actions:
+                    if isinstance(a, fx.DiscardThis):
+                        self._note(card, a)  # the pick itself was this discard
                 rest = tuple(a for a in trig.actions if not isinstance(a, fx.DiscardThis))
                 self._push_actions(p, rest, card)
 
@@ -681,9 +804,14 @@ class Game:
         self._emit(ev.Chose(self.name(t.player), move.option))
         self._push_actions(t.player, t.options[i], t.card)
 
-    def _decide_yes_no(self, t: T.AskYesNo) -> Decision:
+    def _decide_yes_no(self, t: T.AskYesNo) -> Decision | None:
+        """"You may discard N cards to ..." (Abdominal Stretch) is not offered with fewer than N cards."""
         from rawdeal.effects.render import option_label
 
+        first = t.actions[0]
+        if isinstance(first, fx.Discard) and first.who is fx.Who.YOU and first.count.n is not None \
+                and len(self.s.players[t.player].hand) < first.count.n:
+            return None
         prompt = f"{self.name(t.player)} may: {option_label(t.actions)}"
         return Decision(t.player, "yes-no", prompt, (mv.YES, mv.NO))
 
@@ -721,6 +849,14 @@ def _chooser(action: fx.Action, who: fx.Who) -> dict[str, fx.Who]:
     return {"chooser": who} if hasattr(action, "chooser") else {}
 
 
+def _take_last(cards: list[int], card: int) -> None:
+    """Remove the last copy of `card` from a zone, if there is one."""
+    for i in range(len(cards) - 1, -1, -1):
+        if cards[i] == card:
+            del cards[i]
+            return
+
+
 def _nth(cards: list[int], card: int, copy: int) -> int:
     """The position of the `copy`-th copy of `card` in a zone."""
     return [i for i, c in enumerate(cards) if c == card][copy - 1]
@@ -743,7 +879,7 @@ def _illegal(move: mv.Move, d: Decision) -> str:
 _RUNNERS: dict[type, Callable[[Game, T.Task], None]] = {
     T.StartTurn: Game._start_turn, T.DrawSegment: Game._draw_segment, T.EndTurnNow: Game._end_turn,
     T.Act: Game._act, T.Resolve: Game._resolve, T.Hit: Game._hit, T.Finish: Game._finish,
-    T.ReversalHit: Game._reversal_hit, T.Equalize: Game._equalize,
+    T.ReversalHit: Game._reversal_hit, T.Equalize: Game._equalize, T.ApplyHold: Game._apply_hold,
 }  # type: ignore[dict-item]
 _DECIDERS: dict[type, Callable[[Game, T.Task], Decision | None]] = {
     T.ReverseWindow: Game._decide_reverse, T.PickCard: Game._decide_pick, T.AskCount: Game._decide_count,

@@ -218,8 +218,8 @@ def _cost_payable(s: GameState, cost: tuple[fx.Action, ...], p: int) -> bool:
 
 def ability_usable(cat: Catalog, s: GameState, p: int) -> bool:
     ab = ability(cat, s, p)
-    if ab.timing is not fx.AbilityTiming.ONCE_PER_TURN or s.ability_used or s.hold is not None:
-        return False
+    if ab.timing is not fx.AbilityTiming.ONCE_PER_TURN or s.ability_used:
+        return False  # Maintain Hold forbids maneuvers and actions, not Superstar abilities
     return all(_payable(s, p, a) for a in ab.actions[:1])
 
 

@@ -48,13 +48,17 @@ class LastPlay:
 
 @dataclass(frozen=True, slots=True)
 class CurrentPlay:
-    """The card being played right now, with the one-shot modifiers it used up."""
+    """The card being played right now, with the one-shot modifiers it used up.
+
+    `held`: the Submission kept by Maintain Hold, applied again from the Ring area (it never left it).
+    """
 
     player: int
     card: int
     as_type: str
     captured: tuple[Modifier, ...] = ()
     previous: LastPlay | None = None
+    held: bool = False
 
 
 @dataclass(slots=True)

@@ -65,10 +65,18 @@ class Finish(Task):
 
 @dataclass(frozen=True, slots=True)
 class ReversalHit(Task):
-    """Damage from a reversal played from the hand; never reversed."""
+    """Damage from a reversal (`card`) played from the hand; never reversed."""
 
     player: int
     amount: int
+    card: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyHold(Task):
+    """Maintain Hold: at the start of the holder's main segment the held Submission is applied again."""
+
+    player: int
 
 
 @dataclass(frozen=True, slots=True)

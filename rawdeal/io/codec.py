@@ -30,7 +30,7 @@ def _registry() -> dict[str, type]:
 # Fields that hold card ids: saves name cards by title, so these are converted on the way.
 CARD_FIELDS = {
     ("Act", "card"), ("AskChoice", "card"), ("AskYesNo", "card"), ("ReverseWindow", "options"),
-    ("ActiveModifier", "from_card"), ("LastPlay", "card"), ("CurrentPlay", "card"),
+    ("ActiveModifier", "from_card"), ("LastPlay", "card"), ("CurrentPlay", "card"), ("ReversalHit", "card"),
 }
 Names = Callable[[int], Any]
 

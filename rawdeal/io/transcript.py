@@ -32,6 +32,7 @@ _TEXT: dict[type, Callable[[ev.Event], str]] = {
     ev.AbilityUsed: lambda e: f"{e.player} uses the Superstar ability",
     ev.Drew: lambda e: f"{e.player} draws {_cards(e.count)} ({e.reason})",
     ev.Played: lambda e: f"{e.player} plays {e.card} as {e.as_type}",
+    ev.HoldApplied: lambda e: f"{e.player} maintains the hold: {e.card} is applied again",
     ev.Succeeded: lambda e: f"{e.card} is successfully played",
     ev.Reversed: lambda e: f"{e.player} reverses {e.target} with {e.card} from {e.source}",
     ev.Damage: lambda e: f"{e.player} takes {e.amount} {'collateral ' if e.collateral else ''}damage",

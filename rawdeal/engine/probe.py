@@ -1,0 +1,333 @@
+"""The effects probe behind `rawdeal cards --check`: is every clause of every card executed?
+
+For each card the probe builds small positions from the card's compiled effect (never from its title):
+* a *play* run per type it can be played as: its requirements and conditional F/D changes are
+  satisfied (previous card, Ring-area cards, a lower Fortitude than the opponent's), it is played,
+  and what acts later is provoked: a maneuver after a "while in the Ring area" card, the follow-up
+  card it allows, then a whole round of turns (start-of-turn, end-of-turn, skipped-turn and
+  held-Submission effects);
+  a card whose reversals are stronger (+D) is reversed by the opponent;
+* a *reverse* run if it is a reversal: the opponent plays a card it can reverse and it reverses it
+  from the hand;
+* a *ringside* run if its effect also happens from the Ringside pile: it is overturned by damage
+  from a card it can reverse;
+* a *forced-discard* run if it reacts to forced discards: the opponent makes its owner discard it.
+Decisions are answered with their first legal move (the windows the runs are about are answered with
+the card; "how many?" with the most). The game records the clauses and actions it applied (`Game.ran`); a card counts as
+executed when every clause of its compiled effect and every action at the top of its effect clauses
+was applied and no run raised. A card with no text counts when it is played (or reverses) cleanly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from rawdeal.cards import CardType
+from rawdeal.effects import model as fx
+from rawdeal.engine import moves as mv
+from rawdeal.engine import rules as R
+from rawdeal.engine.cardinfo import Catalog, CardInfo
+from rawdeal.engine.game import Game
+from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
+from rawdeal.errors import RawdealError
+
+MAX_STEPS = 200
+RING_F = 45  # enough for every card (30F) plus the +F that reversals may need
+
+
+@dataclass(frozen=True)
+class ProbeReport:
+    executed: int
+    total: int
+    failures: tuple[tuple[str, str], ...]
+
+
+class ProbeError(RawdealError):
+    pass
+
+
+def probe_cards(cat: Catalog) -> ProbeReport:
+    kit = _Kit(cat)
+    failures = []
+    for info in cat.infos:
+        problem = probe_card(kit, info)
+        if problem:
+            failures.append((info.title, problem))
+    return ProbeReport(len(cat.infos) - len(failures), len(cat.infos), tuple(failures))
+
+
+def probe_card(kit: _Kit, info: CardInfo) -> str | None:
+    """None when every clause ran, else what went wrong."""
+    ran: set[tuple[int, object]] = set()
+    runs = list(kit.runs(info))
+    if not runs:
+        return "no way to play, reverse with or reveal this card"
+    for name, run in runs:
+        try:
+            game = run()
+            ran |= game.ran or set()
+        except (RawdealError, AssertionError, IndexError, KeyError, ValueError, TypeError) as exc:
+            return f"{name} run: {type(exc).__name__}: {exc}"
+    missing = [item for item in required(info) if (info.id, item) not in ran]
+    if missing:
+        from rawdeal.effects.render import render_action, render_clause
+
+        words = [render_clause(m) if not _is_action(m) else render_action(m) for m in missing]
+        return "not executed: " + "; ".join(w or type(m).__name__ for w, m in zip(words, missing))
+    return None
+
+
+def _is_action(item: object) -> bool:
+    return not isinstance(item, fx.Clause.__args__)  # type: ignore[attr-defined]
+
+
+def required(info: CardInfo) -> list[object]:
+    """Every clause, and every action of the clauses that carry actions (inside "you may" too, which
+    the probe answers with yes; of a "choose one", only the choice itself)."""
+    out: list[object] = []
+
+    def add(actions: tuple[fx.Action, ...]) -> None:
+        for a in actions:
+            if a not in out:
+                out.append(a)
+            if isinstance(a, fx.Optional):
+                add(a.actions)
+
+    for clause in info.effect.clauses:
+        out.append(clause)
+        if isinstance(clause, (fx.OnPlay, fx.OnReverse, fx.Triggered, fx.Delayed)):
+            add(clause.actions)
+        if isinstance(clause, fx.Reverses):
+            add(clause.cost)
+    return out
+
+
+class _Kit:
+    """Cards to build positions with, picked once from the catalog."""
+
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+        plain = [i for i in cat.infos if not i.effect.clauses and i.card.types == (CardType.MANEUVER,)
+                 and not i.card.traits and not i.card.logo]
+        self.plain = [i.id for i in plain]
+        strong: list[int] = []
+        for i in sorted(plain, key=lambda i: -i.card.printed_damage):
+            if sum(cat.infos[c].card.printed_damage for c in strong) >= RING_F:
+                break
+            strong.append(i.id)
+        self.strong = strong
+
+    # --------------------------------------------------------------------------------- positions
+    def fill(self, n: int) -> list[int]:
+        return [self.plain[k % len(self.plain)] for k in range(n)]
+
+    def state(self, to_move: int) -> GameState:
+        """Both players with a strong Ring area, 4 plain cards in hand, 40 in the Arsenal and 6 in the
+        Ringside pile. The standard profile, so that shuffles happen (and can be seen to happen)."""
+        players = [PlayerState("HHH", self.fill(40), self.fill(4), self.strong[:], self.fill(6)) for _ in (0, 1)]
+        return GameState(players=players, current=to_move, profile="standard")
+
+    def provide(self, s: GameState, p: int, actions: tuple[fx.Action, ...]) -> None:
+        """Cards the actions look for: a matching card in the hand a filtered discard reads, the
+        titled card in the first zone a search looks through."""
+        for a in actions:
+            if isinstance(a, fx.Choice):
+                for option in a.options:
+                    self.provide(s, p, option)
+            elif isinstance(a, (fx.Optional, fx.Conditional)):
+                self.provide(s, p, a.actions)
+            elif isinstance(a, fx.Discard) and a.filter != fx.CardFilter():
+                who = p if a.who is fx.Who.YOU else 1 - p
+                s.players[who].hand.append(self.matching(a.filter))
+            elif isinstance(a, fx.Search) and a.filter.title is not None:
+                who = p if a.who is fx.Who.YOU else 1 - p
+                s.players[who].zone(a.zones[0].value).insert(0, self.cat.id(a.filter.title))
+
+    def matching(self, flt: fx.CardFilter) -> int:
+        for i in self.cat.infos:
+            if (flt.title is None or i.title == flt.title) and (flt.trait is None or flt.trait in i.card.traits):
+                return i.id
+        raise ProbeError(f"no card matches {flt}")
+
+    def after(self, cond: fx.After) -> LastPlay:
+        """A previous card satisfying an "after ..." condition."""
+        infos = self.cat.infos
+        if cond.title is not None:
+            card = self.cat.id(cond.title)
+            as_type = cond.card_type.value if cond.card_type else infos[card].card.playable_types[0].value
+            return LastPlay(card, as_type, infos[card].card.printed_damage)
+        for i in infos:
+            if i.is_(CardType.MANEUVER) and (cond.subtype is None or i.card.subtype is cond.subtype):
+                return LastPlay(i.id, "maneuver", max(cond.min_damage or 0, i.card.printed_damage))
+        raise ProbeError(f"no card satisfies {cond}")
+
+    def satisfy(self, s: GameState, p: int, conditions: list[fx.Condition]) -> None:
+        for cond in conditions:
+            if isinstance(cond, fx.After):
+                s.last[p] = self.after(cond)
+                s.players[p].ring.append(s.last[p].card)
+            elif isinstance(cond, fx.InRingArea):
+                s.players[p].ring.append(self.cat.id(cond.title))
+            elif isinstance(cond, fx.FortitudeBelowOpponent):
+                s.players[1 - p].ring += self.strong
+            elif isinstance(cond, fx.MinHandSize):
+                s.players[p].hand += self.fill(cond.n)
+
+    def conditions(self, info: CardInfo, as_type: str) -> list[fx.Condition]:
+        out = [r.condition for r in info.requirements if r.as_type is None or r.as_type.value == as_type]
+        out += [c.condition for c in info.stat_changes
+                if c.condition is not None and (c.as_type is None or c.as_type.value == as_type)]
+        return out
+
+    # -------------------------------------------------------------------------------------- runs
+    def runs(self, info: CardInfo) -> Iterator[tuple[str, Callable[[], Game]]]:
+        for t in info.card.playable_types:
+            yield f"play as {t.value}", lambda t=t: self.play_run(info, t.value)
+        if info.reverses:
+            yield "reverse", lambda: self.reverse_run(info, ringside=False)
+        if info.triggers_from_ringside:
+            yield "ringside", lambda: self.reverse_run(info, ringside=True)
+        if any(t.trigger is fx.Trigger.FORCED_DISCARD for t in info.triggered):
+            yield "forced discard", lambda: self.forced_discard_run(info)
+
+    def play_run(self, info: CardInfo, as_type: str) -> Game:
+        s = self.state(0)
+        s.players[0].hand.insert(0, info.id)
+        self.satisfy(s, 0, self.conditions(info, as_type))
+        for clause in info.on_play:
+            if clause.as_type is None or clause.as_type.value == as_type:
+                self.provide(s, 0, clause.actions)
+        for f in info.follow_ups:
+            s.players[0].hand.append(self.cat.id(f.title))
+        game = _game(s, self.cat)
+        defender_reverses = False
+        if info.reversal_bonus and as_type == "maneuver":
+            rev = self.reversal_for(s, CurrentPlay(0, info.id, as_type, previous=s.last[0]))
+            s.players[1].hand.insert(0, rev)
+            defender_reverses = True
+        _apply(game, mv.Play(info.title, as_type))
+        _settle(game, reverse_for={1} if defender_reverses else set())
+        for f in info.follow_ups:
+            if _is_main(game, 0):
+                _apply(game, mv.Play(f.title, ""))
+                _settle(game)
+        if info.while_in_ring and _is_main(game, 0):
+            plain = next(c for c in s.players[0].hand if c in self.plain)
+            _apply(game, mv.Play(self.cat.infos[plain].title, "maneuver"))
+            _settle(game)
+        _round(game)  # start/end-of-turn effects, skipped turns, held Submissions, next-turn modifiers
+        return game
+
+    def reversal_for(self, s: GameState, play: CurrentPlay) -> int:
+        damage = R.base_damage(self.cat, s, play, 1 - play.player)
+        for i in self.cat.infos:
+            if i.reverses and R.reverses(self.cat, s, i.id, play, damage, True):
+                return i.id
+        raise ProbeError("no reversal can reverse it")
+
+    def target(self, t: fx.Target) -> tuple[CardInfo, str]:
+        """A card the target accepts, preferring cards with no text and no requirement."""
+        types = [ct for ct in t.card_types if ct in (CardType.MANEUVER, CardType.ACTION)]
+        fits = []
+        for i in self.cat.infos:
+            if t.title is not None and i.title != t.title:
+                continue
+            as_type = next((ct.value for ct in types if i.is_(ct) and ct in i.card.playable_types), None)
+            if as_type is None or i.irreversible:
+                continue
+            if t.subtypes and i.card.subtype not in t.subtypes:
+                continue
+            if t.trait is not None and t.trait not in i.card.traits:
+                continue
+            if t.max_damage is not None and i.card.printed_damage > t.max_damage:
+                continue
+            fits.append((len(i.effect.clauses) + 10 * len(i.requirements), i.id, i, as_type))
+        if not fits:
+            raise ProbeError(f"nothing to reverse: no card fits {t}")
+        _, _, info, as_type = min(fits, key=lambda f: (f[0], f[1]))
+        return info, as_type
+
+    def reverse_run(self, info: CardInfo, ringside: bool) -> Game:
+        s = self.state(1)
+        r = info.reverses[0]
+        target, as_type = self.target(r.target)
+        attacker = s.players[1]
+        attacker.hand.insert(0, target.id)
+        self.satisfy(s, 1, self.conditions(target, as_type))
+        if r.target.after_title is not None:
+            s.last[1] = self.after(fx.After(title=r.target.after_title))
+        if r.target.min_trait_in_ring:
+            attacker.ring += [i.id for i in self.cat.infos if r.target.trait in i.card.traits][:r.target.min_trait_in_ring]
+        if ringside:
+            s.players[0].arsenal.append(info.id)
+        else:
+            s.players[0].hand.insert(0, info.id)
+        game = _game(s, self.cat)
+        _apply(game, mv.Play(target.title, as_type))
+        if not ringside:
+            d = game.decision()
+            if d is None or d.kind != "reverse" or mv.Reverse(info.title) not in d.moves:
+                raise ProbeError(f"not offered as a reversal to {target.title}")
+            _apply(game, mv.Reverse(info.title))
+        _settle(game)
+        return game
+
+    def forced_discard_run(self, info: CardInfo) -> Game:
+        s = self.state(1)
+        forcing = next(i for i in self.cat.infos if not i.requirements and i.is_(CardType.MANEUVER) and any(
+            isinstance(a, fx.Discard) and a.who is fx.Who.OPPONENT and a.chooser is fx.Who.OPPONENT and a.count.n
+            for c in i.on_play for a in c.actions))
+        s.players[1].hand.insert(0, forcing.id)
+        s.players[0].hand.insert(0, info.id)
+        game = _game(s, self.cat)
+        _apply(game, mv.Play(forcing.title, "maneuver"))
+        d = game.decision()
+        if d is None or d.kind != "discard" or d.player != 0:
+            raise ProbeError(f"{forcing.title} did not make its opponent discard")
+        _apply(game, mv.Pick("discard", info.title))
+        _settle(game)
+        return game
+
+
+def _game(s: GameState, cat: Catalog) -> Game:
+    game = Game(s, cat)
+    game.ran = set()
+    return game
+
+
+def _apply(game: Game, move: mv.Move) -> None:
+    game.apply(move)
+
+
+def _is_main(game: Game, p: int) -> bool:
+    d = game.decision()
+    return d is not None and d.kind == "main" and d.player == p
+
+
+def _settle(game: Game, reverse_for: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+    """Answer every pending decision but the main one: the first legal move, passing reversal
+    windows (except for the players in `reverse_for`, who take the first reversal)."""
+    for _ in range(MAX_STEPS):
+        d = game.decision()
+        if d is None or d.kind == "main":
+            return
+        if d.kind == "reverse" and d.player not in reverse_for:
+            _apply(game, mv.PASS)
+        elif d.kind == "count":
+            _apply(game, d.moves[-1])  # "how many?": as many as allowed, so that what follows happens
+        else:
+            _apply(game, d.moves[0])
+    raise ProbeError("the effect did not settle")
+
+
+def _round(game: Game) -> None:
+    """End turns until player 0 is back at his main decision a turn later."""
+    start = game.s.turn
+    for _ in range(MAX_STEPS):
+        _settle(game)
+        d = game.decision()
+        if d is None or (d.player == 0 and game.s.turn >= start + 2):
+            return
+        _apply(game, mv.END)
+    raise ProbeError("the round of turns did not end")
