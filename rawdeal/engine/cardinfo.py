@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
@@ -27,6 +27,7 @@ class CardInfo:
     delayed: tuple[fx.Delayed, ...]
     follow_ups: tuple[fx.AllowsFollowUp, ...]
     triggers_from_ringside: bool = False
+    play_types: tuple[str, ...] = ()  # what it can be played as from the hand, in printed order
 
     @property
     def title(self) -> str:
@@ -52,6 +53,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         delayed=effect.of(fx.Delayed),
         follow_ups=effect.of(fx.AllowsFollowUp),
         triggers_from_ringside=bool(effect.of(fx.TriggersFromRingside)),
+        play_types=tuple(t.value for t in card.playable_types),
     )
 
 
@@ -62,6 +64,20 @@ class Catalog:
     db: CardDB
     infos: tuple[CardInfo, ...]
     abilities: dict[str, fx.Ability]
+    # By card id, for the hot paths (`map` over a zone instead of a Python loop):
+    titles: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    damages: tuple[int, ...] = field(init=False, repr=False, compare=False)  # printed D, `#` = 0
+    # The F to play a card with no requirement and no F change of its own (None: ask the rules),
+    # and its (card, type) pairs in printed order.
+    plain_costs: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
+    play_pairs: tuple[tuple[tuple[int, str], ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
+        object.__setattr__(self, "damages", tuple(i.card.printed_damage for i in self.infos))
+        object.__setattr__(self, "plain_costs", tuple(
+            None if i.requirements or i.stat_changes else i.card.fortitude for i in self.infos))
+        object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))
 
     def id(self, title: str) -> int:
         return self.db.index[title]

@@ -42,6 +42,7 @@ class Game:
         self.s = state
         self.cat = cat or catalog()
         self.out: list[ev.Event] = []
+        self._pending: Decision | None | object = _UNKNOWN  # the decision, computed once per position
         # (card, clause or action) the engine applied; None (the default) records nothing. The
         # effects probe (`rawdeal cards --check`) turns it on to see that every clause was executed.
         self.ran: set[tuple[int, object]] | None = None
@@ -81,7 +82,9 @@ class Game:
         return coin
 
     def copy(self) -> Game:
-        return Game(self.s.copy(), self.cat)
+        game = Game(self.s.copy(), self.cat)
+        game._pending = self._pending  # decisions are frozen values: the copy shares it
+        return game
 
     def resume(self) -> list[ev.Event]:
         """Both players' status, then the game run up to its next decision (a save may stop before a
@@ -96,11 +99,10 @@ class Game:
         return self.s.players[p].superstar
 
     def title(self, card: int) -> str:
-        return self.cat.infos[card].title
+        return self.cat.titles[card]
 
     def titles(self, cards: list[int] | tuple[int, ...]) -> tuple[str, ...]:
-        infos = self.cat.infos
-        return tuple(infos[c].title for c in cards)
+        return tuple(map(self.cat.titles.__getitem__, cards))
 
     def status(self, p: int) -> ev.Status:
         pl = self.s.players[p]
@@ -111,6 +113,16 @@ class Game:
         return self.s.winner is not None
 
     def decision(self) -> Decision | None:
+        """The pending decision. It is computed once per position: the engine forgets it whenever
+        it changes the state (code that edits `game.s` by hand must call `forget_decision`)."""
+        if self._pending is _UNKNOWN:
+            self._pending = self._decide()
+        return self._pending  # type: ignore[return-value]
+
+    def forget_decision(self) -> None:
+        self._pending = _UNKNOWN
+
+    def _decide(self) -> Decision | None:
         s = self.s
         if s.winner is not None:
             return None
@@ -128,7 +140,7 @@ class Game:
 
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
-        moves: list[mv.Move] = list(dict.fromkeys(mv.Play(title, t) for title, t in self.playable()))
+        moves: list[mv.Move] = [_play_move(self.cat, c, t) for c, t in dict.fromkeys(R.playable(self.cat, s, p))]
         if R.ability_usable(self.cat, s, p):
             moves.append(mv.ABILITY)
         moves += [mv.END, mv.SURRENDER]
@@ -146,6 +158,7 @@ class Game:
         move = self._complete(move, d)
         if not _allowed(move, d):
             raise IllegalMoveError(_illegal(move, d))
+        self._pending = _UNKNOWN
         if d.kind == "main":
             self._main(move)
         else:
@@ -187,6 +200,7 @@ class Game:
     def _run(self) -> None:
         s = self.s
         while s.winner is None:
+            self._pending = _UNKNOWN
             if not s.tasks:
                 if not s.end_requested:
                     return
@@ -336,8 +350,7 @@ class Game:
             if self.cat.infos[play.card].irreversible:
                 self._note(play.card, fx.Irreversible())
             return ()
-        hand = s.players[1 - play.player].hand
-        return tuple(c for c in hand if R.reverses(self.cat, s, c, play, dmg, from_hand=True))
+        return R.reversals_in_hand(self.cat, s, play, dmg)
 
     def _resolve(self, task: T.Resolve) -> None:
         s = self.s
@@ -857,12 +870,27 @@ def _take_last(cards: list[int], card: int) -> None:
             return
 
 
+_UNKNOWN = object()
+_PLAYS: dict[tuple[int, str], mv.Play] = {}
+
+
+def _play_move(cat: Catalog, card: int, as_type: str) -> mv.Play:
+    """One shared `play` move per card and type: main decisions build no new move objects."""
+    move = _PLAYS.get((card, as_type))
+    if move is None or move.title != cat.infos[card].title:
+        move = _PLAYS[card, as_type] = mv.Play(cat.infos[card].title, as_type)
+    return move
+
+
 def _nth(cards: list[int], card: int, copy: int) -> int:
     """The position of the `copy`-th copy of `card` in a zone."""
     return [i for i, c in enumerate(cards) if c == card][copy - 1]
 
 
 def _allowed(move: mv.Move, d: Decision) -> bool:
+    for m in d.moves:
+        if m is move:  # a move taken from the decision itself (drivers that pick from the list)
+            return True
     if isinstance(move, mv.Arrange) and d.kind == "arrange":
         return sorted(move.titles) == sorted(d.cards)
     copy = getattr(move, "copy", 1)

@@ -19,8 +19,7 @@ ONE_SHOT = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
 
 def fortitude(cat: Catalog, s: GameState, p: int) -> int:
     """The sum of the printed D of the cards in the Ring area (`#` counts 0)."""
-    infos = cat.infos
-    return sum(infos[c].card.printed_damage for c in s.players[p].ring)
+    return sum(map(cat.damages.__getitem__, s.players[p].ring))
 
 
 def ability(cat: Catalog, s: GameState, p: int) -> fx.Ability:
@@ -62,6 +61,8 @@ def applies(mod: fx.Modifier, info: CardInfo, as_type: str) -> bool:
 
 
 def active(s: GameState, p: int) -> list[ActiveModifier]:
+    if not s.modifiers:
+        return []
     return [m for m in s.modifiers if m.owner == p and not m.waiting]
 
 
@@ -113,12 +114,27 @@ def can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: str) -> boo
 
 
 def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[int, str]]:
-    """(card, type) pairs the player may play, in hand order, action before maneuver as printed."""
-    out = []
+    """(card, type) pairs the player may play, in hand order, action before maneuver as printed.
+
+    The hot path of every main decision: a card without requirements or F changes, while no F
+    modifier is active, costs its printed F; only the others ask `can_play`. Copies are asked once."""
+    if s.hold is not None:
+        return []
+    f = fortitude(cat, s, p)
+    plain = not any(am.modifier.stat is fx.Stat.FORTITUDE for am in active(s, p))
+    costs, pairs_of = cat.plain_costs, cat.play_pairs
+    known: dict[int, tuple[tuple[int, str], ...]] = {}
+    out: list[tuple[int, str]] = []
     for card in s.players[p].hand:
-        for t in cat.infos[card].card.playable_types:
-            if can_play(cat, s, p, card, t.value):
-                out.append((card, t.value))
+        cost = costs[card]
+        if plain and cost is not None:
+            if cost <= f:
+                out += pairs_of[card]
+            continue
+        pairs = known.get(card)
+        if pairs is None:
+            pairs = known[card] = tuple(pair for pair in pairs_of[card] if can_play(cat, s, p, card, pair[1]))
+        out += pairs
     return out
 
 
@@ -128,6 +144,8 @@ def consumed(s: GameState, p: int, as_type: str) -> list[ActiveModifier]:
 
 
 def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversals: bool) -> int:
+    if reversals and not s.modifiers and not play.captured:
+        return 0  # the usual case, asked for every reversal card in a hand
     info = cat.infos[play.card]
     mods = [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
     mods += play.captured
@@ -186,13 +204,31 @@ def reverses(cat: Catalog, s: GameState, rev: int, play: CurrentPlay, damage: in
     return any(_matches(cat, s, r, play, damage, from_hand, defender) for r in info.reverses)
 
 
+def reversals_in_hand(cat: Catalog, s: GameState, play: CurrentPlay, damage: int) -> tuple[int, ...]:
+    """The defender's hand cards that can reverse the play (`reverses` with from_hand, for a whole
+    hand: his F and the reversal F bonus are the same for every card; copies are asked once)."""
+    defender = 1 - play.player
+    f = fortitude(cat, s, defender)
+    bonus = _bonus(cat, s, play, fx.Stat.FORTITUDE, reversals=True)
+    infos, known, out = cat.infos, {}, []
+    for c in s.players[defender].hand:
+        ok = known.get(c)
+        if ok is None:
+            info = infos[c]
+            ok = known[c] = bool(info.reverses) and info.card.fortitude + bonus <= f and any(
+                _matches(cat, s, r, play, damage, True, defender) for r in info.reverses)
+        if ok:
+            out.append(c)
+    return tuple(out)
+
+
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
              defender: int) -> bool:
     if r.from_hand_only and not from_hand:
         return False
     t = r.target
     info = cat.infos[play.card]
-    if play.as_type not in {ct.value for ct in t.card_types}:
+    if play.as_type not in t.card_types:  # CardType is a str enum: "maneuver" == CardType.MANEUVER
         return False
     if t.subtypes and (play.as_type != "maneuver" or info.card.subtype not in t.subtypes):
         return False
