@@ -5,6 +5,7 @@ A move is a small frozen value; `str(move)` is its canonical text and `parse_mov
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
@@ -185,10 +186,35 @@ def _build(tree) -> Move:  # type: ignore[no-untyped-def]
     return Show(_ZONES[zone], opponent=owner.startswith("opponent"))
 
 
+_SIMPLE: dict[str, Move] = {"pass": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
+# The common card moves, written the usual way (a title without escapes): read without the parser.
+_CARD_MOVE = re.compile(r'(play|reverse|discard|take)[ \t]+"([^"\\\x00-\x1f]*)"'
+                        r'(?:[ \t]*\([ \t]*(\d+)[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
+
+
+def _fast(text: str) -> Move | None:
+    """The move the grammar would read, for the most frequent shapes; None: ask the parser."""
+    simple = _SIMPLE.get(text)
+    if simple is not None:
+        return simple
+    m = _CARD_MOVE.fullmatch(text)
+    if m is None:
+        return None
+    verb, title, copy, as_type = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4)
+    if verb == "play":
+        return Play(title, as_type or "", copy)
+    if as_type:
+        return None  # only `play` takes `as`: the parser reports the error
+    return Reverse(title, copy) if verb == "reverse" else Pick(verb, title, copy)
+
+
 def parse_move(text: str) -> Move:
     """Read one move; raises MoveSyntaxError with the column and what was expected."""
     from lark.exceptions import UnexpectedInput
 
+    fast = _fast(text.strip())
+    if fast is not None:
+        return fast
     try:
         return _build(_parser().parse(text.strip()))
     except UnexpectedInput as exc:
