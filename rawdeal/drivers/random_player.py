@@ -21,7 +21,7 @@ MAX_MOVES = 5000
 @dataclass(frozen=True)
 class GameRecord:
     seed: int
-    moves: tuple[str, ...]
+    moves: tuple[Move, ...]  # `str(move)` is its move-file line
     winner: str
     how: str
 
@@ -29,12 +29,12 @@ class GameRecord:
 class InvariantError(RawdealError):
     """A random game broke an invariant or crashed the engine; `moves` reproduce it."""
 
-    def __init__(self, seed: int, problem: str, moves: tuple[str, ...]) -> None:
+    def __init__(self, seed: int, problem: str, moves: tuple[Move, ...]) -> None:
         self.seed, self.problem, self.moves = seed, problem, moves
         super().__init__(f"seed {seed}: {problem}\nmove file to reproduce:\n{move_file(moves)}")
 
 
-def move_file(moves: tuple[str, ...] | list[str]) -> str:
+def move_file(moves: tuple[Move, ...] | list[Move]) -> str:
     return "".join(f"{m}\n" for m in moves)
 
 
@@ -42,7 +42,9 @@ def pick(game: Game, rnd: random.Random) -> Move:
     """A uniformly random legal move; never surrender while anything else is legal."""
     d = game.decision()
     assert d is not None
-    choices = [m for m in d.moves if type(m) is not Surrender] or list(d.moves)
+    choices = d.moves
+    if d.kind == "main":  # only a main decision offers surrender
+        choices = [m for m in choices if type(m) is not Surrender] or choices
     move = choices[int(rnd.random() * len(choices))]
     if type(move) is Arrange:
         titles = list(move.titles)
@@ -87,13 +89,13 @@ def play_random(game: Game, seed: int, max_moves: int = MAX_MOVES, check: bool =
     """Play random legal moves until the game ends (or `max_moves`); with `check`, test the card
     invariant after every move. Any failure raises InvariantError with the moves that reproduce it."""
     rnd = random.Random(seed)
-    played: list[str] = []
+    played: list[Move] = []
     try:
         expected = card_lists(game)
         check_invariants(game, expected)
         while game.s.winner is None and len(played) < max_moves:
             move = pick(game, rnd)
-            played.append(str(move))
+            played.append(move)
             game.apply(move)
             if check:
                 check_invariants(game, expected)

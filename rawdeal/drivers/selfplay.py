@@ -19,6 +19,7 @@ from rawdeal.cards import load_db
 from rawdeal.decks import Deck, format_deck
 from rawdeal.drivers.random_decks import random_titles
 from rawdeal.drivers.random_player import MAX_MOVES, GameRecord, InvariantError, move_file, play_random
+from rawdeal.engine.moves import Move
 from rawdeal.errors import UsageError
 
 WINS = ("pin", "count-out", "surrender", "collateral", "disqualification")
@@ -41,7 +42,7 @@ class Failure:
     seed: int
     profile: str
     decks: tuple[Lineup, Lineup]
-    moves: tuple[str, ...]
+    moves: tuple[Move, ...]
     problem: str
 
     def commands(self) -> str:
