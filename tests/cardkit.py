@@ -2,7 +2,7 @@
 
 `position(me, opp)` loads a save through `rawdeal.io.save.loads` (the same path a user's save takes).
 Zones not given are filled with plain cards (no text, not reversals) so that damage overturns
-nothing surprising. By default the game waits at player 0's main decision (no turn start, no draw);
+nothing surprising. By default the game waits at player 0's main decision (no turn start, no draw); player 0 is HHH and player 1 CHRIS JERICHO unless a spec says otherwise;
 `start_turn=True` starts the turn of `to_move` instead (abilities, start-of-turn effects, the draw).
 
 `covers(*titles)` marks a test as showing those cards' effects; the registry `COVERED` lets one
@@ -18,6 +18,7 @@ from typing import Any
 import orjson
 
 from rawdeal.engine import events as ev
+from rawdeal.engine.cardinfo import catalog
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.io.save import loads
@@ -75,7 +76,7 @@ def position(me: dict[str, Any] | None = None, opp: dict[str, Any] | None = None
     """A game from two player specs: `superstar`, `hand`, `ring`, `ringside` and either `arsenal`
     (bottom..top) or `top` (the top cards, top first, over `arsenal_size` plain cards).
     `extra` goes into the save as is (e.g. `last`, `modifiers`, `skip`)."""
-    players = [_player(me or {}, "HHH"), _player(opp or {}, "HHH")]
+    players = [_player(me or {}, "HHH"), _player(opp or {}, "CHRIS JERICHO")]
     save: dict[str, Any] = {"players": players, "to_move": to_move, **extra}
     if not start_turn:
         save.setdefault("tasks", [])
@@ -83,6 +84,18 @@ def position(me: dict[str, Any] | None = None, opp: dict[str, Any] | None = None
     if start_turn:
         game.resume()
     return game
+
+
+def ring_of(f: int) -> list[str]:
+    """Plain cards whose printed D add up to exactly `f` (a Ring area with Fortitude f)."""
+    out: list[str] = []
+    by_damage = sorted(((catalog().infos[catalog().id(t)].card.printed_damage, t) for t in PLAIN), reverse=True)
+    for d, title in by_damage:
+        while f - d >= 0 and out.count(title) < 3 and (f - d == 0 or f - d >= 2):
+            out.append(title)
+            f -= d
+    assert f == 0, "no exact Ring area for that Fortitude"
+    return out
 
 
 def last(title: str, as_type: str = "maneuver", dealt: int | None = None) -> dict[str, Any]:

@@ -200,12 +200,12 @@ class _Kit:
                 self.provide(s, 0, clause.actions)
         for f in info.follow_ups:
             s.players[0].hand.append(self.cat.id(f.title))
-        game = _game(s, self.cat)
         defender_reverses = False
         if info.reversal_bonus and as_type == "maneuver":
             rev = self.reversal_for(s, CurrentPlay(0, info.id, as_type, previous=s.last[0]))
             s.players[1].hand.insert(0, rev)
             defender_reverses = True
+        game = _game(s, self.cat)
         _apply(game, mv.Play(info.title, as_type))
         _settle(game, reverse_for={1} if defender_reverses else set())
         for f in info.follow_ups:
