@@ -43,8 +43,11 @@ def pick(game: Game, rnd: random.Random) -> Move:
     d = game.decision()
     assert d is not None
     choices = d.moves
-    if d.kind == "main":  # only a main decision offers surrender
-        choices = [m for m in choices if type(m) is not Surrender] or choices
+    if d.kind == "main":  # only a main decision offers surrender (last, as a rule)
+        if type(choices[-1]) is Surrender and len(choices) > 1:
+            choices = choices[:-1]
+        else:
+            choices = [m for m in choices if type(m) is not Surrender] or choices
     move = choices[int(rnd.random() * len(choices))]
     if type(move) is Arrange:
         titles = list(move.titles)
