@@ -1264,3 +1264,27 @@ def test_every_card_has_an_effect_test(title: str) -> None:
 
 def test_every_ability_has_a_test() -> None:
     assert COVERED_ABILITIES == {s.name for s in load_db().superstars}
+
+
+def test_a_game_saved_in_a_counter_reversal_window_or_during_a_hold_resumes_the_same() -> None:
+    from rawdeal.io.save import dumps, loads
+
+    g = position({"hand": ["Hurricanrana", "Disqualification!"], "ring": ring_of(20)},
+                 {"hand": ["Manager Interferes"], "ring": HEELS})
+    play(g, "Hurricanrana")
+    do(g, 'reverse "Manager Interferes"')
+    g2 = loads(dumps(g))
+    assert moves(g2) == moves(g) and dumps(g2) == dumps(g)
+    assert lines(do(g2, "pass")) == lines(do(g, "pass"))
+    g = position({"hand": ["Maintain Hold"], "ring": ring_of(10) + ["Wrist Lock"]},
+                 last=[last("Wrist Lock", dealt=2), None])
+    play(g, "Maintain Hold")
+    g2 = loads(dumps(g))
+    assert lines(do(g2, "end")) == lines(do(g, "end"))
+    assert g2.s.hold == g.s.hold is not None
+
+
+def test_the_hold_ends_when_the_held_submission_has_left_the_ring_area() -> None:
+    g = position({"hand": ["Punch"], "ring": ["Maintain Hold"], "ringside": ["Wrist Lock"]}, hold=[0, "Wrist Lock"],
+                 start_turn=True)
+    assert g.s.hold is None and "Punch as maneuver" in playable(g)
