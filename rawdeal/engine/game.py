@@ -841,6 +841,8 @@ class Game:
             self._push_actions(t.player, R.ability(self.cat, self.s, t.player).actions, -1)
 
     def _decide_arrange(self, t: T.AskArrange) -> Decision:
+        """Hmmm / Don't Think Too Hard: any order of the looked-at cards is a legal `arrange` move
+        (see `_allowed`); the list offers two of them (as they are, and reversed) to keep it short."""
         top = self.titles(list(reversed(self.s.players[t.owner].arsenal))[: t.n])
         return Decision(t.player, "arrange", f"{self.name(t.player)} arranges the top {t.n} cards (top first)",
                         (mv.Arrange(top), mv.Arrange(tuple(reversed(top)))), top)
