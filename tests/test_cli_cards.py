@@ -36,9 +36,10 @@ def test_check_json_shape() -> None:
 
 def test_check_reports_an_effect_the_engine_does_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """An engine that silently ignores "look at" must not count the cards that say it as executed."""
-    from rawdeal.engine import game
+    from rawdeal.effects import model as fx
+    from rawdeal.engine import actions
 
-    monkeypatch.setitem(game._ACTIONS, game.fx.LookAt, lambda self, owner, a, card: None)
+    monkeypatch.setitem(actions.ACTIONS, fx.LookAt, lambda self, owner, a, card: None)
     result = runner.invoke(app, ["cards", "--check", "--format", "json"])
     assert result.exit_code == 1
     data = json.loads(result.stdout)

@@ -3,39 +3,33 @@
 `Game.decision()` tells whose decision is pending and its legal moves; `Game.apply(move)` answers it
 and returns the events it caused. Work that remains is a stack of tasks in the state; the engine runs
 tasks until one needs a decision (or the game is over). Card behaviour comes from compiled effects.
+
+This module holds the loop, turns, plays, damage and reversals; the effect-action handlers are in
+`actions` and the decision handlers in `choices` (mixins of `Game`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable
 
-from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
 from rawdeal.engine import rng
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
+from rawdeal.engine.actions import Actions
 from rawdeal.engine.cardinfo import Catalog, catalog
-from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay, PlayerState
+from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, nth
+from rawdeal.engine.decision import Decision
+from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
 from rawdeal.errors import IllegalMoveError
 
 PROFILES = ("course", "standard")
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """Whose decision it is, what kind, the cards it is about and the legal moves."""
-
-    player: int
-    kind: str
-    prompt: str
-    moves: tuple[mv.Move, ...]
-    cards: tuple[str, ...] = ()
-
-
-class Game:
+class Game(Actions, Choices):
     """One game between two players (0 and 1)."""
 
     def __init__(self, state: GameState, cat: Catalog | None = None) -> None:
@@ -128,7 +122,7 @@ class Game:
             return None
         if not s.tasks:
             return self._main_decision()
-        return _DECIDERS[type(s.tasks[-1])](self, s.tasks[-1])
+        return DECIDERS[type(s.tasks[-1])](self, s.tasks[-1])
 
     def playable(self) -> list[tuple[str, str]]:
         """(title, type) of every card the turn player may play, one per card in hand order."""
@@ -163,7 +157,7 @@ class Game:
             self._main(move)
         else:
             task = self.s.tasks.pop()
-            _RESOLVERS[type(task)](self, task, move)
+            RESOLVERS[type(task)](self, task, move)
         self._run()
         return self._flush()
 
@@ -194,7 +188,7 @@ class Game:
             self._push_actions(p, R.ability(self.cat, s, p).actions, -1)
         elif isinstance(move, mv.Play):
             hand = s.players[p].hand
-            self._play(p, _nth(hand, self.cat.id(move.title), move.copy), move.as_type)
+            self._play(p, nth(hand, self.cat.id(move.title), move.copy), move.as_type)
 
     # ---------------------------------------------------------------------------- the loop
     def _run(self) -> None:
@@ -496,372 +490,7 @@ class Game:
             source = CurrentPlay(task.player, task.card, "reversal") if task.card >= 0 else None
             self._mill(target, task.amount, winner_if_empty=task.player, collateral=False, source=source)
 
-    # ------------------------------------------------------------------------------- effects
-    def _who(self, owner: int, who: fx.Who) -> int:
-        return owner if who is fx.Who.YOU else 1 - owner
 
-    def _push_actions(self, owner: int, actions: tuple[fx.Action, ...], card: int, reversing: bool = False) -> None:
-        for a in reversed(actions):
-            if reversing and isinstance(a, fx.EndTurn):
-                self._note(card, a)
-                continue  # a reversal always ends the opponent's turn
-            self.s.tasks.append(T.Act(owner, a, card))
-
-    def _act(self, task: T.Act) -> None:
-        a = task.action
-        if getattr(a, "who", None) is fx.Who.ALL:  # all players: you first, then the opponent
-            self._note(task.card, a)
-            for who in (fx.Who.OPPONENT, fx.Who.YOU):
-                self.s.tasks.append(T.Act(task.owner, replace(a, who=who, **_chooser(a, who)), task.card))
-            return
-        if self.ran is None:
-            _ACTIONS[type(a)](self, task.owner, a, task.card)
-            return
-        before = self._footprint()
-        _ACTIONS[type(a)](self, task.owner, a, task.card)
-        if self._footprint() != before:  # tracing: an action counts as executed when it changed something
-            self._note(task.card, a)
-
-    def _footprint(self) -> tuple[object, ...]:
-        s = self.s
-        return (len(self.out), len(s.tasks), s.end_requested, tuple(s.skip), s.hold, s.winner, s.modifiers, s.moved)
-
-    def _draw_cards(self, p: int, n: int) -> int:
-        pl = self.s.players[p]
-        n = min(n, len(pl.arsenal))
-        for _ in range(n):
-            pl.hand.append(pl.arsenal.pop())
-        return n
-
-    def _mill(self, p: int, n: int, winner_if_empty: int, collateral: bool, source: CurrentPlay | None = None) -> None:
-        """Overturn `n` cards of p's Arsenal. With `source` (a reversal card's damage), an overturned
-        card that triggers from the Ringside pile (Disqualification!) is checked against it."""
-        pl = self.s.players[p]
-        self._emit(ev.Damage(self.name(p), n, collateral))
-        for i in range(1, n + 1):
-            if not pl.arsenal:
-                self._win(winner_if_empty, "collateral" if collateral else "pin")
-                return
-            card = pl.arsenal.pop()
-            pl.ringside.append(card)
-            self._emit(ev.Overturned(self.name(p), self.title(card), i, n))
-            if (source is not None and self.cat.infos[card].triggers_from_ringside
-                    and R.reverses(self.cat, self.s, card, source, n, False)):
-                self._trigger_from_ringside(p, card)
-                return
-
-    def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
-        p = self._who(owner, a.who)
-        n = a.count.n or 0
-        if a.count.up_to:
-            self.s.tasks.append(T.AskCount(p, "draw", n))
-        else:
-            self._draw_cards(p, n)
-            self._emit(ev.Drew(self.name(p), n, "effect"))
-
-    def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
-        p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
-        if a.count.n is None:
-            self._discard_all(p, a.filter)
-        elif a.count.up_to and p == owner == chooser:
-            self.s.tasks.append(T.AskCount(p, "discard", min(a.count.n, len(self.s.players[p].hand))))
-        else:
-            self.s.moved = min(a.count.n, len(self.s.players[p].hand))
-            self.s.tasks.append(T.PickCard(chooser, p, "hand", "discard", a.count.n,
-                                           filter=a.filter, forced=p != owner))
-
-    def _discard_all(self, p: int, flt: fx.CardFilter) -> None:
-        pl = self.s.players[p]
-        keep, gone = [], []
-        for c in pl.hand:
-            (gone if self._passes(c, flt, p) else keep).append(c)
-        pl.hand[:] = keep
-        pl.ringside.extend(gone)
-        if flt == fx.CardFilter():
-            self._emit(ev.HandDiscarded(self.name(p), self.titles(gone)))
-            return
-        for c in gone:
-            self._emit(ev.Discarded(self.name(p), self.title(c)))
-
-    def _passes(self, card: int, flt: fx.CardFilter, by: int) -> bool:
-        info = self.cat.infos[card]
-        if flt.title is not None and info.title != flt.title:
-            return False
-        if flt.trait is not None and flt.trait not in info.card.traits:
-            return False
-        if flt.types and not any(info.is_(t) for t in flt.types):
-            return False
-        return not flt.max_damage_of_own_fortitude or info.card.printed_damage <= R.fortitude(self.cat, self.s, by)
-
-    def _do_discard_this(self, owner: int, a: fx.DiscardThis, card: int) -> None:
-        pl = self.s.players[owner]
-        for zone in (pl.ring, pl.hand):
-            if card in zone:
-                zone.remove(card)
-                pl.ringside.append(card)
-                self._emit(ev.Discarded(self.name(owner), self.title(card)))
-                return
-
-    def _do_return_this(self, owner: int, a: fx.ReturnThis, card: int) -> None:
-        pl = self.s.players[owner]
-        if card in pl.ring:
-            pl.ring.remove(card)
-            position = self._position(a.position.value)
-            self._put_in_arsenal(owner, [card], position)
-            self._emit(ev.Moved(self.name(owner), self.title(card), "ring", "arsenal", position))
-
-    def _position(self, position: str) -> str:
-        """Where "shuffle into the Arsenal" puts cards: the course profile puts them at the bottom."""
-        return "bottom" if position == "shuffle" and self.s.profile == "course" else position
-
-    def _put_in_arsenal(self, p: int, cards: list[int], position: str) -> None:
-        """The Arsenal list runs bottom (index 0) to top."""
-        arsenal = self.s.players[p].arsenal
-        if position == "top":
-            arsenal.extend(cards)
-        elif position == "bottom":
-            arsenal[0:0] = cards
-        else:
-            arsenal.extend(cards)
-            self.s.rng = rng.shuffle(self.s.rng, arsenal)
-
-    def _do_mill(self, owner: int, a: fx.MillTop, card: int) -> None:
-        p = self._who(owner, a.who)
-        self._mill(p, a.n, winner_if_empty=1 - p if p == owner else owner, collateral=p == owner)
-
-    def _do_move(self, owner: int, a: fx.MoveCards, card: int) -> None:
-        p = self._who(owner, a.who)
-        n = self.s.moved if a.count.same else (a.count.n or 0)
-        if n:
-            self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source.value, "take", n,
-                                           dest=a.dest.value, position=a.position.value, filter=a.filter, by=owner))
-
-    def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
-        p = self._who(owner, a.who)
-        pl = self.s.players[p]
-        if a.filter.title is None:
-            self.s.tasks.append(T.PickCard(owner, p, a.zones[0].value, "take", 1, dest="hand"))
-            return
-        for zone in a.zones:
-            cards = pl.zone(zone.value)
-            found = next((c for c in reversed(cards) if self._passes(c, a.filter, owner)), None)
-            self._emit(ev.Searched(self.name(p), a.filter.title, zone.value, found is not None))
-            if found is not None:
-                cards.remove(found)
-                pl.hand.append(found)
-                return
-
-    def _do_shuffle(self, owner: int, a: fx.Shuffle, card: int) -> None:
-        if self.s.profile == "standard":
-            p = self._who(owner, a.who)
-            self.s.rng = rng.shuffle(self.s.rng, self.s.players[p].arsenal)
-            self._emit(ev.Shuffled(self.name(p)))
-
-    def _do_look(self, owner: int, a: fx.LookAt, card: int) -> None:
-        p = self._who(owner, a.who)
-        if self._picks_next_from(owner, p, a.zone):
-            self._note(card, a)
-            return  # looking at a hand to choose from it: the choice itself shows the hand
-        cards = self.s.players[p].zone(a.zone.value)
-        shown = list(reversed(cards))[: a.n] if a.zone is fx.Zone.ARSENAL else cards
-        self._emit(ev.Revealed(self.name(owner), self.name(p), a.zone.value, self.titles(shown)))
-
-    def _picks_next_from(self, owner: int, p: int, zone: fx.Zone) -> bool:
-        nxt = self.s.tasks[-1] if self.s.tasks else None
-        if zone is not fx.Zone.HAND or not isinstance(nxt, T.Act) or not isinstance(nxt.action, fx.Discard):
-            return False
-        a = nxt.action
-        return self._who(owner, a.who) == p and self._who(owner, a.chooser) == owner != p
-
-    def _do_arrange(self, owner: int, a: fx.Arrange, card: int) -> None:
-        p = self._who(owner, a.who)
-        if self.s.players[p].arsenal:
-            self.s.tasks.append(T.AskArrange(owner, p, min(a.n, len(self.s.players[p].arsenal))))
-
-    def _do_skip(self, owner: int, a: fx.SkipTurn, card: int) -> None:
-        self.s.skip[self._who(owner, a.who)] = True
-
-    def _do_end_turn(self, owner: int, a: fx.EndTurn, card: int) -> None:
-        self.s.end_requested = True
-
-    def _do_win(self, owner: int, a: fx.WinGame, card: int) -> None:
-        self._win(owner, a.how)
-
-    def _do_modify(self, owner: int, a: fx.Modify, card: int) -> None:
-        s = self.s
-        waiting = a.modifier.duration is fx.Duration.NEXT_TURN or s.current != owner
-        s.modifiers += (ActiveModifier(owner, a.modifier, card, waiting),)
-        from rawdeal.effects.render import render_action
-
-        self._emit(ev.Modified(self.name(owner), render_action(a)))
-
-    def _do_equalize(self, owner: int, a: fx.EqualizeFortitude, card: int) -> None:
-        self.s.tasks.append(T.Equalize(owner))
-
-    def _equalize(self, task: T.Equalize) -> None:
-        f = [R.fortitude(self.cat, self.s, p) for p in (0, 1)]
-        if f[0] == f[1]:
-            return
-        high = 0 if f[0] > f[1] else 1
-        removable = fx.CardFilter(types=(CardType.MANEUVER, CardType.REVERSAL))
-        if not any(self._passes(c, removable, high) for c in self.s.players[high].ring):
-            return
-        self.s.tasks.append(task)
-        self.s.tasks.append(T.PickCard(high, high, "ring", "take", 1, dest="ringside", filter=removable))
-
-    def _do_choice(self, owner: int, a: fx.Choice, card: int) -> None:
-        from rawdeal.effects.render import option_label
-
-        self.s.tasks.append(T.AskChoice(owner, card, a.options, tuple(option_label(o) for o in a.options)))
-
-    def _do_optional(self, owner: int, a: fx.Optional, card: int) -> None:
-        self.s.tasks.append(T.AskYesNo(owner, card, a.actions))
-
-    def _do_conditional(self, owner: int, a: fx.Conditional, card: int) -> None:
-        if R.holds(self.cat, self.s, owner, a.condition, card, self.s.last[owner]):
-            self._push_actions(owner, a.actions, card)
-
-    def _do_hold(self, owner: int, a: fx.HoldSubmission, card: int) -> None:
-        prev = self.s.last[owner]
-        if prev is not None:
-            self.s.hold = (owner, prev.card)
-
-    # ----------------------------------------------------------------------------- decisions
-    def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
-        titles = self.titles(t.options)
-        moves = tuple(mv.Reverse(x) for x in dict.fromkeys(titles)) + (mv.PASS,)
-        return Decision(t.defender, "reverse", f"{self.name(t.defender)} may reverse the card", moves, titles)
-
-    def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
-        if isinstance(move, mv.Reverse):
-            card = self.cat.id(move.title)
-            self._reverse_from_hand(t.defender, _nth(self.s.players[t.defender].hand, card, move.copy))
-
-    def _pick_options(self, t: T.PickCard) -> list[int]:
-        cards = self.s.players[t.owner].zone(t.zone)
-        by = t.by if t.by >= 0 else t.chooser
-        return [c for c in cards if self._passes(c, t.filter, by)]
-
-    def _decide_pick(self, t: T.PickCard) -> Decision | None:
-        if t.remaining <= 0:
-            return None
-        titles = self.titles(self._pick_options(t))
-        if not titles:
-            return None
-        moves = tuple(mv.Pick(t.verb, x) for x in dict.fromkeys(titles))
-        whose = "his" if t.owner == t.chooser else f"{self.name(t.owner)}'s"
-        where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal"}[t.zone]
-        what = "discard" if t.verb == "discard" else f"take to the {t.dest}"
-        prompt = f"{self.name(t.chooser)} picks a card of {whose} {where} to {what} ({t.remaining} left)"
-        return Decision(t.chooser, t.verb, prompt, moves, titles)
-
-    def _resolve_pick(self, t: T.PickCard, move: mv.Move) -> None:
-        assert isinstance(move, mv.Pick)
-        pl = self.s.players[t.owner]
-        zone = pl.zone(t.zone)
-        wanted = self.cat.id(move.title)
-        options = [i for i, c in enumerate(zone) if c == wanted and self._passes(c, t.filter, t.by if t.by >= 0 else t.chooser)]
-        card = zone.pop(options[move.copy - 1])
-        if t.remaining > 1:
-            self.s.tasks.append(replace(t, remaining=t.remaining - 1))
-        if t.verb == "discard":
-            pl.ringside.append(card)
-            self._emit(ev.Discarded(self.name(t.owner), move.title))
-            if t.forced and t.chooser == t.owner:
-                self._react_to_forced_discard(t.owner, card)
-            return
-        position = self._position(t.position) if t.dest == "arsenal" else ""
-        if t.dest == "arsenal":
-            self._put_in_arsenal(t.owner, [card], position)
-        else:
-            pl.zone(t.dest).append(card)
-        self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, position))
-
-    def _react_to_forced_discard(self, p: int, card: int) -> None:
-        """Ego Boost: when the opponent's effect makes a player discard and that player picks this
-        card, it is the card he "chooses to discard" and the rest of the reaction follows (draw up
-        to 2). Discards he does not pick himself (the opponent picks, or the whole hand goes) give no
-        such choice."""
-        for trig in self.cat.infos[card].triggered:
-            if trig.trigger is fx.Trigger.FORCED_DISCARD:
-                self._note(card, trig)
-                for a in trig.actions:
-                    if isinstance(a, fx.DiscardThis):
-                        self._note(card, a)  # the pick itself was this discard
-                rest = tuple(a for a in trig.actions if not isinstance(a, fx.DiscardThis))
-                self._push_actions(p, rest, card)
-
-    def _decide_count(self, t: T.AskCount) -> Decision:
-        moves = tuple(mv.Count(t.verb, n) for n in range(t.most + 1))
-        why = "stun value" if t.reason == "stun value" else "effect"
-        return Decision(t.player, "count", f"{self.name(t.player)} may {t.verb} up to {t.most} cards ({why})", moves)
-
-    def _resolve_count(self, t: T.AskCount, move: mv.Move) -> None:
-        assert isinstance(move, mv.Count)
-        p = t.player
-        if t.verb == "draw":
-            self._draw_cards(p, move.n)
-            self._emit(ev.Drew(self.name(p), move.n, t.reason))
-        else:
-            self.s.moved = move.n
-            if move.n:
-                self.s.tasks.append(T.PickCard(p, p, "hand", "discard", move.n))
-
-    def _decide_choice(self, t: T.AskChoice) -> Decision:
-        moves = tuple(mv.Choose(label) for label in t.labels)
-        return Decision(t.player, "choose", f"{self.name(t.player)} chooses one effect of {self.title(t.card)}", moves)
-
-    def _resolve_choice(self, t: T.AskChoice, move: mv.Move) -> None:
-        assert isinstance(move, mv.Choose)
-        i = t.labels.index(move.option)
-        self._emit(ev.Chose(self.name(t.player), move.option))
-        self._push_actions(t.player, t.options[i], t.card)
-
-    def _decide_yes_no(self, t: T.AskYesNo) -> Decision | None:
-        """"You may discard N cards to ..." (Abdominal Stretch) is not offered with fewer than N cards."""
-        from rawdeal.effects.render import option_label
-
-        first = t.actions[0]
-        if isinstance(first, fx.Discard) and first.who is fx.Who.YOU and first.count.n is not None \
-                and len(self.s.players[t.player].hand) < first.count.n:
-            return None
-        prompt = f"{self.name(t.player)} may: {option_label(t.actions)}"
-        return Decision(t.player, "yes-no", prompt, (mv.YES, mv.NO))
-
-    def _resolve_yes_no(self, t: T.AskYesNo, move: mv.Move) -> None:
-        if isinstance(move, mv.Yes):
-            self._push_actions(t.player, t.actions, t.card)
-
-    def _decide_ability(self, t: T.AskAbility) -> Decision:
-        return Decision(t.player, "ability", f"{self.name(t.player)} may use his ability", (mv.ABILITY, mv.PASS))
-
-    def _resolve_ability(self, t: T.AskAbility, move: mv.Move) -> None:
-        if isinstance(move, mv.UseAbility):
-            self._emit(ev.AbilityUsed(self.name(t.player)))
-            self._push_actions(t.player, R.ability(self.cat, self.s, t.player).actions, -1)
-
-    def _decide_arrange(self, t: T.AskArrange) -> Decision:
-        """Hmmm / Don't Think Too Hard: any order of the looked-at cards is a legal `arrange` move
-        (see `_allowed`); the list offers two of them (as they are, and reversed) to keep it short."""
-        top = self.titles(list(reversed(self.s.players[t.owner].arsenal))[: t.n])
-        return Decision(t.player, "arrange", f"{self.name(t.player)} arranges the top {t.n} cards (top first)",
-                        (mv.Arrange(top), mv.Arrange(tuple(reversed(top)))), top)
-
-    def _resolve_arrange(self, t: T.AskArrange, move: mv.Move) -> None:
-        assert isinstance(move, mv.Arrange)
-        arsenal = self.s.players[t.owner].arsenal
-        top = list(reversed(arsenal[-t.n:]))
-        order = []
-        for title in move.titles:
-            card = next(c for c in top if self.title(c) == title)
-            top.remove(card)
-            order.append(card)
-        arsenal[-t.n:] = list(reversed(order))
-
-
-def _chooser(action: fx.Action, who: fx.Who) -> dict[str, fx.Who]:
-    """When all players act, each one chooses for himself."""
-    return {"chooser": who} if hasattr(action, "chooser") else {}
 
 
 def _take_last(cards: list[int], card: int) -> None:
@@ -884,9 +513,6 @@ def _play_move(cat: Catalog, card: int, as_type: str) -> mv.Play:
     return move
 
 
-def _nth(cards: list[int], card: int, copy: int) -> int:
-    """The position of the `copy`-th copy of `card` in a zone."""
-    return [i for i, c in enumerate(cards) if c == card][copy - 1]
 
 
 def _allowed(move: mv.Move, d: Decision) -> bool:
@@ -910,23 +536,4 @@ _RUNNERS: dict[type, Callable[[Game, T.Task], None]] = {
     T.StartTurn: Game._start_turn, T.DrawSegment: Game._draw_segment, T.EndTurnNow: Game._end_turn,
     T.Act: Game._act, T.Resolve: Game._resolve, T.Hit: Game._hit, T.Finish: Game._finish,
     T.ReversalHit: Game._reversal_hit, T.Equalize: Game._equalize, T.ApplyHold: Game._apply_hold,
-}  # type: ignore[dict-item]
-_DECIDERS: dict[type, Callable[[Game, T.Task], Decision | None]] = {
-    T.ReverseWindow: Game._decide_reverse, T.PickCard: Game._decide_pick, T.AskCount: Game._decide_count,
-    T.AskChoice: Game._decide_choice, T.AskYesNo: Game._decide_yes_no, T.AskAbility: Game._decide_ability,
-    T.AskArrange: Game._decide_arrange,
-}  # type: ignore[dict-item]
-_RESOLVERS: dict[type, Callable[[Game, T.Task, mv.Move], None]] = {
-    T.ReverseWindow: Game._resolve_reverse, T.PickCard: Game._resolve_pick, T.AskCount: Game._resolve_count,
-    T.AskChoice: Game._resolve_choice, T.AskYesNo: Game._resolve_yes_no, T.AskAbility: Game._resolve_ability,
-    T.AskArrange: Game._resolve_arrange,
-}  # type: ignore[dict-item]
-_ACTIONS: dict[type, Callable[[Game, int, fx.Action, int], None]] = {
-    fx.Draw: Game._do_draw, fx.Discard: Game._do_discard, fx.DiscardThis: Game._do_discard_this,
-    fx.ReturnThis: Game._do_return_this, fx.MillTop: Game._do_mill, fx.MoveCards: Game._do_move,
-    fx.Search: Game._do_search, fx.Shuffle: Game._do_shuffle, fx.LookAt: Game._do_look,
-    fx.Arrange: Game._do_arrange, fx.SkipTurn: Game._do_skip, fx.EndTurn: Game._do_end_turn,
-    fx.WinGame: Game._do_win, fx.Modify: Game._do_modify, fx.EqualizeFortitude: Game._do_equalize,
-    fx.Choice: Game._do_choice, fx.Optional: Game._do_optional, fx.Conditional: Game._do_conditional,
-    fx.HoldSubmission: Game._do_hold,
 }  # type: ignore[dict-item]

@@ -1,0 +1,272 @@
+"""Running effect actions: one handler per kind of action in `rawdeal.effects.model`.
+
+A mixin of `Game`: each handler gets the acting player (`owner`), the action and the card it comes
+from, changes the state, emits events, and pushes decision tasks where a player must choose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Callable
+
+from rawdeal.cards import CardType
+from rawdeal.effects import model as fx
+from rawdeal.engine import events as ev
+from rawdeal.engine import rng
+from rawdeal.engine import rules as R
+from rawdeal.engine import tasks as T
+from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
+
+if TYPE_CHECKING:
+    from rawdeal.engine.cardinfo import Catalog
+
+
+class Actions:
+    """The effect-action handlers of `Game` (see `ACTIONS` for the dispatch table)."""
+
+    s: GameState
+    cat: Catalog
+    def _who(self, owner: int, who: fx.Who) -> int:
+        return owner if who is fx.Who.YOU else 1 - owner
+
+    def _push_actions(self, owner: int, actions: tuple[fx.Action, ...], card: int, reversing: bool = False) -> None:
+        for a in reversed(actions):
+            if reversing and isinstance(a, fx.EndTurn):
+                self._note(card, a)
+                continue  # a reversal always ends the opponent's turn
+            self.s.tasks.append(T.Act(owner, a, card))
+
+    def _act(self, task: T.Act) -> None:
+        a = task.action
+        if getattr(a, "who", None) is fx.Who.ALL:  # all players: you first, then the opponent
+            self._note(task.card, a)
+            for who in (fx.Who.OPPONENT, fx.Who.YOU):
+                self.s.tasks.append(T.Act(task.owner, replace(a, who=who, **_chooser(a, who)), task.card))
+            return
+        if self.ran is None:
+            ACTIONS[type(a)](self, task.owner, a, task.card)
+            return
+        before = self._footprint()
+        ACTIONS[type(a)](self, task.owner, a, task.card)
+        if self._footprint() != before:  # tracing: an action counts as executed when it changed something
+            self._note(task.card, a)
+
+    def _footprint(self) -> tuple[object, ...]:
+        s = self.s
+        return (len(self.out), len(s.tasks), s.end_requested, tuple(s.skip), s.hold, s.winner, s.modifiers, s.moved)
+
+    def _draw_cards(self, p: int, n: int) -> int:
+        pl = self.s.players[p]
+        n = min(n, len(pl.arsenal))
+        for _ in range(n):
+            pl.hand.append(pl.arsenal.pop())
+        return n
+
+    def _mill(self, p: int, n: int, winner_if_empty: int, collateral: bool, source: CurrentPlay | None = None) -> None:
+        """Overturn `n` cards of p's Arsenal. With `source` (a reversal card's damage), an overturned
+        card that triggers from the Ringside pile (Disqualification!) is checked against it."""
+        pl = self.s.players[p]
+        self._emit(ev.Damage(self.name(p), n, collateral))
+        for i in range(1, n + 1):
+            if not pl.arsenal:
+                self._win(winner_if_empty, "collateral" if collateral else "pin")
+                return
+            card = pl.arsenal.pop()
+            pl.ringside.append(card)
+            self._emit(ev.Overturned(self.name(p), self.title(card), i, n))
+            if (source is not None and self.cat.infos[card].triggers_from_ringside
+                    and R.reverses(self.cat, self.s, card, source, n, False)):
+                self._trigger_from_ringside(p, card)
+                return
+
+    def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
+        p = self._who(owner, a.who)
+        n = a.count.n or 0
+        if a.count.up_to:
+            self.s.tasks.append(T.AskCount(p, "draw", n))
+        else:
+            self._draw_cards(p, n)
+            self._emit(ev.Drew(self.name(p), n, "effect"))
+
+    def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
+        p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
+        if a.count.n is None:
+            self._discard_all(p, a.filter)
+        elif a.count.up_to and p == owner == chooser:
+            self.s.tasks.append(T.AskCount(p, "discard", min(a.count.n, len(self.s.players[p].hand))))
+        else:
+            self.s.moved = min(a.count.n, len(self.s.players[p].hand))
+            self.s.tasks.append(T.PickCard(chooser, p, "hand", "discard", a.count.n,
+                                           filter=a.filter, forced=p != owner))
+
+    def _discard_all(self, p: int, flt: fx.CardFilter) -> None:
+        pl = self.s.players[p]
+        keep, gone = [], []
+        for c in pl.hand:
+            (gone if self._passes(c, flt, p) else keep).append(c)
+        pl.hand[:] = keep
+        pl.ringside.extend(gone)
+        if flt == fx.CardFilter():
+            self._emit(ev.HandDiscarded(self.name(p), self.titles(gone)))
+            return
+        for c in gone:
+            self._emit(ev.Discarded(self.name(p), self.title(c)))
+
+    def _passes(self, card: int, flt: fx.CardFilter, by: int) -> bool:
+        info = self.cat.infos[card]
+        if flt.title is not None and info.title != flt.title:
+            return False
+        if flt.trait is not None and flt.trait not in info.card.traits:
+            return False
+        if flt.types and not any(info.is_(t) for t in flt.types):
+            return False
+        return not flt.max_damage_of_own_fortitude or info.card.printed_damage <= R.fortitude(self.cat, self.s, by)
+
+    def _do_discard_this(self, owner: int, a: fx.DiscardThis, card: int) -> None:
+        pl = self.s.players[owner]
+        for zone in (pl.ring, pl.hand):
+            if card in zone:
+                zone.remove(card)
+                pl.ringside.append(card)
+                self._emit(ev.Discarded(self.name(owner), self.title(card)))
+                return
+
+    def _do_return_this(self, owner: int, a: fx.ReturnThis, card: int) -> None:
+        pl = self.s.players[owner]
+        if card in pl.ring:
+            pl.ring.remove(card)
+            position = self._position(a.position.value)
+            self._put_in_arsenal(owner, [card], position)
+            self._emit(ev.Moved(self.name(owner), self.title(card), "ring", "arsenal", position))
+
+    def _position(self, position: str) -> str:
+        """Where "shuffle into the Arsenal" puts cards: the course profile puts them at the bottom."""
+        return "bottom" if position == "shuffle" and self.s.profile == "course" else position
+
+    def _put_in_arsenal(self, p: int, cards: list[int], position: str) -> None:
+        """The Arsenal list runs bottom (index 0) to top."""
+        arsenal = self.s.players[p].arsenal
+        if position == "top":
+            arsenal.extend(cards)
+        elif position == "bottom":
+            arsenal[0:0] = cards
+        else:
+            arsenal.extend(cards)
+            self.s.rng = rng.shuffle(self.s.rng, arsenal)
+
+    def _do_mill(self, owner: int, a: fx.MillTop, card: int) -> None:
+        p = self._who(owner, a.who)
+        self._mill(p, a.n, winner_if_empty=1 - p if p == owner else owner, collateral=p == owner)
+
+    def _do_move(self, owner: int, a: fx.MoveCards, card: int) -> None:
+        p = self._who(owner, a.who)
+        n = self.s.moved if a.count.same else (a.count.n or 0)
+        if n:
+            self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source.value, "take", n,
+                                           dest=a.dest.value, position=a.position.value, filter=a.filter, by=owner))
+
+    def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
+        p = self._who(owner, a.who)
+        pl = self.s.players[p]
+        if a.filter.title is None:
+            self.s.tasks.append(T.PickCard(owner, p, a.zones[0].value, "take", 1, dest="hand"))
+            return
+        for zone in a.zones:
+            cards = pl.zone(zone.value)
+            found = next((c for c in reversed(cards) if self._passes(c, a.filter, owner)), None)
+            self._emit(ev.Searched(self.name(p), a.filter.title, zone.value, found is not None))
+            if found is not None:
+                cards.remove(found)
+                pl.hand.append(found)
+                return
+
+    def _do_shuffle(self, owner: int, a: fx.Shuffle, card: int) -> None:
+        if self.s.profile == "standard":
+            p = self._who(owner, a.who)
+            self.s.rng = rng.shuffle(self.s.rng, self.s.players[p].arsenal)
+            self._emit(ev.Shuffled(self.name(p)))
+
+    def _do_look(self, owner: int, a: fx.LookAt, card: int) -> None:
+        p = self._who(owner, a.who)
+        if self._picks_next_from(owner, p, a.zone):
+            self._note(card, a)
+            return  # looking at a hand to choose from it: the choice itself shows the hand
+        cards = self.s.players[p].zone(a.zone.value)
+        shown = list(reversed(cards))[: a.n] if a.zone is fx.Zone.ARSENAL else cards
+        self._emit(ev.Revealed(self.name(owner), self.name(p), a.zone.value, self.titles(shown)))
+
+    def _picks_next_from(self, owner: int, p: int, zone: fx.Zone) -> bool:
+        nxt = self.s.tasks[-1] if self.s.tasks else None
+        if zone is not fx.Zone.HAND or not isinstance(nxt, T.Act) or not isinstance(nxt.action, fx.Discard):
+            return False
+        a = nxt.action
+        return self._who(owner, a.who) == p and self._who(owner, a.chooser) == owner != p
+
+    def _do_arrange(self, owner: int, a: fx.Arrange, card: int) -> None:
+        p = self._who(owner, a.who)
+        if self.s.players[p].arsenal:
+            self.s.tasks.append(T.AskArrange(owner, p, min(a.n, len(self.s.players[p].arsenal))))
+
+    def _do_skip(self, owner: int, a: fx.SkipTurn, card: int) -> None:
+        self.s.skip[self._who(owner, a.who)] = True
+
+    def _do_end_turn(self, owner: int, a: fx.EndTurn, card: int) -> None:
+        self.s.end_requested = True
+
+    def _do_win(self, owner: int, a: fx.WinGame, card: int) -> None:
+        self._win(owner, a.how)
+
+    def _do_modify(self, owner: int, a: fx.Modify, card: int) -> None:
+        s = self.s
+        waiting = a.modifier.duration is fx.Duration.NEXT_TURN or s.current != owner
+        s.modifiers += (ActiveModifier(owner, a.modifier, card, waiting),)
+        from rawdeal.effects.render import render_action
+
+        self._emit(ev.Modified(self.name(owner), render_action(a)))
+
+    def _do_equalize(self, owner: int, a: fx.EqualizeFortitude, card: int) -> None:
+        self.s.tasks.append(T.Equalize(owner))
+
+    def _equalize(self, task: T.Equalize) -> None:
+        f = [R.fortitude(self.cat, self.s, p) for p in (0, 1)]
+        if f[0] == f[1]:
+            return
+        high = 0 if f[0] > f[1] else 1
+        removable = fx.CardFilter(types=(CardType.MANEUVER, CardType.REVERSAL))
+        if not any(self._passes(c, removable, high) for c in self.s.players[high].ring):
+            return
+        self.s.tasks.append(task)
+        self.s.tasks.append(T.PickCard(high, high, "ring", "take", 1, dest="ringside", filter=removable))
+
+    def _do_choice(self, owner: int, a: fx.Choice, card: int) -> None:
+        from rawdeal.effects.render import option_label
+
+        self.s.tasks.append(T.AskChoice(owner, card, a.options, tuple(option_label(o) for o in a.options)))
+
+    def _do_optional(self, owner: int, a: fx.Optional, card: int) -> None:
+        self.s.tasks.append(T.AskYesNo(owner, card, a.actions))
+
+    def _do_conditional(self, owner: int, a: fx.Conditional, card: int) -> None:
+        if R.holds(self.cat, self.s, owner, a.condition, card, self.s.last[owner]):
+            self._push_actions(owner, a.actions, card)
+
+    def _do_hold(self, owner: int, a: fx.HoldSubmission, card: int) -> None:
+        prev = self.s.last[owner]
+        if prev is not None:
+            self.s.hold = (owner, prev.card)
+
+
+def _chooser(action: fx.Action, who: fx.Who) -> dict[str, fx.Who]:
+    """When all players act, each one chooses for himself."""
+    return {"chooser": who} if hasattr(action, "chooser") else {}
+
+
+ACTIONS: dict[type, Callable[[Actions, int, fx.Action, int], None]] = {
+    fx.Draw: Actions._do_draw, fx.Discard: Actions._do_discard, fx.DiscardThis: Actions._do_discard_this,
+    fx.ReturnThis: Actions._do_return_this, fx.MillTop: Actions._do_mill, fx.MoveCards: Actions._do_move,
+    fx.Search: Actions._do_search, fx.Shuffle: Actions._do_shuffle, fx.LookAt: Actions._do_look,
+    fx.Arrange: Actions._do_arrange, fx.SkipTurn: Actions._do_skip, fx.EndTurn: Actions._do_end_turn,
+    fx.WinGame: Actions._do_win, fx.Modify: Actions._do_modify, fx.EqualizeFortitude: Actions._do_equalize,
+    fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional, fx.Conditional: Actions._do_conditional,
+    fx.HoldSubmission: Actions._do_hold,
+}  # type: ignore[dict-item]

@@ -1,0 +1,174 @@
+"""Decisions: what each waiting task offers (`decide`) and how a move answers it (`resolve`).
+
+A mixin of `Game`; `DECIDERS` and `RESOLVERS` map each decision task to its two handlers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Callable
+
+from rawdeal.effects import model as fx
+from rawdeal.engine import events as ev
+from rawdeal.engine import moves as mv
+from rawdeal.engine import rules as R
+from rawdeal.engine import tasks as T
+from rawdeal.engine.decision import Decision
+from rawdeal.engine.state import GameState
+
+if TYPE_CHECKING:
+    from rawdeal.engine.cardinfo import Catalog
+
+
+class Choices:
+    """The decision handlers of `Game`."""
+
+    s: GameState
+    cat: Catalog
+    def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
+        titles = self.titles(t.options)
+        moves = tuple(mv.Reverse(x) for x in dict.fromkeys(titles)) + (mv.PASS,)
+        return Decision(t.defender, "reverse", f"{self.name(t.defender)} may reverse the card", moves, titles)
+
+    def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
+        if isinstance(move, mv.Reverse):
+            card = self.cat.id(move.title)
+            self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].hand, card, move.copy))
+
+    def _pick_options(self, t: T.PickCard) -> list[int]:
+        cards = self.s.players[t.owner].zone(t.zone)
+        by = t.by if t.by >= 0 else t.chooser
+        return [c for c in cards if self._passes(c, t.filter, by)]
+
+    def _decide_pick(self, t: T.PickCard) -> Decision | None:
+        if t.remaining <= 0:
+            return None
+        titles = self.titles(self._pick_options(t))
+        if not titles:
+            return None
+        moves = tuple(mv.Pick(t.verb, x) for x in dict.fromkeys(titles))
+        whose = "his" if t.owner == t.chooser else f"{self.name(t.owner)}'s"
+        where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal"}[t.zone]
+        what = "discard" if t.verb == "discard" else f"take to the {t.dest}"
+        prompt = f"{self.name(t.chooser)} picks a card of {whose} {where} to {what} ({t.remaining} left)"
+        return Decision(t.chooser, t.verb, prompt, moves, titles)
+
+    def _resolve_pick(self, t: T.PickCard, move: mv.Move) -> None:
+        assert isinstance(move, mv.Pick)
+        pl = self.s.players[t.owner]
+        zone = pl.zone(t.zone)
+        wanted = self.cat.id(move.title)
+        options = [i for i, c in enumerate(zone) if c == wanted and self._passes(c, t.filter, t.by if t.by >= 0 else t.chooser)]
+        card = zone.pop(options[move.copy - 1])
+        if t.remaining > 1:
+            self.s.tasks.append(replace(t, remaining=t.remaining - 1))
+        if t.verb == "discard":
+            pl.ringside.append(card)
+            self._emit(ev.Discarded(self.name(t.owner), move.title))
+            if t.forced and t.chooser == t.owner:
+                self._react_to_forced_discard(t.owner, card)
+            return
+        position = self._position(t.position) if t.dest == "arsenal" else ""
+        if t.dest == "arsenal":
+            self._put_in_arsenal(t.owner, [card], position)
+        else:
+            pl.zone(t.dest).append(card)
+        self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, position))
+
+    def _react_to_forced_discard(self, p: int, card: int) -> None:
+        """Ego Boost: when the opponent's effect makes a player discard and that player picks this
+        card, it is the card he "chooses to discard" and the rest of the reaction follows (draw up
+        to 2). Discards he does not pick himself (the opponent picks, or the whole hand goes) give no
+        such choice."""
+        for trig in self.cat.infos[card].triggered:
+            if trig.trigger is fx.Trigger.FORCED_DISCARD:
+                self._note(card, trig)
+                for a in trig.actions:
+                    if isinstance(a, fx.DiscardThis):
+                        self._note(card, a)  # the pick itself was this discard
+                rest = tuple(a for a in trig.actions if not isinstance(a, fx.DiscardThis))
+                self._push_actions(p, rest, card)
+
+    def _decide_count(self, t: T.AskCount) -> Decision:
+        moves = tuple(mv.Count(t.verb, n) for n in range(t.most + 1))
+        why = "stun value" if t.reason == "stun value" else "effect"
+        return Decision(t.player, "count", f"{self.name(t.player)} may {t.verb} up to {t.most} cards ({why})", moves)
+
+    def _resolve_count(self, t: T.AskCount, move: mv.Move) -> None:
+        assert isinstance(move, mv.Count)
+        p = t.player
+        if t.verb == "draw":
+            self._draw_cards(p, move.n)
+            self._emit(ev.Drew(self.name(p), move.n, t.reason))
+        else:
+            self.s.moved = move.n
+            if move.n:
+                self.s.tasks.append(T.PickCard(p, p, "hand", "discard", move.n))
+
+    def _decide_choice(self, t: T.AskChoice) -> Decision:
+        moves = tuple(mv.Choose(label) for label in t.labels)
+        return Decision(t.player, "choose", f"{self.name(t.player)} chooses one effect of {self.title(t.card)}", moves)
+
+    def _resolve_choice(self, t: T.AskChoice, move: mv.Move) -> None:
+        assert isinstance(move, mv.Choose)
+        i = t.labels.index(move.option)
+        self._emit(ev.Chose(self.name(t.player), move.option))
+        self._push_actions(t.player, t.options[i], t.card)
+
+    def _decide_yes_no(self, t: T.AskYesNo) -> Decision | None:
+        """"You may discard N cards to ..." (Abdominal Stretch) is not offered with fewer than N cards."""
+        from rawdeal.effects.render import option_label
+
+        first = t.actions[0]
+        if isinstance(first, fx.Discard) and first.who is fx.Who.YOU and first.count.n is not None \
+                and len(self.s.players[t.player].hand) < first.count.n:
+            return None
+        prompt = f"{self.name(t.player)} may: {option_label(t.actions)}"
+        return Decision(t.player, "yes-no", prompt, (mv.YES, mv.NO))
+
+    def _resolve_yes_no(self, t: T.AskYesNo, move: mv.Move) -> None:
+        if isinstance(move, mv.Yes):
+            self._push_actions(t.player, t.actions, t.card)
+
+    def _decide_ability(self, t: T.AskAbility) -> Decision:
+        return Decision(t.player, "ability", f"{self.name(t.player)} may use his ability", (mv.ABILITY, mv.PASS))
+
+    def _resolve_ability(self, t: T.AskAbility, move: mv.Move) -> None:
+        if isinstance(move, mv.UseAbility):
+            self._emit(ev.AbilityUsed(self.name(t.player)))
+            self._push_actions(t.player, R.ability(self.cat, self.s, t.player).actions, -1)
+
+    def _decide_arrange(self, t: T.AskArrange) -> Decision:
+        """Hmmm / Don't Think Too Hard: any order of the looked-at cards is a legal `arrange` move
+        (see `_allowed`); the list offers two of them (as they are, and reversed) to keep it short."""
+        top = self.titles(list(reversed(self.s.players[t.owner].arsenal))[: t.n])
+        return Decision(t.player, "arrange", f"{self.name(t.player)} arranges the top {t.n} cards (top first)",
+                        (mv.Arrange(top), mv.Arrange(tuple(reversed(top)))), top)
+
+    def _resolve_arrange(self, t: T.AskArrange, move: mv.Move) -> None:
+        assert isinstance(move, mv.Arrange)
+        arsenal = self.s.players[t.owner].arsenal
+        top = list(reversed(arsenal[-t.n:]))
+        order = []
+        for title in move.titles:
+            card = next(c for c in top if self.title(c) == title)
+            top.remove(card)
+            order.append(card)
+        arsenal[-t.n:] = list(reversed(order))
+
+
+def nth(cards: list[int], card: int, copy: int) -> int:
+    """The position of the `copy`-th copy of `card` in a zone."""
+    return [i for i, c in enumerate(cards) if c == card][copy - 1]
+
+
+DECIDERS: dict[type, Callable[[Choices, T.Task], Decision | None]] = {
+    T.ReverseWindow: Choices._decide_reverse, T.PickCard: Choices._decide_pick, T.AskCount: Choices._decide_count,
+    T.AskChoice: Choices._decide_choice, T.AskYesNo: Choices._decide_yes_no, T.AskAbility: Choices._decide_ability,
+    T.AskArrange: Choices._decide_arrange,
+}  # type: ignore[dict-item]
+RESOLVERS: dict[type, Callable[[Choices, T.Task, mv.Move], None]] = {
+    T.ReverseWindow: Choices._resolve_reverse, T.PickCard: Choices._resolve_pick, T.AskCount: Choices._resolve_count,
+    T.AskChoice: Choices._resolve_choice, T.AskYesNo: Choices._resolve_yes_no, T.AskAbility: Choices._resolve_ability,
+    T.AskArrange: Choices._resolve_arrange,
+}  # type: ignore[dict-item]
