@@ -354,7 +354,7 @@ class Game(Actions, Choices):
         self._emit(ev.Succeeded(self.name(p), info.title))
         if not play.held:
             s.players[p].ring.append(play.card)
-            for dl in info.delayed:
+            if info.delayed:  # its end-of-turn effects are due when this turn ends
                 s.delayed += ((p, play.card),)
         if self.ran is not None and play.as_type != "maneuver":
             for nd in info.effect.of(fx.NoDamage):

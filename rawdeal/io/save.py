@@ -38,8 +38,7 @@ def _json_path(path: Any) -> str:
 
 
 def save_dict(game: Game) -> dict[str, Any]:
-    s, cat = game.s, game.cat
-    title = game.title
+    s, title = game.s, game.title
     return {
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
