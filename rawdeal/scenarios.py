@@ -2,15 +2,18 @@
 
 Layout: `start.json` (a save) or `deck-a.txt` + `deck-b.txt` (a new game; `profile` from
 `scenario.toml`, default course), `moves.txt`, and optionally `expected.txt` (the transcript),
-`checks.jsonl` (checkpoints imported from a course transcript) and `scenario.toml` (name, points,
-description, profile, seed).
+`checks.jsonl` (checkpoints imported from a course transcript) and `scenario.toml` or `scenario.json`
+(name, points, description, profile, seed; checked against `schemas/scenario-meta.schema.json`).
 """
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from rawdeal.drivers.movefile import play_moves, read_moves
 from rawdeal.engine.game import Game
@@ -26,16 +29,45 @@ class Scenario:
     seed: int = 0
 
 
+META_FILES = ("scenario.toml", "scenario.json")
+
+
+def read_metadata(path: Path) -> dict[str, Any]:
+    """The scenario's metadata file (TOML or JSON, at most one), validated; {} when there is none."""
+    found = [path / f for f in META_FILES if (path / f).is_file()]
+    if len(found) > 1:
+        raise ScenarioError(f"{path}: both {' and '.join(META_FILES)}; keep one")
+    if not found:
+        return {}
+    try:
+        text = found[0].read_text(encoding="utf-8")
+        meta = tomllib.loads(text) if found[0].suffix == ".toml" else json.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise ScenarioError(f"{found[0]}: cannot read scenario metadata: {exc}") from None
+    import jsonschema
+
+    error = jsonschema.exceptions.best_match(_meta_validator().iter_errors(meta))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "(top)"
+        raise ScenarioError(f"{found[0]}: {where}: {error.message}")
+    return meta  # type: ignore[no-any-return]
+
+
+@cache
+def _meta_validator() -> Any:
+    import jsonschema
+
+    from rawdeal.resources import schema_path
+
+    schema = json.loads(schema_path("scenario-meta.schema.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
 def load_scenario(path: str | Path) -> Scenario:
     path = Path(path)
     if not path.is_dir():
         raise ScenarioError(f"{path}: not a scenario folder")
-    meta: dict = {}
-    if (path / "scenario.toml").is_file():
-        try:
-            meta = tomllib.loads((path / "scenario.toml").read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise ScenarioError(f"{path / 'scenario.toml'}: {exc}") from None
+    meta = read_metadata(path)
     return Scenario(path, str(meta.get("name", path.name)), str(meta.get("profile", "course")), int(meta.get("seed", 0)))
 
 

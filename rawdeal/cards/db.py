@@ -32,8 +32,10 @@ class CardDB:
     by_title: dict[str, Card] = field(init=False, repr=False, compare=False)
     index: dict[str, int] = field(init=False, repr=False, compare=False)
     by_name: dict[str, Superstar] = field(init=False, repr=False, compare=False)
+    loose: dict[str, str] = field(init=False, repr=False, compare=False)  # normalized title -> title
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "loose", {normalize_title(c.title): c.title for c in self.cards})
         object.__setattr__(self, "by_title", {c.title: c for c in self.cards})
         object.__setattr__(self, "index", {c.title: i for i, c in enumerate(self.cards)})
         object.__setattr__(self, "by_name", {s.name: s for s in self.superstars})
@@ -55,12 +57,7 @@ class CardDB:
 
     def resolve_title(self, text: str) -> str | None:
         """The real title a loosely written reference means ("Kane's Choke Slam"), or None."""
-        return _loose_index(self).get(normalize_title(text))
-
-
-@cache
-def _loose_index(db: CardDB) -> dict[str, str]:
-    return {normalize_title(c.title): c.title for c in db.cards}
+        return self.loose.get(normalize_title(text))
 
 
 def closest(name: str, choices: Any, n: int = 3) -> list[str]:

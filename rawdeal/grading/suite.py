@@ -7,17 +7,13 @@ also be one scenario directory itself.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import Any
 
 from rawdeal.errors import ScenarioError, UsageError
+from rawdeal.scenarios import META_FILES, read_metadata
 
 START, MOVES, EXPECTED = "start.json", "moves.txt", "expected.txt"
-META_FILES = ("scenario.toml", "scenario.json")
 _MARKERS = (START, MOVES, EXPECTED, *META_FILES)
 
 
@@ -65,53 +61,8 @@ def load_scenario(path: Path) -> Scenario:
     for needed in (START, MOVES):
         if not (path / needed).is_file():
             raise ScenarioError(f"{path}: scenario without {needed}")
-    meta = _metadata(path)
+    meta = read_metadata(path)
     return Scenario(
         name=meta.get("name", path.name), path=path,
         points=float(meta.get("points", 1)), description=meta.get("description", ""),
     )
-
-
-def _metadata(path: Path) -> dict[str, Any]:
-    found = [path / f for f in META_FILES if (path / f).is_file()]
-    if len(found) > 1:
-        raise ScenarioError(f"{path}: both {' and '.join(META_FILES)}; keep one")
-    if not found:
-        return {}
-    meta = _parse(found[0])
-    _validate(meta, found[0])
-    return meta
-
-
-def _parse(file: Path) -> Any:
-    try:
-        text = file.read_text(encoding="utf-8")
-        return tomllib.loads(text) if file.suffix == ".toml" else json.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise ScenarioError(f"{file}: cannot read scenario metadata: {exc}") from None
-
-
-def _validate(meta: Any, file: Path) -> None:
-    import jsonschema
-
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(meta))
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "(top)"
-        raise ScenarioError(f"{file}: {where}: {error.message}")
-
-
-@cache
-def _validator() -> Any:
-    import jsonschema
-
-    schema = json.loads(schema_path("scenario-meta.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
-
-
-def schema_path(name: str) -> Path:
-    """A schema from the repository's `schemas/`, or the copy an installed wheel carries."""
-    package = Path(__file__).resolve().parent.parent
-    for folder in (package / "_schemas", package.parent / "schemas"):
-        if (folder / name).is_file():
-            return folder / name
-    raise UsageError(f"schema {name} not found next to rawdeal")

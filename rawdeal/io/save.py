@@ -12,6 +12,8 @@ from typing import Any
 
 import orjson
 
+from rawdeal.cards import Trait
+
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import GameState, PlayerState
@@ -114,8 +116,6 @@ def _check_contents(cat: Catalog, zones: dict[str, list[int]], i: int, source: s
     counts = Counter(c for z in ZONES for c in zones[z])
     for card, n in sorted(counts.items()):
         info = cat.infos[card].card
-        from rawdeal.cards import Trait
-
         limit = 1 if Trait.UNIQUE in info.traits else None if Trait.SET_UP in info.traits else 3
         if limit is not None and n > limit:
             raise SaveError(f"{source}: $.players[{i}]: {n} copies of {info.title!r} (at most {limit} in a deck)")
