@@ -13,7 +13,6 @@ from typing import Any
 import orjson
 
 from rawdeal.cards import Trait
-
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import GameState, PlayerState
