@@ -78,15 +78,20 @@ _REPORT = {"dir_okay": False, "metavar": "FILE"}
 
 @app.command()
 def grade(
-    scenarios: Annotated[Path, typer.Argument(
-        metavar="SCENARIOS", help="Folder of scenario folders (or one scenario folder).")],
+    scenarios: Annotated[Path | None, typer.Argument(
+        metavar="[SCENARIOS]", help="Folder of scenario folders (or one scenario folder); not with --course.")] = None,
+    course: Annotated[Path | None, typer.Option(
+        metavar="ROOT", help="Grade over the course's protocol: ROOT holds data/<cat>/ decks and data/<cat>-Tests/<n>.txt "
+             "transcripts; each run gets the transcript's INPUT: answers on stdin. Placeholders: {decks} {student} {name}.")] = None,
     submission: Annotated[Path | None, typer.Option(
         metavar="DIR", help="One student's folder of transcripts, one per scenario, named <scenario>.txt.")] = None,
     class_dir: Annotated[Path | None, typer.Option(
-        "--class", metavar="DIR", help="A class: a folder holding one --submission folder per student.")] = None,
+        "--class", metavar="DIR", help="A class: a folder holding one --submission folder per student "
+             "(with --course --command: one program folder per student, named by {student}).")] = None,
     command: Annotated[str | None, typer.Option(
         metavar="CMD", help="Run a student's program once per scenario; its standard output is the transcript. "
              "Placeholders: {save} {moves} {name} {dir}. Example: 'python main.py {save} {moves}'.")] = None,
+    only: Annotated[str | None, typer.Option(metavar="GLOB", help="With --course: only tests whose <cat>/<n> matches.")] = None,
     partial: Annotated[bool, typer.Option(
         "--partial", help="Partial credit: the share of events matched before the first divergence.")] = False,
     use_expected: Annotated[bool, typer.Option(
@@ -96,32 +101,50 @@ def grade(
     jobs: Annotated[int, typer.Option(min=1, metavar="N", help="With --command: runs in parallel.")] = 1,
     timeout: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="With --command: seconds per run before it is killed.")] = 10.0,
     max_output: Annotated[int, typer.Option(min=1, metavar="BYTES", help="Bytes of transcript a run or file may hold.")] = 1 << 20,
+    max_stderr: Annotated[int, typer.Option(min=0, metavar="BYTES", help="With --command: bytes of error output kept.")] = 1 << 16,
     context: Annotated[int, typer.Option(min=0, metavar="N", help="Lines of context around the first divergence.")] = 3,
     json_file: Annotated[Path | None, typer.Option("--json", **_REPORT, help="Write the grades as JSON.")] = None,
     junit: Annotated[Path | None, typer.Option(**_REPORT, help="Write JUnit XML (one testsuite per student).")] = None,
     gradescope: Annotated[Path | None, typer.Option(
         **_REPORT, help="Write Gradescope's results.json (one student only).")] = None,
+    hidden: Annotated[list[str] | None, typer.Option(
+        metavar="GLOB", help="With --gradescope: keep matching tests hidden until grades are published (repeatable).")] = None,
 ) -> None:
     """Grade transcripts against rawdeal's own: exit 0 when every scenario passes, 1 when any fails.
 
     One student: --submission DIR (transcripts) or --command CMD (run the program). A whole class:
-    --class DIR, e.g. `rawdeal grade scenarios/ --class submissions/ --junit report.xml`.
+    --class DIR, e.g. `rawdeal grade scenarios/ --class submissions/ --junit report.xml`. The course's
+    own programs: `rawdeal grade --course ROOT --command 'python main.py {decks}'`.
     """
     with _errors():
-        from rawdeal.grading import plan as grading, reports
-        from rawdeal.grading.runner import Limits
+        from rawdeal.grading import reports
+        from rawdeal.grading.sandbox import Limits
         from rawdeal.grading.score import Options
 
-        plan = grading.plan_grading(scenarios, submission, class_dir, command)
+        options, limits = Options(partial, context), Limits(timeout, max_output, max_stderr)
+        if (scenarios is None) == (course is None):
+            raise UsageError("give a SCENARIOS folder or --course ROOT (one of them)")
+        if only is not None and course is None:
+            raise UsageError("--only selects course tests; use it with --course")
+        if course is not None:
+            from rawdeal.grading import protocol
+
+            plan = protocol.plan_course(course, only, submission, class_dir, command)
+            run = lambda tick: protocol.run_course(plan, options, limits, jobs, tick)  # noqa: E731
+        else:
+            from rawdeal.grading import plan as grading
+
+            assert scenarios is not None
+            plan = grading.plan_grading(scenarios, submission, class_dir, command)
+            run = lambda tick: grading.run_plan(plan, _reference(use_expected), options, limits, jobs, tick)  # noqa: E731
         if gradescope and not plan.single:
             raise UsageError("--gradescope writes one student's results; use it with --submission or --command")
         with _Progress(plan.steps) as tick:
-            students = grading.run_plan(
-                plan, _reference(use_expected), Options(partial, context), Limits(timeout, max_output), jobs, tick)
+            students = run(tick)
         print(reports.terminal_report(students, plan.single, summary))
         for path, text in ((json_file, lambda: reports.json_report(students, plan.single)),
                            (junit, lambda: reports.junit_report(students)),
-                           (gradescope, lambda: reports.gradescope_report(students[0]))):
+                           (gradescope, lambda: reports.gradescope_report(students[0], hidden or ()))):
             if path is not None:
                 reports.write_atomic(path, text())
         raise typer.Exit(0 if all(s.passed for s in students) else 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
 
 class Status(StrEnum):
@@ -18,18 +19,33 @@ class Status(StrEnum):
     OVERSIZED = "oversized"
 
 
+class Gradable(Protocol):
+    """What grading needs of a test: a unique name (the transcript file's) and its points."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def points(self) -> float: ...
+
+
 @dataclass(frozen=True)
 class Attempt:
-    """What a submission produced for one scenario: a transcript, or the reason there is none."""
+    """What a submission produced for one scenario: a transcript, or the reason there is none.
+
+    A run that crashed or timed out keeps the output printed so far in `text` (with its failing
+    status), so the report can show where it stopped and partial credit can count it.
+    """
 
     text: str | None
     status: Status = Status.PASS
     reason: str = ""
     detail: str = ""
+    seconds: float = 0.0
 
     @staticmethod
-    def failed(status: Status, reason: str, detail: str = "") -> Attempt:
-        return Attempt(None, status, reason, detail)
+    def failed(status: Status, reason: str, detail: str = "", text: str | None = None, seconds: float = 0.0) -> Attempt:
+        return Attempt(text, status, reason, detail, seconds)
 
 
 @dataclass(frozen=True)
@@ -42,10 +58,16 @@ class ScenarioResult:
     points: float
     reason: str = ""
     detail: str = ""
+    seconds: float = 0.0  # the run's wall time (0 for a transcript read from a folder)
 
     @property
     def passed(self) -> bool:
         return self.status is Status.PASS
+
+    @property
+    def errored(self) -> bool:
+        """The program did not finish normally (crash or timeout), as opposed to printing a wrong transcript."""
+        return self.status in (Status.CRASH, Status.TIMEOUT)
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,15 @@
 """Grades rendered for people (terminal tables) and for machines (JSON, JUnit XML, Gradescope).
 
 Reports hold no timestamps or absolute paths, so grading the same class twice gives the same
-files. Files are written atomically: a half-written report never replaces a good one.
+files (run times, in JUnit and Gradescope, are the one exception: they are measurements). Files are
+written atomically: a half-written report never replaces a good one. Student output and names
+reach a terminal only with control and ANSI escape characters shown as escapes, and reach XML only
+as characters XML can carry.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 import tempfile
@@ -21,6 +25,13 @@ from rawdeal.grading.model import ScenarioResult, StudentResult
 
 # Characters XML 1.0 cannot carry; student output may hold any of them.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Characters a terminal may act on (escape sequences, carriage return, bell, C1 controls, bidi overrides).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` safe to print on a terminal: each control character shown as its escape (\\x1b, \\r, ...)."""
+    return _CONTROL.sub(lambda m: repr(m[0])[1:-1] if m[0] != "\x1b" else "\\x1b", text)
 
 
 def num(x: float) -> str:
@@ -37,26 +48,28 @@ def _columns(rows: Sequence[Sequence[str]], indent: str = "") -> str:
 def student_table(student: StudentResult) -> str:
     """The per-scenario table of one student, then each failure's reason and diff."""
     rows = [("scenario", "status", "score", "detail")] + [
-        (r.name, r.status.value, f"{num(r.score)}/{num(r.points)}", r.reason) for r in student.results
+        (printable(r.name), r.status.value, f"{num(r.score)}/{num(r.points)}", printable(r.reason))
+        for r in student.results
     ]
     passed = len(student.results) - len(student.failures)
-    head = (f"{student.student}: {num(student.score)}/{num(student.max_score)} "
+    head = (f"{printable(student.student)}: {num(student.score)}/{num(student.max_score)} "
             f"({passed} of {len(student.results)} scenarios passed)")
     parts = [head, _columns(rows, "  ")] + [_failure(r) for r in student.failures]
     return "\n".join(parts)
 
 
 def _failure(result: ScenarioResult) -> str:
-    text = f"\n  {result.name}: {result.reason}"
+    text = f"\n  {printable(result.name)}: {printable(result.reason)}"
     if result.detail:
-        text += "\n" + "\n".join(f"    {line}" for line in result.detail.splitlines())
+        text += "\n" + "\n".join(f"    {printable(line)}" for line in result.detail.split("\n"))
     return text
 
 
 def summary_table(students: Sequence[StudentResult]) -> str:
     """One line per student: score and scenarios passed, then the class total."""
     rows = [("student", "score", "passed")] + [
-        (s.student, f"{num(s.score)}/{num(s.max_score)}", f"{len(s.results) - len(s.failures)}/{len(s.results)}")
+        (printable(s.student), f"{num(s.score)}/{num(s.max_score)}",
+         f"{len(s.results) - len(s.failures)}/{len(s.results)}")
         for s in students
     ]
     return _columns(rows)
@@ -95,34 +108,49 @@ def _xml_text(text: str) -> str:
 
 
 def junit_report(students: Sequence[StudentResult]) -> str:
-    """JUnit XML: one testsuite per student, one testcase per scenario, the diff in each failure."""
-    failures = sum(len(s.failures) for s in students)
+    """JUnit XML: one testsuite per student, one testcase per scenario with its run time; a wrong
+    transcript is a `failure` (with the diff), a crash or timeout an `error`."""
+    errors = sum(r.errored for s in students for r in s.results)
+    failures = sum(len(s.failures) for s in students) - errors
     tests = sum(len(s.results) for s in students)
-    root = ET.Element("testsuites", name="rawdeal grade", tests=str(tests), failures=str(failures))
+    root = ET.Element("testsuites", name="rawdeal grade", tests=str(tests), failures=str(failures),
+                      errors=str(errors), time=_seconds(sum(r.seconds for s in students for r in s.results)))
     for student in students:
-        suite = ET.SubElement(root, "testsuite", name=_xml_text(student.student), tests=str(len(student.results)),
-                              failures=str(len(student.failures)), errors="0", skipped="0")
+        name = _xml_text(student.student)
+        suite_errors = sum(r.errored for r in student.results)
+        suite = ET.SubElement(root, "testsuite", name=name, tests=str(len(student.results)),
+                              failures=str(len(student.failures) - suite_errors), errors=str(suite_errors),
+                              skipped="0", time=_seconds(sum(r.seconds for r in student.results)))
         props = ET.SubElement(suite, "properties")
         ET.SubElement(props, "property", name="score", value=num(student.score))
         ET.SubElement(props, "property", name="max_score", value=num(student.max_score))
         for r in student.results:
-            case = ET.SubElement(suite, "testcase", classname=_xml_text(student.student), name=r.name)
+            case = ET.SubElement(suite, "testcase", classname=name, name=_xml_text(r.name), time=_seconds(r.seconds))
             if not r.passed:
-                failure = ET.SubElement(case, "failure", message=_xml_text(r.reason), type=r.status.value)
-                failure.text = _xml_text(r.detail)
+                kind = "error" if r.errored else "failure"
+                element = ET.SubElement(case, kind, message=_xml_text(r.reason), type=r.status.value)
+                element.text = _xml_text(r.detail)
     ET.indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def gradescope_report(student: StudentResult) -> str:
-    """Gradescope's results.json: the total and one test per scenario."""
+def _seconds(x: float) -> str:
+    return f"{x:.3f}"
+
+
+def gradescope_report(student: StudentResult, hidden: Sequence[str] = ()) -> str:
+    """Gradescope's results.json (its documented format): the total, the run time, one test per
+    scenario; tests matching a `hidden` glob stay hidden until grades are published."""
     tests = [
         {"name": r.name, "score": round(r.score, 4), "max_score": r.points,
          "status": "passed" if r.passed else "failed",
-         "output": "passed" if r.passed else "\n".join(filter(None, (r.reason, r.detail)))}
+         "output": "passed" if r.passed else "\n".join(filter(None, (r.reason, r.detail))),
+         "output_format": "text",
+         "visibility": "after_published" if any(fnmatch.fnmatchcase(r.name, g) for g in hidden) else "visible"}
         for r in student.results
     ]
-    data = {"score": round(student.score, 4), "tests": tests}
+    data = {"score": round(student.score, 4), "execution_time": round(sum(r.seconds for r in student.results), 3),
+            "output_format": "text", "test_output_format": "text", "visibility": "visible", "tests": tests}
     return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n"
 
 

@@ -2,37 +2,27 @@
 
 Whatever a submission does — no file, a crash, a hang, bytes that are not UTF-8, a flood of
 output — becomes a failed `Attempt` with the reason; nothing here raises for a broken submission.
+Only regular files inside the submission are read (no symlink out of it, no FIFO, no device).
 """
 
 from __future__ import annotations
 
 import os
-import selectors
 import shlex
 import signal
-import subprocess
-import tempfile
-import time
-from collections.abc import Callable, Sequence
+import stat
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
 
 from rawdeal.errors import UsageError
-from rawdeal.grading.model import Attempt, Status
+from rawdeal.grading import sandbox
+from rawdeal.grading.model import Attempt, Gradable, Status
+from rawdeal.grading.sandbox import Limits
 from rawdeal.grading.suite import Scenario
 
 PLACEHOLDERS = ("{save}", "{moves}", "{name}", "{dir}")
 _STDERR_TAIL = 2000
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Per-run limits: seconds before the program is killed, bytes of output it may print."""
-
-    timeout: float = 10.0
-    max_output: int = 1 << 20
 
 
 def decode(data: bytes, limits: Limits) -> Attempt:
@@ -45,27 +35,64 @@ def decode(data: bytes, limits: Limits) -> Attempt:
         return Attempt.failed(Status.NOT_UTF8, f"output is not UTF-8 (byte {exc.start})")
 
 
-def transcript_file(folder: Path, scenario: Scenario) -> Path:
+def transcript_file(folder: Path, scenario: Gradable) -> Path:
     """Where a submission keeps a scenario's transcript: `<name>.txt`, or a file named `<name>`."""
     txt = folder / f"{scenario.name}.txt"
     return txt if txt.is_file() or not (folder / scenario.name).is_file() else folder / scenario.name
 
 
-def read_attempt(folder: Path, scenario: Scenario, limits: Limits) -> Attempt:
+class NotReadable(Exception):
+    """A file a submission or bank names cannot be read safely; the message says why."""
+
+
+class OversizedFile(NotReadable):
+    """A file larger than the cap."""
+
+
+def read_inside(folder: Path, path: Path, cap: int) -> bytes:
+    """A regular file's bytes, only if it really lies inside `folder` and holds at most `cap` bytes.
+
+    Raises FileNotFoundError when it is absent, NotReadable for a symlink leading out, a FIFO, a
+    device or a folder, and `OversizedFile` past the cap. A FIFO is opened without blocking.
+    """
+    real = path.resolve()
+    if not real.is_relative_to(folder.resolve()):
+        if not os.path.lexists(path):
+            raise FileNotFoundError(path)
+        raise NotReadable(f"{path.name} leads outside the submission")
+    fd = os.open(real, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotReadable(f"{path.name} is not a regular file")
+        if info.st_size > cap:
+            raise OversizedFile(f"{path.name} is larger than {cap} bytes")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(cap + 1)
+    finally:
+        os.close(fd)
+    if len(data) > cap:
+        raise OversizedFile(f"{path.name} is larger than {cap} bytes")
+    return data
+
+
+def read_attempt(folder: Path, scenario: Gradable, limits: Limits) -> Attempt:
     path = transcript_file(folder, scenario)
     try:
-        if path.stat().st_size > limits.max_output:
-            return Attempt.failed(Status.OVERSIZED, f"{path.name} is larger than {limits.max_output} bytes")
-        data = path.read_bytes()
+        data = read_inside(folder, path, limits.max_output)
     except FileNotFoundError:
         return Attempt.failed(Status.MISSING, f"no transcript {scenario.name}.txt")
+    except OversizedFile as exc:
+        return Attempt.failed(Status.OVERSIZED, str(exc))
+    except NotReadable as exc:
+        return Attempt.failed(Status.MISSING, str(exc))
     except OSError as exc:
         return Attempt.failed(Status.MISSING, f"cannot read {path.name}: {exc.strerror}")
     return decode(data, limits)
 
 
 def read_attempts(
-    folder: Path, suite: Sequence[Scenario], limits: Limits, on_done: Callable[[], None] | None = None,
+    folder: Path, suite: Sequence[Gradable], limits: Limits, on_done: Callable[[], None] | None = None,
 ) -> dict[str, Attempt]:
     """One attempt per scenario from a folder of transcripts."""
     attempts = {}
@@ -76,18 +103,36 @@ def read_attempts(
     return attempts
 
 
-def command_argv(template: str, scenario: Scenario) -> list[str]:
-    """Split the command like a shell would, then fill the placeholders (paths with spaces stay whole)."""
+def split_command(template: str) -> list[str]:
+    """Split the command like a shell would (placeholders are filled word by word afterwards)."""
     try:
         words = shlex.split(template)
     except ValueError as exc:
         raise UsageError(f"--command {template!r}: {exc}") from None
     if not words:
         raise UsageError("--command is empty")
-    values = (scenario.save.resolve(), scenario.moves.resolve(), scenario.name, scenario.path.resolve())
-    for placeholder, value in zip(PLACEHOLDERS, values):
-        words = [w.replace(placeholder, str(value)) for w in words]
     return words
+
+
+def fill(words: Iterable[str], values: Mapping[str, str]) -> list[str]:
+    """Replace each placeholder in each word (a path with spaces stays one word)."""
+    out = []
+    for word in words:
+        for placeholder, value in values.items():
+            word = word.replace(placeholder, value)
+        out.append(word)
+    return out
+
+
+def command_argv(template: str, scenario: Scenario) -> list[str]:
+    """The command for one scenario; {save} and {moves} name the copies in the run's own folder."""
+    values = (scenario.save.name, scenario.moves.name, scenario.name, str(scenario.path.resolve()))
+    return fill(split_command(template), dict(zip(PLACEHOLDERS, values)))
+
+
+def scenario_files(scenario: Scenario) -> dict[str, bytes]:
+    """What a run may read: copies of the saved game and the move file, never the expected transcript."""
+    return {p.name: p.read_bytes() for p in (scenario.save, scenario.moves)}
 
 
 def run_attempts(
@@ -95,10 +140,25 @@ def run_attempts(
     on_done: Callable[[], None] | None = None,
 ) -> dict[str, Attempt]:
     """Run the student's program once per scenario, `jobs` at a time; results keyed by scenario name."""
-    argvs = {s.name: command_argv(template, s) for s in suite}  # usage errors before anything runs
-    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    runs = {s.name: (command_argv(template, s), scenario_files(s), b"") for s in suite}  # usage errors first
+    return run_many(runs, limits, jobs, on_done)
+
+
+def run_many(
+    runs: Mapping[str, tuple[list[str], Mapping[str, bytes], bytes]], limits: Limits, jobs: int = 1,
+    on_done: Callable[[], None] | None = None,
+) -> dict[str, Attempt]:
+    """Sandboxed runs (name -> argv, files, stdin), `jobs` at a time; attempts in the order given."""
+    if jobs <= 1:
+        attempts = {}
+        for name, (argv, files, stdin) in runs.items():
+            attempts[name] = run_one(argv, limits, files, stdin)
+            if on_done:
+                on_done()
+        return attempts
+    pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        futures = {pool.submit(run_one, argv, limits): name for name, argv in argvs.items()}
+        futures = {pool.submit(run_one, argv, limits, files, stdin): name for name, (argv, files, stdin) in runs.items()}
         attempts = {}
         for future in as_completed(futures):
             attempts[futures[future]] = future.result()
@@ -106,73 +166,31 @@ def run_attempts(
                 on_done()
     finally:
         pool.shutdown(cancel_futures=True)  # on Ctrl-C, start no more runs
-    return {s.name: attempts[s.name] for s in suite}
+    return {name: attempts[name] for name in runs}
 
 
-def run_one(argv: list[str], limits: Limits) -> Attempt:
-    """One run: stdout is the transcript, read as it comes so a flood or a hang is cut short."""
-    with tempfile.TemporaryFile() as stderr:
-        try:
-            proc = subprocess.Popen(
-                argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=stderr,
-                start_new_session=True,
-            )
-        except OSError as exc:
-            return Attempt.failed(Status.CRASH, f"cannot start {argv[0]}: {exc.strerror}")
-        with proc:
-            try:
-                return _supervise(proc, stderr, limits)
-            finally:
-                _kill_group(proc)  # also whatever it left running in the background
+def run_one(argv: list[str], limits: Limits, files: Mapping[str, bytes] | None = None, stdin: bytes = b"") -> Attempt:
+    """One sandboxed run (see `sandbox`): stdout is the transcript; a crash or timeout keeps what it printed."""
+    return attempt_of(sandbox.run(argv, files or {}, stdin, limits), limits)
 
 
-def _supervise(proc: subprocess.Popen[bytes], stderr: IO[bytes], limits: Limits) -> Attempt:
-    deadline = time.monotonic() + limits.timeout
-    out, cut = _read_capped(proc, deadline, limits.max_output)
-    if cut is None:
-        try:
-            proc.wait(timeout=max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            cut = Status.TIMEOUT
-    if cut is not None:
-        reason = (f"no result after {limits.timeout:g} s" if cut is Status.TIMEOUT
-                  else f"output larger than {limits.max_output} bytes")
-        return Attempt.failed(cut, reason)
-    if proc.returncode != 0:
-        return Attempt.failed(Status.CRASH, _exit_reason(proc.returncode), _tail(stderr))
-    return decode(out, limits)
-
-
-def _read_capped(
-    proc: subprocess.Popen[bytes], deadline: float, cap: int,
-) -> tuple[bytes, Status | None]:
-    """All of stdout, unless the deadline passes or it outgrows `cap` (then the reason to stop)."""
-    assert proc.stdout is not None
-    fd = proc.stdout.fileno()
-    chunks: list[bytes] = []
-    size = 0
-    with selectors.DefaultSelector() as sel:
-        sel.register(fd, selectors.EVENT_READ)
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0 or not sel.select(timeout=left):
-                return b"".join(chunks), Status.TIMEOUT
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                return b"".join(chunks), None
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > cap:
-                return b"", Status.OVERSIZED
-
-
-def _kill_group(proc: subprocess.Popen[bytes]) -> None:
-    """Kill the program and anything it started (it runs in its own session)."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    proc.wait()
+def attempt_of(outcome: sandbox.Outcome, limits: Limits) -> Attempt:
+    """A run's outcome as an attempt: the transcript, or the reason it failed and the output so far."""
+    if outcome.error:
+        return Attempt.failed(Status.CRASH, outcome.error)
+    seconds = round(outcome.seconds, 3)
+    if outcome.returncode == 0:
+        attempt = decode(outcome.stdout, limits)
+        return Attempt(attempt.text, attempt.status, attempt.reason, attempt.detail, seconds)
+    if outcome.timed_out:
+        status, reason = Status.TIMEOUT, f"no result after {limits.timeout:g} s"
+    elif outcome.oversized:
+        status, reason = Status.OVERSIZED, f"output larger than {limits.max_output} bytes"
+    else:
+        status, reason = Status.CRASH, _exit_reason(outcome.returncode or 0)
+    text = outcome.stdout.decode("utf-8-sig", "replace")
+    stderr = outcome.stderr.decode("utf-8", "replace").strip()[-_STDERR_TAIL:]  # the end explains a crash
+    return Attempt.failed(status, reason, stderr, text, seconds)
 
 
 def _exit_reason(code: int) -> str:
@@ -182,10 +200,3 @@ def _exit_reason(code: int) -> str:
         except ValueError:
             return f"killed by signal {-code}"
     return f"exited with code {code}"
-
-
-def _tail(stderr: IO[bytes]) -> str:
-    """The end of the program's error output: usually the traceback that explains a crash."""
-    stderr.seek(0, os.SEEK_END)
-    stderr.seek(max(0, stderr.tell() - _STDERR_TAIL))
-    return stderr.read().decode("utf-8", "replace").strip()

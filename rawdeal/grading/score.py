@@ -3,7 +3,8 @@
 With partial credit a diverging transcript earns `points * matched / events in the reference`,
 where `matched` counts the events before the first divergence. Extra events after a complete
 reference count as a divergence, so a failing scenario never earns its full points. A submission
-that produced no transcript (missing, crash, timeout, not UTF-8, oversized) earns nothing.
+that produced no transcript (missing, not UTF-8) earns nothing; a crash, timeout or flood keeps
+its status but is compared as far as its output goes, for the diff and the partial credit.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rawdeal.grading.diff import compare, events, render_divergence
-from rawdeal.grading.model import Attempt, ScenarioResult, Status, StudentResult
+from rawdeal.grading.model import Attempt, Gradable, ScenarioResult, Status, StudentResult
 from rawdeal.grading.suite import Scenario
 
 Reference = Callable[[Path], str]
@@ -37,23 +38,31 @@ def reference_events(
     return out
 
 
-def judge(scenario: Scenario, expected: tuple[str, ...], attempt: Attempt, options: Options) -> ScenarioResult:
+def judge(scenario: Gradable, expected: tuple[str, ...], attempt: Attempt, options: Options) -> ScenarioResult:
     """One scenario's result for one attempt."""
-    if attempt.text is None:
-        return ScenarioResult(scenario.name, attempt.status, 0.0, scenario.points, attempt.reason, attempt.detail)
-    comparison = compare(expected, events(attempt.text))
+    name, points, seconds = scenario.name, scenario.points, attempt.seconds
+    actual = () if attempt.text is None else events(attempt.text)
+    if attempt.text is None or (not actual and attempt.status is not Status.PASS):
+        return ScenarioResult(name, attempt.status, 0.0, points, attempt.reason, attempt.detail, seconds)
+    comparison = compare(expected, actual)
+    if attempt.status is not Status.PASS:  # cut short: what it printed so far still earns partial credit
+        cut = len(expected) + 1 if comparison.at is None else max(len(expected), comparison.at + 1)
+        share = comparison.matched / cut if options.partial else 0.0
+        where = render_divergence(comparison, options.context) or f"all {len(expected)} events matched"
+        detail = "\n".join(filter(None, (f"output so far: {where}", attempt.detail)))
+        return ScenarioResult(name, attempt.status, points * share, points, attempt.reason, detail, seconds)
     if comparison.equal:
-        return ScenarioResult(scenario.name, Status.PASS, scenario.points, scenario.points)
+        return ScenarioResult(name, Status.PASS, points, points, seconds=seconds)
     at = comparison.at + 1
     share = comparison.matched / max(len(expected), at) if options.partial else 0.0
     return ScenarioResult(
-        scenario.name, Status.FAIL, scenario.points * share, scenario.points,
-        f"differs at event {at}", render_divergence(comparison, options.context),
+        name, Status.FAIL, points * share, points,
+        f"differs at event {at}", render_divergence(comparison, options.context), seconds,
     )
 
 
 def grade_student(
-    student: str, suite: Sequence[Scenario], expected: Mapping[str, tuple[str, ...]],
+    student: str, suite: Sequence[Gradable], expected: Mapping[str, tuple[str, ...]],
     attempts: Mapping[str, Attempt], options: Options = Options(),
 ) -> StudentResult:
     """All scenarios of one submission, in suite order."""

@@ -7,6 +7,7 @@ also be one scenario directory itself.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,7 +63,9 @@ def load_scenario(path: Path) -> Scenario:
         if not (path / needed).is_file():
             raise ScenarioError(f"{path}: scenario without {needed}")
     meta = read_metadata(path)
+    points = float(meta.get("points", 1))
+    if not math.isfinite(points):
+        raise ScenarioError(f"{path}: points = {points}: give a finite number of points")
     return Scenario(
-        name=meta.get("name", path.name), path=path,
-        points=float(meta.get("points", 1)), description=meta.get("description", ""),
+        name=meta.get("name", path.name), path=path, points=points, description=meta.get("description", ""),
     )

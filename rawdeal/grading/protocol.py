@@ -1,0 +1,197 @@
+"""Grading real programs over the course's own protocol: menu answers in, the Spanish console out.
+
+A bank ROOT holds `data/<cat>/` (decks) and `data/<cat>-Tests/<n>.txt` (transcripts). Each transcript
+is one test named `<cat>/<n>`: its `INPUT: <answer>` lines are fed to the program's standard input,
+one per line, and the rest of it is what the program must print. The program runs in a fresh folder
+holding a copy of `data/<cat>/` only (see `sandbox`), with `{decks}` in the command replaced by
+`data/<cat>`, `{student}` by the student's folder and `{name}` by the test's name. The bank is read
+once per grading run, so every student is graded against the same parsed expectations.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from rawdeal.errors import ScenarioError, UsageError
+from rawdeal.grading.diff import events
+from rawdeal.grading.model import Attempt, StudentResult
+from rawdeal.grading.plan import Source
+from rawdeal.grading.runner import NotReadable, fill, read_attempts, read_inside, run_many, split_command
+from rawdeal.grading.sandbox import Limits
+from rawdeal.grading.score import Options, grade_student
+
+INPUT = "INPUT:"
+TESTS = "-Tests"
+_MAX_BANK_FILE = 1 << 22
+
+
+@dataclass(frozen=True)
+class CourseTest:
+    """One transcript of the bank: what to type (`inputs`) and what must be printed (`expected`)."""
+
+    name: str
+    category: str
+    inputs: tuple[str, ...]
+    expected: tuple[str, ...]
+    points: float = 1.0
+
+    @property
+    def decks(self) -> str:
+        """The deck folder, relative to the run's folder (and to ROOT)."""
+        return f"data/{self.category}"
+
+    @property
+    def stdin(self) -> bytes:
+        return "".join(f"{answer}\n" for answer in self.inputs).encode("utf-8")
+
+
+@dataclass(frozen=True)
+class Bank:
+    """The tests selected from a bank, and the deck files of each category they use (read once)."""
+
+    tests: tuple[CourseTest, ...]
+    decks: Mapping[str, Mapping[str, bytes]]
+
+
+def split_transcript(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A transcript's answers (`INPUT: x` lines, in order) and the events a program must print."""
+    inputs, shown = [], []
+    for line in text.split("\n"):
+        bare = line.rstrip()
+        if bare == INPUT or bare.startswith(INPUT + " "):
+            inputs.append(bare[len(INPUT) + 1:])
+        else:
+            shown.append(line)
+    return tuple(inputs), events("\n".join(shown))
+
+
+def load_bank(root: Path, only: str | None = None) -> Bank:
+    """Every `data/<cat>-Tests/<n>.txt` under ROOT (or those whose `<cat>/<n>` matches `only`)."""
+    data = root / "data"
+    if not data.is_dir():
+        raise UsageError(f"{root}: no data/ folder (a course bank holds data/<cat>/ and data/<cat>-Tests/)")
+    tests, decks = [], {}
+    for folder in sorted(p for p in data.iterdir() if p.is_dir() and p.name.endswith(TESTS)):
+        category = folder.name[:-len(TESTS)]
+        chosen = [p for p in _numbered(folder) if only is None or fnmatch.fnmatchcase(f"{category}/{p.stem}", only)]
+        if not chosen:
+            continue
+        deck_folder = data / category
+        if not deck_folder.is_dir():
+            raise ScenarioError(f"{folder}: no deck folder {deck_folder}")
+        decks[category] = _deck_files(data, deck_folder)
+        for path in chosen:
+            inputs, expected = split_transcript(_read_bank_text(data, path))
+            tests.append(CourseTest(f"{category}/{path.stem}", category, inputs, expected))
+    if not tests:
+        what = f"matching {only!r}" if only else "(data/<cat>-Tests/<n>.txt)"
+        raise UsageError(f"{root}: no transcripts {what}")
+    return Bank(tuple(tests), decks)
+
+
+def _numbered(folder: Path) -> list[Path]:
+    """A Tests folder's transcripts, by number (2 before 10), then any other names."""
+    found = [p for p in folder.glob("*.txt") if p.is_file()]
+    return sorted(found, key=lambda p: (not p.stem.isdigit(), int(p.stem) if p.stem.isdigit() else 0, p.stem))
+
+
+def _deck_files(data: Path, folder: Path) -> dict[str, bytes]:
+    """The regular files of a deck folder, as `data/<cat>/<file>` -> bytes (copied into each run)."""
+    return {f"data/{folder.name}/{p.name}": _read_bank_file(data, p) for p in sorted(folder.iterdir())
+            if p.is_file() and not p.is_symlink()}
+
+
+def _read_bank_file(data: Path, path: Path) -> bytes:
+    try:
+        return read_inside(data, path, _MAX_BANK_FILE)
+    except (OSError, NotReadable) as exc:
+        raise ScenarioError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def _read_bank_text(data: Path, path: Path) -> str:
+    try:
+        return _read_bank_file(data, path).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"{path}: not UTF-8 (byte {exc.start}); save the transcript as UTF-8") from None
+
+
+def expected_events(bank: Bank) -> dict[str, tuple[str, ...]]:
+    return {t.name: t.expected for t in bank.tests}
+
+
+def course_runs(
+    template: str, bank: Bank, student: Path | None = None,
+) -> dict[str, tuple[list[str], Mapping[str, bytes], bytes]]:
+    """One sandboxed run per test: the filled command, the deck files it may read, its answers."""
+    words = split_command(template)
+    if student is not None and not any("{student}" in w for w in words):
+        raise UsageError("with --class, --command needs {student} (the student's folder), e.g. "
+                         "'python {student}/main.py {decks}'")
+    where = "" if student is None else str(student.resolve())
+    return {
+        t.name: (fill(words, {"{decks}": t.decks, "{student}": where, "{name}": t.name}), bank.decks[t.category], t.stdin)
+        for t in bank.tests
+    }
+
+
+@dataclass(frozen=True)
+class CoursePlan:
+    bank: Bank
+    sources: tuple[Source, ...]
+    single: bool
+
+    @property
+    def steps(self) -> int:
+        return len(self.bank.tests) * len(self.sources)
+
+
+def plan_course(
+    root: Path, only: str | None = None, submission: Path | None = None, class_dir: Path | None = None,
+    command: str | None = None,
+) -> CoursePlan:
+    """Who is graded and how, checked before anything runs: a program (--command, with --class one per
+    student through {student}), or transcript folders (--submission, --class) holding `<cat>/<n>.txt`."""
+    if submission is not None and (class_dir is not None or command is not None):
+        raise UsageError("--submission grades one folder of transcripts; do not combine it with --class or --command")
+    if submission is None and class_dir is None and command is None:
+        raise UsageError("give --command, --submission or --class")
+    if command is not None:
+        split_command(command)
+    bank = load_bank(root, only)
+    if class_dir is None:
+        if submission is not None:
+            return CoursePlan(bank, (Source(_folder(submission).name, folder=submission),), single=True)
+        return CoursePlan(bank, (Source("submission", command=command),), single=True)
+    students = sorted(d for d in _folder(class_dir).iterdir() if d.is_dir() and not d.name.startswith("."))
+    if not students:
+        raise UsageError(f"{class_dir}: no student folders")
+    if command is not None:
+        course_runs(command, Bank(bank.tests[:1], bank.decks), students[0])  # {student} is required
+    return CoursePlan(bank, tuple(Source(d.name, folder=d, command=command) for d in students), single=False)
+
+
+def _folder(path: Path) -> Path:
+    if not path.is_dir():
+        raise UsageError(f"{path}: no such folder")
+    return path.resolve()
+
+
+def run_course(
+    plan: CoursePlan, options: Options = Options(), limits: Limits = Limits(), jobs: int = 1,
+    on_done: Callable[[], None] | None = None,
+) -> tuple[StudentResult, ...]:
+    """Every source graded against the same bank, parsed once."""
+    expected = expected_events(plan.bank)
+    results = []
+    for source in plan.sources:
+        attempts: dict[str, Attempt]
+        if source.command is not None:
+            attempts = run_many(course_runs(source.command, plan.bank, source.folder), limits, jobs, on_done)
+        else:
+            assert source.folder is not None
+            attempts = read_attempts(source.folder, plan.bank.tests, limits, on_done)
+        results.append(grade_student(source.student, plan.bank.tests, expected, attempts, options))
+    return tuple(results)
