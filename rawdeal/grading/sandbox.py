@@ -56,7 +56,8 @@ class Outcome:
 
 
 _lock = threading.Lock()  # spawning and sweeping never interleave (a forked child has no marker yet)
-_live: set[str] = set()
+_live: set[str] = set()  # markers of the runs under way
+_mains: set[int] = set()  # their programs' pids, reaped only by their own run (a zombie shows no marker)
 _tokens = itertools.count(1)
 _reaper: bool | None = None
 
@@ -101,6 +102,7 @@ def _run_in(argv: Sequence[str], folder: str, stdin: bytes, limits: Limits, env:
         except OSError as exc:
             _live.discard(token)
             return Outcome(b"", b"", None, error=f"cannot start {argv[0]}: {exc.strerror}")
+        _mains.add(proc.pid)
     try:
         out, err, timed_out, oversized = _communicate(proc, stdin, start + limits.timeout, limits)
     finally:
@@ -224,6 +226,7 @@ def _kill_tree(proc: subprocess.Popen[bytes], token: str) -> None:
     proc.wait()
     with _lock:
         _live.discard(token)
+        _mains.discard(proc.pid)
         if _reaper:
             _sweep(proc.pid)
 
@@ -286,7 +289,7 @@ def _orphan(pid: int, me: int, session: int) -> bool:
     except OSError:
         return False
     fields = stat[stat.rfind(b")") + 2:].split()
-    if int(fields[1]) != me or int(fields[3]) == session:
+    if int(fields[1]) != me or int(fields[3]) == session or pid in _mains:
         return False
     token = _marker(pid)
     return token is None or token not in _live

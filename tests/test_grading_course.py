@@ -1,0 +1,314 @@
+"""`rawdeal grade --course`: real programs graded over the course's protocol, and hostile ones contained.
+
+The test writes a tiny deterministic console program of its own (it lists the category's decks, reads
+menu answers from standard input, re-reads out-of-range answers, plays a few "turns" from the decks),
+then makes a bank in the course's layout by running it with its answers echoed as `INPUT:` lines.
+Variants of that program, one per student folder, must each fail exactly where they differ, and each
+hostile one must be contained. Timeouts are 1 s so the suite stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rawdeal.cli import app
+from rawdeal.grading.model import StudentResult
+from rawdeal.grading.protocol import load_bank, plan_course, run_course, split_transcript
+from rawdeal.grading.sandbox import Limits
+from rawdeal.grading.score import Options
+
+LIMITS = Limits(timeout=1.0, max_output=20_000, max_stderr=1_000)
+DECKS = {"01-Alpha": ["Punch", "Kick", "Chop"], "02-Beta": ["Head Butt", "Arm Drag"]}
+# Answers per test: out-of-range and non-numeric answers are read again, as people type them.
+ANSWERS = {
+    "01-Alpha": [["1", "2", "2"], ["3", "0", "1", "1", "1", "1", "2"], ["2", "x", "3", "1", "2"], ["1", "1", "1", "1", "1", "2"]],
+    "02-Beta": [["2", "1", "1", "2"], ["1", "7", "2", "1", "1", "1", "1", "2"], ["2", "2", "2"]],
+}
+
+CONSOLE = '''\
+import os, sys
+ECHO = "--echo" in sys.argv
+decks_dir = sys.argv[1]
+decks = sorted(f for f in os.listdir(decks_dir) if f.endswith(".txt"))
+
+def ask(n):
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            sys.exit(0)
+        line = line.strip()
+        if ECHO:
+            print("INPUT: " + line)
+        if line.isdigit() and 1 <= int(line) <= n:
+            return int(line)
+
+picks = []
+for player in (1, 2):
+    print("-------------------------")
+    print("Elige un mazo")
+    for i, d in enumerate(decks, 1):
+        print(f"{i}- {decks_dir}/{d}")
+    print(f"(Ingresa un número entre 1 y {len(decks)})")
+    picks.append(ask(len(decks)))
+hands = [open(os.path.join(decks_dir, decks[p - 1]), encoding="utf-8-sig").read().split("\\n") for p in picks]
+turn = 0
+while True:
+    hand = hands[turn % 2]
+    line = f"Turno {turn + 1}: jugador {turn % 2 + 1} juega {hand[turn % len(hand)]}"
+    #HOOK
+    print(line)
+    print("1- Seguir")
+    print("2- Rendirse")
+    print("(Ingresa un número entre 1 y 2)")
+    if ask(2) == 2:
+        print(f"Felicidades, gana el jugador {2 - turn % 2}.")
+        break
+    turn += 1
+'''
+
+# Each variant replaces the #HOOK line; `where` is what the test knows about when it misbehaves.
+VARIANTS = {
+    "correct": "",
+    "one-line": "if turn == 3: line = line.replace('Turno', 'Turn')",
+    "crash": "if turn == 2: sys.stdout.flush(); raise SystemExit('boom at turn 3')",
+    "hang": "if turn == 2: print(line, flush=True); import time; time.sleep(60)",
+    "flood": "if turn == 2:\n        while True: print('x' * 1000)",
+    "errflood": "if turn == 0:\n        for _ in range(10000): sys.stderr.write('e' * 1000)",
+    "deleter": (
+        "for root, dirs, files in os.walk('.', topdown=False):\n"
+        "        [os.remove(os.path.join(root, f)) for f in files]"
+    ),
+    "peeker": (
+        "for up in ('.', '..', '../..'):\n"
+        "        for cat in os.listdir(os.path.join(up, 'data')) if os.path.isdir(os.path.join(up, 'data')) else []:\n"
+        "            if cat.endswith('-Tests'): print('FOUND THE ANSWERS'); sys.exit(0)\n"
+        "    if turn == 0: print('no answers found')"
+    ),
+}
+SETSID = (  # the grandchild, in a session of its own, says when its pid file is written
+    "if turn == 0:\n"
+    "        r, w = os.pipe()\n"
+    "        if os.fork() == 0:\n"
+    "            os.setsid()\n"
+    "            if os.fork() == 0:\n"
+    "                open({pidfile!r} + '.' + str(os.getpid()), 'w').close()\n"
+    "                os.write(w, b'x')\n"
+    "                import time; time.sleep(30)\n"
+    "            os._exit(0)\n"
+    "        os.read(r, 1)"
+)
+
+
+def write_program(folder: Path, hook: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "main.py").write_text(CONSOLE.replace("#HOOK", hook))
+    return folder
+
+
+def make_bank(root: Path) -> Path:
+    """Decks in the course's conventions (BOM, no final newline) and transcripts made by the correct program."""
+    program = write_program(root / "maker", "") / "main.py"
+    for category, titles in DECKS.items():
+        (root / "data" / category).mkdir(parents=True)
+        (root / "data" / f"{category}-Tests").mkdir()
+        for i in range(len(titles)):
+            lines = [f"DECK {i + 1} (Superstar Card)"] + [titles[(i + k) % len(titles)] for k in range(4)]
+            (root / "data" / category / f"0{i + 1}.txt").write_bytes(b"\xef\xbb\xbf" + "\n".join(lines).encode())
+        for n, answers in enumerate(ANSWERS[category], 1):
+            out = subprocess.run([sys.executable, str(program), f"data/{category}", "--echo"], cwd=root,
+                                 input="".join(a + "\n" for a in answers), capture_output=True, text=True, check=True)
+            (root / "data" / f"{category}-Tests" / f"{n}.txt").write_text(out.stdout)
+    return root
+
+
+@pytest.fixture(scope="module")
+def bank(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_bank(tmp_path_factory.mktemp("bank"))
+
+
+@pytest.fixture(scope="module")
+def graded(bank: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, StudentResult]:
+    """The whole fake class graded once, in one run, two programs at a time."""
+    klass = tmp_path_factory.mktemp("class")
+    for name, hook in VARIANTS.items():
+        write_program(klass / name, hook)
+    pidfile = str(klass / "setsid-child")
+    write_program(klass / "setsid", SETSID.format(pidfile=pidfile))
+    command = f"'{sys.executable}' {{student}}/main.py {{decks}}"
+    plan = plan_course(bank, class_dir=klass, command=command)
+    return {s.student: s for s in run_course(plan, Options(partial=True), LIMITS, jobs=2)}
+
+
+def showing(bank: Path, text: str) -> set[str]:
+    """The bank's tests whose expected output holds `text` (what a variant touches)."""
+    return {t.name for t in load_bank(bank).tests if any(text in line for line in t.expected)}
+
+
+def failing(student: StudentResult) -> dict[str, str]:
+    return {r.name: r.status.value for r in student.results if not r.passed}
+
+
+def test_the_bank_is_read_in_the_course_layout(bank: Path) -> None:
+    tests = load_bank(bank).tests
+    assert [t.name for t in tests] == ["01-Alpha/1", "01-Alpha/2", "01-Alpha/3", "01-Alpha/4",
+                                       "02-Beta/1", "02-Beta/2", "02-Beta/3"]
+    second = tests[1]
+    assert second.inputs == ("3", "0", "1", "1", "1", "1", "2")
+    assert second.stdin == b"3\n0\n1\n1\n1\n1\n2\n"
+    assert "INPUT: 3" not in second.expected and "2- data/01-Alpha/02.txt" in second.expected
+    assert split_transcript("a\r\nINPUT: 1\r\nb  \nINPUT:\n\n") == (("1", ""), ("a", "b"))
+
+
+def test_the_correct_program_passes_every_transcript(graded: dict[str, StudentResult]) -> None:
+    student = graded["correct"]
+    assert student.passed and student.score == student.max_score == 7
+
+
+def test_a_program_differing_in_one_line_fails_exactly_the_transcripts_it_touches(
+    bank: Path, graded: dict[str, StudentResult],
+) -> None:
+    touched = showing(bank, "Turno 4:")
+    assert 0 < len(touched) < 7
+    student = graded["one-line"]
+    assert set(failing(student)) == touched and set(failing(student).values()) == {"fail"}
+    result = next(r for r in student.results if not r.passed)
+    assert "-Turno 4:" in result.detail and "+Turn 4:" in result.detail
+
+
+def test_a_crash_keeps_its_output_for_the_diff_and_partial_credit(bank: Path, graded: dict[str, StudentResult]) -> None:
+    touched = showing(bank, "Turno 3:")
+    student = graded["crash"]
+    assert failing(student) == dict.fromkeys(touched, "crash")
+    crashed = next(r for r in student.results if not r.passed)
+    assert crashed.reason == "exited with code 1" and "boom at turn 3" in crashed.detail
+    assert "-Turno 3:" in crashed.detail  # where its output stopped
+    assert 0 < crashed.score < crashed.points
+
+
+def test_a_hang_and_a_flood_are_cut_off_and_keep_their_partial_output(
+    bank: Path, graded: dict[str, StudentResult],
+) -> None:
+    touched = showing(bank, "Turno 3:")
+    hang, flood = graded["hang"], graded["flood"]
+    assert failing(hang) == dict.fromkeys(touched, "timeout")
+    assert failing(flood) == dict.fromkeys(touched, "oversized")
+    slow = next(r for r in hang.results if not r.passed)
+    assert slow.reason == "no result after 1 s" and 1.0 <= slow.seconds < 3 and slow.score > 0
+    assert all(r.seconds < 1.0 for r in hang.results if r.passed)
+
+
+def test_error_output_is_capped_and_does_not_fail_a_correct_transcript(graded: dict[str, StudentResult]) -> None:
+    assert graded["errflood"].passed
+
+
+def test_a_child_in_a_new_session_is_killed(graded: dict[str, StudentResult], tmp_path_factory: pytest.TempPathFactory) -> None:
+    assert graded["setsid"].passed
+    started = list(Path(tmp_path_factory.getbasetemp()).glob("class[0-9]*/setsid-child.*"))
+    assert len(started) == 7  # one grandchild per run, each in its own session
+    time.sleep(0.1)
+    alive = [p for p in started if _running(int(p.suffix[1:]))]
+    assert alive == []
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_a_program_deleting_files_changes_neither_the_bank_nor_other_runs(
+    bank: Path, graded: dict[str, StudentResult],
+) -> None:
+    assert graded["deleter"].passed  # every run still found its decks
+    assert sorted(p.name for p in (bank / "data").iterdir()) == ["01-Alpha", "01-Alpha-Tests", "02-Beta", "02-Beta-Tests"]
+    assert len(load_bank(bank).tests) == 7 and len(list((bank / "data" / "01-Alpha").iterdir())) == 3
+
+
+def test_a_program_cannot_find_the_expected_transcripts(graded: dict[str, StudentResult]) -> None:
+    student = graded["peeker"]
+    assert len(failing(student)) == 7 and set(failing(student).values()) == {"fail"}
+    assert all("FOUND THE ANSWERS" not in r.detail for r in student.results)
+
+
+def test_cli_grades_a_class_and_writes_every_report(bank: Path, tmp_path: Path) -> None:
+    klass = tmp_path / "class"
+    write_program(klass / "ana", "")
+    write_program(klass / "\x1b[31mbea", VARIANTS["crash"])
+    out = tmp_path / "out"
+    out.mkdir()
+    result = CliRunner().invoke(app, [
+        "grade", "--course", str(bank), "--class", str(klass), "--only", "01-Alpha/*", "--partial",
+        "--command", f"'{sys.executable}' {{student}}/main.py {{decks}}", "--timeout", "5", "--jobs", "2",
+        "--json", str(out / "grades.json"), "--junit", str(out / "report.xml"),
+    ])
+    assert result.exit_code == 1, result.output
+    assert "\x1b" not in result.stdout and "\\x1b[31mbea" in result.stdout
+    grades = json.loads((out / "grades.json").read_text())
+    assert [(g["student"], g["max_score"]) for g in grades] == [("\x1b[31mbea", 4), ("ana", 4)]
+    assert grades[1]["score"] == 4 and grades[1]["scenarios"][0]["name"] == "01-Alpha/1"
+    suite = ET.parse(out / "report.xml").getroot().findall("testsuite")[0]
+    crashed = {c.get("name") for c in suite.iter("testcase") if c.find("error") is not None}
+    assert "01-Alpha/4" in crashed, result.stdout
+    assert crashed == showing(bank, "Turno 3:") & {f"01-Alpha/{n}" for n in range(1, 5)}
+    assert all(float(c.get("time")) > 0 for c in suite.iter("testcase"))
+
+
+def test_cli_one_program_gradescope_with_hidden_tests(bank: Path, tmp_path: Path) -> None:
+    program = write_program(tmp_path / "me", VARIANTS["one-line"]) / "main.py"
+    results = tmp_path / "results.json"
+    result = CliRunner().invoke(app, [
+        "grade", "--course", str(bank), "--command", f"'{sys.executable}' '{program}' {{decks}}",
+        "--gradescope", str(results), "--hidden", "02-Beta/*",
+    ])
+    assert result.exit_code == 1
+    data = json.loads(results.read_text())
+    touched = showing(bank, "Turno 4:")
+    assert data["score"] == 7 - len(touched) and data["output_format"] == "text" and data["execution_time"] > 0
+    assert {t["name"] for t in data["tests"] if t["status"] == "failed"} == touched
+    assert {t["name"]: t["visibility"] for t in data["tests"]} == {
+        t.name: "after_published" if t.name.startswith("02-Beta/") else "visible" for t in load_bank(bank).tests
+    }
+
+
+def test_transcript_folders_in_the_course_layout_read_only_regular_files_inside(bank: Path, tmp_path: Path) -> None:
+    student = tmp_path / "student"
+    for t in ("01-Alpha", "02-Beta"):
+        (student / t).mkdir(parents=True)
+    for test in load_bank(bank).tests:
+        (student / f"{test.name}.txt").write_text("\n".join(test.expected) + "\n")
+    (student / "01-Alpha" / "2.txt").unlink()
+    (student / "01-Alpha" / "2.txt").symlink_to(bank / "data" / "01-Alpha-Tests" / "2.txt")
+    (student / "02-Beta" / "1.txt").unlink()
+    os.mkfifo(student / "02-Beta" / "1.txt")
+    plan = plan_course(bank, submission=student)
+    (result,) = run_course(plan, Options(), LIMITS)
+    assert failing(result) == {"01-Alpha/2": "missing", "02-Beta/1": "missing"}
+    reasons = {r.name: r.reason for r in result.results}
+    assert reasons["01-Alpha/2"] == "2.txt leads outside the submission"
+    assert reasons["02-Beta/1"] == "1.txt is not a regular file"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--command", "x"], "give a SCENARIOS folder or --course ROOT"),
+    (["--course", "{bank}", "--command", "x", "--only", "nothing/*"], "no transcripts matching 'nothing/*'"),
+    (["--course", "{bank}", "--class", "{tmp}", "--command", "python main.py {{decks}}"], "needs {{student}}"),
+    (["--course", "{tmp}", "--command", "x"], "no data/ folder"),
+    (["--course", "{bank}"], "give --command, --submission or --class"),
+])
+def test_course_usage_errors_exit_2(bank: Path, tmp_path: Path, args: list[str], message: str) -> None:
+    (tmp_path / "someone").mkdir()
+    result = CliRunner().invoke(app, ["grade", *[a.format(bank=bank, tmp=tmp_path) for a in args]])
+    assert result.exit_code == 2, result.output
+    assert message.format() in result.stderr
+
