@@ -109,6 +109,9 @@ def grade(
         **_REPORT, help="Write Gradescope's results.json (one student only).")] = None,
     hidden: Annotated[list[str] | None, typer.Option(
         metavar="GLOB", help="With --gradescope: keep matching tests hidden until grades are published (repeatable).")] = None,
+    user: Annotated[str | None, typer.Option(
+        metavar="NAME", help="With --command: run programs as this user (needs root), so files only root may read, "
+             "such as the bank, stay out of their reach.")] = None,
 ) -> None:
     """Grade transcripts against rawdeal's own: exit 0 when every scenario passes, 1 when any fails.
 
@@ -121,7 +124,7 @@ def grade(
         from rawdeal.grading.sandbox import Limits
         from rawdeal.grading.score import Options
 
-        options, limits = Options(partial, context), Limits(timeout, max_output, max_stderr)
+        options, limits = Options(partial, context), Limits(timeout, max_output, max_stderr, user)
         if (scenarios is None) == (course is None):
             raise UsageError("give a SCENARIOS folder or --course ROOT (one of them)")
         if only is not None and course is None:
@@ -148,6 +151,36 @@ def grade(
             if path is not None:
                 reports.write_atomic(path, text())
         raise typer.Exit(0 if all(s.passed for s in students) else 1)
+
+
+gradescope_app = typer.Typer(help="Package grading for Gradescope.", no_args_is_help=True)
+app.add_typer(gradescope_app, name="gradescope")
+
+
+@gradescope_app.command("bundle")
+def gradescope_bundle(
+    root: Annotated[Path, typer.Argument(metavar="ROOT", help="The course bank: data/<cat>/ and data/<cat>-Tests/.")],
+    out: Annotated[Path, typer.Option("-o", "--output", metavar="ZIP", help="The autograder archive to write.")],
+    command: Annotated[str, typer.Option(
+        metavar="CMD", help="How to run a submission; {student} is its folder, {decks} the deck folder. "
+             "Example: 'python3 {student}/main.py {decks}'.")],
+    wheel: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="The rawdeal wheel to install (default: built from this source checkout with pip).")] = None,
+    timeout: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="Seconds per run.")] = 10.0,
+    partial: Annotated[bool, typer.Option("--partial", help="Partial credit.")] = False,
+    hidden: Annotated[list[str] | None, typer.Option(metavar="GLOB", help="Tests hidden until grades are published.")] = None,
+    only: Annotated[str | None, typer.Option(metavar="GLOB", help="Only the tests whose <cat>/<n> matches.")] = None,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Runs in parallel.")] = 1,
+) -> None:
+    """Write Gradescope's autograder archive: setup.sh, run_autograder, a rawdeal wheel and the bank."""
+    with _errors():
+        from rawdeal.grading.bundle import BundleSettings, make_bundle
+        from rawdeal.grading.runner import split_command
+
+        split_command(command)
+        settings = BundleSettings(command, timeout, partial, tuple(hidden or ()), only, jobs)
+        count = make_bundle(root, settings, out, wheel)
+        print(f"wrote {out}: {count} tests, setup.sh, run_autograder")
 
 
 def _reference(use_expected: bool) -> Callable[[Path], str]:

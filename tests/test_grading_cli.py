@@ -130,3 +130,28 @@ def test_a_missing_scenario_folder_exits_2_and_a_missing_expected_exits_1(
     (scenarios / "two" / "expected.txt").unlink()
     result = grade(scenarios, "--submission", submissions / "alice", "--use-expected")
     assert result.exit_code == 1 and "two: no expected.txt" in result.stderr
+
+
+@pytest.mark.parametrize("meta", ['{"points": NaN}', '{"points": Infinity}', "points = inf\n", "points = nan\n"])
+def test_points_that_are_not_finite_are_a_metadata_error(scenarios: Path, submissions: Path, meta: str) -> None:
+    (scenarios / "two" / "scenario.json").unlink()
+    (scenarios / "two" / ("scenario.toml" if "=" in meta else "scenario.json")).write_text(meta)
+    result = grade(scenarios, "--submission", submissions / "alice", "--use-expected")
+    assert result.exit_code == 1, result.output
+    assert "points = " in result.stderr and "give a finite number of points" in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_junit_stays_valid_xml_and_the_terminal_gets_no_control_characters(
+    scenarios: Path, submissions: Path, tmp_path: Path,
+) -> None:
+    odd = submissions / "eve\x01<&>\x1b[2J"
+    (submissions / "bob").rename(odd)
+    (odd / "three.txt").write_text(REFERENCE["three"].replace("event 4", "event \x1b[31m4\x07\x00"))
+    report = tmp_path / "report.xml"
+    result = grade(scenarios, "--class", submissions, "--use-expected", "--junit", report)
+    assert result.exit_code == 1
+    assert not any(c in result.stdout for c in "\x00\x01\x07\x1b")
+    assert "eve\\x01<&>\\x1b[2J" in result.stdout and "+three event \\x1b[31m4\\x07\\x00" in result.stdout
+    suites = {s.get("name"): s for s in ET.parse(report).getroot().iter("testsuite")}
+    assert "eve\ufffd<&>\ufffd[2J" in suites

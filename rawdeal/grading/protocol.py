@@ -4,7 +4,8 @@ A bank ROOT holds `data/<cat>/` (decks) and `data/<cat>-Tests/<n>.txt` (transcri
 is one test named `<cat>/<n>`: its `INPUT: <answer>` lines are fed to the program's standard input,
 one per line, and the rest of it is what the program must print. The program runs in a fresh folder
 holding a copy of `data/<cat>/` only (see `sandbox`), with `{decks}` in the command replaced by
-`data/<cat>`, `{student}` by the student's folder and `{name}` by the test's name. The bank is read
+`data/<cat>`, `{student}` by the student's folder (with --class; else the folder rawdeal was started
+in) and `{name}` by the test's name. The bank is read
 once per grading run, so every student is graded against the same parsed expectations.
 """
 
@@ -130,7 +131,7 @@ def course_runs(
     if student is not None and not any("{student}" in w for w in words):
         raise UsageError("with --class, --command needs {student} (the student's folder), e.g. "
                          "'python {student}/main.py {decks}'")
-    where = "" if student is None else str(student.resolve())
+    where = str((Path.cwd() if student is None else student).resolve())
     return {
         t.name: (fill(words, {"{decks}": t.decks, "{student}": where, "{name}": t.name}), bank.decks[t.category], t.stdin)
         for t in bank.tests

@@ -14,6 +14,7 @@ orphans apart by a marker in the environment. Elsewhere only the process group i
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import selectors
@@ -26,6 +27,8 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from rawdeal.errors import UsageError
 
 MARKER = "RAWDEAL_SANDBOX_RUN"
 _PR_SET_CHILD_SUBREAPER = 36
@@ -40,6 +43,7 @@ class Limits:
     timeout: float = 10.0
     max_output: int = 1 << 20
     max_stderr: int = 1 << 16
+    user: str | None = None  # run as this user (needs root): then the bank's files can be kept out of reach
 
 
 @dataclass(frozen=True)
@@ -68,22 +72,51 @@ def run(
     """Run `argv` in a fresh folder holding `files` (relative path -> bytes), feeding it `stdin`."""
     folder = tempfile.mkdtemp(prefix="rawdeal-run-")
     try:
-        _populate(folder, files)
+        _populate(folder, files, _account(limits.user))
         return _run_in(argv, folder, stdin, limits, env)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _populate(folder: str, files: Mapping[str, bytes]) -> None:
-    made = {folder}
+def _populate(folder: str, files: Mapping[str, bytes], owner: tuple[int, int] | None) -> None:
+    made = [folder]
+    written = []
     for rel, data in files.items():
         path = os.path.join(folder, rel)
         parent = os.path.dirname(path)
         if parent not in made:
             os.makedirs(parent, exist_ok=True)
-            made.add(parent)
+            made.append(parent)
         with open(path, "wb") as f:
             f.write(data)
+        written.append(path)
+    if owner is not None:  # the run's user owns its folder, as a program expects of its working folder
+        for path in [folder, *_between(folder, made[1:]), *written]:
+            os.chown(path, *owner)
+
+
+def _between(folder: str, made: list[str]) -> list[str]:
+    """Folders created on the way to the deepest ones (makedirs makes the parents too)."""
+    out = set()
+    for path in made:
+        while len(path) > len(folder):
+            out.add(path)
+            path = os.path.dirname(path)
+    return sorted(out)
+
+
+@functools.cache
+def _account(user: str | None) -> tuple[int, int] | None:
+    """The uid and gid of `user` (None: run as ourselves)."""
+    if not user:
+        return None
+    import pwd
+
+    try:
+        entry = pwd.getpwnam(user)
+    except KeyError:
+        raise UsageError(f"--user {user}: no such user on this machine") from None
+    return entry.pw_uid, entry.pw_gid
 
 
 def _run_in(argv: Sequence[str], folder: str, stdin: bytes, limits: Limits, env: Mapping[str, str] | None) -> Outcome:
@@ -95,13 +128,15 @@ def _run_in(argv: Sequence[str], folder: str, stdin: bytes, limits: Limits, env:
         _ensure_reaper()
         _live.add(token)
         try:
+            account = _account(limits.user)
+            as_user = {} if account is None else {"user": account[0], "group": account[1], "extra_groups": []}
             proc = subprocess.Popen(
                 list(argv), cwd=folder, env=environ, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, start_new_session=True, close_fds=True,
+                stderr=subprocess.PIPE, start_new_session=True, close_fds=True, **as_user,  # type: ignore[arg-type]
             )
-        except OSError as exc:
+        except (OSError, subprocess.SubprocessError) as exc:
             _live.discard(token)
-            return Outcome(b"", b"", None, error=f"cannot start {argv[0]}: {exc.strerror}")
+            return Outcome(b"", b"", None, error=f"cannot start {argv[0]}: {getattr(exc, 'strerror', None) or exc}")
         _mains.add(proc.pid)
     try:
         out, err, timed_out, oversized = _communicate(proc, stdin, start + limits.timeout, limits)

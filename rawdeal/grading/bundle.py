@@ -1,0 +1,137 @@
+"""Gradescope's autograder archive: the bank, a rawdeal wheel, `setup.sh` and `run_autograder`.
+
+Gradescope builds one image from the archive (running `setup.sh` once), then runs `run_autograder`
+in a fresh container per submission: the submission is in `/autograder/submission`, and the
+results go to `/autograder/results/results.json`. Here `run_autograder` grades the submission over
+the course's protocol against the bank packed in the archive, as an unprivileged user when one was
+set up, so the program cannot read the bank. Every path it uses can be pointed elsewhere by the
+environment (`AUTOGRADER_ROOT`, `RAWDEAL`, `RAWDEAL_USER`), which is how the tests run it.
+The archive's bytes depend only on its inputs (fixed timestamps, sorted entries).
+"""
+
+from __future__ import annotations
+
+import io
+import shlex
+import subprocess
+import sys
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from rawdeal.errors import UsageError
+from rawdeal.grading.protocol import load_bank
+
+STUDENT_USER = "rawdeal-student"
+_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+SETUP = """\
+#!/usr/bin/env bash
+# Gradescope runs this once to build the autograder image: Python, rawdeal from the wheel in this
+# archive, and an unprivileged user to run the students' programs as.
+set -euo pipefail
+cd "$(dirname "$0")"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv python3-pip > /dev/null
+python3 -m venv /autograder/rawdeal-venv
+/autograder/rawdeal-venv/bin/pip install --quiet wheels/*.whl
+id -u {user} > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin {user}
+"""
+
+RUN = """\
+#!/usr/bin/env bash
+# Gradescope runs this once per submission: grade it against the bank and write results.json.
+set -uo pipefail
+root="${{AUTOGRADER_ROOT:-/autograder}}"
+rawdeal="${{RAWDEAL:-$root/rawdeal-venv/bin/rawdeal}}"
+user="${{RAWDEAL_USER-{user}}}"
+source="$root/source"
+[ -d "$source/bank" ] || source="$(cd "$(dirname "$0")" && pwd)"
+mkdir -p "$root/results"
+as_user=()
+if [ -n "$user" ] && id -u "$user" > /dev/null 2>&1; then
+    chmod -R go-rwx "$source" "$root/results"  # the bank and the results stay out of the program's reach
+    chmod -R a+rX "$root/submission"
+    as_user=(--user "$user")
+fi
+cd "$root/submission"
+"$rawdeal" grade --course "$source/bank" --command {command} {options} "${{as_user[@]}}" \\
+    --gradescope "$root/results/results.json"
+status=$?
+# 1 means some test failed (results.json is written); anything else is an autograder error.
+[ "$status" -le 1 ] || exit "$status"
+exit 0
+"""
+
+
+@dataclass(frozen=True)
+class BundleSettings:
+    """How run_autograder grades: the command, and the `rawdeal grade` options baked into it."""
+
+    command: str
+    timeout: float = 10.0
+    partial: bool = False
+    hidden: tuple[str, ...] = ()
+    only: str | None = None
+    jobs: int = 1
+
+    def options(self) -> str:
+        words = ["--timeout", f"{self.timeout:g}", "--jobs", str(self.jobs)]
+        words += ["--partial"] if self.partial else []
+        words += [w for glob in self.hidden for w in ("--hidden", glob)]
+        words += ["--only", self.only] if self.only else []
+        return " ".join(shlex.quote(w) for w in words)
+
+
+def bundle_bytes(root: Path, settings: BundleSettings, wheel: Path) -> tuple[bytes, int]:
+    """The archive's bytes and the number of tests in it (the bank is checked as `grade` reads it)."""
+    bank = load_bank(root, settings.only)
+    if not wheel.is_file() or not wheel.name.endswith(".whl") or not zipfile.is_zipfile(wheel):
+        raise UsageError(f"{wheel}: not a wheel (build one with `pip wheel --no-deps -w DIR .`)")
+    files = {
+        "setup.sh": (SETUP.format(user=STUDENT_USER).encode(), 0o755),
+        "run_autograder": (RUN.format(user=STUDENT_USER, command=shlex.quote(settings.command),
+                                      options=settings.options()).encode(), 0o755),
+        f"wheels/{wheel.name}": (wheel.read_bytes(), 0o644),
+    }
+    for test in bank.tests:
+        category, number = test.name.split("/", 1)
+        path = root / "data" / f"{category}-Tests" / f"{number}.txt"
+        files[f"bank/data/{category}-Tests/{number}.txt"] = (path.read_bytes(), 0o644)
+    for deck_files in bank.decks.values():
+        for rel, data in deck_files.items():
+            files[f"bank/{rel}"] = (data, 0o644)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            data, mode = files[name]
+            info = zipfile.ZipInfo(name, _EPOCH)
+            info.external_attr = (0o100000 | mode) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return buffer.getvalue(), len(bank.tests)
+
+
+def build_wheel(source: Path, out: Path) -> Path:
+    """rawdeal's wheel built from a source checkout with pip (which fetches the build backend)."""
+    if not (source / "pyproject.toml").is_file():
+        raise UsageError("this rawdeal is not a source checkout; give --wheel FILE (a rawdeal wheel)")
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(source)],
+                          capture_output=True, text=True)
+    wheels = sorted(out.glob("rawdeal-*.whl"))
+    if done.returncode != 0 or not wheels:
+        raise UsageError(f"cannot build rawdeal's wheel: {done.stderr.strip()[-500:]}; give --wheel FILE")
+    return wheels[0]
+
+
+def make_bundle(root: Path, settings: BundleSettings, out: Path, wheel: Path | None) -> int:
+    """Write the archive to `out` (atomically); the number of tests it holds."""
+    from rawdeal.io.files import write_atomic
+
+    if not out.parent.is_dir():
+        raise UsageError(f"{out}: folder {out.parent} does not exist")
+    with tempfile.TemporaryDirectory() as tmp:
+        data, count = bundle_bytes(root, settings, wheel or build_wheel(Path(__file__).resolve().parents[2], Path(tmp)))
+    write_atomic(out, data)
+    return count
