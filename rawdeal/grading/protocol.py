@@ -107,7 +107,7 @@ def _deck_files(data: Path, folder: Path) -> dict[str, bytes]:
 
 def _read_bank_file(data: Path, path: Path) -> bytes:
     try:
-        return read_inside(data, path, _MAX_BANK_FILE)
+        return read_inside(data, path.relative_to(data).as_posix(), _MAX_BANK_FILE)
     except (OSError, NotReadable) as exc:
         raise ScenarioError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
 

@@ -31,6 +31,8 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u20
 
 def printable(text: str) -> str:
     """`text` safe to print on a terminal: each control character shown as its escape (\\x1b, \\r, ...)."""
+    if text.isprintable():  # the usual case, checked in C
+        return text
     return _CONTROL.sub(lambda m: repr(m[0])[1:-1] if m[0] != "\x1b" else "\\x1b", text)
 
 

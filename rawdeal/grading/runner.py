@@ -7,6 +7,7 @@ Only regular files inside the submission are read (no symlink out of it, no FIFO
 
 from __future__ import annotations
 
+import errno
 import os
 import shlex
 import signal
@@ -35,12 +36,6 @@ def decode(data: bytes, limits: Limits) -> Attempt:
         return Attempt.failed(Status.NOT_UTF8, f"output is not UTF-8 (byte {exc.start})")
 
 
-def transcript_file(folder: Path, scenario: Gradable) -> Path:
-    """Where a submission keeps a scenario's transcript: `<name>.txt`, or a file named `<name>`."""
-    txt = folder / f"{scenario.name}.txt"
-    return txt if txt.is_file() or not (folder / scenario.name).is_file() else folder / scenario.name
-
-
 class NotReadable(Exception):
     """A file a submission or bank names cannot be read safely; the message says why."""
 
@@ -49,37 +44,55 @@ class OversizedFile(NotReadable):
     """A file larger than the cap."""
 
 
-def read_inside(folder: Path, path: Path, cap: int) -> bytes:
-    """A regular file's bytes, only if it really lies inside `folder` and holds at most `cap` bytes.
+_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+_FILE = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK  # a FIFO opens without waiting for a writer
 
-    Raises FileNotFoundError when it is absent, NotReadable for a symlink leading out, a FIFO, a
-    device or a folder, and `OversizedFile` past the cap. A FIFO is opened without blocking.
+
+def read_inside(folder: Path, rel: str, cap: int) -> bytes:
+    """The bytes of the regular file `folder/rel`, reached without following any symbolic link.
+
+    Raises FileNotFoundError when it is absent; NotReadable for a symlink (which could lead out of
+    the folder), a FIFO, a device or a folder; `OversizedFile` past `cap` bytes.
     """
-    real = path.resolve()
-    if not real.is_relative_to(folder.resolve()):
-        if not os.path.lexists(path):
-            raise FileNotFoundError(path)
-        raise NotReadable(f"{path.name} leads outside the submission")
-    fd = os.open(real, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    *parents, name = rel.split("/")
+    if any(part in ("", ".", "..") for part in parents) or name in ("", ".", ".."):
+        raise NotReadable(f"{rel}: not a file name inside the folder")
+    fds = [os.open(folder, os.O_RDONLY | os.O_DIRECTORY)]
     try:
+        for part in parents:
+            fds.append(_open_at(part, _DIR, fds[-1], rel))
+        fd = _open_at(name, _FILE, fds[-1], rel)
+    finally:
+        for d in fds:
+            os.close(d)
+    with os.fdopen(fd, "rb") as f:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise NotReadable(f"{path.name} is not a regular file")
-        if info.st_size > cap:
-            raise OversizedFile(f"{path.name} is larger than {cap} bytes")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(cap + 1)
-    finally:
-        os.close(fd)
-    if len(data) > cap:
-        raise OversizedFile(f"{path.name} is larger than {cap} bytes")
+            raise NotReadable(f"{rel} is not a regular file")
+        data = f.read(cap + 1) if info.st_size <= cap else None
+    if data is None or len(data) > cap:
+        raise OversizedFile(f"{rel} is larger than {cap} bytes")
     return data
 
 
-def read_attempt(folder: Path, scenario: Gradable, limits: Limits) -> Attempt:
-    path = transcript_file(folder, scenario)
+def _open_at(name: str, flags: int, dir_fd: int, rel: str) -> int:
     try:
-        data = read_inside(folder, path, limits.max_output)
+        return os.open(name, flags, dir_fd=dir_fd)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR) or (exc.errno == errno.EMLINK and flags & os.O_NOFOLLOW):
+            raise NotReadable(f"{rel} is a symbolic link or not a folder (only regular files are read)") from None
+        raise
+
+
+def read_attempt(folder: Path, scenario: Gradable, limits: Limits) -> Attempt:
+    """The transcript `<name>.txt` (or a file named `<name>`) of a submission folder, as an attempt."""
+    rel = f"{scenario.name}.txt"
+    try:
+        try:
+            data = read_inside(folder, rel, limits.max_output)
+        except FileNotFoundError:
+            rel = scenario.name
+            data = read_inside(folder, rel, limits.max_output)
     except FileNotFoundError:
         return Attempt.failed(Status.MISSING, f"no transcript {scenario.name}.txt")
     except OversizedFile as exc:
@@ -87,7 +100,7 @@ def read_attempt(folder: Path, scenario: Gradable, limits: Limits) -> Attempt:
     except NotReadable as exc:
         return Attempt.failed(Status.MISSING, str(exc))
     except OSError as exc:
-        return Attempt.failed(Status.MISSING, f"cannot read {path.name}: {exc.strerror}")
+        return Attempt.failed(Status.MISSING, f"cannot read {rel}: {exc.strerror}")
     return decode(data, limits)
 
 

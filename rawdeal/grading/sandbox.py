@@ -7,9 +7,11 @@ pipes and capped in memory (no file grows on disk). The run ends when the progra
 timeout passes; then its process group is killed, and so is every process it left behind, even one
 that started a new session: on Linux the grader makes itself the child subreaper
 (`PR_SET_CHILD_SUBREAPER`), so such orphans become the grader's children instead of init's, and the
-run finds them in `/proc` (processes created after its own, whose parent is the grader, outside
-the grader's session) and kills them, carrying on until none is left. Runs in parallel tell their
-orphans apart by a marker in the environment. Elsewhere only the process group is killed.
+run finds them in `/proc` (processes created after its program, whose parent is now the grader,
+that the grader did not start itself) and kills them, carrying on until none is left. Runs in
+parallel tell their orphans apart by a marker in the environment. Elsewhere only the process group
+is killed. The program gets a process group of its own, not a session: on Linux a new session also
+makes a new scheduling group, which costs more than a small program's whole run.
 """
 
 from __future__ import annotations
@@ -70,12 +72,28 @@ def run(
     argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits, env: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Run `argv` in a fresh folder holding `files` (relative path -> bytes), feeding it `stdin`."""
-    folder = tempfile.mkdtemp(prefix="rawdeal-run-")
     try:
-        _populate(folder, files, _account(limits.user))
+        folder = tempfile.mkdtemp(prefix="rawdeal-run-", dir=_base())
+    except OSError as exc:
+        return Outcome(b"", b"", None, error=f"cannot make the run's folder: {exc.strerror}")
+    try:
+        try:
+            _populate(folder, files, _account(limits.user))
+        except OSError as exc:
+            return Outcome(b"", b"", None, error=f"cannot fill the run's folder: {exc.strerror}")
         return _run_in(argv, folder, stdin, limits, env)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@functools.cache
+def _base() -> str | None:
+    """Where run folders go: $RAWDEAL_RUN_DIR, else memory (/dev/shm: making and removing a folder on
+    disk can cost more than running a small program), else the system's temporary folder."""
+    chosen = os.environ.get("RAWDEAL_RUN_DIR")
+    if chosen:
+        return chosen
+    return "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK) else None
 
 
 def _populate(folder: str, files: Mapping[str, bytes], owner: tuple[int, int] | None) -> None:
@@ -132,7 +150,7 @@ def _run_in(argv: Sequence[str], folder: str, stdin: bytes, limits: Limits, env:
             as_user = {} if account is None else {"user": account[0], "group": account[1], "extra_groups": []}
             proc = subprocess.Popen(
                 list(argv), cwd=folder, env=environ, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, start_new_session=True, close_fds=True, **as_user,  # type: ignore[arg-type]
+                stderr=subprocess.PIPE, process_group=0, close_fds=True, **as_user,  # type: ignore[arg-type]
             )
         except (OSError, subprocess.SubprocessError) as exc:
             _live.discard(token)
@@ -166,9 +184,9 @@ def _communicate(
             proc.stdin.close()
         if exited is not None:
             sel.register(exited, selectors.EVENT_READ, "exit")
-        open_pipes = 2
+        open_pipes, running = 2, True
         try:
-            while open_pipes:
+            while running:
                 left = deadline - time.monotonic()
                 ready = sel.select(timeout=left) if left > 0 else []
                 if not ready:
@@ -177,12 +195,13 @@ def _communicate(
                     if key.data == "in":
                         pending = _feed(proc, sel, pending)
                     elif key.data == "exit":
-                        open_pipes = 0  # drain what is buffered, never wait for a background child
+                        running = False  # drain what is buffered, never wait for a background child
                     else:
                         chunk = os.read(key.fd, _CHUNK)
                         if not chunk:
                             sel.unregister(key.fileobj)
                             open_pipes -= 1
+                            running = running and (open_pipes > 0 or exited is not None)  # then wait for the exit
                         elif key.data == "out":
                             out.append(chunk)
                             size += len(chunk)
@@ -283,9 +302,9 @@ def _ensure_reaper() -> None:
 
 def _sweep(first: int) -> None:
     """Kill and reap our orphans created since pid `first`, until none is left."""
-    me, session = os.getpid(), os.getsid(0)
+    me = os.getpid()
     while True:
-        found = [pid for pid in _new_pids(first) if _orphan(pid, me, session)]
+        found = [pid for pid in _new_pids(first) if _orphan(pid, me)]
         if not found:
             return
         for pid in found:
@@ -316,15 +335,15 @@ def _last_pid() -> int:
         return -1
 
 
-def _orphan(pid: int, me: int, session: int) -> bool:
-    """A child of ours from some sandbox (another session) that no live run claims."""
+def _orphan(pid: int, me: int) -> bool:
+    """A child of ours that we did not start as a run's program and that no run under way claims."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
             stat = f.read()
     except OSError:
         return False
     fields = stat[stat.rfind(b")") + 2:].split()
-    if int(fields[1]) != me or int(fields[3]) == session or pid in _mains:
+    if int(fields[1]) != me or pid in _mains:
         return False
     token = _marker(pid)
     return token is None or token not in _live
