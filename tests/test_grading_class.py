@@ -153,3 +153,23 @@ def test_cli_grades_one_program_and_writes_junit_and_gradescope(tmp_path: Path) 
         ("alpha", 1, 1), ("beta", 2, 2), ("delta", 0, 1), ("gamma", 1, 1),
     ]
     assert results["tests"][2]["output"] == "no result after 1 s"
+
+
+def test_references_are_made_once_per_grading_run_not_once_per_student(tmp_path: Path) -> None:
+    from rawdeal.grading.plan import plan_grading, run_plan
+
+    scenarios = make_scenarios(tmp_path)
+    for student in ("ann", "ben", "cid"):
+        folder = tmp_path / "class" / student
+        folder.mkdir(parents=True)
+        for name, text in REFERENCE.items():
+            (folder / f"{name}.txt").write_text(text)
+    calls: list[str] = []
+
+    def reference(path: Path) -> str:
+        calls.append(path.name)
+        return REFERENCE[path.name]
+
+    students = run_plan(plan_grading(scenarios, class_dir=tmp_path / "class"), reference)
+    assert [s.passed for s in students] == [True, True, True]
+    assert sorted(calls) == sorted(REFERENCE)
