@@ -1,6 +1,6 @@
-"""Benchmark: grade 50 submissions x 40 scenarios from transcript folders (target: < 10 s on one core).
+"""Benchmark: grade 500 submissions x 89 scenarios from transcript folders (target: < 3 s on one core).
 
-Generates the class in a temporary folder (~300 events per transcript; a quarter of the students
+Generates the class in a temporary folder (100 events per transcript; a quarter of the students
 diverge on some scenarios, so diffs are rendered too), then times `rawdeal grade --class` in-process,
 reports included. Run: `python benchmarks/bench_grade.py [--students N] [--scenarios N] [--events N]`.
 """
@@ -43,9 +43,9 @@ def build(root: Path, students: int, scenarios: int, events: int) -> tuple[Path,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--students", type=int, default=50)
-    parser.add_argument("--scenarios", type=int, default=40)
-    parser.add_argument("--events", type=int, default=300)
+    parser.add_argument("--students", type=int, default=500)
+    parser.add_argument("--scenarios", type=int, default=89)
+    parser.add_argument("--events", type=int, default=100)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -59,7 +59,7 @@ def main() -> None:
     if result.exit_code not in (0, 1):
         raise SystemExit(f"grading failed ({result.exit_code}): {result.output}")
     print(f"graded {args.students} submissions x {args.scenarios} scenarios "
-          f"({args.events} events each) in {elapsed:.2f} s (target < 10 s)")
+          f"({args.events} events each) in {elapsed:.2f} s (target < 3 s)")
 
 
 if __name__ == "__main__":

@@ -48,31 +48,44 @@ _DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
 _FILE = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK  # a FIFO opens without waiting for a writer
 
 
-def read_inside(folder: Path, rel: str, cap: int) -> bytes:
+def read_inside(folder: Path | int, rel: str, cap: int) -> bytes:
     """The bytes of the regular file `folder/rel`, reached without following any symbolic link.
 
-    Raises FileNotFoundError when it is absent; NotReadable for a symlink (which could lead out of
+    `folder` may be an open directory descriptor (reading many files of one folder). Raises
+    FileNotFoundError when the file is absent; NotReadable for a symlink (which could lead out of
     the folder), a FIFO, a device or a folder; `OversizedFile` past `cap` bytes.
     """
     *parents, name = rel.split("/")
     if any(part in ("", ".", "..") for part in parents) or name in ("", ".", ".."):
         raise NotReadable(f"{rel}: not a file name inside the folder")
-    fds = [os.open(folder, os.O_RDONLY | os.O_DIRECTORY)]
+    fds = [] if isinstance(folder, int) else [os.open(folder, os.O_RDONLY | os.O_DIRECTORY)]
     try:
+        at = folder if isinstance(folder, int) else fds[0]
         for part in parents:
-            fds.append(_open_at(part, _DIR, fds[-1], rel))
-        fd = _open_at(name, _FILE, fds[-1], rel)
+            fds.append(_open_at(part, _DIR, at, rel))
+            at = fds[-1]
+        fd = _open_at(name, _FILE, at, rel)
     finally:
         for d in fds:
             os.close(d)
-    with os.fdopen(fd, "rb") as f:
+    try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise NotReadable(f"{rel} is not a regular file")
-        data = f.read(cap + 1) if info.st_size <= cap else None
-    if data is None or len(data) > cap:
+        if info.st_size > cap:
+            raise OversizedFile(f"{rel} is larger than {cap} bytes")
+        chunks, size = [], 0
+        while size <= cap:
+            chunk = os.read(fd, max(info.st_size - size, 0) + 1)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > cap:
         raise OversizedFile(f"{rel} is larger than {cap} bytes")
-    return data
+    return b"".join(chunks)
 
 
 def _open_at(name: str, flags: int, dir_fd: int, rel: str) -> int:
@@ -84,7 +97,7 @@ def _open_at(name: str, flags: int, dir_fd: int, rel: str) -> int:
         raise
 
 
-def read_attempt(folder: Path, scenario: Gradable, limits: Limits) -> Attempt:
+def read_attempt(folder: Path | int, scenario: Gradable, limits: Limits) -> Attempt:
     """The transcript `<name>.txt` (or a file named `<name>`) of a submission folder, as an attempt."""
     rel = f"{scenario.name}.txt"
     try:
@@ -109,10 +122,14 @@ def read_attempts(
 ) -> dict[str, Attempt]:
     """One attempt per scenario from a folder of transcripts."""
     attempts = {}
-    for scenario in suite:
-        attempts[scenario.name] = read_attempt(folder, scenario, limits)
-        if on_done:
-            on_done()
+    root = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for scenario in suite:
+            attempts[scenario.name] = read_attempt(root, scenario, limits)
+            if on_done:
+                on_done()
+    finally:
+        os.close(root)
     return attempts
 
 
