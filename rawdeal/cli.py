@@ -121,6 +121,7 @@ def grade(
     """
     with _errors():
         from rawdeal.grading import reports
+        from rawdeal.grading.model import StudentResult
         from rawdeal.grading.sandbox import Limits
         from rawdeal.grading.score import Options
 
@@ -132,20 +133,26 @@ def grade(
         if course is not None:
             from rawdeal.grading import protocol
 
-            plan = protocol.plan_course(course, only, submission, class_dir, command)
-            run = lambda tick: protocol.run_course(plan, options, limits, jobs, tick)  # noqa: E731
+            course_plan = protocol.plan_course(course, only, submission, class_dir, command)
+            steps, single = course_plan.steps, course_plan.single
+
+            def run(tick: Callable[[], None]) -> tuple[StudentResult, ...]:
+                return protocol.run_course(course_plan, options, limits, jobs, tick)
         else:
             from rawdeal.grading import plan as grading
 
             assert scenarios is not None
             plan = grading.plan_grading(scenarios, submission, class_dir, command)
-            run = lambda tick: grading.run_plan(plan, _reference(use_expected), options, limits, jobs, tick)  # noqa: E731
-        if gradescope and not plan.single:
+            steps, single = plan.steps, plan.single
+
+            def run(tick: Callable[[], None]) -> tuple[StudentResult, ...]:
+                return grading.run_plan(plan, _reference(use_expected), options, limits, jobs, tick)
+        if gradescope and not single:
             raise UsageError("--gradescope writes one student's results; use it with --submission or --command")
-        with _Progress(plan.steps) as tick:
+        with _Progress(steps) as tick:
             students = run(tick)
-        print(reports.terminal_report(students, plan.single, summary))
-        for path, text in ((json_file, lambda: reports.json_report(students, plan.single)),
+        print(reports.terminal_report(students, single, summary))
+        for path, text in ((json_file, lambda: reports.json_report(students, single)),
                            (junit, lambda: reports.junit_report(students)),
                            (gradescope, lambda: reports.gradescope_report(students[0], hidden or ()))):
             if path is not None:

@@ -146,11 +146,11 @@ def _run_in(argv: Sequence[str], folder: str, stdin: bytes, limits: Limits, env:
         _ensure_reaper()
         _live.add(token)
         try:
-            account = _account(limits.user)
-            as_user = {} if account is None else {"user": account[0], "group": account[1], "extra_groups": []}
+            uid, gid = _account(limits.user) or (None, None)
             proc = subprocess.Popen(
                 list(argv), cwd=folder, env=environ, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, process_group=0, close_fds=True, **as_user,  # type: ignore[arg-type]
+                stderr=subprocess.PIPE, process_group=0, close_fds=True,
+                user=uid, group=gid, extra_groups=None if uid is None else [],
             )
         except (OSError, subprocess.SubprocessError) as exc:
             _live.discard(token)

@@ -55,6 +55,7 @@ def judge(scenario: Gradable, expected: tuple[str, ...], attempt: Attempt, optio
         return ScenarioResult(name, attempt.status, points * share, points, attempt.reason, detail, seconds)
     if comparison.equal:
         return ScenarioResult(name, Status.PASS, points, points, seconds=seconds)
+    assert comparison.at is not None
     at = comparison.at + 1
     share = comparison.matched / max(len(expected), at) if options.partial else 0.0
     return ScenarioResult(
