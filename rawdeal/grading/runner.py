@@ -122,7 +122,15 @@ def read_attempts(
 ) -> dict[str, Attempt]:
     """One attempt per scenario from a folder of transcripts."""
     attempts = {}
-    root = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        root = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as exc:
+        failed = Attempt.failed(Status.MISSING, f"cannot read the folder {folder.name}: {exc.strerror}")
+        for scenario in suite:
+            attempts[scenario.name] = failed
+            if on_done:
+                on_done()
+        return attempts
     try:
         for scenario in suite:
             attempts[scenario.name] = read_attempt(root, scenario, limits)
