@@ -243,7 +243,9 @@ def diff(
         if comparison.equal:
             print(f"identical: {len(comparison.expected)} events")
             raise typer.Exit(0)
-        print(render_divergence(comparison, context, (str(a), str(b))))
+        from rawdeal.grading.reports import printable
+
+        print(printable(render_divergence(comparison, context, (str(a), str(b)))))
         raise typer.Exit(1)
 
 

@@ -173,3 +173,16 @@ def test_references_are_made_once_per_grading_run_not_once_per_student(tmp_path:
     students = run_plan(plan_grading(scenarios, class_dir=tmp_path / "class"), reference)
     assert [s.passed for s in students] == [True, True, True]
     assert sorted(calls) == sorted(REFERENCE)
+
+
+def test_a_scenario_run_sees_copies_of_its_save_and_moves_but_not_the_expected_transcript(tmp_path: Path) -> None:
+    suite = load_suite(make_scenarios(tmp_path))
+    script = tmp_path / "peek.py"
+    script.write_text(
+        "import os, sys\n"
+        "print(sorted(os.listdir('.')), sys.argv[1:])\n"
+        "open(sys.argv[2], 'w').write('overwritten')\n"
+    )
+    attempts = run_attempts(f"'{sys.executable}' '{script}' {{save}} {{moves}}", suite[:1], LIMITS)
+    assert attempts["alpha"].text == "['moves.txt', 'start.json'] ['start.json', 'moves.txt']\n"
+    assert (suite[0].moves).read_text() == "\n"  # the scenario's own file is untouched

@@ -106,7 +106,7 @@ def json_report(students: Sequence[StudentResult], single: bool) -> str:
 
 
 def _xml_text(text: str) -> str:
-    return _NOT_XML.sub("\ufffd", text)
+    return text if text.isprintable() else _NOT_XML.sub("\ufffd", text)
 
 
 def junit_report(students: Sequence[StudentResult]) -> str:
