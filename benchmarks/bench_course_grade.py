@@ -1,7 +1,9 @@
 """Benchmark: `rawdeal grade --course --class` with a trivial program, against the program's own run time.
 
 Target (issue 11): grading STUDENTS x SCENARIOS runs takes at most 1.2x the time the same runs take
-when a bare loop starts the program directly (same stdin, same working folder, one at a time). The
+when a bare loop starts the program directly (same stdin, same working folder, one at a time).
+Each student is graded right after their bare runs (one `grade --course --command` per student),
+so a change in the machine's load hits both sides alike. The
 sandbox's extra work per run — a fresh folder with the deck files, pipes read with caps, the
 process tree swept — is what the ratio measures. The bank is generated (10 categories, decks and
 transcripts with INPUT: lines); the program is `sh -c cat`, which echoes its answers.
@@ -44,13 +46,12 @@ def build_bank(root: Path, scenarios: int) -> list[tuple[Path, bytes]]:
     return runs
 
 
-def baseline(runs: list[tuple[Path, bytes]], klass: Path, work: Path) -> float:
-    """The programs' own run time: each run started directly, in a folder holding its decks."""
+def baseline(runs: list[tuple[Path, bytes]], student: Path, work: Path) -> float:
+    """One student's programs' own run time: each run started directly, in a folder holding its decks."""
     start = time.perf_counter()
-    for student in sorted(klass.iterdir()):
-        for decks, stdin in runs:
-            subprocess.run([*PROGRAM, str(student), f"data/{decks.name}"], input=stdin, cwd=work,
-                           capture_output=True, check=False)
+    for decks, stdin in runs:
+        subprocess.run([*PROGRAM, str(student), f"data/{decks.name}"], input=stdin, cwd=work,
+                       capture_output=True, check=False)
     return time.perf_counter() - start
 
 
@@ -69,14 +70,15 @@ def main() -> None:
         for s in range(args.students):
             (klass / f"student{s:03}").mkdir(parents=True)
         own = graded = 0.0
-        for _ in range(args.rounds):  # alternate, so a change in the machine's load hits both alike
-            own += baseline(runs, klass, root / "work")
-            start = time.perf_counter()
-            result = CliRunner().invoke(app, [
-                "grade", "--course", str(root / "bank"), "--class", str(klass), "--summary", "--jobs", str(args.jobs),
-                "--command", "sh -c cat {student} {decks}", "--json", str(root / "grades.json"),
-            ])
-            graded += time.perf_counter() - start
+        for _ in range(args.rounds):
+            for student in sorted(klass.iterdir()):  # alternate per student: the machine's load hits both alike
+                own += baseline(runs, student, root / "work")
+                start = time.perf_counter()
+                result = CliRunner().invoke(app, [
+                    "grade", "--course", str(root / "bank"), "--jobs", str(args.jobs),
+                    "--command", f"sh -c cat {student} {{decks}}", "--json", str(root / "grades.json"),
+                ])
+                graded += time.perf_counter() - start
     if result.exit_code not in (0, 1):
         raise SystemExit(f"grading failed ({result.exit_code}): {result.output}")
     total = args.students * args.scenarios * args.rounds

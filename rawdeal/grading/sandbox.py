@@ -35,7 +35,7 @@ from rawdeal.errors import UsageError
 MARKER = "RAWDEAL_SANDBOX_RUN"
 _PR_SET_CHILD_SUBREAPER = 36
 _CHUNK = 1 << 16
-_FULL_SCAN = 4096  # beyond this many new pids, list /proc instead of probing each pid
+_FULL_SCAN = 256  # beyond this many new pids, list /proc instead of probing each pid
 
 
 @dataclass(frozen=True)
@@ -281,7 +281,7 @@ def _kill_tree(proc: subprocess.Popen[bytes], token: str) -> None:
     with _lock:
         _live.discard(token)
         _mains.discard(proc.pid)
-        if _reaper:
+        if _reaper and _has_children():
             _sweep(proc.pid)
 
 
@@ -298,6 +298,16 @@ def _ensure_reaper() -> None:
                 _reaper = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
             except (OSError, AttributeError):
                 _reaper = False
+
+
+def _has_children() -> bool:
+    """Whether any child is left (alive or not), asked of the kernel in one call: usually none is,
+    and then no process table needs reading."""
+    try:
+        os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return False
+    return True
 
 
 def _sweep(first: int) -> None:
