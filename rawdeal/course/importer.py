@@ -138,7 +138,9 @@ class _Reader:
             if line.kind == "input":
                 self.on_input(line, self.lines[index + 1] if index + 1 < len(self.lines) else None)
             else:
-                handler: Callable[[Line], None] = getattr(self, "on_" + line.kind)
+                handler: Callable[[Line], None] | None = getattr(self, "on_" + line.kind, None)
+                if handler is None:
+                    raise self.fail(line, "a line of a kind no course transcript has shown yet")
                 handler(line)
             if line.kind != "blank":
                 self.prev_kind = line.kind
@@ -160,6 +162,8 @@ class _Reader:
         prompt = self.prompt
         if prompt and not _LISTS[prompt.kind][3] and prompt.started:
             self.close_view(line, prompt)
+
+    on_deck_divider = on_divider
 
     def close_view(self, line: Line, prompt: _Prompt) -> None:
         titles = [item["title"] for item in prompt.items]

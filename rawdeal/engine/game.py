@@ -411,7 +411,7 @@ class Game(Actions, Choices):
         for r in self.cat.infos[card].reverses:
             self._note(card, r)
         sv = self.cat.infos[play.card].card.stun_value
-        if early and sv:
+        if early and sv and (s.players[play.player].arsenal or s.profile != "course"):
             s.tasks.append(T.AskCount(play.player, "draw", sv, "stun value"))
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)
