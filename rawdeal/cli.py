@@ -71,6 +71,42 @@ def main() -> None:
     app()
 
 
+# --- the course's console (rawdeal/course) --------------------------------------------------------
+
+course_app = typer.Typer(help="The course's reference console, in its Spanish text, byte for byte.",
+                         no_args_is_help=True)
+app.add_typer(course_app, name="course")
+
+
+@course_app.command("play")
+def course_play(
+    folder: Annotated[str, typer.Argument(metavar="DECK_FOLDER", help="Folder of *.txt decks, as the menu prints it "
+                                                                      "(run from the folder that holds data/).")],
+    inputs: Annotated[Path | None, typer.Option("--inputs", metavar="FILE", dir_okay=False,
+                                                help="Read the answers from FILE (one a line) and echo each as "
+                                                     "'INPUT: <answer>', as the course's test harness records it.")] = None,
+    legacy: Annotated[bool, typer.Option("--legacy", help="The older harness of the 01-ValidDecks transcripts "
+                                                          "(one more blank line before the first turn).")] = False,
+) -> None:
+    """Play the course's console game: deck menus, validation and the whole game, in Spanish.
+
+    Example: cd course-tests && rawdeal course play data/08-Reversals --inputs data/08-Reversals-Tests/1.txt
+    (only its INPUT: lines are read). Exit 0 when the game ends or a deck is invalid; 1 if the answers run out."""
+    with _errors():
+        from rawdeal.course.console import CourseConsole, file_answers, stdin_answers
+
+        out = sys.stdout.buffer
+
+        def write(text: str) -> None:
+            out.write(text.encode() + b"\n")
+
+        answers = file_answers(inputs) if inputs is not None else stdin_answers(out.flush)
+        try:
+            CourseConsole(answers, write, echo=inputs is not None, legacy=legacy).play(folder)
+        finally:
+            out.flush()
+
+
 # --- grading (rawdeal/grading) -------------------------------------------------------------------
 
 _REPORT = {"dir_okay": False, "metavar": "FILE"}

@@ -205,6 +205,8 @@ class Game(Actions, Choices):
                 if self.decision() is not None:
                     return
                 s.tasks.pop()  # nothing to decide any more (e.g. an empty zone): skip it
+                if isinstance(task, T.PickCard) and task.remaining > 0:
+                    self._emit(ev.NothingToPick(self.name(task.chooser), self.name(task.owner), task.zone))
                 continue
             s.tasks.pop()
             _RUNNERS[type(task)](self, task)
