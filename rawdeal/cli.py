@@ -487,3 +487,23 @@ def card(title: Annotated[str, typer.Argument(help="The card's title (any case).
 
 def _indent(text: str) -> str:
     return "\n".join("  " + line for line in text.splitlines())
+
+
+@course_app.command("export")
+def course_export(
+    out: Annotated[Path, typer.Option("-o", "--out", metavar="DIR", help="The bank's root: data/ goes inside.")],
+    category: Annotated[str, typer.Option(metavar="NAME", help="The category folder, e.g. 12-Random.")],
+    games: Annotated[int, typer.Option(help="How many tests (console sessions) to write.")] = 20,
+    seed: Annotated[int, typer.Option(help="The same seed writes the same bytes.")] = 0,
+    decks: Annotated[Path | None, typer.Option(metavar="FOLDER", help="Use these decks instead of random legal "
+                                                                       "ones (invalid ones stay invalid).")] = None,
+) -> None:
+    """Write a fresh test bank in the course's layout: data/NAME/ decks and data/NAME-Tests/<n>.txt.
+
+    Example: rawdeal course export -o bank --category 12-Random --games 50 --seed 7"""
+    with _errors():
+        from rawdeal.cards import load_db
+        from rawdeal.course.export import export_bank
+
+        summary = export_bank(out, category, games, seed, decks)
+        print("\n".join(summary.lines(len(load_db().cards))))

@@ -49,6 +49,8 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
     ("pick_to_hand", "{player} debe elegir {n} carta(s) para poner en su mano. ¿Qué carta quieres obtener?"),
     ("pick_to_arsenal", "{player} debe elegir {n} carta(s) para devolver de su ringside a su arsenal. "
                         "¿Qué carta quieres recuperar?"),
+    ("pick_move", "{player} debe elegir {n} carta(s) del {source} de {owner} para ponerlas en su {dest}. "
+                  "¿Qué carta quieres mover?"),
     ("pick_to_top", "{player} debe elegir {n} carta(s) para poner sobre su arsenal. ¿Qué carta va arriba?"),
     ("return_pick", "{player} elige una carta para devolver a tu arsenal."),
     ("ring_pick", "Como resultado, {player} puede elegir una de estas cartas del ring area de {owner} y descartarla."),
@@ -69,12 +71,14 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
 TEXT: dict[str, str] = dict(TEMPLATES)
 
 _NAME = r"[A-Z][A-Z ]*[A-Z]"  # a Superstar's name as printed (upper case, spaces)
+_PLACE = "mano|arsenal|ringside|ring area"  # the zones' names in the console (see PLACES)
+PLACES = {"hand": "mano", "arsenal": "arsenal", "ringside": "ringside", "ring": "ring area"}
 _FIELDS = {
     "player": _NAME, "owner": _NAME,
     "index": r"-?\d+", "total": r"\d+", "lo": r"-?\d+", "hi": r"-?\d+", "n": r"\d+",
     "fortitude": r"\d+", "hand": r"\d+", "arsenal": r"\d+",
     "tag": "MANEUVER|ACTION|REVERSAL", "title": ".+?", "info": ".*", "value": ".*", "rest": ".*",
-    "text": ".+", "reason": "efecto de la carta|stun value", "zone": "ringside|arsenal",
+    "source": _PLACE, "dest": _PLACE, "text": ".+", "reason": "efecto de la carta|stun value", "zone": _PLACE,
 }
 
 

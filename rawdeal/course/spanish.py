@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from rawdeal.cards import Card, CardDB
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
-from rawdeal.course.lines import DIVIDER, line
+from rawdeal.course.lines import DIVIDER, PLACES, line
 
 # rawdeal's words -> the course database's CamelCase tags (as its card lines print them).
 _TAG = {"strike": "Strike", "grapple": "Grapple", "submission": "Submission", "high-risk": "HighRisk",
@@ -21,7 +21,6 @@ _TAG = {"strike": "Strike", "grapple": "Grapple", "submission": "Submission", "h
         "set-up": "SetUp", "heel": "Heel", "face": "Face", "foreign-object": "ForeignObject",
         "maneuver": "Maneuver", "reversal": "Reversal"}
 _TRAIT_ORDER = ("unique", "foreign-object", "heel", "face")  # after the subtype, reversal kind and logo
-_ZONE = {"ringside": "ringside", "arsenal": "arsenal"}
 
 
 def subtypes(card: Card) -> list[str]:
@@ -63,8 +62,13 @@ def option_label(option: tuple[fx.Action, ...]) -> str:
         return "Robar cartas."
     if isinstance(a, fx.Discard):
         return "Forzar al oponente a descartar cartas." if a.who is fx.Who.OPPONENT else "Descartar cartas."
+    if isinstance(a, fx.MoveCards) and a.who is fx.Who.YOU and a.dest is fx.Zone.HAND:
+        return f"Obtener carta desde el {PLACES[a.source.value]}."
     if isinstance(a, fx.MoveCards):
-        return f"Obtener carta desde el {_ZONE.get(a.source.value, a.source.value)}."
+        whose = "tu" if a.who is fx.Who.YOU else "el oponente"
+        return f"Mover cartas del {PLACES[a.source.value]} de {whose} a su {PLACES[a.dest.value]}."
+    if isinstance(a, fx.Search):
+        return f"Buscar una carta en tu {PLACES[a.zones[0].value]}."
     if isinstance(a, fx.Modify):
         m = a.modifier
         kind = f", si es un {_TAG[m.subtype.value]}," if m.subtype is not None else ""
@@ -126,14 +130,14 @@ class EventPrinter:
 
     def _searched(self, e: ev.Searched) -> list[str]:
         found = line("search_hit" if e.found else "search_miss", player=e.player)
-        return [line("search", player=e.player, title=e.title, zone=_ZONE.get(e.zone, e.zone)), found]
+        return [line("search", player=e.player, title=e.title, zone=PLACES[e.zone]), found]
 
     def _revealed(self, e: ev.Revealed) -> list[str]:
         if e.zone == "hand":
             head = line("look_hand", player=e.viewer, owner=e.owner)
         else:
             head = line("look_arsenal", player=e.viewer, n=len(e.cards), owner=e.owner)
-        return [head, DIVIDER, *items(map(self._card, e.cards)), DIVIDER]
+        return [head, DIVIDER, *(items(map(self._card, e.cards)) or [line("empty_zone")]), DIVIDER]
 
     def _damage(self, e: ev.Damage) -> list[str]:
         self.damaged = e.player
