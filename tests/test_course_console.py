@@ -97,3 +97,9 @@ def test_no_answers_at_all_is_an_error_naming_the_deck_menu(tmp_path: Path) -> N
     (tmp_path / "a.txt").write_text("x", encoding="utf-8")
     with pytest.raises(InputEndedError, match="first deck menu"):
         run_session(str(tmp_path), [], echo=True)
+
+
+def test_a_folder_without_decks_is_a_usage_error(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "rawdeal", "course", "play", str(tmp_path)], capture_output=True,
+                            input=b"1\n")
+    assert result.returncode == 2 and b"no *.txt deck files" in result.stderr

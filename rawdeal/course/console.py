@@ -123,6 +123,8 @@ class CourseConsole:
         """A whole session with the decks of `folder`, which the menu names `shown` (default: as given).
         0 when the game ends or a deck is invalid (as the reference program)."""
         names = deck_files(folder)
+        if not names:
+            raise UsageError(f"{os.fspath(folder)}: no *.txt deck files to offer in the menu")
         label = os.fspath(folder) if shown is None else shown
         decks = []
         for which in ("first", "second"):
@@ -246,10 +248,12 @@ class CourseConsole:
 
     def arrange_menu(self, game: Game, d: Decision) -> mv.Move:
         """The looked-at cards are put back one at a time, top first (no course transcript shows it)."""
+        t = game.s.tasks[-1]
+        assert isinstance(t, T.AskArrange)
         left, order = list(d.cards), []
-        player = game.name(d.player)
+        player, owner = game.name(t.player), game.name(t.owner)
         while left:
-            self.say("", DIVIDER, line("pick_to_top", player=player, n=len(left)), DIVIDER,
+            self.say("", DIVIDER, line("pick_to_top", player=player, n=len(left), owner=owner), DIVIDER,
                      *items(map(self._card, left)), DIVIDER)
             order.append(left.pop(self.ask("arrange", 0, len(left) - 1, f"{player}'s order of the cards")))
         return mv.Arrange(tuple(order))

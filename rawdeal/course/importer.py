@@ -379,7 +379,7 @@ class _Reader:
 
     def on_pick_to_top(self, line: Line) -> None:
         player = self.player(line)
-        self.open(line, "pick", player, owner=player, to="top", left=line.int("n"))
+        self.open(line, "pick", player, owner=self.player(line, "owner"), to="top", left=line.int("n"))
 
     def on_skip_turn(self, line: Line) -> None:
         self.event(line, ev.TurnSkipped, player=self.player(line))

@@ -51,7 +51,7 @@ TEMPLATES: tuple[tuple[str, str], ...] = (
                         "¿Qué carta quieres recuperar?"),
     ("pick_move", "{player} debe elegir {n} carta(s) del {source} de {owner} para ponerlas en su {dest}. "
                   "¿Qué carta quieres mover?"),
-    ("pick_to_top", "{player} debe elegir {n} carta(s) para poner sobre su arsenal. ¿Qué carta va arriba?"),
+    ("pick_to_top", "{player} debe elegir {n} carta(s) para poner sobre el arsenal de {owner}. ¿Qué carta va arriba?"),
     ("return_pick", "{player} elige una carta para devolver a tu arsenal."),
     ("ring_pick", "Como resultado, {player} puede elegir una de estas cartas del ring area de {owner} y descartarla."),
     ("ring_pick_none", "Lamentablemente, ninguna carta cumple las condiciones para ser removida."),

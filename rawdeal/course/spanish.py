@@ -64,9 +64,14 @@ def option_label(option: tuple[fx.Action, ...]) -> str:
         return "Forzar al oponente a descartar cartas." if a.who is fx.Who.OPPONENT else "Descartar cartas."
     if isinstance(a, fx.MoveCards) and a.who is fx.Who.YOU and a.dest is fx.Zone.HAND:
         return f"Obtener carta desde el {PLACES[a.source.value]}."
+    whose = "tu arsenal" if getattr(a, "who", None) is fx.Who.YOU else "el arsenal del oponente"
     if isinstance(a, fx.MoveCards):
-        whose = "tu" if a.who is fx.Who.YOU else "el oponente"
-        return f"Mover cartas del {PLACES[a.source.value]} de {whose} a su {PLACES[a.dest.value]}."
+        owner = "tu" if a.who is fx.Who.YOU else "tu oponente"
+        return f"Mover cartas del {PLACES[a.source.value]} de {owner} a su {PLACES[a.dest.value]}."
+    if isinstance(a, fx.Arrange):
+        return f"Ordenar las cartas de arriba de {whose}."
+    if isinstance(a, fx.Shuffle):
+        return f"Barajar {whose}."
     if isinstance(a, fx.Search):
         return f"Buscar una carta en tu {PLACES[a.zones[0].value]}."
     if isinstance(a, fx.Modify):
