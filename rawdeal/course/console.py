@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from rawdeal.cards import load_db
+from rawdeal.decks import Deck, check_deck, read_deck
 from rawdeal.course.lines import DECK_DIVIDER, DIVIDER, PLACES, line
 from rawdeal.course.spanish import EventPrinter, card_line, items, option_label, tagged
 from rawdeal.engine import events as ev
@@ -279,9 +280,8 @@ def _pick_header(t: T.PickCard, chooser: str, owner: str) -> list[str]:
                               dest=PLACES[t.dest])]
 
 
-def _valid_deck(path: str):  # type: ignore[no-untyped-def]
+def _valid_deck(path: str) -> Deck | None:
     """The deck at `path` if it can be read and keeps every deck-building rule, else None."""
-    from rawdeal.decks import check_deck, read_deck
 
     try:
         deck = read_deck(path)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from rawdeal.cards import CardDB, Trait, load_db
 from rawdeal.course.console import CourseConsole, Prompt, deck_files
-from rawdeal.decks import Deck, Rule, check_deck, copy_limit, read_deck
+from rawdeal.decks import Deck, DeckLine, Rule, check_deck, copy_limit, read_deck
 from rawdeal.decks.reader import format_deck
 from rawdeal.drivers.random_decks import random_titles
 from rawdeal.engine import events as ev
@@ -170,22 +170,20 @@ def _broken(rnd: random.Random, db: CardDB, superstar: str, titles: list[str]) -
             return superstar, broken
 
 
-def _lines(titles: list[str]):  # type: ignore[no-untyped-def]
-    from rawdeal.decks import DeckLine
-
+def _lines(titles: list[str]) -> list[DeckLine]:
     return [DeckLine(t, n) for n, t in enumerate(titles, start=2)]
 
 
-def _one_more(rnd, db, superstar, titles):  # type: ignore[no-untyped-def]
+def _one_more(rnd: random.Random, db: CardDB, superstar: str, titles: list[str]) -> tuple[Rule, list[str]]:
     return Rule.DECK_SIZE, titles + [rnd.choice(titles)]
 
 
-def _one_less(rnd, db, superstar, titles):  # type: ignore[no-untyped-def]
+def _one_less(rnd: random.Random, db: CardDB, superstar: str, titles: list[str]) -> tuple[Rule, list[str]]:
     titles.pop(rnd.randrange(len(titles)))
     return Rule.DECK_SIZE, titles
 
 
-def _too_many(rnd, db, superstar, titles):  # type: ignore[no-untyped-def]
+def _too_many(rnd: random.Random, db: CardDB, superstar: str, titles: list[str]) -> tuple[Rule, list[str]]:
     """Unique cards twice, or others four times, in place of other cards (the size stays 60)."""
     card = db.by_title[rnd.choice(titles)]
     limit = copy_limit(card)
@@ -200,7 +198,7 @@ def _too_many(rnd, db, superstar, titles):  # type: ignore[no-untyped-def]
     return rule, titles
 
 
-def _both_sides(rnd, db, superstar, titles):  # type: ignore[no-untyped-def]
+def _both_sides(rnd: random.Random, db: CardDB, superstar: str, titles: list[str]) -> tuple[Rule, list[str]]:
     present = {tr for t in titles for tr in db.by_title[t].traits} & {Trait.HEEL, Trait.FACE}
     other = Trait.FACE if Trait.HEEL in present or not present else Trait.HEEL
     choices = [c.title for c in db.cards if other in c.traits and c.logo is None]
@@ -208,7 +206,7 @@ def _both_sides(rnd, db, superstar, titles):  # type: ignore[no-untyped-def]
     return Rule.HEEL_FACE, titles
 
 
-def _other_logo(rnd, db, superstar, titles):  # type: ignore[no-untyped-def]
+def _other_logo(rnd: random.Random, db: CardDB, superstar: str, titles: list[str]) -> tuple[Rule, list[str]]:
     logo = db.superstar(superstar).logo
     choices = [c.title for c in db.cards if c.logo and c.logo != logo and Trait.HEEL not in c.traits
                and Trait.FACE not in c.traits]

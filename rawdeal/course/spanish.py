@@ -8,6 +8,7 @@ Every line comes from a template of `rawdeal.course.lines`; nothing here is copi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from rawdeal.cards import Card, CardDB
 from rawdeal.effects import model as fx
@@ -93,7 +94,7 @@ class EventPrinter:
         self.db = db
         self.skip: type | None = None
         self.damaged = ""  # who took the last damage (a collateral loss names him)
-        self._lines: dict[type, Callable[[ev.Event], list[str]]] = {
+        self._lines: dict[type[ev.Event], Callable[[Any], list[str]]] = {
             ev.TurnStarted: lambda e: [DIVIDER, line("turn", player=e.player)],
             ev.TurnSkipped: lambda e: [DIVIDER, line("skip_turn", player=e.player)],
             ev.AbilityUsed: self._ability,

@@ -44,8 +44,8 @@ class Session:
             else:
                 self.show(d)
                 answer = self.ask(d)
-                if answer in ("quit", "eof"):
-                    return answer
+                if isinstance(answer, str):
+                    return answer  # quit or eof
                 move = answer
             self.apply(move)
         return "over"

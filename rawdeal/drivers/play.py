@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from rawdeal.drivers.interactive import Bot, Session
@@ -49,7 +50,7 @@ def play_session(decks: list[Path] | None, resume: Path | None, vs: str | None, 
     return f"game saved to {save}; go on with: rawdeal play --resume {save}"
 
 
-def _recorder(record: Path | None, game: Game, appending: bool):  # type: ignore[no-untyped-def]
+def _recorder(record: Path | None, game: Game, appending: bool) -> Callable[[Move], None]:
     """Append each move to the record as it is made (the opening save goes beside a new record)."""
     if record is None:
         return lambda move: None
