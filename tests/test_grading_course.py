@@ -244,3 +244,16 @@ def test_course_usage_errors_exit_2(bank: Path, tmp_path: Path, args: list[str],
     assert result.exit_code == 2, result.output
     assert message.format() in result.stderr
 
+
+
+def test_rawdeal_course_play_scores_every_transcript_of_an_exported_bank(tmp_path: Path) -> None:
+    runner = CliRunner()
+    export = runner.invoke(app, ["course", "export", "-o", str(tmp_path / "bank"), "--category", "12-Random",
+                                 "--games", "3", "--seed", "11"])
+    assert export.exit_code == 0, export.output
+    result = runner.invoke(app, [
+        "grade", "--course", str(tmp_path / "bank"), "--command", f"'{sys.executable}' -m rawdeal course play {{decks}}",
+        "--jobs", "2", "--timeout", "60",
+    ])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.rstrip().endswith("total: 3/3")
