@@ -180,10 +180,11 @@ def grade(
     with _errors():
         from rawdeal.grading import reports
         from rawdeal.grading.model import StudentResult
-        from rawdeal.grading.sandbox import Limits
+        from rawdeal.grading.sandbox import Limits, check_user
         from rawdeal.grading.score import Options
 
         options, limits = Options(partial, context), Limits(timeout, max_output, max_stderr, user)
+        check_user(user)
         if (scenarios is None) == (course is None):
             raise UsageError("give a SCENARIOS folder or --course ROOT (one of them)")
         if only is not None and course is None:

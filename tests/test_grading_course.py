@@ -237,6 +237,7 @@ def test_transcript_folders_in_the_course_layout_read_only_regular_files_inside(
     (["--course", "{bank}", "--class", "{tmp}", "--command", "python main.py {{decks}}"], "needs {{student}}"),
     (["--course", "{tmp}", "--command", "x"], "no data/ folder"),
     (["--course", "{bank}"], "give --command, --submission or --class"),
+    (["--course", "{bank}", "--command", "x", "--user", "no-such-user-here"], "no such user on this machine"),
 ])
 def test_course_usage_errors_exit_2(bank: Path, tmp_path: Path, args: list[str], message: str) -> None:
     (tmp_path / "someone").mkdir()

@@ -123,6 +123,14 @@ def _between(folder: str, made: list[str]) -> list[str]:
     return sorted(out)
 
 
+def check_user(user: str | None) -> None:
+    """Fail before any run when programs cannot be run as `user` (unknown, or we are not root)."""
+    if user:
+        _account(user)
+        if os.geteuid() != 0:
+            raise UsageError(f"--user {user}: running programs as another user needs root")
+
+
 @functools.cache
 def _account(user: str | None) -> tuple[int, int] | None:
     """The uid and gid of `user` (None: run as ourselves)."""
