@@ -6,7 +6,8 @@ Each student is graded right after their bare runs (one `grade --course --comman
 so a change in the machine's load hits both sides alike. The
 sandbox's extra work per run — a fresh folder with the deck files, pipes read with caps, the
 process tree swept — is what the ratio measures. The bank is generated (10 categories, decks and
-transcripts with INPUT: lines); the program is `sh -c cat`, which echoes its answers.
+transcripts with INPUT: lines); the program is `sh -c cat` (or, with --program python, a Python
+one-liner), which echoes its answers.
 Run: `python benchmarks/bench_course_grade.py [--students N] [--scenarios N] [--jobs N]` (the issue's
 figure is 500 x 89; the default is smaller so the benchmark takes about a minute).
 """
@@ -14,6 +15,7 @@ figure is 500 x 89; the default is smaller so the benchmark takes about a minute
 from __future__ import annotations
 
 import argparse
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -24,7 +26,10 @@ from typer.testing import CliRunner
 
 from rawdeal.cli import app
 
-PROGRAM = ["sh", "-c", "cat"]  # then the student's folder and the deck folder, as $0 and $1
+PROGRAMS = {  # each then gets the student's folder and the deck folder as arguments
+    "cat": ["sh", "-c", "cat"],
+    "python": ["python3", "-c", "import sys; sys.stdout.write(sys.stdin.read())"],
+}
 
 
 def build_bank(root: Path, scenarios: int) -> list[tuple[Path, bytes]]:
@@ -46,11 +51,11 @@ def build_bank(root: Path, scenarios: int) -> list[tuple[Path, bytes]]:
     return runs
 
 
-def baseline(runs: list[tuple[Path, bytes]], student: Path, work: Path) -> float:
+def baseline(program: list[str], runs: list[tuple[Path, bytes]], student: Path, work: Path) -> float:
     """One student's programs' own run time: each run started directly, in a folder holding its decks."""
     start = time.perf_counter()
     for decks, stdin in runs:
-        subprocess.run([*PROGRAM, str(student), f"data/{decks.name}"], input=stdin, cwd=work,
+        subprocess.run([*program, str(student), f"data/{decks.name}"], input=stdin, cwd=work,
                        capture_output=True, check=False)
     return time.perf_counter() - start
 
@@ -61,7 +66,10 @@ def main() -> None:
     parser.add_argument("--scenarios", type=int, default=89)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--program", choices=sorted(PROGRAMS), default="cat",
+                        help="cat: the least a program can do; python: a Python program that echoes its answers")
     args = parser.parse_args()
+    program = PROGRAMS[args.program]
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         runs = build_bank(root / "bank", args.scenarios)
@@ -72,17 +80,17 @@ def main() -> None:
         own = graded = 0.0
         for _ in range(args.rounds):
             for student in sorted(klass.iterdir()):  # alternate per student: the machine's load hits both alike
-                own += baseline(runs, student, root / "work")
+                own += baseline(program, runs, student, root / "work")
                 start = time.perf_counter()
                 result = CliRunner().invoke(app, [
                     "grade", "--course", str(root / "bank"), "--jobs", str(args.jobs),
-                    "--command", f"sh -c cat {student} {{decks}}", "--json", str(root / "grades.json"),
+                    "--command", f"{shlex.join(program)} {student} {{decks}}", "--json", str(root / "grades.json"),
                 ])
                 graded += time.perf_counter() - start
     if result.exit_code not in (0, 1):
         raise SystemExit(f"grading failed ({result.exit_code}): {result.output}")
     total = args.students * args.scenarios * args.rounds
-    print(f"{args.students} students x {args.scenarios} scenarios = {total} runs of {' '.join(PROGRAM)}")
+    print(f"{args.students} students x {args.scenarios} scenarios = {total} runs of {shlex.join(program)}")
     print(f"programs' own run time: {own:.2f} s ({own / total * 1000:.2f} ms a run)")
     print(f"graded with rawdeal:    {graded:.2f} s ({graded / total * 1000:.2f} ms a run, jobs={args.jobs})")
     print(f"ratio: {graded / own:.2f} (target <= 1.2)")
