@@ -127,15 +127,20 @@ def course_runs(
     template: str, bank: Bank, student: Path | None = None,
 ) -> dict[str, tuple[list[str], Mapping[str, bytes], bytes]]:
     """One sandboxed run per test: the filled command, the deck files it may read, its answers."""
-    words = split_command(template)
-    if student is not None and not any("{student}" in w for w in words):
-        raise UsageError("with --class, --command needs {student} (the student's folder), e.g. "
-                         "'python {student}/main.py {decks}'")
+    words = _command_words(template, per_student=student is not None)
     where = str((Path.cwd() if student is None else student).resolve())
     return {
         t.name: (fill(words, {"{decks}": t.decks, "{student}": where, "{name}": t.name}), bank.decks[t.category], t.stdin)
         for t in bank.tests
     }
+
+
+def _command_words(template: str, per_student: bool) -> list[str]:
+    words = split_command(template)
+    if per_student and not any("{student}" in w for w in words):
+        raise UsageError("with --class, --command needs {student} (the student's folder), e.g. "
+                         "'python {student}/main.py {decks}'")
+    return words
 
 
 @dataclass(frozen=True)
@@ -160,7 +165,7 @@ def plan_course(
     if submission is None and class_dir is None and command is None:
         raise UsageError("give --command, --submission or --class")
     if command is not None:
-        split_command(command)
+        _command_words(command, per_student=class_dir is not None)
     bank = load_bank(root, only)
     if class_dir is None:
         if submission is not None:
@@ -169,8 +174,6 @@ def plan_course(
     students = sorted(d for d in _folder(class_dir).iterdir() if d.is_dir() and not d.name.startswith("."))
     if not students:
         raise UsageError(f"{class_dir}: no student folders")
-    if command is not None:
-        course_runs(command, Bank(bank.tests[:1], bank.decks), students[0])  # {student} is required
     return CoursePlan(bank, tuple(Source(d.name, folder=d, command=command) for d in students), single=False)
 
 
