@@ -32,9 +32,15 @@ SETUP = """\
 # archive, and an unprivileged user to run the students' programs as.
 set -euo pipefail
 cd "$(dirname "$0")"
+export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv python3-pip > /dev/null
-python3 -m venv /autograder/rawdeal-venv
+apt-get install -y -qq python3 python3-venv python3-pip > /dev/null
+python=python3
+if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then  # rawdeal needs Python 3.11+
+    apt-get install -y -qq python3.11 python3.11-venv > /dev/null
+    python=python3.11
+fi
+"$python" -m venv /autograder/rawdeal-venv
 /autograder/rawdeal-venv/bin/pip install --quiet wheels/*.whl
 id -u {user} > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin {user}
 """
