@@ -31,9 +31,10 @@ def decode(data: bytes, limits: Limits) -> Attempt:
     if len(data) > limits.max_output:
         return Attempt.failed(Status.OVERSIZED, f"output larger than {limits.max_output} bytes")
     try:
-        return Attempt(data.decode("utf-8-sig"))
+        text = data.decode("utf-8")  # the codec itself, not the slower utf-8-sig wrapper
     except UnicodeDecodeError as exc:
         return Attempt.failed(Status.NOT_UTF8, f"output is not UTF-8 (byte {exc.start})")
+    return Attempt(text[1:] if text.startswith("\ufeff") else text)
 
 
 class NotReadable(Exception):
