@@ -9,12 +9,12 @@ reverse, while in the Ring area, ...); actions say *what* happens; conditions sa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from rawdeal.cards.model import CardType, Subtype, Trait
 
 
-class Who(str, Enum):
+class Who(StrEnum):
     """Players, relative to the card's owner."""
 
     YOU = "you"
@@ -22,14 +22,14 @@ class Who(str, Enum):
     ALL = "all"
 
 
-class Zone(str, Enum):
+class Zone(StrEnum):
     HAND = "hand"
     ARSENAL = "arsenal"
     RINGSIDE = "ringside"
     RING = "ring"
 
 
-class Position(str, Enum):
+class Position(StrEnum):
     """Where cards put into the Arsenal go."""
 
     TOP = "top"
@@ -37,13 +37,13 @@ class Position(str, Enum):
     SHUFFLE = "shuffle"  # shuffled in: the course profile puts them at the bottom, in pick order
 
 
-class Stat(str, Enum):
+class Stat(StrEnum):
     DAMAGE = "D"
     FORTITUDE = "F"
     IRREVERSIBLE = "irreversible"  # the affected maneuvers may not be reversed
 
 
-class Duration(str, Enum):
+class Duration(StrEnum):
     NEXT_CARD = "next card"        # used up by the next card played this turn (whatever it is)
     NEXT_MANEUVER = "next maneuver"  # used up by the next maneuver played this turn
     REST_OF_TURN = "rest of turn"
@@ -51,7 +51,7 @@ class Duration(str, Enum):
     WHILE_IN_RING = "while in ring"
 
 
-class Trigger(str, Enum):
+class Trigger(StrEnum):
     START_OF_TURN = "start of turn"  # at the start of your turn, before your draw segment
     END_OF_TURN = "end of turn"
     FORCED_DISCARD = "forced discard"  # when the opponent forces you to discard from your hand
@@ -441,7 +441,7 @@ class CardEffect:
 
 
 # ------------------------------------------------------------------------------------- abilities
-class AbilityTiming(str, Enum):
+class AbilityTiming(StrEnum):
     NONE = "none"
     ONCE_PER_TURN = "once per turn"      # offered in the main segment
     START_OF_TURN = "start of turn"      # before the draw segment
