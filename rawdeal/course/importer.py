@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rawdeal.cards import load_db
+from rawdeal.cards import CardType, load_db
 from rawdeal.course.transcript import Line, read_lines
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
+from rawdeal.engine.words import CountVerb, PickVerb
 from rawdeal.errors import ImportTestError
 
 MAIN_MENU = frozenset({"Ver cartas", "Jugar carta", "Usar habilidad", "Terminar turno", "Rendirse"})
@@ -272,7 +273,7 @@ class _Reader:
 
     def answer_playable(self, line: Line, prompt: _Prompt, item: Line | str) -> None:
         if isinstance(item, Line):
-            self.move(line, mv.Play(item["title"], item["tag"].lower(), _copy(prompt, item)))
+            self.move(line, mv.Play(item["title"], CardType(item["tag"].lower()), _copy(prompt, item)))
 
     def answer_reversals(self, line: Line, prompt: _Prompt, item: Line | str) -> None:
         self.move(line, mv.Reverse(item["title"], _copy(prompt, item)) if isinstance(item, Line) else mv.PASS)
@@ -281,10 +282,10 @@ class _Reader:
         title = item["title"]
         info = prompt.info
         if info["to"] == "discard":
-            self.move(line, mv.Pick("discard", title, _copy(prompt, item)))
+            self.move(line, mv.Pick(PickVerb.DISCARD, title, _copy(prompt, item)))
             self.event(line, ev.Discarded, player=info["owner"], card=title)
         else:
-            self.move(line, mv.Pick("take", title, _copy(prompt, item)))
+            self.move(line, mv.Pick(PickVerb.TAKE, title, _copy(prompt, item)))
             self.event(line, ev.Moved, player=info["owner"], card=title, source=info["source"], dest=info["to"])
 
     def answer_choose(self, line: Line, prompt: _Prompt, item: Line) -> None:
@@ -294,7 +295,7 @@ class _Reader:
         self.hand_source = "arsenal" if "desde el arsenal" in item["text"] else "ringside"
 
     def answer_count(self, line: Line, prompt: _Prompt, count: int) -> None:
-        self.move(line, mv.Count(prompt.info["verb"], count))
+        self.move(line, mv.Count(CountVerb(prompt.info["verb"]), count))
 
     def answer_yes_no(self, line: Line, prompt: _Prompt, value: str) -> None:
         self.move(line, mv.ABILITY if value == "Y" else mv.PASS)

@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
+from rawdeal.cards.model import CardType
+from rawdeal.effects.model import Zone
+from rawdeal.engine.words import CountVerb, PickVerb
 from rawdeal.errors import MoveSyntaxError
 
 
@@ -32,10 +35,10 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Play(Move):
-    """Play a card from the hand as a maneuver or an action."""
+    """Play a card from the hand as a maneuver or an action (None: the one type it can be played as)."""
 
     title: str
-    as_type: str
+    as_type: CardType | None
     copy: int = 1
 
     def __str__(self) -> str:
@@ -87,7 +90,7 @@ class Choose(Move):
 class Pick(Move):
     """Name a card in a list: `discard "X"` for discards, `take "X"` for any other pick."""
 
-    verb: str
+    verb: PickVerb
     title: str
     copy: int = 1
 
@@ -99,7 +102,7 @@ class Pick(Move):
 class Count(Move):
     """Answer "how many?": `draw 2` (may-draw and stun value draws), `discard 1`."""
 
-    verb: str
+    verb: CountVerb
     n: int
 
     def __str__(self) -> str:
@@ -120,7 +123,7 @@ class Arrange(Move):
 class Show(Move):
     """Look at a zone (yours or the opponent's); changes nothing."""
 
-    zone: str
+    zone: Zone
     opponent: bool = False
 
     def __str__(self) -> str:
@@ -139,7 +142,8 @@ class Surrender(Move):
 
 PASS, ABILITY, YES, NO, END, SURRENDER = Pass(), UseAbility(), Yes(), No(), EndTurn(), Surrender()
 
-_ZONES = {"hand": "hand", "ring": "ring", "ring area": "ring", "ringside": "ringside", "ringside pile": "ringside"}
+_ZONES = {"hand": Zone.HAND, "ring": Zone.RING, "ring area": Zone.RING, "ringside": Zone.RINGSIDE,
+          "ringside pile": Zone.RINGSIDE}
 
 
 @cache
@@ -169,16 +173,16 @@ def _build(tree) -> Move:  # type: ignore[no-untyped-def]
     if kind in simple:
         return simple[kind]
     if kind == "play":
-        as_type = next((str(c.children[0]) for c in args if getattr(c, "data", None) == "card_type"), "")
+        as_type = next((CardType(c.children[0]) for c in args if getattr(c, "data", None) == "card_type"), None)
         return Play(titles[0], as_type, copy)
     if kind == "reverse":
         return Reverse(titles[0], copy)
     if kind == "choose":
         return Choose(titles[0])
     if kind in ("discard", "take"):
-        return Pick(kind, titles[0], copy)
+        return Pick(PickVerb(kind), titles[0], copy)
     if kind in ("draw_count", "discard_count"):
-        return Count(kind.split("_")[0], int(args[0]))
+        return Count(CountVerb(kind.split("_")[0]), int(args[0]))
     if kind == "arrange":
         return Arrange(tuple(titles))
     owner = next((str(c.children[0]) for c in args if getattr(c, "data", None) == "owner"), "my")
@@ -202,10 +206,10 @@ def _fast(text: str) -> Move | None:
         return None
     verb, title, copy, as_type = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4)
     if verb == "play":
-        return Play(title, as_type or "", copy)
+        return Play(title, CardType(as_type) if as_type else None, copy)
     if as_type:
         return None  # only `play` takes `as`: the parser reports the error
-    return Reverse(title, copy) if verb == "reverse" else Pick(verb, title, copy)
+    return Reverse(title, copy) if verb == "reverse" else Pick(PickVerb(verb), title, copy)
 
 
 def parse_move(text: str) -> Move:

@@ -7,6 +7,7 @@ is for programs. Both are deterministic: same game, same bytes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import orjson
 
@@ -25,7 +26,8 @@ def _move(e: ev.Moved) -> str:
     return f"{e.player} moves {e.card} from {_ZONE[e.source]} to {where}"
 
 
-_TEXT: dict[type, Callable[[ev.Event], str]] = {
+# Each line maker takes its own event class; the table pairs them, so its values are loosely typed.
+_TEXT: dict[type[ev.Event], Callable[[Any], str]] = {
     ev.GameStarted: lambda e: f"game: {e.first} vs {e.second}, {e.first} starts",
     ev.TurnStarted: lambda e: f"turn {e.number}: {e.player}",
     ev.TurnSkipped: lambda e: f"{e.player} skips the turn",
