@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -119,9 +119,11 @@ def grade(
             students = grading.run_plan(
                 plan, _reference(use_expected), Options(partial, context), Limits(timeout, max_output), jobs, tick)
         print(reports.terminal_report(students, plan.single, summary))
-        for path, text in ((json_file, lambda: reports.json_report(students, plan.single)),
-                           (junit, lambda: reports.junit_report(students)),
-                           (gradescope, lambda: reports.gradescope_report(students[0]))):
+        outputs: list[tuple[Path | None, Callable[[], str]]] = [
+            (json_file, lambda: reports.json_report(students, plan.single)),
+            (junit, lambda: reports.junit_report(students)),
+            (gradescope, lambda: reports.gradescope_report(students[0]))]
+        for path, text in outputs:
             if path is not None:
                 reports.write_atomic(path, text())
         raise typer.Exit(0 if all(s.passed for s in students) else 1)
@@ -133,12 +135,8 @@ def _reference(use_expected: bool) -> Callable[[Path], str]:
         from rawdeal.grading.plan import stored_expected
 
         return stored_expected
-    try:
-        from rawdeal.scenarios import reference_transcript
-    except ModuleNotFoundError as exc:
-        if exc.name != "rawdeal.scenarios":
-            raise
-        raise UsageError("the engine cannot make reference transcripts yet; use --use-expected") from None
+    from rawdeal.scenarios import reference_transcript
+
     return reference_transcript
 
 
@@ -146,7 +144,8 @@ class _Progress:
     """A progress bar on stderr, shown only on a terminal and only once a run takes more than a moment."""
 
     def __init__(self, total: int, delay: float = 0.5) -> None:
-        self.total, self.done, self.bar = total, 0, None
+        self.total, self.done = total, 0
+        self.bar: Any = None  # typer's progress bar, once shown
         self.show_after = time.monotonic() + delay if sys.stderr.isatty() else float("inf")
 
     def __enter__(self) -> Callable[[], None]:
@@ -174,7 +173,7 @@ def diff(
 ) -> None:
     """Compare two transcripts event by event: exit 0 when equal, 1 at the first divergence (shown)."""
     with _errors():
-        from rawdeal.grading.diff import compare, events, read_transcript, render_divergence
+        from rawdeal.io.diff import compare, events, read_transcript, render_divergence
 
         comparison = compare(events(read_transcript(a)), events(read_transcript(b)))
         if comparison.equal:
@@ -276,7 +275,7 @@ def moves(
         if fmt == "json":
             import orjson
 
-            data = {"player": None, "kind": "over", "prompt": f"{game.name(game.s.winner or 0)} won by {game.s.how}",
+            data: dict[str, Any] = {"player": None, "kind": "over", "prompt": f"{game.name(game.s.winner or 0)} won by {game.s.how}",
                     "cards": [], "moves": []} if d is None else {
                 "player": game.name(d.player), "kind": d.kind, "prompt": d.prompt, "cards": list(d.cards),
                 "moves": [str(m) for m in d.moves]}
@@ -381,7 +380,7 @@ def cards(
             raise UsageError(f"--format must be 'text' or 'json', not {fmt!r}")
         db = load_db()
         if check_effects:
-            from rawdeal.effects.check import check_cards, check_summary
+            from rawdeal.drivers.cardcheck import check_cards, check_summary
 
             report = check_cards(db)
             if fmt == "json":

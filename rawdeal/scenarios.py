@@ -50,7 +50,7 @@ def read_metadata(path: Path) -> dict[str, Any]:
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "(top)"
         raise ScenarioError(f"{found[0]}: {where}: {error.message}")
-    return meta  # type: ignore[no-any-return]
+    return meta
 
 
 @cache

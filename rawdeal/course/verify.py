@@ -78,13 +78,13 @@ class _Replay:
             if want != have:
                 raise Divergence(f"expected playable {_cards(want)}; got {_cards(have)}")
         elif kind == "reversals":
-            have = list(d.cards) if d and d.kind == "reverse" else []
-            if c["cards"] != have:
-                raise Divergence(f"expected {c['player']} to be offered reversals {c['cards']}; got {have}")
+            offered = list(d.cards) if d and d.kind == "reverse" else []
+            if c["cards"] != offered:
+                raise Divergence(f"expected {c['player']} to be offered reversals {c['cards']}; got {offered}")
         elif kind == "options":
-            have = list(d.cards) if d and d.kind in ("discard", "take") else []
-            if c["cards"] != have:
-                raise Divergence(f"expected {c['player']} to pick from {c['cards']}; got {have}")
+            options = list(d.cards) if d and d.kind in ("discard", "take") else []
+            if c["cards"] != options:
+                raise Divergence(f"expected {c['player']} to pick from {c['cards']}; got {options}")
         elif kind == "zone":
             owners = [p for p in (0, 1) if g.name(p) == c["player"]]
             views = [list(g.titles(g.s.players[p].zone(c["zone"]))) for p in owners]
@@ -183,12 +183,12 @@ def verify_checks(path: Path, name: str) -> Result:
 
 
 def verify_expected(path: Path, name: str) -> Result:
-    from rawdeal.grading.diff import compare, events
+    from rawdeal.io.diff import compare, events
     from rawdeal.scenarios import reference_transcript
 
     expected = events((path / "expected.txt").read_text(encoding="utf-8"))
     c = compare(expected, events(reference_transcript(path)))
-    if c.equal:
+    if c.at is None:
         return Result(name, True, len(expected))
     want = expected[c.at] if c.at < len(expected) else "the end"
     got = c.actual[c.at] if c.at < len(c.actual) else "nothing more"

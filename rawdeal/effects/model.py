@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from rawdeal.cards.model import CardType, Subtype, Trait
 
@@ -430,13 +431,16 @@ Clause = (
 )
 
 
+_C = TypeVar("_C")
+
+
 @dataclass(frozen=True, slots=True)
 class CardEffect:
     """A card's whole compiled text."""
 
     clauses: tuple[Clause, ...] = ()
 
-    def of(self, kind: type) -> tuple:
+    def of(self, kind: type[_C]) -> tuple[_C, ...]:
         return tuple(c for c in self.clauses if isinstance(c, kind))
 
 

@@ -353,7 +353,7 @@ def _is_node(value: Any) -> bool:
 
 def _scalar(value: Any) -> str:
     if isinstance(value, Enum):
-        return value.value
+        return str(value.value)
     if isinstance(value, Count):
         return _count(value).removesuffix(" cards").removesuffix(" card").replace("as many", "same")
     if dataclasses.is_dataclass(value):  # CardFilter: only what it sets

@@ -211,7 +211,9 @@ def reversals_in_hand(cat: Catalog, s: GameState, play: CurrentPlay, damage: int
     defender = 1 - play.player
     f = fortitude(cat, s, defender)
     bonus = _bonus(cat, s, play, fx.Stat.FORTITUDE, reversals=True)
-    infos, known, out = cat.infos, {}, []
+    infos = cat.infos
+    known: dict[CardId, bool] = {}
+    out: list[CardId] = []
     for c in s.players[defender].hand:
         ok = known.get(c)
         if ok is None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rawdeal.errors import ScenarioError, UsageError
-from rawdeal.grading.diff import read_transcript
+from rawdeal.io.diff import read_transcript
 from rawdeal.grading.model import StudentResult
 from rawdeal.grading.runner import Limits, read_attempts, run_attempts
 from rawdeal.grading.score import Options, Reference, grade_student, reference_events

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from rawdeal.grading.diff import compare, events, render_divergence
+from rawdeal.io.diff import compare, events, render_divergence
 from rawdeal.grading.model import Attempt, ScenarioResult, Status, StudentResult
 from rawdeal.grading.suite import Scenario
 
@@ -42,7 +42,7 @@ def judge(scenario: Scenario, expected: tuple[str, ...], attempt: Attempt, optio
     if attempt.text is None:
         return ScenarioResult(scenario.name, attempt.status, 0.0, scenario.points, attempt.reason, attempt.detail)
     comparison = compare(expected, events(attempt.text))
-    if comparison.equal:
+    if comparison.at is None:
         return ScenarioResult(scenario.name, Status.PASS, scenario.points, scenario.points)
     at = comparison.at + 1
     share = comparison.matched / max(len(expected), at) if options.partial else 0.0
