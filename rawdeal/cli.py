@@ -12,11 +12,14 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from rawdeal.errors import RawdealError, UsageError
+
+if TYPE_CHECKING:
+    from rawdeal.scenarios.model import Scenario
 
 app = typer.Typer(
     name="rawdeal",
@@ -129,13 +132,13 @@ def grade(
         raise typer.Exit(0 if all(s.passed for s in students) else 1)
 
 
-def _reference(use_expected: bool) -> Callable[[Path], str]:
+def _reference(use_expected: bool) -> Callable[[Scenario], str]:
     """The engine's reference transcripts, or the stored expected.txt files with --use-expected."""
     if use_expected:
         from rawdeal.grading.plan import stored_expected
 
         return stored_expected
-    from rawdeal.scenarios import reference_transcript
+    from rawdeal.scenarios.play import reference_transcript
 
     return reference_transcript
 
@@ -295,8 +298,8 @@ def verify(
 ) -> None:
     """Replay scenarios and compare them with their checkpoints or expected transcript."""
     with _errors():
-        from rawdeal.course.verify import scenario_dirs
         from rawdeal.course.verify import verify as verify_one
+        from rawdeal.scenarios.model import scenario_dirs
 
         results = [verify_one(d) for d in scenario_dirs(paths)]
         passed = sum(r.passed for r in results)

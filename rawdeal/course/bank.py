@@ -7,7 +7,6 @@ byte), `moves.txt` (one move per line, with a `# line N` pointer into the transc
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
@@ -17,8 +16,9 @@ from pathlib import Path
 
 import orjson
 
-from rawdeal.course.importer import Scenario, deck_file, import_transcript
+from rawdeal.course.importer import ImportedTranscript, deck_file, import_transcript
 from rawdeal.errors import ImportTestError, UsageError
+from rawdeal.scenarios.model import META_FILES, Scenario, metadata_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,34 +49,26 @@ def transcript_files(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
-def _toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a valid TOML basic string
-
-
-def render_moves(scenario: Scenario) -> str:
+def render_moves(scenario: ImportedTranscript) -> str:
     return "".join(f"{move}  # line {no}\n" for move, no in scenario.moves)
 
 
-def render_checks(scenario: Scenario) -> bytes:
+def render_checks(scenario: ImportedTranscript) -> bytes:
     return b"".join(orjson.dumps(check, option=orjson.OPT_SORT_KEYS) + b"\n" for check in scenario.checks)
 
 
-def render_meta(scenario: Scenario) -> str:
-    return (
-        f"name = {_toml_string(scenario.name)}\n"
-        f"description = {_toml_string(scenario.description)}\n"
-        'profile = "course"\n'
-        "points = 1\n"
-    )
+def render_meta(scenario: ImportedTranscript, folder: Path) -> str:
+    """Its `scenario.toml`: the course's rules, 1 point."""
+    return metadata_toml(Scenario(folder, scenario.name, description=scenario.description, profile="course"))
 
 
-def write_scenario(scenario: Scenario, out_dir: Path) -> Path:
+def write_scenario(scenario: ImportedTranscript, out_dir: Path) -> Path:
     """Write `out_dir/<name>/`, replacing an existing one only once the new one is complete."""
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / scenario.name
     staging = Path(tempfile.mkdtemp(prefix=f".{scenario.name}.", dir=out_dir))
     try:
-        (staging / "scenario.toml").write_text(render_meta(scenario), encoding="utf-8")
+        (staging / META_FILES[0]).write_text(render_meta(scenario, target), encoding="utf-8")
         for number, deck in enumerate(scenario.decks, start=1):
             shutil.copyfile(deck, staging / deck_file(number))
         _write_start(staging)

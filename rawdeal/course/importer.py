@@ -50,8 +50,9 @@ _KEEPS_DAMAGE = frozenset({"overturn", "card", "blank", "divider", "win"})
 
 
 @dataclass(frozen=True, slots=True)
-class Scenario:
-    """One imported transcript: `moves` are (move text, transcript line) pairs, `checks` JSON objects."""
+class ImportedTranscript:
+    """One course transcript read: `moves` are (move text, transcript line) pairs, `checks` JSON objects.
+    `rawdeal.course.bank` writes it as a scenario folder."""
 
     name: str
     description: str
@@ -546,7 +547,7 @@ def scenario_name(transcript: Path) -> str:
     return f"{transcript.parent.name.removesuffix('-Tests')}-{transcript.stem}"
 
 
-def import_transcript(transcript: Path, data_root: Path | None = None) -> Scenario:
+def import_transcript(transcript: Path, data_root: Path | None = None) -> ImportedTranscript:
     """Read one transcript; raises ImportTestError naming the file and line it cannot interpret."""
     root = (data_root or data_root_of(transcript)).resolve()
     try:
@@ -565,7 +566,7 @@ def import_transcript(transcript: Path, data_root: Path | None = None) -> Scenar
         if not deck.is_file():
             raise ImportTestError(f"{relative}:{no}: deck file {path} not found under {root.name or root}")
         decks.append(deck)
-    return Scenario(
+    return ImportedTranscript(
         name=scenario_name(transcript),
         description=f"Imported from {relative}",
         decks=tuple(decks),
