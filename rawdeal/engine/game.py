@@ -152,7 +152,7 @@ class Game(Choices):
             return [self._show(d.player, move)]
         move = self._complete(move, d)
         if not _allowed(move, d):
-            raise IllegalMoveError(_illegal(move, d))
+            raise IllegalMoveError(f"illegal move {str(move)!r}: {d.prompt}", tuple(map(str, d.moves)))
         self._pending = _UNKNOWN
         if d.kind is DecisionKind.MAIN:
             self._main(move)
@@ -526,11 +526,6 @@ def _allowed(move: mv.Move, d: Decision) -> bool:
     if isinstance(move, (mv.Play, mv.Reverse, mv.Pick)) and move.copy > 1:
         return replace(move, copy=1) in d.moves and d.cards.count(move.title) >= move.copy
     return move in d.moves
-
-
-def _illegal(move: mv.Move, d: Decision) -> str:
-    legal = "\n".join(f"  {m}" for m in d.moves)
-    return f"illegal move {str(move)!r}: {d.prompt}. Legal moves:\n{legal}"
 
 
 # Each runner takes its own task class; the table pairs them, so its values are loosely typed.

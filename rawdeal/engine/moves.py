@@ -223,11 +223,7 @@ def parse_move(text: str) -> Move:
         return _build(_parser().parse(text.strip()))
     except UnexpectedInput as exc:
         expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
-        words = ", ".join(_token_words(expected)) or "end of line"
-        column = getattr(exc, "column", 1)
-        raise MoveSyntaxError(
-            f"column {column}: cannot read move {text.strip()!r}; expected {words}",
-        ) from None
+        raise MoveSyntaxError(text.strip(), getattr(exc, "column", 1), tuple(_token_words(expected))) from None
 
 
 _TOKEN_WORDS = {"ESCAPED_STRING": 'a quoted card title like "Punch"', "INT": "a number", "COMMA": "','"}
