@@ -63,9 +63,7 @@ def check(
             if output == "text":
                 print("\n".join(report.lines()), flush=True)
         if output == "json":
-            import json
-
-            print(json.dumps({"decks": [r.to_dict() for r in reports]}, indent=2, ensure_ascii=False))
+            _print_json({"decks": [r.to_dict() for r in reports]})
         if not all(r.valid for r in reports):
             raise typer.Exit(1)
 
@@ -130,6 +128,13 @@ def grade(
             if path is not None:
                 reports.write_atomic(path, text())
         raise typer.Exit(0 if all(s.passed for s in students) else 1)
+
+
+def _print_json(data: object) -> None:
+    """Indented JSON on stdout (orjson, like every JSON rawdeal writes)."""
+    import orjson
+
+    sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
 
 
 def _reference(use_expected: bool) -> Callable[[Scenario], str]:
@@ -375,8 +380,6 @@ def cards(
 ) -> None:
     """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles."""
     with _errors():
-        import json
-
         from rawdeal.cards import load_db
 
         if fmt not in ("text", "json"):
@@ -387,7 +390,7 @@ def cards(
 
             report = check_cards(db)
             if fmt == "json":
-                print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+                _print_json(report.to_dict())
             else:
                 for who, error in report.failures + report.exec_failures:
                     print(f"FAIL {who}: {error}")
@@ -400,7 +403,7 @@ def cards(
         found = filter_cards(db, card_type=card_type, subtype=subtype, trait=trait, superstar=superstar,
                              min_f=min_f, max_f=max_f)
         if fmt == "json":
-            print(json.dumps([card_dict(c) for c in found], indent=2, ensure_ascii=False))
+            _print_json([card_dict(c) for c in found])
         else:
             for c in found:
                 print(card_row(c))

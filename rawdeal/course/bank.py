@@ -7,9 +7,7 @@ byte), `moves.txt` (one move per line, with a `# line N` pointer into the transc
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +16,8 @@ import orjson
 
 from rawdeal.course.importer import ImportedTranscript, deck_file, import_transcript
 from rawdeal.errors import ImportTestError, UsageError
-from rawdeal.scenarios.model import META_FILES, Scenario, metadata_toml
+from rawdeal.io.files import write_folder_atomic
+from rawdeal.scenarios.model import CHECKS, META_FILES, MOVES, START, Scenario, metadata_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,26 +63,17 @@ def render_meta(scenario: ImportedTranscript, folder: Path) -> str:
 
 def write_scenario(scenario: ImportedTranscript, out_dir: Path) -> Path:
     """Write `out_dir/<name>/`, replacing an existing one only once the new one is complete."""
-    out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / scenario.name
-    staging = Path(tempfile.mkdtemp(prefix=f".{scenario.name}.", dir=out_dir))
-    try:
+
+    def fill(staging: Path) -> None:
         (staging / META_FILES[0]).write_text(render_meta(scenario, target), encoding="utf-8")
         for number, deck in enumerate(scenario.decks, start=1):
             shutil.copyfile(deck, staging / deck_file(number))
         _write_start(staging)
-        (staging / "moves.txt").write_text(render_moves(scenario), encoding="utf-8")
-        (staging / "checks.jsonl").write_bytes(render_checks(scenario))
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{scenario.name}.old.", dir=out_dir))
-            os.replace(target, old / scenario.name)
-            os.replace(staging, target)
-            shutil.rmtree(old)
-        else:
-            os.replace(staging, target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        (staging / MOVES).write_text(render_moves(scenario), encoding="utf-8")
+        (staging / CHECKS).write_bytes(render_checks(scenario))
+
+    write_folder_atomic(target, fill)
     return target
 
 
@@ -102,7 +92,7 @@ def _write_start(folder: Path) -> None:
         game, _ = new_game(read_deck(decks[0]), read_deck(decks[1]), "course")
     except RawdealError:
         return  # an invalid deck: the scenario checks the verdict, there is no game
-    (folder / "start.json").write_bytes(dumps(game))
+    (folder / START).write_bytes(dumps(game))
 
 
 def import_bank(paths: Iterable[Path], out_dir: Path, data_root: Path | None = None) -> BankResult:

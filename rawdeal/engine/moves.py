@@ -156,9 +156,9 @@ def _parser():  # type: ignore[no-untyped-def]
 
 
 def _unquote(token: str) -> str:
-    import json
+    import orjson
 
-    return str(json.loads(token))
+    return str(orjson.loads(str(token)))  # a lark Token is a str subclass; orjson reads exact str
 
 
 def _build(tree) -> Move:  # type: ignore[no-untyped-def]

@@ -8,12 +8,13 @@ description, profile, seed; checked against `schemas/scenario-meta.schema.json`)
 
 from __future__ import annotations
 
-import json
 import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from rawdeal.errors import ScenarioError, UsageError
 
@@ -76,7 +77,7 @@ def read_metadata(path: Path) -> dict[str, Any]:
         return {}
     try:
         text = found[0].read_text(encoding="utf-8")
-        meta = tomllib.loads(text) if found[0].suffix == ".toml" else json.loads(text)
+        meta = tomllib.loads(text) if found[0].suffix == ".toml" else orjson.loads(text)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise ScenarioError(f"{found[0]}: cannot read scenario metadata: {exc}") from None
     import jsonschema
@@ -94,7 +95,7 @@ def _meta_validator() -> Any:
 
     from rawdeal.resources import schema_path
 
-    schema = json.loads(schema_path("scenario-meta.schema.json").read_text(encoding="utf-8"))
+    schema = orjson.loads(schema_path("scenario-meta.schema.json").read_bytes())
     return jsonschema.Draft202012Validator(schema)
 
 
@@ -102,11 +103,15 @@ def metadata_toml(sc: Scenario) -> str:
     """`scenario.toml` for a scenario (what an importer writes)."""
     points = int(sc.points) if sc.points == int(sc.points) else sc.points
     return (
-        f"name = {json.dumps(sc.name, ensure_ascii=False)}\n"  # a JSON string is a valid TOML basic string
-        f"description = {json.dumps(sc.description, ensure_ascii=False)}\n"
-        f"profile = {json.dumps(sc.profile)}\n"
+        f"name = {_toml_string(sc.name)}\n"
+        f"description = {_toml_string(sc.description)}\n"
+        f"profile = {_toml_string(sc.profile)}\n"
         f"points = {points}\n"
     )
+
+
+def _toml_string(text: str) -> str:
+    return orjson.dumps(text).decode()  # a JSON string is a valid TOML basic string
 
 
 def load_suite(root: Path) -> tuple[Scenario, ...]:
