@@ -504,15 +504,10 @@ def deck_file(number: int) -> str:
 
 
 def option_label(title: str, index: int) -> str:
-    """rawdeal's label of option `index` (1-based) of the first Choice in `title`'s effect.
+    """rawdeal's label of option `index` (1-based) of the first Choice in `title`'s effect."""
+    from rawdeal.effects.compiler import compiled_db
+    from rawdeal.effects.render import option_label as render_option
 
-    TEMPORARY: until `rawdeal.effects.compiler`/`render` exist, the label is the placeholder `#i`.
-    """
-    try:
-        from rawdeal.effects.compiler import compiled_db
-        from rawdeal.effects.render import option_label as render_option
-    except ImportError:
-        return f"#{index}"
     choice = _first_choice(compiled_db()[title])
     if choice is None or not 1 <= index <= len(choice.options):
         raise ImportTestError(f"{title!r} has no option {index} in a choice of its effect")

@@ -140,7 +140,7 @@ class _Kit:
             if isinstance(a, fx.Choice):
                 for option in a.options:
                     self.provide(s, p, option)
-            elif isinstance(a, (fx.Optional, fx.Conditional)):
+            elif isinstance(a, fx.Optional):
                 self.provide(s, p, a.actions)
             elif isinstance(a, fx.Discard) and a.filter != fx.CardFilter():
                 who = p if a.who is fx.Who.YOU else 1 - p

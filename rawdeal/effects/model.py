@@ -273,14 +273,6 @@ class Optional:
 
 
 @dataclass(frozen=True, slots=True)
-class Conditional:
-    """Actions that happen only if the condition holds when the effect runs."""
-
-    condition: Condition
-    actions: tuple[Action, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class HoldSubmission:
     """Maintain Hold: the played Submission is held; neither player may play maneuvers or actions
     until the opponent reverses it, and on the owner's turns it deals its damage again."""
@@ -288,7 +280,7 @@ class HoldSubmission:
 
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
-    | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional | Conditional
+    | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
     | HoldSubmission
 )
 

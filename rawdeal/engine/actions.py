@@ -260,10 +260,6 @@ class Actions:
     def _do_optional(self, owner: int, a: fx.Optional, card: int) -> None:
         self.s.tasks.append(T.AskYesNo(owner, card, a.actions))
 
-    def _do_conditional(self, owner: int, a: fx.Conditional, card: int) -> None:
-        if R.holds(self.cat, self.s, owner, a.condition, card, self.s.last[owner]):
-            self._push_actions(owner, a.actions, card)
-
     def _do_hold(self, owner: int, a: fx.HoldSubmission, card: int) -> None:
         prev = self.s.last[owner]
         if prev is not None:
@@ -282,6 +278,6 @@ ACTIONS: dict[type[fx.Action], Callable[[Actions, int, Any, int], None]] = {
     fx.Search: Actions._do_search, fx.Shuffle: Actions._do_shuffle, fx.LookAt: Actions._do_look,
     fx.Arrange: Actions._do_arrange, fx.SkipTurn: Actions._do_skip, fx.EndTurn: Actions._do_end_turn,
     fx.WinGame: Actions._do_win, fx.Modify: Actions._do_modify, fx.EqualizeFortitude: Actions._do_equalize,
-    fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional, fx.Conditional: Actions._do_conditional,
+    fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional,
     fx.HoldSubmission: Actions._do_hold,
 }
