@@ -8,12 +8,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects.model import Zone
 from rawdeal.engine.words import CountVerb, PickVerb
 from rawdeal.errors import MoveSyntaxError
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, Transformer
 
 
 def quote(title: str) -> str:
@@ -147,12 +150,14 @@ _ZONES = {"hand": Zone.HAND, "ring": Zone.RING, "ring area": Zone.RING, "ringsid
 
 
 @cache
-def _parser():  # type: ignore[no-untyped-def]
+def _parser() -> Lark:
+    """The move grammar, parsed straight into `Move` values by `_transformer` (built once)."""
     from lark import Lark
 
     from rawdeal.resources import grammar_path
 
-    return Lark(grammar_path("moves.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
+    return Lark(grammar_path("moves.lark").read_text(encoding="utf-8"), parser="lalr",
+                transformer=_transformer())
 
 
 def _unquote(token: str) -> str:
@@ -161,33 +166,73 @@ def _unquote(token: str) -> str:
     return str(orjson.loads(str(token)))  # a lark Token is a str subclass; orjson reads exact str
 
 
-def _build(tree) -> Move:  # type: ignore[no-untyped-def]
-    kind = tree.data
-    args = [c for c in tree.children]
-    titles = [_unquote(c.children[0]) for c in args if getattr(c, "data", None) == "title"]
-    cards = [c for c in args if getattr(c, "data", None) == "card"]
-    if cards:
-        titles = [_unquote(cards[0].children[0].children[0])]
-        copy = int(cards[0].children[1]) if cards[0].children[1] is not None else 1
-    simple = {"pass_": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
-    if kind in simple:
-        return simple[kind]
-    if kind == "play":
-        as_type = next((CardType(c.children[0]) for c in args if getattr(c, "data", None) == "card_type"), None)
-        return Play(titles[0], as_type, copy)
-    if kind == "reverse":
-        return Reverse(titles[0], copy)
-    if kind == "choose":
-        return Choose(titles[0])
-    if kind in ("discard", "take"):
-        return Pick(PickVerb(kind), titles[0], copy)
-    if kind in ("draw_count", "discard_count"):
-        return Count(CountVerb(kind.split("_")[0]), int(args[0]))
-    if kind == "arrange":
-        return Arrange(tuple(titles))
-    owner = next((str(c.children[0]) for c in args if getattr(c, "data", None) == "owner"), "my")
-    zone = next(str(c.children[0]) for c in args if getattr(c, "data", None) == "zone")
-    return Show(_ZONES[zone], opponent=owner.startswith("opponent"))
+def _transformer() -> Transformer[Token, Move]:
+    """One method per rule of `grammar/moves.lark`, with the rule's parts as named arguments."""
+    from lark import Token, Transformer, v_args
+
+    @v_args(inline=True)
+    class ToMove(Transformer[Token, Move]):
+        def title(self, text: Token) -> str:
+            return _unquote(text)
+
+        def card(self, title: str, copy: Token | None) -> tuple[str, int]:
+            return title, int(copy) if copy is not None else 1
+
+        def card_type(self, word: Token) -> CardType:
+            return CardType(word)
+
+        def owner(self, word: Token) -> str:
+            return str(word)
+
+        def zone(self, word: Token) -> Zone:
+            return _ZONES[str(word)]
+
+        def play(self, card: tuple[str, int], as_type: CardType | None) -> Move:
+            return Play(card[0], as_type, card[1])
+
+        def reverse(self, card: tuple[str, int]) -> Move:
+            return Reverse(*card)
+
+        def choose(self, title: str) -> Move:
+            return Choose(title)
+
+        def discard(self, card: tuple[str, int]) -> Move:
+            return Pick(PickVerb.DISCARD, *card)
+
+        def take(self, card: tuple[str, int]) -> Move:
+            return Pick(PickVerb.TAKE, *card)
+
+        def draw_count(self, n: Token) -> Move:
+            return Count(CountVerb.DRAW, int(n))
+
+        def discard_count(self, n: Token) -> Move:
+            return Count(CountVerb.DISCARD, int(n))
+
+        def arrange(self, *titles: str) -> Move:
+            return Arrange(titles)
+
+        def show(self, owner: str | None, zone: Zone) -> Move:
+            return Show(zone, opponent=owner is not None and owner.startswith("opponent"))
+
+        def pass_(self) -> Move:
+            return PASS
+
+        def ability(self) -> Move:
+            return ABILITY
+
+        def yes(self) -> Move:
+            return YES
+
+        def no(self) -> Move:
+            return NO
+
+        def end(self) -> Move:
+            return END
+
+        def surrender(self) -> Move:
+            return SURRENDER
+
+    return ToMove()
 
 
 _SIMPLE: dict[str, Move] = {"pass": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
@@ -220,7 +265,7 @@ def parse_move(text: str) -> Move:
     if fast is not None:
         return fast
     try:
-        return _build(_parser().parse(text.strip()))
+        return cast(Move, _parser().parse(text.strip()))
     except UnexpectedInput as exc:
         expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
         raise MoveSyntaxError(text.strip(), getattr(exc, "column", 1), tuple(_token_words(expected))) from None
