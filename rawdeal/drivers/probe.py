@@ -29,6 +29,7 @@ from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
+from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, CardInfo
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
@@ -69,7 +70,7 @@ def probe_card(kit: _Kit, info: CardInfo) -> str | None:
     for name, run in runs:
         try:
             game = run()
-            ran |= game.ran or set()
+            ran |= _ran(game)
         except (RawdealError, AssertionError, IndexError, KeyError, ValueError, TypeError) as exc:
             return f"{name} run: {type(exc).__name__}: {exc}"
     missing = [item for item in required(info) if (info.id, item) not in ran]
@@ -295,10 +296,59 @@ class _Kit:
         return game
 
 
+class _Recorder:
+    """The probe's tracer: (card, clause or action) pairs the engine applied, in `ran`. Plays,
+    resolutions and hits are turned into the static clauses they used."""
+
+    def __init__(self) -> None:
+        self.ran: set[tuple[int, object]] = set()
+
+    def __call__(self, game: Game, card: int, item: object) -> None:
+        if isinstance(item, CurrentPlay):
+            self.played(game, item)
+        elif isinstance(item, (T.Resolve, T.Hit)):
+            self.landed(game, item)
+        else:
+            self.ran.add((card, item))
+
+    def played(self, game: Game, play: CurrentPlay) -> None:
+        """The requirements, own F/D changes and follow-up permission a play used."""
+        cat, info = game.cat, game.cat.infos[play.card]
+        for req in info.requirements:
+            if req.as_type is None or req.as_type == play.as_type:
+                self.ran.add((play.card, req))
+        for sc in info.stat_changes:
+            if (sc.as_type is None or sc.as_type == play.as_type) and (
+                    sc.condition is None or R.holds(cat, game.s, play.player, sc.condition, play.card, play.previous)):
+                self.ran.add((play.card, sc))
+        if play.previous is not None:
+            for f in cat.infos[play.previous.card].follow_ups:
+                if f.title == info.title:
+                    self.ran.add((play.previous.card, f))
+
+    def landed(self, game: Game, task: T.Resolve | T.Hit) -> None:
+        """A card that is not a maneuver used its "no damage"; a hit used the attacker's
+        while-in-the-Ring-area modifiers."""
+        play = game.s.playing
+        assert play is not None
+        if isinstance(task, T.Resolve):
+            if play.as_type != CardType.MANEUVER:
+                for nd in game.cat.infos[play.card].effect.of(fx.NoDamage):
+                    self.ran.add((play.card, nd))
+            return
+        for c in game.s.players[play.player].ring:
+            for m in game.cat.infos[c].while_in_ring:
+                self.ran.add((c, fx.WhileInRing(m)))
+
+
 def _game(s: GameState, cat: Catalog) -> Game:
     game = Game(s, cat)
-    game.ran = set()
+    game.trace = _Recorder()
     return game
+
+
+def _ran(game: Game) -> set[tuple[int, object]]:
+    return game.trace.ran if isinstance(game.trace, _Recorder) else set()
 
 
 def _apply(game: Game, move: mv.Move) -> None:

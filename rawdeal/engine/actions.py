@@ -28,7 +28,7 @@ class Actions:
     s: GameState
     cat: Catalog
     out: list[ev.Event]
-    ran: set[tuple[int, object]] | None
+    trace: Callable[[Any, int, object], None] | None
 
     if TYPE_CHECKING:  # provided by `Game`, declared here so the handlers are type-checked
         def _note(self, card: int, item: object) -> None: ...
@@ -56,7 +56,7 @@ class Actions:
             for who in (fx.Who.OPPONENT, fx.Who.YOU):
                 self.s.tasks.append(T.Act(task.owner, replace(cast(Any, a), who=who, **_chooser(a, who)), task.card))
             return
-        if self.ran is None:
+        if self.trace is None:
             ACTIONS[type(a)](self, task.owner, a, task.card)
             return
         before = self._footprint()

@@ -28,6 +28,7 @@ from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, Pr
 from rawdeal.errors import IllegalMoveError
 
 PROFILES = tuple(Profile)
+Trace = Callable[["Game", int, object], None]
 
 
 class Game(Choices):
@@ -38,13 +39,15 @@ class Game(Choices):
         self.cat = cat or catalog()
         self.out: list[ev.Event] = []
         self._pending: Decision | None | object = _UNKNOWN  # the decision, computed once per position
-        # (card, clause or action) the engine applied; None (the default) records nothing. The
-        # effects probe (`rawdeal cards --check`) turns it on to see that every clause was executed.
-        self.ran: set[tuple[int, object]] | None = None
+        # The one tracing hook: told (game, card, item) for each clause or action the engine applies,
+        # and for each play, resolution and hit (items `CurrentPlay`, `T.Resolve`, `T.Hit`) so that a
+        # tracer can work out which static clauses they used. None (the default) traces nothing; the
+        # effects probe (`rawdeal.drivers.probe`) uses it to see that every clause is executed.
+        self.trace: Trace | None = None
 
     def _note(self, card: int, item: object) -> None:
-        if self.ran is not None:
-            self.ran.add((card, item))
+        if self.trace is not None:
+            self.trace(self, card, item)
 
     # ------------------------------------------------------------------------------- creation
     @classmethod
@@ -296,8 +299,7 @@ class Game(Choices):
         info = self.cat.infos[card]
         s.playing = CurrentPlay(p, card, as_type, tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type)),
                                 s.last[p])
-        if self.ran is not None:
-            self._note_play(s.playing)
+        self._note(card, s.playing)
         self._emit(ev.Played(self.name(p), info.title, as_type))
         self._offer_reversals(s.playing)
 
@@ -307,21 +309,6 @@ class Game(Choices):
         options = self._hand_reversals(play)
         if options:
             self.s.tasks.append(T.ReverseWindow(1 - play.player, options))
-
-    def _note_play(self, play: CurrentPlay) -> None:
-        """Tracing only: the requirements, own F/D changes and follow-up permission this play used."""
-        info, p = self.cat.infos[play.card], play.player
-        for req in info.requirements:
-            if req.as_type is None or req.as_type.value == play.as_type:
-                self._note(play.card, req)
-        for sc in info.stat_changes:
-            if (sc.as_type is None or sc.as_type.value == play.as_type) and (
-                    sc.condition is None or R.holds(self.cat, self.s, p, sc.condition, play.card, play.previous)):
-                self._note(play.card, sc)
-        if play.previous is not None:
-            for f in self.cat.infos[play.previous.card].follow_ups:
-                if f.title == info.title:
-                    self._note(play.previous.card, f)
 
     def _apply_hold(self, task: T.ApplyHold) -> None:
         """Maintain Hold, as designed here (no course transcript shows it): at the start of the
@@ -358,9 +345,7 @@ class Game(Choices):
             s.players[p].ring.append(play.card)
             if info.delayed:  # its end-of-turn effects are due when this turn ends
                 s.delayed += ((p, play.card),)
-        if self.ran is not None and play.as_type != CardType.MANEUVER:
-            for nd in info.effect.of(fx.NoDamage):
-                self._note(play.card, nd)
+        self._note(play.card, task)
         s.tasks.append(T.Finish(None))
         if play.as_type == CardType.MANEUVER:
             s.tasks.append(T.Hit(-1))
@@ -383,10 +368,7 @@ class Game(Choices):
             s.tasks[-1] = T.Finish(amount)
         if amount:
             self._emit(ev.Damage(self.name(dfd), amount))
-        if self.ran is not None:
-            for c in s.players[att].ring:
-                for m in self.cat.infos[c].while_in_ring:
-                    self._note(c, fx.WhileInRing(m))
+        self._note(play.card, task)
         reversible = not R.irreversible(self.cat, s, play, amount, from_hand=False)
         arsenal, ringside = s.players[dfd].arsenal, s.players[dfd].ringside
         for i in range(1, amount + 1):
