@@ -22,7 +22,7 @@ from rawdeal.errors import RawdealError, ScenarioError
 from rawdeal.scenarios.model import Scenario, load_scenario
 
 # Engine events the course's console prints (it is silent about the rest).
-_SHOWN = {"turn", "ability", "draw", "play", "success", "reverse", "damage", "overturn", "discard", "discard-hand", "move",
+_SHOWN = {"turn", "skip", "hold", "ability", "draw", "play", "success", "reverse", "damage", "overturn", "discard", "discard-hand", "move",
           "search", "reveal", "choose", "win"}
 _NOT_COMPARED = {"step", "line", "check", "event"}
 

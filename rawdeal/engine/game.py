@@ -128,7 +128,7 @@ class Game(Choices):
             return self._main_decision()
         return DECIDERS[type(s.tasks[-1])](self, s.tasks[-1])
 
-    def playable(self) -> list[tuple[str, str]]:
+    def playable(self) -> list[tuple[str, CardType]]:
         """(title, type) of every card the turn player may play, one per card in hand order."""
         return [(self.title(c), t) for c, t in R.playable(self.cat, self.s, self.s.current)]
 
@@ -210,6 +210,8 @@ class Game(Choices):
                 if self.decision() is not None:
                     return
                 s.tasks.pop()  # nothing to decide any more (e.g. an empty zone): skip it
+                if isinstance(task, T.PickCard) and task.remaining > 0:
+                    self._emit(ev.NothingToPick(self.name(task.chooser), self.name(task.owner), task.zone))
                 continue
             s.tasks.pop()
             _RUNNERS[type(task)](self, task)
@@ -395,7 +397,7 @@ class Game(Choices):
         for r in self.cat.infos[card].reverses:
             self._note(card, r)
         sv = self.cat.infos[play.card].card.stun_value
-        if early and sv:
+        if early and sv and (s.players[play.player].arsenal or s.profile != Profile.COURSE):
             s.tasks.append(T.AskCount(play.player, CountVerb.DRAW, sv, DrawReason.STUN_VALUE))
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)
