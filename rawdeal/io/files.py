@@ -53,13 +53,18 @@ def write_folder_atomic(path: Path, fill: Callable[[Path], None]) -> None:
     try:
         staging.chmod(0o777 & ~_umask())
         fill(staging)
-        if path.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{path.name}.old.", dir=path.parent))
-            os.replace(path, old / path.name)
-            os.replace(staging, path)
-            shutil.rmtree(old)
-        else:
-            os.replace(staging, path)
+        replace_folder(staging, path)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def replace_folder(complete: Path, path: Path) -> None:
+    """Move a complete folder to `path` (same file system), replacing an existing one only now."""
+    if path.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{path.name}.old.", dir=path.parent))
+        os.replace(path, old / path.name)
+        os.replace(complete, path)
+        shutil.rmtree(old)
+    else:
+        os.replace(complete, path)
