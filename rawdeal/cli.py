@@ -12,11 +12,14 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from rawdeal.errors import RawdealError, UsageError
+
+if TYPE_CHECKING:
+    from rawdeal.scenarios.model import Scenario
 
 app = typer.Typer(
     name="rawdeal",
@@ -60,9 +63,7 @@ def check(
             if output == "text":
                 print("\n".join(report.lines()), flush=True)
         if output == "json":
-            import json
-
-            print(json.dumps({"decks": [r.to_dict() for r in reports]}, indent=2, ensure_ascii=False))
+            _print_json({"decks": [r.to_dict() for r in reports]})
         if not all(r.valid for r in reports):
             raise typer.Exit(1)
 
@@ -211,9 +212,11 @@ def grade(
         with _Progress(steps) as tick:
             students = run(tick)
         print(reports.terminal_report(students, single, summary))
-        for path, text in ((json_file, lambda: reports.json_report(students, single)),
-                           (junit, lambda: reports.junit_report(students)),
-                           (gradescope, lambda: reports.gradescope_report(students[0], hidden or ()))):
+        outputs: list[tuple[Path | None, Callable[[], str]]] = [
+            (json_file, lambda: reports.json_report(students, single)),
+            (junit, lambda: reports.junit_report(students)),
+            (gradescope, lambda: reports.gradescope_report(students[0], hidden or ()))]
+        for path, text in outputs:
             if path is not None:
                 reports.write_atomic(path, text())
         raise typer.Exit(0 if all(s.passed for s in students) else 1)
@@ -249,18 +252,21 @@ def gradescope_bundle(
         print(f"wrote {out}: {count} tests, setup.sh, run_autograder")
 
 
-def _reference(use_expected: bool) -> Callable[[Path], str]:
+def _print_json(data: object) -> None:
+    """Indented JSON on stdout (orjson, like every JSON rawdeal writes)."""
+    import orjson
+
+    sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
+def _reference(use_expected: bool) -> Callable[[Scenario], str]:
     """The engine's reference transcripts, or the stored expected.txt files with --use-expected."""
     if use_expected:
         from rawdeal.grading.plan import stored_expected
 
         return stored_expected
-    try:
-        from rawdeal.scenarios import reference_transcript
-    except ModuleNotFoundError as exc:
-        if exc.name != "rawdeal.scenarios":
-            raise
-        raise UsageError("the engine cannot make reference transcripts yet; use --use-expected") from None
+    from rawdeal.scenarios.play import reference_transcript
+
     return reference_transcript
 
 
@@ -268,7 +274,8 @@ class _Progress:
     """A progress bar on stderr, shown only on a terminal and only once a run takes more than a moment."""
 
     def __init__(self, total: int, delay: float = 0.5) -> None:
-        self.total, self.done, self.bar = total, 0, None
+        self.total, self.done = total, 0
+        self.bar: Any = None  # typer's progress bar, once shown
         self.show_after = time.monotonic() + delay if sys.stderr.isatty() else float("inf")
 
     def __enter__(self) -> Callable[[], None]:
@@ -296,7 +303,7 @@ def diff(
 ) -> None:
     """Compare two transcripts event by event: exit 0 when equal, 1 at the first divergence (shown)."""
     with _errors():
-        from rawdeal.grading.diff import compare, events, read_transcript, render_divergence
+        from rawdeal.io.diff import compare, events, read_transcript, render_divergence
 
         comparison = compare(events(read_transcript(a)), events(read_transcript(b)))
         if comparison.equal:
@@ -400,7 +407,7 @@ def moves(
         if fmt == "json":
             import orjson
 
-            data = {"player": None, "kind": "over", "prompt": f"{game.name(game.s.winner or 0)} won by {game.s.how}",
+            data: dict[str, Any] = {"player": None, "kind": "over", "prompt": f"{game.name(game.s.winner or 0)} won by {game.s.how}",
                     "cards": [], "moves": []} if d is None else {
                 "player": game.name(d.player), "kind": d.kind, "prompt": d.prompt, "cards": list(d.cards),
                 "moves": [str(m) for m in d.moves]}
@@ -420,8 +427,8 @@ def verify(
 ) -> None:
     """Replay scenarios and compare them with their checkpoints or expected transcript."""
     with _errors():
-        from rawdeal.course.verify import scenario_dirs
         from rawdeal.course.verify import verify as verify_one
+        from rawdeal.scenarios.model import scenario_dirs
 
         results = [verify_one(d) for d in scenario_dirs(paths)]
         passed = sum(r.passed for r in results)
@@ -497,19 +504,17 @@ def cards(
 ) -> None:
     """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles."""
     with _errors():
-        import json
-
         from rawdeal.cards import load_db
 
         if fmt not in ("text", "json"):
             raise UsageError(f"--format must be 'text' or 'json', not {fmt!r}")
         db = load_db()
         if check_effects:
-            from rawdeal.effects.check import check_cards, check_summary
+            from rawdeal.drivers.cardcheck import check_cards, check_summary
 
             report = check_cards(db)
             if fmt == "json":
-                print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+                _print_json(report.to_dict())
             else:
                 for who, error in report.failures + report.exec_failures:
                     print(f"FAIL {who}: {error}")
@@ -522,7 +527,7 @@ def cards(
         found = filter_cards(db, card_type=card_type, subtype=subtype, trait=trait, superstar=superstar,
                              min_f=min_f, max_f=max_f)
         if fmt == "json":
-            print(json.dumps([card_dict(c) for c in found], indent=2, ensure_ascii=False))
+            _print_json([card_dict(c) for c in found])
         else:
             for c in found:
                 print(card_row(c))

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class CardType(str, Enum):
+class CardType(StrEnum):
     MANEUVER = "maneuver"
     ACTION = "action"
     REVERSAL = "reversal"
 
 
-class Subtype(str, Enum):
+class Subtype(StrEnum):
     """A maneuver's subtype."""
 
     STRIKE = "strike"
@@ -22,7 +22,7 @@ class Subtype(str, Enum):
     TRADEMARK_FINISHER = "trademark-finisher"
 
 
-class Trait(str, Enum):
+class Trait(StrEnum):
     UNIQUE = "unique"
     SET_UP = "set-up"
     HEEL = "heel"

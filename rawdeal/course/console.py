@@ -20,6 +20,7 @@ from rawdeal.cards import load_db
 from rawdeal.decks import Deck, check_deck, read_deck
 from rawdeal.course.lines import DECK_DIVIDER, DIVIDER, PLACES, line
 from rawdeal.course.spanish import EventPrinter, card_line, items, option_label, tagged
+from rawdeal.effects.model import Zone
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
 from rawdeal.engine import tasks as T
@@ -183,7 +184,7 @@ class CourseConsole:
         self.say(*items((text for text, _, _ in ZONE_MENU), first=1))
         _, theirs, zone = ZONE_MENU[self.ask("zones", 1, len(ZONE_MENU), "the menu of zones to see") - 1]
         owner = 1 - game.s.current if theirs else game.s.current
-        cards = game.s.players[owner].zone(zone)
+        cards = game.s.players[owner].zone(Zone(zone))
         shown = items(card_line(game.cat.infos[c].card) for c in cards) or [line("empty_zone")]
         self.say(DIVIDER, *shown, DIVIDER)
 

@@ -9,7 +9,6 @@ seed gives the same bytes: every choice comes from `random.Random` seeded by the
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
 import tempfile
@@ -24,6 +23,7 @@ from rawdeal.decks.reader import format_deck
 from rawdeal.drivers.random_decks import random_titles
 from rawdeal.engine import events as ev
 from rawdeal.errors import UsageError
+from rawdeal.io.files import replace_folder
 
 VALID_DECKS = (8, 40)  # at least, at most: about one deck for every 5 sessions
 INVALID_DECKS = 3
@@ -101,7 +101,7 @@ def export_bank(out: Path, category: str, games: int, seed: int, decks_from: Pat
             text = _session(decks, f"data/{category}", Policy(random.Random(rnd.random()), picks), played.update)
             (tests / f"{n}.txt").write_bytes(text.encode())
         for name in (category, f"{category}-Tests"):
-            _replace(stage / name, data / name)
+            replace_folder(stage / name, data / name)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
     return ExportSummary(data, games, invalid_runs, frozenset(played))
@@ -215,13 +215,3 @@ def _other_logo(rnd: random.Random, db: CardDB, superstar: str, titles: list[str
 
 
 _BREAKERS = (_one_more, _one_less, _too_many, _both_sides, _other_logo)
-
-
-def _replace(src: Path, dest: Path) -> None:
-    if dest.exists():
-        old = Path(tempfile.mkdtemp(prefix=".old.", dir=dest.parent))
-        os.replace(dest, old / dest.name)
-        os.replace(src, dest)
-        shutil.rmtree(old)
-    else:
-        os.replace(src, dest)

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rawdeal.cards import load_db
+from rawdeal.cards import CardType, load_db
 from rawdeal.course.lines import PLACES
 from rawdeal.course.transcript import Line, read_lines
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
+from rawdeal.engine.words import CountVerb, PickVerb
 from rawdeal.errors import ImportTestError
 
 MAIN_MENU = frozenset({"Ver cartas", "Jugar carta", "Usar habilidad", "Terminar turno", "Rendirse"})
@@ -50,8 +51,9 @@ _KEEPS_DAMAGE = frozenset({"overturn", "card", "blank", "divider", "win"})
 
 
 @dataclass(frozen=True, slots=True)
-class Scenario:
-    """One imported transcript: `moves` are (move text, transcript line) pairs, `checks` JSON objects."""
+class ImportedTranscript:
+    """One course transcript read: `moves` are (move text, transcript line) pairs, `checks` JSON objects.
+    `rawdeal.course.bank` writes it as a scenario folder."""
 
     name: str
     description: str
@@ -279,7 +281,7 @@ class _Reader:
 
     def answer_playable(self, line: Line, prompt: _Prompt, item: Line | str) -> None:
         if isinstance(item, Line):
-            self.move(line, mv.Play(item["title"], item["tag"].lower(), _copy(prompt, item)))
+            self.move(line, mv.Play(item["title"], CardType(item["tag"].lower()), _copy(prompt, item)))
 
     def answer_reversals(self, line: Line, prompt: _Prompt, item: Line | str) -> None:
         self.move(line, mv.Reverse(item["title"], _copy(prompt, item)) if isinstance(item, Line) else mv.PASS)
@@ -293,10 +295,10 @@ class _Reader:
                 self.move(line, mv.Arrange(tuple(self.arranged)))
                 self.arranged = []
         elif info["to"] == "discard":
-            self.move(line, mv.Pick("discard", title, _copy(prompt, item)))
+            self.move(line, mv.Pick(PickVerb.DISCARD, title, _copy(prompt, item)))
             self.event(line, ev.Discarded, player=info["owner"], card=title)
         else:
-            self.move(line, mv.Pick("take", title, _copy(prompt, item)))
+            self.move(line, mv.Pick(PickVerb.TAKE, title, _copy(prompt, item)))
             source = {"source": info["source"]} if info["source"] else {}  # the header does not say
             self.event(line, ev.Moved, player=info["owner"], card=title, dest=info["to"], **source)
 
@@ -307,7 +309,7 @@ class _Reader:
         self.hand_source = "arsenal" if "desde el arsenal" in item["text"] else "ringside" if "desde el ringside" in item["text"] else ""
 
     def answer_count(self, line: Line, prompt: _Prompt, count: int) -> None:
-        self.move(line, mv.Count(prompt.info["verb"], count))
+        self.move(line, mv.Count(CountVerb(prompt.info["verb"]), count))
 
     def answer_yes_no(self, line: Line, prompt: _Prompt, value: str) -> None:
         if prompt.info.get("card"):
@@ -545,15 +547,10 @@ def deck_file(number: int) -> str:
 
 
 def option_label(title: str, index: int) -> str:
-    """rawdeal's label of option `index` (1-based) of the first Choice in `title`'s effect.
+    """rawdeal's label of option `index` (1-based) of the first Choice in `title`'s effect."""
+    from rawdeal.effects.compiler import compiled_db
+    from rawdeal.effects.render import option_label as render_option
 
-    TEMPORARY: until `rawdeal.effects.compiler`/`render` exist, the label is the placeholder `#i`.
-    """
-    try:
-        from rawdeal.effects.compiler import compiled_db
-        from rawdeal.effects.render import option_label as render_option
-    except ImportError:
-        return f"#{index}"
     choice = _first_choice(compiled_db()[title])
     if choice is None or not 1 <= index <= len(choice.options):
         raise ImportTestError(f"{title!r} has no option {index} in a choice of its effect")
@@ -588,7 +585,7 @@ def scenario_name(transcript: Path) -> str:
     return f"{transcript.parent.name.removesuffix('-Tests')}-{transcript.stem}"
 
 
-def import_transcript(transcript: Path, data_root: Path | None = None) -> Scenario:
+def import_transcript(transcript: Path, data_root: Path | None = None) -> ImportedTranscript:
     """Read one transcript; raises ImportTestError naming the file and line it cannot interpret."""
     root = (data_root or data_root_of(transcript)).resolve()
     try:
@@ -607,7 +604,7 @@ def import_transcript(transcript: Path, data_root: Path | None = None) -> Scenar
         if not deck.is_file():
             raise ImportTestError(f"{relative}:{no}: deck file {path} not found under {root.name or root}")
         decks.append(deck)
-    return Scenario(
+    return ImportedTranscript(
         name=scenario_name(transcript),
         description=f"Imported from {relative}",
         decks=tuple(decks),

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rawdeal.errors import ScenarioError, UsageError
-from rawdeal.grading.diff import events
+from rawdeal.io.diff import events
 from rawdeal.grading.model import Attempt, StudentResult
 from rawdeal.grading.plan import Source
 from rawdeal.grading.runner import NotReadable, fill, read_attempts, read_inside, run_many, split_command

@@ -19,8 +19,8 @@ from pathlib import Path
 from rawdeal.errors import UsageError
 from rawdeal.grading import sandbox
 from rawdeal.grading.model import Attempt, Gradable, Status
-from rawdeal.grading.sandbox import Limits
-from rawdeal.grading.suite import Scenario
+from rawdeal.grading.sandbox import Limits as Limits  # re-exported: grading imports it from the runner
+from rawdeal.scenarios.model import Scenario
 
 PLACEHOLDERS = ("{save}", "{moves}", "{name}", "{dir}")
 _STDERR_TAIL = 2000

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from rawdeal.grading.diff import compare, events, render_divergence
+from rawdeal.io.diff import compare, events, render_divergence
 from rawdeal.grading.model import Attempt, Gradable, ScenarioResult, Status, StudentResult
-from rawdeal.grading.suite import Scenario
+from rawdeal.scenarios.model import Scenario
 
-Reference = Callable[[Path], str]
+Reference = Callable[[Scenario], str]
 
 
 @dataclass(frozen=True)
@@ -32,7 +31,7 @@ def reference_events(
     """The reference events of each scenario, made once and shared by every student."""
     out = {}
     for scenario in suite:
-        out[scenario.name] = events(reference(scenario.path))
+        out[scenario.name] = events(reference(scenario))
         if on_done:
             on_done()
     return out

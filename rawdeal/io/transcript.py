@@ -7,6 +7,7 @@ is for programs. Both are deterministic: same game, same bytes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import orjson
 
@@ -29,7 +30,8 @@ def _whose(e: ev.NothingToPick) -> str:
     return "his" if e.owner == e.player else f"{e.owner}'s"
 
 
-_TEXT: dict[type, Callable[[ev.Event], str]] = {
+# Each line maker takes its own event class; the table pairs them, so its values are loosely typed.
+_TEXT: dict[type[ev.Event], Callable[[Any], str]] = {
     ev.GameStarted: lambda e: f"game: {e.first} vs {e.second}, {e.first} starts",
     ev.TurnStarted: lambda e: f"turn {e.number}: {e.player}",
     ev.TurnSkipped: lambda e: f"{e.player} skips the turn",
