@@ -410,11 +410,11 @@ def card(title: Annotated[str, typer.Argument(help="The card's title (any case).
     with _errors():
         from rawdeal.cards import load_db
         from rawdeal.cards.query import card_row, find_card
-        from rawdeal.effects.compiler import compile_card
         from rawdeal.effects.render import effect_tree, render_effect
+        from rawdeal.effects.store import shipped
 
         found = find_card(load_db(), title)
-        effect = compile_card(found)
+        effect = shipped().cards[found.title]
         extra = [f"traits: {', '.join(sorted(t.value for t in found.traits))}" if found.traits else "",
                  f"logo: {found.logo}" if found.logo else "", f"reverses: {found.reverses}" if found.reverses else ""]
         print(card_row(found))

@@ -507,11 +507,11 @@ def option_label(title: str, index: int) -> str:
     TEMPORARY: until `rawdeal.effects.compiler`/`render` exist, the label is the placeholder `#i`.
     """
     try:
-        from rawdeal.effects.compiler import compiled_db
         from rawdeal.effects.render import option_label as render_option
+        from rawdeal.effects.store import shipped
     except ImportError:
         return f"#{index}"
-    choice = _first_choice(compiled_db()[title])
+    choice = _first_choice(shipped().cards[title])
     if choice is None or not 1 <= index <= len(choice.options):
         raise ImportTestError(f"{title!r} has no option {index} in a choice of its effect")
     return str(render_option(choice.options[index - 1]))

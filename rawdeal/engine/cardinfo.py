@@ -88,9 +88,9 @@ class Catalog:
 
 @cache
 def catalog() -> Catalog:
-    from rawdeal.effects.compiler import abilities, compiled_db
+    from rawdeal.effects.store import shipped
 
     db = load_db()
-    effects = compiled_db()
-    infos = tuple(_info(i, c, effects[c.title]) for i, c in enumerate(db.cards))
-    return Catalog(db=db, infos=infos, abilities=abilities())
+    compiled = shipped()
+    infos = tuple(_info(i, c, compiled.cards[c.title]) for i, c in enumerate(db.cards))
+    return Catalog(db=db, infos=infos, abilities=compiled.abilities)

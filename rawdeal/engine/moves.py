@@ -144,11 +144,13 @@ _ZONES = {"hand": "hand", "ring": "ring", "ring area": "ring", "ringside": "ring
 
 @cache
 def _parser():  # type: ignore[no-untyped-def]
-    from lark import Lark
+    import lark
 
-    from rawdeal.resources import grammar_path
+    from rawdeal.resources import grammar_path, parser_cache_file
 
-    return Lark(grammar_path("moves.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
+    text = grammar_path("moves.lark").read_text(encoding="utf-8")
+    cache_file = parser_cache_file("moves", text, lark.__version__)
+    return lark.Lark(text, parser="lalr", propagate_positions=True, cache=str(cache_file) if cache_file else False)
 
 
 def _unquote(token: str) -> str:
