@@ -325,6 +325,7 @@ def selfplay(
     profile: Annotated[str, typer.Option(help="Rules: course (never shuffle) or standard.")] = "course",
     check: Annotated[bool, typer.Option("--check", help="Check the card invariant after every move.")] = False,
     failures: Annotated[Path | None, typer.Option(metavar="DIR", help="Write a failing game's decks, moves and opening save here.")] = None,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Play in N processes (same results as 1).")] = 1,
 ) -> None:
     """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure."""
     with _errors():
@@ -334,7 +335,7 @@ def selfplay(
             raise UsageError("use --decks DIR or --random-decks, not both")
         pool = None if decks is None else lineups(_legal_decks(decks))
         start = time.perf_counter()
-        summary = play_games(games, seed, pool, profile, check)
+        summary = play_games(games, seed, pool, profile, check, jobs=jobs)
         elapsed = time.perf_counter() - start
         print("\n".join(summary.lines()))
         print(f"{summary.games / elapsed:.0f} games per second ({elapsed:.2f} s)", file=sys.stderr)
