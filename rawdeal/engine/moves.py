@@ -189,34 +189,45 @@ def _build(tree) -> Move:  # type: ignore[no-untyped-def]
 
 
 _SIMPLE: dict[str, Move] = {"pass": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
-# The common card moves, written the usual way (a title without escapes): read without the parser.
-_CARD_MOVE = re.compile(r'(play|reverse|discard|take)[ \t]+"([^"\\\x00-\x1f]*)"'
-                        r'(?:[ \t]*\([ \t]*(\d+)[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
+# The usual shapes of the other moves (titles without escapes, ASCII digits): read without the parser.
+_TITLE = r'"([^"\\\x00-\x1f]*)"'
+_CARD_MOVE = re.compile(r'(play|reverse|discard|take)[ \t]+' + _TITLE +
+                        r'(?:[ \t]*\([ \t]*([0-9]+)[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
+_CHOOSE = re.compile(r'choose[ \t]+' + _TITLE)
+_COUNT = re.compile(r'(draw|discard)[ \t]+([0-9]+)')
+_ARRANGE = re.compile(r'arrange[ \t]+' + _TITLE + r'(?:[ \t]*,[ \t]*' + _TITLE.replace("(", "(?:", 1) + ')*')
+_ARRANGED = re.compile(_TITLE)
 
 
 def _fast(text: str) -> Move | None:
-    """The move the grammar would read, for the most frequent shapes; None: ask the parser."""
+    """The move the grammar would read, for the usual shapes; None: ask the parser."""
     simple = _SIMPLE.get(text)
     if simple is not None:
         return simple
     m = _CARD_MOVE.fullmatch(text)
-    if m is None:
-        return None
-    verb, title, copy, as_type = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4)
-    if verb == "play":
-        return Play(title, as_type or "", copy)
-    if as_type:
-        return None  # only `play` takes `as`: the parser reports the error
-    return Reverse(title, copy) if verb == "reverse" else Pick(verb, title, copy)
+    if m is not None:
+        verb, title, copy, as_type = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4)
+        if verb == "play":
+            return Play(title, as_type or "", copy)
+        if as_type:
+            return None  # only `play` takes `as`: the parser reports the error
+        return Reverse(title, copy) if verb == "reverse" else Pick(verb, title, copy)
+    if (m := _CHOOSE.fullmatch(text)) is not None:
+        return Choose(m.group(1))
+    if (m := _COUNT.fullmatch(text)) is not None:
+        return Count(m.group(1), int(m.group(2)))
+    if _ARRANGE.fullmatch(text) is not None:
+        return Arrange(tuple(_ARRANGED.findall(text)))
+    return None
 
 
 def parse_move(text: str) -> Move:
     """Read one move; raises MoveSyntaxError with the column and what was expected."""
-    from lark.exceptions import UnexpectedInput
-
     fast = _fast(text.strip())
     if fast is not None:
         return fast
+    from lark.exceptions import UnexpectedInput  # only here: importing lark costs a process ~40 ms
+
     try:
         return _build(_parser().parse(text.strip()))
     except UnexpectedInput as exc:
