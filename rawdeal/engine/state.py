@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from rawdeal.effects.model import Modifier
+from rawdeal.engine.record import record
 
 
 @dataclass(slots=True)
@@ -27,7 +28,7 @@ class PlayerState:
         return {"arsenal": self.arsenal, "hand": self.hand, "ring": self.ring, "ringside": self.ringside}[name]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActiveModifier:
     """A modifier owned by a player. `waiting`: it starts applying at the owner's next turn."""
 
@@ -37,7 +38,7 @@ class ActiveModifier:
     waiting: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LastPlay:
     """The previous card a player played: this turn, or his reversal from hand in the last turn."""
 
@@ -46,7 +47,7 @@ class LastPlay:
     dealt: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CurrentPlay:
     """The card being played right now, with the one-shot modifiers it used up.
 
