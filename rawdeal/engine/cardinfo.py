@@ -71,6 +71,7 @@ class Catalog:
     # and its (card, type) pairs in printed order.
     plain_costs: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
     play_pairs: tuple[tuple[tuple[int, str], ...], ...] = field(init=False, repr=False, compare=False)
+    reverses_any: tuple[bool, ...] = field(init=False, repr=False, compare=False)  # has a Reverses clause
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -78,6 +79,7 @@ class Catalog:
         object.__setattr__(self, "plain_costs", tuple(
             None if i.requirements or i.stat_changes else i.card.fortitude for i in self.infos))
         object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))
+        object.__setattr__(self, "reverses_any", tuple(bool(i.reverses) for i in self.infos))
 
     def id(self, title: str) -> int:
         return self.db.index[title]

@@ -339,6 +339,8 @@ class Game(Actions, Choices):
 
     def _hand_reversals(self, play: CurrentPlay) -> tuple[int, ...]:
         s = self.s
+        if self.ran is None and not any(map(self.cat.reverses_any.__getitem__, s.players[1 - play.player].hand)):
+            return ()  # no reversal card in that hand: the usual case needs no damage or rule looked at
         dmg = R.base_damage(self.cat, s, play, 1 - play.player) if play.as_type == "maneuver" else 0
         if R.irreversible(self.cat, s, play, dmg, from_hand=True):
             if self.cat.infos[play.card].irreversible:
