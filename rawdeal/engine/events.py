@@ -6,7 +6,8 @@ from a course transcript. Players are named by their Superstar's name.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import fields
+from functools import cache
 from typing import Any, ClassVar
 
 from rawdeal.engine.record import record
@@ -17,7 +18,14 @@ class Event:
     kind: ClassVar[str] = "event"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"event": self.kind, **asdict(self)}
+        """`{"event": kind, field: value...}`; fields hold only strings, numbers and tuples of them,
+        so a shallow copy is what `dataclasses.asdict` would give, without its recursive walk."""
+        return {"event": self.kind, **{name: getattr(self, name) for name in _field_names(type(self))}}
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
 
 
 @record
