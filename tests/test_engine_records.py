@@ -56,3 +56,19 @@ def test_a_game_copy_shares_records_but_not_changes() -> None:
     while not game.over:
         game.apply(rp.pick(game, rnd))
     assert dumps(copy) == before and copy.decision() is not None
+
+
+def test_a_game_nobody_listens_to_plays_the_same_moves_and_returns_no_events() -> None:
+    loud, quiet = _start(6), _start(6)
+    quiet.listen = False
+    rnd_loud, rnd_quiet = random.Random(6), random.Random(6)
+    heard = []
+    while not loud.over:
+        move = rp.pick(loud, rnd_loud)
+        assert rp.pick(quiet, rnd_quiet) == move
+        heard += loud.apply(move)
+        assert quiet.apply(move) == []
+    assert heard and quiet.over and (quiet.s.winner, quiet.s.how) == (loud.s.winner, loud.s.how)
+    from rawdeal.io.save import dumps
+
+    assert dumps(quiet) == dumps(loud)

@@ -66,14 +66,16 @@ class Actions:
         """Overturn `n` cards of p's Arsenal. With `source` (a reversal card's damage), an overturned
         card that triggers from the Ringside pile (Disqualification!) is checked against it."""
         pl = self.s.players[p]
-        self._emit(ev.Damage(self.name(p), n, collateral))
+        if self.listen:
+            self._emit(ev.Damage(self.name(p), n, collateral))
         for i in range(1, n + 1):
             if not pl.arsenal:
                 self._win(winner_if_empty, "collateral" if collateral else "pin")
                 return
             card = pl.arsenal.pop()
             pl.ringside.append(card)
-            self._emit(ev.Overturned(self.name(p), self.title(card), i, n))
+            if self.listen:
+                self._emit(ev.Overturned(self.name(p), self.title(card), i, n))
             if (source is not None and self.cat.infos[card].triggers_from_ringside
                     and R.reverses(self.cat, self.s, card, source, n, False)):
                 self._trigger_from_ringside(p, card)
@@ -86,7 +88,8 @@ class Actions:
             self.s.tasks.append(T.AskCount(p, "draw", n))
         else:
             self._draw_cards(p, n)
-            self._emit(ev.Drew(self.name(p), n, "effect"))
+            if self.listen:
+                self._emit(ev.Drew(self.name(p), n, "effect"))
 
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)

@@ -36,6 +36,9 @@ class Game(Actions, Choices):
         self.s = state
         self.cat = cat or catalog()
         self.out: list[ev.Event] = []
+        # False when nobody reads the events (random games, searches): `apply` then returns none,
+        # and the frequent ones are not even built (about a tenth of a random game's time).
+        self.listen = True
         self._pending: Decision | None | object = _UNKNOWN  # the decision, computed once per position
         # (card, clause or action) the engine applied; None (the default) records nothing. The
         # effects probe (`rawdeal cards --check`) turns it on to see that every clause was executed.
@@ -210,7 +213,8 @@ class Game(Actions, Choices):
             _RUNNERS[type(task)](self, task)
 
     def _emit(self, event: ev.Event) -> None:
-        self.out.append(event)
+        if self.listen:
+            self.out.append(event)
 
     def _flush(self) -> list[ev.Event]:
         out, self.out = self.out, []
@@ -234,7 +238,8 @@ class Game(Actions, Choices):
             return
         s.current, s.ability_used, s.playing = p, False, None
         s.modifiers = tuple(replace(m, waiting=False) if m.owner == p else m for m in s.modifiers)
-        self._emit(ev.TurnStarted(self.name(p), s.turn))
+        if self.listen:
+            self._emit(ev.TurnStarted(self.name(p), s.turn))
         if s.hold is not None and s.hold[0] == p:
             s.tasks.append(T.ApplyHold(p))  # runs after the draw: the main segment's first event
         s.tasks.append(T.DrawSegment(p))
@@ -260,7 +265,7 @@ class Game(Actions, Choices):
     def _draw_segment(self, task: T.DrawSegment) -> None:
         n = min(R.ability(self.cat, self.s, task.player).draw_per_turn, len(self.s.players[task.player].arsenal))
         self._draw_cards(task.player, n)
-        if n:
+        if n and self.listen:
             self._emit(ev.Drew(self.name(task.player), n, "draw segment"))
 
     def _end_turn(self, task: T.EndTurnNow) -> None:
@@ -274,7 +279,8 @@ class Game(Actions, Choices):
                     self._note(card, dl)
                     self._push_actions(owner, dl.actions, card)
             return
-        self._emit(ev.TurnEnded(self.name(p)))
+        if self.listen:
+            self._emit(ev.TurnEnded(self.name(p)))
         empty = [q for q in (p, 1 - p) if not s.players[q].arsenal]
         if empty:
             self._win(1 - empty[0], "count-out")
@@ -296,7 +302,8 @@ class Game(Actions, Choices):
                                 s.last[p])
         if self.ran is not None:
             self._note_play(s.playing)
-        self._emit(ev.Played(self.name(p), info.title, as_type))
+        if self.listen:
+            self._emit(ev.Played(self.name(p), info.title, as_type))
         self._offer_reversals(s.playing)
 
     def _offer_reversals(self, play: CurrentPlay) -> None:
@@ -353,7 +360,8 @@ class Game(Actions, Choices):
         play = s.playing
         assert play is not None
         p, info = play.player, self.cat.infos[play.card]
-        self._emit(ev.Succeeded(self.name(p), info.title))
+        if self.listen:
+            self._emit(ev.Succeeded(self.name(p), info.title))
         if not play.held:
             s.players[p].ring.append(play.card)
             if info.delayed:  # its end-of-turn effects are due when this turn ends
@@ -381,7 +389,7 @@ class Game(Actions, Choices):
         amount = R.final_damage(self.cat, s, play, dfd)
         if s.tasks and isinstance(s.tasks[-1], T.Finish):
             s.tasks[-1] = T.Finish(amount)
-        if amount:
+        if amount and self.listen:
             self._emit(ev.Damage(self.name(dfd), amount))
         if self.ran is not None:
             for c in s.players[att].ring:
@@ -395,7 +403,8 @@ class Game(Actions, Choices):
                 return
             card = arsenal.pop()
             ringside.append(card)
-            self._emit(ev.Overturned(self.name(dfd), self.title(card), i, amount))
+            if self.listen:
+                self._emit(ev.Overturned(self.name(dfd), self.title(card), i, amount))
             if reversible and self.cat.infos[card].reverses and R.reverses(self.cat, s, card, play, amount, False):
                 self._reversed_from_arsenal(card, i < amount)
                 return
@@ -434,7 +443,8 @@ class Game(Actions, Choices):
         s.last[play.player] = LastPlay(play.card, play.as_type, task.dealt)
         s.playing = None
         for p in (s.current, 1 - s.current):
-            self._emit(self.status(p))
+            if self.listen:
+                self._emit(self.status(p))
 
     def _reverse_from_hand(self, defender: int, at: int) -> None:
         s = self.s
