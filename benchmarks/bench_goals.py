@@ -5,8 +5,9 @@ Setup (RLCard is a benchmark-only dependency, never a runtime one):
 Run:
     .venv/bin/python benchmarks/bench_goals.py [--games 600] [--rounds 3]
 
-It prints figures only, no assertion (timings on a shared machine are noisy; every figure is the
-best of `--rounds`, the engines measured in turns so load hits both alike):
+It prints figures only, no assertion. Timings on a shared machine are noisy, so games and replays
+are timed in CPU time of this process (other processes on the machine inflate it far less than
+wall time), every figure is the best of `--rounds`, and the engines are measured in turns:
   (a) random full games per second on one core: RLCard's Uno (its usual loop: `env.run` with random
       agents) beside rawdeal on the course decks of 04-NoEffects, 08-Reversals, 11-ComplexEffects
       (from ../shared) and on random whole-database decks, in both rule profiles. Goal >= 1.3x Uno.
@@ -42,10 +43,10 @@ def uno_env(games: int) -> float:
 
     env = rlcard.make("uno", config={"seed": 0})
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(games):
         env.run(is_training=False)
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def uno_bare(games: int) -> float:
@@ -54,21 +55,21 @@ def uno_bare(games: int) -> float:
 
     game, rnd = UnoGame(), random.Random(0)
     game.np_random = np.random.RandomState(0)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(games):
         game.init_game()
         while not game.is_over():
             game.step(rnd.choice(game.get_legal_actions()))
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def rawdeal_games(decks: list | None, profile: str) -> Callable[[int], float]:  # type: ignore[type-arg]
     def run(games: int) -> float:
         from rawdeal.drivers.selfplay import selfplay
 
-        start = time.perf_counter()
+        start = time.process_time()
         summary = selfplay(games, 1, decks, profile)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if summary.failure is not None:
             raise SystemExit(f"rawdeal failed at seed {summary.failure.seed}: {summary.failure.problem}")
         return summary.games / elapsed
@@ -131,13 +132,13 @@ def replay(games: int, rounds: int) -> None:
     best = float("inf")
     for _ in range(rounds):
         games_loaded = [(loads(save), text) for save, text in files]  # a save is read once per file
-        start = time.perf_counter()
+        start = time.process_time()
         for game, text in games_loaded:
             transcript = Transcript()
             transcript.events(game.resume())
             play_moves(game, parse_moves(text), transcript)
             transcript.text()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     print(f"replay: {games} move files, {total} moves (parse, apply, transcript; saves loaded before): "
           f"{total / best:8.0f} moves/s (goal >= 100,000)")
 
