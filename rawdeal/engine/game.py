@@ -137,7 +137,7 @@ class Game(Actions, Choices):
 
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
-        moves: list[mv.Move] = [_play_move(self.cat, c, t) for c, t in dict.fromkeys(R.playable(self.cat, s, p))]
+        moves: list[mv.Move] = list(dict.fromkeys(map(self.cat.play_moves.__getitem__, R.playable(self.cat, s, p))))
         if R.ability_usable(self.cat, s, p):
             moves.append(mv.ABILITY)
         moves += [mv.END, mv.SURRENDER]
@@ -237,17 +237,18 @@ class Game(Actions, Choices):
             s.tasks.append(T.StartTurn(1 - p))
             return
         s.current, s.ability_used, s.playing = p, False, None
-        s.modifiers = tuple(replace(m, waiting=False) if m.owner == p else m for m in s.modifiers)
+        if s.modifiers:
+            s.modifiers = tuple(replace(m, waiting=False) if m.owner == p else m for m in s.modifiers)
         if self.listen:
             self._emit(ev.TurnStarted(self.name(p), s.turn))
         if s.hold is not None and s.hold[0] == p:
             s.tasks.append(T.ApplyHold(p))  # runs after the draw: the main segment's first event
         s.tasks.append(T.DrawSegment(p))
+        starts = self.cat.ring_start_triggers
         for c in reversed(s.players[p].ring):
-            for trig in self.cat.infos[c].triggered:
-                if trig.trigger is fx.Trigger.START_OF_TURN and trig.zone is fx.Zone.RING:
-                    self._note(c, trig)
-                    self._push_actions(p, trig.actions, c)
+            for trig in starts[c]:
+                self._note(c, trig)
+                self._push_actions(p, trig.actions, c)
         ab = R.ability(self.cat, s, p)
         if ab.timing is fx.AbilityTiming.START_OF_TURN and self._ability_possible(p, ab):
             if ab.optional:
@@ -514,17 +515,6 @@ def _take_last(cards: list[int], card: int) -> None:
 
 
 _UNKNOWN = object()
-_PLAYS: dict[tuple[int, str], mv.Play] = {}
-
-
-def _play_move(cat: Catalog, card: int, as_type: str) -> mv.Play:
-    """One shared `play` move per card and type: main decisions build no new move objects."""
-    move = _PLAYS.get((card, as_type))
-    if move is None or move.title != cat.infos[card].title:
-        move = _PLAYS[card, as_type] = mv.Play(cat.infos[card].title, as_type)
-    return move
-
-
 
 
 def _allowed(move: mv.Move, d: Decision) -> bool:
