@@ -50,3 +50,13 @@ def test_the_card_database_from_the_cache_is_the_parsed_one(cache_home: Path) ->
     assert again == cards_db._read_shipped() == cards_db.load_db()
     assert again.index == first.index and again.card("Punch") == first.card("Punch")
     assert again.resolve_title("kane's choke slam") == first.resolve_title("kane's choke slam")
+
+
+def test_a_missing_home_folder_is_not_created(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rawdeal.resources import user_cache_dir
+
+    home = tmp_path / "no-such-home"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(home))
+    assert user_cache_dir() is None and not home.exists()
+    assert cached("demo", [], lambda: [3], list) == [3]
