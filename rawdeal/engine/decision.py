@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rawdeal.engine import moves as mv
 from rawdeal.engine.record import record
+from rawdeal.engine.words import DecisionKind
 
 
 @record
@@ -11,7 +12,7 @@ class Decision:
     """Whose decision it is, what kind, the cards it is about and the legal moves."""
 
     player: int
-    kind: str
+    kind: DecisionKind
     prompt: str
     moves: tuple[mv.Move, ...]
     cards: tuple[str, ...] = ()

@@ -7,7 +7,6 @@ from a course transcript. Players are named by their Superstar's name.
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import cache
 from typing import Any, ClassVar
 
 from rawdeal.engine.record import record
@@ -23,9 +22,14 @@ class Event:
         return {"event": self.kind, **{name: getattr(self, name) for name in _field_names(type(self))}}
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @record
@@ -146,6 +150,16 @@ class Moved(Event):
     source: str
     dest: str
     position: str = ""
+
+
+@record
+class NothingToPick(Event):
+    """`player` was to pick a card of `owner`'s `zone` but none qualifies (or the zone is empty)."""
+
+    kind: ClassVar[str] = "no-pick"
+    player: str
+    owner: str
+    zone: str
 
 
 @record

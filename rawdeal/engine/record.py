@@ -9,6 +9,12 @@ copy shares them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TypeVar, dataclass_transform
 
-record = dataclass(slots=True, unsafe_hash=True)
+C = TypeVar("C", bound=type)
+
+
+@dataclass_transform(field_specifiers=(field,))
+def record(cls: C) -> C:
+    return dataclass(slots=True, unsafe_hash=True)(cls)  # type: ignore[return-value]
