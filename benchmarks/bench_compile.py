@@ -24,7 +24,7 @@ def parser_build() -> None:
     from rawdeal.effects import compiler
 
     for label, env in (("no disk cache", "0"), ("cache cold: build+write", "1"), ("cache warm: load", "1")):
-        os.environ["RAWDEAL_PARSER_CACHE"] = env
+        os.environ["RAWDEAL_CACHE"] = env
         compiler._parser.cache_clear()
         start = time.perf_counter()
         compiler._parser()

@@ -456,6 +456,7 @@ def selfplay(
     profile: Annotated[str, typer.Option(help="Rules: course (never shuffle) or standard.")] = "course",
     check: Annotated[bool, typer.Option("--check", help="Check the card invariant after every move.")] = False,
     failures: Annotated[Path | None, typer.Option(metavar="DIR", help="Write a failing game's decks, moves and opening save here.")] = None,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Play in N processes (same results as 1).")] = 1,
 ) -> None:
     """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure."""
     with _errors():
@@ -465,7 +466,7 @@ def selfplay(
             raise UsageError("use --decks DIR or --random-decks, not both")
         pool = None if decks is None else lineups(_legal_decks(decks))
         start = time.perf_counter()
-        summary = play_games(games, seed, pool, profile, check)
+        summary = play_games(games, seed, pool, profile, check, jobs=jobs)
         elapsed = time.perf_counter() - start
         print("\n".join(summary.lines()))
         print(f"{summary.games / elapsed:.0f} games per second ({elapsed:.2f} s)", file=sys.stderr)
@@ -539,11 +540,11 @@ def card(title: Annotated[str, typer.Argument(help="The card's title (any case).
     with _errors():
         from rawdeal.cards import load_db
         from rawdeal.cards.query import card_row, find_card
-        from rawdeal.effects.compiler import compile_card
         from rawdeal.effects.render import effect_tree, render_effect
+        from rawdeal.effects.store import shipped
 
         found = find_card(load_db(), title)
-        effect = compile_card(found)
+        effect = shipped().cards[found.title]
         extra = [f"traits: {', '.join(sorted(t.value for t in found.traits))}" if found.traits else "",
                  f"logo: {found.logo}" if found.logo else "", f"reverses: {found.reverses}" if found.reverses else ""]
         print(card_row(found))

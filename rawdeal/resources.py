@@ -8,6 +8,8 @@ a stray checkout.
 
 from __future__ import annotations
 
+import hashlib
+import os
 from pathlib import Path
 
 from rawdeal.errors import RawdealError
@@ -32,3 +34,30 @@ def grammar_path(name: str) -> Path:
 def schema_path(name: str) -> Path:
     """A JSON schema, e.g. `schema_path("save.schema.json")`."""
     return _find("_schemas", "schemas", name)
+
+
+def user_cache_dir() -> Path | None:
+    """rawdeal's per-user cache folder (created, private), or None when caching is off or impossible.
+
+    Caches only save time, so a read-only home or RAWDEAL_CACHE=0 just means working without one.
+    """
+    if os.environ.get("RAWDEAL_CACHE", "1") == "0":
+        return None
+    try:
+        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        if not root.parent.is_dir():  # never create a missing home folder
+            return None
+        base = root / "rawdeal"
+        base.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except (OSError, RuntimeError):  # RuntimeError: no home directory to be found
+        return None
+    return base if os.access(base, os.W_OK) else None
+
+
+def parser_cache_file(name: str, grammar: str, lark_version: str) -> Path | None:
+    """Where lark keeps a grammar's parse tables (its `cache=` option); named by grammar and lark."""
+    folder = user_cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256(f"{grammar}\0{lark_version}".encode()).hexdigest()[:16]
+    return folder / f"{name}-{digest}.lark-cache"

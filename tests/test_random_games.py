@@ -143,3 +143,31 @@ def test_game_copy_is_independent() -> None:
     assert dumps(twin) == before and twin.decision() == game.decision()
     play_random(twin, 1)
     assert twin.over and dumps(game) == before
+
+
+def test_jobs_play_the_same_games_as_one_process() -> None:
+    one = sp.selfplay(40, 3, check=True)
+    two = sp.selfplay(40, 3, check=True, jobs=2)
+    assert two.lines() == one.lines() and two.failure is None
+
+
+def test_with_jobs_the_first_failure_in_seed_order_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games past the failing seed are played by other workers but dropped, as one process never plays them."""
+    real = sp.play_one
+
+    def breaks_on_two_seeds(seed: int, *args: object) -> object:
+        if seed in (13, 21):
+            raise InvariantError(seed, "broken on purpose", ())
+        return real(seed, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sp, "play_one", breaks_on_two_seeds)
+    one, two = sp.selfplay(30, 0), sp.selfplay(30, 0, jobs=2)
+    assert two.games == one.games == 13
+    assert two.lines() == one.lines()
+    assert two.failure is not None and two.failure.seed == 13 and two.failure == one.failure
+
+
+def test_selfplay_command_with_jobs_prints_the_same_tally() -> None:
+    runs = [runner.invoke(app, ["selfplay", "--games", "24", "--seed", "5", "--jobs", j]) for j in ("1", "2")]
+    assert all(r.exit_code == 0 for r in runs)
+    assert runs[0].stdout == runs[1].stdout

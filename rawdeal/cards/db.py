@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -137,6 +136,8 @@ def _superstar(raw: dict[str, Any]) -> Superstar:
 
 def parse_db(cards_toml: str, superstars_toml: str) -> CardDB:
     """Build and check a database from the two TOML texts."""
+    import tomllib  # here: a process that finds the database in the cache never needs it
+
     superstars = tuple(_superstar(s) for s in tomllib.loads(superstars_toml).get("superstar", []))
     logos = {s.logo for s in superstars}
     cards = tuple(_card(c, logos) for c in tomllib.loads(cards_toml).get("card", []))
@@ -150,7 +151,19 @@ def parse_db(cards_toml: str, superstars_toml: str) -> CardDB:
 
 @cache
 def load_db() -> CardDB:
-    """The shipped database, read once per process."""
+    """The shipped database, read once per process (and kept parsed in the user cache between
+    processes: `rawdeal.diskcache`, named by the data files and this reader's source)."""
+    from rawdeal.diskcache import cached
+
+    return cached("cards", _sources(), _read_shipped, CardDB)
+
+
+def _sources() -> list[Path]:
+    here = Path(__file__).resolve().parent
+    return [DATA_DIR / "cards.toml", DATA_DIR / "superstars.toml", here / "db.py", here / "model.py"]
+
+
+def _read_shipped() -> CardDB:
     return parse_db(
         (DATA_DIR / "cards.toml").read_text(encoding="utf-8"),
         (DATA_DIR / "superstars.toml").read_text(encoding="utf-8"),

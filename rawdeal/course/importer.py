@@ -548,10 +548,10 @@ def deck_file(number: int) -> str:
 
 def option_label(title: str, index: int) -> str:
     """rawdeal's label of option `index` (1-based) of the first Choice in `title`'s effect."""
-    from rawdeal.effects.compiler import compiled_db
     from rawdeal.effects.render import option_label as render_option
+    from rawdeal.effects.store import shipped
 
-    choice = _first_choice(compiled_db()[title])
+    choice = _first_choice(shipped().cards[title])
     if choice is None or not 1 <= index <= len(choice.options):
         raise ImportTestError(f"{title!r} has no option {index} in a choice of its effect")
     return str(render_option(choice.options[index - 1]))

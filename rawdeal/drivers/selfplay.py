@@ -9,6 +9,7 @@ moves.txt` replays it.
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +23,8 @@ from rawdeal.drivers.random_player import MAX_MOVES, GameRecord, InvariantError,
 from rawdeal.engine.moves import Move
 from rawdeal.errors import UsageError
 
+# fork shares the loaded card catalog with the workers; elsewhere they load it (from the disk cache)
+_START_METHOD = "fork" if sys.platform == "linux" else None
 WINS = ("pin", "count-out", "surrender", "collateral", "disqualification")
 
 
@@ -110,22 +113,63 @@ def play_one(seed: int, decks: tuple[Lineup, Lineup], profile: str, check: bool,
 
 def selfplay(games: int, seed: int, decks: Sequence[Lineup] | None = None, profile: str = "course",
              check: bool = False, max_moves: int = MAX_MOVES,
-             on_game: Callable[[int], None] | None = None) -> Summary:
-    """Play `games` random games; stop at the first failure (kept in `Summary.failure`)."""
+             on_game: Callable[[int], None] | None = None, jobs: int = 1) -> Summary:
+    """Play `games` random games; stop at the first failure (kept in `Summary.failure`).
+
+    With `jobs` > 1 the games run in that many processes, in chunks of consecutive seeds merged in
+    seed order, so the summary (and the first failure) is the one `jobs=1` gives.
+    """
+    if jobs > 1 and games > 1:
+        return _parallel(games, seed, decks, profile, check, max_moves, on_game, jobs)
+    return _play_range(_Chunk(seed, games, decks, profile, check, max_moves), on_game)
+
+
+class _Chunk(NamedTuple):
+    """Games `seed` .. `seed + games - 1`, with everything a worker process needs to play them."""
+
+    seed: int
+    games: int
+    decks: Sequence[Lineup] | None
+    profile: str
+    check: bool
+    max_moves: int
+
+
+def _play_range(chunk: _Chunk, on_game: Callable[[int], None] | None = None) -> Summary:
     summary = Summary()
-    for i in range(games):
-        game_seed = seed + i
-        pair = game_decks(game_seed, decks)
+    for game_seed in range(chunk.seed, chunk.seed + chunk.games):
+        pair = game_decks(game_seed, chunk.decks)
         try:
-            record = play_one(game_seed, pair, profile, check, max_moves)
+            record = play_one(game_seed, pair, chunk.profile, chunk.check, chunk.max_moves)
         except InvariantError as exc:
-            summary.failure = Failure(game_seed, profile, pair, exc.moves, exc.problem)
+            summary.failure = Failure(game_seed, chunk.profile, pair, exc.moves, exc.problem)
             return summary
         summary.games += 1
         summary.moves += len(record.moves)
         summary.ended[record.how or "unfinished"] += 1
         if on_game is not None:
             on_game(summary.games)
+    return summary
+
+
+def _parallel(games: int, seed: int, decks: Sequence[Lineup] | None, profile: str, check: bool,
+              max_moves: int, on_game: Callable[[int], None] | None, jobs: int) -> Summary:
+    import multiprocessing
+
+    size = max(1, min(250, games // (jobs * 8)))  # small enough to balance, large enough to be cheap
+    chunks = [_Chunk(seed + start, min(size, games - start), decks, profile, check, max_moves)
+              for start in range(0, games, size)]
+    summary = Summary()
+    with multiprocessing.get_context(_START_METHOD).Pool(jobs) as pool:
+        for part in pool.imap(_play_range, chunks):  # in seed order
+            summary.games += part.games
+            summary.moves += part.moves
+            summary.ended.update(part.ended)
+            if on_game is not None:
+                on_game(summary.games)
+            if part.failure is not None:  # the games after it are dropped, as with one job
+                summary.failure = part.failure
+                break
     return summary
 
 

@@ -9,8 +9,6 @@ see `_parser`).
 
 from __future__ import annotations
 
-import hashlib
-import os
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -32,7 +30,7 @@ from rawdeal.effects.model import (
     Shuffle, SkipTurn, Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage,
     WhileInRing, Who, WinGame, Zone,
 )
-from rawdeal.resources import grammar_path
+from rawdeal.resources import grammar_path, parser_cache_file
 
 GRAMMAR = "effects.lark"
 _STARTS = ["start_card", "start_ability"]
@@ -46,7 +44,7 @@ def _parser() -> lark.Lark:
     Building takes ~250 ms, so lark's cache is used: the tables are pickled into a per-user cache
     directory (never the shared /tmp), under a name that includes the grammar's hash; lark also
     checks that hash before loading, and rebuilds (and rewrites) on any mismatch or read error.
-    Set RAWDEAL_PARSER_CACHE=0 to build from the grammar every time.
+    Set RAWDEAL_CACHE=0 to build from the grammar every time.
     """
     text = grammar_path(GRAMMAR).read_text(encoding="utf-8")
     options: dict[str, Any] = {"parser": "lalr", "start": _STARTS, "maybe_placeholders": False}
@@ -57,15 +55,7 @@ def _parser() -> lark.Lark:
 
 
 def _cache_file(grammar: str) -> Path | None:
-    if os.environ.get("RAWDEAL_PARSER_CACHE", "1") == "0":
-        return None
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rawdeal"
-    try:
-        base.mkdir(parents=True, exist_ok=True, mode=0o700)
-    except OSError:
-        return None
-    digest = hashlib.sha256(f"{grammar}\0{lark.__version__}".encode()).hexdigest()[:16]
-    return base / f"effects-{digest}.lark-cache"
+    return parser_cache_file("effects", grammar, lark.__version__)
 
 
 # ----------------------------------------------------------------------------------- public API

@@ -28,6 +28,7 @@ class Actions:
     s: GameState
     cat: Catalog
     out: list[ev.Event]
+    listen: bool
     trace: Callable[[Any, int, object], None] | None
 
     if TYPE_CHECKING:  # provided by `Game`, declared here so the handlers are type-checked
@@ -79,14 +80,16 @@ class Actions:
         """Overturn `n` cards of p's Arsenal. With `source` (a reversal card's damage), an overturned
         card that triggers from the Ringside pile (Disqualification!) is checked against it."""
         pl = self.s.players[p]
-        self._emit(ev.Damage(self.name(p), n, collateral))
+        if self.listen:
+            self._emit(ev.Damage(self.name(p), n, collateral))
         for i in range(1, n + 1):
             if not pl.arsenal:
                 self._win(winner_if_empty, "collateral" if collateral else "pin")
                 return
             card = pl.arsenal.pop()
             pl.ringside.append(card)
-            self._emit(ev.Overturned(self.name(p), self.title(card), i, n))
+            if self.listen:
+                self._emit(ev.Overturned(self.name(p), self.title(card), i, n))
             if (source is not None and self.cat.infos[card].triggers_from_ringside
                     and R.reverses(self.cat, self.s, card, source, n, False)):
                 self._trigger_from_ringside(p, card)
@@ -98,7 +101,9 @@ class Actions:
         if a.count.up_to:
             self.s.tasks.append(T.AskCount(p, CountVerb.DRAW, n))
         else:  # a mandatory draw takes the cards that are there and says how many it took
-            self._emit(ev.Drew(self.name(p), self._draw_cards(p, n), "effect"))
+            drawn = self._draw_cards(p, n)
+            if self.listen:
+                self._emit(ev.Drew(self.name(p), drawn, "effect"))
 
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)

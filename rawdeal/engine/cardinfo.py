@@ -7,6 +7,7 @@ from functools import cache
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
 from rawdeal.effects import model as fx
+from rawdeal.engine.moves import Play
 from rawdeal.engine.words import CardId
 
 
@@ -72,6 +73,10 @@ class Catalog:
     # and its (card, type) pairs in printed order.
     plain_costs: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
     play_pairs: tuple[tuple[tuple[CardId, CardType], ...], ...] = field(init=False, repr=False, compare=False)
+    reverses_any: tuple[bool, ...] = field(init=False, repr=False, compare=False)  # has a Reverses clause
+    ring_start_triggers: tuple[tuple[fx.Triggered, ...], ...] = field(init=False, repr=False, compare=False)
+    # One shared `play` move per (card, type): main decisions build no move objects.
+    play_moves: dict[tuple[CardId, CardType], Play] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -79,6 +84,12 @@ class Catalog:
         object.__setattr__(self, "plain_costs", tuple(
             None if i.requirements or i.stat_changes else i.card.fortitude for i in self.infos))
         object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))
+        object.__setattr__(self, "reverses_any", tuple(bool(i.reverses) for i in self.infos))
+        object.__setattr__(self, "ring_start_triggers", tuple(tuple(
+            t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)
+            for i in self.infos))
+        object.__setattr__(self, "play_moves", {
+            pair: Play(i.card.title, pair[1]) for i, pairs in zip(self.infos, self.play_pairs) for pair in pairs})
 
     def id(self, title: str) -> int:
         return self.db.index[title]
@@ -89,9 +100,9 @@ class Catalog:
 
 @cache
 def catalog() -> Catalog:
-    from rawdeal.effects.compiler import abilities, compiled_db
+    from rawdeal.effects.store import shipped
 
     db = load_db()
-    effects = compiled_db()
-    infos = tuple(_info(i, c, effects[c.title]) for i, c in enumerate(db.cards))
-    return Catalog(db=db, infos=infos, abilities=abilities())
+    compiled = shipped()
+    infos = tuple(_info(i, c, compiled.cards[c.title]) for i, c in enumerate(db.cards))
+    return Catalog(db=db, infos=infos, abilities=compiled.abilities)

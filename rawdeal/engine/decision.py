@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rawdeal.engine import moves as mv
+from rawdeal.engine.record import record
 from rawdeal.engine.words import DecisionKind
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Decision:
     """Whose decision it is, what kind, the cards it is about and the legal moves."""
 

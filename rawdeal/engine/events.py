@@ -1,4 +1,4 @@
-"""What the engine reports: one frozen event per visible state change, in order.
+"""What the engine reports: one event (a value: `record`) per visible state change, in order.
 
 Transcripts render these one per line; the course verifier compares them with the events it read
 from a course transcript. Players are named by their Superstar's name.
@@ -6,45 +6,59 @@ from a course transcript. Players are named by their Superstar's name.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import fields
 from typing import Any, ClassVar
 
+from rawdeal.engine.record import record
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class Event:
     kind: ClassVar[str] = "event"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"event": self.kind, **asdict(self)}
+        """`{"event": kind, field: value...}`; fields hold only strings, numbers and tuples of them,
+        so a shallow copy is what `dataclasses.asdict` would give, without its recursive walk."""
+        return {"event": self.kind, **{name: getattr(self, name) for name in _field_names(type(self))}}
 
 
-@dataclass(frozen=True, slots=True)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+@record
 class GameStarted(Event):
     kind: ClassVar[str] = "start"
     first: str
     second: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnStarted(Event):
     kind: ClassVar[str] = "turn"
     player: str
     number: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnSkipped(Event):
     kind: ClassVar[str] = "skip"
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AbilityUsed(Event):
     kind: ClassVar[str] = "ability"
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Drew(Event):
     """`reason`: "draw segment", "effect" or "stun value". Count may be 0 for "may draw" answers."""
 
@@ -54,7 +68,7 @@ class Drew(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Played(Event):
     """A card is put forward from the hand; the opponent may still reverse it."""
 
@@ -64,7 +78,7 @@ class Played(Event):
     as_type: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HoldApplied(Event):
     """Maintain Hold: `player`'s held Submission `card` is applied again (his opponent may reverse it)."""
 
@@ -73,14 +87,14 @@ class HoldApplied(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Succeeded(Event):
     kind: ClassVar[str] = "success"
     player: str
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reversed(Event):
     """`player` reversed `target` with `card`, from his "hand" or revealed from his "arsenal"."""
 
@@ -91,7 +105,7 @@ class Reversed(Event):
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Damage(Event):
     """`player` takes `amount` damage; `collateral` when self-inflicted by his own card."""
 
@@ -101,7 +115,7 @@ class Damage(Event):
     collateral: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Overturned(Event):
     kind: ClassVar[str] = "overturn"
     player: str
@@ -110,14 +124,14 @@ class Overturned(Event):
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Discarded(Event):
     kind: ClassVar[str] = "discard"
     player: str
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandDiscarded(Event):
     """`player` discards his whole hand (`cards`, in hand order)."""
 
@@ -126,7 +140,7 @@ class HandDiscarded(Event):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Moved(Event):
     """A card changed zones by an effect or ability (zones: hand, arsenal, ringside, ring)."""
 
@@ -138,7 +152,7 @@ class Moved(Event):
     position: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NothingToPick(Event):
     """`player` was to pick a card of `owner`'s `zone` but none qualifies (or the zone is empty)."""
 
@@ -148,7 +162,7 @@ class NothingToPick(Event):
     zone: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Searched(Event):
     kind: ClassVar[str] = "search"
     player: str
@@ -157,7 +171,7 @@ class Searched(Event):
     found: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Revealed(Event):
     """`viewer` looks at `cards` of `owner`'s `zone` (hand, or top of arsenal)."""
 
@@ -168,20 +182,20 @@ class Revealed(Event):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Chose(Event):
     kind: ClassVar[str] = "choose"
     player: str
     option: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shuffled(Event):
     kind: ClassVar[str] = "shuffle"
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Modified(Event):
     """A modifier now applies: `text` is its canonical English."""
 
@@ -190,7 +204,7 @@ class Modified(Event):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Status(Event):
     kind: ClassVar[str] = "status"
     player: str
@@ -199,13 +213,13 @@ class Status(Event):
     arsenal: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnEnded(Event):
     kind: ClassVar[str] = "end"
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Won(Event):
     """`how`: pin, count-out, surrender, collateral, disqualification."""
 

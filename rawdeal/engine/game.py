@@ -38,6 +38,9 @@ class Game(Choices):
         self.s = state
         self.cat = cat or catalog()
         self.out: list[ev.Event] = []
+        # False when nobody reads the events (random games, searches): `apply` then returns none,
+        # and the frequent ones are not even built (about a tenth of a random game's time).
+        self.listen = True
         self._pending: Decision | None | object = _UNKNOWN  # the decision, computed once per position
         # The one tracing hook: told (game, card, item) for each clause or action the engine applies,
         # and for each play, resolution and hit (items `CurrentPlay`, `T.Resolve`, `T.Hit`) so that a
@@ -138,7 +141,7 @@ class Game(Choices):
 
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
-        moves: list[mv.Move] = [_play_move(self.cat, c, t) for c, t in dict.fromkeys(R.playable(self.cat, s, p))]
+        moves: list[mv.Move] = list(dict.fromkeys(map(self.cat.play_moves.__getitem__, R.playable(self.cat, s, p))))
         if R.ability_usable(self.cat, s, p):
             moves.append(mv.ABILITY)
         moves += [mv.END, mv.SURRENDER]
@@ -217,7 +220,8 @@ class Game(Choices):
             _RUNNERS[type(task)](self, task)
 
     def _emit(self, event: ev.Event) -> None:
-        self.out.append(event)
+        if self.listen:
+            self.out.append(event)
 
     def _flush(self) -> list[ev.Event]:
         out, self.out = self.out, []
@@ -240,16 +244,18 @@ class Game(Choices):
             s.tasks.append(T.StartTurn(1 - p))
             return
         s.current, s.ability_used, s.playing = p, False, None
-        s.modifiers = tuple(replace(m, waiting=False) if m.owner == p else m for m in s.modifiers)
-        self._emit(ev.TurnStarted(self.name(p), s.turn))
+        if s.modifiers:
+            s.modifiers = tuple(replace(m, waiting=False) if m.owner == p else m for m in s.modifiers)
+        if self.listen:
+            self._emit(ev.TurnStarted(self.name(p), s.turn))
         if s.hold is not None and s.hold[0] == p:
             s.tasks.append(T.ApplyHold(p))  # runs after the draw: the main segment's first event
         s.tasks.append(T.DrawSegment(p))
+        starts = self.cat.ring_start_triggers
         for c in reversed(s.players[p].ring):
-            for trig in self.cat.infos[c].triggered:
-                if trig.trigger is fx.Trigger.START_OF_TURN and trig.zone is fx.Zone.RING:
-                    self._note(c, trig)
-                    self._push_actions(p, trig.actions, c)
+            for trig in starts[c]:
+                self._note(c, trig)
+                self._push_actions(p, trig.actions, c)
         ab = R.ability(self.cat, s, p)
         if ab.timing is fx.AbilityTiming.START_OF_TURN and self._ability_possible(p, ab):
             if ab.optional:
@@ -267,7 +273,7 @@ class Game(Choices):
     def _draw_segment(self, task: T.DrawSegment) -> None:
         n = min(R.ability(self.cat, self.s, task.player).draw_per_turn, len(self.s.players[task.player].arsenal))
         self._draw_cards(task.player, n)
-        if n:
+        if n and self.listen:
             self._emit(ev.Drew(self.name(task.player), n, "draw segment"))
 
     def _end_turn(self, task: T.EndTurnNow) -> None:
@@ -281,7 +287,8 @@ class Game(Choices):
                     self._note(card, dl)
                     self._push_actions(owner, dl.actions, card)
             return
-        self._emit(ev.TurnEnded(self.name(p)))
+        if self.listen:
+            self._emit(ev.TurnEnded(self.name(p)))
         empty = [q for q in (p, 1 - p) if not s.players[q].arsenal]
         if empty:
             self._win(1 - empty[0], "count-out")
@@ -302,7 +309,8 @@ class Game(Choices):
         s.playing = CurrentPlay(p, card, as_type, tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type)),
                                 s.last[p])
         self._note(card, s.playing)
-        self._emit(ev.Played(self.name(p), info.title, as_type))
+        if self.listen:
+            self._emit(ev.Played(self.name(p), info.title, as_type))
         self._offer_reversals(s.playing)
 
     def _offer_reversals(self, play: CurrentPlay) -> None:
@@ -330,6 +338,8 @@ class Game(Choices):
 
     def _hand_reversals(self, play: CurrentPlay) -> tuple[int, ...]:
         s = self.s
+        if self.trace is None and not any(map(self.cat.reverses_any.__getitem__, s.players[1 - play.player].hand)):
+            return ()  # no reversal card in that hand: the usual case needs no damage or rule looked at
         dmg = R.base_damage(self.cat, s, play, 1 - play.player) if play.as_type == CardType.MANEUVER else 0
         if R.irreversible(self.cat, s, play, dmg, from_hand=True):
             if self.cat.infos[play.card].irreversible:
@@ -342,7 +352,8 @@ class Game(Choices):
         play = s.playing
         assert play is not None
         p, info = play.player, self.cat.infos[play.card]
-        self._emit(ev.Succeeded(self.name(p), info.title))
+        if self.listen:
+            self._emit(ev.Succeeded(self.name(p), info.title))
         if not play.held:
             s.players[p].ring.append(play.card)
             if info.delayed:  # its end-of-turn effects are due when this turn ends
@@ -368,7 +379,7 @@ class Game(Choices):
         amount = R.final_damage(self.cat, s, play, dfd)
         if s.tasks and isinstance(s.tasks[-1], T.Finish):
             s.tasks[-1] = T.Finish(amount)
-        if amount:
+        if amount and self.listen:
             self._emit(ev.Damage(self.name(dfd), amount))
         self._note(play.card, task)
         reversible = not R.irreversible(self.cat, s, play, amount, from_hand=False)
@@ -379,7 +390,8 @@ class Game(Choices):
                 return
             card = arsenal.pop()
             ringside.append(card)
-            self._emit(ev.Overturned(self.name(dfd), self.title(card), i, amount))
+            if self.listen:
+                self._emit(ev.Overturned(self.name(dfd), self.title(card), i, amount))
             if reversible and self.cat.infos[card].reverses and R.reverses(self.cat, s, card, play, amount, False):
                 self._reversed_from_arsenal(card, i < amount)
                 return
@@ -418,7 +430,8 @@ class Game(Choices):
         s.last[play.player] = LastPlay(play.card, play.as_type, task.dealt)
         s.playing = None
         for p in (s.current, 1 - s.current):
-            self._emit(self.status(p))
+            if self.listen:
+                self._emit(self.status(p))
 
     def _reverse_from_hand(self, defender: int, at: int) -> None:
         s = self.s
@@ -488,17 +501,6 @@ def _take_last(cards: list[CardId], card: CardId) -> None:
 
 
 _UNKNOWN = object()
-_PLAYS: dict[tuple[CardId, CardType], mv.Play] = {}
-
-
-def _play_move(cat: Catalog, card: CardId, as_type: CardType) -> mv.Play:
-    """One shared `play` move per card and type: main decisions build no new move objects."""
-    move = _PLAYS.get((card, as_type))
-    if move is None or move.title != cat.infos[card].title:
-        move = _PLAYS[card, as_type] = mv.Play(cat.infos[card].title, as_type)
-    return move
-
-
 
 
 def _allowed(move: mv.Move, d: Decision) -> bool:

@@ -151,13 +151,16 @@ _ZONES = {"hand": Zone.HAND, "ring": Zone.RING, "ring area": Zone.RING, "ringsid
 
 @cache
 def _parser() -> Lark:
-    """The move grammar, parsed straight into `Move` values by `_transformer` (built once)."""
+    """The move grammar, parsed straight into `Move` values by `_transformer` (built once; its
+    tables are kept in the user cache)."""
+    import lark
     from lark import Lark
 
-    from rawdeal.resources import grammar_path
+    from rawdeal.resources import grammar_path, parser_cache_file
 
-    return Lark(grammar_path("moves.lark").read_text(encoding="utf-8"), parser="lalr",
-                transformer=_transformer())
+    text = grammar_path("moves.lark").read_text(encoding="utf-8")
+    cache_file = parser_cache_file("moves", text, lark.__version__)
+    return Lark(text, parser="lalr", transformer=_transformer(), cache=str(cache_file) if cache_file else False)
 
 
 def _unquote(token: str) -> str:
@@ -236,34 +239,45 @@ def _transformer() -> Transformer[Token, Move]:
 
 
 _SIMPLE: dict[str, Move] = {"pass": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
-# The common card moves, written the usual way (a title without escapes): read without the parser.
-_CARD_MOVE = re.compile(r'(play|reverse|discard|take)[ \t]+"([^"\\\x00-\x1f]*)"'
-                        r'(?:[ \t]*\([ \t]*(\d+)[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
+# The usual shapes of the other moves (titles without escapes, ASCII digits): read without the parser.
+_TITLE = r'"([^"\\\x00-\x1f]*)"'
+_CARD_MOVE = re.compile(r'(play|reverse|discard|take)[ \t]+' + _TITLE +
+                        r'(?:[ \t]*\([ \t]*([0-9]+)[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
+_CHOOSE = re.compile(r'choose[ \t]+' + _TITLE)
+_COUNT = re.compile(r'(draw|discard)[ \t]+([0-9]+)')
+_ARRANGE = re.compile(r'arrange[ \t]+' + _TITLE + r'(?:[ \t]*,[ \t]*' + _TITLE.replace("(", "(?:", 1) + ')*')
+_ARRANGED = re.compile(_TITLE)
 
 
 def _fast(text: str) -> Move | None:
-    """The move the grammar would read, for the most frequent shapes; None: ask the parser."""
+    """The move the grammar would read, for the usual shapes; None: ask the parser."""
     simple = _SIMPLE.get(text)
     if simple is not None:
         return simple
     m = _CARD_MOVE.fullmatch(text)
-    if m is None:
-        return None
-    verb, title, copy, as_type = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4)
-    if verb == "play":
-        return Play(title, CardType(as_type) if as_type else None, copy)
-    if as_type:
-        return None  # only `play` takes `as`: the parser reports the error
-    return Reverse(title, copy) if verb == "reverse" else Pick(PickVerb(verb), title, copy)
+    if m is not None:
+        verb, title, copy, as_type = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4)
+        if verb == "play":
+            return Play(title, CardType(as_type) if as_type else None, copy)
+        if as_type:
+            return None  # only `play` takes `as`: the parser reports the error
+        return Reverse(title, copy) if verb == "reverse" else Pick(PickVerb(verb), title, copy)
+    if (m := _CHOOSE.fullmatch(text)) is not None:
+        return Choose(m.group(1))
+    if (m := _COUNT.fullmatch(text)) is not None:
+        return Count(CountVerb(m.group(1)), int(m.group(2)))
+    if _ARRANGE.fullmatch(text) is not None:
+        return Arrange(tuple(_ARRANGED.findall(text)))
+    return None
 
 
 def parse_move(text: str) -> Move:
     """Read one move; raises MoveSyntaxError with the column and what was expected."""
-    from lark.exceptions import UnexpectedInput
-
     fast = _fast(text.strip())
     if fast is not None:
         return fast
+    from lark.exceptions import UnexpectedInput  # only here: importing lark costs a process ~40 ms
+
     try:
         return cast(Move, _parser().parse(text.strip()))
     except UnexpectedInput as exc:

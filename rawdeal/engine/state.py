@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from rawdeal.cards import CardType
 from rawdeal.effects.model import Modifier, Zone
+from rawdeal.engine.record import record
 from rawdeal.engine.tasks import Task
 from rawdeal.engine.words import CardId, Profile
 
@@ -30,7 +31,7 @@ class PlayerState:
         return {"arsenal": self.arsenal, "hand": self.hand, "ring": self.ring, "ringside": self.ringside}[name]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActiveModifier:
     """A modifier owned by a player. `waiting`: it starts applying at the owner's next turn."""
 
@@ -40,7 +41,7 @@ class ActiveModifier:
     waiting: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LastPlay:
     """The previous card a player played: this turn, or his reversal from hand in the last turn."""
 
@@ -49,7 +50,7 @@ class LastPlay:
     dealt: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CurrentPlay:
     """The card being played right now, with the one-shot modifiers it used up.
 

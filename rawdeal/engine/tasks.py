@@ -1,4 +1,4 @@
-"""The engine's work stack: small frozen records of what remains to be done.
+"""The engine's work stack: small records (values: `record`) of what remains to be done.
 
 A play, an effect or a turn change is broken into tasks pushed on `GameState.tasks` (last = next).
 Tasks marked `decision` wait for a move. Because tasks are plain data, a game can be saved and
@@ -7,35 +7,35 @@ resumed in the middle of an effect.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rawdeal.effects.model import Action, CardFilter, Position, Zone
+from rawdeal.engine.record import record
 from rawdeal.engine.words import CardId, CountVerb, DrawReason, PickVerb
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Task:
     decision: ClassVar[bool] = False
 
 
 # ------------------------------------------------------------------------------------ automatic
-@dataclass(frozen=True, slots=True)
+@record
 class StartTurn(Task):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DrawSegment(Task):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EndTurnNow(Task):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Act(Task):
     """Run one effect action for `owner`, coming from `card` (-1: a Superstar ability)."""
 
@@ -44,12 +44,12 @@ class Act(Task):
     card: CardId
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Resolve(Task):
     """The card in play was not reversed from the hand: it succeeds."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hit(Task):
     """Apply the played maneuver's damage, overturning from `done` + 1; reversals may be revealed."""
 
@@ -57,14 +57,14 @@ class Hit(Task):
     done: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Finish(Task):
     """The play is over: remember it as the player's previous card and show the status."""
 
     dealt: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReversalHit(Task):
     """Damage from a reversal (`card`) played from the hand; never reversed."""
 
@@ -73,14 +73,14 @@ class ReversalHit(Task):
     card: CardId = -1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ApplyHold(Task):
     """Maintain Hold: at the start of the holder's main segment the held Submission is applied again."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Equalize(Task):
     """Comeback!: the player with the higher Fortitude removes cards until it is not higher."""
 
@@ -88,14 +88,14 @@ class Equalize(Task):
 
 
 # ------------------------------------------------------------------------------------ decisions
-@dataclass(frozen=True, slots=True)
+@record
 class ReverseWindow(Task):
     decision: ClassVar[bool] = True
     defender: int
     options: tuple[CardId, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PickCard(Task):
     """`chooser` names a card of `owner`'s `zone` (matching `filter`), `remaining` times.
 
@@ -115,7 +115,7 @@ class PickCard(Task):
     by: int = -1  # the player whose effect asked (for filters that read his Fortitude)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskCount(Task):
     """How many (0..most): `verb` "draw" draws, "discard" then asks for that many discards."""
 
@@ -126,7 +126,7 @@ class AskCount(Task):
     reason: DrawReason = DrawReason.EFFECT
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskChoice(Task):
     decision: ClassVar[bool] = True
     player: int
@@ -135,7 +135,7 @@ class AskChoice(Task):
     labels: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskYesNo(Task):
     decision: ClassVar[bool] = True
     player: int
@@ -143,7 +143,7 @@ class AskYesNo(Task):
     actions: tuple[Action, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskAbility(Task):
     """A start-of-turn ability the Superstar may use (`ability`) or decline (`pass`)."""
 
@@ -151,7 +151,7 @@ class AskAbility(Task):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskArrange(Task):
     decision: ClassVar[bool] = True
     player: int

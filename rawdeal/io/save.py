@@ -21,19 +21,24 @@ from rawdeal.engine.tasks import StartTurn
 from rawdeal.engine.words import CardId, Profile
 from rawdeal.errors import SaveError
 from rawdeal.io.codec import decode, encode
+from rawdeal.io.valid import known_valid, remember_valid
 
 FORMAT = "rawdeal-save/1"
 ZONES = (Zone.ARSENAL, Zone.HAND, Zone.RING, Zone.RINGSIDE)
 
 
 @cache
+def _schema() -> bytes:
+    from rawdeal.resources import schema_path
+
+    return schema_path("save.schema.json").read_bytes()
+
+
+@cache
 def _validator():  # type: ignore[no-untyped-def]
     import jsonschema
 
-    from rawdeal.resources import schema_path
-
-    schema = orjson.loads(schema_path("save.schema.json").read_bytes())
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft202012Validator(orjson.loads(_schema()))
 
 
 def _json_path(path: Any) -> str:
@@ -60,16 +65,22 @@ def dumps(game: Game) -> bytes:
     return orjson.dumps(save_dict(game), option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2) + b"\n"
 
 
-def loads(data: bytes, source: str = "save") -> Game:
+def loads(data: bytes, source: str = "save", remember: bool = False) -> Game:
+    """The game in a save; with `remember`, bytes that passed the schema once skip it after that
+    (`rawdeal.io.valid`: for files that processes read again and again)."""
     try:
         raw = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
         raise SaveError(f"{source}: not valid JSON: {exc}") from None
-    errors = sorted(_validator().iter_errors(raw), key=lambda e: list(e.absolute_path))
+    seen = remember and known_valid(_schema(), data)
+    errors = [] if seen else sorted(_validator().iter_errors(raw), key=lambda e: list(e.absolute_path))
     if errors:
         e = errors[0]
         raise SaveError(f"{source}: {_json_path(e.absolute_path)}: {e.message}")
-    return Game(_state(raw, catalog(), source))
+    game = Game(_state(raw, catalog(), source))
+    if remember and not seen:
+        remember_valid(_schema(), data)
+    return game
 
 
 def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
@@ -129,4 +140,4 @@ def read_save(path: str | Path) -> Game:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
-    return loads(data, str(path))
+    return loads(data, str(path), remember=True)

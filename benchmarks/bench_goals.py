@@ -1,0 +1,200 @@
+"""The speed goals of issue 14, measured side by side in one run and printed as ratios.
+
+Setup (RLCard is a benchmark-only dependency, never a runtime one):
+    .venv/bin/pip install -e '.[bench]'        # or: .venv/bin/pip install rlcard
+Run:
+    .venv/bin/python benchmarks/bench_goals.py [--games 600] [--rounds 3]
+
+It prints figures only, no assertion. Timings on a shared machine are noisy, so games and replays
+are timed in CPU time of this process (other processes on the machine inflate it far less than
+wall time), every figure is the best of `--rounds`, and the engines are measured in turns:
+  (a) random full games per second on one core: RLCard's Uno (its usual loop: `env.run` with random
+      agents) beside rawdeal on the course decks of 04-NoEffects, 08-Reversals, 11-ComplexEffects
+      (from ../shared) and on random whole-database decks, in both rule profiles. Goal >= 1.3x Uno.
+      Uno's bare game loop (`UnoGame.step` with a random legal action) is printed too, for reference.
+  (b) replaying move files in one process (parse + apply + transcript, the opening saves loaded
+      beforehand), moves per second. Goal >= 100k.
+  (c) whole-process start-up, warm (caches written, bytecode compiled): `rawdeal card "Jockeying for
+      Position"` (goal <= 2x) and `rawdeal run saves/midgame.json saves/midgame-moves.txt` (goal <= 3x)
+      against `python -c 'import typer'`, CPU time of the child (less noisy than wall time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO.parent / "shared" / "course-tests" / "data"
+DECK_FOLDERS = ("04-NoEffects", "08-Reversals", "11-ComplexEffects")
+
+
+# ------------------------------------------------------------------------------- games per second
+def uno_env(games: int) -> float:
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make("uno", config={"seed": 0})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    start = time.process_time()
+    for _ in range(games):
+        env.run(is_training=False)
+    return games / (time.process_time() - start)
+
+
+def uno_bare(games: int) -> float:
+    import numpy as np
+    from rlcard.games.uno.game import UnoGame
+
+    game, rnd = UnoGame(), random.Random(0)
+    game.np_random = np.random.RandomState(0)
+    start = time.process_time()
+    for _ in range(games):
+        game.init_game()
+        while not game.is_over():
+            game.step(rnd.choice(game.get_legal_actions()))
+    return games / (time.process_time() - start)
+
+
+def rawdeal_games(decks: list | None, profile: str) -> Callable[[int], float]:  # type: ignore[type-arg]
+    def run(games: int) -> float:
+        from rawdeal.drivers.selfplay import selfplay
+
+        start = time.process_time()
+        summary = selfplay(games, 1, decks, profile)
+        elapsed = time.process_time() - start
+        if summary.failure is not None:
+            raise SystemExit(f"rawdeal failed at seed {summary.failure.seed}: {summary.failure.problem}")
+        return summary.games / elapsed
+    return run
+
+
+def course_decks(folder: str) -> list:  # type: ignore[type-arg]
+    from rawdeal.cards import load_db
+    from rawdeal.decks import check_deck, deck_paths, read_deck
+    from rawdeal.drivers.selfplay import lineups
+
+    db = load_db()
+    decks = [read_deck(p) for p in deck_paths([str(DATA / folder)])]
+    return lineups([d for d in decks if not check_deck(d, db)])
+
+
+def games_table(games: int, rounds: int) -> None:
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        print("RLCard is not installed: pip install -e '.[bench]' (or pip install rlcard); ratios skipped")
+        return
+    runs: dict[str, Callable[[int], float]] = {"uno (env.run, random agents)": uno_env,
+                                                "uno (bare game loop)": uno_bare}
+    for profile in ("course", "standard"):
+        if DATA.is_dir():
+            for folder in DECK_FOLDERS:
+                runs[f"rawdeal {folder} ({profile})"] = rawdeal_games(course_decks(folder), profile)
+        runs[f"rawdeal random decks ({profile})"] = rawdeal_games(None, profile)
+    if not DATA.is_dir():
+        print(f"course decks skipped: ../shared not found ({DATA})")
+    for run in runs.values():
+        run(max(20, games // 20))  # warm: imports, caches
+    best = dict.fromkeys(runs, 0.0)
+    for _ in range(rounds):
+        for label, run in runs.items():
+            best[label] = max(best[label], run(games))
+    uno = best["uno (env.run, random agents)"]
+    print(f"random full games per second, one core, best of {rounds} rounds of {games} games:")
+    for label, rate in best.items():
+        goal = "" if label.startswith("uno") else ("  ok" if rate >= 1.3 * uno else "  below the 1.3x goal")
+        print(f"  {label:<42} {rate:8.0f} games/s  {rate / uno:5.2f}x Uno{goal}")
+
+
+# ------------------------------------------------------------------------------------ replaying
+def replay(games: int, rounds: int) -> None:
+    """Random games are written as opening saves and move files, then read back and replayed."""
+    from rawdeal.drivers.movefile import parse_moves, play_moves
+    from rawdeal.drivers.random_player import move_file, play_random
+    from rawdeal.drivers.selfplay import game_decks, play_one
+    from rawdeal.io.save import dumps, loads
+    from rawdeal.io.transcript import Transcript
+
+    files = []
+    for seed in range(games):
+        pair = game_decks(seed, None)
+        record = play_one(seed, pair, "standard", False)
+        files.append((dumps(_opening(seed, pair)), move_file(record.moves)))
+    total = sum(text.count("\n") for _, text in files)
+    best = float("inf")
+    for _ in range(rounds):
+        games_loaded = [(loads(save), text) for save, text in files]  # a save is read once per file
+        start = time.process_time()
+        for game, text in games_loaded:
+            transcript = Transcript()
+            transcript.events(game.resume())
+            play_moves(game, parse_moves(text), transcript)
+            transcript.text()
+        best = min(best, time.process_time() - start)
+    print(f"replay: {games} move files, {total} moves (parse, apply, transcript; saves loaded before): "
+          f"{total / best:8.0f} moves/s (goal >= 100,000)")
+
+
+def _opening(seed: int, pair: tuple) -> object:  # type: ignore[type-arg]
+    """The opening position of random game `seed`, as `play_one` starts it."""
+    from rawdeal.engine.cardinfo import catalog
+    from rawdeal.engine.game import Game
+
+    index = catalog().db.index
+    arsenals = tuple([index[t] for t in d.titles] for d in pair)
+    game, _ = Game.start((pair[0].superstar, pair[1].superstar), arsenals, "standard", seed)  # type: ignore[arg-type]
+    return game
+
+
+# ------------------------------------------------------------------------------------- start-up
+def cpu_ms(command: list[str], rounds: int, env: dict[str, str]) -> float:
+    subprocess.run(command, capture_output=True, check=True, env=env, cwd=REPO)  # warm caches, bytecode
+    best = float("inf")
+    for _ in range(rounds):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(command, capture_output=True, check=True, env=env, cwd=REPO)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best = min(best, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return best * 1000
+
+
+def startup(rounds: int) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # warm = bytecode kept
+    script = Path(sys.executable).with_name("rawdeal")
+    rawdeal = [str(script)] if script.exists() else [sys.executable, "-m", "rawdeal"]
+    base = cpu_ms([sys.executable, "-c", "import typer"], rounds, env)
+    print(f"start-up, CPU time of the whole process, best of {rounds}: python -c 'import typer' {base:.0f} ms")
+    for args, goal in ((["card", "Jockeying for Position"], 2), (["run", "saves/midgame.json", "saves/midgame-moves.txt"], 3)):
+        ms = cpu_ms(rawdeal + args, rounds, env)
+        verdict = "ok" if ms <= goal * base else f"above the {goal}x goal"
+        print(f"  rawdeal {' '.join(args):<52} {ms:6.0f} ms  {ms / base:4.2f}x  {verdict}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", choices=("games", "replay", "startup"))
+    args = parser.parse_args()
+    from rawdeal.engine.cardinfo import catalog
+
+    catalog()
+    if args.only in (None, "games"):
+        games_table(args.games, args.rounds)
+    if args.only in (None, "replay"):
+        replay(200, args.rounds)
+    if args.only in (None, "startup"):
+        startup(max(5, args.rounds * 3))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

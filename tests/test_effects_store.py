@@ -1,0 +1,74 @@
+"""The compiled-effects disk cache: same effects as compiling, rebuilt on any change, never required."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rawdeal.effects import store
+from rawdeal.effects.compiler import abilities, compiled_db
+from rawdeal.resources import grammar_path
+
+
+@pytest.fixture
+def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("RAWDEAL_CACHE", raising=False)
+    store.shipped.cache_clear()
+    yield tmp_path / "rawdeal"
+    store.shipped.cache_clear()
+
+
+def _pickles(folder: Path) -> list[Path]:
+    return sorted(folder.glob("effects-*.pickle")) if folder.is_dir() else []
+
+
+def test_cached_effects_equal_freshly_compiled_ones(cache_home: Path) -> None:
+    first = store.shipped()
+    assert len(_pickles(cache_home)) == 1
+    store.shipped.cache_clear()
+    loaded = store.shipped()  # this time from the file
+    assert loaded is not first
+    assert loaded.cards == compiled_db() and loaded.abilities == abilities()
+
+
+def test_a_changed_grammar_is_a_new_cache_entry(cache_home: Path, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    before = store._cache_path()
+    edited = tmp_path / "effects.lark"
+    shutil.copy(grammar_path("effects.lark"), edited)
+    edited.write_text(edited.read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
+    monkeypatch.setattr(store, "grammar_path", lambda name: edited)
+    assert store._cache_path() != before
+
+
+def test_a_damaged_cache_file_is_compiled_again_and_replaced(cache_home: Path) -> None:
+    store.shipped()
+    (path,) = _pickles(cache_home)
+    path.write_bytes(b"not a pickle")
+    store.shipped.cache_clear()
+    assert store.shipped().cards == compiled_db()
+    store.shipped.cache_clear()
+    from rawdeal.diskcache import _load
+
+    assert isinstance(_load(path), store.Compiled)  # rewritten whole
+
+
+def test_without_a_writable_cache_folder_effects_are_compiled_in_memory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    store.shipped.cache_clear()
+    try:
+        assert store.shipped().cards == compiled_db()
+    finally:
+        store.shipped.cache_clear()
+
+
+def test_rawdeal_cache_0_writes_nothing(cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAWDEAL_CACHE", "0")
+    assert store.shipped().abilities == abilities()
+    assert not cache_home.exists()

@@ -1,0 +1,74 @@
+"""The engine's hot-path records stay values: equal and hashed by value, and events turn into the
+same plain dicts as `dataclasses.asdict` gives."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict
+
+from rawdeal.drivers import random_player as rp
+from rawdeal.drivers.selfplay import game_decks
+from rawdeal.engine import events as ev
+from rawdeal.engine import tasks as T
+from rawdeal.engine.cardinfo import catalog
+from rawdeal.engine.game import Game
+
+
+def _start(seed: int) -> Game:
+    pair = game_decks(seed, None)
+    index = catalog().db.index
+    game, _ = Game.start((pair[0].superstar, pair[1].superstar),
+                         tuple([index[t] for t in d.titles] for d in pair), "standard", seed)  # type: ignore[arg-type]
+    return game
+
+
+def _events(seed: int) -> list[ev.Event]:
+    game, out = _start(seed), []
+    rnd = random.Random(seed)
+    while not game.over:
+        out += game.apply(rp.pick(game, rnd))
+    return out
+
+
+def test_event_dicts_are_what_asdict_gives() -> None:
+    events = [e for seed in range(8) for e in _events(seed)]
+    assert len({type(e) for e in events}) >= 10  # many kinds of event met
+    for e in events:
+        assert e.to_dict() == {"event": e.kind, **asdict(e)}
+
+
+def test_records_compare_and_hash_by_value() -> None:
+    a, b = ev.Overturned("KANE", "Punch", 1, 3), ev.Overturned("KANE", "Punch", 1, 3)
+    assert a == b and hash(a) == hash(b) and len({a, b, T.Hit(2), T.Hit(2)}) == 2
+    assert ev.Overturned("KANE", "Punch", 2, 3) != a
+
+
+def test_a_game_copy_shares_records_but_not_changes() -> None:
+    """Records are never changed in place, so a copy sharing them is unaffected by play on the original."""
+    from rawdeal.io.save import dumps
+
+    game = _start(4)
+    rnd = random.Random(4)
+    for _ in range(15):
+        game.apply(rp.pick(game, rnd))
+    copy = game.copy()
+    before = dumps(copy)
+    while not game.over:
+        game.apply(rp.pick(game, rnd))
+    assert dumps(copy) == before and copy.decision() is not None
+
+
+def test_a_game_nobody_listens_to_plays_the_same_moves_and_returns_no_events() -> None:
+    loud, quiet = _start(6), _start(6)
+    quiet.listen = False
+    rnd_loud, rnd_quiet = random.Random(6), random.Random(6)
+    heard = []
+    while not loud.over:
+        move = rp.pick(loud, rnd_loud)
+        assert rp.pick(quiet, rnd_quiet) == move
+        heard += loud.apply(move)
+        assert quiet.apply(move) == []
+    assert heard and quiet.over and (quiet.s.winner, quiet.s.how) == (loud.s.winner, loud.s.how)
+    from rawdeal.io.save import dumps
+
+    assert dumps(quiet) == dumps(loud)
