@@ -1,0 +1,94 @@
+"""The search player: information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Each playout samples a world consistent with what the player has seen (`infoset.sample`: the
+opponent's hand and both Arsenals dealt again), walks one shared tree of moves in that world
+(UCB1 over the moves legal there, counting how often each was available), adds one node, plays a
+short random rollout and scores the end with the evaluation (`evaluation.win_chance`: 1 won,
+0 lost). Decisions with one legal move are played through without a node. The move played is the
+root's most visited one. The budget is a number of playouts, so a seeded player is reproducible;
+copies of the game are `Game.copy` (lists of card ids), never deepcopy.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from rawdeal.drivers.evaluation import win_chance
+from rawdeal.drivers.infoset import sample
+from rawdeal.drivers.players import candidates
+from rawdeal.engine.game import Game
+from rawdeal.engine.moves import Move
+
+PLAYOUTS = 40
+ROLLOUT = 0  # random moves after the tree before the position is evaluated
+EXPLORE = 0.7
+
+
+class Node:
+    """One move in the tree: `player` made it; `value` sums that player's results."""
+
+    __slots__ = ("player", "children", "visits", "value", "seen")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.seen = 1  # playouts in which this move was legal (its parent's visits, for ISMCTS)
+
+    def ucb(self) -> float:
+        return self.value / self.visits + EXPLORE * math.sqrt(math.log(self.seen) / self.visits)
+
+
+class SearchPlayer:
+    name = "search"
+
+    def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT) -> None:
+        self.rnd = random.Random(seed)
+        self.playouts, self.rollout = playouts, rollout
+
+    def choose(self, game: Game) -> Move:
+        moves = candidates(game)
+        if len(moves) == 1:
+            return moves[0]
+        me = game.decision().player  # type: ignore[union-attr]
+        root = Node(1 - me)
+        for _ in range(self.playouts):
+            self._playout(sample(game, me, self.rnd), root)
+        best = max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
+        return best
+
+    def _playout(self, world: Game, root: Node) -> None:
+        path, node = [root], root
+        while (d := world.decision()) is not None:
+            moves = candidates(world)
+            if len(moves) == 1:
+                world.apply(moves[0])
+                continue
+            new = [m for m in moves if m not in node.children]
+            for m in moves:
+                if m in node.children:
+                    node.children[m].seen += 1
+            if new:
+                move = new[int(self.rnd.random() * len(new))]
+                node.children[move] = child = Node(d.player)
+                world.apply(move)
+                path.append(child)
+                break
+            move = max(moves, key=lambda m: node.children[m].ucb())
+            node = node.children[move]
+            world.apply(move)
+            path.append(node)
+        self._rollout(world)
+        result = win_chance(world, 0)
+        for n in path[1:]:
+            n.visits += 1
+            n.value += result if n.player == 0 else 1.0 - result
+
+    def _rollout(self, world: Game) -> None:
+        for _ in range(self.rollout):
+            if world.s.winner is not None:
+                return
+            moves = candidates(world)
+            world.apply(moves[int(self.rnd.random() * len(moves))])
