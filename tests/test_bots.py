@@ -58,7 +58,8 @@ def test_registry_names_the_players_and_rejects_unknown_ones() -> None:
     assert make_player("greedy", 1).name == "greedy"
     assert make_player("search:30", 1).playouts == 30  # type: ignore[attr-defined]
     assert make_player("search", 1).name == "search"
-    for bad in ("minimax", "search:fast", "greedy:3"):
+    assert make_player("search:5ms", 1).millis == 5  # type: ignore[attr-defined]
+    for bad in ("minimax", "search:fast", "search:0", "search:ms", "greedy:3"):
         with pytest.raises(UsageError, match="player"):
             make_player(bad, 1)
 
@@ -140,3 +141,8 @@ def _score(a: str, b: str, games: int) -> float:
 
 def test_greedy_beats_random() -> None:
     assert _score("greedy", "random", 40) >= 0.6
+
+
+def test_a_search_budget_in_milliseconds_still_answers_legally() -> None:
+    game = _midgame(9)
+    assert make_player("search:5ms", 2).choose(game) in game.decision().moves  # type: ignore[union-attr]

@@ -1,9 +1,11 @@
 """The greedy player: one ply, the legal move whose resulting position evaluates best.
 
-It cannot see the hidden cards, so it scores each move on a few sampled worlds (`infoset.sample`,
-the same worlds for every move) and adds the scores. When its move hands the opponent a reversal
-window, it assumes the opponent answers with whatever is worst for it (that is the reversal
-threat it can see). Ties go to the move listed first, so the player is deterministic from its seed.
+A move is judged by where it leads once it is over: the small decisions it opens (a discard, a
+pick, a yes/no, a number) are settled at once, each side taking the answer that evaluates best for
+itself; a reversal window it hands the opponent counts the reversal (the worst for the player)
+and the pass at `REVERSE_CHANCE`, the reversal threat it can see. It cannot see the hidden cards,
+so it scores each move on a few sampled worlds (`infoset.sample`, the same worlds for every
+move). Ties go to the move listed first, so the player is deterministic from its seed.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ from rawdeal.drivers.evaluation import WEIGHTS, Weights, evaluate
 from rawdeal.drivers.infoset import sample
 from rawdeal.drivers.players import candidates
 from rawdeal.engine.game import Game
-from rawdeal.engine.moves import Move
+from rawdeal.engine.moves import PASS, Move
 
 SAMPLES = 3
+REVERSE_CHANCE = 0.5  # how likely an opponent with a reversal in hand uses it
+SETTLE = 12  # at most this many small decisions are settled after a move
 
 
 class GreedyPlayer:
@@ -32,20 +36,34 @@ class GreedyPlayer:
             return moves[0]
         me = game.decision().player  # type: ignore[union-attr]
         worlds = [sample(game, me, self.rnd) for _ in range(self.samples)]
-        scores = [sum(self.score(w, m, me) for w in worlds) for m in moves]
+        scores = [sum(self.value(w, m, me) for w in worlds) for m in moves]
         return moves[scores.index(max(scores))]
 
-    def score(self, world: Game, move: Move, me: int) -> float:
-        """The evaluation after `move`, and after the opponent's worst-for-me reply to a reversal window."""
-        after = world.copy()
-        after.apply(move)
-        d = after.decision()
-        if d is None or d.player == me or d.kind != "reverse":
-            return evaluate(after, me, self.weights)
-        return min(_value_after(after, reply, me, self.weights) for reply in d.moves)
+    def value(self, world: Game, move: Move, me: int, depth: int = 2) -> float:
+        """The evaluation for `me` once `move` (played in `world`) and what it opens are settled."""
+        g = world.copy()
+        g.apply(move)
+        for _ in range(SETTLE):
+            d = g.decision()
+            if d is None or d.kind == "main":
+                break
+            if d.kind == "reverse" and d.player != me and depth > 0:
+                worst = min(self.value(g, m, me, depth - 1) for m in d.moves if m is not PASS)
+                return REVERSE_CHANCE * worst + (1 - REVERSE_CHANCE) * self.value(g, PASS, me, depth - 1)
+            g.apply(self._best_reply(g, d.player, me))
+        return evaluate(g, me, self.weights)
 
-
-def _value_after(game: Game, move: Move, me: int, weights: Weights) -> float:
-    g = game.copy()
-    g.apply(move)
-    return evaluate(g, me, weights)
+    def _best_reply(self, g: Game, who: int, me: int) -> Move:
+        """The answer to a small decision that evaluates best for whoever makes it."""
+        moves = candidates(g)
+        if len(moves) == 1:
+            return moves[0]
+        sign = 1 if who == me else -1
+        best, best_value = moves[0], float("-inf")
+        for m in moves:
+            after = g.copy()
+            after.apply(m)
+            v = sign * evaluate(after, me, self.weights)
+            if v > best_value:
+                best, best_value = m, v
+        return best

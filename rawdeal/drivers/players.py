@@ -2,7 +2,8 @@
 
 A player answers `choose(game) -> Move` for the pending decision (`game.decision()`), and is seeded:
 the same seeds give the same moves, so a game between bots replays byte for byte. `make_player`
-is the one registry (`random`, `greedy`, `search`, `search:400` for a budget of 400 playouts).
+is the one registry (`random`, `greedy`, `search`; `search:400` for a budget of 400 playouts,
+`search:50ms` for 50 milliseconds a decision, which is not reproducible: it depends on the machine).
 """
 
 from __future__ import annotations
@@ -67,10 +68,15 @@ def make_player(name: str, seed: int) -> Player:
     if kind == "search":
         from rawdeal.drivers.search import PLAYOUTS, SearchPlayer
 
-        if budget and not budget.isdigit():
-            raise UsageError(f"player {name!r}: the budget after ':' is a number of playouts, like search:400")
+        number = budget.removesuffix("ms")
+        if budget and not (number.isdigit() and int(number) > 0):
+            raise UsageError(f"player {name!r}: the budget after ':' is playouts or milliseconds, like search:400"
+                             " or search:50ms")
+        if budget.endswith("ms"):
+            return SearchPlayer(seed, millis=int(number))
         return SearchPlayer(seed, int(budget) if budget else PLAYOUTS)
-    raise UsageError(f"unknown player {name!r}: use one of {', '.join(PLAYERS)} (search:N sets N playouts)")
+    raise UsageError(f"unknown player {name!r}: use one of {', '.join(PLAYERS)}"
+                     " (search:N sets N playouts, search:Nms N milliseconds a decision)")
 
 
 def check_player(name: str) -> str:

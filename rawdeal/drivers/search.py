@@ -6,13 +6,15 @@ opponent's hand and both Arsenals dealt again), walks one shared tree of moves i
 short random rollout and scores the end with the evaluation (`evaluation.win_chance`: 1 won,
 0 lost). Decisions with one legal move are played through without a node. The move played is the
 root's most visited one. The budget is a number of playouts, so a seeded player is reproducible;
-copies of the game are `Game.copy` (lists of card ids), never deepcopy.
+a budget in milliseconds (`search:50ms`) plays as many as fit, which depends on the machine.
+Copies of the game are `Game.copy` (lists of card ids), never deepcopy.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 
 from rawdeal.drivers.evaluation import win_chance
 from rawdeal.drivers.infoset import sample
@@ -44,9 +46,9 @@ class Node:
 class SearchPlayer:
     name = "search"
 
-    def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT) -> None:
+    def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None) -> None:
         self.rnd = random.Random(seed)
-        self.playouts, self.rollout = playouts, rollout
+        self.playouts, self.rollout, self.millis = playouts, rollout, millis
 
     def choose(self, game: Game) -> Move:
         moves = candidates(game)
@@ -54,8 +56,15 @@ class SearchPlayer:
             return moves[0]
         me = game.decision().player  # type: ignore[union-attr]
         root = Node(1 - me)
-        for _ in range(self.playouts):
-            self._playout(sample(game, me, self.rnd), root)
+        if self.millis is None:
+            for _ in range(self.playouts):
+                self._playout(sample(game, me, self.rnd), root)
+        else:
+            end = time.perf_counter() + self.millis / 1000
+            while True:  # at least one playout, however short the budget
+                self._playout(sample(game, me, self.rnd), root)
+                if time.perf_counter() >= end:
+                    break
         best = max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
         return best
 
