@@ -2,7 +2,7 @@
 
 A move is judged by where it leads once it is over: the small decisions it opens (a discard, a
 pick, a yes/no, a number) are settled at once, each side taking the answer that evaluates best for
-itself; a reversal window it hands the opponent counts the reversal (the worst for the player)
+itself (unless it has more than `WIDE` answers); a reversal window it hands the opponent counts the reversal (the worst for the player)
 and the pass at `REVERSE_CHANCE`, the reversal threat it can see. It cannot see the hidden cards,
 so it scores each move on a few sampled worlds (`infoset.sample`, the same worlds for every
 move). Ties go to the move listed first, so the player is deterministic from its seed.
@@ -21,6 +21,7 @@ from rawdeal.engine.moves import PASS, Move
 SAMPLES = 3
 REVERSE_CHANCE = 0.5  # how likely an opponent with a reversal in hand uses it
 SETTLE = 12  # at most this many small decisions are settled after a move
+WIDE = 5  # a small decision with more answers than this is not settled (the position is scored as it is)
 
 
 class GreedyPlayer:
@@ -50,6 +51,8 @@ class GreedyPlayer:
             if d.kind == "reverse" and d.player != me and depth > 0:
                 worst = min(self.value(g, m, me, depth - 1) for m in d.moves if m is not PASS)
                 return REVERSE_CHANCE * worst + (1 - REVERSE_CHANCE) * self.value(g, PASS, me, depth - 1)
+            if len(d.moves) > WIDE:
+                break
             g.apply(self._best_reply(g, d.player, me))
         return evaluate(g, me, self.weights)
 
