@@ -360,7 +360,7 @@ def _legal_decks(folder: Path) -> list:  # type: ignore[type-arg]
 @app.command()
 def tournament(
     decks: list[str] = typer.Argument(..., metavar="DECKS...", help="Deck files, or folders of *.txt decks."),
-    players: Annotated[str, typer.Option(metavar="NAMES", help="Comma-separated: random, greedy, search (search:N for N playouts).")] = "greedy,search",
+    players: Annotated[str, typer.Option(metavar="NAMES", help="Comma-separated: random, greedy, search (search:N for N playouts, search:Nms for N ms a decision).")] = "greedy,search",
     games: Annotated[int, typer.Option(min=1, metavar="N", help="Games per pairing of entrants (seats alternate).")] = 10,
     jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Worker processes on this machine.")] = 1,
     seed: Annotated[int, typer.Option(help="Every game's seed derives from it and the pairing.")] = 0,
@@ -369,7 +369,7 @@ def tournament(
     json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help="Write the results as JSON.")] = None,
     csv_out: Annotated[Path | None, typer.Option("--csv", metavar="FILE", help="Write one row per pairing as CSV.")] = None,
     plot: Annotated[Path | None, typer.Option(metavar="FILE.png", help="Draw the win-rate matrix as a heat map (needs matplotlib).")] = None,
-    cluster: Annotated[str | None, typer.Option(metavar="ADDRESS", help="Play on this Dask scheduler (needs rawdeal[cluster]).")] = None,
+    cluster: Annotated[str | None, typer.Option(metavar="ADDRESS", help="Play on this Dask scheduler (needs the cluster extra: Dask distributed).")] = None,
 ) -> None:
     """Round robin of every deck with every player, both seats: win rates with 95% intervals."""
     with _errors():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rawdeal.drivers.tournament import GameResult, GameSpec, Progress, batches, play_batch
-from rawdeal.errors import UsageError
+from rawdeal.errors import RawdealError, UsageError
 
 CONNECT_TIMEOUT = "10s"
 
@@ -30,7 +30,11 @@ def run_cluster(specs: Sequence[GameSpec], address: str, progress: Progress | No
         workers = max(1, sum(client.nthreads().values()))
         futures = client.map(play_batch, batches(specs, workers), pure=False)
         for future in as_completed(futures):
-            done = future.result()
+            try:
+                done = future.result()
+            except Exception as exc:  # raised on a worker: e.g. rawdeal missing or another version there
+                raise RawdealError(f"--cluster {address}: a worker failed: {type(exc).__name__}: {exc}"
+                                   " (is the same rawdeal installed on every worker?)") from None
             results += done
             if progress:
                 progress(len(done))
