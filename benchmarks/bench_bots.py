@@ -43,15 +43,10 @@ def one_game(args: tuple[str, str, int, str]) -> tuple[float, list[float]]:
     """Player a's score (1 win, 1/2 unfinished, 0 loss) in game `seed`, and a's decision times."""
     from rawdeal.drivers.players import make_player, play_match
     from rawdeal.drivers.selfplay import game_decks
-    from rawdeal.drivers.tournament import game_seed
-    from rawdeal.engine.cardinfo import catalog
-    from rawdeal.engine.game import Game
+    from rawdeal.drivers.tournament import game_seed, start
 
     a, b, seed, profile = args
-    decks = game_decks(seed, None)
-    index = catalog().db.index
-    game, _ = Game.start((decks[0].superstar, decks[1].superstar),
-                         tuple([index[t] for t in d.titles] for d in decks), profile, seed)  # type: ignore[arg-type]
+    game = start(game_decks(seed, None), profile, seed)
     seat = seed % 2  # a plays seat 0 in even games, seat 1 in odd ones
     mine = Timed(make_player(a, game_seed(seed, 0, 1, 0)))
     other = make_player(b, game_seed(seed, 1, 0, 0))

@@ -12,6 +12,7 @@ from rawdeal.drivers.evaluation import evaluate
 from rawdeal.drivers.infoset import sample
 from rawdeal.drivers.players import Outcome, candidates, make_player, play_match
 from rawdeal.drivers.random_player import card_lists, check_invariants
+from rawdeal.drivers.tournament import start
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Surrender
 from rawdeal.errors import UsageError
@@ -19,14 +20,9 @@ from rawdeal.errors import UsageError
 BOTS = ["random", "greedy", "search:12"]
 
 
-def _start(seed: int, profile: str = "standard") -> Game:
-    from rawdeal.engine.cardinfo import catalog
-
-    a, b = sp.game_decks(seed, None)
-    index = catalog().db.index
-    game, _ = Game.start((a.superstar, b.superstar), ([index[t] for t in a.titles], [index[t] for t in b.titles]),
-                         profile, seed)
-    return game
+def _start(seed: int) -> Game:
+    """A game between two random legal decks, standard rules."""
+    return start(sp.game_decks(seed, None), "standard", seed)
 
 
 def _play(seed: int, names: tuple[str, str]) -> tuple[list[Move], Outcome]:

@@ -11,10 +11,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rawdeal.drivers.players import MAX_MOVES, make_player, play_match
 from rawdeal.drivers.selfplay import Lineup
 from rawdeal.errors import UsageError
+
+if TYPE_CHECKING:
+    from rawdeal.engine.game import Game
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
@@ -74,15 +78,20 @@ def schedule(entrants: Sequence[Entrant], games: int, seed: int, profile: str = 
     return specs
 
 
-def play_game(spec: GameSpec) -> GameResult:
-    """One game of the tournament; player i's generator is seeded from the game seed and its seat."""
+def start(decks: tuple[Lineup, Lineup], profile: str, seed: int) -> Game:
+    """A new game between two legal decks (checked already: this is `new_game` without the check)."""
     from rawdeal.engine.cardinfo import catalog
     from rawdeal.engine.game import Game
 
     index = catalog().db.index
-    arsenals = tuple([index[t] for t in d.titles] for d in spec.decks)
-    game, _ = Game.start((spec.decks[0].superstar, spec.decks[1].superstar), arsenals,  # type: ignore[arg-type]
-                         spec.profile, spec.seed)
+    arsenals = tuple([index[t] for t in d.titles] for d in decks)
+    game, _ = Game.start((decks[0].superstar, decks[1].superstar), arsenals, profile, seed)  # type: ignore[arg-type]
+    return game
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """One game of the tournament; player i's generator is seeded from the game seed and its seat."""
+    game = start(spec.decks, spec.profile, spec.seed)
     players = (make_player(spec.players[0], spec.seed * 2), make_player(spec.players[1], spec.seed * 2 + 1))
     out = play_match(game, players, spec.max_moves)
     return GameResult(spec.index, out.winner, out.how, out.first, out.moves)
