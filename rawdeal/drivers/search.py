@@ -2,12 +2,13 @@
 
 Each playout samples a world consistent with what the player has seen (`infoset.sample`: the
 opponent's hand and both Arsenals dealt again), walks one shared tree of moves in that world
-(UCB1 over the moves legal there, counting how often each was available), adds one node, plays a
-short random rollout and scores the end with the evaluation (`evaluation.win_chance`: 1 won,
-0 lost). Decisions with one legal move are played through without a node. The move played is the
-root's most visited one. The budget is a number of playouts, so a seeded player is reproducible;
-a budget in milliseconds (`search:50ms`) plays as many as fit, which depends on the machine.
-Copies of the game are `Game.copy` (lists of card ids), never deepcopy.
+(UCB1 over the moves legal there, counting how often each was available), adds one node, plays
+random moves to the end of the play in progress and scores the position with the evaluation
+(`evaluation.win_chance`: 1 won, 0 lost). Decisions with one legal move are played through
+without a node. The move played is the root's most visited one. The budget is a number of
+playouts, so a seeded player is reproducible; a budget in milliseconds (`search:50ms`) plays as
+many as fit, which depends on the machine. Copies of the game are `Game.copy` (lists of card
+ids), never deepcopy.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class Node:
 
     def __init__(self, player: int) -> None:
         self.player = player
-        self.children: dict[Move, Node] = {}
+        self.children: dict[tuple[int, Move], Node] = {}
         self.visits = 0
         self.value = 0.0
         self.seen = 1  # playouts in which this move was legal (its parent's visits, for ISMCTS)
@@ -65,8 +66,8 @@ class SearchPlayer:
                 self._playout(sample(game, me, self.rnd), root)
                 if time.perf_counter() >= end:
                     break
-        best = max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
-        return best
+        visits = [root.children[me, m].visits if (me, m) in root.children else -1 for m in moves]
+        return moves[visits.index(max(visits))]
 
     def _playout(self, world: Game, root: Node) -> None:
         path, node = [root], root
@@ -75,18 +76,19 @@ class SearchPlayer:
             if len(moves) == 1:
                 world.apply(moves[0])
                 continue
-            new = [m for m in moves if m not in node.children]
+            p, children = d.player, node.children
+            new = [m for m in moves if (p, m) not in children]
             for m in moves:
-                if m in node.children:
-                    node.children[m].seen += 1
+                if (p, m) in children:
+                    children[p, m].seen += 1
             if new:
                 move = new[int(self.rnd.random() * len(new))]
-                node.children[move] = child = Node(d.player)
+                children[p, move] = child = Node(p)
                 world.apply(move)
                 path.append(child)
                 break
-            move = max(moves, key=lambda m: node.children[m].ucb())
-            node = node.children[move]
+            move = max(moves, key=lambda m: children[p, m].ucb())
+            node = children[p, move]
             world.apply(move)
             path.append(node)
         self._rollout(world)
@@ -96,8 +98,11 @@ class SearchPlayer:
             n.value += result if n.player == 0 else 1.0 - result
 
     def _rollout(self, world: Game) -> None:
+        """Random moves until the play in progress is over (the next main decision), so a leaf is
+        not scored halfway through a play (before its damage, say)."""
         for _ in range(self.rollout):
-            if world.s.winner is not None:
+            d = world.decision()
+            if d is None or d.kind == "main":
                 return
             moves = candidates(world)
             world.apply(moves[int(self.rnd.random() * len(moves))])
