@@ -71,6 +71,64 @@ def main() -> None:
     app()
 
 
+@app.command()
+def play(
+    decks: Annotated[list[Path] | None, typer.Argument(metavar="[A.txt B.txt]", help="The two decks (you play A).")] = None,
+    vs: Annotated[str | None, typer.Option("--vs", metavar="PLAYER", help="The computer plays B: random.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the shuffles and of the computer player.")] = 0,
+    unshuffled: Annotated[bool, typer.Option("--unshuffled", help="Course rules: never shuffle.")] = False,
+    record: Annotated[Path | None, typer.Option(metavar="MOVES", help="Record the moves here (with the opening "
+                                                "save beside it as MOVES.start.json, for rawdeal run).")] = None,
+    save: Annotated[Path, typer.Option(metavar="FILE", help="Where quitting saves the game.")] = Path("rawdeal-game.json"),
+    resume: Annotated[Path | None, typer.Option(metavar="FILE", help="Go on with a saved game.")] = None,
+) -> None:
+    """Play a game at the terminal: numbered legal moves, type a number or a move; quit saves.
+
+    Example: rawdeal play decks/the-rock.txt decks/hhh.txt --vs random --record moves.txt"""
+    with _errors():
+        from rawdeal.drivers.play import play_session
+
+        if (resume is None) == (not decks or len(decks) != 2):
+            raise UsageError("give two deck files, or --resume FILE")
+        print(play_session(decks, resume, vs, seed, unshuffled, record, save))
+
+
+# --- the course's console (rawdeal/course) --------------------------------------------------------
+
+course_app = typer.Typer(help="The course's reference console, in its Spanish text, byte for byte.",
+                         no_args_is_help=True)
+app.add_typer(course_app, name="course")
+
+
+@course_app.command("play")
+def course_play(
+    folder: Annotated[str, typer.Argument(metavar="DECK_FOLDER", help="Folder of *.txt decks, as the menu prints it "
+                                                                      "(run from the folder that holds data/).")],
+    inputs: Annotated[Path | None, typer.Option("--inputs", metavar="FILE", dir_okay=False,
+                                                help="Read the answers from FILE (one a line) and echo each as "
+                                                     "'INPUT: <answer>', as the course's test harness records it.")] = None,
+    legacy: Annotated[bool, typer.Option("--legacy", help="The older harness of the 01-ValidDecks transcripts "
+                                                          "(one more blank line before the first turn).")] = False,
+) -> None:
+    """Play the course's console game: deck menus, validation and the whole game, in Spanish.
+
+    Example: cd course-tests && rawdeal course play data/08-Reversals --inputs data/08-Reversals-Tests/1.txt
+    (only its INPUT: lines are read). Exit 0 when the game ends or a deck is invalid; 1 if the answers run out."""
+    with _errors():
+        from rawdeal.course.console import CourseConsole, file_answers, stdin_answers
+
+        out = sys.stdout.buffer
+
+        def write(text: str) -> None:
+            out.write(text.encode() + b"\n")
+
+        answers = file_answers(inputs) if inputs is not None else stdin_answers(out.flush)
+        try:
+            CourseConsole(answers, write, echo=inputs is not None, legacy=legacy).play(folder)
+        finally:
+            out.flush()
+
+
 # --- grading (rawdeal/grading) -------------------------------------------------------------------
 
 _REPORT = {"dir_okay": False, "metavar": "FILE"}
@@ -490,3 +548,23 @@ def card(title: Annotated[str, typer.Argument(help="The card's title (any case).
 
 def _indent(text: str) -> str:
     return "\n".join("  " + line for line in text.splitlines())
+
+
+@course_app.command("export")
+def course_export(
+    out: Annotated[Path, typer.Option("-o", "--out", metavar="DIR", help="The bank's root: data/ goes inside.")],
+    category: Annotated[str, typer.Option(metavar="NAME", help="The category folder, e.g. 12-Random.")],
+    games: Annotated[int, typer.Option(help="How many tests (console sessions) to write.")] = 20,
+    seed: Annotated[int, typer.Option(help="The same seed writes the same bytes.")] = 0,
+    decks: Annotated[Path | None, typer.Option(metavar="FOLDER", help="Use these decks instead of random legal "
+                                                                       "ones (invalid ones stay invalid).")] = None,
+) -> None:
+    """Write a fresh test bank in the course's layout: data/NAME/ decks and data/NAME-Tests/<n>.txt.
+
+    Example: rawdeal course export -o bank --category 12-Random --games 50 --seed 7"""
+    with _errors():
+        from rawdeal.cards import load_db
+        from rawdeal.course.export import export_bank
+
+        summary = export_bank(out, category, games, seed, decks)
+        print("\n".join(summary.lines(len(load_db().cards))))

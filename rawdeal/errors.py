@@ -49,3 +49,11 @@ class ScenarioError(RawdealError):
 
 class ImportTestError(RawdealError):
     """A course transcript line cannot be interpreted; names the file and line."""
+
+
+class InputEndedError(RawdealError):
+    """An interactive session needed an answer and its input had none left; names the prompt."""
+
+
+class InputError(RawdealError):
+    """A file of answers or moves cannot be read as text; names the file."""

@@ -30,8 +30,10 @@ class Trait(str, Enum):
     FOREIGN_OBJECT = "foreign-object"
 
 
-# What a plain reversal reverses: a maneuver subtype, "action", or "special" (the text says).
-REVERSES = ("strike", "grapple", "submission", "action", "special")
+# What a reversal reverses, as the card's subtype line classes it: a maneuver subtype, "action",
+# "special" (its text says), or a subtype with a further condition ("strike-special": a Strike of 7D
+# or less). The text, compiled, is what the engine follows.
+REVERSES = ("strike", "grapple", "submission", "action", "special", "strike-special", "grapple-special")
 
 
 @dataclass(frozen=True, slots=True)

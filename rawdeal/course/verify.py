@@ -21,7 +21,7 @@ from rawdeal.engine.game import Game
 from rawdeal.errors import RawdealError, ScenarioError
 
 # Engine events the course's console prints (it is silent about the rest).
-_SHOWN = {"turn", "ability", "draw", "play", "success", "reverse", "damage", "overturn", "discard", "discard-hand", "move",
+_SHOWN = {"turn", "skip", "hold", "ability", "draw", "play", "success", "reverse", "damage", "overturn", "discard", "discard-hand", "move",
           "search", "reveal", "choose", "win"}
 _NOT_COMPARED = {"step", "line", "check", "event"}
 

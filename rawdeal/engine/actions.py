@@ -84,9 +84,8 @@ class Actions:
         n = a.count.n or 0
         if a.count.up_to:
             self.s.tasks.append(T.AskCount(p, "draw", n))
-        else:
-            self._draw_cards(p, n)
-            self._emit(ev.Drew(self.name(p), n, "effect"))
+        else:  # a mandatory draw takes the cards that are there and says how many it took
+            self._emit(ev.Drew(self.name(p), self._draw_cards(p, n), "effect"))
 
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)

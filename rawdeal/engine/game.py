@@ -205,6 +205,8 @@ class Game(Actions, Choices):
                 if self.decision() is not None:
                     return
                 s.tasks.pop()  # nothing to decide any more (e.g. an empty zone): skip it
+                if isinstance(task, T.PickCard) and task.remaining > 0:
+                    self._emit(ev.NothingToPick(self.name(task.chooser), self.name(task.owner), task.zone))
                 continue
             s.tasks.pop()
             _RUNNERS[type(task)](self, task)
@@ -411,7 +413,7 @@ class Game(Actions, Choices):
         for r in self.cat.infos[card].reverses:
             self._note(card, r)
         sv = self.cat.infos[play.card].card.stun_value
-        if early and sv:
+        if early and sv and (s.players[play.player].arsenal or s.profile != "course"):
             s.tasks.append(T.AskCount(play.player, "draw", sv, "stun value"))
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)

@@ -139,8 +139,14 @@ def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[int, str]]:
 
 
 def consumed(s: GameState, p: int, as_type: str) -> list[ActiveModifier]:
-    """The one-shot modifiers that playing a card of `as_type` uses up."""
-    return [am for am in active(s, p) if am.modifier.duration in ONE_SHOT and _would_use(am.modifier, as_type)]
+    """The one-shot modifiers that playing a card of `as_type` uses up.
+
+    In the course profile a "next maneuver this turn" bonus (+D, or +F to reversals) is used up by
+    the next card played, even an action: the reference program's behaviour, confirmed by its
+    transcripts. "Your next maneuver may not be reversed" still waits for a maneuver."""
+    course = s.profile == "course"
+    return [am for am in active(s, p) if am.modifier.duration in ONE_SHOT and (
+        _would_use(am.modifier, as_type) or course and am.modifier.stat is not fx.Stat.IRREVERSIBLE)]
 
 
 def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversals: bool) -> int:
@@ -226,6 +232,8 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
              defender: int) -> bool:
     if r.from_hand_only and not from_hand:
         return False
+    if r.cost and not from_hand and s.profile == "course":
+        return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
     info = cat.infos[play.card]
     if play.as_type not in t.card_types:  # CardType is a str enum: "maneuver" == CardType.MANEUVER

@@ -25,6 +25,10 @@ def _move(e: ev.Moved) -> str:
     return f"{e.player} moves {e.card} from {_ZONE[e.source]} to {where}"
 
 
+def _whose(e: ev.NothingToPick) -> str:
+    return "his" if e.owner == e.player else f"{e.owner}'s"
+
+
 _TEXT: dict[type, Callable[[ev.Event], str]] = {
     ev.GameStarted: lambda e: f"game: {e.first} vs {e.second}, {e.first} starts",
     ev.TurnStarted: lambda e: f"turn {e.number}: {e.player}",
@@ -40,6 +44,7 @@ _TEXT: dict[type, Callable[[ev.Event], str]] = {
     ev.Discarded: lambda e: f"{e.player} discards {e.card}",
     ev.HandDiscarded: lambda e: f"{e.player} discards the whole hand: {', '.join(e.cards) or 'no cards'}",
     ev.Moved: _move,
+    ev.NothingToPick: lambda e: f"{e.player} has no card to pick from {_whose(e)} {_ZONE[e.zone]}",
     ev.Searched: lambda e: f"{e.player} searches {_ZONE[e.zone]} for {e.title}: {'found' if e.found else 'not found'}",
     ev.Revealed: lambda e: f"{e.viewer} sees {e.owner}'s {_ZONE[e.zone]}: {', '.join(e.cards) or 'no cards'}",
     ev.Chose: lambda e: f"{e.player} chooses: {e.option}",
