@@ -2,8 +2,8 @@
 
 Each playout samples a world consistent with what the player has seen (`infoset.sample`: the
 opponent's hand and both Arsenals dealt again), walks one shared tree of moves in that world
-(UCB1 over the moves legal there, counting how often each was available), adds one node, plays
-random moves to the end of the play in progress and scores the position with the evaluation
+(UCB1 over the moves legal there, counting how often each was available), adds one node, may play
+random moves to the end of the play in progress (`ROLLOUT`) and scores the position with the evaluation
 (`evaluation.win_chance`: 1 won, 0 lost). Decisions with one legal move are played through
 without a node. The move played is the root's most visited one. The budget is a number of
 playouts, so a seeded player is reproducible; a budget in milliseconds (`search:50ms`) plays as
