@@ -24,22 +24,24 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 class Timed:
-    """Wraps a player; keeps how long each decision with more than one legal move took."""
+    """Wraps a player; keeps how long each decision with more than one legal move took: wall time,
+    and CPU time of this process (which other programs on a busy machine do not inflate)."""
 
     def __init__(self, player) -> None:  # type: ignore[no-untyped-def]
-        self.player, self.name, self.times = player, player.name, []  # type: list[float]
+        self.player, self.name = player, player.name
+        self.times: list[tuple[float, float]] = []
 
     def choose(self, game):  # type: ignore[no-untyped-def]
         from rawdeal.drivers.players import candidates
 
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         move = self.player.choose(game)
         if len(candidates(game)) > 1:
-            self.times.append(time.perf_counter() - start)
+            self.times.append((time.perf_counter() - wall, time.process_time() - cpu))
         return move
 
 
-def one_game(args: tuple[str, str, int, str]) -> tuple[float, list[float]]:
+def one_game(args: tuple[str, str, int, str]) -> tuple[float, list[tuple[float, float]]]:
     """Player a's score (1 win, 1/2 unfinished, 0 loss) in game `seed`, and a's decision times."""
     from rawdeal.drivers.players import make_player, play_match
     from rawdeal.drivers.selfplay import game_decks
@@ -67,13 +69,14 @@ def strength(a: str, b: str, games: int, seed: int, jobs: int, profile: str) -> 
     elapsed = time.perf_counter() - start
     score = sum(r[0] for r in results) / games
     lo, hi = wilson(score, games)
-    times = sorted(t for r in results for t in r[1])
     print(f"{a} vs {b}: {a} scores {score * 100:.1f}% of {games} games (95% CI {lo * 100:.1f}-{hi * 100:.1f}%),"
           f" random legal decks, both seats, {profile} profile; {elapsed:.0f} s")
-    if times:
-        mean = sum(times) / len(times)
-        print(f"  {a}'s decisions with a choice: {len(times)}, mean {mean * 1000:.1f} ms,"
-              f" median {times[len(times) // 2] * 1000:.1f} ms, p95 {times[int(len(times) * 0.95)] * 1000:.1f} ms")
+    for what, k in (("wall", 0), ("CPU", 1)):
+        times = sorted(t[k] for r in results for t in r[1])
+        if times:
+            mean = sum(times) / len(times)
+            print(f"  {a}'s decisions with a choice ({what} time): {len(times)}, mean {mean * 1000:.1f} ms,"
+                  f" median {times[len(times) // 2] * 1000:.1f} ms, p95 {times[int(len(times) * 0.95)] * 1000:.1f} ms")
 
 
 def scaling(decks: int, players: str, games: int, jobs: list[int]) -> None:
