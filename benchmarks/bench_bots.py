@@ -95,13 +95,23 @@ def scaling(decks: int, players: str, games: int, jobs: list[int]) -> None:
         specs = tm.schedule(entrants, games, 0)
         first, base = 0.0, None
         for n in jobs:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _cpu()
             results = tm.run_local(specs, n)
-            elapsed = time.perf_counter() - start
+            elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
             first, base = first or elapsed, base or results
             same = f", results {'identical' if results == base else 'DIFFERENT'}"
             print(f"--jobs {n}: {len(specs)} games ({decks} decks x {players}) in {elapsed:.1f} s,"
-                  f" speed-up {first / elapsed:.2f}x{same}")
+                  f" speed-up {first / elapsed:.2f}x{same}; CPU {cpu:.1f} s in all"
+                  f" ({cpu / elapsed:.2f} cores busy on average)")
+
+
+def _cpu() -> float:
+    """CPU seconds used by this process and its finished worker processes (a busy machine shares
+    its cores with other programs: cores busy = CPU / wall time shows how much this run got)."""
+    import resource
+
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def main() -> int:
