@@ -489,6 +489,67 @@ def _legal_decks(folder: Path) -> list:  # type: ignore[type-arg]
     return legal
 
 
+@app.command()
+def tournament(
+    decks: list[str] = typer.Argument(..., metavar="DECKS...", help="Deck files, or folders of *.txt decks."),
+    players: Annotated[str, typer.Option(metavar="NAMES", help="Comma-separated: random, greedy, search (search:N for N playouts, search:Nms for N ms a decision).")] = "greedy,search",
+    games: Annotated[int, typer.Option(min=1, metavar="N", help="Games per pairing of entrants (seats alternate).")] = 10,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Worker processes on this machine.")] = 1,
+    seed: Annotated[int, typer.Option(help="Every game's seed derives from it and the pairing.")] = 0,
+    profile: Annotated[str, typer.Option(help="Rules: standard (shuffled decks) or course (never shuffle).")] = "standard",
+    max_moves: Annotated[int, typer.Option(min=1, metavar="N", help="A game still going after N moves is a draw.")] = 5000,
+    json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help="Write the results as JSON.")] = None,
+    csv_out: Annotated[Path | None, typer.Option("--csv", metavar="FILE", help="Write one row per pairing as CSV.")] = None,
+    plot: Annotated[Path | None, typer.Option(metavar="FILE.png", help="Draw the win-rate matrix as a heat map (needs matplotlib).")] = None,
+    cluster: Annotated[str | None, typer.Option(metavar="ADDRESS", help="Play on this Dask scheduler (needs the cluster extra: Dask distributed).")] = None,
+) -> None:
+    """Round robin of every deck with every player, both seats: win rates with 95% intervals."""
+    with _errors():
+        from rawdeal.drivers import tournament as tm
+        from rawdeal.drivers.players import check_player
+        from rawdeal.drivers.standings import standings
+        from rawdeal.drivers.tournament_report import heat_map, pyplot, table, to_csv, to_json, write
+        from rawdeal.engine.game import PROFILES
+
+        if profile not in PROFILES:
+            raise UsageError(f"unknown rule profile {profile!r}: use one of {', '.join(PROFILES)}")
+        if cluster is not None and jobs > 1:
+            raise UsageError("use --jobs N or --cluster ADDRESS, not both")
+        names = [check_player(p.strip()) for p in players.split(",") if p.strip()]
+        if len(set(names)) < len(names) or not names:
+            raise UsageError(f"--players {players!r}: name each player once")
+        entrants = tm.entrants(decks, names)
+        specs = tm.schedule(entrants, games, seed, profile, max_moves)
+        if plot is not None:
+            pyplot()  # no matplotlib: say so before playing, not after
+        with _progress(len(specs)) as advance:
+            if cluster is not None:
+                from rawdeal.drivers.cluster import run_cluster
+
+                results = run_cluster(specs, cluster, advance)
+            else:
+                results = tm.run_local(specs, jobs, advance)
+        st = standings(entrants, specs, results)
+        meta = {"seed": seed, "games_per_pairing": games, "profile": profile, "players": names}
+        if json_out is not None:
+            write(json_out, to_json(st, meta))
+        if csv_out is not None:
+            write(csv_out, to_csv(st))
+        if plot is not None:
+            write(plot, heat_map(st))
+        print(table(st), end="")
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when it is a terminal; otherwise nothing."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    with typer.progressbar(length=total, label="games", file=sys.stderr) as bar:
+        yield bar.update
+
+
 # --- cards and their compiled effects (rawdeal/cards, rawdeal/effects) ----------------------------
 
 

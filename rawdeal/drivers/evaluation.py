@@ -1,0 +1,55 @@
+"""How good a position is for one player: the evaluation the greedy and search players maximise.
+
+    value = side(me) - side(opponent), or +-WIN once the game is won or lost
+    side(p) = ARSENAL * cards in p's Arsenal      (his life: every point of damage dealt takes one)
+            + FORTITUDE * p's Fortitude           (what he can afford to play and to reverse)
+            + HAND * cards in p's hand            (options)
+            + REVERSAL * reversal cards in p's hand that his Fortitude pays for (threats)
+
+The players only ever evaluate sampled positions (`infoset.sample`), so the opponent's hand they
+count is a guess consistent with what they have seen, never the real one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rawdeal.engine.game import Game
+from rawdeal.engine import rules as R
+
+WIN = 1000.0
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    arsenal: float = 1.0
+    fortitude: float = 0.2
+    hand: float = 0.6
+    reversal: float = 0.8
+
+
+WEIGHTS = Weights()
+
+
+def evaluate(game: Game, me: int, w: Weights = WEIGHTS) -> float:
+    """The value of the position for player `me` (higher is better)."""
+    s = game.s
+    if s.winner is not None:
+        return WIN if s.winner == me else -WIN
+    return _side(game, me, w) - _side(game, 1 - me, w)
+
+
+def _side(game: Game, p: int, w: Weights) -> float:
+    cat, pl = game.cat, game.s.players[p]
+    f = R.fortitude(cat, game.s, p)
+    threats = sum(1 for c in pl.hand if cat.infos[c].reverses and cat.infos[c].card.fortitude <= f)
+    return w.arsenal * len(pl.arsenal) + w.fortitude * f + w.hand * len(pl.hand) + w.reversal * threats
+
+
+def win_chance(game: Game, me: int, scale: float = 6.0) -> float:
+    """The evaluation squashed into [0, 1]: 1 won, 0 lost, 0.5 even (for search backups)."""
+    s = game.s
+    if s.winner is not None:
+        return 1.0 if s.winner == me else 0.0
+    return 1.0 / (1.0 + math.exp(-evaluate(game, me) / scale))

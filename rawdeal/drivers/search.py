@@ -1,0 +1,108 @@
+"""The search player: information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Each playout samples a world consistent with what the player has seen (`infoset.sample`: the
+opponent's hand and both Arsenals dealt again), walks one shared tree of moves in that world
+(UCB1 over the moves legal there, counting how often each was available), adds one node, may play
+random moves to the end of the play in progress (`ROLLOUT`) and scores the position with the evaluation
+(`evaluation.win_chance`: 1 won, 0 lost). Decisions with one legal move are played through
+without a node. The move played is the root's most visited one. The budget is a number of
+playouts, so a seeded player is reproducible; a budget in milliseconds (`search:50ms`) plays as
+many as fit, which depends on the machine. Copies of the game are `Game.copy` (lists of card
+ids), never deepcopy.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from rawdeal.drivers.evaluation import win_chance
+from rawdeal.drivers.infoset import sample
+from rawdeal.drivers.players import candidates
+from rawdeal.engine.game import Game
+from rawdeal.engine.moves import Move
+
+PLAYOUTS = 40
+ROLLOUT = 0  # random moves after the tree before the position is evaluated
+EXPLORE = 0.7
+
+
+class Node:
+    """One move in the tree: `player` made it; `value` sums that player's results."""
+
+    __slots__ = ("player", "children", "visits", "value", "seen")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[tuple[int, Move], Node] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.seen = 1  # playouts in which this move was legal (its parent's visits, for ISMCTS)
+
+    def ucb(self) -> float:
+        return self.value / self.visits + EXPLORE * math.sqrt(math.log(self.seen) / self.visits)
+
+
+class SearchPlayer:
+    name = "search"
+
+    def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None) -> None:
+        self.rnd = random.Random(seed)
+        self.playouts, self.rollout, self.millis = playouts, rollout, millis
+
+    def choose(self, game: Game) -> Move:
+        moves = candidates(game)
+        if len(moves) == 1:
+            return moves[0]
+        me = game.decision().player  # type: ignore[union-attr]
+        root = Node(1 - me)
+        if self.millis is None:
+            for _ in range(self.playouts):
+                self._playout(sample(game, me, self.rnd), root)
+        else:
+            end = time.perf_counter() + self.millis / 1000
+            while True:  # at least one playout, however short the budget
+                self._playout(sample(game, me, self.rnd), root)
+                if time.perf_counter() >= end:
+                    break
+        visits = [root.children[me, m].visits if (me, m) in root.children else -1 for m in moves]
+        return moves[visits.index(max(visits))]
+
+    def _playout(self, world: Game, root: Node) -> None:
+        path, node = [root], root
+        while (d := world.decision()) is not None:
+            moves = candidates(world)
+            if len(moves) == 1:
+                world.apply(moves[0])
+                continue
+            p, children = d.player, node.children
+            new = [m for m in moves if (p, m) not in children]
+            for m in moves:
+                if (p, m) in children:
+                    children[p, m].seen += 1
+            if new:
+                move = new[int(self.rnd.random() * len(new))]
+                children[p, move] = child = Node(p)
+                world.apply(move)
+                path.append(child)
+                break
+            move = max(moves, key=lambda m: children[p, m].ucb())
+            node = children[p, move]
+            world.apply(move)
+            path.append(node)
+        self._rollout(world)
+        result = win_chance(world, 0)
+        for n in path[1:]:
+            n.visits += 1
+            n.value += result if n.player == 0 else 1.0 - result
+
+    def _rollout(self, world: Game) -> None:
+        """Random moves until the play in progress is over (the next main decision), so a leaf is
+        not scored halfway through a play (before its damage, say)."""
+        for _ in range(self.rollout):
+            d = world.decision()
+            if d is None or d.kind == "main":
+                return
+            moves = candidates(world)
+            world.apply(moves[int(self.rnd.random() * len(moves))])

@@ -1,0 +1,157 @@
+"""Round-robin tournaments between entrants (a deck played by a player), on one machine or more.
+
+Every pair of entrants plays `games` games, alternating the seats. Game k of the pair (a, b) gets
+its seed from the tournament seed and (a, b, k) alone, never from the order in which workers pick
+games up, so a tournament gives the same results with any number of jobs or on a cluster: the seed
+drives the engine's shuffles and both players' generators.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rawdeal.drivers.players import MAX_MOVES, make_player, play_match
+from rawdeal.drivers.selfplay import Lineup
+from rawdeal.errors import UsageError
+
+if TYPE_CHECKING:
+    from rawdeal.engine.game import Game
+
+Progress = Callable[[int], None]  # called with the number of games just finished
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    deck: str  # the deck's name (its file name without .txt)
+    player: str
+    lineup: Lineup
+
+    @property
+    def label(self) -> str:
+        return f"{self.deck}/{self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything one game needs, so any process (or cluster worker) can play it alone."""
+
+    index: int
+    seed: int
+    seats: tuple[int, int]  # entrant numbers at seat 0 and seat 1
+    decks: tuple[Lineup, Lineup]
+    players: tuple[str, str]
+    profile: str
+    max_moves: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    index: int
+    winner: int | None  # the winning seat; None: unfinished after max_moves (a draw)
+    how: str
+    first: int  # the seat that took the first turn
+    moves: int
+
+
+def game_seed(seed: int, a: int, b: int, k: int) -> int:
+    """A 63-bit seed for game k between entrants a and b (stable across machines and versions)."""
+    digest = hashlib.blake2b(f"{seed}:{a}:{b}:{k}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def schedule(entrants: Sequence[Entrant], games: int, seed: int, profile: str = "standard",
+             max_moves: int = MAX_MOVES) -> list[GameSpec]:
+    """All games of the round robin, in a fixed order; seats alternate within each pair."""
+    if len(entrants) < 2:
+        raise UsageError("a tournament needs at least two entrants (decks x players)")
+    specs: list[GameSpec] = []
+    for a in range(len(entrants)):
+        for b in range(a + 1, len(entrants)):
+            for k in range(games):
+                seats = (a, b) if k % 2 == 0 else (b, a)
+                one, two = entrants[seats[0]], entrants[seats[1]]
+                specs.append(GameSpec(len(specs), game_seed(seed, a, b, k), seats, (one.lineup, two.lineup),
+                                      (one.player, two.player), profile, max_moves))
+    return specs
+
+
+def start(decks: tuple[Lineup, Lineup], profile: str, seed: int) -> Game:
+    """A new game between two legal decks (checked already: this is `new_game` without the check)."""
+    from rawdeal.engine.cardinfo import catalog
+    from rawdeal.engine.game import Game
+
+    index = catalog().db.index
+    arsenals = tuple([index[t] for t in d.titles] for d in decks)
+    game, _ = Game.start((decks[0].superstar, decks[1].superstar), arsenals, profile, seed)  # type: ignore[arg-type]
+    return game
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """One game of the tournament; player i's generator is seeded from the game seed and its seat."""
+    game = start(spec.decks, spec.profile, spec.seed)
+    players = (make_player(spec.players[0], spec.seed * 2), make_player(spec.players[1], spec.seed * 2 + 1))
+    out = play_match(game, players, spec.max_moves)
+    return GameResult(spec.index, out.winner, out.how, out.first, out.moves)
+
+
+def play_batch(specs: Sequence[GameSpec]) -> list[GameResult]:
+    """A few games in one task: fewer round trips to worker processes."""
+    return [play_game(s) for s in specs]
+
+
+def batches(specs: Sequence[GameSpec], workers: int) -> list[list[GameSpec]]:
+    """Split the games into about 8 batches a worker (load balance), at most 50 games each."""
+    size = max(1, min(50, len(specs) // max(1, workers * 8)))
+    return [list(specs[i:i + size]) for i in range(0, len(specs), size)]
+
+
+def run_local(specs: Sequence[GameSpec], jobs: int = 1, progress: Progress | None = None) -> list[GameResult]:
+    """Play every game in this process (jobs=1) or in `jobs` worker processes; results by index."""
+    results: list[GameResult] = []
+    if jobs <= 1:
+        for spec in specs:
+            results.append(play_game(spec))
+            if progress:
+                progress(1)
+        return results
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rawdeal.engine.cardinfo import catalog
+
+    catalog()  # compiled once here: forked workers inherit it instead of compiling it each
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for done in pool.map(play_batch, batches(specs, jobs)):
+            results += done
+            if progress:
+                progress(len(done))
+    return results
+
+
+def entrants(deck_paths: Sequence[str], players: Sequence[str]) -> list[Entrant]:
+    """Every deck (files, or folders of *.txt decks) with every player, decks first; every deck
+    must be legal (the first broken rule is reported with its file and line)."""
+    from pathlib import PurePath
+
+    from rawdeal.cards import load_db
+    from rawdeal.decks import check_file, deck_paths as expand, read_deck
+    from rawdeal.errors import DeckError
+
+    db = load_db()
+    paths = expand(deck_paths)
+    if len(set(paths)) < len(paths):
+        raise UsageError("a deck is named twice; name each deck once")
+    stems = [PurePath(p).stem for p in paths]
+    names = stems if len(set(stems)) == len(stems) else paths
+    out = []
+    for path, name in zip(paths, names):
+        report = check_file(path, db)
+        if not report.valid:
+            v = report.errors[0]
+            more = f" (and {len(report.errors) - 1} more; run `rawdeal check {path}`)" if len(report.errors) > 1 else ""
+            raise DeckError(f"{path}:{v.line}: {v.rule}: {v.message}{more}")
+        deck = read_deck(path)
+        out += [Entrant(name, p, Lineup(deck.superstar, deck.titles)) for p in players]
+    return out

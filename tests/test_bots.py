@@ -1,0 +1,144 @@
+"""Computer players: legal moves only, seeded (a game between bots replays exactly), they never see
+the hidden cards, and the greedy player beats the random one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rawdeal.drivers import selfplay as sp
+from rawdeal.drivers.evaluation import evaluate
+from rawdeal.drivers.infoset import sample
+from rawdeal.drivers.players import Outcome, candidates, make_player, play_match
+from rawdeal.drivers.random_player import card_lists, check_invariants
+from rawdeal.drivers.tournament import start
+from rawdeal.engine.game import Game
+from rawdeal.engine.moves import Move, Surrender
+from rawdeal.errors import UsageError
+
+BOTS = ["random", "greedy", "search:12"]
+
+
+def _start(seed: int) -> Game:
+    """A game between two random legal decks, standard rules."""
+    return start(sp.game_decks(seed, None), "standard", seed)
+
+
+def _play(seed: int, names: tuple[str, str]) -> tuple[list[Move], Outcome]:
+    """A whole game; every move is checked against the legal ones and the card invariant."""
+    game = _start(seed)
+    players = (make_player(names[0], seed), make_player(names[1], seed + 1))
+    expected, moves = card_lists(game), []
+    while game.s.winner is None and len(moves) < 2000:
+        d = game.decision()
+        assert d is not None
+        move = players[d.player].choose(game)
+        assert move in d.moves or type(move).__name__ == "Arrange", (move, d.moves)
+        assert not (type(move) is Surrender and len(d.moves) > 1), "a bot surrendered with other moves left"
+        moves.append(move)
+        game.apply(move)
+        check_invariants(game, expected)
+    return moves, Outcome(game.s.winner, game.s.how, 0, len(moves))
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_bots_play_whole_games_and_replay_them_exactly(bot: str) -> None:
+    moves, outcome = _play(11, (bot, "random"))
+    assert outcome.winner is not None and outcome.how in sp.WINS
+    again, _ = _play(11, (bot, "random"))
+    assert [str(m) for m in again] == [str(m) for m in moves]
+
+
+def test_registry_names_the_players_and_rejects_unknown_ones() -> None:
+    assert make_player("greedy", 1).name == "greedy"
+    assert make_player("search:30", 1).playouts == 30  # type: ignore[attr-defined]
+    assert make_player("search", 1).name == "search"
+    assert make_player("search:5ms", 1).millis == 5  # type: ignore[attr-defined]
+    for bad in ("minimax", "search:fast", "search:0", "search:ms", "greedy:3"):
+        with pytest.raises(UsageError, match="player"):
+            make_player(bad, 1)
+
+
+def _hidden_shuffled(game: Game, observer: int, seed: int) -> Game:
+    """The same game as the observer sees it, with the cards he cannot see arranged differently."""
+    other = game.copy()
+    rnd = random.Random(seed)
+    opp = other.s.players[1 - observer]
+    pool = opp.hand + opp.arsenal
+    rnd.shuffle(pool)
+    opp.hand[:], opp.arsenal[:] = pool[: len(opp.hand)], pool[len(opp.hand):]
+    rnd.shuffle(other.s.players[observer].arsenal)
+    other.s.rng = 12345
+    other.forget_decision()
+    return other
+
+
+def _midgame(seed: int) -> Game:
+    game = _start(seed)
+    rnd = random.Random(seed)
+    for _ in range(12):
+        d = game.decision()
+        game.apply([m for m in d.moves if type(m) is not Surrender][0] if rnd.random() < 0.5 else d.moves[-2])
+    while game.decision().kind != "main":  # type: ignore[union-attr]
+        game.apply(game.decision().moves[0])  # type: ignore[union-attr]
+    return game
+
+
+def test_a_sample_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
+    game = _midgame(5)
+    me = game.decision().player  # type: ignore[union-attr]
+    world = sample(game, me, random.Random(1))
+    real, seen = game.s.players, world.s.players
+    assert seen[me].hand == real[me].hand
+    for p in (0, 1):
+        assert seen[p].ring == real[p].ring and seen[p].ringside == real[p].ringside
+        assert len(seen[p].hand) == len(real[p].hand) and len(seen[p].arsenal) == len(real[p].arsenal)
+        assert sorted(seen[p].hand + seen[p].arsenal) == sorted(real[p].hand + real[p].arsenal)
+    opp = 1 - me
+    worlds = [sample(game, me, random.Random(k)).s.players[opp].hand for k in range(5)]
+    assert len({tuple(h) for h in worlds}) > 1  # the opponent's hand is really guessed
+
+
+@pytest.mark.parametrize("bot", ["greedy", "search:20"])
+def test_bots_never_see_the_hidden_cards(bot: str) -> None:
+    """Rearranging what the player cannot see changes neither his samples nor his move."""
+    for seed in (5, 6, 7):
+        game = _midgame(seed)
+        me = game.decision().player  # type: ignore[union-attr]
+        assert len(candidates(game)) > 1  # a real choice, made on samples
+        other = _hidden_shuffled(game, me, seed)
+        a, b = sample(game, me, random.Random(3)), sample(other, me, random.Random(3))
+        assert [p.hand for p in a.s.players] == [p.hand for p in b.s.players]
+        assert [p.arsenal for p in a.s.players] == [p.arsenal for p in b.s.players]
+        assert make_player(bot, seed).choose(game) == make_player(bot, seed).choose(other)
+
+
+def test_evaluation_prefers_damage_dealt_and_counts_a_win() -> None:
+    game = _midgame(8)
+    me = game.decision().player  # type: ignore[union-attr]
+    hurt = game.copy()
+    hurt.s.players[1 - me].ringside += [hurt.s.players[1 - me].arsenal.pop() for _ in range(5)]
+    assert evaluate(hurt, me) > evaluate(game, me) > evaluate(hurt, 1 - me) - 1000
+    won = game.copy()
+    won.s.winner = me
+    assert evaluate(won, me) > evaluate(hurt, me) and evaluate(won, 1 - me) < evaluate(hurt, 1 - me)
+
+
+def _score(a: str, b: str, games: int) -> float:
+    """a's share of wins over `games` games, seats alternating, on random legal decks."""
+    wins = 0.0
+    for seed in range(games):
+        names = (a, b) if seed % 2 == 0 else (b, a)
+        out = play_match(_start(900 + seed), (make_player(names[0], seed), make_player(names[1], seed + 7)))
+        wins += 0.5 if out.winner is None else names[out.winner] == a
+    return wins / games
+
+
+def test_greedy_beats_random() -> None:
+    assert _score("greedy", "random", 30) >= 0.6
+
+
+def test_a_search_budget_in_milliseconds_still_answers_legally() -> None:
+    game = _midgame(9)
+    assert make_player("search:5ms", 2).choose(game) in game.decision().moves  # type: ignore[union-attr]

@@ -1,0 +1,116 @@
+"""`rawdeal tournament`: a round robin of decks x players whose results do not depend on how the
+games are spread over processes or cluster workers, with honest statistics and clear errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from rawdeal.cli import app
+from rawdeal.drivers import tournament as tm
+from rawdeal.drivers.standings import Rate, standings, wilson
+
+ROOT = Path(__file__).resolve().parents[1]
+DECKS = [str(ROOT / "decks" / n) for n in ("the-rock.txt", "kane.txt")]
+THREE = [*DECKS, str(ROOT / "decks" / "hhh.txt")]
+runner = CliRunner()
+
+
+def _specs(games: int = 4, seed: int = 3, decks: list[str] = THREE,
+           players: tuple[str, ...] = ("random",)) -> tuple[list[tm.Entrant], list[tm.GameSpec]]:
+    """Random players keep these games fast; what is tested is how games are spread and counted."""
+    entrants = tm.entrants(decks, list(players))
+    return entrants, tm.schedule(entrants, games, seed)
+
+
+def test_round_robin_plays_every_pair_in_both_seats_with_its_own_seed() -> None:
+    entrants, specs = _specs(games=4, decks=DECKS, players=("random", "greedy"))
+    assert [e.label for e in entrants] == ["the-rock/random", "the-rock/greedy", "kane/random", "kane/greedy"]
+    assert len(specs) == 6 * 4
+    pair = [s for s in specs if set(s.seats) == {0, 3}]
+    assert [s.seats for s in pair] == [(0, 3), (3, 0), (0, 3), (3, 0)]
+    assert len({s.seed for s in specs}) == len(specs)
+    # a game's seed comes from the tournament seed and its pairing, not from its place in the list
+    assert tm.game_seed(3, 0, 3, 1) == pair[1].seed != tm.game_seed(4, 0, 3, 1)
+
+
+def test_results_are_the_same_for_any_number_of_jobs() -> None:
+    _, specs = _specs()
+    one = tm.run_local(specs, jobs=1)
+    two = tm.run_local(specs, jobs=2)
+    assert one == two
+    assert [r.index for r in one] == list(range(len(specs)))
+
+
+def test_standings_add_up() -> None:
+    entrants, specs = _specs(games=4)
+    results = tm.run_local(specs)
+    st = standings(entrants, specs, results)
+    assert sum(r.games for r in st.overall) == 2 * len(specs)
+    assert sum(r.wins + r.draws / 2 for r in st.overall) == len(specs)
+    for i in range(3):
+        for j in range(3):
+            if i != j:
+                assert st.matrix[i][j].games == 4
+                assert st.matrix[i][j].wins + st.matrix[j][i].wins + st.matrix[i][j].draws == 4
+    assert st.first.games == len(specs) and sum(n for _, n in st.ended) == len(specs)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(0.5, 100)
+    assert (round(lo, 3), round(hi, 3)) == (0.404, 0.596)
+    assert wilson(1.0, 10)[1] == pytest.approx(1.0) and wilson(0.0, 10)[0] == pytest.approx(0.0)
+    assert wilson(0.3, 0) == (0.0, 1.0)  # no games: no knowledge
+    assert Rate(3, 2, 10).score == 0.4
+
+
+def test_cli_prints_the_table_and_writes_json_csv_and_plot(tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    args = ["tournament", *DECKS, "--players", "random,search:3", "--games", "2", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--json", str(out), "--csv", str(tmp_path / "r.csv"),
+                                 "--plot", str(tmp_path / "r.png")])
+    assert result.exit_code == 0, result.output
+    assert "95% CI" in result.stdout and "first player:" in result.stdout and "ended:" in result.stdout
+    doc = orjson.loads(out.read_bytes())
+    assert [e["name"] for e in doc["entrants"]] == ["the-rock/random", "the-rock/search:3", "kane/random",
+                                                    "kane/search:3"]
+    assert sum(e["wins"] for e in doc["entrants"]) + sum(e["draws"] for e in doc["entrants"]) / 2 == 12
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "r.csv").read_text())))
+    assert len(rows) == 12 and {r["games"] for r in rows} == {"2"}
+    assert (tmp_path / "r.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    again = runner.invoke(app, [*args, "--jobs", "2", "--json", str(tmp_path / "j2.json")])
+    assert again.stdout == result.stdout
+    assert (tmp_path / "j2.json").read_bytes() == out.read_bytes()
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["--players", "random,chess"], 2, "unknown player 'chess'"),
+    (["--players", "greedy"], 2, "at least two entrants"),
+    (["--profile", "house"], 2, "unknown rule profile"),
+])
+def test_cli_usage_errors(args: list[str], code: int, words: str) -> None:
+    result = runner.invoke(app, ["tournament", DECKS[0], *args])
+    assert result.exit_code == code and words in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_cli_names_the_illegal_deck_and_its_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text(Path(DECKS[0]).read_text(encoding="utf-8").rsplit("\n", 2)[0] + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["tournament", DECKS[0], str(bad), "--players", "random"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert f"{bad}:60: deck-size: 59 cards" in result.stderr
+
+
+def test_same_results_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed", reason="the cluster extra (Dask distributed) is not installed")
+    from rawdeal.drivers.cluster import run_cluster
+
+    _, specs = _specs()
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        assert run_cluster(specs, cluster.scheduler_address) == tm.run_local(specs)
