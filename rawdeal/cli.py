@@ -75,7 +75,7 @@ def main() -> None:
 @app.command()
 def play(
     decks: Annotated[list[Path] | None, typer.Argument(metavar="[A.txt B.txt]", help="The two decks (you play A).")] = None,
-    vs: Annotated[str | None, typer.Option("--vs", metavar="PLAYER", help="The computer plays B: random.")] = None,
+    vs: Annotated[str | None, typer.Option("--vs", metavar="PLAYER", help="The computer plays B: random, greedy, search or search:N (playouts).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the shuffles and of the computer player.")] = 0,
     unshuffled: Annotated[bool, typer.Option("--unshuffled", help="Course rules: never shuffle.")] = False,
     record: Annotated[Path | None, typer.Option(metavar="MOVES", help="Record the moves here (with the opening "

@@ -25,7 +25,7 @@ def _spawn(args: list[str], cwd: Path) -> pexpect.spawn:
 def test_play_quit_resume_and_replay(tmp_path: Path) -> None:
     decks = [str(ROOT / "decks" / "the-rock.txt"), str(ROOT / "decks" / "hhh.txt")]
     save, record = tmp_path / "game.json", tmp_path / "moves.txt"
-    child = _spawn(["play", *decks, "--vs", "random", "--seed", "3", "--record", str(record), "--save", str(save)],
+    child = _spawn(["play", *decks, "--vs", "greedy", "--seed", "3", "--record", str(record), "--save", str(save)],
                    tmp_path)
     child.expect("THE ROCK: play a card, use the ability or end the turn:")
     child.expect(r"THE ROCK> ")

@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from pathlib import Path
 
 from rawdeal.drivers.interactive import Bot, Session
-from rawdeal.drivers.random_player import pick
+from rawdeal.drivers.players import make_player
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move
-from rawdeal.errors import UsageError
 from rawdeal.io.files import write_atomic
 from rawdeal.io.save import dumps, read_save
 
-PLAYERS = ("random",)
-
 
 def make_bot(name: str, seed: int) -> Bot:
-    if name not in PLAYERS:
-        raise UsageError(f"unknown computer player {name!r}: use one of {', '.join(PLAYERS)}")
-    rnd = random.Random(seed)
-    return lambda game: pick(game, rnd)
+    """A computer player of the registry (random, greedy, search, search:N)."""
+    return make_player(name, seed).choose
 
 
 def _start(decks: list[Path] | None, resume: Path | None, seed: int, unshuffled: bool) -> Game:
