@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
+from typing import Any
 
 from rawdeal.drivers.standings import Rate, Standings
 from rawdeal.errors import UsageError
@@ -68,7 +69,7 @@ def to_csv(st: Standings) -> str:
     return out.getvalue()
 
 
-def pyplot():  # type: ignore[no-untyped-def]
+def pyplot() -> Any:
     """matplotlib's pyplot drawing off-screen, or a UsageError saying how to install it."""
     try:
         import matplotlib
