@@ -56,7 +56,7 @@ def _parser() -> lark.Lark:
     return lark.Lark(text, **options)
 
 
-def _cache_file(grammar: str) -> Path | None:
+def _cache_file(grammar: str, name: str = "effects") -> Path | None:
     if os.environ.get("RAWDEAL_PARSER_CACHE", "1") == "0":
         return None
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rawdeal"
@@ -65,7 +65,7 @@ def _cache_file(grammar: str) -> Path | None:
     except OSError:
         return None
     digest = hashlib.sha256(f"{grammar}\0{lark.__version__}".encode()).hexdigest()[:16]
-    return base / f"effects-{digest}.lark-cache"
+    return base / f"{name}-{digest}.lark-cache"
 
 
 # ----------------------------------------------------------------------------------- public API
