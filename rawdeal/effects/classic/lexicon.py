@@ -31,6 +31,7 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
                "maneuver", "pre-match", "mid-match", "non")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
            "placed": "put", "places": "put", "place": "put", "puts": "put"}
+_SYNONYMS = {"can not": "cannot", "can't": "cannot", "and/or": "or"}
 _PUNCT = ",;:.!()=#?"
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}
@@ -73,6 +74,9 @@ class Lexicon:
         for word, kind in literals.items():
             if " " in _norm(word):
                 phrases[_norm(word)] = kind
+        for phrase, word in _SYNONYMS.items():
+            if word in literals:
+                phrases[phrase] = literals[word]
         for kw in KEYWORDS:
             phrases.setdefault(_norm(kw.name), "TRAIT")
         self.names = {_norm(n) for n in names if n.strip()}
@@ -80,6 +84,7 @@ class Lexicon:
             phrases.setdefault(name, "STAR")
         self.phrases = _by_first_word(phrases)
         self.lists = {literals[w]: "ZONE_AND" for w in _ZONE_WORDS if w in literals}
+        self.lists.update({"DMG": "STAT_AND", "FORT": "STAT_AND", "SIGNED": "STAT_AND"})
         self.lists.update({"CARD_TITLE": "TITLE_AND", "STAR": "STAR_AND", "TRAIT": "DESC_AND",
                            "QUOTED": "QUOTED_AND"})
         self.lists.update({literals[w]: "BOUND_OR" for w in ("more", "less", "greater", "fewer") if w in literals})
@@ -96,6 +101,7 @@ class Lexicon:
         """Tell a conjunction inside a list of zones, titles, names or card words ("your Arsenal and
         Ringside pile", "Strike or Grapple maneuver") from one joining actions: the grammar needs
         two tokens of look-ahead for that, the pre-pass has them."""
+        tokens = self._merge(tokens)
         for i in range(1, len(tokens) - 1):
             if tokens[i].value.casefold() not in _CONJUNCTIONS:
                 continue
@@ -149,6 +155,21 @@ class Lexicon:
             return self._word(norm[pos:m.end()]), m.end()
         char = text[pos]
         return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
+
+    def _merge(self, tokens: list[Token]) -> list[Token]:
+        """", or" before a list item is one conjunction; "the" before a Superstar name is part of it."""
+        out: list[Token] = []
+        for i, tok in enumerate(tokens):
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            after = tokens[i + 2] if i + 2 < len(tokens) else None
+            if tok.value == "," and nxt is not None and after is not None \
+                    and nxt.value.casefold() in _CONJUNCTIONS and after.type in self.lists:
+                continue
+            if out and out[-1].value.casefold() == "the" and tok.type == "STAR":
+                first = out.pop()
+                tok = Token("STAR", f"{first.value} {tok.value}", start_pos=first.start_pos, column=first.column, line=1)
+            out.append(tok)
+        return out
 
     def _word(self, word: str) -> str:
         word = _LEMMAS.get(word, word)
