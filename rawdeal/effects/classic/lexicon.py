@@ -31,6 +31,7 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
                "maneuver", "pre-match", "mid-match", "non")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
            "placed": "put", "places": "put", "place": "put", "puts": "put"}
+_FIXED = ("played after", "played from", "played by")
 _SYNONYMS = {"can not": "cannot", "can't": "cannot", "and/or": "or"}
 _PUNCT = ",;:.!()=#?"
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -74,6 +75,8 @@ class Lexicon:
         for word, kind in literals.items():
             if " " in _norm(word):
                 phrases[_norm(word)] = kind
+        for phrase in _FIXED:
+            phrases[phrase] = literals.get(phrase, "UNKNOWN")
         for phrase, word in _SYNONYMS.items():
             if word in literals:
                 phrases[phrase] = literals[word]
