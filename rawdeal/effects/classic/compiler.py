@@ -27,6 +27,7 @@ _DESCRIBED = {
     "CARD_TITLE": "a card title", "STAR": "a Superstar name", "TRAIT": "a keyword", "QUOTED": "a quoted word",
     "NUM": "a number", "DMG": "a damage amount (like 5D)", "FORT": "a fortitude amount (like 10F)",
     "SIGNED": "a signed number", "$END": "the end of the sentence",
+    **{name: "a list's 'and' or 'or'" for name in _LISTS},
 }
 
 
@@ -124,11 +125,14 @@ class _Build(Transformer):  # type: ignore[type-arg]
         return Phrase(str(data), tuple(children))
 
     def start(self, children: list[Any]) -> Sentence:
+        """Leading frames open the sentence; a frame after a conjunction stays in place among the items."""
         frames: tuple[Frame, ...] = ()
         items: list[Node] = []
         for child in children:
-            if isinstance(child, tuple):
+            if isinstance(child, tuple) and not items:
                 frames += child
+            elif isinstance(child, tuple):
+                items.extend(child)
             elif isinstance(child, Phrase) and child.kind == "end":
                 continue
             elif isinstance(child, Phrase) and child.kind not in ("joiner",):
@@ -145,7 +149,10 @@ class _Build(Transformer):  # type: ignore[type-arg]
         verb = phrase.parts[0]
         if isinstance(verb, Phrase) and verb.kind == "verb":
             return Action(tuple(subject), _text(verb), phrase.parts[1:])
-        return Action(tuple(subject), phrase.kind.replace("_", " "), phrase.parts)
+        words = 0  # "look at ...", "go through ...": the verb is the phrase's leading words
+        while isinstance(phrase.parts[words], Word):
+            words += 1
+        return Action(tuple(subject), " ".join(_text(w) for w in phrase.parts[:words]), phrase.parts[words:])
 
     def cards(self, children: list[Any]) -> Cards:
         return Cards(tuple(children))

@@ -9,6 +9,7 @@ back in canonical English and that English compiles again to the same objects.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -137,3 +138,13 @@ class CompiledText:
     @property
     def failures(self) -> tuple[SentenceFailure, ...]:
         return tuple(s for s in self.sentences if isinstance(s, SentenceFailure))
+
+
+def walk(node: object) -> Iterator[object]:
+    """`node` and every node inside it, depth first (for queries such as "which titles does it name")."""
+    yield node
+    for name in getattr(node, "__dataclass_fields__", ()):
+        value = getattr(node, name)
+        for child in value if isinstance(value, tuple) else (value,):
+            if hasattr(child, "__dataclass_fields__"):
+                yield from walk(child)
