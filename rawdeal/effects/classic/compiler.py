@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 import lark
-from lark import Token, Transformer
+from lark import Token, Transformer, Tree
 from lark.lexer import Lexer
 
 from rawdeal.effects.classic.lexicon import Lexicon, split_sentences
@@ -41,24 +41,30 @@ class _Given(Lexer):
         return iter(data)
 
 
+_WORDS: dict[str, str] = {}  # terminal name -> the grammar's word, filled once the parser is built
+
+
 @cache
 def parser() -> lark.Lark:
-    """The LALR parser, built once per process."""
+    """The LALR parser, built once per process (tables cached on disk like the course grammar's); it
+    builds the model objects while it parses, with no parse tree in between."""
     from rawdeal.effects.compiler import _cache_file
 
     text = grammar_path(GRAMMAR).read_text(encoding="utf-8")
     options: dict[str, Any] = {"parser": "lalr", "lexer": _Given, "keep_all_tokens": True,
-                               "maybe_placeholders": False}
+                               "maybe_placeholders": False, "transformer": _Build(_WORDS)}
     cache_file = _cache_file(text, "classic")
     if cache_file is not None:
         options["cache"] = str(cache_file)
-    return lark.Lark(text, **options)
+    built = lark.Lark(text, **options)
+    _WORDS.update({t.name: t.pattern.value for t in built.terminals if isinstance(t.pattern, lark.lexer.PatternStr)})
+    return built
 
 
-@cache
 def literals() -> dict[str, str]:
     """Each word of the grammar -> its terminal name."""
-    return {t.pattern.value: t.name for t in parser().terminals if isinstance(t.pattern, lark.lexer.PatternStr)}
+    parser()
+    return {word: name for name, word in _WORDS.items()}
 
 
 class Compiler:
@@ -66,7 +72,7 @@ class Compiler:
 
     def __init__(self, titles: Iterable[str], names: Iterable[str]) -> None:
         self.lexicon = Lexicon(literals(), titles, names)
-        self.words = {v: k for k, v in literals().items()}
+        self.words = dict(_WORDS)
         self._sentences: dict[tuple[str, int], Sentence | SentenceFailure] = {}
 
     def compile(self, text: str) -> CompiledText:
@@ -81,10 +87,9 @@ class Compiler:
     def _compile(self, text: str, start: int) -> Sentence | SentenceFailure:
         tokens = self.lexicon.tokens(text, start)
         try:
-            tree = parser().parse(tokens)
+            return parser().parse(tokens)  # type: ignore[no-any-return]
         except lark.exceptions.UnexpectedToken as exc:
             return self._failure(text, start, exc)
-        return _Build(self.words).transform(tree)
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:
         token = exc.token
@@ -108,23 +113,29 @@ class Compiler:
 
 
 class _Build(Transformer):  # type: ignore[type-arg]
-    """Parse tree -> model objects. Literal tokens become canonical `Word`s; the rest typed values."""
+    """Grammar rules -> model objects, applied by the parser as it reduces. Literal tokens become
+    canonical `Word`s, the pre-pass's tokens typed `Value`s."""
 
     def __init__(self, words: dict[str, str]) -> None:
-        super().__init__(visit_tokens=True)
+        super().__init__(visit_tokens=False)
         self.words = words
 
-    def __default_token__(self, token: Token) -> Node:
-        if token.type in _VALUES:
-            return Value(ValueKind(token.type), str(token))
-        if token.type in _LISTS:
-            return Word(str(token).casefold())
-        return Word(self.words.get(token.type, str(token).casefold()))
+    def _node(self, child: Any) -> Any:
+        if not isinstance(child, Token):
+            return child
+        if child.type in _VALUES:
+            return Value(ValueKind(child.type), str(child))
+        if child.type in _LISTS:
+            return Word(str(child).casefold())
+        return Word(self.words.get(child.type, str(child).casefold()))
 
-    def __default__(self, data: Any, children: list[Any], meta: Any) -> Node:
-        return Phrase(str(data), tuple(children))
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
+        if data.startswith("_"):  # lark's own helper rules (repetitions), inlined into their parent
+            return Tree(data, children)
+        return Phrase(str(data), tuple(map(self._node, children)))
 
     def start(self, children: list[Any]) -> Sentence:
+        children = [self._node(c) for c in children]
         """Leading frames open the sentence; a frame after a conjunction stays in place among the items."""
         frames: tuple[Frame, ...] = ()
         items: list[Node] = []
@@ -142,10 +153,11 @@ class _Build(Transformer):  # type: ignore[type-arg]
         return Sentence(frames, tuple(items))
 
     def frames(self, children: list[Any]) -> tuple[Frame, ...]:
+        children = [self._node(c) for c in children]
         return tuple(Frame(c.kind, c.parts) for c in children if isinstance(c, Phrase))
 
     def action(self, children: list[Any]) -> Action:
-        *subject, phrase = children
+        *subject, phrase = map(self._node, children)
         verb = phrase.parts[0]
         if isinstance(verb, Phrase) and verb.kind == "verb":
             return Action(tuple(subject), _text(verb), phrase.parts[1:])
@@ -155,14 +167,16 @@ class _Build(Transformer):  # type: ignore[type-arg]
         return Action(tuple(subject), " ".join(_text(w) for w in phrase.parts[:words]), phrase.parts[words:])
 
     def cards(self, children: list[Any]) -> Cards:
-        return Cards(tuple(children))
+        return Cards(tuple(map(self._node, children)))
 
     def card_desc(self, children: list[Any]) -> CardDesc:
+        children = [self._node(c) for c in children]
         nouns = [c for c in children if isinstance(c, Phrase) and c.kind == "noun"]
         last = children.index(nouns[-1])
         return CardDesc(tuple(children[:last]), (_text(nouns[-1]),), tuple(children[last + 1:]))
 
     def zone(self, children: list[Any]) -> ZoneRef:
+        children = [self._node(c) for c in children]
         owner = children[0].parts if isinstance(children[0], Phrase) else (children[0],)
         zones = tuple(_text(c) for c in children[1:] if isinstance(c, Phrase))
         return ZoneRef(tuple(owner), zones)

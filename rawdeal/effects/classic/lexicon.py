@@ -94,6 +94,7 @@ class Lexicon:
         self.quantities = {literals[w] for w in ("the", "a", "an", "any", "up") if w in literals} | {"NUM"}
         self.nouns = {literals[w] for w in _DESC_WORDS + ("card",) if w in literals} | {"TRAIT", "DMG", "FORT"}
         self.lists.update({literals[w]: "DESC_AND" for w in _DESC_WORDS if w in literals})
+        self._seen: dict[str, str] = {}
         self.titles = _by_first_word({_norm(t): "CARD_TITLE" for t in titles if t.strip()})
 
     # -------------------------------------------------------------------------------------- tokens
@@ -135,19 +136,26 @@ class Lexicon:
             pos = end
 
     def _next(self, text: str, norm: str, pos: int) -> tuple[str, int]:
-        for regex, kind in ((_QUOTED, "QUOTED"),):
-            m = regex.match(text, pos)
+        char = text[pos]
+        if char.isalpha():
+            return self._words(text, norm, pos)
+        if char in "'\"":
+            m = _QUOTED.match(text, pos)
             if m:
-                return kind, m.end()
-        m = _STAT.match(text, pos)
-        if m:
-            return ("DMG" if m.group(2) == "D" else "FORT"), m.end()
-        m = _SIGNED.match(text, pos)
-        if m:
-            return "SIGNED", m.end()
-        m = _NUMBER.match(text, pos)
-        if m:
-            return "NUM", m.end()
+                return "QUOTED", m.end()
+        elif char.isdigit() or char in "+-#":
+            m = _STAT.match(text, pos)
+            if m:
+                return ("DMG" if m.group(2) == "D" else "FORT"), m.end()
+            m = _SIGNED.match(text, pos)
+            if m:
+                return "SIGNED", m.end()
+            m = _NUMBER.match(text, pos)
+            if m:
+                return "NUM", m.end()
+        return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
+
+    def _words(self, text: str, norm: str, pos: int) -> tuple[str, int]:
         found = self._phrase(text, norm, pos)
         if found:
             return found
@@ -156,8 +164,7 @@ class Lexicon:
         m = _WORD.match(text, pos)
         if m:
             return self._word(norm[pos:m.end()]), m.end()
-        char = text[pos]
-        return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
+        return "UNKNOWN", pos + 1
 
     def _merge(self, tokens: list[Token]) -> list[Token]:
         """", or" before a list item is one conjunction; "the" before a Superstar name is part of it."""
@@ -175,6 +182,12 @@ class Lexicon:
         return out
 
     def _word(self, word: str) -> str:
+        kind = self._seen.get(word)
+        if kind is None:
+            kind = self._seen[word] = self._lemma_kind(word)
+        return kind
+
+    def _lemma_kind(self, word: str) -> str:
         word = _LEMMAS.get(word, word)
         if word in self.literals:
             return self.literals[word]
