@@ -96,6 +96,21 @@ def abilities() -> dict[str, Ability]:
     return {s.name: compile_ability(s) for s in load_db().superstars}
 
 
+def compiles(text: str, card_title: str) -> bool:
+    """Whether a card text compiles, without building an error message (for checks over many texts)."""
+    try:
+        tree = _parser().parse(text, start="start_card")
+    except lark.exceptions.UnexpectedInput:
+        return False
+    try:
+        _Compile(card_title).transform(tree)
+    except lark.exceptions.VisitError as exc:
+        if isinstance(exc.orig_exc, (ph.PhraseError, CardDataError, EffectSyntaxError)):
+            return False
+        raise
+    return True
+
+
 def _run(text: str, owner: str, start: str) -> Any:
     parser = _parser()
     try:

@@ -14,7 +14,6 @@ from typing import Any
 
 from rawdeal.cards.pool.model import PoolCard
 from rawdeal.effects.classic.model import CompiledText
-from rawdeal.errors import RawdealError
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +92,6 @@ def check_pool(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) -
 def _executable(text: str, title: str, result: CompiledText) -> bool:
     if not result.ok:
         return False
-    from rawdeal.effects.compiler import compile_text
+    from rawdeal.effects.compiler import compiles
 
-    try:
-        compile_text(text, title)
-    except RawdealError:
-        return False
-    return True
+    return compiles(text, title)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from rawdeal.cards.pool.model import PoolCard
 from rawdeal.effects.classic.compiler import Compiler
@@ -20,7 +21,14 @@ class PoolCompiler(Compiler):
         return super().compile(text)
 
 
+@cache
+def _compiler(titles: tuple[str, ...], names: tuple[str, ...]) -> PoolCompiler:
+    return PoolCompiler(titles, names)
+
+
 def pool_compiler(cards: Sequence[PoolCard]) -> PoolCompiler:
+    """The compiler for a pool's dictionaries; one per process for the same dictionaries, so texts
+    compiled once are not compiled again."""
     titles = {c.title for c in cards}
     names = {c.title for c in cards if c.is_superstar} | {logo for c in cards for logo in c.logos}
-    return PoolCompiler(sorted(titles), sorted(names))
+    return _compiler(tuple(sorted(titles)), tuple(sorted(names)))
