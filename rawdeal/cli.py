@@ -46,6 +46,7 @@ def _root() -> None:
 def check(
     paths: list[str] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders of *.txt decks."),
     output: str = typer.Option("text", "--format", help="text: one line a deck or violation; json."),
+    pool: str = typer.Option("course", "--pool", help="course (the course's rules) or classic (Classic rules)."),
 ) -> None:
     """Check decks against the deck-building rules. Exit 0 all valid, 1 any invalid, 2 bad path."""
     with _errors():
@@ -54,8 +55,17 @@ def check(
 
         if output not in ("text", "json"):
             raise UsageError(f"--format must be 'text' or 'json', not {output!r}")
+        if pool not in ("course", "classic"):
+            raise UsageError(f"--pool must be 'course' or 'classic', not {pool!r}")
+        if pool == "classic":
+            from rawdeal.cards.pool.load import classic_pool
+            from rawdeal.decks.classic import check_classic_paths
+
+            checked = check_classic_paths(paths, classic_pool())
+        else:
+            checked = check_paths(paths, load_db())
         reports = []
-        for report in check_paths(paths, load_db()):
+        for report in checked:
             reports.append(report)
             if output == "text":
                 print("\n".join(report.lines()), flush=True)
