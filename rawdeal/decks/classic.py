@@ -18,6 +18,7 @@ from rawdeal.cards.pool.model import PoolCard
 from rawdeal.decks.model import Deck, Rule, Violation
 from rawdeal.decks.report import DeckReport, deck_paths
 from rawdeal.decks.reader import read_deck
+from rawdeal.decks.rules import copy_violations
 from rawdeal.effects.classic.keywords import keyword
 
 ARSENAL = 60
@@ -98,16 +99,7 @@ def copy_limit(card: PoolCard) -> int | None:
 
 
 def _copies(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
-    counts = Counter(card.title for _, card in known)
-    seen: Counter[str] = Counter()
-    for line, card in known:
-        seen[card.title] += 1
-        limit = copy_limit(card)
-        if limit is not None and seen[card.title] == limit + 1:
-            rule = Rule.UNIQUE if limit == 1 else Rule.COPIES
-            why = ", a Unique card" if limit == 1 else ""
-            yield Violation(line, rule, f"{counts[card.title]} copies of {card.title!r}{why} (at most {limit}): "
-                                        f"remove {counts[card.title] - limit}")
+    return copy_violations([(line, card.title, copy_limit(card)) for line, card in known])
 
 
 def _heel_face(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
