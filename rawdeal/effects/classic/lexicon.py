@@ -31,8 +31,9 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
                "maneuver", "pre-match", "mid-match", "non")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
            "placed": "put", "places": "put", "place": "put", "puts": "put"}
-_FIXED = ("played after", "played from", "played by")
-_SYNONYMS = {"can not": "cannot", "can't": "cannot", "and/or": "or"}
+_FIXED = ("played after", "played from", "played by", "for the rest of")
+_SYNONYMS = {"can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
+             "words": "word"}
 _PUNCT = ",;:.!()=#?"
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}
