@@ -104,7 +104,7 @@ def test_canonical_english_compiles_back_to_the_same_objects() -> None:
 def test_pool_check_counts_texts_sentences_and_failures() -> None:
     report = check_pool(classic_pool())
     assert report.total == len(distinct_texts(classic_pool()))
-    assert report.sentences_total == sum(len(split_sentences(t)) for t in distinct_texts(classic_pool()))
+    assert report.sentences_total == sum(len(compiler().lexicon.sentences(t)) for t in distinct_texts(classic_pool()))
     assert report.sentences_total - report.sentences_compiled == len(report.failures)
     assert report.executable <= report.compiled <= report.total
     assert report.overrides <= 0.03 * report.total
@@ -148,3 +148,9 @@ def test_pool_file_that_is_not_a_pool_is_a_clear_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize("text", ["", "   "])
 def test_empty_texts_have_no_sentences(text: str) -> None:
     assert compiler().compile(text).sentences == ()
+
+
+def test_a_title_with_exclamation_marks_stays_in_one_sentence() -> None:
+    text = "Can only be played if the card titled Table! Table! Table! is in your Ring area. Draw 1 card."
+    sentences = compiler().lexicon.sentences(text)
+    assert [s.text for s in sentences] == [text.split(" Draw")[0], "Draw 1 card."]

@@ -13,7 +13,7 @@ import lark
 from lark import Token, Transformer, Tree
 from lark.lexer import Lexer
 
-from rawdeal.effects.classic.lexicon import Lexicon, split_sentences
+from rawdeal.effects.classic.lexicon import Lexicon
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Node, Phrase, Sentence, SentenceFailure, Statement, Value,
     ValueKind, Word, ZoneRef,
@@ -76,7 +76,7 @@ class Compiler:
         self._sentences: dict[tuple[str, int], Sentence | SentenceFailure] = {}
 
     def compile(self, text: str) -> CompiledText:
-        return CompiledText(tuple(self.sentence(s.text, s.start) for s in split_sentences(text)))
+        return CompiledText(tuple(self.sentence(s.text, s.start) for s in self.lexicon.sentences(text)))
 
     def sentence(self, text: str, start: int = 0) -> Sentence | SentenceFailure:
         key = (text, start)

@@ -34,6 +34,7 @@ _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", 
 _FIXED = ("played after", "played from", "played by", "for the rest of")
 _SYNONYMS = {"can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word"}
+_TITLED = re.compile(r"\btitled\s+")
 _PUNCT = ",;:.!()=#?"
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}
@@ -47,13 +48,15 @@ class Sentence:
     start: int
 
 
-def split_sentences(text: str) -> list[Sentence]:
-    """Sentences end at `.`, `!` or `?` before a capital, except after an abbreviation ("Mr.")."""
+def split_sentences(text: str, titles: Iterable[tuple[int, int]] = ()) -> list[Sentence]:
+    """Sentences end at `.`, `!` or `?` before a capital, except after an abbreviation ("Mr.") or
+    inside a card title (`titles`: spans of the text, "the card titled Table! Table! Table! is ...")."""
     out: list[Sentence] = []
     pos = 0
+    spans = list(titles)
     for match in _SENTENCE_END.finditer(text):
         piece = text[pos:match.start()]
-        if piece.casefold().endswith(_ABBREVIATIONS):
+        if piece.casefold().endswith(_ABBREVIATIONS) or any(a < match.start() < b for a, b in spans):
             continue
         out.append(Sentence(piece, pos))
         pos = match.end()
@@ -97,6 +100,16 @@ class Lexicon:
         self.lists.update({literals[w]: "DESC_AND" for w in _DESC_WORDS if w in literals})
         self._seen: dict[str, str] = {}
         self.titles = _by_first_word({_norm(t): "CARD_TITLE" for t in titles if t.strip()})
+
+    def sentences(self, text: str) -> list[Sentence]:
+        """The text's sentences, never split inside a title of the pool."""
+        norm = _norm(text)
+        spans = []
+        for m in _TITLED.finditer(norm):
+            found = self._title(text, norm, m.end(), fallback=False)
+            if found:
+                spans.append((m.end(), found[1]))
+        return split_sentences(text, spans)
 
     # -------------------------------------------------------------------------------------- tokens
     def tokens(self, sentence: str, offset: int = 0) -> list[Token]:
@@ -207,13 +220,13 @@ class Lexicon:
                 return kind, pos + len(phrase)
         return None
 
-    def _title(self, text: str, norm: str, pos: int) -> tuple[str, int] | None:
+    def _title(self, text: str, norm: str, pos: int, fallback: bool = True) -> tuple[str, int] | None:
         """The longest title of the pool starting here; else a run of capitalised words (a card
         from outside the pool); else None (not a title: "titled X or a maneuver")."""
         for phrase, _ in self.titles.get(_first_word(norm, pos), ()):
             if norm.startswith(phrase, pos) and _boundary(norm, pos + len(phrase)):
                 return "CARD_TITLE", pos + len(phrase)
-        m = _TITLE_FALLBACK.match(text, pos)
+        m = _TITLE_FALLBACK.match(text, pos) if fallback else None
         if m and m.group(0).rstrip(".,!?"):
             return "CARD_TITLE", pos + len(m.group(0).rstrip(".,!?"))
         return None
