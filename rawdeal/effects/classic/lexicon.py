@@ -31,7 +31,7 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
                "maneuver", "pre-match", "mid-match", "non")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
            "placed": "put", "places": "put", "place": "put", "puts": "put"}
-_FIXED = ("played after", "played from", "played by", "for the rest of")
+_FIXED = ("played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if")
 _SYNONYMS = {"can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word"}
 _TITLED = re.compile(r"\btitled\s+")
