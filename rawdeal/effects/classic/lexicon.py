@@ -32,8 +32,9 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
            "placed": "put", "places": "put", "place": "put", "puts": "put"}
 _FIXED = ("played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if")
-_SYNONYMS = {"can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
+_SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word"}
+_BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
 _PUNCT = ",;:.!()=#?"
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -135,7 +136,7 @@ class Lexicon:
     def _scan(self, text: str, norm: str, offset: int) -> Iterator[Token]:
         pos, expect_title, after_title = 0, False, False
         while pos < len(text):
-            if text[pos].isspace() or (text[pos] == "-" and pos and text[pos - 1].isalpha()):
+            if text[pos].isspace() or text[pos] in _BULLETS or (text[pos] == "-" and pos and text[pos - 1].isalpha()):
                 pos += 1
                 continue
             found = self._title(text, norm, pos) if expect_title else None
