@@ -36,7 +36,7 @@ _SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or
              "words": "word"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
-_PUNCT = ",;:.!()=#?"
+_PUNCT = ",;:.!()=#?+"
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}
 
