@@ -127,7 +127,7 @@ class Lexicon:
             kind = self.lists.get(tokens[i + 1].type)
             if kind is None and tokens[i - 1].value.casefold() == "you" and tokens[i + 1].value.casefold() in ("your", "opponent"):
                 kind = "PLAYER_AND"
-            if kind is None and tokens[i + 1].type in self.quantities and i + 2 < len(tokens) \
+            if kind is None and tokens[i].value != "," and tokens[i + 1].type in self.quantities and i + 2 < len(tokens) \
                     and tokens[i + 2].type in self.nouns:
                 kind = "OBJ_AND"
             if kind and (kind != "DESC_AND" or tokens[i - 1].type in self.lists):
