@@ -30,7 +30,7 @@ _ZONE_WORDS = ("hand", "arsenal", "ringside pile", "ring area", "backlash deck")
 _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finisher", "action", "reversal",
                "maneuver", "pre-match", "mid-match", "non")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
-           "placed": "put", "places": "put", "place": "put", "puts": "put"}
+           "placed": "put", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
 _FIXED = ("played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if")
 _SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word"}
