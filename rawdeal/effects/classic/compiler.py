@@ -22,7 +22,7 @@ from rawdeal.resources import grammar_path
 
 GRAMMAR = "classic.lark"
 _VALUES = {k.value for k in ValueKind}
-_LISTS = ("PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
+_LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
 _DESCRIBED = {
     "CARD_TITLE": "a card title", "STAR": "a Superstar name", "TRAIT": "a keyword", "QUOTED": "a quoted word",
     "NUM": "a number", "DMG": "a damage amount (like 5D)", "FORT": "a fortitude amount (like 10F)",

@@ -125,6 +125,9 @@ class Lexicon:
             if tokens[i].value.casefold() not in _CONJUNCTIONS:
                 continue
             kind = self.lists.get(tokens[i + 1].type)
+            if kind is None and i + 2 < len(tokens) and tokens[i + 1].value.casefold() in ("a", "an") \
+                    and tokens[i + 2].value.casefold() == "successfully":
+                kind = "PRIOR_OR"
             if kind is None and tokens[i - 1].value.casefold() == "you" and tokens[i + 1].value.casefold() in ("your", "opponent"):
                 kind = "PLAYER_AND"
             if kind is None and tokens[i].value != "," and tokens[i + 1].type in self.quantities and i + 2 < len(tokens) \
