@@ -31,7 +31,7 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
                "maneuver", "pre-match", "mid-match", "non")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
            "placed": "put", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
-_FIXED = ("played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if")
+_FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if")
 _SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
@@ -194,6 +194,8 @@ class Lexicon:
             after = tokens[i + 2] if i + 2 < len(tokens) else None
             if tok.value == "," and nxt is not None and after is not None \
                     and nxt.value.casefold() in _CONJUNCTIONS and after.type in self.lists:
+                continue
+            if tok.value == "," and nxt is not None and nxt.value.casefold() == "and damage has been applied":
                 continue
             if out and out[-1].value.casefold() == "the" and tok.type == "STAR":
                 first = out.pop()
