@@ -49,18 +49,19 @@ def replay_time(runs: int = 20) -> None:
     """Import the longest course transcript and replay its scenario `runs` times; print the best."""
     from rawdeal.course.bank import import_bank
     from rawdeal.drivers.movefile import read_moves
-    from rawdeal.scenarios import run_scenario
+    from rawdeal.scenarios.model import load_scenario
+    from rawdeal.scenarios.play import run
 
     with tempfile.TemporaryDirectory() as tmp:
         import_bank(sorted(DATA.glob("*-Tests")), Path(tmp), None)
         folders = sorted(Path(tmp).iterdir())
         longest = max(folders, key=lambda f: len(read_moves(f / "moves.txt")))
         moves = len(read_moves(longest / "moves.txt"))
-        run_scenario(longest)  # warm: caches of the card database and the move parser
+        run(load_scenario(longest))  # warm: caches of the card database and the move parser
         best = float("inf")
         for _ in range(runs):
             start = time.perf_counter()
-            run_scenario(longest)
+            run(load_scenario(longest))
             best = min(best, time.perf_counter() - start)
     print(f"replay {longest.name} ({moves} moves, save + moves + transcript): {best * 1000:.2f} ms (best of {runs})")
 

@@ -12,11 +12,14 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from rawdeal.errors import RawdealError, UsageError
+
+if TYPE_CHECKING:
+    from rawdeal.scenarios.model import Scenario
 
 app = typer.Typer(
     name="rawdeal",
@@ -60,8 +63,9 @@ def check(
         if pool == "classic":
             from rawdeal.cards.pool.load import classic_pool
             from rawdeal.decks.classic import check_classic_paths
+            from rawdeal.effects.classic.packing import packing_rule
 
-            checked = check_classic_paths(paths, classic_pool())
+            checked = check_classic_paths(paths, classic_pool(), packing_rule)
         else:
             checked = check_paths(paths, load_db())
         reports = []
@@ -70,15 +74,71 @@ def check(
             if output == "text":
                 print("\n".join(report.lines()), flush=True)
         if output == "json":
-            import json
-
-            print(json.dumps({"decks": [r.to_dict() for r in reports]}, indent=2, ensure_ascii=False))
+            _print_json({"decks": [r.to_dict() for r in reports]})
         if not all(r.valid for r in reports):
             raise typer.Exit(1)
 
 
 def main() -> None:
     app()
+
+
+@app.command()
+def play(
+    decks: Annotated[list[Path] | None, typer.Argument(metavar="[A.txt B.txt]", help="The two decks (you play A).")] = None,
+    vs: Annotated[str | None, typer.Option("--vs", metavar="PLAYER", help="The computer plays B: random.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the shuffles and of the computer player.")] = 0,
+    unshuffled: Annotated[bool, typer.Option("--unshuffled", help="Course rules: never shuffle.")] = False,
+    record: Annotated[Path | None, typer.Option(metavar="MOVES", help="Record the moves here (with the opening "
+                                                "save beside it as MOVES.start.json, for rawdeal run).")] = None,
+    save: Annotated[Path, typer.Option(metavar="FILE", help="Where quitting saves the game.")] = Path("rawdeal-game.json"),
+    resume: Annotated[Path | None, typer.Option(metavar="FILE", help="Go on with a saved game.")] = None,
+) -> None:
+    """Play a game at the terminal: numbered legal moves, type a number or a move; quit saves.
+
+    Example: rawdeal play decks/the-rock.txt decks/hhh.txt --vs random --record moves.txt"""
+    with _errors():
+        from rawdeal.drivers.play import play_session
+
+        if (resume is None) == (not decks or len(decks) != 2):
+            raise UsageError("give two deck files, or --resume FILE")
+        print(play_session(decks, resume, vs, seed, unshuffled, record, save))
+
+
+# --- the course's console (rawdeal/course) --------------------------------------------------------
+
+course_app = typer.Typer(help="The course's reference console, in its Spanish text, byte for byte.",
+                         no_args_is_help=True)
+app.add_typer(course_app, name="course")
+
+
+@course_app.command("play")
+def course_play(
+    folder: Annotated[str, typer.Argument(metavar="DECK_FOLDER", help="Folder of *.txt decks, as the menu prints it "
+                                                                      "(run from the folder that holds data/).")],
+    inputs: Annotated[Path | None, typer.Option("--inputs", metavar="FILE", dir_okay=False,
+                                                help="Read the answers from FILE (one a line) and echo each as "
+                                                     "'INPUT: <answer>', as the course's test harness records it.")] = None,
+    legacy: Annotated[bool, typer.Option("--legacy", help="The older harness of the 01-ValidDecks transcripts "
+                                                          "(one more blank line before the first turn).")] = False,
+) -> None:
+    """Play the course's console game: deck menus, validation and the whole game, in Spanish.
+
+    Example: cd course-tests && rawdeal course play data/08-Reversals --inputs data/08-Reversals-Tests/1.txt
+    (only its INPUT: lines are read). Exit 0 when the game ends or a deck is invalid; 1 if the answers run out."""
+    with _errors():
+        from rawdeal.course.console import CourseConsole, file_answers, stdin_answers
+
+        out = sys.stdout.buffer
+
+        def write(text: str) -> None:
+            out.write(text.encode() + b"\n")
+
+        answers = file_answers(inputs) if inputs is not None else stdin_answers(out.flush)
+        try:
+            CourseConsole(answers, write, echo=inputs is not None, legacy=legacy).play(folder)
+        finally:
+            out.flush()
 
 
 # --- grading (rawdeal/grading) -------------------------------------------------------------------
@@ -129,26 +189,31 @@ def grade(
             students = grading.run_plan(
                 plan, _reference(use_expected), Options(partial, context), Limits(timeout, max_output), jobs, tick)
         print(reports.terminal_report(students, plan.single, summary))
-        for path, text in ((json_file, lambda: reports.json_report(students, plan.single)),
-                           (junit, lambda: reports.junit_report(students)),
-                           (gradescope, lambda: reports.gradescope_report(students[0]))):
+        outputs: list[tuple[Path | None, Callable[[], str]]] = [
+            (json_file, lambda: reports.json_report(students, plan.single)),
+            (junit, lambda: reports.junit_report(students)),
+            (gradescope, lambda: reports.gradescope_report(students[0]))]
+        for path, text in outputs:
             if path is not None:
                 reports.write_atomic(path, text())
         raise typer.Exit(0 if all(s.passed for s in students) else 1)
 
 
-def _reference(use_expected: bool) -> Callable[[Path], str]:
+def _print_json(data: object) -> None:
+    """Indented JSON on stdout (orjson, like every JSON rawdeal writes)."""
+    import orjson
+
+    sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
+def _reference(use_expected: bool) -> Callable[[Scenario], str]:
     """The engine's reference transcripts, or the stored expected.txt files with --use-expected."""
     if use_expected:
         from rawdeal.grading.plan import stored_expected
 
         return stored_expected
-    try:
-        from rawdeal.scenarios import reference_transcript
-    except ModuleNotFoundError as exc:
-        if exc.name != "rawdeal.scenarios":
-            raise
-        raise UsageError("the engine cannot make reference transcripts yet; use --use-expected") from None
+    from rawdeal.scenarios.play import reference_transcript
+
     return reference_transcript
 
 
@@ -156,7 +221,8 @@ class _Progress:
     """A progress bar on stderr, shown only on a terminal and only once a run takes more than a moment."""
 
     def __init__(self, total: int, delay: float = 0.5) -> None:
-        self.total, self.done, self.bar = total, 0, None
+        self.total, self.done = total, 0
+        self.bar: Any = None  # typer's progress bar, once shown
         self.show_after = time.monotonic() + delay if sys.stderr.isatty() else float("inf")
 
     def __enter__(self) -> Callable[[], None]:
@@ -184,7 +250,7 @@ def diff(
 ) -> None:
     """Compare two transcripts event by event: exit 0 when equal, 1 at the first divergence (shown)."""
     with _errors():
-        from rawdeal.grading.diff import compare, events, read_transcript, render_divergence
+        from rawdeal.io.diff import compare, events, read_transcript, render_divergence
 
         comparison = compare(events(read_transcript(a)), events(read_transcript(b)))
         if comparison.equal:
@@ -286,7 +352,7 @@ def moves(
         if fmt == "json":
             import orjson
 
-            data = {"player": None, "kind": "over", "prompt": f"{game.name(game.s.winner or 0)} won by {game.s.how}",
+            data: dict[str, Any] = {"player": None, "kind": "over", "prompt": f"{game.name(game.s.winner or 0)} won by {game.s.how}",
                     "cards": [], "moves": []} if d is None else {
                 "player": game.name(d.player), "kind": d.kind, "prompt": d.prompt, "cards": list(d.cards),
                 "moves": [str(m) for m in d.moves]}
@@ -306,8 +372,8 @@ def verify(
 ) -> None:
     """Replay scenarios and compare them with their checkpoints or expected transcript."""
     with _errors():
-        from rawdeal.course.verify import scenario_dirs
         from rawdeal.course.verify import verify as verify_one
+        from rawdeal.scenarios.model import scenario_dirs
 
         results = [verify_one(d) for d in scenario_dirs(paths)]
         passed = sum(r.passed for r in results)
@@ -386,14 +452,12 @@ def cards(
 ) -> None:
     """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles."""
     with _errors():
-        import json
-
         from rawdeal.cards import load_db
 
         if fmt not in ("text", "json"):
             raise UsageError(f"--format must be 'text' or 'json', not {fmt!r}")
         if pool != "course" or pool_file is not None:
-            from rawdeal.cards.pool.commands import list_or_check
+            from rawdeal.effects.classic.commands import list_or_check
 
             out, ok = list_or_check(pool, pool_file, fmt, check_effects, card_type=card_type, subtype=subtype,
                                     trait=trait, superstar=superstar, min_f=min_f, max_f=max_f)
@@ -401,11 +465,11 @@ def cards(
             raise typer.Exit(0 if ok else 1)
         db = load_db()
         if check_effects:
-            from rawdeal.effects.check import check_cards, check_summary
+            from rawdeal.drivers.cardcheck import check_cards, check_summary
 
             report = check_cards(db)
             if fmt == "json":
-                print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+                _print_json(report.to_dict())
             else:
                 for who, error in report.failures + report.exec_failures:
                     print(f"FAIL {who}: {error}")
@@ -418,7 +482,7 @@ def cards(
         found = filter_cards(db, card_type=card_type, subtype=subtype, trait=trait, superstar=superstar,
                              min_f=min_f, max_f=max_f)
         if fmt == "json":
-            print(json.dumps([card_dict(c) for c in found], indent=2, ensure_ascii=False))
+            _print_json([card_dict(c) for c in found])
         else:
             for c in found:
                 print(card_row(c))
@@ -443,7 +507,7 @@ def card(
         except CardDataError as missing:
             if pool == "course":
                 raise
-            from rawdeal.cards.pool.commands import show_card
+            from rawdeal.effects.classic.commands import show_card
 
             try:
                 print(show_card(title))
@@ -468,3 +532,23 @@ def card(
 
 def _indent(text: str) -> str:
     return "\n".join("  " + line for line in text.splitlines())
+
+
+@course_app.command("export")
+def course_export(
+    out: Annotated[Path, typer.Option("-o", "--out", metavar="DIR", help="The bank's root: data/ goes inside.")],
+    category: Annotated[str, typer.Option(metavar="NAME", help="The category folder, e.g. 12-Random.")],
+    games: Annotated[int, typer.Option(help="How many tests (console sessions) to write.")] = 20,
+    seed: Annotated[int, typer.Option(help="The same seed writes the same bytes.")] = 0,
+    decks: Annotated[Path | None, typer.Option(metavar="FOLDER", help="Use these decks instead of random legal "
+                                                                       "ones (invalid ones stay invalid).")] = None,
+) -> None:
+    """Write a fresh test bank in the course's layout: data/NAME/ decks and data/NAME-Tests/<n>.txt.
+
+    Example: rawdeal course export -o bank --category 12-Random --games 50 --seed 7"""
+    with _errors():
+        from rawdeal.cards import load_db
+        from rawdeal.course.export import export_bank
+
+        summary = export_bank(out, category, games, seed, decks)
+        print("\n".join(summary.lines(len(load_db().cards))))

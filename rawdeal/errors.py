@@ -6,6 +6,9 @@ exit code in one place (`rawdeal.cli`). Every message names the input it is abou
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 
 class RawdealError(Exception):
     """Base class: the input given to rawdeal is wrong (exit code 1)."""
@@ -35,12 +38,49 @@ class SaveError(RawdealError):
     """A saved game fails the schema or holds impossible contents; names the JSON path."""
 
 
+@dataclass(frozen=True)
+class Where:
+    """A position in an input file (columns count from 1)."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
 class MoveSyntaxError(RawdealError):
-    """A move-file line does not parse; names file, line and column."""
+    """A move does not parse. Fields: the `text` read, the `column` in it, the `expected` words, and
+    `where` in a move file once the file is known; the message is made from them."""
+
+    def __init__(self, text: str, column: int, expected: tuple[str, ...], where: Where | None = None) -> None:
+        self.text, self.column, self.expected, self.where = text, column, expected, where
+        words = ", ".join(expected) or "end of line"
+        super().__init__(f"{where or f'column {column}'}: cannot read move {text!r}; expected {words}")
+
+    def at(self, file: str, line: int, indent: int) -> MoveSyntaxError:
+        """The same error, placed in a move file (the move started after `indent` characters)."""
+        return MoveSyntaxError(self.text, self.column, self.expected, Where(file, line, indent + self.column))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.text, self.column, self.expected, self.where)
 
 
 class IllegalMoveError(RawdealError):
-    """A move is not legal at that point; the message lists the legal moves."""
+    """A move is not legal at that point. Fields: the `reason`, the `legal` moves (may be empty) and
+    `where` in a move file once the file is known; the message is made from them."""
+
+    def __init__(self, reason: str, legal: tuple[str, ...] = (), where: Where | None = None) -> None:
+        self.reason, self.legal, self.where = reason, legal, where
+        listed = "".join(f"\n  {m}" for m in legal)
+        super().__init__(f"{f'{where}: ' if where else ''}{reason}{'. Legal moves:' if legal else ''}{listed}")
+
+    def at(self, where: Where) -> IllegalMoveError:
+        return IllegalMoveError(self.reason, self.legal, where)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.reason, self.legal, self.where)
 
 
 class ScenarioError(RawdealError):
@@ -49,3 +89,11 @@ class ScenarioError(RawdealError):
 
 class ImportTestError(RawdealError):
     """A course transcript line cannot be interpreted; names the file and line."""
+
+
+class InputEndedError(RawdealError):
+    """An interactive session needed an answer and its input had none left; names the prompt."""
+
+
+class InputError(RawdealError):
+    """A file of answers or moves cannot be read as text; names the file."""

@@ -367,11 +367,24 @@ def test_draw_and_next_maneuver_bonus_with_stronger_reversals(title: str, bonus:
                  {"hand": ["Escape Move"], "ring": ring_of(plus_f - 2)})
     events = play(g, title)
     assert "HHH draws 1 card (effect)" in lines(events) and "Chin Lock" in zone(g, 0, "hand")
-    play(g, "Whaddya Got?")  # an action in between does not use it up
     events = play(g, "Hip Toss")
     assert kind(g) == "main"  # Escape Move needs 0 + plus_f F: the 2F short defender cannot reverse
     assert damage(events, OPP) == [3 + bonus]
     assert damage(play(g, "Chin Lock"), OPP) == [3]  # next maneuver only
+
+
+@pytest.mark.parametrize("profile,kept", [("standard", True), ("course", False)])
+@pytest.mark.parametrize("title,bonus", [("Open Up a Can of Whoop-A%$", 6), ("Get Crowd Support", 4),
+                                         ("Smackdown Hotel", 6)])
+def test_an_action_in_between_uses_up_next_maneuver_bonus_in_the_course(title: str, bonus: int, profile: str,
+                                                                          kept: bool) -> None:
+    """The course's reference program spends "your next maneuver this turn" on the next card played,
+    even an action; the rulebook keeps it for the next maneuver."""
+    g = position({"hand": [title, "Whaddya Got?", "Hip Toss"], "ring": ring_of(card(title).fortitude + 2)},
+                 profile=profile)
+    play(g, title)
+    play(g, "Whaddya Got?")
+    assert damage(play(g, "Hip Toss"), OPP) == [3 + bonus if kept else 3]
 
 
 @covers("Smackdown Hotel")

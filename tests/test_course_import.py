@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from rawdeal.cli import app
 from rawdeal.course.bank import import_bank, write_scenario
-from rawdeal.course.importer import Scenario, import_transcript
+from rawdeal.course.importer import ImportedTranscript, import_transcript
 from rawdeal.course.transcript import classify, read_lines
 from rawdeal.engine import events as ev
 from rawdeal.engine.moves import parse_move
@@ -31,7 +31,7 @@ EVENT_FIELDS = {
 
 
 @pytest.fixture(scope="module")
-def bank() -> dict[str, Scenario]:
+def bank() -> dict[str, ImportedTranscript]:
     """Every shared transcript, imported once (speed is measured by benchmarks/bench_bank.py)."""
     scenarios = {}
     for path in TRANSCRIPTS:
@@ -40,17 +40,17 @@ def bank() -> dict[str, Scenario]:
     return scenarios
 
 
-def moves_of(scenario: Scenario) -> list[str]:
+def moves_of(scenario: ImportedTranscript) -> list[str]:
     return [move for move, _ in scenario.moves]
 
 
-def checks_of(scenario: Scenario, kind: str, event: str | None = None) -> list[dict]:
+def checks_of(scenario: ImportedTranscript, kind: str, event: str | None = None) -> list[dict]:
     return [c for c in scenario.checks if c["check"] == kind and (event is None or c.get("event") == event)]
 
 
 # ------------------------------------------------------------------------------ the whole bank
 @needs_shared
-def test_every_category_of_the_bank_imports(bank: dict[str, Scenario]) -> None:
+def test_every_category_of_the_bank_imports(bank: dict[str, ImportedTranscript]) -> None:
     categories = {name.rsplit("-", 1)[0][:2] for name in bank}
     assert categories == {"01", "02", "04", "05", "06", "07", "08", "09", "10", "11"}
     assert len(bank) == len(TRANSCRIPTS) >= 85
@@ -59,7 +59,7 @@ def test_every_category_of_the_bank_imports(bank: dict[str, Scenario]) -> None:
 
 @needs_shared
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_moves_are_inputs_minus_navigation(path: Path, bank: dict[str, Scenario]) -> None:
+def test_moves_are_inputs_minus_navigation(path: Path, bank: dict[str, ImportedTranscript]) -> None:
     """Each INPUT is a move, except deck picks, menu navigation, declined plays and re-read answers."""
     lines = path.read_text(encoding="utf-8").split("\n")
     expected, listed = 0, []
@@ -86,14 +86,14 @@ def test_moves_are_inputs_minus_navigation(path: Path, bank: dict[str, Scenario]
 
 
 @needs_shared
-def test_every_move_is_in_rawdeals_move_language(bank: dict[str, Scenario]) -> None:
+def test_every_move_is_in_rawdeals_move_language(bank: dict[str, ImportedTranscript]) -> None:
     for scenario in bank.values():
         for move, no in scenario.moves:
             assert str(parse_move(move)) == move, f"{scenario.name} line {no}"
 
 
 @needs_shared
-def test_every_event_checkpoint_uses_the_engines_event_vocabulary(bank: dict[str, Scenario]) -> None:
+def test_every_event_checkpoint_uses_the_engines_event_vocabulary(bank: dict[str, ImportedTranscript]) -> None:
     seen = set()
     for scenario in bank.values():
         for check in checks_of(scenario, "event"):
@@ -105,7 +105,7 @@ def test_every_event_checkpoint_uses_the_engines_event_vocabulary(bank: dict[str
 
 
 @needs_shared
-def test_checkpoint_steps_never_go_back_and_point_into_the_transcript(bank: dict[str, Scenario]) -> None:
+def test_checkpoint_steps_never_go_back_and_point_into_the_transcript(bank: dict[str, ImportedTranscript]) -> None:
     for scenario in bank.values():
         steps = [c["step"] for c in scenario.checks]
         assert steps == sorted(steps)
@@ -115,7 +115,7 @@ def test_checkpoint_steps_never_go_back_and_point_into_the_transcript(bank: dict
 
 
 @needs_shared
-def test_each_game_ends_with_one_winner(bank: dict[str, Scenario]) -> None:
+def test_each_game_ends_with_one_winner(bank: dict[str, ImportedTranscript]) -> None:
     hows = {}
     for name, scenario in bank.items():
         ends = checks_of(scenario, "event", "win") + checks_of(scenario, "invalid_deck")
@@ -130,7 +130,7 @@ def test_each_game_ends_with_one_winner(bank: dict[str, Scenario]) -> None:
 
 # ------------------------------------------------------------------------------- particular facts
 @needs_shared
-def test_opening_of_04_noeffects_3(bank: dict[str, Scenario]) -> None:
+def test_opening_of_04_noeffects_3(bank: dict[str, ImportedTranscript]) -> None:
     scenario = bank["04-NoEffects-3"]
     assert scenario.description == "Imported from data/04-NoEffects-Tests/3.txt"
     assert [d.name for d in scenario.decks] == ["01.txt", "03.txt"]
@@ -154,7 +154,7 @@ def test_opening_of_04_noeffects_3(bank: dict[str, Scenario]) -> None:
 
 
 @needs_shared
-def test_zone_views_and_repeated_status_lines(bank: dict[str, Scenario]) -> None:
+def test_zone_views_and_repeated_status_lines(bank: dict[str, ImportedTranscript]) -> None:
     scenario = bank["04-NoEffects-1"]
     zones = checks_of(scenario, "zone")
     assert [(z["zone"], len(z["cards"])) for z in zones] == [
@@ -165,7 +165,7 @@ def test_zone_views_and_repeated_status_lines(bank: dict[str, Scenario]) -> None
 
 
 @needs_shared
-def test_declined_play_is_no_move_but_a_playable_check(bank: dict[str, Scenario]) -> None:
+def test_declined_play_is_no_move_but_a_playable_check(bank: dict[str, ImportedTranscript]) -> None:
     lines = (DATA / "04-NoEffects-Tests" / "7.txt").read_text(encoding="utf-8").split("\n")
     assert lines[328] == "INPUT: -1" and "[MANEUVER] *Body Slam*" in lines[324]
     scenario = bank["04-NoEffects-7"]
@@ -176,7 +176,7 @@ def test_declined_play_is_no_move_but_a_playable_check(bank: dict[str, Scenario]
 
 
 @needs_shared
-def test_out_of_range_answer_is_skipped(bank: dict[str, Scenario]) -> None:
+def test_out_of_range_answer_is_skipped(bank: dict[str, ImportedTranscript]) -> None:
     scenario = bank["10-EffectsPart2-7"]  # "INPUT: 3" for -1..2, read again as "INPUT: 2"
     by_line = dict((no, move) for move, no in scenario.moves)
     assert 159 not in by_line and by_line[160] == 'play "Punch" as maneuver'
@@ -185,7 +185,7 @@ def test_out_of_range_answer_is_skipped(bank: dict[str, Scenario]) -> None:
 
 
 @needs_shared
-def test_reversals_abilities_and_picks(bank: dict[str, Scenario]) -> None:
+def test_reversals_abilities_and_picks(bank: dict[str, ImportedTranscript]) -> None:
     rock = bank["05-SuperstarAbilities-5"]  # The Rock: Y, then a ringside card to the arsenal's bottom
     at = next(i for i, (_, no) in enumerate(rock.moves) if no == 203)
     assert moves_of(rock)[at:at + 2] == ["ability", 'take "Kick"']
@@ -209,7 +209,7 @@ def test_reversals_abilities_and_picks(bank: dict[str, Scenario]) -> None:
 
 
 @needs_shared
-def test_choices_searches_and_reveals(bank: dict[str, Scenario]) -> None:
+def test_choices_searches_and_reveals(bank: dict[str, ImportedTranscript]) -> None:
     socko = bank["11-ComplexEffects-25"]
     chose = next(c for c in checks_of(socko, "event", "choose"))
     assert (chose["player"], chose["option"], chose["line"]) == ("MANKIND", "Obtener carta desde el ringside.", 380)
@@ -225,7 +225,7 @@ def test_choices_searches_and_reveals(bank: dict[str, Scenario]) -> None:
 @needs_shared
 @pytest.mark.parametrize(("test", "deck_a", "deck_b"), [
     ("1", "01", "02"), ("3", "04", None), ("5", "01", "06"), ("7", "01", "08"), ("9", "10", None), ("11", "12", None)])
-def test_invalid_deck_verdicts_match_the_reference(bank: dict[str, Scenario], test: str, deck_a: str,
+def test_invalid_deck_verdicts_match_the_reference(bank: dict[str, ImportedTranscript], test: str, deck_a: str,
                                                   deck_b: str | None) -> None:
     """REFERENCE-BEHAVIOUR §8: which deck each visible 02 test rejects."""
     scenario = bank[f"02-InvalidDecks-{test}"]
@@ -238,7 +238,7 @@ def test_invalid_deck_verdicts_match_the_reference(bank: dict[str, Scenario], te
 
 
 @needs_shared
-def test_older_harness_transcripts_import(bank: dict[str, Scenario]) -> None:
+def test_older_harness_transcripts_import(bank: dict[str, ImportedTranscript]) -> None:
     scenario = bank["01-ValidDecks-1"]  # an extra empty line before the first turn divider
     assert [(c["player"], c["hand"], c["arsenal"]) for c in checks_of(scenario, "status")] == [
         ("HHH", 11, 49), ("CHRIS JERICHO", 7, 53)]
@@ -248,7 +248,7 @@ def test_older_harness_transcripts_import(bank: dict[str, Scenario]) -> None:
 
 # ---------------------------------------------------------------------------------- writing files
 @needs_shared
-def test_scenario_directory_is_complete_deterministic_and_replaced(tmp_path: Path, bank: dict[str, Scenario]) -> None:
+def test_scenario_directory_is_complete_deterministic_and_replaced(tmp_path: Path, bank: dict[str, ImportedTranscript]) -> None:
     scenario = bank["04-NoEffects-3"]
     target = write_scenario(scenario, tmp_path)
     assert sorted(p.name for p in target.iterdir()) == [

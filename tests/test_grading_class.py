@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from rawdeal.cli import app
 from rawdeal.grading import Attempt, Limits, Options, Status, StudentResult, grade_student, load_suite, run_attempts
-from rawdeal.grading.suite import Scenario
+from rawdeal.scenarios.model import Scenario
 
 POINTS = {"alpha": 1, "beta": 2, "gamma": 1, "delta": 1}
 REFERENCE = {name: "\n".join(f"{name} event {i}" for i in range(1, 11)) + "\n" for name in POINTS}
@@ -118,7 +118,7 @@ def test_garbage_and_floods_fail_only_their_scenarios(fake_class: dict[str, Stud
 
 
 def test_partial_credit_counts_the_events_before_the_first_divergence(tmp_path: Path) -> None:
-    scenario = Scenario("beta", tmp_path, points=2)
+    scenario = Scenario(tmp_path, "beta", points=2)
     expected = {"beta": tuple(REFERENCE["beta"].splitlines())}
     six_of_ten = "\n".join(REFERENCE["beta"].splitlines()[:6])
     attempts = {"beta": Attempt(six_of_ten)}

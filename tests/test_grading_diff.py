@@ -7,7 +7,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from rawdeal.cli import app
-from rawdeal.grading.diff import compare, events, render_divergence
+from rawdeal.io.diff import compare, events, render_divergence
 
 runner = CliRunner()
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rawdeal.errors import ScenarioError, UsageError
-from rawdeal.grading.suite import load_suite
+from rawdeal.scenarios.model import load_suite
 
 
 def scenario(root: Path, folder: str, meta: tuple[str, str] | None = None) -> Path:

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class CardType(str, Enum):
+class CardType(StrEnum):
     MANEUVER = "maneuver"
     ACTION = "action"
     REVERSAL = "reversal"
 
 
-class Subtype(str, Enum):
+class Subtype(StrEnum):
     """A maneuver's subtype."""
 
     STRIKE = "strike"
@@ -22,7 +22,7 @@ class Subtype(str, Enum):
     TRADEMARK_FINISHER = "trademark-finisher"
 
 
-class Trait(str, Enum):
+class Trait(StrEnum):
     UNIQUE = "unique"
     SET_UP = "set-up"
     HEEL = "heel"
@@ -30,8 +30,10 @@ class Trait(str, Enum):
     FOREIGN_OBJECT = "foreign-object"
 
 
-# What a plain reversal reverses: a maneuver subtype, "action", or "special" (the text says).
-REVERSES = ("strike", "grapple", "submission", "action", "special")
+# What a reversal reverses, as the card's subtype line classes it: a maneuver subtype, "action",
+# "special" (its text says), or a subtype with a further condition ("strike-special": a Strike of 7D
+# or less). The text, compiled, is what the engine follows.
+REVERSES = ("strike", "grapple", "submission", "action", "special", "strike-special", "grapple-special")
 
 
 @dataclass(frozen=True, slots=True)

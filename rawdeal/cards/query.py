@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 import difflib
@@ -11,7 +12,7 @@ from rawdeal.cards.model import Card, CardType, Subtype, Trait
 from rawdeal.errors import CardDataError, UsageError
 
 
-def _choice(enum: type, value: str, option: str) -> Any:
+def _choice(enum: type[Enum], value: str, option: str) -> Any:
     try:
         return enum(value.casefold())
     except ValueError:

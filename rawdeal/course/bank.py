@@ -7,18 +7,17 @@ byte), `moves.txt` (one move per line, with a `# line N` pointer into the transc
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
 
-from rawdeal.course.importer import Scenario, deck_file, import_transcript
+from rawdeal.course.importer import ImportedTranscript, deck_file, import_transcript
 from rawdeal.errors import ImportTestError, UsageError
+from rawdeal.io.files import write_folder_atomic
+from rawdeal.scenarios.model import CHECKS, META_FILES, MOVES, START, Scenario, metadata_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,49 +48,32 @@ def transcript_files(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
-def _toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a valid TOML basic string
-
-
-def render_moves(scenario: Scenario) -> str:
+def render_moves(scenario: ImportedTranscript) -> str:
     return "".join(f"{move}  # line {no}\n" for move, no in scenario.moves)
 
 
-def render_checks(scenario: Scenario) -> bytes:
+def render_checks(scenario: ImportedTranscript) -> bytes:
     return b"".join(orjson.dumps(check, option=orjson.OPT_SORT_KEYS) + b"\n" for check in scenario.checks)
 
 
-def render_meta(scenario: Scenario) -> str:
-    return (
-        f"name = {_toml_string(scenario.name)}\n"
-        f"description = {_toml_string(scenario.description)}\n"
-        'profile = "course"\n'
-        "points = 1\n"
-    )
+def render_meta(scenario: ImportedTranscript, folder: Path) -> str:
+    """Its `scenario.toml`: the course's rules, 1 point."""
+    return metadata_toml(Scenario(folder, scenario.name, description=scenario.description, profile="course"))
 
 
-def write_scenario(scenario: Scenario, out_dir: Path) -> Path:
+def write_scenario(scenario: ImportedTranscript, out_dir: Path) -> Path:
     """Write `out_dir/<name>/`, replacing an existing one only once the new one is complete."""
-    out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / scenario.name
-    staging = Path(tempfile.mkdtemp(prefix=f".{scenario.name}.", dir=out_dir))
-    try:
-        (staging / "scenario.toml").write_text(render_meta(scenario), encoding="utf-8")
+
+    def fill(staging: Path) -> None:
+        (staging / META_FILES[0]).write_text(render_meta(scenario, target), encoding="utf-8")
         for number, deck in enumerate(scenario.decks, start=1):
             shutil.copyfile(deck, staging / deck_file(number))
         _write_start(staging)
-        (staging / "moves.txt").write_text(render_moves(scenario), encoding="utf-8")
-        (staging / "checks.jsonl").write_bytes(render_checks(scenario))
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{scenario.name}.old.", dir=out_dir))
-            os.replace(target, old / scenario.name)
-            os.replace(staging, target)
-            shutil.rmtree(old)
-        else:
-            os.replace(staging, target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        (staging / MOVES).write_text(render_moves(scenario), encoding="utf-8")
+        (staging / CHECKS).write_bytes(render_checks(scenario))
+
+    write_folder_atomic(target, fill)
     return target
 
 
@@ -110,7 +92,7 @@ def _write_start(folder: Path) -> None:
         game, _ = new_game(read_deck(decks[0]), read_deck(decks[1]), "course")
     except RawdealError:
         return  # an invalid deck: the scenario checks the verdict, there is no game
-    (folder / "start.json").write_bytes(dumps(game))
+    (folder / START).write_bytes(dumps(game))
 
 
 def import_bank(paths: Iterable[Path], out_dir: Path, data_root: Path | None = None) -> BankResult:

@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rawdeal.cards import load_db
+from rawdeal.cards import CardType, load_db
+from rawdeal.course.lines import PLACES
 from rawdeal.course.transcript import Line, read_lines
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
+from rawdeal.engine.words import CountVerb, PickVerb
 from rawdeal.errors import ImportTestError
 
 MAIN_MENU = frozenset({"Ver cartas", "Jugar carta", "Usar habilidad", "Terminar turno", "Rendirse"})
@@ -49,8 +51,9 @@ _KEEPS_DAMAGE = frozenset({"overturn", "card", "blank", "divider", "win"})
 
 
 @dataclass(frozen=True, slots=True)
-class Scenario:
-    """One imported transcript: `moves` are (move text, transcript line) pairs, `checks` JSON objects."""
+class ImportedTranscript:
+    """One course transcript read: `moves` are (move text, transcript line) pairs, `checks` JSON objects.
+    `rawdeal.course.bank` writes it as a scenario folder."""
 
     name: str
     description: str
@@ -96,8 +99,9 @@ class _Reader:
         self.damage_left = 0
         self.last_overturn: tuple[str, str] | None = None
         self.draw_reason = "effect"
-        self.hand_source = "ringside"
+        self.hand_source = ""  # where the next pick into the hand comes from, when a choice named it
         self.searching: tuple[str, str, str] | None = None
+        self.arranged: list[str] = []  # the cards put back on top so far (arrange picks)
         self.surrendered = False
         self.collateral_loss = False
         self.finished = False
@@ -138,7 +142,9 @@ class _Reader:
             if line.kind == "input":
                 self.on_input(line, self.lines[index + 1] if index + 1 < len(self.lines) else None)
             else:
-                handler: Callable[[Line], None] = getattr(self, "on_" + line.kind)
+                handler: Callable[[Line], None] | None = getattr(self, "on_" + line.kind, None)
+                if handler is None:
+                    raise self.fail(line, "a line of a kind no course transcript has shown yet")
                 handler(line)
             if line.kind != "blank":
                 self.prev_kind = line.kind
@@ -161,13 +167,16 @@ class _Reader:
         if prompt and not _LISTS[prompt.kind][3] and prompt.started:
             self.close_view(line, prompt)
 
+    on_deck_divider = on_divider
+
     def close_view(self, line: Line, prompt: _Prompt) -> None:
         titles = [item["title"] for item in prompt.items]
         at = self.lines[prompt.line - 1]
         if prompt.kind == "zone_view":
             self.check(at, "zone", player=prompt.player, zone=prompt.info["zone"], cards=titles)
         else:
-            self.event(at, ev.Revealed, viewer=prompt.player, owner=prompt.info["owner"], zone="hand", cards=titles)
+            self.event(at, ev.Revealed, viewer=prompt.player, owner=prompt.info["owner"], zone=prompt.info["zone"],
+                       cards=titles)
         self.prompt = None
 
     def on_empty_zone(self, line: Line) -> None:
@@ -213,7 +222,7 @@ class _Reader:
             self.check(at, "playable", cards=[[i["title"], i["tag"].lower()] for i in prompt.items])
         elif prompt.kind == "reversals":
             self.check(at, "reversals", player=prompt.player, cards=titles)
-        elif prompt.kind == "pick":
+        elif prompt.kind == "pick" and prompt.info["to"] != "top":
             self.check(at, "options", player=prompt.player, cards=titles)
 
     # -------------------------------------------------------------------------------- answers
@@ -272,7 +281,7 @@ class _Reader:
 
     def answer_playable(self, line: Line, prompt: _Prompt, item: Line | str) -> None:
         if isinstance(item, Line):
-            self.move(line, mv.Play(item["title"], item["tag"].lower(), _copy(prompt, item)))
+            self.move(line, mv.Play(item["title"], CardType(item["tag"].lower()), _copy(prompt, item)))
 
     def answer_reversals(self, line: Line, prompt: _Prompt, item: Line | str) -> None:
         self.move(line, mv.Reverse(item["title"], _copy(prompt, item)) if isinstance(item, Line) else mv.PASS)
@@ -280,24 +289,33 @@ class _Reader:
     def answer_pick(self, line: Line, prompt: _Prompt, item: Line) -> None:
         title = item["title"]
         info = prompt.info
-        if info["to"] == "discard":
-            self.move(line, mv.Pick("discard", title, _copy(prompt, item)))
+        if info["to"] == "top":  # one pick a card, top first; the last one completes the move
+            self.arranged.append(title)
+            if info["left"] == 1:
+                self.move(line, mv.Arrange(tuple(self.arranged)))
+                self.arranged = []
+        elif info["to"] == "discard":
+            self.move(line, mv.Pick(PickVerb.DISCARD, title, _copy(prompt, item)))
             self.event(line, ev.Discarded, player=info["owner"], card=title)
         else:
-            self.move(line, mv.Pick("take", title, _copy(prompt, item)))
-            self.event(line, ev.Moved, player=info["owner"], card=title, source=info["source"], dest=info["to"])
+            self.move(line, mv.Pick(PickVerb.TAKE, title, _copy(prompt, item)))
+            source = {"source": info["source"]} if info["source"] else {}  # the header does not say
+            self.event(line, ev.Moved, player=info["owner"], card=title, dest=info["to"], **source)
 
     def answer_choose(self, line: Line, prompt: _Prompt, item: Line) -> None:
         index = item.int("index")
         self.move(line, mv.Choose(option_label(self.effect_card, index)))
         self.event(line, ev.Chose, player=prompt.player, option=item["text"])
-        self.hand_source = "arsenal" if "desde el arsenal" in item["text"] else "ringside"
+        self.hand_source = "arsenal" if "desde el arsenal" in item["text"] else "ringside" if "desde el ringside" in item["text"] else ""
 
     def answer_count(self, line: Line, prompt: _Prompt, count: int) -> None:
-        self.move(line, mv.Count(prompt.info["verb"], count))
+        self.move(line, mv.Count(CountVerb(prompt.info["verb"]), count))
 
     def answer_yes_no(self, line: Line, prompt: _Prompt, value: str) -> None:
-        self.move(line, mv.ABILITY if value == "Y" else mv.PASS)
+        if prompt.info.get("card"):
+            self.move(line, mv.YES if value == "Y" else mv.NO)
+        else:
+            self.move(line, mv.ABILITY if value == "Y" else mv.PASS)
 
     # ----------------------------------------------------------------------- prompts opening
     def on_deck_menu(self, line: Line) -> None:
@@ -317,11 +335,16 @@ class _Reader:
     def on_pick_to_hand(self, line: Line) -> None:
         player = self.player(line)
         self.open(line, "pick", player, owner=player, source=self.hand_source, to="hand")
-        self.hand_source = "ringside"
+        self.hand_source = ""
 
     def on_pick_to_arsenal(self, line: Line) -> None:
         player = self.player(line)
         self.open(line, "pick", player, owner=player, source="ringside", to="arsenal")
+
+    def on_pick_move(self, line: Line) -> None:
+        zone = {spanish: zone for zone, spanish in PLACES.items()}
+        self.open(line, "pick", self.player(line), owner=self.player(line, "owner"), source=zone[line["source"]],
+                  to=zone[line["dest"]])
 
     def on_return_pick(self, line: Line) -> None:
         player = self.player(line)
@@ -346,8 +369,22 @@ class _Reader:
     def on_yes_no(self, line: Line) -> None:
         self.open(line, "yes_no", self.player(line))
 
+    def on_card_yes_no(self, line: Line) -> None:
+        self.card_title(line)
+        self.open(line, "yes_no", self.player(line), card=True)
+
     def on_look_hand(self, line: Line) -> None:
-        self.open(line, "reveal", self.player(line), owner=self.player(line, "owner"))
+        self.open(line, "reveal", self.player(line), owner=self.player(line, "owner"), zone="hand")
+
+    def on_look_arsenal(self, line: Line) -> None:
+        self.open(line, "reveal", self.player(line), owner=self.player(line, "owner"), zone="arsenal")
+
+    def on_pick_to_top(self, line: Line) -> None:
+        player = self.player(line)
+        self.open(line, "pick", player, owner=self.player(line, "owner"), to="top", left=line.int("n"))
+
+    def on_skip_turn(self, line: Line) -> None:
+        self.event(line, ev.TurnSkipped, player=self.player(line))
 
     def on_nothing_playable(self, line: Line) -> None:
         if not self.prompt or self.prompt.kind != "playable" or self.prompt.items:
@@ -382,6 +419,9 @@ class _Reader:
     def on_play(self, line: Line) -> None:
         self.expect = ("play", self.player(line), str(line.no))
 
+    def on_hold(self, line: Line) -> None:
+        self.expect = ("hold", self.player(line), str(line.no))
+
     def on_reverse_hand(self, line: Line) -> None:
         self.expect = ("reversal", self.player(line), str(line.no))
 
@@ -396,7 +436,11 @@ class _Reader:
         title = self.card_title(line)
         why, player, header = self.expect or ("", "", "0")
         at = self.lines[int(header) - 1]  # the "intenta jugar" / "revierte la carta usando" line
-        if why == "play":
+        if why == "hold":
+            self.played = (player, title)
+            self.effect_card = title
+            self.event(at, ev.HoldApplied, player=player, card=title)
+        elif why == "play":
             self.played = (player, title)
             self.effect_card = title
             self.event(at, ev.Played, player=player, card=title, as_type=line["tag"].lower())
@@ -461,7 +505,8 @@ class _Reader:
                    position="bottom")
 
     def on_search(self, line: Line) -> None:
-        self.searching = (self.player(line), self.card_title(line), line["zone"])
+        zone = {spanish: zone for zone, spanish in PLACES.items()}[line["zone"]]
+        self.searching = (self.player(line), self.card_title(line), zone)
 
     def on_search_miss(self, line: Line) -> None:
         self.searched(line, found=False)
@@ -502,15 +547,10 @@ def deck_file(number: int) -> str:
 
 
 def option_label(title: str, index: int) -> str:
-    """rawdeal's label of option `index` (1-based) of the first Choice in `title`'s effect.
+    """rawdeal's label of option `index` (1-based) of the first Choice in `title`'s effect."""
+    from rawdeal.effects.compiler import compiled_db
+    from rawdeal.effects.render import option_label as render_option
 
-    TEMPORARY: until `rawdeal.effects.compiler`/`render` exist, the label is the placeholder `#i`.
-    """
-    try:
-        from rawdeal.effects.compiler import compiled_db
-        from rawdeal.effects.render import option_label as render_option
-    except ImportError:
-        return f"#{index}"
     choice = _first_choice(compiled_db()[title])
     if choice is None or not 1 <= index <= len(choice.options):
         raise ImportTestError(f"{title!r} has no option {index} in a choice of its effect")
@@ -545,7 +585,7 @@ def scenario_name(transcript: Path) -> str:
     return f"{transcript.parent.name.removesuffix('-Tests')}-{transcript.stem}"
 
 
-def import_transcript(transcript: Path, data_root: Path | None = None) -> Scenario:
+def import_transcript(transcript: Path, data_root: Path | None = None) -> ImportedTranscript:
     """Read one transcript; raises ImportTestError naming the file and line it cannot interpret."""
     root = (data_root or data_root_of(transcript)).resolve()
     try:
@@ -564,7 +604,7 @@ def import_transcript(transcript: Path, data_root: Path | None = None) -> Scenar
         if not deck.is_file():
             raise ImportTestError(f"{relative}:{no}: deck file {path} not found under {root.name or root}")
         decks.append(deck)
-    return Scenario(
+    return ImportedTranscript(
         name=scenario_name(transcript),
         description=f"Imported from {relative}",
         decks=tuple(decks),

@@ -19,9 +19,10 @@ import orjson
 from rawdeal.engine import events as ev
 from rawdeal.engine.game import Game
 from rawdeal.errors import RawdealError, ScenarioError
+from rawdeal.scenarios.model import Scenario, load_scenario
 
 # Engine events the course's console prints (it is silent about the rest).
-_SHOWN = {"turn", "ability", "draw", "play", "success", "reverse", "damage", "overturn", "discard", "discard-hand", "move",
+_SHOWN = {"turn", "skip", "hold", "ability", "draw", "play", "success", "reverse", "damage", "overturn", "discard", "discard-hand", "move",
           "search", "reveal", "choose", "win"}
 _NOT_COMPARED = {"step", "line", "check", "event"}
 
@@ -78,13 +79,13 @@ class _Replay:
             if want != have:
                 raise Divergence(f"expected playable {_cards(want)}; got {_cards(have)}")
         elif kind == "reversals":
-            have = list(d.cards) if d and d.kind == "reverse" else []
-            if c["cards"] != have:
-                raise Divergence(f"expected {c['player']} to be offered reversals {c['cards']}; got {have}")
+            offered = list(d.cards) if d and d.kind == "reverse" else []
+            if c["cards"] != offered:
+                raise Divergence(f"expected {c['player']} to be offered reversals {c['cards']}; got {offered}")
         elif kind == "options":
-            have = list(d.cards) if d and d.kind in ("discard", "take") else []
-            if c["cards"] != have:
-                raise Divergence(f"expected {c['player']} to pick from {c['cards']}; got {have}")
+            options = list(d.cards) if d and d.kind in ("discard", "take") else []
+            if c["cards"] != options:
+                raise Divergence(f"expected {c['player']} to pick from {c['cards']}; got {options}")
         elif kind == "zone":
             owners = [p for p in (0, 1) if g.name(p) == c["player"]]
             views = [list(g.titles(g.s.players[p].zone(c["zone"]))) for p in owners]
@@ -132,16 +133,16 @@ def read_checks(path: Path) -> list[dict[str, Any]]:
         raise ScenarioError(f"{path}: not JSON Lines: {exc}") from None
 
 
-def verify_checks(path: Path, name: str) -> Result:
+def verify_checks(sc: Scenario) -> Result:
     from rawdeal.decks import check_deck, read_deck
     from rawdeal.drivers.movefile import read_moves
     from rawdeal.engine.cardinfo import catalog
-    from rawdeal.engine.setup import new_game
-    from rawdeal.scenarios import load_scenario
+    from rawdeal.scenarios.play import new_game
 
-    checks = read_checks(path / "checks.jsonl")
+    name = sc.name
+    checks = read_checks(sc.checks)
     invalid = [c for c in checks if c["check"] == "invalid_deck"]
-    decks = [path / n for n in ("deck-a.txt", "deck-b.txt") if (path / n).is_file()]
+    decks = [d for d in sc.decks if d.is_file()]
     if invalid:
         bad = {c["deck"] for c in invalid}
         for d in decks:
@@ -150,9 +151,8 @@ def verify_checks(path: Path, name: str) -> Result:
                 verdict = "valid" if not problems else f"invalid ({problems[0].rule}: {problems[0].message})"
                 return Result(name, False, len(checks), f"deck {d.name}: expected {'invalid' if d.name in bad else 'valid'}; got {verdict}")
         return Result(name, True, len(checks))
-    sc = load_scenario(path)
-    game, start_events = new_game(read_deck(decks[0]), read_deck(decks[1]), "course", sc.seed)
-    moves = read_moves(path / "moves.txt")
+    game, start_events = new_game(sc)
+    moves = read_moves(sc.moves)
     by_step: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for c in checks:
         by_step[c["step"]].append(c)
@@ -182,13 +182,14 @@ def verify_checks(path: Path, name: str) -> Result:
     return Result(name, True, len(checks))
 
 
-def verify_expected(path: Path, name: str) -> Result:
-    from rawdeal.grading.diff import compare, events
-    from rawdeal.scenarios import reference_transcript
+def verify_expected(sc: Scenario) -> Result:
+    from rawdeal.io.diff import compare, events
+    from rawdeal.scenarios.play import reference_transcript
 
-    expected = events((path / "expected.txt").read_text(encoding="utf-8"))
-    c = compare(expected, events(reference_transcript(path)))
-    if c.equal:
+    name = sc.name
+    expected = events(sc.expected.read_text(encoding="utf-8"))
+    c = compare(expected, events(reference_transcript(sc)))
+    if c.at is None:
         return Result(name, True, len(expected))
     want = expected[c.at] if c.at < len(expected) else "the end"
     got = c.actual[c.at] if c.at < len(c.actual) else "nothing more"
@@ -196,28 +197,12 @@ def verify_expected(path: Path, name: str) -> Result:
 
 
 def verify(path: str | Path) -> Result:
-    from rawdeal.scenarios import load_scenario
-
-    path = Path(path)
-    name = load_scenario(path).name
+    sc = load_scenario(path)
     try:
-        if (path / "checks.jsonl").is_file():
-            return verify_checks(path, name)
-        if (path / "expected.txt").is_file():
-            return verify_expected(path, name)
+        if sc.checks.is_file():
+            return verify_checks(sc)
+        if sc.expected.is_file():
+            return verify_expected(sc)
     except RawdealError as exc:
-        return Result(name, False, 0, str(exc).split("\n")[0])
-    raise ScenarioError(f"{path}: nothing to verify (no checks.jsonl or expected.txt)")
-
-
-def scenario_dirs(paths: Iterable[str | Path]) -> list[Path]:
-    """Scenario folders under the given paths (a path may be one scenario or a folder of them)."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if not p.is_dir():
-            raise ScenarioError(f"{p}: no such scenario folder")
-        if (p / "moves.txt").is_file() or (p / "checks.jsonl").is_file():
-            out.append(p)
-        else:
-            out.extend(sorted(d for d in p.iterdir() if d.is_dir() and not d.name.startswith(".")))
-    return out
+        return Result(sc.name, False, 0, str(exc).split("\n")[0])
+    raise ScenarioError(f"{sc.path}: nothing to verify (no checks.jsonl or expected.txt)")

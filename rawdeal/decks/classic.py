@@ -11,15 +11,15 @@ A Superstar ability that changes these limits is not applied (the engine does no
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from rawdeal.cards.db import suggest
-from rawdeal.cards.pool.model import PoolCard
+from rawdeal.cards.pool.model import PoolCard, slug
 from rawdeal.decks.model import Deck, Rule, Violation
 from rawdeal.decks.report import DeckReport, deck_paths
 from rawdeal.decks.reader import read_deck
 from rawdeal.decks.rules import copy_violations
-from rawdeal.effects.classic.keywords import keyword
+from rawdeal.cards.keywords import keyword
 
 ARSENAL = 60
 BACKLASH = {"pre-match": 10, "mid-match": 10}
@@ -38,14 +38,21 @@ class ClassicPool:
                     self.superstars.setdefault(logo.casefold(), card)
 
 
-def check_classic_paths(paths: Iterable[str], cards: Sequence[PoolCard]) -> Iterator[DeckReport]:
+# Who may pack a card: (Superstars who alone may, Superstars who may not), or None. The Classic grammar
+# reads it from the card's text (`rawdeal.effects.classic.packing.packing_rule`); decks sit below the
+# grammar's layer, so the caller passes it in.
+PackingRule = Callable[[PoolCard], "tuple[frozenset[str], frozenset[str]] | None"]
+
+
+def check_classic_paths(paths: Iterable[str], cards: Sequence[PoolCard],
+                        packing: PackingRule | None = None) -> Iterator[DeckReport]:
     pool = ClassicPool(cards)
     for path in deck_paths(paths):
         deck = read_deck(path)
-        yield DeckReport(path, deck.superstar or None, len(deck.cards), check_classic_deck(deck, pool))
+        yield DeckReport(path, deck.superstar or None, len(deck.cards), check_classic_deck(deck, pool, packing))
 
 
-def check_classic_deck(deck: Deck, pool: ClassicPool) -> tuple[Violation, ...]:
+def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | None = None) -> tuple[Violation, ...]:
     superstar = pool.superstars.get(deck.superstar.casefold()) if deck.superstar else None
     found = list(deck.problems)
     if deck.superstar and superstar is None:
@@ -58,7 +65,8 @@ def check_classic_deck(deck: Deck, pool: ClassicPool) -> tuple[Violation, ...]:
     found += _heel_face(known)
     if superstar is not None:
         found += _logos(known, superstar)
-        found += _packed_by(known, superstar)
+        if packing is not None:
+            found += _packed_by(known, superstar, packing)
     return tuple(sorted(found, key=lambda v: v.line))
 
 
@@ -111,15 +119,16 @@ def _heel_face(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
                                               f"{len(sides['face'])} Face, e.g. {card.title!r}): keep one side")
 
 
-def superstar_names(superstar: PoolCard) -> set[str]:
-    from rawdeal.effects.classic.packing import who
+def who(name: str) -> str:
+    """A Superstar name or logo as compared for packing ("The Rock" and "Rock" are one)."""
+    return slug(name).removeprefix("the-")
 
+
+def superstar_names(superstar: PoolCard) -> set[str]:
     return {who(logo) for logo in superstar.logos} | {who(superstar.title)}
 
 
 def _logos(known: list[tuple[int, PoolCard]], superstar: PoolCard) -> Iterator[Violation]:
-    from rawdeal.effects.classic.packing import who
-
     mine = superstar_names(superstar)
     for line, card in dict.fromkeys(known):
         if card.logos and not mine & {who(logo) for logo in card.logos}:
@@ -127,9 +136,7 @@ def _logos(known: list[tuple[int, PoolCard]], superstar: PoolCard) -> Iterator[V
                                                        f"{superstar.title}'s deck may not hold it; remove it")
 
 
-def _packed_by(known: list[tuple[int, PoolCard]], superstar: PoolCard) -> Iterator[Violation]:
-    from rawdeal.effects.classic.packing import packing_rule
-
+def _packed_by(known: list[tuple[int, PoolCard]], superstar: PoolCard, packing_rule: PackingRule) -> Iterator[Violation]:
     mine = superstar_names(superstar)
     for line, card in dict.fromkeys(known):
         rule = packing_rule(card)

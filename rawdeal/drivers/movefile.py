@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, parse_move
-from rawdeal.errors import IllegalMoveError, MoveSyntaxError, UsageError
+from rawdeal.errors import IllegalMoveError, MoveSyntaxError, UsageError, Where
 from rawdeal.io.transcript import Transcript
 
 
@@ -39,9 +39,7 @@ def parse_moves(text: str, source: str = "moves.txt") -> list[MoveLine]:
         try:
             out.append(MoveLine(number, indent + 1, parse_move(body)))
         except MoveSyntaxError as exc:
-            column = indent + int(str(exc).split()[1].rstrip(":"))
-            message = str(exc).split(": ", 1)[1]
-            raise MoveSyntaxError(f"{source}:{number}:{column}: {message}") from None
+            raise exc.at(source, number, indent) from None
     return out
 
 
@@ -61,6 +59,6 @@ def play_moves(game: Game, moves: list[MoveLine], transcript: Transcript, source
         try:
             events = game.apply(m.move)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"{source}:{m.line}:{m.column}: {exc}") from None
+            raise exc.at(Where(source, m.line, m.column)) from None
         transcript.move(player, str(m.move))
         transcript.events(events)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rawdeal.engine.game import Game
@@ -42,7 +43,7 @@ def pick(game: Game, rnd: random.Random) -> Move:
     """A uniformly random legal move; never surrender while anything else is legal."""
     d = game.decision()
     assert d is not None
-    choices = d.moves
+    choices: Sequence[Move] = d.moves
     if d.kind == "main":  # only a main decision offers surrender (last, as a rule)
         if type(choices[-1]) is Surrender and len(choices) > 1:
             choices = choices[:-1]

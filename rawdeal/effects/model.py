@@ -9,12 +9,13 @@ reverse, while in the Ring area, ...); actions say *what* happens; conditions sa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
+from typing import TypeVar
 
 from rawdeal.cards.model import CardType, Subtype, Trait
 
 
-class Who(str, Enum):
+class Who(StrEnum):
     """Players, relative to the card's owner."""
 
     YOU = "you"
@@ -22,14 +23,14 @@ class Who(str, Enum):
     ALL = "all"
 
 
-class Zone(str, Enum):
+class Zone(StrEnum):
     HAND = "hand"
     ARSENAL = "arsenal"
     RINGSIDE = "ringside"
     RING = "ring"
 
 
-class Position(str, Enum):
+class Position(StrEnum):
     """Where cards put into the Arsenal go."""
 
     TOP = "top"
@@ -37,13 +38,13 @@ class Position(str, Enum):
     SHUFFLE = "shuffle"  # shuffled in: the course profile puts them at the bottom, in pick order
 
 
-class Stat(str, Enum):
+class Stat(StrEnum):
     DAMAGE = "D"
     FORTITUDE = "F"
     IRREVERSIBLE = "irreversible"  # the affected maneuvers may not be reversed
 
 
-class Duration(str, Enum):
+class Duration(StrEnum):
     NEXT_CARD = "next card"        # used up by the next card played this turn (whatever it is)
     NEXT_MANEUVER = "next maneuver"  # used up by the next maneuver played this turn
     REST_OF_TURN = "rest of turn"
@@ -51,7 +52,7 @@ class Duration(str, Enum):
     WHILE_IN_RING = "while in ring"
 
 
-class Trigger(str, Enum):
+class Trigger(StrEnum):
     START_OF_TURN = "start of turn"  # at the start of your turn, before your draw segment
     END_OF_TURN = "end of turn"
     FORCED_DISCARD = "forced discard"  # when the opponent forces you to discard from your hand
@@ -272,14 +273,6 @@ class Optional:
 
 
 @dataclass(frozen=True, slots=True)
-class Conditional:
-    """Actions that happen only if the condition holds when the effect runs."""
-
-    condition: Condition
-    actions: tuple[Action, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class HoldSubmission:
     """Maintain Hold: the played Submission is held; neither player may play maneuvers or actions
     until the opponent reverses it, and on the owner's turns it deals its damage again."""
@@ -287,7 +280,7 @@ class HoldSubmission:
 
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
-    | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional | Conditional
+    | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
     | HoldSubmission
 )
 
@@ -430,18 +423,21 @@ Clause = (
 )
 
 
+_C = TypeVar("_C")
+
+
 @dataclass(frozen=True, slots=True)
 class CardEffect:
     """A card's whole compiled text."""
 
     clauses: tuple[Clause, ...] = ()
 
-    def of(self, kind: type) -> tuple:
+    def of(self, kind: type[_C]) -> tuple[_C, ...]:
         return tuple(c for c in self.clauses if isinstance(c, kind))
 
 
 # ------------------------------------------------------------------------------------- abilities
-class AbilityTiming(str, Enum):
+class AbilityTiming(StrEnum):
     NONE = "none"
     ONCE_PER_TURN = "once per turn"      # offered in the main segment
     START_OF_TURN = "start of turn"      # before the draw segment

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    After, AllowsFollowUp, Arrange, Choice, Condition, Conditional, Count, Delayed, Discard, DiscardThis,
+    After, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
     Draw, Duration, EndTurn, EqualizeFortitude, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
@@ -142,7 +142,6 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
     Choice: _choice,
     Optional: lambda a, v: "you may " + _actions(a.actions, v, " and "),
-    Conditional: lambda a, v: f"if {_condition(a.condition)}: {_actions(a.actions, v)}",
     HoldSubmission: lambda a, v: "hold the submission: no maneuvers or actions until opponent reverses it; "
                                  "it hits again each of your turns",
 }
@@ -353,7 +352,7 @@ def _is_node(value: Any) -> bool:
 
 def _scalar(value: Any) -> str:
     if isinstance(value, Enum):
-        return value.value
+        return str(value.value)
     if isinstance(value, Count):
         return _count(value).removesuffix(" cards").removesuffix(" card").replace("as many", "same")
     if dataclasses.is_dataclass(value):  # CardFilter: only what it sets

@@ -7,7 +7,7 @@ from, changes the state, emits events, and pushes decision tasks where a player 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
@@ -16,6 +16,7 @@ from rawdeal.engine import rng
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
+from rawdeal.engine.words import CardId, CountVerb, PickVerb, Profile
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
@@ -26,6 +27,18 @@ class Actions:
 
     s: GameState
     cat: Catalog
+    out: list[ev.Event]
+    trace: Callable[[Any, int, object], None] | None
+
+    if TYPE_CHECKING:  # provided by `Game`, declared here so the handlers are type-checked
+        def _note(self, card: int, item: object) -> None: ...
+        def _emit(self, event: ev.Event) -> None: ...
+        def _win(self, p: int, how: str) -> None: ...
+        def _trigger_from_ringside(self, owner: int, card: CardId) -> None: ...
+        def name(self, p: int) -> str: ...
+        def title(self, card: CardId) -> str: ...
+        def titles(self, cards: list[CardId] | tuple[CardId, ...]) -> tuple[str, ...]: ...
+
     def _who(self, owner: int, who: fx.Who) -> int:
         return owner if who is fx.Who.YOU else 1 - owner
 
@@ -41,9 +54,9 @@ class Actions:
         if getattr(a, "who", None) is fx.Who.ALL:  # all players: you first, then the opponent
             self._note(task.card, a)
             for who in (fx.Who.OPPONENT, fx.Who.YOU):
-                self.s.tasks.append(T.Act(task.owner, replace(a, who=who, **_chooser(a, who)), task.card))
+                self.s.tasks.append(T.Act(task.owner, replace(cast(Any, a), who=who, **_chooser(a, who)), task.card))
             return
-        if self.ran is None:
+        if self.trace is None:
             ACTIONS[type(a)](self, task.owner, a, task.card)
             return
         before = self._footprint()
@@ -83,25 +96,25 @@ class Actions:
         p = self._who(owner, a.who)
         n = a.count.n or 0
         if a.count.up_to:
-            self.s.tasks.append(T.AskCount(p, "draw", n))
-        else:
-            self._draw_cards(p, n)
-            self._emit(ev.Drew(self.name(p), n, "effect"))
+            self.s.tasks.append(T.AskCount(p, CountVerb.DRAW, n))
+        else:  # a mandatory draw takes the cards that are there and says how many it took
+            self._emit(ev.Drew(self.name(p), self._draw_cards(p, n), "effect"))
 
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
         if a.count.n is None:
             self._discard_all(p, a.filter)
         elif a.count.up_to and p == owner == chooser:
-            self.s.tasks.append(T.AskCount(p, "discard", min(a.count.n, len(self.s.players[p].hand))))
+            self.s.tasks.append(T.AskCount(p, CountVerb.DISCARD, min(a.count.n, len(self.s.players[p].hand))))
         else:
             self.s.moved = min(a.count.n, len(self.s.players[p].hand))
-            self.s.tasks.append(T.PickCard(chooser, p, "hand", "discard", a.count.n,
+            self.s.tasks.append(T.PickCard(chooser, p, fx.Zone.HAND, PickVerb.DISCARD, a.count.n,
                                            filter=a.filter, forced=p != owner))
 
     def _discard_all(self, p: int, flt: fx.CardFilter) -> None:
         pl = self.s.players[p]
-        keep, gone = [], []
+        keep: list[CardId] = []
+        gone: list[CardId] = []
         for c in pl.hand:
             (gone if self._passes(c, flt, p) else keep).append(c)
         pl.hand[:] = keep
@@ -135,15 +148,15 @@ class Actions:
         pl = self.s.players[owner]
         if card in pl.ring:
             pl.ring.remove(card)
-            position = self._position(a.position.value)
+            position = self._position(a.position)
             self._put_in_arsenal(owner, [card], position)
             self._emit(ev.Moved(self.name(owner), self.title(card), "ring", "arsenal", position))
 
-    def _position(self, position: str) -> str:
+    def _position(self, position: fx.Position) -> fx.Position:
         """Where "shuffle into the Arsenal" puts cards: the course profile puts them at the bottom."""
-        return "bottom" if position == "shuffle" and self.s.profile == "course" else position
+        return fx.Position.BOTTOM if position is fx.Position.SHUFFLE and self.s.profile == Profile.COURSE else position
 
-    def _put_in_arsenal(self, p: int, cards: list[int], position: str) -> None:
+    def _put_in_arsenal(self, p: int, cards: list[CardId], position: fx.Position) -> None:
         """The Arsenal list runs bottom (index 0) to top."""
         arsenal = self.s.players[p].arsenal
         if position == "top":
@@ -162,17 +175,17 @@ class Actions:
         p = self._who(owner, a.who)
         n = self.s.moved if a.count.same else (a.count.n or 0)
         if n:
-            self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source.value, "take", n,
-                                           dest=a.dest.value, position=a.position.value, filter=a.filter, by=owner))
+            self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source, PickVerb.TAKE, n,
+                                           dest=a.dest, position=a.position, filter=a.filter, by=owner))
 
     def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
         p = self._who(owner, a.who)
         pl = self.s.players[p]
         if a.filter.title is None:
-            self.s.tasks.append(T.PickCard(owner, p, a.zones[0].value, "take", 1, dest="hand"))
+            self.s.tasks.append(T.PickCard(owner, p, a.zones[0], PickVerb.TAKE, 1, dest=fx.Zone.HAND))
             return
         for zone in a.zones:
-            cards = pl.zone(zone.value)
+            cards = pl.zone(zone)
             found = next((c for c in reversed(cards) if self._passes(c, a.filter, owner)), None)
             self._emit(ev.Searched(self.name(p), a.filter.title, zone.value, found is not None))
             if found is not None:
@@ -181,7 +194,7 @@ class Actions:
                 return
 
     def _do_shuffle(self, owner: int, a: fx.Shuffle, card: int) -> None:
-        if self.s.profile == "standard":
+        if self.s.profile == Profile.STANDARD:
             p = self._who(owner, a.who)
             self.s.rng = rng.shuffle(self.s.rng, self.s.players[p].arsenal)
             self._emit(ev.Shuffled(self.name(p)))
@@ -191,7 +204,7 @@ class Actions:
         if self._picks_next_from(owner, p, a.zone):
             self._note(card, a)
             return  # looking at a hand to choose from it: the choice itself shows the hand
-        cards = self.s.players[p].zone(a.zone.value)
+        cards = self.s.players[p].zone(a.zone)
         shown = list(reversed(cards))[: a.n] if a.zone is fx.Zone.ARSENAL else cards
         self._emit(ev.Revealed(self.name(owner), self.name(p), a.zone.value, self.titles(shown)))
 
@@ -236,7 +249,7 @@ class Actions:
         if not any(self._passes(c, removable, high) for c in self.s.players[high].ring):
             return
         self.s.tasks.append(task)
-        self.s.tasks.append(T.PickCard(high, high, "ring", "take", 1, dest="ringside", filter=removable))
+        self.s.tasks.append(T.PickCard(high, high, fx.Zone.RING, PickVerb.TAKE, 1, dest=fx.Zone.RINGSIDE, filter=removable))
 
     def _do_choice(self, owner: int, a: fx.Choice, card: int) -> None:
         from rawdeal.effects.render import option_label
@@ -245,10 +258,6 @@ class Actions:
 
     def _do_optional(self, owner: int, a: fx.Optional, card: int) -> None:
         self.s.tasks.append(T.AskYesNo(owner, card, a.actions))
-
-    def _do_conditional(self, owner: int, a: fx.Conditional, card: int) -> None:
-        if R.holds(self.cat, self.s, owner, a.condition, card, self.s.last[owner]):
-            self._push_actions(owner, a.actions, card)
 
     def _do_hold(self, owner: int, a: fx.HoldSubmission, card: int) -> None:
         prev = self.s.last[owner]
@@ -261,12 +270,13 @@ def _chooser(action: fx.Action, who: fx.Who) -> dict[str, fx.Who]:
     return {"chooser": who} if hasattr(action, "chooser") else {}
 
 
-ACTIONS: dict[type, Callable[[Actions, int, fx.Action, int], None]] = {
+# Each handler takes its own action class; the table is what pairs them, so its values are loosely typed.
+ACTIONS: dict[type[fx.Action], Callable[[Actions, int, Any, int], None]] = {
     fx.Draw: Actions._do_draw, fx.Discard: Actions._do_discard, fx.DiscardThis: Actions._do_discard_this,
     fx.ReturnThis: Actions._do_return_this, fx.MillTop: Actions._do_mill, fx.MoveCards: Actions._do_move,
     fx.Search: Actions._do_search, fx.Shuffle: Actions._do_shuffle, fx.LookAt: Actions._do_look,
     fx.Arrange: Actions._do_arrange, fx.SkipTurn: Actions._do_skip, fx.EndTurn: Actions._do_end_turn,
     fx.WinGame: Actions._do_win, fx.Modify: Actions._do_modify, fx.EqualizeFortitude: Actions._do_equalize,
-    fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional, fx.Conditional: Actions._do_conditional,
+    fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional,
     fx.HoldSubmission: Actions._do_hold,
-}  # type: ignore[dict-item]
+}

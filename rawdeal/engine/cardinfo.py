@@ -7,6 +7,7 @@ from functools import cache
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
 from rawdeal.effects import model as fx
+from rawdeal.engine.words import CardId
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,7 @@ class CardInfo:
     delayed: tuple[fx.Delayed, ...]
     follow_ups: tuple[fx.AllowsFollowUp, ...]
     triggers_from_ringside: bool = False
-    play_types: tuple[str, ...] = ()  # what it can be played as from the hand, in printed order
+    play_types: tuple[CardType, ...] = ()  # what it can be played as from the hand, in printed order
 
     @property
     def title(self) -> str:
@@ -53,7 +54,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         delayed=effect.of(fx.Delayed),
         follow_ups=effect.of(fx.AllowsFollowUp),
         triggers_from_ringside=bool(effect.of(fx.TriggersFromRingside)),
-        play_types=tuple(t.value for t in card.playable_types),
+        play_types=tuple(card.playable_types),
     )
 
 
@@ -70,7 +71,7 @@ class Catalog:
     # The F to play a card with no requirement and no F change of its own (None: ask the rules),
     # and its (card, type) pairs in printed order.
     plain_costs: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
-    play_pairs: tuple[tuple[tuple[int, str], ...], ...] = field(init=False, repr=False, compare=False)
+    play_pairs: tuple[tuple[tuple[CardId, CardType], ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))

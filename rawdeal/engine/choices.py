@@ -6,7 +6,7 @@ A mixin of `Game`; `DECIDERS` and `RESOLVERS` map each decision task to its two 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
@@ -14,28 +14,30 @@ from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision
-from rawdeal.engine.state import GameState
+from rawdeal.engine.actions import Actions
+from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, PickVerb
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
 
 
-class Choices:
+class Choices(Actions):
     """The decision handlers of `Game`."""
 
-    s: GameState
-    cat: Catalog
+    if TYPE_CHECKING:  # provided by `Game`
+        def _reverse_from_hand(self, defender: int, at: int) -> None: ...
+
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
         titles = self.titles(t.options)
         moves = tuple(mv.Reverse(x) for x in dict.fromkeys(titles)) + (mv.PASS,)
-        return Decision(t.defender, "reverse", f"{self.name(t.defender)} may reverse the card", moves, titles)
+        return Decision(t.defender, DecisionKind.REVERSE, f"{self.name(t.defender)} may reverse the card", moves, titles)
 
     def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
         if isinstance(move, mv.Reverse):
             card = self.cat.id(move.title)
             self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].hand, card, move.copy))
 
-    def _pick_options(self, t: T.PickCard) -> list[int]:
+    def _pick_options(self, t: T.PickCard) -> list[CardId]:
         cards = self.s.players[t.owner].zone(t.zone)
         by = t.by if t.by >= 0 else t.chooser
         return [c for c in cards if self._passes(c, t.filter, by)]
@@ -49,9 +51,9 @@ class Choices:
         moves = tuple(mv.Pick(t.verb, x) for x in dict.fromkeys(titles))
         whose = "his" if t.owner == t.chooser else f"{self.name(t.owner)}'s"
         where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal"}[t.zone]
-        what = "discard" if t.verb == "discard" else f"take to the {t.dest}"
+        what = "discard" if t.verb is PickVerb.DISCARD else f"take to the {t.dest}"
         prompt = f"{self.name(t.chooser)} picks a card of {whose} {where} to {what} ({t.remaining} left)"
-        return Decision(t.chooser, t.verb, prompt, moves, titles)
+        return Decision(t.chooser, DecisionKind(t.verb), prompt, moves, titles)
 
     def _resolve_pick(self, t: T.PickCard, move: mv.Move) -> None:
         assert isinstance(move, mv.Pick)
@@ -62,15 +64,16 @@ class Choices:
         card = zone.pop(options[move.copy - 1])
         if t.remaining > 1:
             self.s.tasks.append(replace(t, remaining=t.remaining - 1))
-        if t.verb == "discard":
+        if t.verb is PickVerb.DISCARD:
             pl.ringside.append(card)
             self._emit(ev.Discarded(self.name(t.owner), move.title))
             if t.forced and t.chooser == t.owner:
                 self._react_to_forced_discard(t.owner, card)
             return
-        position = self._position(t.position) if t.dest == "arsenal" else ""
-        if t.dest == "arsenal":
-            self._put_in_arsenal(t.owner, [card], position)
+        position = ""
+        if t.dest is fx.Zone.ARSENAL:
+            position = where = self._position(t.position)
+            self._put_in_arsenal(t.owner, [card], where)
         else:
             pl.zone(t.dest).append(card)
         self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, position))
@@ -91,23 +94,23 @@ class Choices:
 
     def _decide_count(self, t: T.AskCount) -> Decision:
         moves = tuple(mv.Count(t.verb, n) for n in range(t.most + 1))
-        why = "stun value" if t.reason == "stun value" else "effect"
-        return Decision(t.player, "count", f"{self.name(t.player)} may {t.verb} up to {t.most} cards ({why})", moves)
+        why = DrawReason.STUN_VALUE if t.reason is DrawReason.STUN_VALUE else DrawReason.EFFECT
+        return Decision(t.player, DecisionKind.COUNT, f"{self.name(t.player)} may {t.verb} up to {t.most} cards ({why})", moves)
 
     def _resolve_count(self, t: T.AskCount, move: mv.Move) -> None:
         assert isinstance(move, mv.Count)
         p = t.player
-        if t.verb == "draw":
+        if t.verb is CountVerb.DRAW:
             self._draw_cards(p, move.n)
             self._emit(ev.Drew(self.name(p), move.n, t.reason))
         else:
             self.s.moved = move.n
             if move.n:
-                self.s.tasks.append(T.PickCard(p, p, "hand", "discard", move.n))
+                self.s.tasks.append(T.PickCard(p, p, fx.Zone.HAND, PickVerb.DISCARD, move.n))
 
     def _decide_choice(self, t: T.AskChoice) -> Decision:
         moves = tuple(mv.Choose(label) for label in t.labels)
-        return Decision(t.player, "choose", f"{self.name(t.player)} chooses one effect of {self.title(t.card)}", moves)
+        return Decision(t.player, DecisionKind.CHOOSE, f"{self.name(t.player)} chooses one effect of {self.title(t.card)}", moves)
 
     def _resolve_choice(self, t: T.AskChoice, move: mv.Move) -> None:
         assert isinstance(move, mv.Choose)
@@ -124,14 +127,14 @@ class Choices:
                 and len(self.s.players[t.player].hand) < first.count.n:
             return None
         prompt = f"{self.name(t.player)} may: {option_label(t.actions)}"
-        return Decision(t.player, "yes-no", prompt, (mv.YES, mv.NO))
+        return Decision(t.player, DecisionKind.YES_NO, prompt, (mv.YES, mv.NO))
 
     def _resolve_yes_no(self, t: T.AskYesNo, move: mv.Move) -> None:
         if isinstance(move, mv.Yes):
             self._push_actions(t.player, t.actions, t.card)
 
     def _decide_ability(self, t: T.AskAbility) -> Decision:
-        return Decision(t.player, "ability", f"{self.name(t.player)} may use his ability", (mv.ABILITY, mv.PASS))
+        return Decision(t.player, DecisionKind.ABILITY, f"{self.name(t.player)} may use his ability", (mv.ABILITY, mv.PASS))
 
     def _resolve_ability(self, t: T.AskAbility, move: mv.Move) -> None:
         if isinstance(move, mv.UseAbility):
@@ -142,7 +145,7 @@ class Choices:
         """Hmmm / Don't Think Too Hard: any order of the looked-at cards is a legal `arrange` move
         (see `_allowed`); the list offers two of them (as they are, and reversed) to keep it short."""
         top = self.titles(list(reversed(self.s.players[t.owner].arsenal))[: t.n])
-        return Decision(t.player, "arrange", f"{self.name(t.player)} arranges the top {t.n} cards (top first)",
+        return Decision(t.player, DecisionKind.ARRANGE, f"{self.name(t.player)} arranges the top {t.n} cards (top first)",
                         (mv.Arrange(top), mv.Arrange(tuple(reversed(top)))), top)
 
     def _resolve_arrange(self, t: T.AskArrange, move: mv.Move) -> None:
@@ -157,18 +160,19 @@ class Choices:
         arsenal[-t.n:] = list(reversed(order))
 
 
-def nth(cards: list[int], card: int, copy: int) -> int:
+def nth(cards: list[CardId], card: CardId, copy: int) -> int:
     """The position of the `copy`-th copy of `card` in a zone."""
     return [i for i, c in enumerate(cards) if c == card][copy - 1]
 
 
-DECIDERS: dict[type, Callable[[Choices, T.Task], Decision | None]] = {
+# Each handler takes its own task class; the tables pair them, so their values are loosely typed.
+DECIDERS: dict[type[T.Task], Callable[[Choices, Any], Decision | None]] = {
     T.ReverseWindow: Choices._decide_reverse, T.PickCard: Choices._decide_pick, T.AskCount: Choices._decide_count,
     T.AskChoice: Choices._decide_choice, T.AskYesNo: Choices._decide_yes_no, T.AskAbility: Choices._decide_ability,
     T.AskArrange: Choices._decide_arrange,
-}  # type: ignore[dict-item]
-RESOLVERS: dict[type, Callable[[Choices, T.Task, mv.Move], None]] = {
+}
+RESOLVERS: dict[type[T.Task], Callable[[Choices, Any, mv.Move], None]] = {
     T.ReverseWindow: Choices._resolve_reverse, T.PickCard: Choices._resolve_pick, T.AskCount: Choices._resolve_count,
     T.AskChoice: Choices._resolve_choice, T.AskYesNo: Choices._resolve_yes_no, T.AskAbility: Choices._resolve_ability,
     T.AskArrange: Choices._resolve_arrange,
-}  # type: ignore[dict-item]
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rawdeal.engine import moves as mv
+from rawdeal.engine.words import DecisionKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -12,7 +13,7 @@ class Decision:
     """Whose decision it is, what kind, the cards it is about and the legal moves."""
 
     player: int
-    kind: str
+    kind: DecisionKind
     prompt: str
     moves: tuple[mv.Move, ...]
     cards: tuple[str, ...] = ()

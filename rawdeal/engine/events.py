@@ -139,6 +139,16 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class NothingToPick(Event):
+    """`player` was to pick a card of `owner`'s `zone` but none qualifies (or the zone is empty)."""
+
+    kind: ClassVar[str] = "no-pick"
+    player: str
+    owner: str
+    zone: str
+
+
+@dataclass(frozen=True, slots=True)
 class Searched(Event):
     kind: ClassVar[str] = "search"
     player: str

@@ -11,7 +11,7 @@ This module holds the loop, turns, plays, damage and reversals; the effect-actio
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
@@ -19,17 +19,19 @@ from rawdeal.engine import moves as mv
 from rawdeal.engine import rng
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
-from rawdeal.engine.actions import Actions
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, nth
 from rawdeal.engine.decision import Decision
+from rawdeal.cards import CardType
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
+from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, Profile
 from rawdeal.errors import IllegalMoveError
 
-PROFILES = ("course", "standard")
+PROFILES = tuple(Profile)
+Trace = Callable[["Game", int, object], None]
 
 
-class Game(Actions, Choices):
+class Game(Choices):
     """One game between two players (0 and 1)."""
 
     def __init__(self, state: GameState, cat: Catalog | None = None) -> None:
@@ -37,27 +39,29 @@ class Game(Actions, Choices):
         self.cat = cat or catalog()
         self.out: list[ev.Event] = []
         self._pending: Decision | None | object = _UNKNOWN  # the decision, computed once per position
-        # (card, clause or action) the engine applied; None (the default) records nothing. The
-        # effects probe (`rawdeal cards --check`) turns it on to see that every clause was executed.
-        self.ran: set[tuple[int, object]] | None = None
+        # The one tracing hook: told (game, card, item) for each clause or action the engine applies,
+        # and for each play, resolution and hit (items `CurrentPlay`, `T.Resolve`, `T.Hit`) so that a
+        # tracer can work out which static clauses they used. None (the default) traces nothing; the
+        # effects probe (`rawdeal.drivers.probe`) uses it to see that every clause is executed.
+        self.trace: Trace | None = None
 
     def _note(self, card: int, item: object) -> None:
-        if self.ran is not None:
-            self.ran.add((card, item))
+        if self.trace is not None:
+            self.trace(self, card, item)
 
     # ------------------------------------------------------------------------------- creation
     @classmethod
-    def start(cls, superstars: tuple[str, str], arsenals: tuple[list[int], list[int]],
-              profile: str = "course", seed: int = 0) -> tuple[Game, list[ev.Event]]:
+    def start(cls, superstars: tuple[str, str], arsenals: tuple[list[CardId], list[CardId]],
+              profile: Profile = Profile.COURSE, seed: int = 0) -> tuple[Game, list[ev.Event]]:
         """A new game from two Superstars and their decks (bottom to top), opening hands drawn."""
         cat = catalog()
         state = GameState(players=[PlayerState(n, a[:]) for n, a in zip(superstars, arsenals)],
-                          profile=profile, seed=seed, rng=seed)
+                          profile=Profile(profile), seed=seed, rng=seed)
         game = cls(state, cat)
         s = state
-        if profile == "standard":
-            for p in s.players:
-                s.rng = rng.shuffle(s.rng, p.arsenal)
+        if profile == Profile.STANDARD:
+            for player in s.players:
+                s.rng = rng.shuffle(s.rng, player.arsenal)
         for p in (0, 1):
             game._draw_cards(p, cat.superstar(s.players[p].superstar).hand_size)
         s.current = game._first_player()
@@ -70,7 +74,7 @@ class Game(Actions, Choices):
         v = [self.cat.superstar(p.superstar).value for p in self.s.players]
         if v[0] != v[1]:
             return 0 if v[0] > v[1] else 1
-        if self.s.profile == "course":
+        if self.s.profile == Profile.COURSE:
             return 0
         self.s.rng, coin = rng.below(self.s.rng, 2)
         return coin
@@ -92,10 +96,10 @@ class Game(Actions, Choices):
     def name(self, p: int) -> str:
         return self.s.players[p].superstar
 
-    def title(self, card: int) -> str:
+    def title(self, card: CardId) -> str:
         return self.cat.titles[card]
 
-    def titles(self, cards: list[int] | tuple[int, ...]) -> tuple[str, ...]:
+    def titles(self, cards: list[CardId] | tuple[CardId, ...]) -> tuple[str, ...]:
         return tuple(map(self.cat.titles.__getitem__, cards))
 
     def status(self, p: int) -> ev.Status:
@@ -124,7 +128,7 @@ class Game(Actions, Choices):
             return self._main_decision()
         return DECIDERS[type(s.tasks[-1])](self, s.tasks[-1])
 
-    def playable(self) -> list[tuple[str, str]]:
+    def playable(self) -> list[tuple[str, CardType]]:
         """(title, type) of every card the turn player may play, one per card in hand order."""
         return [(self.title(c), t) for c, t in R.playable(self.cat, self.s, self.s.current)]
 
@@ -138,7 +142,7 @@ class Game(Actions, Choices):
         if R.ability_usable(self.cat, s, p):
             moves.append(mv.ABILITY)
         moves += [mv.END, mv.SURRENDER]
-        return Decision(p, "main", f"{self.name(p)}: play a card, use the ability or end the turn", tuple(moves),
+        return Decision(p, DecisionKind.MAIN, f"{self.name(p)}: play a card, use the ability or end the turn", tuple(moves),
                         self.titles(s.players[p].hand))
 
     # ---------------------------------------------------------------------------------- moves
@@ -151,9 +155,9 @@ class Game(Actions, Choices):
             return [self._show(d.player, move)]
         move = self._complete(move, d)
         if not _allowed(move, d):
-            raise IllegalMoveError(_illegal(move, d))
+            raise IllegalMoveError(f"illegal move {str(move)!r}: {d.prompt}", tuple(map(str, d.moves)))
         self._pending = _UNKNOWN
-        if d.kind == "main":
+        if d.kind is DecisionKind.MAIN:
             self._main(move)
         else:
             task = self.s.tasks.pop()
@@ -187,6 +191,7 @@ class Game(Actions, Choices):
             self._emit(ev.AbilityUsed(self.name(p)))
             self._push_actions(p, R.ability(self.cat, s, p).actions, -1)
         elif isinstance(move, mv.Play):
+            assert move.as_type is not None  # `_complete` gave it the one type it can be played as
             hand = s.players[p].hand
             self._play(p, nth(hand, self.cat.id(move.title), move.copy), move.as_type)
 
@@ -205,6 +210,8 @@ class Game(Actions, Choices):
                 if self.decision() is not None:
                     return
                 s.tasks.pop()  # nothing to decide any more (e.g. an empty zone): skip it
+                if isinstance(task, T.PickCard) and task.remaining > 0:
+                    self._emit(ev.NothingToPick(self.name(task.chooser), self.name(task.owner), task.zone))
                 continue
             s.tasks.pop()
             _RUNNERS[type(task)](self, task)
@@ -254,7 +261,7 @@ class Game(Actions, Choices):
     def _ability_possible(self, p: int, ab: fx.Ability) -> bool:
         first = ab.actions[0]
         if isinstance(first, fx.MoveCards):
-            return bool(self.s.players[self._who(p, first.who)].zone(first.source.value))
+            return bool(self.s.players[self._who(p, first.who)].zone(first.source))
         return True
 
     def _draw_segment(self, task: T.DrawSegment) -> None:
@@ -284,7 +291,7 @@ class Game(Actions, Choices):
         s.tasks.append(T.StartTurn(1 - p))
 
     # ------------------------------------------------------------------------------ plays
-    def _play(self, p: int, at: int, as_type: str) -> None:
+    def _play(self, p: int, at: int, as_type: CardType) -> None:
         """Play the card at position `at` of the hand."""
         s = self.s
         card = s.players[p].hand.pop(at)
@@ -294,8 +301,7 @@ class Game(Actions, Choices):
         info = self.cat.infos[card]
         s.playing = CurrentPlay(p, card, as_type, tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type)),
                                 s.last[p])
-        if self.ran is not None:
-            self._note_play(s.playing)
+        self._note(card, s.playing)
         self._emit(ev.Played(self.name(p), info.title, as_type))
         self._offer_reversals(s.playing)
 
@@ -305,21 +311,6 @@ class Game(Actions, Choices):
         options = self._hand_reversals(play)
         if options:
             self.s.tasks.append(T.ReverseWindow(1 - play.player, options))
-
-    def _note_play(self, play: CurrentPlay) -> None:
-        """Tracing only: the requirements, own F/D changes and follow-up permission this play used."""
-        info, p = self.cat.infos[play.card], play.player
-        for req in info.requirements:
-            if req.as_type is None or req.as_type.value == play.as_type:
-                self._note(play.card, req)
-        for sc in info.stat_changes:
-            if (sc.as_type is None or sc.as_type.value == play.as_type) and (
-                    sc.condition is None or R.holds(self.cat, self.s, p, sc.condition, play.card, play.previous)):
-                self._note(play.card, sc)
-        if play.previous is not None:
-            for f in self.cat.infos[play.previous.card].follow_ups:
-                if f.title == info.title:
-                    self._note(play.previous.card, f)
 
     def _apply_hold(self, task: T.ApplyHold) -> None:
         """Maintain Hold, as designed here (no course transcript shows it): at the start of the
@@ -333,13 +324,13 @@ class Game(Actions, Choices):
         if card not in s.players[p].ring:
             s.hold = None
             return
-        s.playing = CurrentPlay(p, card, "maneuver", (), s.last[p], held=True)
+        s.playing = CurrentPlay(p, card, CardType.MANEUVER, (), s.last[p], held=True)
         self._emit(ev.HoldApplied(self.name(p), self.title(card)))
         self._offer_reversals(s.playing)
 
     def _hand_reversals(self, play: CurrentPlay) -> tuple[int, ...]:
         s = self.s
-        dmg = R.base_damage(self.cat, s, play, 1 - play.player) if play.as_type == "maneuver" else 0
+        dmg = R.base_damage(self.cat, s, play, 1 - play.player) if play.as_type == CardType.MANEUVER else 0
         if R.irreversible(self.cat, s, play, dmg, from_hand=True):
             if self.cat.infos[play.card].irreversible:
                 self._note(play.card, fx.Irreversible())
@@ -356,15 +347,13 @@ class Game(Actions, Choices):
             s.players[p].ring.append(play.card)
             if info.delayed:  # its end-of-turn effects are due when this turn ends
                 s.delayed += ((p, play.card),)
-        if self.ran is not None and play.as_type != "maneuver":
-            for nd in info.effect.of(fx.NoDamage):
-                self._note(play.card, nd)
+        self._note(play.card, task)
         s.tasks.append(T.Finish(None))
-        if play.as_type == "maneuver":
+        if play.as_type == CardType.MANEUVER:
             s.tasks.append(T.Hit(-1))
         self._push_on_play(p, play.card, play.as_type)
 
-    def _push_on_play(self, p: int, card: int, as_type: str) -> None:
+    def _push_on_play(self, p: int, card: CardId, as_type: CardType) -> None:
         for clause in reversed(self.cat.infos[card].on_play):
             if clause.as_type is None or clause.as_type.value == as_type:
                 self._note(card, clause)
@@ -381,10 +370,7 @@ class Game(Actions, Choices):
             s.tasks[-1] = T.Finish(amount)
         if amount:
             self._emit(ev.Damage(self.name(dfd), amount))
-        if self.ran is not None:
-            for c in s.players[att].ring:
-                for m in self.cat.infos[c].while_in_ring:
-                    self._note(c, fx.WhileInRing(m))
+        self._note(play.card, task)
         reversible = not R.irreversible(self.cat, s, play, amount, from_hand=False)
         arsenal, ringside = s.players[dfd].arsenal, s.players[dfd].ringside
         for i in range(1, amount + 1):
@@ -411,8 +397,8 @@ class Game(Actions, Choices):
         for r in self.cat.infos[card].reverses:
             self._note(card, r)
         sv = self.cat.infos[play.card].card.stun_value
-        if early and sv:
-            s.tasks.append(T.AskCount(play.player, "draw", sv, "stun value"))
+        if early and sv and (s.players[play.player].arsenal or s.profile != Profile.COURSE):
+            s.tasks.append(T.AskCount(play.player, CountVerb.DRAW, sv, DrawReason.STUN_VALUE))
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)
 
@@ -444,23 +430,23 @@ class Game(Actions, Choices):
         s.tasks.clear()
         s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
         if not play.held:
-            if play.as_type == "reversal":  # a reversal card being reversed leaves the Ring area
+            if play.as_type == CardType.REVERSAL:  # a reversal card being reversed leaves the Ring area
                 _take_last(s.players[att].ring, play.card)
             s.players[att].ringside.append(play.card)
         s.players[defender].ring.append(card)
-        s.last[defender] = LastPlay(card, "reversal", None)
+        s.last[defender] = LastPlay(card, CardType.REVERSAL, None)
         s.end_requested = True
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))
         for clause in reversed(info.on_reverse):
             self._note(card, clause)
             self._push_actions(defender, clause.actions, card, reversing=True)
-        self._push_on_play(defender, card, "reversal")
+        self._push_on_play(defender, card, CardType.REVERSAL)
         for r in info.reverses:
             self._note(card, r)
         matching = [r for r in info.reverses if r.cost]
         if matching:
             self._push_actions(defender, matching[0].cost, card)
-        self._offer_counter_reversal(CurrentPlay(defender, card, "reversal"))
+        self._offer_counter_reversal(CurrentPlay(defender, card, CardType.REVERSAL))
 
     def _offer_counter_reversal(self, rev: CurrentPlay) -> None:
         """A reversal card can itself be reversed by cards that target reversals (Disqualification!
@@ -487,13 +473,13 @@ class Game(Actions, Choices):
     def _reversal_hit(self, task: T.ReversalHit) -> None:
         target = 1 - task.player
         if task.amount:
-            source = CurrentPlay(task.player, task.card, "reversal") if task.card >= 0 else None
+            source = CurrentPlay(task.player, task.card, CardType.REVERSAL) if task.card >= 0 else None
             self._mill(target, task.amount, winner_if_empty=task.player, collateral=False, source=source)
 
 
 
 
-def _take_last(cards: list[int], card: int) -> None:
+def _take_last(cards: list[CardId], card: CardId) -> None:
     """Remove the last copy of `card` from a zone, if there is one."""
     for i in range(len(cards) - 1, -1, -1):
         if cards[i] == card:
@@ -502,10 +488,10 @@ def _take_last(cards: list[int], card: int) -> None:
 
 
 _UNKNOWN = object()
-_PLAYS: dict[tuple[int, str], mv.Play] = {}
+_PLAYS: dict[tuple[CardId, CardType], mv.Play] = {}
 
 
-def _play_move(cat: Catalog, card: int, as_type: str) -> mv.Play:
+def _play_move(cat: Catalog, card: CardId, as_type: CardType) -> mv.Play:
     """One shared `play` move per card and type: main decisions build no new move objects."""
     move = _PLAYS.get((card, as_type))
     if move is None or move.title != cat.infos[card].title:
@@ -519,21 +505,16 @@ def _allowed(move: mv.Move, d: Decision) -> bool:
     for m in d.moves:
         if m is move:  # a move taken from the decision itself (drivers that pick from the list)
             return True
-    if isinstance(move, mv.Arrange) and d.kind == "arrange":
+    if isinstance(move, mv.Arrange) and d.kind is DecisionKind.ARRANGE:
         return sorted(move.titles) == sorted(d.cards)
-    copy = getattr(move, "copy", 1)
-    if copy > 1:
-        return replace(move, copy=1) in d.moves and d.cards.count(move.title) >= copy  # type: ignore[attr-defined]
+    if isinstance(move, (mv.Play, mv.Reverse, mv.Pick)) and move.copy > 1:
+        return replace(move, copy=1) in d.moves and d.cards.count(move.title) >= move.copy
     return move in d.moves
 
 
-def _illegal(move: mv.Move, d: Decision) -> str:
-    legal = "\n".join(f"  {m}" for m in d.moves)
-    return f"illegal move {str(move)!r}: {d.prompt}. Legal moves:\n{legal}"
-
-
-_RUNNERS: dict[type, Callable[[Game, T.Task], None]] = {
+# Each runner takes its own task class; the table pairs them, so its values are loosely typed.
+_RUNNERS: dict[type[T.Task], Callable[[Game, Any], None]] = {
     T.StartTurn: Game._start_turn, T.DrawSegment: Game._draw_segment, T.EndTurnNow: Game._end_turn,
     T.Act: Game._act, T.Resolve: Game._resolve, T.Hit: Game._hit, T.Finish: Game._finish,
     T.ReversalHit: Game._reversal_hit, T.Equalize: Game._equalize, T.ApplyHold: Game._apply_hold,
-}  # type: ignore[dict-item]
+}

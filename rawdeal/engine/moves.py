@@ -8,9 +8,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
+from rawdeal.cards.model import CardType
+from rawdeal.effects.model import Zone
+from rawdeal.engine.words import CountVerb, PickVerb
 from rawdeal.errors import MoveSyntaxError
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, Transformer
 
 
 def quote(title: str) -> str:
@@ -32,10 +38,10 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Play(Move):
-    """Play a card from the hand as a maneuver or an action."""
+    """Play a card from the hand as a maneuver or an action (None: the one type it can be played as)."""
 
     title: str
-    as_type: str
+    as_type: CardType | None
     copy: int = 1
 
     def __str__(self) -> str:
@@ -87,7 +93,7 @@ class Choose(Move):
 class Pick(Move):
     """Name a card in a list: `discard "X"` for discards, `take "X"` for any other pick."""
 
-    verb: str
+    verb: PickVerb
     title: str
     copy: int = 1
 
@@ -99,7 +105,7 @@ class Pick(Move):
 class Count(Move):
     """Answer "how many?": `draw 2` (may-draw and stun value draws), `discard 1`."""
 
-    verb: str
+    verb: CountVerb
     n: int
 
     def __str__(self) -> str:
@@ -120,7 +126,7 @@ class Arrange(Move):
 class Show(Move):
     """Look at a zone (yours or the opponent's); changes nothing."""
 
-    zone: str
+    zone: Zone
     opponent: bool = False
 
     def __str__(self) -> str:
@@ -139,51 +145,94 @@ class Surrender(Move):
 
 PASS, ABILITY, YES, NO, END, SURRENDER = Pass(), UseAbility(), Yes(), No(), EndTurn(), Surrender()
 
-_ZONES = {"hand": "hand", "ring": "ring", "ring area": "ring", "ringside": "ringside", "ringside pile": "ringside"}
+_ZONES = {"hand": Zone.HAND, "ring": Zone.RING, "ring area": Zone.RING, "ringside": Zone.RINGSIDE,
+          "ringside pile": Zone.RINGSIDE}
 
 
 @cache
-def _parser():  # type: ignore[no-untyped-def]
+def _parser() -> Lark:
+    """The move grammar, parsed straight into `Move` values by `_transformer` (built once)."""
     from lark import Lark
 
     from rawdeal.resources import grammar_path
 
-    return Lark(grammar_path("moves.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
+    return Lark(grammar_path("moves.lark").read_text(encoding="utf-8"), parser="lalr",
+                transformer=_transformer())
 
 
 def _unquote(token: str) -> str:
-    import json
+    import orjson
 
-    return str(json.loads(token))
+    return str(orjson.loads(str(token)))  # a lark Token is a str subclass; orjson reads exact str
 
 
-def _build(tree) -> Move:  # type: ignore[no-untyped-def]
-    kind = tree.data
-    args = [c for c in tree.children]
-    titles = [_unquote(c.children[0]) for c in args if getattr(c, "data", None) == "title"]
-    cards = [c for c in args if getattr(c, "data", None) == "card"]
-    if cards:
-        titles = [_unquote(cards[0].children[0].children[0])]
-        copy = int(cards[0].children[1]) if cards[0].children[1] is not None else 1
-    simple = {"pass_": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
-    if kind in simple:
-        return simple[kind]
-    if kind == "play":
-        as_type = next((str(c.children[0]) for c in args if getattr(c, "data", None) == "card_type"), "")
-        return Play(titles[0], as_type, copy)
-    if kind == "reverse":
-        return Reverse(titles[0], copy)
-    if kind == "choose":
-        return Choose(titles[0])
-    if kind in ("discard", "take"):
-        return Pick(kind, titles[0], copy)
-    if kind in ("draw_count", "discard_count"):
-        return Count(kind.split("_")[0], int(args[0]))
-    if kind == "arrange":
-        return Arrange(tuple(titles))
-    owner = next((str(c.children[0]) for c in args if getattr(c, "data", None) == "owner"), "my")
-    zone = next(str(c.children[0]) for c in args if getattr(c, "data", None) == "zone")
-    return Show(_ZONES[zone], opponent=owner.startswith("opponent"))
+def _transformer() -> Transformer[Token, Move]:
+    """One method per rule of `grammar/moves.lark`, with the rule's parts as named arguments."""
+    from lark import Token, Transformer, v_args
+
+    @v_args(inline=True)
+    class ToMove(Transformer[Token, Move]):
+        def title(self, text: Token) -> str:
+            return _unquote(text)
+
+        def card(self, title: str, copy: Token | None) -> tuple[str, int]:
+            return title, int(copy) if copy is not None else 1
+
+        def card_type(self, word: Token) -> CardType:
+            return CardType(word)
+
+        def owner(self, word: Token) -> str:
+            return str(word)
+
+        def zone(self, word: Token) -> Zone:
+            return _ZONES[str(word)]
+
+        def play(self, card: tuple[str, int], as_type: CardType | None) -> Move:
+            return Play(card[0], as_type, card[1])
+
+        def reverse(self, card: tuple[str, int]) -> Move:
+            return Reverse(*card)
+
+        def choose(self, title: str) -> Move:
+            return Choose(title)
+
+        def discard(self, card: tuple[str, int]) -> Move:
+            return Pick(PickVerb.DISCARD, *card)
+
+        def take(self, card: tuple[str, int]) -> Move:
+            return Pick(PickVerb.TAKE, *card)
+
+        def draw_count(self, n: Token) -> Move:
+            return Count(CountVerb.DRAW, int(n))
+
+        def discard_count(self, n: Token) -> Move:
+            return Count(CountVerb.DISCARD, int(n))
+
+        def arrange(self, *titles: str) -> Move:
+            return Arrange(titles)
+
+        def show(self, owner: str | None, zone: Zone) -> Move:
+            return Show(zone, opponent=owner is not None and owner.startswith("opponent"))
+
+        def pass_(self) -> Move:
+            return PASS
+
+        def ability(self) -> Move:
+            return ABILITY
+
+        def yes(self) -> Move:
+            return YES
+
+        def no(self) -> Move:
+            return NO
+
+        def end(self) -> Move:
+            return END
+
+        def surrender(self) -> Move:
+            return SURRENDER
+
+    return ToMove()
 
 
 _SIMPLE: dict[str, Move] = {"pass": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
@@ -202,10 +251,10 @@ def _fast(text: str) -> Move | None:
         return None
     verb, title, copy, as_type = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4)
     if verb == "play":
-        return Play(title, as_type or "", copy)
+        return Play(title, CardType(as_type) if as_type else None, copy)
     if as_type:
         return None  # only `play` takes `as`: the parser reports the error
-    return Reverse(title, copy) if verb == "reverse" else Pick(verb, title, copy)
+    return Reverse(title, copy) if verb == "reverse" else Pick(PickVerb(verb), title, copy)
 
 
 def parse_move(text: str) -> Move:
@@ -216,14 +265,10 @@ def parse_move(text: str) -> Move:
     if fast is not None:
         return fast
     try:
-        return _build(_parser().parse(text.strip()))
+        return cast(Move, _parser().parse(text.strip()))
     except UnexpectedInput as exc:
         expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
-        words = ", ".join(_token_words(expected)) or "end of line"
-        column = getattr(exc, "column", 1)
-        raise MoveSyntaxError(
-            f"column {column}: cannot read move {text.strip()!r}; expected {words}",
-        ) from None
+        raise MoveSyntaxError(text.strip(), getattr(exc, "column", 1), tuple(_token_words(expected))) from None
 
 
 _TOKEN_WORDS = {"ESCAPED_STRING": 'a quoted card title like "Punch"', "INT": "a number", "COMMA": "','"}

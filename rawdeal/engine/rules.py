@@ -12,6 +12,7 @@ from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
+from rawdeal.engine.words import CardId, Profile
 
 ONGOING = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
 ONE_SHOT = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
@@ -54,10 +55,10 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
     return cond.min_damage is None or (prev.dealt is not None and prev.dealt >= cond.min_damage)
 
 
-def applies(mod: fx.Modifier, info: CardInfo, as_type: str) -> bool:
+def applies(mod: fx.Modifier, info: CardInfo, as_type: CardType) -> bool:
     if mod.card_type is not None and mod.card_type.value != as_type:
         return False
-    return mod.subtype is None or (as_type == "maneuver" and info.card.subtype is mod.subtype)
+    return mod.subtype is None or (as_type == CardType.MANEUVER and info.card.subtype is mod.subtype)
 
 
 def active(s: GameState, p: int) -> list[ActiveModifier]:
@@ -66,7 +67,7 @@ def active(s: GameState, p: int) -> list[ActiveModifier]:
     return [m for m in s.modifiers if m.owner == p and not m.waiting]
 
 
-def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: str, stat: fx.Stat,
+def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType, stat: fx.Stat,
                   prev: LastPlay | None, on_success: bool) -> int:
     total = 0
     for sc in info.stat_changes:
@@ -88,7 +89,7 @@ def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
     )
 
 
-def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: str) -> int:
+def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -> int:
     """The F needed to play `card` as `as_type` now."""
     info = cat.infos[card]
     cost = info.card.fortitude + _self_changes(cat, s, p, info, as_type, fx.Stat.FORTITUDE, s.last[p], False)
@@ -99,11 +100,11 @@ def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: str) -> in
     return max(cost, 0)
 
 
-def _would_use(mod: fx.Modifier, as_type: str) -> bool:
-    return mod.duration is not fx.Duration.NEXT_MANEUVER or as_type == "maneuver"
+def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
+    return mod.duration is not fx.Duration.NEXT_MANEUVER or as_type == CardType.MANEUVER
 
 
-def can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: str) -> bool:
+def can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -> bool:
     info = cat.infos[card]
     if s.hold is not None:
         return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
@@ -113,7 +114,7 @@ def can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: str) -> boo
     return play_cost(cat, s, p, card, as_type) <= fortitude(cat, s, p)
 
 
-def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[int, str]]:
+def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardType]]:
     """(card, type) pairs the player may play, in hand order, action before maneuver as printed.
 
     The hot path of every main decision: a card without requirements or F changes, while no F
@@ -123,8 +124,8 @@ def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[int, str]]:
     f = fortitude(cat, s, p)
     plain = not any(am.modifier.stat is fx.Stat.FORTITUDE for am in active(s, p))
     costs, pairs_of = cat.plain_costs, cat.play_pairs
-    known: dict[int, tuple[tuple[int, str], ...]] = {}
-    out: list[tuple[int, str]] = []
+    known: dict[CardId, tuple[tuple[CardId, CardType], ...]] = {}
+    out: list[tuple[CardId, CardType]] = []
     for card in s.players[p].hand:
         cost = costs[card]
         if plain and cost is not None:
@@ -138,9 +139,15 @@ def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[int, str]]:
     return out
 
 
-def consumed(s: GameState, p: int, as_type: str) -> list[ActiveModifier]:
-    """The one-shot modifiers that playing a card of `as_type` uses up."""
-    return [am for am in active(s, p) if am.modifier.duration in ONE_SHOT and _would_use(am.modifier, as_type)]
+def consumed(s: GameState, p: int, as_type: CardType) -> list[ActiveModifier]:
+    """The one-shot modifiers that playing a card of `as_type` uses up.
+
+    In the course profile a "next maneuver this turn" bonus (+D, or +F to reversals) is used up by
+    the next card played, even an action: the reference program's behaviour, confirmed by its
+    transcripts. "Your next maneuver may not be reversed" still waits for a maneuver."""
+    course = s.profile == Profile.COURSE
+    return [am for am in active(s, p) if am.modifier.duration in ONE_SHOT and (
+        _would_use(am.modifier, as_type) or course and am.modifier.stat is not fx.Stat.IRREVERSIBLE)]
 
 
 def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversals: bool) -> int:
@@ -182,7 +189,7 @@ def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> in
 
 def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, from_hand: bool) -> bool:
     info = cat.infos[play.card]
-    if info.irreversible and play.as_type == "maneuver":
+    if info.irreversible and play.as_type == CardType.MANEUVER:
         return True
     mods = list(play.captured) + [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
     for m in mods:
@@ -210,7 +217,9 @@ def reversals_in_hand(cat: Catalog, s: GameState, play: CurrentPlay, damage: int
     defender = 1 - play.player
     f = fortitude(cat, s, defender)
     bonus = _bonus(cat, s, play, fx.Stat.FORTITUDE, reversals=True)
-    infos, known, out = cat.infos, {}, []
+    infos = cat.infos
+    known: dict[CardId, bool] = {}
+    out: list[CardId] = []
     for c in s.players[defender].hand:
         ok = known.get(c)
         if ok is None:
@@ -226,11 +235,13 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
              defender: int) -> bool:
     if r.from_hand_only and not from_hand:
         return False
+    if r.cost and not from_hand and s.profile == "course":
+        return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
     info = cat.infos[play.card]
     if play.as_type not in t.card_types:  # CardType is a str enum: "maneuver" == CardType.MANEUVER
         return False
-    if t.subtypes and (play.as_type != "maneuver" or info.card.subtype not in t.subtypes):
+    if t.subtypes and (play.as_type != CardType.MANEUVER or info.card.subtype not in t.subtypes):
         return False
     if t.title is not None and info.title != t.title:
         return False

@@ -6,10 +6,11 @@ from rawdeal.decks import Deck, check_deck
 from rawdeal.engine import events as ev
 from rawdeal.engine.cardinfo import catalog
 from rawdeal.engine.game import PROFILES, Game
+from rawdeal.engine.words import Profile
 from rawdeal.errors import DeckError, UsageError
 
 
-def new_game(deck_a: Deck, deck_b: Deck, profile: str = "course", seed: int = 0) -> tuple[Game, list[ev.Event]]:
+def new_game(deck_a: Deck, deck_b: Deck, profile: str = Profile.COURSE, seed: int = 0) -> tuple[Game, list[ev.Event]]:
     """Both decks must be legal; the course profile never shuffles (the last line is the top)."""
     if profile not in PROFILES:
         raise UsageError(f"unknown rule profile {profile!r}: use one of {', '.join(PROFILES)}")
@@ -21,4 +22,4 @@ def new_game(deck_a: Deck, deck_b: Deck, profile: str = "course", seed: int = 0)
             raise DeckError(f"{deck.path}:{first.line}: {first.rule}: {first.message}"
                             + (f" (and {len(problems) - 1} more; run `rawdeal check {deck.path}`)" if len(problems) > 1 else ""))
     arsenals = tuple([cat.db.index[t] for t in d.titles] for d in (deck_a, deck_b))
-    return Game.start((deck_a.superstar, deck_b.superstar), arsenals, profile, seed)  # type: ignore[arg-type]
+    return Game.start((deck_a.superstar, deck_b.superstar), (arsenals[0], arsenals[1]), Profile(profile), seed)

@@ -9,21 +9,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from rawdeal.effects.model import Modifier
+from rawdeal.cards import CardType
+from rawdeal.effects.model import Modifier, Zone
+from rawdeal.engine.tasks import Task
+from rawdeal.engine.words import CardId, Profile
 
 
 @dataclass(slots=True)
 class PlayerState:
     superstar: str
-    arsenal: list[int]
-    hand: list[int] = field(default_factory=list)
-    ring: list[int] = field(default_factory=list)
-    ringside: list[int] = field(default_factory=list)
+    arsenal: list[CardId]
+    hand: list[CardId] = field(default_factory=list)
+    ring: list[CardId] = field(default_factory=list)
+    ringside: list[CardId] = field(default_factory=list)
 
     def copy(self) -> PlayerState:
         return PlayerState(self.superstar, self.arsenal[:], self.hand[:], self.ring[:], self.ringside[:])
 
-    def zone(self, name: str) -> list[int]:
+    def zone(self, name: Zone) -> list[CardId]:
         return {"arsenal": self.arsenal, "hand": self.hand, "ring": self.ring, "ringside": self.ringside}[name]
 
 
@@ -33,7 +36,7 @@ class ActiveModifier:
 
     owner: int
     modifier: Modifier
-    from_card: int
+    from_card: CardId
     waiting: bool = False
 
 
@@ -41,8 +44,8 @@ class ActiveModifier:
 class LastPlay:
     """The previous card a player played: this turn, or his reversal from hand in the last turn."""
 
-    card: int
-    as_type: str
+    card: CardId
+    as_type: CardType
     dealt: int | None = None
 
 
@@ -54,8 +57,8 @@ class CurrentPlay:
     """
 
     player: int
-    card: int
-    as_type: str
+    card: CardId
+    as_type: CardType
     captured: tuple[Modifier, ...] = ()
     previous: LastPlay | None = None
     held: bool = False
@@ -64,7 +67,7 @@ class CurrentPlay:
 @dataclass(slots=True)
 class GameState:
     players: list[PlayerState]
-    profile: str = "course"
+    profile: Profile = Profile.COURSE
     seed: int = 0
     rng: int = 0
     turn: int = 1
@@ -73,10 +76,10 @@ class GameState:
     modifiers: tuple[ActiveModifier, ...] = ()
     last: list[LastPlay | None] = field(default_factory=lambda: [None, None])
     playing: CurrentPlay | None = None
-    tasks: list[object] = field(default_factory=list)
+    tasks: list[Task] = field(default_factory=list)
     skip: list[bool] = field(default_factory=lambda: [False, False])
-    delayed: tuple[tuple[int, int], ...] = ()  # (owner, card) whose end-of-turn effects are due
-    hold: tuple[int, int] | None = None  # (owner, submission card) held by Maintain Hold
+    delayed: tuple[tuple[int, CardId], ...] = ()  # (owner, card) whose end-of-turn effects are due
+    hold: tuple[int, CardId] | None = None  # (owner, submission card) held by Maintain Hold
     end_requested: bool = False
     moved: int = 0  # how many cards the previous action moved ("an equal number")
     winner: int | None = None

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rawdeal.effects.model import Action, CardFilter
+from rawdeal.effects.model import Action, CardFilter, Position, Zone
+from rawdeal.engine.words import CardId, CountVerb, DrawReason, PickVerb
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ class Act(Task):
 
     owner: int
     action: Action
-    card: int
+    card: CardId
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ class ReversalHit(Task):
 
     player: int
     amount: int
-    card: int = -1
+    card: CardId = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,7 @@ class Equalize(Task):
 class ReverseWindow(Task):
     decision: ClassVar[bool] = True
     defender: int
-    options: tuple[int, ...]
+    options: tuple[CardId, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,11 +105,11 @@ class PickCard(Task):
     decision: ClassVar[bool] = True
     chooser: int
     owner: int
-    zone: str
-    verb: str
+    zone: Zone
+    verb: PickVerb
     remaining: int
-    dest: str = "ringside"
-    position: str = "top"
+    dest: Zone = Zone.RINGSIDE
+    position: Position = Position.TOP
     filter: CardFilter = CardFilter()
     forced: bool = False
     by: int = -1  # the player whose effect asked (for filters that read his Fortitude)
@@ -120,16 +121,16 @@ class AskCount(Task):
 
     decision: ClassVar[bool] = True
     player: int
-    verb: str
+    verb: CountVerb
     most: int
-    reason: str = "effect"
+    reason: DrawReason = DrawReason.EFFECT
 
 
 @dataclass(frozen=True, slots=True)
 class AskChoice(Task):
     decision: ClassVar[bool] = True
     player: int
-    card: int
+    card: CardId
     options: tuple[tuple[Action, ...], ...]
     labels: tuple[str, ...]
 
@@ -138,7 +139,7 @@ class AskChoice(Task):
 class AskYesNo(Task):
     decision: ClassVar[bool] = True
     player: int
-    card: int
+    card: CardId
     actions: tuple[Action, ...]
 
 

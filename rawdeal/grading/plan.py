@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rawdeal.errors import ScenarioError, UsageError
-from rawdeal.grading.diff import read_transcript
+from rawdeal.io.diff import read_transcript
 from rawdeal.grading.model import StudentResult
 from rawdeal.grading.runner import Limits, read_attempts, run_attempts
 from rawdeal.grading.score import Options, Reference, grade_student, reference_events
-from rawdeal.grading.suite import EXPECTED, Scenario, load_suite
+from rawdeal.scenarios.model import EXPECTED, Scenario, load_suite
 
 
 @dataclass(frozen=True)
@@ -82,9 +82,8 @@ def run_plan(
     return tuple(results)
 
 
-def stored_expected(scenario_dir: Path) -> str:
+def stored_expected(scenario: Scenario) -> str:
     """The reference as stored in the scenario (`expected.txt`), for grading without the engine."""
-    path = scenario_dir / EXPECTED
-    if not path.is_file():
-        raise ScenarioError(f"{scenario_dir}: no {EXPECTED} (drop --use-expected to run the engine)")
-    return read_transcript(path, ScenarioError)
+    if not scenario.expected.is_file():
+        raise ScenarioError(f"{scenario.path}: no {EXPECTED} (drop --use-expected to run the engine)")
+    return read_transcript(scenario.expected, ScenarioError)

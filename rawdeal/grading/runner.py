@@ -21,7 +21,7 @@ from typing import IO
 
 from rawdeal.errors import UsageError
 from rawdeal.grading.model import Attempt, Status
-from rawdeal.grading.suite import Scenario
+from rawdeal.scenarios.model import Scenario
 
 PLACEHOLDERS = ("{save}", "{moves}", "{name}", "{dir}")
 _STDERR_TAIL = 2000

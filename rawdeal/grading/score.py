@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from rawdeal.grading.diff import compare, events, render_divergence
+from rawdeal.io.diff import compare, events, render_divergence
 from rawdeal.grading.model import Attempt, ScenarioResult, Status, StudentResult
-from rawdeal.grading.suite import Scenario
+from rawdeal.scenarios.model import Scenario
 
-Reference = Callable[[Path], str]
+Reference = Callable[[Scenario], str]
 
 
 @dataclass(frozen=True)
@@ -31,7 +30,7 @@ def reference_events(
     """The reference events of each scenario, made once and shared by every student."""
     out = {}
     for scenario in suite:
-        out[scenario.name] = events(reference(scenario.path))
+        out[scenario.name] = events(reference(scenario))
         if on_done:
             on_done()
     return out
@@ -42,7 +41,7 @@ def judge(scenario: Scenario, expected: tuple[str, ...], attempt: Attempt, optio
     if attempt.text is None:
         return ScenarioResult(scenario.name, attempt.status, 0.0, scenario.points, attempt.reason, attempt.detail)
     comparison = compare(expected, events(attempt.text))
-    if comparison.equal:
+    if comparison.at is None:
         return ScenarioResult(scenario.name, Status.PASS, scenario.points, scenario.points)
     at = comparison.at + 1
     share = comparison.matched / max(len(expected), at) if options.partial else 0.0

@@ -1,7 +1,8 @@
 """Plain-data form of the engine's frozen records (tasks, effects, modifiers) for saves.
 
 A dataclass becomes `{"type": ClassName, field: value...}` (fields at their default are left out),
-an enum its value, a tuple a list; decoding reverses it through a registry of known classes.
+an enum its value, a tuple a list; decoding reverses it through a registry of known classes. Fields
+typed `CardId` (or a tuple of them) hold card ids: saves name those cards by title instead.
 """
 
 from __future__ import annotations
@@ -9,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 from enum import Enum
 from functools import cache
-from typing import Any, Callable, get_type_hints
+from typing import Annotated, Any, Callable, get_args, get_origin, get_type_hints
 
 from rawdeal.effects import model as fx
 from rawdeal.engine import state as st
 from rawdeal.engine import tasks as T
+from rawdeal.engine.words import CARD
 
 
 @cache
@@ -27,24 +29,24 @@ def _registry() -> dict[str, type]:
     return out
 
 
-# Fields that hold card ids: saves name cards by title, so these are converted on the way.
-CARD_FIELDS = {
-    ("Act", "card"), ("AskChoice", "card"), ("AskYesNo", "card"), ("ReverseWindow", "options"),
-    ("ActiveModifier", "from_card"), ("LastPlay", "card"), ("CurrentPlay", "card"), ("ReversalHit", "card"),
-}
-Names = Callable[[int], Any]
+Names = Callable[[Any], Any]
 
 
-def encode(value: Any, title: Names = lambda c: c) -> Any:
+def _identity(value: Any) -> Any:
+    return value
+
+
+def encode(value: Any, title: Names = _identity) -> Any:
     """Plain data for `value`; `title` names a card id (None for -1, "no card")."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        cls = type(value).__name__
-        out: dict[str, Any] = {"type": cls}
+        cls = type(value)
+        cards = _card_fields(cls)
+        out: dict[str, Any] = {"type": cls.__name__}
         for f in dataclasses.fields(value):
             v = getattr(value, f.name)
             if f.default is not dataclasses.MISSING and v == f.default:
                 continue
-            if (cls, f.name) in CARD_FIELDS:
+            if f.name in cards:
                 out[f.name] = [title(c) for c in v] if isinstance(v, tuple) else (None if v < 0 else title(v))
             else:
                 out[f.name] = encode(v, title)
@@ -60,23 +62,35 @@ def encode(value: Any, title: Names = lambda c: c) -> Any:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls, vars(fx) | vars(T) | vars(st))
+    return get_type_hints(cls, vars(fx) | vars(T) | vars(st), include_extras=True)
 
 
-def decode(data: Any, card_id: Names = lambda t: t) -> Any:
+@cache
+def _card_fields(cls: type) -> frozenset[str]:
+    """The fields of `cls` typed `CardId` or `tuple[CardId, ...]`."""
+    return frozenset(name for name, hint in _hints(cls).items() if _is_card(hint))
+
+
+def _is_card(hint: Any) -> bool:
+    if get_origin(hint) is Annotated:
+        return CARD in hint.__metadata__
+    args = get_args(hint)
+    return get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis and _is_card(args[0])
+
+
+def decode(data: Any, card_id: Names = _identity) -> Any:
     """Rebuild a record; unknown types or titles raise KeyError / TypeError for the caller to report."""
     if isinstance(data, list):
         return tuple(decode(v, card_id) for v in data)
     if not isinstance(data, dict) or "type" not in data:
         return data
-    name = data["type"]
-    cls = _registry()[name]
-    hints = _hints(cls)
+    cls = _registry()[data["type"]]
+    hints, cards = _hints(cls), _card_fields(cls)
     kwargs = {}
     for k, v in data.items():
         if k == "type":
             continue
-        if (name, k) in CARD_FIELDS:
+        if k in cards:
             kwargs[k] = tuple(card_id(t) for t in v) if isinstance(v, list) else (-1 if v is None else card_id(v))
         else:
             kwargs[k] = _coerce(hints.get(k), decode(v, card_id))

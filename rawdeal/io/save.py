@@ -13,15 +13,17 @@ from typing import Any
 import orjson
 
 from rawdeal.cards import Trait
+from rawdeal.effects.model import Zone
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import GameState, PlayerState
 from rawdeal.engine.tasks import StartTurn
+from rawdeal.engine.words import CardId, Profile
 from rawdeal.errors import SaveError
 from rawdeal.io.codec import decode, encode
 
 FORMAT = "rawdeal-save/1"
-ZONES = ("arsenal", "hand", "ring", "ringside")
+ZONES = (Zone.ARSENAL, Zone.HAND, Zone.RING, Zone.RINGSIDE)
 
 
 @cache
@@ -44,7 +46,7 @@ def save_dict(game: Game) -> dict[str, Any]:
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
         "players": [
-            {"superstar": p.superstar, **{z: [title(c) for c in p.zone(z)] for z in ZONES}} for p in s.players
+            {"superstar": p.superstar, **{z.value: [title(c) for c in p.zone(z)] for z in ZONES}} for p in s.players
         ],
         "modifiers": encode(s.modifiers, title), "last": encode(s.last, title),
         "playing": encode(s.playing, title), "tasks": encode(s.tasks, title), "skip": s.skip,
@@ -71,7 +73,7 @@ def loads(data: bytes, source: str = "save") -> Game:
 
 
 def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
-    def card_id(title: Any, path: str) -> int:
+    def card_id(title: Any, path: str) -> CardId:
         if title not in cat.db.index:
             from rawdeal.cards.db import suggest
 
@@ -85,15 +87,15 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
 
             raise SaveError(f"{source}: $.players[{i}].superstar: unknown Superstar {p['superstar']!r}"
                             f"{suggest(p['superstar'], cat.db.by_name)}")
-        zones = {z: [card_id(t, f"$.players[{i}].{z}[{k}]") for k, t in enumerate(p[z])] for z in ZONES}
+        zones = {z.value: [card_id(t, f"$.players[{i}].{z}[{k}]") for k, t in enumerate(p[z])] for z in ZONES}
         _check_contents(cat, zones, i, source)
         players.append(PlayerState(p["superstar"], **zones))
     try:
-        def cid(t: Any) -> int:
+        def cid(t: Any) -> CardId:
             return card_id(t, "$.tasks")
 
         state = GameState(
-            players=players, profile=raw.get("profile", "course"), seed=raw.get("seed", 0),
+            players=players, profile=Profile(raw.get("profile", Profile.COURSE)), seed=raw.get("seed", 0),
             rng=raw.get("rng", raw.get("seed", 0)), turn=raw.get("turn", 1), current=raw["to_move"],
             ability_used=raw.get("ability_used", False),
             modifiers=decode(raw.get("modifiers", []), cid), last=list(decode(raw.get("last", [None, None]), cid)),
@@ -110,7 +112,7 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
     return state
 
 
-def _check_contents(cat: Catalog, zones: dict[str, list[int]], i: int, source: str) -> None:
+def _check_contents(cat: Catalog, zones: dict[str, list[CardId]], i: int, source: str) -> None:
     """Reject impossible contents: a Unique card twice, more than 3 copies of a limited title."""
     counts = Counter(c for z in ZONES for c in zones[z])
     for card, n in sorted(counts.items()):

@@ -7,6 +7,7 @@ is for programs. Both are deterministic: same game, same bytes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import orjson
 
@@ -25,7 +26,12 @@ def _move(e: ev.Moved) -> str:
     return f"{e.player} moves {e.card} from {_ZONE[e.source]} to {where}"
 
 
-_TEXT: dict[type, Callable[[ev.Event], str]] = {
+def _whose(e: ev.NothingToPick) -> str:
+    return "his" if e.owner == e.player else f"{e.owner}'s"
+
+
+# Each line maker takes its own event class; the table pairs them, so its values are loosely typed.
+_TEXT: dict[type[ev.Event], Callable[[Any], str]] = {
     ev.GameStarted: lambda e: f"game: {e.first} vs {e.second}, {e.first} starts",
     ev.TurnStarted: lambda e: f"turn {e.number}: {e.player}",
     ev.TurnSkipped: lambda e: f"{e.player} skips the turn",
@@ -40,6 +46,7 @@ _TEXT: dict[type, Callable[[ev.Event], str]] = {
     ev.Discarded: lambda e: f"{e.player} discards {e.card}",
     ev.HandDiscarded: lambda e: f"{e.player} discards the whole hand: {', '.join(e.cards) or 'no cards'}",
     ev.Moved: _move,
+    ev.NothingToPick: lambda e: f"{e.player} has no card to pick from {_whose(e)} {_ZONE[e.zone]}",
     ev.Searched: lambda e: f"{e.player} searches {_ZONE[e.zone]} for {e.title}: {'found' if e.found else 'not found'}",
     ev.Revealed: lambda e: f"{e.viewer} sees {e.owner}'s {_ZONE[e.zone]}: {', '.join(e.cards) or 'no cards'}",
     ev.Chose: lambda e: f"{e.player} chooses: {e.option}",

@@ -1,6 +1,5 @@
-"""Convert a RawDealDb-style JSON pool (`../shared/carddb/classic.json`) into rawdeal's pool format.
-
-    python -m rawdeal.cards.pool.convert ../shared/carddb/classic.json -o rawdeal/data/classic.json
+"""Convert a RawDealDb-style JSON pool (`../shared/carddb/classic.json`) into rawdeal's pool format
+(the command that writes the file is `python -m rawdeal.io.pool_file`, see there).
 
 rawdeal's format is one JSON object per card and per line (diffs stay readable), with rawdeal's
 own field names: `title`, `set`, `types` (the printed type line split on ` / `), `f`, `d`, `sv`,
@@ -10,9 +9,6 @@ Fields a card does not have are left out. Cards keep the source's order (set by 
 
 from __future__ import annotations
 
-import argparse
-import sys
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -65,25 +61,3 @@ def dumps(cards: list[PoolCard], source: str) -> bytes:
     lines = [orjson.dumps(card_to_record(c)) for c in cards]
     head = orjson.dumps({"format": FORMAT, "source": source})[:-1]
     return head + b', "cards": [\n' + b",\n".join(lines) + b"\n]}\n"
-
-
-def main(argv: list[str] | None = None) -> int:
-    from rawdeal.io.files import write_atomic
-    from rawdeal.cards.pool.load import read_source_pool
-
-    parser = argparse.ArgumentParser(prog="python -m rawdeal.cards.pool.convert", description=__doc__.split("\n")[0])
-    parser.add_argument("source", type=Path, help="a pool in the layout of ../shared/carddb/classic.json")
-    parser.add_argument("-o", "--output", type=Path, required=True)
-    args = parser.parse_args(argv)
-    try:
-        cards = read_source_pool(args.source)
-    except CardDataError as exc:
-        print(f"rawdeal: {exc}", file=sys.stderr)
-        return 1
-    write_atomic(args.output, dumps(list(cards), args.source.name))
-    print(f"{len(cards)} cards written to {args.output}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -87,9 +87,11 @@ class Compiler:
     def _compile(self, text: str, start: int) -> Sentence | SentenceFailure:
         tokens = self.lexicon.tokens(text, start)
         try:
-            return parser().parse(tokens)  # type: ignore[no-any-return]
+            sentence = parser().parse(tokens)  # the transformer builds a Sentence while parsing
         except lark.exceptions.UnexpectedToken as exc:
             return self._failure(text, start, exc)
+        assert isinstance(sentence, Sentence)
+        return sentence
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:
         token = exc.token

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from lark import Token
 
-from rawdeal.effects.classic.keywords import KEYWORDS
+from rawdeal.cards.keywords import KEYWORDS
 
 _ABBREVIATIONS = ("mr.", "sgt.", "dr.", "st.", "jr.", "vs.", "no.")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9'\"#(≥+-])")

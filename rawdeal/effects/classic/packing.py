@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from rawdeal.cards.pool.model import PoolCard, slug
+from rawdeal.cards.pool.model import PoolCard
+from rawdeal.decks.classic import who
 from rawdeal.effects.classic.model import Sentence, Statement, Value, ValueKind, walk
 
 _ONLY = {"pack_only"}
 
-
-def who(name: str) -> str:
-    """A Superstar name or logo as compared for packing ("The Rock" and "Rock" are one)."""
-    return slug(name).removeprefix("the-")
 
 
 _NEVER = {"pack_never"}

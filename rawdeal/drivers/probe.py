@@ -22,14 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
+from typing import cast, get_args
 
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
+from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, CardInfo
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
+from rawdeal.engine.words import PickVerb, Profile
 from rawdeal.errors import RawdealError
 
 MAX_STEPS = 200
@@ -66,20 +70,22 @@ def probe_card(kit: _Kit, info: CardInfo) -> str | None:
     for name, run in runs:
         try:
             game = run()
-            ran |= game.ran or set()
+            ran |= _ran(game)
         except (RawdealError, AssertionError, IndexError, KeyError, ValueError, TypeError) as exc:
             return f"{name} run: {type(exc).__name__}: {exc}"
     missing = [item for item in required(info) if (info.id, item) not in ran]
     if missing:
-        from rawdeal.effects.render import render_action, render_clause
-
-        words = [render_clause(m) if not _is_action(m) else render_action(m) for m in missing]
-        return "not executed: " + "; ".join(w or type(m).__name__ for w, m in zip(words, missing))
+        return "not executed: " + "; ".join(_render(m) or type(m).__name__ for m in missing)
     return None
 
 
-def _is_action(item: object) -> bool:
-    return not isinstance(item, fx.Clause.__args__)  # type: ignore[attr-defined]
+def _render(item: object) -> str:
+    """A clause's or an action's canonical English."""
+    from rawdeal.effects.render import render_action, render_clause
+
+    if isinstance(item, get_args(fx.Clause)):
+        return render_clause(cast(fx.Clause, item))
+    return render_action(cast(fx.Action, item))
 
 
 def required(info: CardInfo) -> list[object]:
@@ -126,7 +132,7 @@ class _Kit:
         """Both players with a strong Ring area, 4 plain cards in hand, 40 in the Arsenal and 6 in the
         Ringside pile. The standard profile, so that shuffles happen (and can be seen to happen)."""
         players = [PlayerState("HHH", self.fill(40), self.fill(4), self.strong[:], self.fill(6)) for _ in (0, 1)]
-        return GameState(players=players, current=to_move, profile="standard")
+        return GameState(players=players, current=to_move, profile=Profile.STANDARD)
 
     def provide(self, s: GameState, p: int, actions: tuple[fx.Action, ...]) -> None:
         """Cards the actions look for: a matching card in the hand a filtered discard reads, the
@@ -135,14 +141,14 @@ class _Kit:
             if isinstance(a, fx.Choice):
                 for option in a.options:
                     self.provide(s, p, option)
-            elif isinstance(a, (fx.Optional, fx.Conditional)):
+            elif isinstance(a, fx.Optional):
                 self.provide(s, p, a.actions)
             elif isinstance(a, fx.Discard) and a.filter != fx.CardFilter():
                 who = p if a.who is fx.Who.YOU else 1 - p
                 s.players[who].hand.append(self.matching(a.filter))
             elif isinstance(a, fx.Search) and a.filter.title is not None:
                 who = p if a.who is fx.Who.YOU else 1 - p
-                s.players[who].zone(a.zones[0].value).insert(0, self.cat.id(a.filter.title))
+                s.players[who].zone(a.zones[0]).insert(0, self.cat.id(a.filter.title))
 
     def matching(self, flt: fx.CardFilter) -> int:
         for i in self.cat.infos:
@@ -155,18 +161,18 @@ class _Kit:
         infos = self.cat.infos
         if cond.title is not None:
             card = self.cat.id(cond.title)
-            as_type = cond.card_type.value if cond.card_type else infos[card].card.playable_types[0].value
+            as_type = cond.card_type if cond.card_type else infos[card].card.playable_types[0]
             return LastPlay(card, as_type, infos[card].card.printed_damage)
         for i in infos:
             if i.is_(CardType.MANEUVER) and (cond.subtype is None or i.card.subtype is cond.subtype):
-                return LastPlay(i.id, "maneuver", max(cond.min_damage or 0, i.card.printed_damage))
+                return LastPlay(i.id, CardType.MANEUVER, max(cond.min_damage or 0, i.card.printed_damage))
         raise ProbeError(f"no card satisfies {cond}")
 
     def satisfy(self, s: GameState, p: int, conditions: list[fx.Condition]) -> None:
         for cond in conditions:
             if isinstance(cond, fx.After):
-                s.last[p] = self.after(cond)
-                s.players[p].ring.append(s.last[p].card)
+                last = s.last[p] = self.after(cond)
+                s.players[p].ring.append(last.card)
             elif isinstance(cond, fx.InRingArea):
                 s.players[p].ring.append(self.cat.id(cond.title))
             elif isinstance(cond, fx.FortitudeBelowOpponent):
@@ -174,16 +180,16 @@ class _Kit:
             elif isinstance(cond, fx.MinHandSize):
                 s.players[p].hand += self.fill(cond.n)
 
-    def conditions(self, info: CardInfo, as_type: str) -> list[fx.Condition]:
-        out = [r.condition for r in info.requirements if r.as_type is None or r.as_type.value == as_type]
+    def conditions(self, info: CardInfo, as_type: CardType) -> list[fx.Condition]:
+        out = [r.condition for r in info.requirements if r.as_type is None or r.as_type == as_type]
         out += [c.condition for c in info.stat_changes
-                if c.condition is not None and (c.as_type is None or c.as_type.value == as_type)]
+                if c.condition is not None and (c.as_type is None or c.as_type == as_type)]
         return out
 
     # -------------------------------------------------------------------------------------- runs
     def runs(self, info: CardInfo) -> Iterator[tuple[str, Callable[[], Game]]]:
         for t in info.card.playable_types:
-            yield f"play as {t.value}", lambda t=t: self.play_run(info, t.value)
+            yield f"play as {t}", partial(self.play_run, info, t)
         if info.reverses:
             yield "reverse", lambda: self.reverse_run(info, ringside=False)
         if info.triggers_from_ringside:
@@ -191,17 +197,17 @@ class _Kit:
         if any(t.trigger is fx.Trigger.FORCED_DISCARD for t in info.triggered):
             yield "forced discard", lambda: self.forced_discard_run(info)
 
-    def play_run(self, info: CardInfo, as_type: str) -> Game:
+    def play_run(self, info: CardInfo, as_type: CardType) -> Game:
         s = self.state(0)
         s.players[0].hand.insert(0, info.id)
         self.satisfy(s, 0, self.conditions(info, as_type))
         for clause in info.on_play:
-            if clause.as_type is None or clause.as_type.value == as_type:
+            if clause.as_type is None or clause.as_type == as_type:
                 self.provide(s, 0, clause.actions)
         for f in info.follow_ups:
             s.players[0].hand.append(self.cat.id(f.title))
         defender_reverses = False
-        if info.reversal_bonus and as_type == "maneuver":
+        if info.reversal_bonus and as_type == CardType.MANEUVER:
             rev = self.reversal_for(s, CurrentPlay(0, info.id, as_type, previous=s.last[0]))
             s.players[1].hand.insert(0, rev)
             defender_reverses = True
@@ -210,11 +216,11 @@ class _Kit:
         _settle(game, reverse_for={1} if defender_reverses else set())
         for f in info.follow_ups:
             if _is_main(game, 0):
-                _apply(game, mv.Play(f.title, ""))
+                _apply(game, mv.Play(f.title, None))
                 _settle(game)
         if info.while_in_ring and _is_main(game, 0):
             plain = next(c for c in s.players[0].hand if c in self.plain)
-            _apply(game, mv.Play(self.cat.infos[plain].title, "maneuver"))
+            _apply(game, mv.Play(self.cat.infos[plain].title, CardType.MANEUVER))
             _settle(game)
         _round(game)  # start/end-of-turn effects, skipped turns, held Submissions, next-turn modifiers
         return game
@@ -226,14 +232,14 @@ class _Kit:
                 return i.id
         raise ProbeError("no reversal can reverse it")
 
-    def target(self, t: fx.Target) -> tuple[CardInfo, str]:
+    def target(self, t: fx.Target) -> tuple[CardInfo, CardType]:
         """A card the target accepts, preferring cards with no text and no requirement."""
         types = [ct for ct in t.card_types if ct in (CardType.MANEUVER, CardType.ACTION)]
         fits = []
         for i in self.cat.infos:
             if t.title is not None and i.title != t.title:
                 continue
-            as_type = next((ct.value for ct in types if i.is_(ct) and ct in i.card.playable_types), None)
+            as_type = next((ct for ct in types if i.is_(ct) and ct in i.card.playable_types), None)
             if as_type is None or i.irreversible:
                 continue
             if t.subtypes and i.card.subtype not in t.subtypes:
@@ -281,19 +287,68 @@ class _Kit:
         s.players[1].hand.insert(0, forcing.id)
         s.players[0].hand.insert(0, info.id)
         game = _game(s, self.cat)
-        _apply(game, mv.Play(forcing.title, "maneuver"))
+        _apply(game, mv.Play(forcing.title, CardType.MANEUVER))
         d = game.decision()
         if d is None or d.kind != "discard" or d.player != 0:
             raise ProbeError(f"{forcing.title} did not make its opponent discard")
-        _apply(game, mv.Pick("discard", info.title))
+        _apply(game, mv.Pick(PickVerb.DISCARD, info.title))
         _settle(game)
         return game
 
 
+class _Recorder:
+    """The probe's tracer: (card, clause or action) pairs the engine applied, in `ran`. Plays,
+    resolutions and hits are turned into the static clauses they used."""
+
+    def __init__(self) -> None:
+        self.ran: set[tuple[int, object]] = set()
+
+    def __call__(self, game: Game, card: int, item: object) -> None:
+        if isinstance(item, CurrentPlay):
+            self.played(game, item)
+        elif isinstance(item, (T.Resolve, T.Hit)):
+            self.landed(game, item)
+        else:
+            self.ran.add((card, item))
+
+    def played(self, game: Game, play: CurrentPlay) -> None:
+        """The requirements, own F/D changes and follow-up permission a play used."""
+        cat, info = game.cat, game.cat.infos[play.card]
+        for req in info.requirements:
+            if req.as_type is None or req.as_type == play.as_type:
+                self.ran.add((play.card, req))
+        for sc in info.stat_changes:
+            if (sc.as_type is None or sc.as_type == play.as_type) and (
+                    sc.condition is None or R.holds(cat, game.s, play.player, sc.condition, play.card, play.previous)):
+                self.ran.add((play.card, sc))
+        if play.previous is not None:
+            for f in cat.infos[play.previous.card].follow_ups:
+                if f.title == info.title:
+                    self.ran.add((play.previous.card, f))
+
+    def landed(self, game: Game, task: T.Resolve | T.Hit) -> None:
+        """A card that is not a maneuver used its "no damage"; a hit used the attacker's
+        while-in-the-Ring-area modifiers."""
+        play = game.s.playing
+        assert play is not None
+        if isinstance(task, T.Resolve):
+            if play.as_type != CardType.MANEUVER:
+                for nd in game.cat.infos[play.card].effect.of(fx.NoDamage):
+                    self.ran.add((play.card, nd))
+            return
+        for c in game.s.players[play.player].ring:
+            for m in game.cat.infos[c].while_in_ring:
+                self.ran.add((c, fx.WhileInRing(m)))
+
+
 def _game(s: GameState, cat: Catalog) -> Game:
     game = Game(s, cat)
-    game.ran = set()
+    game.trace = _Recorder()
     return game
+
+
+def _ran(game: Game) -> set[tuple[int, object]]:
+    return game.trace.ran if isinstance(game.trace, _Recorder) else set()
 
 
 def _apply(game: Game, move: mv.Move) -> None:

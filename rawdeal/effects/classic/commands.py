@@ -42,6 +42,7 @@ def show_card(title: str) -> str:
     """Every printing of a Classic card, its text sentence by sentence, compiled and said back."""
     from rawdeal.cards.pool.query import find_in_pool, pool_row
     from rawdeal.effects.classic.pool import pool_compiler
+    from rawdeal.effects.classic.model import SentenceFailure
     from rawdeal.effects.classic.render import render_sentence
 
     cards = classic_pool()
@@ -58,6 +59,6 @@ def show_card(title: str) -> str:
         lines.append("meaning:" + (" (from the override table)" if compiled.override else ""))
     for sentence in compiled.sentences:
         lines.append(f"  {render_sentence(sentence)}")
-        if not hasattr(sentence, "frames"):
-            lines.append(f"    {sentence.message()}")  # type: ignore[union-attr]
+        if isinstance(sentence, SentenceFailure):
+            lines.append(f"    {sentence.message()}")
     return "\n".join(lines)

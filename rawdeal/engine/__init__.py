@@ -1,0 +1,1 @@
+"""The rules engine: state, pure rule queries, tasks, the game loop, moves and events."""

@@ -1,0 +1,58 @@
+"""The one atomic writer: files and folders appear whole, with the permissions a plain write gives."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from rawdeal.errors import UsageError
+from rawdeal.io.files import write_atomic, write_folder_atomic
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.fixture
+def umask_022():  # type: ignore[no-untyped-def]
+    old = os.umask(0o022)
+    yield
+    os.umask(old)
+
+
+def test_a_file_gets_normal_permissions(tmp_path: Path, umask_022: None) -> None:
+    write_atomic(tmp_path / "save.json", "{}\n")
+    assert (tmp_path / "save.json").read_text() == "{}\n"
+    assert mode(tmp_path / "save.json") == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]  # no temporary file left
+
+
+def test_a_folder_gets_normal_permissions_and_replaces_the_old_one_whole(tmp_path: Path, umask_022: None) -> None:
+    target = tmp_path / "scenario"
+    write_folder_atomic(target, lambda d: (d / "old.txt").write_text("old"))
+    write_folder_atomic(target, lambda d: (d / "moves.txt").write_text("pass\n"))
+    assert mode(target) == 0o755
+    assert sorted(p.name for p in target.iterdir()) == ["moves.txt"]
+    assert [p.name for p in tmp_path.iterdir()] == ["scenario"]
+
+
+def test_a_failed_folder_leaves_the_old_one(tmp_path: Path) -> None:
+    target = tmp_path / "scenario"
+    write_folder_atomic(target, lambda d: (d / "moves.txt").write_text("pass\n"))
+
+    def broken(d: Path) -> None:
+        (d / "half.txt").write_text("x")
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        write_folder_atomic(target, broken)
+    assert sorted(p.name for p in target.iterdir()) == ["moves.txt"]
+    assert [p.name for p in tmp_path.iterdir()] == ["scenario"]
+
+
+def test_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="does not exist"):
+        write_atomic(tmp_path / "nope" / "save.json", "{}")
