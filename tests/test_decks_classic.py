@@ -97,3 +97,7 @@ def test_size_backlash_and_unknown_cards(tmp_path: Path) -> None:
 def test_unknown_pool_is_a_usage_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", "--pool", "modern", str(_deck(tmp_path, "Kane", _base()))])
     assert result.exit_code == 2
+
+
+def test_superstar_names_ignore_case_and_a_leading_the(tmp_path: Path) -> None:
+    assert _check(_deck(tmp_path, "THE UNDERTAKER", _base()))["valid"]

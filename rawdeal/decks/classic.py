@@ -31,11 +31,11 @@ class ClassicPool:
 
     def __init__(self, cards: Sequence[PoolCard]) -> None:
         self.by_title = {c.title.casefold(): c for c in cards if not c.is_superstar}
-        self.superstars = {c.title.casefold(): c for c in cards if c.is_superstar}
+        self.superstars = {who(c.title): c for c in cards if c.is_superstar}  # "THE UNDERTAKER" = "Undertaker"
         for card in cards:
             if card.is_superstar:
                 for logo in card.logos:
-                    self.superstars.setdefault(logo.casefold(), card)
+                    self.superstars.setdefault(who(logo), card)
 
 
 # Who may pack a card: (Superstars who alone may, Superstars who may not), or None. The Classic grammar
@@ -53,11 +53,11 @@ def check_classic_paths(paths: Iterable[str], cards: Sequence[PoolCard],
 
 
 def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | None = None) -> tuple[Violation, ...]:
-    superstar = pool.superstars.get(deck.superstar.casefold()) if deck.superstar else None
+    superstar = pool.superstars.get(who(deck.superstar)) if deck.superstar else None
     found = list(deck.problems)
     if deck.superstar and superstar is None:
         found.append(Violation(deck.superstar_line, Rule.UNKNOWN_SUPERSTAR,
-                               f"unknown Superstar {deck.superstar!r}{suggest(deck.superstar, pool.superstars)}"))
+                               f"unknown Superstar {deck.superstar!r}{suggest(deck.superstar, sorted({c.title for c in pool.superstars.values()}))}"))
     known = [(e.line, pool.by_title[e.title.casefold()]) for e in deck.cards if e.title.casefold() in pool.by_title]
     found += _unknown(deck, pool)
     found += _sizes(deck, known)
@@ -73,7 +73,7 @@ def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | Non
 def _unknown(deck: Deck, pool: ClassicPool) -> Iterator[Violation]:
     for entry in dict.fromkeys(deck.cards):
         key = entry.title.casefold()
-        if key in pool.superstars and key not in pool.by_title:
+        if who(entry.title) in pool.superstars and key not in pool.by_title:
             yield Violation(entry.line, Rule.FORMAT, f"{entry.title!r} is a Superstar card: name it on the first line")
         elif key not in pool.by_title:
             yield Violation(entry.line, Rule.UNKNOWN_CARD,
