@@ -47,7 +47,7 @@ def show_card(title: str) -> str:
 
     cards = classic_pool()
     found = find_in_pool(cards, title)
-    first = found[0]
+    first = found[-1]  # the latest printing: its wording is the one in force (as in the deck check)
     lines = [pool_row(c) for c in found]
     extra = [f"traits: {', '.join(first.traits)}" if first.traits else "",
              f"logos: {', '.join(first.logos)}" if first.logos else ""]
