@@ -49,6 +49,7 @@ def _root() -> None:
 def check(
     paths: list[str] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders of *.txt decks."),
     output: str = typer.Option("text", "--format", help="text: one line a deck or violation; json."),
+    pool: str = typer.Option("course", "--pool", help="course (the course's rules) or classic (Classic rules)."),
 ) -> None:
     """Check decks against the deck-building rules. Exit 0 all valid, 1 any invalid, 2 bad path."""
     with _errors():
@@ -57,8 +58,18 @@ def check(
 
         if output not in ("text", "json"):
             raise UsageError(f"--format must be 'text' or 'json', not {output!r}")
+        if pool not in ("course", "classic"):
+            raise UsageError(f"--pool must be 'course' or 'classic', not {pool!r}")
+        if pool == "classic":
+            from rawdeal.cards.pool.load import classic_pool
+            from rawdeal.decks.classic import check_classic_paths
+            from rawdeal.effects.classic.packing import packing_rule
+
+            checked = check_classic_paths(paths, classic_pool(), packing_rule)
+        else:
+            checked = check_paths(paths, load_db())
         reports = []
-        for report in check_paths(paths, load_db()):
+        for report in checked:
             reports.append(report)
             if output == "text":
                 print("\n".join(report.lines()), flush=True)
@@ -563,6 +574,9 @@ def cards(
     max_f: Annotated[int | None, typer.Option("--max-f", help="Fortitude at most.")] = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
     check_effects: Annotated[bool, typer.Option("--check", help="Compile every card text and ability.")] = False,
+    pool: Annotated[str, typer.Option("--pool", help="course (the course's 137 cards) or classic (2,567 cards).")] = "course",
+    pool_file: Annotated[Path | None, typer.Option(
+        "--pool-file", metavar="FILE", help="A pool in the layout of ../shared/carddb/classic.json.")] = None,
 ) -> None:
     """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles."""
     with _errors():
@@ -570,6 +584,13 @@ def cards(
 
         if fmt not in ("text", "json"):
             raise UsageError(f"--format must be 'text' or 'json', not {fmt!r}")
+        if pool != "course" or pool_file is not None:
+            from rawdeal.effects.classic.commands import list_or_check
+
+            out, ok = list_or_check(pool, pool_file, fmt, check_effects, card_type=card_type, subtype=subtype,
+                                    trait=trait, superstar=superstar, min_f=min_f, max_f=max_f)
+            print(out)
+            raise typer.Exit(0 if ok else 1)
         db = load_db()
         if check_effects:
             from rawdeal.drivers.cardcheck import check_cards, check_summary
@@ -596,15 +617,34 @@ def cards(
 
 
 @app.command()
-def card(title: Annotated[str, typer.Argument(help="The card's title (any case).")]) -> None:
+def card(
+    title: Annotated[str, typer.Argument(help="The card's title (any case).")],
+    pool: Annotated[str | None, typer.Option(
+        "--pool", help="course or classic (default: the course's card, else the Classic pool's).")] = None,
+) -> None:
     """Show a card: its data, printed text, compiled effect tree and canonical English."""
     with _errors():
         from rawdeal.cards import load_db
         from rawdeal.cards.query import card_row, find_card
+        from rawdeal.errors import CardDataError
+
+        try:
+            if pool == "classic":
+                raise CardDataError(title)
+            found = find_card(load_db(), title)
+        except CardDataError as missing:
+            if pool == "course":
+                raise
+            from rawdeal.effects.classic.commands import show_card
+
+            try:
+                print(show_card(title))
+            except CardDataError as unknown:
+                raise (missing if pool is None else unknown) from None
+            return
         from rawdeal.effects.render import effect_tree, render_effect
         from rawdeal.effects.store import shipped
 
-        found = find_card(load_db(), title)
         effect = shipped().cards[found.title]
         extra = [f"traits: {', '.join(sorted(t.value for t in found.traits))}" if found.traits else "",
                  f"logo: {found.logo}" if found.logo else "", f"reverses: {found.reverses}" if found.reverses else ""]

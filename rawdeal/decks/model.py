@@ -17,6 +17,7 @@ class Rule(StrEnum):
     UNIQUE = "unique"
     HEEL_FACE = "heel-face"
     SUPERSTAR_LOGO = "superstar-logo"
+    PACKED_BY = "packed-by"  # Classic: "Can only be packed by X"
 
 
 @dataclass(frozen=True, slots=True)

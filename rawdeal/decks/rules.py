@@ -65,20 +65,25 @@ def _size(deck: Deck) -> Iterator[Violation]:
 
 
 def _copies(known: list[tuple[DeckLine, Card]]) -> Iterator[Violation]:
-    counts = Counter(card.title for _, card in known)
+    return copy_violations([(entry.line, card.title, copy_limit(card)) for entry, card in known])
+
+
+def copy_violations(entries: list[tuple[int, str, int | None]]) -> Iterator[Violation]:
+    """One violation a title over its limit, at the line of the first copy too many.
+    `entries`: (line, title, limit) per card in deck order; limit None means any number."""
+    counts = Counter(title for _, title, _ in entries)
     seen: Counter[str] = Counter()
-    for entry, card in known:
-        seen[card.title] += 1
-        limit = copy_limit(card)
-        if limit is None or seen[card.title] != limit + 1:
+    for line, title, limit in entries:
+        seen[title] += 1
+        if limit is None or seen[title] != limit + 1:
             continue
-        total, extra = counts[card.title], counts[card.title] - limit
+        total, extra = counts[title], counts[title] - limit
         if limit == 1:
-            message = f"{total} copies of {card.title!r}, a Unique card (at most 1): remove {extra}"
-            yield Violation(entry.line, Rule.UNIQUE, message)
+            message = f"{total} copies of {title!r}, a Unique card (at most 1): remove {extra}"
+            yield Violation(line, Rule.UNIQUE, message)
         else:
-            message = f"{total} copies of {card.title!r} (at most {limit}): remove {extra}"
-            yield Violation(entry.line, Rule.COPIES, message)
+            message = f"{total} copies of {title!r} (at most {limit}): remove {extra}"
+            yield Violation(line, Rule.COPIES, message)
 
 
 def _heel_face(known: list[tuple[DeckLine, Card]]) -> Iterator[Violation]:

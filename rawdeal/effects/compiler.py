@@ -54,8 +54,8 @@ def _parser() -> lark.Lark:
     return lark.Lark(text, **options)
 
 
-def _cache_file(grammar: str) -> Path | None:
-    return parser_cache_file("effects", grammar, lark.__version__)
+def _cache_file(grammar: str, name: str = "effects") -> Path | None:
+    return parser_cache_file(name, grammar, lark.__version__)
 
 
 # ----------------------------------------------------------------------------------- public API
@@ -84,6 +84,21 @@ def compile_ability(superstar: Superstar) -> Ability:
 def abilities() -> dict[str, Ability]:
     """Every Superstar's compiled ability, by name."""
     return {s.name: compile_ability(s) for s in load_db().superstars}
+
+
+def compiles(text: str, card_title: str) -> bool:
+    """Whether a card text compiles, without building an error message (for checks over many texts)."""
+    try:
+        tree = _parser().parse(text, start="start_card")
+    except lark.exceptions.UnexpectedInput:
+        return False
+    try:
+        _Compile(card_title).transform(tree)
+    except lark.exceptions.VisitError as exc:
+        if isinstance(exc.orig_exc, (ph.PhraseError, CardDataError, EffectSyntaxError)):
+            return False
+        raise
+    return True
 
 
 def _run(text: str, owner: str, start: str) -> Any:

@@ -1,0 +1,40 @@
+"""How fast the whole Classic pool compiles in one process (goal: < 2 s).
+
+Run: `python benchmarks/bench_classic.py [ROUNDS]`. Each round is a fresh process state as far as the
+compiler goes: the pool is read, the parser loaded (its tables come from the per-user disk cache after
+the first run), the dictionaries built and every distinct text compiled. Prints wall-clock and CPU
+seconds (on a busy machine the CPU time is the fairer figure); asserts nothing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+ROUND = r"""
+import time
+w, c = time.perf_counter(), time.process_time()
+from rawdeal.cards.pool.load import classic_pool
+from rawdeal.effects.classic.check import distinct_texts
+from rawdeal.effects.classic.pool import pool_compiler
+from rawdeal.effects.classic.compiler import parser
+pool = classic_pool()
+parser()
+compiler = pool_compiler(pool)
+w2, c2 = time.perf_counter(), time.process_time()
+results = [compiler.compile(t) for t in distinct_texts(pool)]
+end_w, end_c = time.perf_counter(), time.process_time()
+print(f"{end_w - w:.3f} {end_c - c:.3f} {end_w - w2:.3f} {end_c - c2:.3f} {sum(r.ok for r in results)} {len(results)}")
+"""
+
+
+def main(rounds: int = 3) -> None:
+    for i in range(rounds):
+        out = subprocess.run([sys.executable, "-c", ROUND], capture_output=True, text=True, check=True).stdout
+        wall, cpu, compile_wall, compile_cpu, ok, total = out.split()
+        print(f"round {i + 1}: {ok}/{total} texts; compiling them {compile_wall} s wall, {compile_cpu} s CPU; "
+              f"with imports, pool, parser and dictionaries {wall} s wall, {cpu} s CPU")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)

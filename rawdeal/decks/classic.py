@@ -1,0 +1,149 @@
+"""The Classic deck-building rules (official rule book v17), checked against the Classic pool.
+
+An Arsenal of exactly 60 cards plus a Superstar card; Pre-match and Mid-match cards form the Backlash
+deck (at most 10 of each). At most 3 copies of a title, with the keyword registry's exceptions (Unique
+and Universally Unique: 1; Set-up: any number); Heel and Face cards never together; a card with
+Superstar logos only in the deck of a Superstar with one of them; and a card whose text says "Can only be
+packed by X" / "Cannot be packed by X" (read by the Classic grammar) only where that allows.
+A Superstar ability that changes these limits is not applied (the engine does not play Classic yet).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from rawdeal.cards.db import suggest
+from rawdeal.cards.pool.model import PoolCard, slug
+from rawdeal.decks.model import Deck, Rule, Violation
+from rawdeal.decks.report import DeckReport, deck_paths
+from rawdeal.decks.reader import read_deck
+from rawdeal.decks.rules import copy_violations
+from rawdeal.cards.keywords import keyword
+
+ARSENAL = 60
+BACKLASH = {"pre-match": 10, "mid-match": 10}
+MAX_COPIES = 3
+
+
+class ClassicPool:
+    """The pool's cards by title (the latest printing wins) and its Superstars by name and logo."""
+
+    def __init__(self, cards: Sequence[PoolCard]) -> None:
+        self.by_title = {c.title.casefold(): c for c in cards if not c.is_superstar}
+        self.superstars = {who(c.title): c for c in cards if c.is_superstar}  # "THE UNDERTAKER" = "Undertaker"
+        for card in cards:
+            if card.is_superstar:
+                for logo in card.logos:
+                    self.superstars.setdefault(who(logo), card)
+
+
+# Who may pack a card: (Superstars who alone may, Superstars who may not), or None. The Classic grammar
+# reads it from the card's text (`rawdeal.effects.classic.packing.packing_rule`); decks sit below the
+# grammar's layer, so the caller passes it in.
+PackingRule = Callable[[PoolCard], "tuple[frozenset[str], frozenset[str]] | None"]
+
+
+def check_classic_paths(paths: Iterable[str], cards: Sequence[PoolCard],
+                        packing: PackingRule | None = None) -> Iterator[DeckReport]:
+    pool = ClassicPool(cards)
+    for path in deck_paths(paths):
+        deck = read_deck(path)
+        yield DeckReport(path, deck.superstar or None, len(deck.cards), check_classic_deck(deck, pool, packing))
+
+
+def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | None = None) -> tuple[Violation, ...]:
+    superstar = pool.superstars.get(who(deck.superstar)) if deck.superstar else None
+    found = list(deck.problems)
+    if deck.superstar and superstar is None:
+        found.append(Violation(deck.superstar_line, Rule.UNKNOWN_SUPERSTAR,
+                               f"unknown Superstar {deck.superstar!r}{suggest(deck.superstar, sorted({c.title for c in pool.superstars.values()}))}"))
+    known = [(e.line, pool.by_title[e.title.casefold()]) for e in deck.cards if e.title.casefold() in pool.by_title]
+    found += _unknown(deck, pool)
+    found += _sizes(deck, known)
+    found += _copies(known)
+    found += _heel_face(known)
+    if superstar is not None:
+        found += _logos(known, superstar)
+        if packing is not None:
+            found += _packed_by(known, superstar, packing)
+    return tuple(sorted(found, key=lambda v: v.line))
+
+
+def _unknown(deck: Deck, pool: ClassicPool) -> Iterator[Violation]:
+    for entry in dict.fromkeys(deck.cards):
+        key = entry.title.casefold()
+        if who(entry.title) in pool.superstars and key not in pool.by_title:
+            yield Violation(entry.line, Rule.FORMAT, f"{entry.title!r} is a Superstar card: name it on the first line")
+        elif key not in pool.by_title:
+            yield Violation(entry.line, Rule.UNKNOWN_CARD,
+                            f"unknown card {entry.title!r}{suggest(entry.title, [c.title for c in pool.by_title.values()])}")
+
+
+def _part(card: PoolCard) -> str:
+    return next((k for k in BACKLASH if k in card.kinds), "arsenal")
+
+
+def _sizes(deck: Deck, known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
+    parts = Counter(_part(card) for _, card in known)
+    unknown = len(deck.cards) - len(known)
+    arsenal = parts["arsenal"] + unknown
+    last = deck.cards[-1].line if deck.cards else deck.superstar_line
+    if arsenal != ARSENAL:
+        fix = f"add {ARSENAL - arsenal}" if arsenal < ARSENAL else f"remove {arsenal - ARSENAL}"
+        yield Violation(last, Rule.DECK_SIZE, f"{arsenal} Arsenal cards (an Arsenal has exactly {ARSENAL}): {fix}")
+    for part, limit in BACKLASH.items():
+        if parts[part] > limit:
+            yield Violation(last, Rule.DECK_SIZE,
+                            f"{parts[part]} {part.title()} cards (a Backlash deck holds at most {limit}): remove {parts[part] - limit}")
+
+
+def copy_limit(card: PoolCard) -> int | None:
+    """How many copies a deck may hold, from the keyword registry (None: any number)."""
+    limits = [k.copies for k in map(keyword, card.traits) if k is not None and k.copies is not None]
+    if 0 in limits:
+        return None
+    return min(limits, default=MAX_COPIES)
+
+
+def _copies(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
+    return copy_violations([(line, card.title, copy_limit(card)) for line, card in known])
+
+
+def _heel_face(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
+    sides = {side: [(line, c) for line, c in known if side in c.trait_slugs] for side in ("heel", "face")}
+    if sides["heel"] and sides["face"]:
+        minority = min(sides.values(), key=len)
+        line, card = minority[0]
+        yield Violation(line, Rule.HEEL_FACE, f"Heel and Face cards in one deck ({len(sides['heel'])} Heel, "
+                                              f"{len(sides['face'])} Face, e.g. {card.title!r}): keep one side")
+
+
+def who(name: str) -> str:
+    """A Superstar name or logo as compared for packing ("The Rock" and "Rock" are one)."""
+    return slug(name).removeprefix("the-")
+
+
+def superstar_names(superstar: PoolCard) -> set[str]:
+    return {who(logo) for logo in superstar.logos} | {who(superstar.title)}
+
+
+def _logos(known: list[tuple[int, PoolCard]], superstar: PoolCard) -> Iterator[Violation]:
+    mine = superstar_names(superstar)
+    for line, card in dict.fromkeys(known):
+        if card.logos and not mine & {who(logo) for logo in card.logos}:
+            yield Violation(line, Rule.SUPERSTAR_LOGO, f"{card.title!r} carries the logo of {', '.join(card.logos)}: "
+                                                       f"{superstar.title}'s deck may not hold it; remove it")
+
+
+def _packed_by(known: list[tuple[int, PoolCard]], superstar: PoolCard, packing_rule: PackingRule) -> Iterator[Violation]:
+    mine = superstar_names(superstar)
+    for line, card in dict.fromkeys(known):
+        rule = packing_rule(card)
+        if rule is None:
+            continue
+        only, never = rule
+        if (only and not mine & only) or (mine & never):
+            who = ", ".join(sorted(only or never))
+            word = "can only be packed by" if only else "cannot be packed by"
+            yield Violation(line, Rule.PACKED_BY, f"{card.title!r} {word} {who}; remove it")

@@ -1,0 +1,64 @@
+"""What `rawdeal cards --pool/--pool-file` and `rawdeal card` print for a pool (text in, text out)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rawdeal.cards.pool.load import POOLS, classic_pool, read_source_pool
+from rawdeal.cards.pool.model import PoolCard
+from rawdeal.errors import UsageError
+
+
+def pool_cards(pool: str, pool_file: Path | None) -> tuple[PoolCard, ...]:
+    if pool_file is not None:
+        return read_source_pool(pool_file)
+    if pool not in POOLS:
+        raise UsageError(f"--pool must be one of {', '.join(POOLS)}, not {pool!r}")
+    return classic_pool()
+
+
+def list_or_check(pool: str, pool_file: Path | None, fmt: str, check: bool, **filters: Any) -> tuple[str, bool]:
+    """The listing (or the --check report) and whether it succeeded."""
+    cards = pool_cards(pool, pool_file)
+    if check:
+        from rawdeal.effects.classic.check import check_pool
+
+        report = check_pool(cards, classic_pool() if pool_file is not None else ())
+        if fmt == "json":
+            return json.dumps(report.to_dict(), indent=2, ensure_ascii=False), report.ok
+        lines = [f"FAIL {f.card}: {f.error}\n  {f.sentence}" for f in report.failures]
+        return "\n".join([*lines, report.summary()]), report.ok
+    from rawdeal.cards.pool.query import filter_pool, pool_dict, pool_row
+
+    found = filter_pool(cards, **filters)
+    if fmt == "json":
+        return json.dumps([pool_dict(c) for c in found], indent=2, ensure_ascii=False), True
+    return "\n".join(pool_row(c) for c in found), True
+
+
+def show_card(title: str) -> str:
+    """Every printing of a Classic card, its text sentence by sentence, compiled and said back."""
+    from rawdeal.cards.pool.query import find_in_pool, pool_row
+    from rawdeal.effects.classic.pool import pool_compiler
+    from rawdeal.effects.classic.model import SentenceFailure
+    from rawdeal.effects.classic.render import render_sentence
+
+    cards = classic_pool()
+    found = find_in_pool(cards, title)
+    first = found[-1]  # the latest printing: its wording is the one in force (as in the deck check)
+    lines = [pool_row(c) for c in found]
+    extra = [f"traits: {', '.join(first.traits)}" if first.traits else "",
+             f"logos: {', '.join(first.logos)}" if first.logos else ""]
+    if any(extra):
+        lines.append("  ".join(e for e in extra if e))
+    lines.append(f"text: {first.text or '(none)'}")
+    compiled = pool_compiler(cards).compile(first.text)
+    if compiled.sentences:
+        lines.append("meaning:" + (" (from the override table)" if compiled.override else ""))
+    for sentence in compiled.sentences:
+        lines.append(f"  {render_sentence(sentence)}")
+        if isinstance(sentence, SentenceFailure):
+            lines.append(f"    {sentence.message()}")
+    return "\n".join(lines)

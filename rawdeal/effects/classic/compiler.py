@@ -1,0 +1,191 @@
+"""Compile Classic card texts sentence by sentence: pre-pass (`lexicon`), LALR parse (`grammar/classic.lark`),
+then typed objects (`model`). A sentence that does not parse becomes a `SentenceFailure` with its column and
+what was expected; the card's other sentences still compile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+import lark
+from lark import Token, Transformer, Tree
+from lark.lexer import Lexer
+
+from rawdeal.effects.classic.lexicon import Lexicon
+from rawdeal.effects.classic.model import (
+    Action, CardDesc, Cards, CompiledText, Frame, Node, Phrase, Sentence, SentenceFailure, Statement, Value,
+    ValueKind, Word, ZoneRef,
+)
+from rawdeal.resources import grammar_path
+
+GRAMMAR = "classic.lark"
+_VALUES = {k.value for k in ValueKind}
+_LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
+_DESCRIBED = {
+    "CARD_TITLE": "a card title", "STAR": "a Superstar name", "TRAIT": "a keyword", "QUOTED": "a quoted word",
+    "NUM": "a number", "DMG": "a damage amount (like 5D)", "FORT": "a fortitude amount (like 10F)",
+    "SIGNED": "a signed number", "$END": "the end of the sentence",
+    **{name: "a list's 'and' or 'or'" for name in _LISTS},
+}
+
+
+class _Given(Lexer):
+    """The pre-pass has already made the tokens; the parser takes them as they are."""
+
+    def __init__(self, conf: Any) -> None:
+        pass
+
+    def lex(self, data: Any) -> Any:  # type: ignore[override]
+        return iter(data)
+
+
+_WORDS: dict[str, str] = {}  # terminal name -> the grammar's word, filled once the parser is built
+
+
+@cache
+def parser() -> lark.Lark:
+    """The LALR parser, built once per process (tables cached on disk like the course grammar's); it
+    builds the model objects while it parses, with no parse tree in between."""
+    from rawdeal.effects.compiler import _cache_file
+
+    text = grammar_path(GRAMMAR).read_text(encoding="utf-8")
+    options: dict[str, Any] = {"parser": "lalr", "lexer": _Given, "keep_all_tokens": True,
+                               "maybe_placeholders": False, "transformer": _Build(_WORDS)}
+    cache_file = _cache_file(text, "classic")
+    if cache_file is not None:
+        options["cache"] = str(cache_file)
+    built = lark.Lark(text, **options)
+    _WORDS.update({t.name: t.pattern.value for t in built.terminals if isinstance(t.pattern, lark.lexer.PatternStr)})
+    return built
+
+
+def literals() -> dict[str, str]:
+    """Each word of the grammar -> its terminal name."""
+    parser()
+    return {word: name for name, word in _WORDS.items()}
+
+
+class Compiler:
+    """A compiler for one pool: its titles and Superstar names are the pre-pass's dictionaries."""
+
+    def __init__(self, titles: Iterable[str], names: Iterable[str]) -> None:
+        self.lexicon = Lexicon(literals(), titles, names)
+        self.words = dict(_WORDS)
+        self._sentences: dict[tuple[str, int], Sentence | SentenceFailure] = {}
+
+    def compile(self, text: str) -> CompiledText:
+        return CompiledText(tuple(self.sentence(s.text, s.start) for s in self.lexicon.sentences(text)))
+
+    def sentence(self, text: str, start: int = 0) -> Sentence | SentenceFailure:
+        key = (text, start)
+        if key not in self._sentences:
+            self._sentences[key] = self._compile(text, start)
+        return self._sentences[key]
+
+    def _compile(self, text: str, start: int) -> Sentence | SentenceFailure:
+        tokens = self.lexicon.tokens(text, start)
+        try:
+            sentence = parser().parse(tokens)  # the transformer builds a Sentence while parsing
+        except lark.exceptions.UnexpectedToken as exc:
+            return self._failure(text, start, exc)
+        assert isinstance(sentence, Sentence)
+        return sentence
+
+    def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:
+        token = exc.token
+        at_end = token.type == "$END"
+        column = start + len(text) + 1 if at_end else token.column
+        if at_end:
+            found = "end of sentence"
+        elif token.type == "UNKNOWN":
+            found = f"unknown word {str(token)!r}"
+        else:
+            found = repr(str(token))
+        expected = sorted({self._describe(name) for name in exc.expected})
+        return SentenceFailure(column, text, found, tuple(expected))
+
+    def _describe(self, name: str) -> str:
+        if name in _DESCRIBED:
+            return _DESCRIBED[name]
+        if name in self.words:
+            return repr(self.words[name])
+        return name.lower().replace("_", " ")
+
+
+class _Build(Transformer):  # type: ignore[type-arg]
+    """Grammar rules -> model objects, applied by the parser as it reduces. Literal tokens become
+    canonical `Word`s, the pre-pass's tokens typed `Value`s."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        super().__init__(visit_tokens=False)
+        self.words = words
+
+    def _node(self, child: Any) -> Any:
+        if not isinstance(child, Token):
+            return child
+        if child.type in _VALUES:
+            return Value(ValueKind(child.type), str(child))
+        if child.type in _LISTS:
+            return Word(str(child).casefold())
+        return Word(self.words.get(child.type, str(child).casefold()))
+
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
+        if data.startswith("_"):  # lark's own helper rules (repetitions), inlined into their parent
+            return Tree(data, children)
+        return Phrase(str(data), tuple(map(self._node, children)))
+
+    def start(self, children: list[Any]) -> Sentence:
+        children = [self._node(c) for c in children]
+        """Leading frames open the sentence; a frame after a conjunction stays in place among the items."""
+        frames: tuple[Frame, ...] = ()
+        items: list[Node] = []
+        for child in children:
+            if isinstance(child, tuple) and not items:
+                frames += child
+            elif isinstance(child, tuple):
+                items.extend(child)
+            elif isinstance(child, Phrase) and child.kind == "end":
+                continue
+            elif isinstance(child, Phrase) and child.kind not in ("joiner",):
+                items.append(Statement(child.kind, child.parts))
+            else:
+                items.append(child)
+        return Sentence(frames, tuple(items))
+
+    def frames(self, children: list[Any]) -> tuple[Frame, ...]:
+        children = [self._node(c) for c in children]
+        return tuple(Frame(c.kind, c.parts) for c in children if isinstance(c, Phrase))
+
+    def action(self, children: list[Any]) -> Action:
+        *subject, phrase = map(self._node, children)
+        verb = phrase.parts[0]
+        if isinstance(verb, Phrase) and verb.kind == "verb":
+            return Action(tuple(subject), _text(verb), phrase.parts[1:])
+        words = 0  # "look at ...", "go through ...": the verb is the phrase's leading words
+        while isinstance(phrase.parts[words], Word):
+            words += 1
+        return Action(tuple(subject), " ".join(_text(w) for w in phrase.parts[:words]), phrase.parts[words:])
+
+    def cards(self, children: list[Any]) -> Cards:
+        return Cards(tuple(map(self._node, children)))
+
+    def card_desc(self, children: list[Any]) -> CardDesc:
+        children = [self._node(c) for c in children]
+        nouns = [c for c in children if isinstance(c, Phrase) and c.kind == "noun"]
+        last = children.index(nouns[-1])
+        return CardDesc(tuple(children[:last]), (_text(nouns[-1]),), tuple(children[last + 1:]))
+
+    def zone(self, children: list[Any]) -> ZoneRef:
+        children = [self._node(c) for c in children]
+        owner = children[0].parts if isinstance(children[0], Phrase) else (children[0],)
+        zones = tuple(_text(c) for c in children[1:] if isinstance(c, Phrase))
+        return ZoneRef(tuple(owner), zones)
+
+
+def _text(node: Any) -> str:
+    """The words of a small phrase ("ringside pile", "high risk")."""
+    if isinstance(node, (Word, Value)):
+        return node.text
+    return " ".join(_text(p) for p in node.parts)

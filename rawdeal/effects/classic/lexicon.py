@@ -1,0 +1,275 @@
+"""The pre-pass: a card text split into sentences, and each sentence into tokens by dictionary lookup.
+
+Card titles (after "titled"), Superstar names and logos, keywords of the registry and the grammar's own
+multi-word words are found by longest match against dictionaries built once per pool, case-insensitively
+and on word boundaries (hyphens count as spaces: "non-Trademark-Finisher" is non + trademark finisher).
+Inflections fold to the grammar's word ("discards" -> discard). Every token keeps its column in the card
+text, so a sentence that fails is reported where it fails.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from lark import Token
+
+from rawdeal.cards.keywords import KEYWORDS
+
+_ABBREVIATIONS = ("mr.", "sgt.", "dr.", "st.", "jr.", "vs.", "no.")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9'\"#(≥+-])")
+_QUOTED = re.compile(r"""(?<!\w)'[^']+'|"[^"]+\"""")
+_STAT = re.compile(r"([+-]?(?:\d+|#))([DF])(?![\w])")
+_SIGNED = re.compile(r"[+-](?:\d+|#)(?![\w])")
+_NUMBER = re.compile(r"\d+(?![\w])")
+_WORD = re.compile(r"[a-z0-9][a-z0-9'’]*(?:\.(?=\w))?[a-z0-9'’]*", re.I)
+_TITLE_FALLBACK = re.compile(r"(?:[A-Z0-9][\w'’&.!?-]*)(?:\s+(?:(?:of|the|a|to|in|for|on|and|de|la)\s+)?[A-Z0-9][\w'’&.!?-]*)*")
+_CONJUNCTIONS = ("and", "or", ",", "and/or")
+_ZONE_WORDS = ("hand", "arsenal", "ringside pile", "ring area", "backlash deck")
+_DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finisher", "action", "reversal",
+               "maneuver", "pre-match", "mid-match", "non")
+_LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
+           "placed": "put", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
+_FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if")
+_SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
+             "words": "word"}
+_BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
+_TITLED = re.compile(r"\btitled\s+")
+_PUNCT = ",;:.!()=#?+"
+_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10}
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence of a card text; `start` is its offset in the text (0-based)."""
+
+    text: str
+    start: int
+
+
+def split_sentences(text: str, titles: Iterable[tuple[int, int]] = ()) -> list[Sentence]:
+    """Sentences end at `.`, `!` or `?` before a capital, except after an abbreviation ("Mr.") or
+    inside a card title (`titles`: spans of the text, "the card titled Table! Table! Table! is ...")."""
+    out: list[Sentence] = []
+    pos = 0
+    spans = list(titles)
+    for match in _SENTENCE_END.finditer(text):
+        piece = text[pos:match.start()]
+        if piece.casefold().endswith(_ABBREVIATIONS) or any(a < match.start() < b for a, b in spans):
+            continue
+        out.append(Sentence(piece, pos))
+        pos = match.end()
+    if text[pos:].strip():
+        out.append(Sentence(text[pos:].rstrip(), pos))
+    return out
+
+
+def _norm(text: str) -> str:
+    """Lower case with hyphens as spaces; the same length as `text`, so offsets carry over."""
+    return text.casefold().replace("-", " ").replace("’", "'") if len(text.casefold()) == len(text) else text
+
+
+class Lexicon:
+    """The dictionaries of one pool and one grammar: built once, then `tokens()` per sentence."""
+
+    def __init__(self, literals: dict[str, str], titles: Iterable[str], names: Iterable[str]) -> None:
+        self.literals = {k: v for k, v in literals.items() if " " not in _norm(k)}
+        phrases: dict[str, str] = {}
+        for word, kind in literals.items():
+            if " " in _norm(word):
+                phrases[_norm(word)] = kind
+        for phrase in _FIXED:
+            phrases[phrase] = literals.get(phrase, "UNKNOWN")
+        for phrase, word in _SYNONYMS.items():
+            if word in literals:
+                phrases[phrase] = literals[word]
+        for kw in KEYWORDS:
+            phrases.setdefault(_norm(kw.name), "TRAIT")
+        self.names = {_norm(n) for n in names if n.strip()}
+        for name in self.names:
+            phrases.setdefault(name, "STAR")
+        self.phrases = _by_first_word(phrases)
+        self.lists = {literals[w]: "ZONE_AND" for w in _ZONE_WORDS if w in literals}
+        self.lists.update({"DMG": "STAT_AND", "FORT": "STAT_AND", "SIGNED": "STAT_AND"})
+        self.lists.update({"CARD_TITLE": "TITLE_AND", "STAR": "STAR_AND", "TRAIT": "DESC_AND",
+                           "QUOTED": "QUOTED_AND"})
+        self.lists.update({literals[w]: "BOUND_OR" for w in ("more", "less", "greater", "fewer") if w in literals})
+        self.quantities = {literals[w] for w in ("the", "a", "an", "any", "up") if w in literals} | {"NUM"}
+        self.nouns = {literals[w] for w in _DESC_WORDS + ("card",) if w in literals} | {"TRAIT", "DMG", "FORT"}
+        self.lists.update({literals[w]: "DESC_AND" for w in _DESC_WORDS if w in literals})
+        self._seen: dict[str, str] = {}
+        self.titles = _by_first_word({_norm(t): "CARD_TITLE" for t in titles if t.strip()})
+
+    def sentences(self, text: str) -> list[Sentence]:
+        """The text's sentences, never split inside a title of the pool."""
+        norm = _norm(text)
+        spans = []
+        for m in _TITLED.finditer(norm):
+            found = self._title(text, norm, m.end(), fallback=False)
+            if found:
+                spans.append((m.end(), found[1]))
+        return split_sentences(text, spans)
+
+    # -------------------------------------------------------------------------------------- tokens
+    def tokens(self, sentence: str, offset: int = 0) -> list[Token]:
+        return self._conjunctions(list(self._scan(sentence, _norm(sentence), offset)))
+
+    def _conjunctions(self, tokens: list[Token]) -> list[Token]:
+        """Tell a conjunction inside a list of zones, titles, names or card words ("your Arsenal and
+        Ringside pile", "Strike or Grapple maneuver") from one joining actions: the grammar needs
+        two tokens of look-ahead for that, the pre-pass has them."""
+        tokens = self._merge(tokens)
+        for i in range(1, len(tokens) - 1):
+            if tokens[i].value.casefold() not in _CONJUNCTIONS:
+                continue
+            kind = self.lists.get(tokens[i + 1].type)
+            if kind is None and i + 2 < len(tokens) and tokens[i + 1].value.casefold() in ("a", "an") \
+                    and tokens[i + 2].value.casefold() == "successfully":
+                kind = "PRIOR_OR"
+            if kind is None and tokens[i - 1].value.casefold() == "you" and tokens[i + 1].value.casefold() in ("your", "opponent"):
+                kind = "PLAYER_AND"
+            if kind is None and tokens[i].value != "," and tokens[i + 1].type in self.quantities and i + 2 < len(tokens) \
+                    and tokens[i + 2].type in self.nouns:
+                kind = "OBJ_AND"
+            if kind and (kind != "DESC_AND" or tokens[i - 1].type in self.lists):
+                tokens[i] = Token(kind, tokens[i].value, start_pos=tokens[i].start_pos,
+                                  column=tokens[i].column, line=1)
+        return tokens
+
+    def _scan(self, text: str, norm: str, offset: int) -> Iterator[Token]:
+        pos, expect_title, after_title = 0, False, False
+        while pos < len(text):
+            if text[pos].isspace() or text[pos] in _BULLETS or (text[pos] == "-" and pos and text[pos - 1].isalpha()):
+                pos += 1
+                continue
+            found = self._title(text, norm, pos) if expect_title else None
+            kind, end = found or self._next(text, norm, pos)
+            value = text[pos:end]
+            if kind == "NUM" and value.casefold() in _WORD_NUMBERS:
+                value = str(_WORD_NUMBERS[value.casefold()])
+            yield Token(kind, value, start_pos=offset + pos, column=offset + pos + 1, line=1)
+            word = norm[pos:end]
+            expect_title = word in ("titled", "named") or (after_title and word in ("or", "and", ","))
+            after_title = kind == "CARD_TITLE"
+            pos = end
+
+    def _next(self, text: str, norm: str, pos: int) -> tuple[str, int]:
+        char = text[pos]
+        if char.isalpha():
+            return self._words(text, norm, pos)
+        if char in "'\"":
+            m = _QUOTED.match(text, pos)
+            if m:
+                return "QUOTED", m.end()
+        elif char.isdigit() or char in "+-#":
+            m = _STAT.match(text, pos)
+            if m:
+                return ("DMG" if m.group(2) == "D" else "FORT"), m.end()
+            m = _SIGNED.match(text, pos)
+            if m:
+                return "SIGNED", m.end()
+            m = _NUMBER.match(text, pos)
+            if m:
+                return "NUM", m.end()
+        return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
+
+    def _words(self, text: str, norm: str, pos: int) -> tuple[str, int]:
+        found = self._phrase(text, norm, pos)
+        if found:
+            return found
+        if norm.startswith("non ", pos) and text[pos + 3] == "-":
+            return self.literals.get("non", "UNKNOWN"), pos + 3
+        m = _WORD.match(text, pos)
+        if m:
+            return self._word(norm[pos:m.end()]), m.end()
+        return "UNKNOWN", pos + 1
+
+    def _merge(self, tokens: list[Token]) -> list[Token]:
+        """", or" before a list item is one conjunction; "the" before a Superstar name is part of it."""
+        out: list[Token] = []
+        for i, tok in enumerate(tokens):
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            after = tokens[i + 2] if i + 2 < len(tokens) else None
+            if tok.value == "," and nxt is not None and after is not None \
+                    and nxt.value.casefold() in _CONJUNCTIONS and after.type in self.lists:
+                continue
+            if tok.value == "," and nxt is not None and nxt.value.casefold() == "and damage has been applied":
+                continue
+            if out and out[-1].value.casefold() == "the" and tok.type == "STAR":
+                first = out.pop()
+                tok = Token("STAR", f"{first.value} {tok.value}", start_pos=first.start_pos, column=first.column, line=1)
+            out.append(tok)
+        return out
+
+    def _word(self, word: str) -> str:
+        kind = self._seen.get(word)
+        if kind is None:
+            kind = self._seen[word] = self._lemma_kind(word)
+        return kind
+
+    def _lemma_kind(self, word: str) -> str:
+        word = _LEMMAS.get(word, word)
+        if word in self.literals:
+            return self.literals[word]
+        if word in _WORD_NUMBERS:
+            return "NUM"
+        for lemma in _lemmas(word):
+            if lemma in self.literals:
+                return self.literals[lemma]
+        return "UNKNOWN"
+
+    def _phrase(self, text: str, norm: str, pos: int) -> tuple[str, int] | None:
+        for phrase, kind in self.phrases.get(_first_word(norm, pos), ()):
+            if norm.startswith(phrase, pos) and _boundary(norm, pos + len(phrase)):
+                if kind == "STAR" and not text[pos].isupper():
+                    continue
+                return kind, pos + len(phrase)
+        return None
+
+    def _title(self, text: str, norm: str, pos: int, fallback: bool = True) -> tuple[str, int] | None:
+        """The longest title of the pool starting here; else a run of capitalised words (a card
+        from outside the pool); else None (not a title: "titled X or a maneuver")."""
+        for phrase, _ in self.titles.get(_first_word(norm, pos), ()):
+            if norm.startswith(phrase, pos) and _boundary(norm, pos + len(phrase)):
+                return "CARD_TITLE", pos + len(phrase)
+        m = _TITLE_FALLBACK.match(text, pos) if fallback else None
+        if m and m.group(0).rstrip(".,!?"):
+            return "CARD_TITLE", pos + len(m.group(0).rstrip(".,!?"))
+        return None
+
+
+def _lemmas(word: str) -> list[str]:
+    out = []
+    if word.endswith("ies"):
+        out.append(word[:-3] + "y")
+    if word.endswith("es"):
+        out.append(word[:-2])
+    if word.endswith("s"):
+        out.append(word[:-1])
+    if word.endswith("ed"):
+        out += [word[:-1], word[:-2]]
+    return out
+
+
+_KEY = re.compile(r"[\w']+")
+
+
+def _first_word(norm: str, pos: int) -> str:
+    m = _KEY.match(norm, pos)
+    return m.group(0) if m else norm[pos:pos + 1]
+
+
+def _boundary(norm: str, end: int) -> bool:
+    return end >= len(norm) or not (norm[end].isalnum() or norm[end] in "'")
+
+
+def _by_first_word(phrases: dict[str, str]) -> dict[str, list[tuple[str, str]]]:
+    """Phrases grouped by their first word, longest first (the longest match wins)."""
+    table: dict[str, list[tuple[str, str]]] = {}
+    for phrase, kind in phrases.items():
+        table.setdefault(_first_word(phrase, 0), []).append((phrase, kind))
+    for entries in table.values():
+        entries.sort(key=lambda e: (-len(e[0]), e[0]))
+    return table

@@ -1,0 +1,33 @@
+"""Who may pack a card, read from its compiled text: "Can only be packed by X" / "Cannot be packed by X"."""
+
+from __future__ import annotations
+
+from rawdeal.cards.pool.model import PoolCard
+from rawdeal.decks.classic import who
+from rawdeal.effects.classic.model import Sentence, Statement, Value, ValueKind, walk
+
+_ONLY = {"pack_only"}
+
+
+
+_NEVER = {"pack_never"}
+
+
+def packing_rule(card: PoolCard) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(Superstars who alone may pack it, Superstars who may not), as slugs; None when the text says neither
+    (or says it in a sentence the grammar cannot read)."""
+    if "pack" not in card.text.casefold():
+        return None
+    from rawdeal.cards.pool.load import classic_pool
+    from rawdeal.effects.classic.pool import pool_compiler
+
+    only: set[str] = set()
+    never: set[str] = set()
+    for sentence in pool_compiler(classic_pool()).compile(card.text).sentences:
+        if not isinstance(sentence, Sentence):
+            continue
+        for item in sentence.items:
+            if isinstance(item, Statement) and item.kind in _ONLY | _NEVER:
+                names = {who(v.text) for v in walk(item) if isinstance(v, Value) and v.kind is ValueKind.SUPERSTAR}
+                (only if item.kind in _ONLY else never).update(names)
+    return (frozenset(only), frozenset(never)) if only or never else None

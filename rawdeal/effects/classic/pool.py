@@ -1,0 +1,34 @@
+"""A compiler whose dictionaries (titles, Superstar names and logos) come from a pool, with overrides."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from rawdeal.cards.pool.model import PoolCard
+from rawdeal.effects.classic.compiler import Compiler
+from rawdeal.effects.classic.model import CompiledText
+from rawdeal.effects.classic.overrides import OVERRIDES
+
+
+class PoolCompiler(Compiler):
+    """Applies the declared per-text overrides (`overrides.OVERRIDES`) before compiling."""
+
+    def compile(self, text: str) -> CompiledText:
+        if text in OVERRIDES:
+            compiled = super().compile(OVERRIDES[text])
+            return CompiledText(compiled.sentences, override=True)
+        return super().compile(text)
+
+
+@cache
+def _compiler(titles: tuple[str, ...], names: tuple[str, ...]) -> PoolCompiler:
+    return PoolCompiler(titles, names)
+
+
+def pool_compiler(cards: Sequence[PoolCard]) -> PoolCompiler:
+    """The compiler for a pool's dictionaries; one per process for the same dictionaries, so texts
+    compiled once are not compiled again."""
+    titles = {c.title for c in cards}
+    names = {c.title for c in cards if c.is_superstar} | {logo for c in cards for logo in c.logos}
+    return _compiler(tuple(sorted(titles)), tuple(sorted(names)))

@@ -1,0 +1,156 @@
+"""The Classic card grammar: pre-pass, sentence-by-sentence compilation, canonical English, the pool check."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rawdeal.cards.pool.load import classic_pool
+from rawdeal.cli import app
+from rawdeal.effects.classic.check import check_pool, distinct_texts
+from rawdeal.effects.classic.compiler import literals
+from rawdeal.effects.classic.lexicon import split_sentences
+from rawdeal.effects.classic.model import (
+    Action, CardDesc, Sentence, SentenceFailure, Statement, Value, ValueKind, walk,
+)
+from rawdeal.effects.classic.pool import PoolCompiler, pool_compiler
+from rawdeal.effects.classic.render import render_sentence, render_text
+
+runner = CliRunner()
+
+
+@cache
+def compiler() -> PoolCompiler:
+    return pool_compiler(classic_pool())
+
+
+def _types(text: str) -> list[tuple[str, str]]:
+    return [(t.type, str(t)) for t in compiler().lexicon.tokens(text)]
+
+
+def test_keywords_have_word_boundaries_and_ignore_case() -> None:
+    words = {v: k for k, v in literals().items()}
+    kinds = [words.get(kind, kind) for kind, _ in _types("Cannot be reversed. Your opponent can not")]
+    assert kinds[:3] == ["cannot", "be", "reversed"]
+    assert kinds[4:] == ["your", "opponent", "cannot"]
+
+
+def test_titles_names_and_keywords_come_from_the_dictionaries() -> None:
+    tokens = _types("Reverse the card titled Hold the Phone! or Superplex when played by The Rock or "
+                    "any non-Trademark-Finisher Heel maneuver")
+    assert ("CARD_TITLE", "Hold the Phone!") in tokens and ("CARD_TITLE", "Superplex") in tokens
+    assert ("STAR", "The Rock") in tokens
+    assert ("TRAIT", "Heel") in tokens
+    assert [v for _, v in tokens].count("Trademark-Finisher") == 1  # one keyword, not two words
+
+
+def test_sentences_split_at_full_stops_but_not_inside_names() -> None:
+    sentences = split_sentences("Can be packed by Mr. McMahon. Draw 1 card.")
+    assert [s.text for s in sentences] == ["Can be packed by Mr. McMahon.", "Draw 1 card."]
+    assert sentences[1].start == len("Can be packed by Mr. McMahon. ")
+
+
+def test_a_sentence_compiles_to_frames_and_typed_actions() -> None:
+    result = compiler().compile("When successfully played, your opponent discards 2 non-unique cards.")
+    assert result.ok
+    sentence = result.sentences[0]
+    assert isinstance(sentence, Sentence)
+    assert [f.kind for f in sentence.frames] == ["on_success"]
+    action = sentence.items[0]
+    assert isinstance(action, Action) and action.verb == "discard"
+    assert render_sentence(sentence) == "When successfully played, your opponent discard 2 non-unique card."
+
+
+def test_statements_about_the_card_are_statements() -> None:
+    result = compiler().compile("Can only be played after a successfully played 5D or greater maneuver.")
+    sentence = result.sentences[0]
+    assert isinstance(sentence, Sentence) and isinstance(sentence.items[0], Statement)
+    assert sentence.items[0].kind == "only_played"
+
+
+def test_card_descriptions_keep_their_adjectives_and_titles() -> None:
+    result = compiler().compile("Search your Arsenal for the card titled Irish Whip.")
+    desc = next(n for n in walk(result) if isinstance(n, CardDesc))
+    assert desc.nouns == ("card",)
+    assert [n.text for n in walk(desc) if isinstance(n, Value) and n.kind is ValueKind.TITLE] == ["Irish Whip"]
+    assert "Irish Whip" in render_text(result)
+
+
+def test_a_failing_sentence_is_reported_where_it_fails_and_the_rest_still_compiles() -> None:
+    text = "Draw 1 card. Flibbertigibbet your opponent. Discard 1 card."
+    result = compiler().compile(text)
+    ok, bad, ok2 = result.sentences
+    assert isinstance(ok, Sentence) and isinstance(ok2, Sentence)
+    assert isinstance(bad, SentenceFailure)
+    assert text[bad.column - 1:].startswith("Flibbertigibbet")
+    assert "unknown word 'Flibbertigibbet'" in bad.message()
+    assert not result.ok and len(result.failures) == 1
+
+
+def test_canonical_english_compiles_back_to_the_same_objects() -> None:
+    """For every Classic text that compiles, saying it back and compiling that gives the same meaning."""
+    fresh = pool_compiler(classic_pool())
+    for text in distinct_texts(classic_pool()):
+        result = compiler().compile(text)
+        if result.ok:
+            again = fresh.compile(render_text(result))
+            assert again.sentences == result.sentences, text
+
+
+def test_pool_check_counts_texts_sentences_and_failures() -> None:
+    report = check_pool(classic_pool())
+    assert report.total == len(distinct_texts(classic_pool()))
+    assert report.sentences_total == sum(len(compiler().lexicon.sentences(t)) for t in distinct_texts(classic_pool()))
+    assert report.sentences_total - report.sentences_compiled == len(report.failures)
+    assert report.executable <= report.compiled <= report.total
+    assert report.overrides <= 0.03 * report.total
+    texts = {c.title: c.text for c in reversed(classic_pool())}
+    for failure in report.failures[:200]:
+        assert texts[failure.card][failure.column - 1:] or failure.error  # the column lies in the card text
+
+
+def test_check_json_has_the_documented_layout() -> None:
+    result = runner.invoke(app, ["cards", "--pool", "classic", "--check", "--format", "json"])
+    data = json.loads(result.stdout)
+    assert set(data) == {"compiled", "total", "sentences", "overrides", "executable", "failures"}
+    assert set(data["sentences"]) == {"compiled", "total"}
+    assert result.exit_code == (0 if not data["failures"] else 1)
+
+
+def test_pool_file_checks_new_cards_in_the_source_layout(tmp_path: Path) -> None:
+    cards = [
+        {"name": "Fan Slam", "modes": ["Grapple"], "text": "When successfully played, draw 1 card. Zorp."},
+        {"name": "Fan Chop", "modes": ["Strike"], "text": "Cannot be reversed by the card titled Fan Slam."},
+    ]
+    pool = tmp_path / "fan.json"
+    pool.write_text(json.dumps(cards), encoding="utf-8")
+    result = runner.invoke(app, ["cards", "--pool-file", str(pool), "--check", "--format", "json"])
+    data = json.loads(result.stdout)
+    assert (data["compiled"], data["total"]) == (1, 2)
+    assert data["sentences"] == {"compiled": 2, "total": 3}
+    [failure] = data["failures"]
+    assert failure["card"] == "Fan Slam" and failure["column"] == len("When successfully played, draw 1 card. ") + 1
+    assert result.exit_code == 1
+
+
+def test_pool_file_that_is_not_a_pool_is_a_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"cards": 3}', encoding="utf-8")
+    result = runner.invoke(app, ["cards", "--pool-file", str(bad), "--check"])
+    assert result.exit_code == 1 and "expected a JSON list of card records" in result.stderr
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("text", ["", "   "])
+def test_empty_texts_have_no_sentences(text: str) -> None:
+    assert compiler().compile(text).sentences == ()
+
+
+def test_a_title_with_exclamation_marks_stays_in_one_sentence() -> None:
+    text = "Can only be played if the card titled Table! Table! Table! is in your Ring area. Draw 1 card."
+    sentences = compiler().lexicon.sentences(text)
+    assert [s.text for s in sentences] == [text.split(" Draw")[0], "Draw 1 card."]
