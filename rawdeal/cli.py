@@ -80,7 +80,28 @@ def check(
 
 
 def main() -> None:
-    app()
+    """Run the command named on the command line. Typer builds the click command of every command it
+    holds before running one, which costs a small command as much as its own work; so a command or
+    group named first runs from a Typer that holds only it (same options, help and exit codes)."""
+    args = sys.argv[1:]
+    alone = _alone(args[0]) if args else None
+    if alone is None:
+        app()
+    else:
+        alone(args=args[1:], prog_name=f"rawdeal {args[0]}")
+
+
+def _alone(name: str) -> typer.Typer | None:
+    for group in app.registered_groups:
+        if group.name == name and group.typer_instance is not None:
+            return group.typer_instance
+    for info in app.registered_commands:
+        callback = info.callback
+        if callback is not None and (info.name or callback.__name__.replace("_", "-")) == name:
+            single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+            single.registered_commands.append(info)
+            return single
+    return None
 
 
 @app.command()
@@ -108,7 +129,7 @@ def play(
 # --- the course's console (rawdeal/course) --------------------------------------------------------
 
 course_app = typer.Typer(help="The course's reference console, in its Spanish text, byte for byte.",
-                         no_args_is_help=True)
+                         no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 app.add_typer(course_app, name="course")
 
 
@@ -233,7 +254,8 @@ def grade(
         raise typer.Exit(0 if all(s.passed for s in students) else 1)
 
 
-gradescope_app = typer.Typer(help="Package grading for Gradescope.", no_args_is_help=True)
+gradescope_app = typer.Typer(help="Package grading for Gradescope.", no_args_is_help=True, add_completion=False,
+                             pretty_exceptions_enable=False)
 app.add_typer(gradescope_app, name="gradescope")
 
 

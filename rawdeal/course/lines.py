@@ -2,13 +2,14 @@
 
 `rawdeal.course.spanish` renders lines from these templates (`line(kind, **fields)`) and
 `rawdeal.course.transcript` reads transcripts with regular expressions derived from the very same
-templates (`PATTERNS`), so what rawdeal prints and what it can import cannot drift apart.
+templates (`patterns()`), so what rawdeal prints and what it can import cannot drift apart.
 A template is a `str.format` string; each `{field}` matches the pattern its name gives in `_FIELDS`.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 DIVIDER = "-" * 44
 DECK_DIVIDER = "-" * 25
@@ -88,7 +89,10 @@ def _regex(template: str) -> re.Pattern[str]:
     return re.compile("".join(out))
 
 
-PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, _regex(t)) for kind, t in TEMPLATES)
+@cache
+def patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """(kind, regular expression) of every template, in match order (built when a reader needs them)."""
+    return tuple((kind, _regex(t)) for kind, t in TEMPLATES)
 
 
 def line(kind: str, **fields: object) -> str:

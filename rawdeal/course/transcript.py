@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rawdeal.course.lines import PATTERNS
+from rawdeal.course.lines import patterns
 from rawdeal.errors import ImportTestError
 
+PATTERNS = patterns()
 KINDS = frozenset(kind for kind, _ in PATTERNS) | {"blank"}
 _BY_KIND = dict(PATTERNS)
 
