@@ -103,3 +103,22 @@ def test_a_folder_without_decks_is_a_usage_error(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "rawdeal", "course", "play", str(tmp_path)], capture_output=True,
                             input=b"1\n")
     assert result.returncode == 2 and b"no *.txt deck files" in result.stderr
+
+
+@needs_bank
+def test_graded_over_the_course_protocol_rawdeal_scores_every_shared_transcript(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rawdeal grade --course` runs `rawdeal course play` as it runs a student's program (answers on
+    standard input, sandboxed) and compares its Spanish output with every transcript of the bank."""
+    from typer.testing import CliRunner
+
+    from rawdeal.cli import app
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the programs share rawdeal's caches
+    play = f"'{sys.executable}' -m rawdeal course play"
+    for only, extra in (("0[2-9]-*/*", ""), ("1[01]-*/*", ""), ("01-*/*", " --legacy")):
+        result = CliRunner().invoke(app, ["grade", "--course", str(COURSE), "--command", f"{play}{extra} {{decks}}",
+                                          "--only", only, "--jobs", "2", "--timeout", "60", "--summary"])
+        expected = sum(1 for t in TRANSCRIPTS if Path(t.parent.name[:-len("-Tests")], t.name).match(only.replace("/*", "/*.txt")))
+        assert result.exit_code == 0, result.output
+        assert result.stdout.rstrip().endswith(f"total: {expected}/{expected}")
