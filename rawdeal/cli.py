@@ -29,12 +29,29 @@ app = typer.Typer(
 
 @contextmanager
 def _errors() -> Iterator[None]:
-    """Turn a RawdealError into `rawdeal: <message>` on stderr and its exit code (1 input, 2 usage)."""
+    """Turn a RawdealError into `rawdeal: <message>` on stderr and its exit code (1 input, 2 usage).
+
+    Messages quote what the user gave; control characters in it are shown escaped, never sent to
+    the terminal. An output that cannot be written (no such folder, no space left) is an error too."""
     try:
         yield
     except RawdealError as exc:
-        print(f"rawdeal: {exc}", file=sys.stderr)
+        print(f"rawdeal: {visible(str(exc))}", file=sys.stderr)
         raise typer.Exit(exc.exit_code) from None
+    except OSError as exc:  # writing the output failed: the write was atomic, so nothing is half-written
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"rawdeal: {visible(where)}cannot write: {exc.strerror or exc}", file=sys.stderr)
+        raise typer.Exit(1) from None
+
+
+def visible(text: str) -> str:
+    """`text` with control characters escaped (`\\x1b`), new lines and tabs kept."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c in "\n\t" else repr(c)[1:-1] for c in text)
+
+
+MAX_SEED = 2**64 - 1  # a save stores the generator's state as one 64-bit number
 
 
 @app.callback()
@@ -213,7 +230,7 @@ def import_tests(
 def new(
     deck_a: Annotated[Path, typer.Argument(help="Deck of player 1 (chooses first).")],
     deck_b: Annotated[Path, typer.Argument(help="Deck of player 2.")],
-    seed: Annotated[int, typer.Option(help="Seed of the game's random generator (standard rules).")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed of the game's random generator (standard rules), 0 to 2^64-1.")] = 0,
     unshuffled: Annotated[bool, typer.Option("--unshuffled", help="Course rules: never shuffle, ties go to player 1.")] = False,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the opening save here (default: stdout).")] = None,
 ) -> None:
@@ -319,7 +336,7 @@ def verify(
 @app.command()
 def selfplay(
     games: Annotated[int, typer.Option(min=1, metavar="N", help="How many games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Game i uses seed SEED + i (decks, shuffles and moves).")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Game i uses seed SEED + i (decks, shuffles and moves).")] = 0,
     decks: Annotated[Path | None, typer.Option(metavar="DIR", help="Draw both decks from this folder's *.txt decks.")] = None,
     random_decks: Annotated[bool, typer.Option("--random-decks", help="Random legal decks from the whole database (default).")] = False,
     profile: Annotated[str, typer.Option(help="Rules: course (never shuffle) or standard.")] = "course",
@@ -332,6 +349,10 @@ def selfplay(
 
         if decks is not None and random_decks:
             raise UsageError("use --decks DIR or --random-decks, not both")
+        if profile not in ("course", "standard"):
+            raise UsageError(f"--profile must be 'course' or 'standard', not {profile!r}")
+        if seed + games - 1 > MAX_SEED:
+            raise UsageError(f"--seed {seed} with {games} games goes past the largest seed, 2^64-1")
         pool = None if decks is None else lineups(_legal_decks(decks))
         start = time.perf_counter()
         summary = play_games(games, seed, pool, profile, check)

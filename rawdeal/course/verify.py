@@ -126,10 +126,25 @@ def _norm(v: Any) -> Any:
 
 
 def read_checks(path: Path) -> list[dict[str, Any]]:
-    try:
-        return [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]
-    except orjson.JSONDecodeError as exc:
-        raise ScenarioError(f"{path}: not JSON Lines: {exc}") from None
+    """The checkpoints, one JSON object a line: each names its `check`; all but `invalid_deck` give
+    the `step` (moves made before it) as a whole number, `invalid_deck` the `deck` file."""
+    out = []
+    for no, line in enumerate(path.read_bytes().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            c = orjson.loads(line)
+        except orjson.JSONDecodeError as exc:
+            raise ScenarioError(f"{path}:{no}: not a JSON object: {exc}") from None
+        if not isinstance(c, dict) or not isinstance(c.get("check"), str):
+            raise ScenarioError(f"{path}:{no}: a checkpoint is a JSON object naming its \"check\"")
+        if c["check"] == "invalid_deck":
+            if not isinstance(c.get("deck"), str):
+                raise ScenarioError(f"{path}:{no}: an invalid_deck checkpoint names its \"deck\" file")
+        elif isinstance(c.get("step"), bool) or not isinstance(c.get("step"), int) or c["step"] < 0:
+            raise ScenarioError(f"{path}:{no}: \"step\" must be a whole number of moves, 0 or more")
+        out.append(c)
+    return out
 
 
 def verify_checks(path: Path, name: str) -> Result:
@@ -150,6 +165,8 @@ def verify_checks(path: Path, name: str) -> Result:
                 verdict = "valid" if not problems else f"invalid ({problems[0].rule}: {problems[0].message})"
                 return Result(name, False, len(checks), f"deck {d.name}: expected {'invalid' if d.name in bad else 'valid'}; got {verdict}")
         return Result(name, True, len(checks))
+    if len(decks) < 2:
+        raise ScenarioError(f"{path}: deck-a.txt and deck-b.txt are both needed to replay the checkpoints")
     sc = load_scenario(path)
     game, start_events = new_game(read_deck(decks[0]), read_deck(decks[1]), "course", sc.seed)
     moves = read_moves(path / "moves.txt")
@@ -169,6 +186,9 @@ def verify_checks(path: Path, name: str) -> Result:
                         replay.check_state(c)
                     except Divergence as d:
                         raise Divergence(d.args[0], c) from None
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ScenarioError(f"{path / 'checks.jsonl'}: a checkpoint of step {step} lacks or garbles a field"
+                                f" ({type(exc).__name__}: {exc})") from None
         except Divergence as d:
             at = d.args[1] if len(d.args) > 1 else (todo[0] if todo else {})
             line = f" (transcript line {at['line']})" if at.get("line") else ""
@@ -213,6 +233,7 @@ def verify(path: str | Path) -> Result:
 def scenario_dirs(paths: Iterable[str | Path]) -> list[Path]:
     """Scenario folders under the given paths (a path may be one scenario or a folder of them)."""
     out: list[Path] = []
+    paths = list(paths)
     for p in map(Path, paths):
         if not p.is_dir():
             raise ScenarioError(f"{p}: no such scenario folder")
@@ -220,4 +241,7 @@ def scenario_dirs(paths: Iterable[str | Path]) -> list[Path]:
             out.append(p)
         else:
             out.extend(sorted(d for d in p.iterdir() if d.is_dir() and not d.name.startswith(".")))
+    if not out:
+        raise ScenarioError(f"{', '.join(map(str, paths))}: no scenario here (a scenario is a folder holding"
+                            " moves.txt or checks.jsonl)")
     return out

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rawdeal.decks.model import Deck, DeckLine, Rule, Violation
-from rawdeal.errors import UsageError
+from rawdeal.errors import DeckError, UsageError, not_utf8
 
 SUPERSTAR_SUFFIX = " (Superstar Card)"
 MAX_COUNT = 60
@@ -39,7 +39,7 @@ def read_text(path: str | os.PathLike[str]) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{shown}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+        raise DeckError(not_utf8(shown, data, exc)) from None
 
 
 def parse_deck(text: str, path: str) -> Deck:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, parse_move
-from rawdeal.errors import IllegalMoveError, MoveSyntaxError, UsageError
+from rawdeal.errors import IllegalMoveError, MoveSyntaxError, UsageError, not_utf8
 from rawdeal.io.transcript import Transcript
 
 
@@ -47,9 +47,13 @@ def parse_moves(text: str, source: str = "moves.txt") -> list[MoveLine]:
 
 def read_moves(path: str | Path) -> list[MoveLine]:
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read move file: {exc}") from None
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read move file: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise MoveSyntaxError(not_utf8(path, data, exc)) from None
     return parse_moves(text, str(path))
 
 

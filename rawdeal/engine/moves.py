@@ -151,10 +151,26 @@ def _parser():  # type: ignore[no-untyped-def]
     return Lark(grammar_path("moves.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
 
 
-def _unquote(token: str) -> str:
+def _unquote(token) -> str:  # type: ignore[no-untyped-def]
+    """A quoted title's text; a bad escape or a control character is a syntax error at its column."""
     import json
 
-    return str(json.loads(token))
+    try:
+        return str(json.loads(token))
+    except ValueError as exc:
+        column = getattr(token, "column", 1) + getattr(exc, "pos", 0)
+        raise MoveSyntaxError(f"column {column}: cannot read title {str(token)[:60]}: {getattr(exc, 'msg', exc)}"
+                              " (write \\\" for a quote, \\\\ for a backslash; no control characters)") from None
+
+
+MAX_NUMBER = 999  # counts and copy numbers: a game never needs more
+
+
+def _number(token) -> int:  # type: ignore[no-untyped-def]
+    if len(token) > len(str(MAX_NUMBER)) or int(token) > MAX_NUMBER:
+        raise MoveSyntaxError(f"column {getattr(token, 'column', 1)}: number {str(token)[:20]}"
+                              f"{'...' if len(token) > 20 else ''} is too large (at most {MAX_NUMBER})")
+    return int(token)
 
 
 def _build(tree) -> Move:  # type: ignore[no-untyped-def]
@@ -164,7 +180,7 @@ def _build(tree) -> Move:  # type: ignore[no-untyped-def]
     cards = [c for c in args if getattr(c, "data", None) == "card"]
     if cards:
         titles = [_unquote(cards[0].children[0].children[0])]
-        copy = int(cards[0].children[1]) if cards[0].children[1] is not None else 1
+        copy = _number(cards[0].children[1]) if cards[0].children[1] is not None else 1
     simple = {"pass_": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
     if kind in simple:
         return simple[kind]
@@ -178,7 +194,7 @@ def _build(tree) -> Move:  # type: ignore[no-untyped-def]
     if kind in ("discard", "take"):
         return Pick(kind, titles[0], copy)
     if kind in ("draw_count", "discard_count"):
-        return Count(kind.split("_")[0], int(args[0]))
+        return Count(kind.split("_")[0], _number(args[0]))
     if kind == "arrange":
         return Arrange(tuple(titles))
     owner = next((str(c.children[0]) for c in args if getattr(c, "data", None) == "owner"), "my")
@@ -189,7 +205,7 @@ def _build(tree) -> Move:  # type: ignore[no-untyped-def]
 _SIMPLE: dict[str, Move] = {"pass": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
 # The common card moves, written the usual way (a title without escapes): read without the parser.
 _CARD_MOVE = re.compile(r'(play|reverse|discard|take)[ \t]+"([^"\\\x00-\x1f]*)"'
-                        r'(?:[ \t]*\([ \t]*(\d+)[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
+                        r'(?:[ \t]*\([ \t]*(\d{1,3})[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
 
 
 def _fast(text: str) -> Move | None:
@@ -216,7 +232,7 @@ def parse_move(text: str) -> Move:
     if fast is not None:
         return fast
     try:
-        return _build(_parser().parse(text.strip()))
+        tree = _parser().parse(text.strip())
     except UnexpectedInput as exc:
         expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
         words = ", ".join(_token_words(expected)) or "end of line"
@@ -224,6 +240,7 @@ def parse_move(text: str) -> Move:
         raise MoveSyntaxError(
             f"column {column}: cannot read move {text.strip()!r}; expected {words}",
         ) from None
+    return _build(tree)
 
 
 _TOKEN_WORDS = {"ESCAPED_STRING": 'a quoted card title like "Punch"', "INT": "a number", "COMMA": "','"}
