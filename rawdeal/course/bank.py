@@ -11,7 +11,8 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,17 +83,46 @@ def write_scenario(scenario: Scenario, out_dir: Path) -> Path:
         _write_start(staging)
         (staging / "moves.txt").write_text(render_moves(scenario), encoding="utf-8")
         (staging / "checks.jsonl").write_bytes(render_checks(scenario))
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{scenario.name}.old.", dir=out_dir))
-            os.replace(target, old / scenario.name)
-            os.replace(staging, target)
-            shutil.rmtree(old)
-        else:
-            os.replace(staging, target)
+        with _locked(out_dir):
+            _swap_in(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return target
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the output folder, so two imports into it at once swap their
+    scenarios one after the other (each scenario stays whole: the last import wins)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no POSIX locks (Windows): imports are not concurrent-safe
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _swap_in(staging: Path, target: Path) -> None:
+    """Put the complete `staging` folder at `target`. An older `target` is moved aside first and
+    deleted after; one left aside by a crash is put back (or deleted) by the next import."""
+    for left in target.parent.glob(f".{target.name}.old.*"):
+        kept = left / target.name
+        if not target.exists() and kept.is_dir():
+            os.replace(kept, target)
+        shutil.rmtree(left, ignore_errors=True)
+    if not target.exists():
+        os.replace(staging, target)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=target.parent))
+    os.replace(target, old / target.name)
+    os.replace(staging, target)
+    shutil.rmtree(old)
 
 
 def _write_start(folder: Path) -> None:

@@ -74,9 +74,12 @@ def _add_card(line: str, number: int, cards: list[DeckLine]) -> Violation | None
     if not counted:
         cards.append(DeckLine(line, number))
         return None
-    count, title = int(counted.group(1)), counted.group(2)
+    digits, title = counted.group(1), counted.group(2)
+    value = digits.lstrip("0") or "0"
+    count = int(value) if len(value) <= len(str(MAX_COUNT)) else MAX_COUNT + 1  # never convert 5,000 digits
     if not 1 <= count <= MAX_COUNT:
-        return Violation(number, Rule.FORMAT, f"a card count must be 1 to {MAX_COUNT}, not {count}: fix {line!r}")
+        shown = digits if len(digits) <= 12 else f"{digits[:12]}... ({len(digits)} digits)"
+        return Violation(number, Rule.FORMAT, f"a card count must be 1 to {MAX_COUNT}, not {shown}: fix line {number}")
     cards.extend(DeckLine(title, number) for _ in range(count))
     return None
 
