@@ -252,7 +252,7 @@ def new(
 @app.command()
 def run(
     save: Annotated[Path, typer.Argument(help="The saved game to start from.")],
-    moves_file: Annotated[Path, typer.Argument(metavar="MOVES", help="Move file: one move per line.")],
+    moves_file: Annotated[Path, typer.Argument(metavar="MOVES", help="Move file: one move per line; - reads standard input.")],
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the final save here.")] = None,
     fmt: Annotated[str, typer.Option("--format", help="Transcript format: text or jsonl.")] = "text",
 ) -> None:
@@ -260,20 +260,16 @@ def run(
     with _errors():
         if fmt not in ("text", "jsonl"):
             raise UsageError(f"--format must be text or jsonl, not {fmt!r}")
-        from rawdeal.drivers.movefile import play_moves, read_moves
+        from rawdeal.drivers.movefile import open_moves, play_moves
         from rawdeal.io.files import write_atomic
         from rawdeal.io.save import dumps, read_save
         from rawdeal.io.transcript import Transcript
 
         game = read_save(save)
-        moves = read_moves(moves_file)
-        transcript = Transcript()
-        transcript.events(game.resume())
-        try:
+        with open_moves(moves_file) as moves:
+            transcript = Transcript(sys.stdout.write, jsonl=fmt == "jsonl")  # streamed as it is played
+            transcript.events(game.resume())
             play_moves(game, moves, transcript, source=str(moves_file))
-        finally:
-            out = transcript.text() if fmt == "text" else transcript.jsonl().decode("utf-8")
-            sys.stdout.write(out)
         if output is not None:
             write_atomic(output, dumps(game))
 

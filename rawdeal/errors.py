@@ -51,8 +51,9 @@ class ImportTestError(RawdealError):
     """A course transcript line cannot be interpreted; names the file and line."""
 
 
-def not_utf8(path: object, data: bytes, exc: UnicodeDecodeError) -> str:
-    """The message for a file that is not UTF-8: `path:LINE:COLUMN` of the first bad byte."""
-    line = data.count(b"\n", 0, exc.start) + 1
+def not_utf8(path: object, data: bytes, exc: UnicodeDecodeError, first_line: int = 1) -> str:
+    """The message for a file that is not UTF-8: `path:LINE:COLUMN` of the first bad byte (`data`
+    starts at line `first_line` of the file)."""
+    line = data.count(b"\n", 0, exc.start) + first_line
     column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
     return (f"{path}:{line}:{column}: not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8")

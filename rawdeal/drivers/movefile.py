@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, parse_move
@@ -29,35 +33,60 @@ def _strip_comment(text: str) -> str:
     return text
 
 
+MAX_LINE = 1 << 16  # bytes in one move line: a move is a few words and titles
+
+
 def parse_moves(text: str, source: str = "moves.txt") -> list[MoveLine]:
-    out = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    return list(iter_moves(text.splitlines(), source))
+
+
+def iter_moves(lines: Iterable[str], source: str = "moves.txt") -> Iterator[MoveLine]:
+    """The moves of the lines, one at a time (a move file of any length in constant memory)."""
+    for number, raw in enumerate(lines, start=1):
         body = _strip_comment(raw).rstrip()
         if not body.strip():
             continue
         indent = len(body) - len(body.lstrip())
         try:
-            out.append(MoveLine(number, indent + 1, parse_move(body)))
+            yield MoveLine(number, indent + 1, parse_move(body))
         except MoveSyntaxError as exc:
             column = indent + int(str(exc).split()[1].rstrip(":"))
             message = str(exc).split(": ", 1)[1]
             raise MoveSyntaxError(f"{source}:{number}:{column}: {message}") from None
-    return out
 
 
 def read_moves(path: str | Path) -> list[MoveLine]:
+    with open_moves(path) as moves:
+        return list(moves)
+
+
+@contextmanager
+def open_moves(path: str | Path) -> Iterator[Iterator[MoveLine]]:
+    """The moves of a move file read as they are played; "-" reads standard input."""
+    source = str(path)
     try:
-        data = Path(path).read_bytes()
+        fh = sys.stdin.buffer if source == "-" else open(path, "rb")  # noqa: SIM115 - closed below
     except OSError as exc:
         raise UsageError(f"{path}: cannot read move file: {exc.strerror or exc}") from None
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise MoveSyntaxError(not_utf8(path, data, exc)) from None
-    return parse_moves(text, str(path))
+        yield iter_moves(_text_lines(fh, "standard input" if source == "-" else source), source)
+    finally:
+        if fh is not sys.stdin.buffer:
+            fh.close()
 
 
-def play_moves(game: Game, moves: list[MoveLine], transcript: Transcript, source: str = "moves.txt") -> None:
+def _text_lines(fh: BinaryIO, source: str) -> Iterator[str]:
+    for number, data in enumerate(iter(lambda: fh.readline(MAX_LINE + 1), b""), start=1):
+        if len(data) > MAX_LINE:
+            raise MoveSyntaxError(f"{source}:{number}:1: line longer than {MAX_LINE} bytes: one move a line")
+        try:
+            text = data.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as exc:
+            raise MoveSyntaxError(not_utf8(source, data, exc, number)) from None
+        yield text.rstrip("\r\n")
+
+
+def play_moves(game: Game, moves: Iterable[MoveLine], transcript: Transcript, source: str = "moves.txt") -> None:
     """Apply the moves in order; the first illegal one stops the run with its file position."""
     for m in moves:
         d = game.decision()

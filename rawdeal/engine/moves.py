@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from rawdeal.errors import MoveSyntaxError
@@ -224,8 +224,10 @@ def _fast(text: str) -> Move | None:
     return Reverse(title, copy) if verb == "reverse" else Pick(verb, title, copy)
 
 
+@lru_cache(maxsize=4096)
 def parse_move(text: str) -> Move:
-    """Read one move; raises MoveSyntaxError with the column and what was expected."""
+    """Read one move; raises MoveSyntaxError with the column and what was expected. Moves are frozen
+    values, so a line read before gives the same move without the parser (long files repeat lines)."""
     from lark.exceptions import UnexpectedInput
 
     fast = _fast(text.strip())

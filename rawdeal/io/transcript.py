@@ -60,26 +60,41 @@ def move_line(player: str, move: str) -> str:
 
 
 class Transcript:
-    """Collects moves and events as they happen and renders them."""
+    """Collects moves and events as they happen and renders them; with a `sink`, writes each line
+    as it happens instead (text lines, or JSON lines with `jsonl=True`) and keeps nothing, so a
+    game of any length streams in constant memory."""
 
-    def __init__(self) -> None:
+    def __init__(self, sink: Callable[[str], object] | None = None, jsonl: bool = False) -> None:
         self.items: list[tuple[str, str, ev.Event | None]] = []
+        self.sink, self.as_jsonl = sink, jsonl
 
     def move(self, player: str, move: str) -> None:
-        self.items.append((player, move, None))
+        self._add([(player, move, None)])
 
     def events(self, events: Iterable[ev.Event]) -> None:
-        self.items.extend(("", "", e) for e in events)
+        self._add([("", "", e) for e in events])
+
+    def _add(self, items: list[tuple[str, str, ev.Event | None]]) -> None:
+        if self.sink is None:
+            self.items.extend(items)
+            return
+        self.sink(_jsonl(items).decode("utf-8") if self.as_jsonl else _text(items))
 
     def text(self) -> str:
-        return "".join(
-            (event_line(e) if e is not None else move_line(p, m)) + "\n" for p, m, e in self.items
-        )
+        return _text(self.items)
 
     def jsonl(self) -> bytes:
-        lines = [
-            orjson.dumps(e.to_dict() if e is not None else {"event": "input", "player": p, "move": m},
-                         option=orjson.OPT_SORT_KEYS)
-            for p, m, e in self.items
-        ]
-        return b"".join(line + b"\n" for line in lines)
+        return _jsonl(self.items)
+
+
+def _text(items: Iterable[tuple[str, str, ev.Event | None]]) -> str:
+    return "".join((event_line(e) if e is not None else move_line(p, m)) + "\n" for p, m, e in items)
+
+
+def _jsonl(items: Iterable[tuple[str, str, ev.Event | None]]) -> bytes:
+    lines = [
+        orjson.dumps(e.to_dict() if e is not None else {"event": "input", "player": p, "move": m},
+                     option=orjson.OPT_SORT_KEYS)
+        for p, m, e in items
+    ]
+    return b"".join(line + b"\n" for line in lines)
