@@ -44,6 +44,11 @@ def _errors() -> Iterator[None]:
         raise typer.Exit(1) from None
 
 
+def _one_of(option: str, value: str, *allowed: str) -> None:
+    if value not in allowed:
+        raise UsageError(f"{option} must be {' or '.join(map(repr, allowed))}, not {value!r}")
+
+
 def visible(text: str) -> str:
     """`text` with control characters escaped (`\\x1b`), new lines and tabs kept."""
     if text.isprintable():
@@ -69,8 +74,7 @@ def check(
         from rawdeal.cards import load_db
         from rawdeal.decks import check_paths
 
-        if output not in ("text", "json"):
-            raise UsageError(f"--format must be 'text' or 'json', not {output!r}")
+        _one_of("--format", output, "text", "json")
         reports = []
         for report in check_paths(paths, load_db()):
             reports.append(report)
@@ -258,8 +262,7 @@ def run(
 ) -> None:
     """Apply a move file to a saved game and print the transcript."""
     with _errors():
-        if fmt not in ("text", "jsonl"):
-            raise UsageError(f"--format must be text or jsonl, not {fmt!r}")
+        _one_of("--format", fmt, "text", "jsonl")
         from rawdeal.drivers.movefile import open_moves, play_moves
         from rawdeal.io.files import write_atomic
         from rawdeal.io.save import dumps, read_save
@@ -283,6 +286,7 @@ def moves(
     with _errors():
         from rawdeal.io.save import read_save
 
+        _one_of("--format", fmt, "text", "json")
         game = read_save(save)
         game.resume()
         d = game.decision()
@@ -312,6 +316,7 @@ def verify(
         from rawdeal.course.verify import scenario_dirs
         from rawdeal.course.verify import verify as verify_one
 
+        _one_of("--format", fmt, "text", "json")
         results = [verify_one(d) for d in scenario_dirs(paths)]
         passed = sum(r.passed for r in results)
         if fmt == "json":
@@ -345,8 +350,7 @@ def selfplay(
 
         if decks is not None and random_decks:
             raise UsageError("use --decks DIR or --random-decks, not both")
-        if profile not in ("course", "standard"):
-            raise UsageError(f"--profile must be 'course' or 'standard', not {profile!r}")
+        _one_of("--profile", profile, "course", "standard")
         if seed + games - 1 > MAX_SEED:
             raise UsageError(f"--seed {seed} with {games} games goes past the largest seed, 2^64-1")
         pool = None if decks is None else lineups(_legal_decks(decks))
@@ -394,8 +398,7 @@ def cards(
 
         from rawdeal.cards import load_db
 
-        if fmt not in ("text", "json"):
-            raise UsageError(f"--format must be 'text' or 'json', not {fmt!r}")
+        _one_of("--format", fmt, "text", "json")
         db = load_db()
         if check_effects:
             from rawdeal.effects.check import check_cards, check_summary
