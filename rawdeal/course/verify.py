@@ -203,10 +203,10 @@ def verify_checks(path: Path, name: str) -> Result:
 
 
 def verify_expected(path: Path, name: str) -> Result:
-    from rawdeal.grading.diff import compare, events
+    from rawdeal.grading.diff import compare, events, read_transcript
     from rawdeal.scenarios import reference_transcript
 
-    expected = events((path / "expected.txt").read_text(encoding="utf-8"))
+    expected = events(read_transcript(path / "expected.txt", ScenarioError))
     c = compare(expected, events(reference_transcript(path)))
     if c.equal:
         return Result(name, True, len(expected))

@@ -172,7 +172,8 @@ def _record(data: dict[str, Any], card_id: Names, path: str, allowed: tuple[type
         if k not in fields:
             raise DecodeError(at, f"unknown field of {name}: expected one of {', '.join(fields)}")
         if (name, k) in CARD_FIELDS:
-            kwargs[k] = _card(v, card_id, at, (name, k) in NO_CARD_OK)
+            kwargs[k] = _cards(v, card_id, at, (name, k) in NO_CARD_OK) if get_origin(hints[k]) is tuple else \
+                _card(v, card_id, at, (name, k) in NO_CARD_OK)
         else:
             kwargs[k] = _check_value(name, k, decode(v, card_id, at, hints[k]), at)
     missing = [f for f, spec in fields.items() if f not in kwargs and spec.default is dataclasses.MISSING
@@ -182,9 +183,13 @@ def _record(data: dict[str, Any], card_id: Names, path: str, allowed: tuple[type
     return cls(**kwargs)
 
 
+def _cards(value: Any, card_id: Names, path: str, none_ok: bool) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise DecodeError(path, f"expected a list of card titles, found {_kind(value)}")
+    return tuple(_card(v, card_id, f"{path}[{i}]", False) for i, v in enumerate(value))
+
+
 def _card(value: Any, card_id: Names, path: str, none_ok: bool) -> Any:
-    if isinstance(value, list):
-        return tuple(_card(v, card_id, f"{path}[{i}]", False) for i, v in enumerate(value))
     if value is None and none_ok:
         return -1
     if not isinstance(value, str):

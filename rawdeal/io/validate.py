@@ -84,6 +84,7 @@ def _check_tasks(game: Game, stored: bool, fail: Any) -> None:
             if not pl.arsenal:
                 fail(f"$.players[{p}].arsenal", f"empty where {pl.superstar}'s turn must start: the game"
                      " ended by count-out at the end of the last turn (set $.winner and $.how)")
+    _check_play_tasks(s.tasks, where, fail)
     for k, task in enumerate(s.tasks):
         at = f"{where}[{k}]"
         if isinstance(task, _PLAY_TASKS) and s.playing is None:
@@ -92,6 +93,20 @@ def _check_tasks(game: Game, stored: bool, fail: Any) -> None:
             fail(at, "ApplyHold needs a held Submission: $.hold is null")
         if isinstance(task, T.ReverseWindow):
             _check_window(game, task, at, fail)
+
+
+def _check_play_tasks(tasks: list[object], where: str, fail: Any) -> None:
+    """The tasks of one play come in the order the engine makes them: a card in play either waits to
+    resolve (Resolve) or is finishing (Finish, with its Hit directly above); a reversal window is
+    always the pending decision."""
+    kinds = [type(t) for t in tasks]
+    if kinds.count(T.Resolve) + kinds.count(T.Finish) > 1:
+        fail(where, "more than one play in progress (Resolve/Finish): one card is played at a time")
+    for k, kind in enumerate(kinds):
+        if kind is T.Hit and (k == 0 or kinds[k - 1] is not T.Finish):
+            fail(f"{where}[{k}]", "a Hit belongs directly above the Finish of its play")
+        if kind is T.ReverseWindow and k != len(kinds) - 1:
+            fail(f"{where}[{k}]", "a reversal window is always the pending decision (the last task)")
 
 
 def _check_window(game: Game, task: T.ReverseWindow, at: str, fail: Any) -> None:
