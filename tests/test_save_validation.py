@@ -121,7 +121,7 @@ def test_a_game_saved_while_a_search_is_pending_plays_on_the_same() -> None:
     (lambda s: s["tasks"][1].pop("player"), "$.tasks[1]", "without player"),
     (lambda s: s["tasks"].append({"type": "Finish", "dealt": 3}), "$.tasks[2]", "$.playing is null"),
     (lambda s: s["tasks"].append({"type": "Hit", "amount": 3}), "$.tasks[2]", "directly above the Finish"),
-    (lambda s: s["tasks"].extend([{"type": "Finish"}, {"type": "Finish"}]), "$.tasks", "more than one play"),
+    (lambda s: s["tasks"].extend([{"type": "Finish", "dealt": 1}] * 2), "$.tasks", "more than one play"),
     (lambda s: s["tasks"].append({"type": "ApplyHold", "player": 0}), "$.tasks[2]", "$.hold is null"),
     (lambda s: s["modifiers"].append({"type": "ActiveModifier", "owner": 0, "from_card": "Punch",
                                       "modifier": {"type": "Modifier", "stat": "Q", "amount": 1,
