@@ -59,8 +59,22 @@ def visible(text: str) -> str:
 MAX_SEED = 2**64 - 1  # a save stores the generator's state as one 64-bit number
 
 
+def _version(show: bool) -> None:
+    if show:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            print(f"rawdeal {version('rawdeal')}")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree without install
+            print("rawdeal (not installed)")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print rawdeal's version and exit.")] = False,
+) -> None:
     """Keep `rawdeal COMMAND` form even while the app has a single command."""
 
 
