@@ -187,3 +187,12 @@ def test_an_import_interrupted_between_its_swaps_is_repaired_by_the_next(tmp_pat
     (staging / "moves.txt").write_text("new\n")
     _swap_in(staging, out / "s")
     assert sorted(p.name for p in out.iterdir()) == ["s"] and (out / "s" / "moves.txt").read_text() == "new\n"
+
+
+def test_move_titles_match_ignoring_case_and_suggest_the_closest(tmp_path: Path, save: Path) -> None:
+    legal = orjson.loads(answer("moves", str(save), "--format", "json")[1])["moves"]
+    title = next(m.split('"')[1] for m in legal if m.startswith("play ") and len(m.split('"')[1]) > 4)
+    code, out, _ = answer("run", str(save), str(_moves(tmp_path, f'play "{title.swapcase()}"\n'.encode())))
+    assert code == 0 and f'> THE ROCK: play "{title}"' in out and f"THE ROCK plays {title} as" in out
+    code, _, err = answer("run", str(save), str(_moves(tmp_path, f'play "{title[:-1]}"\n'.encode())))
+    assert code == 1 and err.rstrip().endswith(f"Did you mean {title!r}?")

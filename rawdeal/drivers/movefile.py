@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from rawdeal.drivers.matching import as_offered, suggestion
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, parse_move
 from rawdeal.errors import IllegalMoveError, MoveSyntaxError, UsageError, not_utf8
@@ -91,9 +92,11 @@ def play_moves(game: Game, moves: Iterable[MoveLine], transcript: Transcript, so
     for m in moves:
         d = game.decision()
         player = game.name(d.player) if d else ""
+        move = as_offered(m.move, d)
         try:
-            events = game.apply(m.move)
+            events = game.apply(move)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"{source}:{m.line}:{m.column}: {exc}") from None
-        transcript.move(player, str(m.move))
+            hint = suggestion(move, d).strip(" ()")
+            raise IllegalMoveError(f"{source}:{m.line}:{m.column}: {exc}" + (f"\n{hint[0].upper()}{hint[1:]}" if hint else "")) from None
+        transcript.move(player, str(move))
         transcript.events(events)
