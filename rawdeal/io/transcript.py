@@ -21,8 +21,10 @@ _ZONE = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arse
 
 
 def _move(e: ev.Moved) -> str:
-    where = f"{e.position} of Arsenal" if e.dest == "arsenal" and e.position else _ZONE[e.dest]
-    return f"{e.player} moves {e.card} from {_ZONE[e.source]} to {where}"
+    if e.dest == "arsenal" and e.position == "shuffle":
+        return f"{e.player} shuffles {e.card} from the {_ZONE[e.source]} into the Arsenal"
+    where = f"{e.position} of the Arsenal" if e.dest == "arsenal" and e.position else _ZONE[e.dest]
+    return f"{e.player} moves {e.card} from the {_ZONE[e.source]} to the {where}"
 
 
 _TEXT: dict[type, Callable[[ev.Event], str]] = {
@@ -34,7 +36,7 @@ _TEXT: dict[type, Callable[[ev.Event], str]] = {
     ev.Played: lambda e: f"{e.player} plays {e.card} as {e.as_type}",
     ev.HoldApplied: lambda e: f"{e.player} maintains the hold: {e.card} is applied again",
     ev.Succeeded: lambda e: f"{e.card} is successfully played",
-    ev.Reversed: lambda e: f"{e.player} reverses {e.target} with {e.card} from {e.source}",
+    ev.Reversed: lambda e: f"{e.player} reverses {e.target} with {e.card} from the {_ZONE[e.source]}",
     ev.Damage: lambda e: f"{e.player} takes {e.amount} {'collateral ' if e.collateral else ''}damage",
     ev.Overturned: lambda e: f"  {e.index}/{e.total} {e.player} overturns {e.card}",
     ev.Discarded: lambda e: f"{e.player} discards {e.card}",
