@@ -57,6 +57,12 @@ def _answered(call: Any, *args: Any) -> Any:
         return None
 
 
+def _written(factory: pytest.TempPathFactory, name: str, data: bytes) -> Path:
+    path = factory.mktemp("fuzz") / name
+    path.write_bytes(data)
+    return path
+
+
 def _samples(folder: Path, pattern: str, limit: int = 12) -> list[bytes]:
     return [p.read_bytes() for p in sorted(folder.glob(pattern))[:limit]]
 
@@ -70,9 +76,7 @@ def test_fuzzed_decks(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> 
     from rawdeal.cards import load_db
     from rawdeal.decks import check_deck, read_deck
 
-    path = tmp_path_factory.mktemp("deck") / "deck.txt"
-    path.write_bytes(data)
-    deck = _answered(read_deck, path)
+    deck = _answered(read_deck, _written(tmp_path_factory, "deck.txt", data))
     if deck is not None:
         for v in check_deck(deck, load_db()):
             assert v.message and v.line >= 0
@@ -168,9 +172,7 @@ def test_fuzzed_move_files(tmp_path_factory: pytest.TempPathFactory, data: bytes
     from rawdeal.io.save import read_save
     from rawdeal.io.transcript import Transcript
 
-    path = tmp_path_factory.mktemp("moves") / "moves.txt"
-    path.write_bytes(data)
-    moves = _answered(read_moves, path)
+    moves = _answered(read_moves, _written(tmp_path_factory, "moves.txt", data))
     if moves is not None:
         _answered(play_moves, read_save(ROOT / "saves" / "midgame.json"), moves, Transcript())
 
