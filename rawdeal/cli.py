@@ -22,7 +22,6 @@ app = typer.Typer(
     name="rawdeal",
     help="Rules engine, batch tool and grading service for the Raw Deal card game.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 
@@ -83,7 +82,10 @@ def check(
     paths: list[str] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders of *.txt decks."),
     output: str = typer.Option("text", "--format", help="text: one line a deck or violation; json."),
 ) -> None:
-    """Check decks against the deck-building rules. Exit 0 all valid, 1 any invalid, 2 bad path."""
+    """Check decks against the deck-building rules. Exit 0 all valid, 1 any invalid, 2 bad path.
+
+    Example: rawdeal check decks/ --format json
+    """
     with _errors():
         from rawdeal.cards import load_db
         from rawdeal.decks import check_paths
@@ -140,7 +142,9 @@ def grade(
     """Grade transcripts against rawdeal's own: exit 0 when every scenario passes, 1 when any fails.
 
     One student: --submission DIR (transcripts) or --command CMD (run the program). A whole class:
-    --class DIR, e.g. `rawdeal grade scenarios/ --class submissions/ --junit report.xml`.
+    --class DIR.
+
+    Example: rawdeal grade scenarios/ --class submissions/ --junit report.xml
     """
     with _errors():
         from rawdeal.grading import plan as grading, reports
@@ -207,7 +211,10 @@ def diff(
     b: Annotated[Path, typer.Argument(metavar="B", help="The transcript to check.")],
     context: Annotated[int, typer.Option(min=0, help="Lines of context around the first divergence.")] = 3,
 ) -> None:
-    """Compare two transcripts event by event: exit 0 when equal, 1 at the first divergence (shown)."""
+    """Compare two transcripts event by event: exit 0 when equal, 1 at the first divergence (shown).
+
+    Example: rawdeal diff expected.txt mine.txt --context 5
+    """
     with _errors():
         from rawdeal.grading.diff import compare, events, read_transcript, render_divergence
 
@@ -230,7 +237,10 @@ def import_tests(
     data_root: Annotated[Path | None, typer.Option(
         metavar="ROOT", help="The folder that contains data/ (default: found from each transcript's path).")] = None,
 ) -> None:
-    """Turn course transcripts into scenarios (decks, moves, checkpoints): exit 1 if any file fails."""
+    """Turn course transcripts into scenarios (decks, moves, checkpoints): exit 1 if any file fails.
+
+    Example: rawdeal import-tests ../shared/course-tests/data/*-Tests -o imported/
+    """
     with _errors():
         from rawdeal.course.bank import import_bank
 
@@ -252,7 +262,10 @@ def new(
     unshuffled: Annotated[bool, typer.Option("--unshuffled", help="Course rules: never shuffle, ties go to player 1.")] = False,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the opening save here (default: stdout).")] = None,
 ) -> None:
-    """Start a game from two decks and write the opening save."""
+    """Start a game from two decks and write the opening save.
+
+    Example: rawdeal new decks/the-rock.txt decks/hhh.txt --seed 7 -o game.json
+    """
     with _errors():
         from rawdeal.decks import read_deck
         from rawdeal.engine.setup import new_game
@@ -274,7 +287,10 @@ def run(
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the final save here.")] = None,
     fmt: Annotated[str, typer.Option("--format", help="Transcript format: text or jsonl.")] = "text",
 ) -> None:
-    """Apply a move file to a saved game and print the transcript."""
+    """Apply a move file to a saved game and print the transcript.
+
+    Example: rawdeal run game.json moves.txt -o after.json  (or: echo end | rawdeal run game.json -)
+    """
     with _errors():
         _one_of("--format", fmt, "text", "jsonl")
         from rawdeal.drivers.movefile import open_moves, play_moves
@@ -296,7 +312,10 @@ def moves(
     save: Annotated[Path, typer.Argument(help="The saved game.")],
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
 ) -> None:
-    """Show whose decision is pending in a saved game and its legal moves."""
+    """Show whose decision is pending in a saved game and its legal moves.
+
+    Example: rawdeal moves game.json --format json
+    """
     with _errors():
         from rawdeal.io.save import read_save
 
@@ -325,7 +344,10 @@ def verify(
     paths: Annotated[list[Path], typer.Argument(metavar="DIR...", help="Scenario folders, or folders of them.")],
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
 ) -> None:
-    """Replay scenarios and compare them with their checkpoints or expected transcript."""
+    """Replay scenarios and compare them with their checkpoints or expected transcript.
+
+    Example: rawdeal verify scenarios/ imported/
+    """
     with _errors():
         from rawdeal.course.verify import scenario_dirs
         from rawdeal.course.verify import verify as verify_one
@@ -358,7 +380,10 @@ def selfplay(
     check: Annotated[bool, typer.Option("--check", help="Check the card invariant after every move.")] = False,
     failures: Annotated[Path | None, typer.Option(metavar="DIR", help="Write a failing game's decks, moves and opening save here.")] = None,
 ) -> None:
-    """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure."""
+    """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure.
+
+    Example: rawdeal selfplay --games 500 --seed 1 --check --failures failed/
+    """
     with _errors():
         from rawdeal.drivers.selfplay import lineups, selfplay as play_games, write_failure
 
@@ -406,7 +431,10 @@ def cards(
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
     check_effects: Annotated[bool, typer.Option("--check", help="Compile every card text and ability.")] = False,
 ) -> None:
-    """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles."""
+    """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles.
+
+    Example: rawdeal cards --type reversal --superstar kane
+    """
     with _errors():
         import json
 
@@ -440,7 +468,10 @@ def cards(
 
 @app.command()
 def card(title: Annotated[str, typer.Argument(help="The card's title (any case).")]) -> None:
-    """Show a card: its data, printed text, compiled effect tree and canonical English."""
+    """Show a card: its data, printed text, compiled effect tree and canonical English.
+
+    Example: rawdeal card "Jockeying for Position"
+    """
     with _errors():
         from rawdeal.cards import load_db
         from rawdeal.cards.query import card_row, find_card

@@ -27,3 +27,15 @@ def test_a_mistyped_command_is_suggested_once() -> None:
 def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.stdout == f"rawdeal {version('rawdeal')}\n"
+
+
+def test_every_command_shows_an_example() -> None:
+    for command in app.registered_commands:
+        name = command.name or command.callback.__name__.replace("_", "-")  # type: ignore[union-attr]
+        result = runner.invoke(app, [name, "--help"])
+        assert result.exit_code == 0 and "Example: rawdeal " in result.stdout, name
+
+
+def test_shell_completion_is_offered() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
