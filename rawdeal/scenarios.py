@@ -68,7 +68,13 @@ def load_scenario(path: str | Path) -> Scenario:
     if not path.is_dir():
         raise ScenarioError(f"{path}: not a scenario folder")
     meta = read_metadata(path)
-    return Scenario(path, str(meta.get("name", path.name)), str(meta.get("profile", "course")), int(meta.get("seed", 0)))
+    name = str(meta.get("name", _shown(path.name)))
+    return Scenario(path, name, str(meta.get("profile", "course")), int(meta.get("seed", 0)))
+
+
+def _shown(name: str) -> str:
+    """A folder name as text: bytes that are not UTF-8 (kept by Python as surrogates) become U+FFFD."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def start(sc: Scenario) -> tuple[Game, Transcript]:

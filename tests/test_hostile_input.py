@@ -196,3 +196,12 @@ def test_move_titles_match_ignoring_case_and_suggest_the_closest(tmp_path: Path,
     assert code == 0 and f'> THE ROCK: play "{title}"' in out and f"THE ROCK plays {title} as" in out
     code, _, err = answer("run", str(save), str(_moves(tmp_path, f'play "{title[:-1]}"\n'.encode())))
     assert code == 1 and err.rstrip().endswith(f"Did you mean {title!r}?")
+
+
+def test_a_scenario_folder_with_a_non_utf8_name_is_reported(tmp_path: Path) -> None:
+    import shutil
+
+    shutil.copytree(ROOT / "scenarios" / "pin", tmp_path / os.fsdecode(b"p\xffin"))
+    (tmp_path / os.fsdecode(b"p\xffin") / "scenario.toml").unlink(missing_ok=True)
+    code, out, _ = answer("verify", str(tmp_path), "--format", "json")
+    assert code == 0 and orjson.loads(out)["results"][0]["name"] == "p\ufffdin"
