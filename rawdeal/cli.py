@@ -25,23 +25,58 @@ app = typer.Typer(
     name="rawdeal",
     help="Rules engine, batch tool and grading service for the Raw Deal card game.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 
 
 @contextmanager
 def _errors() -> Iterator[None]:
-    """Turn a RawdealError into `rawdeal: <message>` on stderr and its exit code (1 input, 2 usage)."""
+    """Turn a RawdealError into `rawdeal: <message>` on stderr and its exit code (1 input, 2 usage).
+
+    Messages quote what the user gave; control characters in it are shown escaped, never sent to
+    the terminal. An output that cannot be written (no such folder, no space left) is an error too."""
     try:
         yield
     except RawdealError as exc:
-        print(f"rawdeal: {exc}", file=sys.stderr)
+        print(f"rawdeal: {visible(str(exc))}", file=sys.stderr)
         raise typer.Exit(exc.exit_code) from None
+    except OSError as exc:  # writing the output failed: the write was atomic, so nothing is half-written
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"rawdeal: {visible(where)}cannot write: {exc.strerror or exc}", file=sys.stderr)
+        raise typer.Exit(1) from None
+
+
+def _one_of(option: str, value: str, *allowed: str) -> None:
+    if value not in allowed:
+        raise UsageError(f"{option} must be {' or '.join(map(repr, allowed))}, not {value!r}")
+
+
+def visible(text: str) -> str:
+    """`text` with control characters escaped (`\\x1b`), new lines and tabs kept."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c in "\n\t" else repr(c)[1:-1] for c in text)
+
+
+MAX_SEED = 2**64 - 1  # a save stores the generator's state as one 64-bit number
+
+
+def _version(show: bool) -> None:
+    if show:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            print(f"rawdeal {version('rawdeal')}")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree without install
+            print("rawdeal (not installed)")
+        raise typer.Exit(0)
 
 
 @app.callback()
-def _root() -> None:
+def _root(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print rawdeal's version and exit.")] = False,
+) -> None:
     """Keep `rawdeal COMMAND` form even while the app has a single command."""
 
 
@@ -51,15 +86,16 @@ def check(
     output: str = typer.Option("text", "--format", help="text: one line a deck or violation; json."),
     pool: str = typer.Option("course", "--pool", help="course (the course's rules) or classic (Classic rules)."),
 ) -> None:
-    """Check decks against the deck-building rules. Exit 0 all valid, 1 any invalid, 2 bad path."""
+    """Check decks against the deck-building rules. Exit 0 all valid, 1 any invalid, 2 bad path.
+
+    Example: rawdeal check decks/ --format json
+    """
     with _errors():
         from rawdeal.cards import load_db
         from rawdeal.decks import check_paths
 
-        if output not in ("text", "json"):
-            raise UsageError(f"--format must be 'text' or 'json', not {output!r}")
-        if pool not in ("course", "classic"):
-            raise UsageError(f"--pool must be 'course' or 'classic', not {pool!r}")
+        _one_of("--format", output, "text", "json")
+        _one_of("--pool", pool, "course", "classic")
         if pool == "classic":
             from rawdeal.cards.pool.load import classic_pool
             from rawdeal.decks.classic import check_classic_paths
@@ -145,8 +181,10 @@ def course_play(
 ) -> None:
     """Play the course's console game: deck menus, validation and the whole game, in Spanish.
 
-    Example: cd course-tests && rawdeal course play data/08-Reversals --inputs data/08-Reversals-Tests/1.txt
-    (only its INPUT: lines are read). Exit 0 when the game ends or a deck is invalid; 1 if the answers run out."""
+    Exit 0 when the game ends or a deck is invalid; 1 if the answers run out. From the folder that
+    holds data/ (only a transcript's INPUT: lines are read):
+
+    Example: rawdeal course play data/08-Reversals --inputs data/08-Reversals-Tests/1.txt"""
     with _errors():
         from rawdeal.course.console import CourseConsole, file_answers, stdin_answers
 
@@ -207,8 +245,9 @@ def grade(
     """Grade transcripts against rawdeal's own: exit 0 when every scenario passes, 1 when any fails.
 
     One student: --submission DIR (transcripts) or --command CMD (run the program). A whole class:
-    --class DIR, e.g. `rawdeal grade scenarios/ --class submissions/ --junit report.xml`. The course's
-    own programs: `rawdeal grade --course ROOT --command 'python main.py {decks}'`.
+    --class DIR. The course's own programs: `rawdeal grade --course ROOT --command 'python main.py {decks}'`.
+
+    Example: rawdeal grade scenarios/ --class submissions/ --junit report.xml
     """
     with _errors():
         from rawdeal.grading import reports
@@ -274,7 +313,9 @@ def gradescope_bundle(
     only: Annotated[str | None, typer.Option(metavar="GLOB", help="Only the tests whose <cat>/<n> matches.")] = None,
     jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Runs in parallel.")] = 1,
 ) -> None:
-    """Write Gradescope's autograder archive: setup.sh, run_autograder, a rawdeal wheel and the bank."""
+    """Write Gradescope's autograder archive: setup.sh, run_autograder, a rawdeal wheel and the bank.
+
+    Example: rawdeal gradescope bundle course-tests -o autograder.zip --command 'python3 main.py {decks}'"""
     with _errors():
         from rawdeal.grading.bundle import BundleSettings, make_bundle
         from rawdeal.grading.runner import split_command
@@ -334,7 +375,10 @@ def diff(
     b: Annotated[Path, typer.Argument(metavar="B", help="The transcript to check.")],
     context: Annotated[int, typer.Option(min=0, help="Lines of context around the first divergence.")] = 3,
 ) -> None:
-    """Compare two transcripts event by event: exit 0 when equal, 1 at the first divergence (shown)."""
+    """Compare two transcripts event by event: exit 0 when equal, 1 at the first divergence (shown).
+
+    Example: rawdeal diff expected.txt mine.txt --context 5
+    """
     with _errors():
         from rawdeal.io.diff import compare, events, read_transcript, render_divergence
 
@@ -359,7 +403,10 @@ def import_tests(
     data_root: Annotated[Path | None, typer.Option(
         metavar="ROOT", help="The folder that contains data/ (default: found from each transcript's path).")] = None,
 ) -> None:
-    """Turn course transcripts into scenarios (decks, moves, checkpoints): exit 1 if any file fails."""
+    """Turn course transcripts into scenarios (decks, moves, checkpoints): exit 1 if any file fails.
+
+    Example: rawdeal import-tests ../shared/course-tests/data/*-Tests -o imported/
+    """
     with _errors():
         from rawdeal.course.bank import import_bank
 
@@ -377,11 +424,14 @@ def import_tests(
 def new(
     deck_a: Annotated[Path, typer.Argument(help="Deck of player 1 (chooses first).")],
     deck_b: Annotated[Path, typer.Argument(help="Deck of player 2.")],
-    seed: Annotated[int, typer.Option(help="Seed of the game's random generator (standard rules).")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed of the game's random generator (standard rules), 0 to 2^64-1.")] = 0,
     unshuffled: Annotated[bool, typer.Option("--unshuffled", help="Course rules: never shuffle, ties go to player 1.")] = False,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the opening save here (default: stdout).")] = None,
 ) -> None:
-    """Start a game from two decks and write the opening save."""
+    """Start a game from two decks and write the opening save.
+
+    Example: rawdeal new decks/the-rock.txt decks/hhh.txt --seed 7 -o game.json
+    """
     with _errors():
         from rawdeal.decks import read_deck
         from rawdeal.engine.setup import new_game
@@ -399,28 +449,26 @@ def new(
 @app.command()
 def run(
     save: Annotated[Path, typer.Argument(help="The saved game to start from.")],
-    moves_file: Annotated[Path, typer.Argument(metavar="MOVES", help="Move file: one move per line.")],
+    moves_file: Annotated[Path, typer.Argument(metavar="MOVES", help="Move file: one move per line; - reads standard input.")],
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the final save here.")] = None,
     fmt: Annotated[str, typer.Option("--format", help="Transcript format: text or jsonl.")] = "text",
 ) -> None:
-    """Apply a move file to a saved game and print the transcript."""
+    """Apply a move file to a saved game and print the transcript.
+
+    Example: rawdeal run game.json moves.txt -o after.json  (or: echo end | rawdeal run game.json -)
+    """
     with _errors():
-        if fmt not in ("text", "jsonl"):
-            raise UsageError(f"--format must be text or jsonl, not {fmt!r}")
-        from rawdeal.drivers.movefile import play_moves, read_moves
+        _one_of("--format", fmt, "text", "jsonl")
+        from rawdeal.drivers.movefile import open_moves, play_moves
         from rawdeal.io.files import write_atomic
         from rawdeal.io.save import dumps, read_save
         from rawdeal.io.transcript import Transcript
 
         game = read_save(save)
-        moves = read_moves(moves_file)
-        transcript = Transcript()
-        transcript.events(game.resume())
-        try:
+        with open_moves(moves_file) as moves:
+            transcript = Transcript(sys.stdout.write, jsonl=fmt == "jsonl")  # streamed as it is played
+            transcript.events(game.resume())
             play_moves(game, moves, transcript, source=str(moves_file))
-        finally:
-            out = transcript.text() if fmt == "text" else transcript.jsonl().decode("utf-8")
-            sys.stdout.write(out)
         if output is not None:
             write_atomic(output, dumps(game))
 
@@ -430,10 +478,14 @@ def moves(
     save: Annotated[Path, typer.Argument(help="The saved game.")],
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
 ) -> None:
-    """Show whose decision is pending in a saved game and its legal moves."""
+    """Show whose decision is pending in a saved game and its legal moves.
+
+    Example: rawdeal moves game.json --format json
+    """
     with _errors():
         from rawdeal.io.save import read_save
 
+        _one_of("--format", fmt, "text", "json")
         game = read_save(save)
         game.resume()
         d = game.decision()
@@ -458,11 +510,15 @@ def verify(
     paths: Annotated[list[Path], typer.Argument(metavar="DIR...", help="Scenario folders, or folders of them.")],
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
 ) -> None:
-    """Replay scenarios and compare them with their checkpoints or expected transcript."""
+    """Replay scenarios and compare them with their checkpoints or expected transcript.
+
+    Example: rawdeal verify scenarios/ imported/
+    """
     with _errors():
         from rawdeal.course.verify import verify as verify_one
         from rawdeal.scenarios.model import scenario_dirs
 
+        _one_of("--format", fmt, "text", "json")
         results = [verify_one(d) for d in scenario_dirs(paths)]
         passed = sum(r.passed for r in results)
         if fmt == "json":
@@ -483,7 +539,7 @@ def verify(
 @app.command()
 def selfplay(
     games: Annotated[int, typer.Option(min=1, metavar="N", help="How many games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Game i uses seed SEED + i (decks, shuffles and moves).")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Game i uses seed SEED + i (decks, shuffles and moves).")] = 0,
     decks: Annotated[Path | None, typer.Option(metavar="DIR", help="Draw both decks from this folder's *.txt decks.")] = None,
     random_decks: Annotated[bool, typer.Option("--random-decks", help="Random legal decks from the whole database (default).")] = False,
     profile: Annotated[str, typer.Option(help="Rules: course (never shuffle) or standard.")] = "course",
@@ -491,12 +547,18 @@ def selfplay(
     failures: Annotated[Path | None, typer.Option(metavar="DIR", help="Write a failing game's decks, moves and opening save here.")] = None,
     jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Play in N processes (same results as 1).")] = 1,
 ) -> None:
-    """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure."""
+    """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure.
+
+    Example: rawdeal selfplay --games 500 --seed 1 --check --failures failed/
+    """
     with _errors():
         from rawdeal.drivers.selfplay import lineups, selfplay as play_games, write_failure
 
         if decks is not None and random_decks:
             raise UsageError("use --decks DIR or --random-decks, not both")
+        _one_of("--profile", profile, "course", "standard")
+        if seed + games - 1 > MAX_SEED:
+            raise UsageError(f"--seed {seed} with {games} games goes past the largest seed, 2^64-1")
         pool = None if decks is None else lineups(_legal_decks(decks))
         start = time.perf_counter()
         summary = play_games(games, seed, pool, profile, check, jobs=jobs)
@@ -536,7 +598,9 @@ def tournament(
     plot: Annotated[Path | None, typer.Option(metavar="FILE.png", help="Draw the win-rate matrix as a heat map (needs matplotlib).")] = None,
     cluster: Annotated[str | None, typer.Option(metavar="ADDRESS", help="Play on this Dask scheduler (needs the cluster extra: Dask distributed).")] = None,
 ) -> None:
-    """Round robin of every deck with every player, both seats: win rates with 95% intervals."""
+    """Round robin of every deck with every player, both seats: win rates with 95% intervals.
+
+    Example: rawdeal tournament decks/kane.txt decks/hhh.txt --players greedy,random --games 20 --jobs 2"""
     with _errors():
         from rawdeal.drivers import tournament as tm
         from rawdeal.drivers.players import check_player
@@ -600,12 +664,14 @@ def cards(
     pool_file: Annotated[Path | None, typer.Option(
         "--pool-file", metavar="FILE", help="A pool in the layout of ../shared/carddb/classic.json.")] = None,
 ) -> None:
-    """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles."""
+    """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles.
+
+    Example: rawdeal cards --type reversal --superstar kane
+    """
     with _errors():
         from rawdeal.cards import load_db
 
-        if fmt not in ("text", "json"):
-            raise UsageError(f"--format must be 'text' or 'json', not {fmt!r}")
+        _one_of("--format", fmt, "text", "json")
         if pool != "course" or pool_file is not None:
             from rawdeal.effects.classic.commands import list_or_check
 
@@ -644,7 +710,10 @@ def card(
     pool: Annotated[str | None, typer.Option(
         "--pool", help="course or classic (default: the course's card, else the Classic pool's).")] = None,
 ) -> None:
-    """Show a card: its data, printed text, compiled effect tree and canonical English."""
+    """Show a card: its data, printed text, compiled effect tree and canonical English.
+
+    Example: rawdeal card "Jockeying for Position"
+    """
     with _errors():
         from rawdeal.cards import load_db
         from rawdeal.cards.query import card_row, find_card

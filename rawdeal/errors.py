@@ -71,16 +71,18 @@ class IllegalMoveError(RawdealError):
     """A move is not legal at that point. Fields: the `reason`, the `legal` moves (may be empty) and
     `where` in a move file once the file is known; the message is made from them."""
 
-    def __init__(self, reason: str, legal: tuple[str, ...] = (), where: Where | None = None) -> None:
-        self.reason, self.legal, self.where = reason, legal, where
+    def __init__(self, reason: str, legal: tuple[str, ...] = (), where: Where | None = None, hint: str = "") -> None:
+        self.reason, self.legal, self.where, self.hint = reason, legal, where, hint
         listed = "".join(f"\n  {m}" for m in legal)
-        super().__init__(f"{f'{where}: ' if where else ''}{reason}{'. Legal moves:' if legal else ''}{listed}")
+        super().__init__(f"{f'{where}: ' if where else ''}{reason}{'. Legal moves:' if legal else ''}{listed}"
+                         + (f"\n{hint}" if hint else ""))
 
-    def at(self, where: Where) -> IllegalMoveError:
-        return IllegalMoveError(self.reason, self.legal, where)
+    def at(self, where: Where, hint: str = "") -> IllegalMoveError:
+        """The same error placed in a move file, with a hint ("Did you mean ...") if there is one."""
+        return IllegalMoveError(self.reason, self.legal, where, hint or self.hint)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return type(self), (self.reason, self.legal, self.where)
+        return type(self), (self.reason, self.legal, self.where, self.hint)
 
 
 class ScenarioError(RawdealError):
@@ -97,3 +99,11 @@ class InputEndedError(RawdealError):
 
 class InputError(RawdealError):
     """A file of answers or moves cannot be read as text; names the file."""
+
+
+def not_utf8(path: object, data: bytes, exc: UnicodeDecodeError, first_line: int = 1) -> str:
+    """The message for a file that is not UTF-8: `path:LINE:COLUMN` of the first bad byte (`data`
+    starts at line `first_line` of the file)."""
+    line = data.count(b"\n", 0, exc.start) + first_line
+    column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+    return (f"{path}:{line}:{column}: not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8")

@@ -80,7 +80,7 @@ def position(me: dict[str, Any] | None = None, opp: dict[str, Any] | None = None
     save: dict[str, Any] = {"players": players, "to_move": to_move, **extra}
     if not start_turn:
         save.setdefault("tasks", [])
-    game = loads(orjson.dumps(save), "test position")
+    game = loads(orjson.dumps({"constructed": True, **save}), "test position")
     if start_turn:
         game.resume()
     return game

@@ -651,7 +651,7 @@ def test_subtype_reversals_end_the_turn_and_the_reversed_card_goes_to_ringside(r
     play(g, target)
     assert moves(g) == [f'reverse "{rev}"', "pass"]
     events = do(g, f'reverse "{rev}"')
-    assert lines(events)[:3] == [f"{OPP} reverses {target} with {rev} from hand", "HHH ends the turn", f"turn 2: {OPP}"]
+    assert lines(events)[:3] == [f"{OPP} reverses {target} with {rev} from the hand", "HHH ends the turn", f"turn 2: {OPP}"]
     assert zone(g, 0, "ringside") == [target] and zone(g, 1, "ring")[-1] == rev and damage(events) == []
 
 

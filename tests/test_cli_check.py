@@ -63,10 +63,10 @@ def test_missing_path_is_one_line_on_stderr_and_exit_2(here: Path) -> None:
     assert run("decks/good.txt", "nope.txt") == (2, "", "rawdeal: nope.txt: no such file or folder\n")
 
 
-def test_not_utf8_is_one_line_on_stderr_and_exit_2(here: Path) -> None:
+def test_not_utf8_is_wrong_input_one_line_on_stderr_and_exit_1(here: Path) -> None:
     (here / "latin1.txt").write_bytes("KANE (Superstar Card)\nPi\xf1ata\n".encode("latin-1"))
     code, _, err = run("latin1.txt")
-    assert (code, err) == (2, "rawdeal: latin1.txt: not UTF-8 text (byte 0xf1 at offset 24)\n")
+    assert (code, err) == (1, "rawdeal: latin1.txt:2:3: not UTF-8 text (byte 0xf1); save the file as UTF-8\n")
 
 
 def test_folder_without_decks_is_exit_2(here: Path) -> None:
@@ -118,7 +118,7 @@ def test_real_process_reports_bad_input_without_traceback(here: Path) -> None:
     (here / "bin.txt").write_bytes(b"\xff\xfe\x00")
     command = [sys.executable, "-c", "from rawdeal.cli import main; main()", "check", "decks/good.txt", "bin.txt"]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
-    assert (done.returncode, done.stderr) == (2, "rawdeal: bin.txt: not UTF-8 text (byte 0xff at offset 0)\n")
+    assert (done.returncode, done.stderr) == (1, "rawdeal: bin.txt:1:1: not UTF-8 text (byte 0xff); save the file as UTF-8\n")
     assert done.stdout == "decks/good.txt: ok — KANE, 60 cards\n"
 
 

@@ -59,7 +59,7 @@ def test_save_round_trip_is_byte_identical(tmp_path: Path) -> None:
 
 
 def test_minimal_save_starts_the_turn_of_the_player_to_move(tmp_path: Path) -> None:
-    minimal = {"to_move": 1, "players": [
+    minimal = {"to_move": 1, "constructed": True, "players": [
         {"superstar": "KANE", "arsenal": ["Punch", "Kick"], "hand": ["Chop"], "ring": [], "ringside": []},
         {"superstar": "HHH", "arsenal": ["Hip Toss", "Arm Drag"], "hand": ["Punch"], "ring": ["Kick"], "ringside": []},
     ]}

@@ -26,7 +26,7 @@ def test_a_reversal_with_a_cost_never_reverses_from_the_arsenal(profile: str, re
                  profile=profile)
     events = play(g, "Hip Toss")
     text = lines(events)
-    assert any("reverses Hip Toss with Rock Bottom from arsenal" in t for t in text) is reversed_
+    assert any("reverses Hip Toss with Rock Bottom from the Arsenal" in t for t in text) is reversed_
     if not reversed_:
         assert damage(events, "THE ROCK") == [3] and kind(g) == "main"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rawdeal.decks import Deck, DeckLine, Rule, format_deck, parse_deck, read_deck
-from rawdeal.errors import UsageError
+from rawdeal.errors import DeckError, UsageError
 
 
 def test_course_format_keeps_file_order_and_line_numbers() -> None:
@@ -102,8 +102,8 @@ def test_folder_is_a_usage_error_naming_it(tmp_path: Path) -> None:
         read_deck(tmp_path)
 
 
-def test_non_utf8_is_a_usage_error_naming_path_and_offset(tmp_path: Path) -> None:
+def test_non_utf8_is_a_deck_error_naming_path_line_and_column(tmp_path: Path) -> None:
     path = tmp_path / "latin1.txt"
     path.write_bytes("HHH (Superstar Card)\nPi\xf1ata\n".encode("latin-1"))
-    with pytest.raises(UsageError, match=r"latin1.txt: not UTF-8 text \(byte 0xf1 at offset 23\)"):
+    with pytest.raises(DeckError, match=r"latin1.txt:2:3: not UTF-8 text \(byte 0xf1\)"):
         read_deck(path)

@@ -34,7 +34,8 @@ def bank(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def fake_wheel(folder: Path) -> Path:
     wheel = folder / "rawdeal-0.1.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as z:
-        z.writestr("rawdeal-0.1.0.dist-info/METADATA", "Name: rawdeal\n")
+        # a fixed date: two bundles built from it in different seconds hold the same bytes
+        z.writestr(zipfile.ZipInfo("rawdeal-0.1.0.dist-info/METADATA", (1980, 1, 1, 0, 0, 0)), "Name: rawdeal\n")
     return wheel
 
 

@@ -59,4 +59,4 @@ def test_diff_command_rejects_missing_and_non_utf8_files(tmp_path: Path) -> None
     missing = runner.invoke(app, ["diff", str(good), str(tmp_path / "nope.txt")])
     assert missing.exit_code == 2 and "cannot read" in missing.stderr
     not_utf8 = runner.invoke(app, ["diff", str(good), str(bad)])
-    assert not_utf8.exit_code == 2 and "not UTF-8" in not_utf8.stderr
+    assert not_utf8.exit_code == 1 and "bad.txt:1:1: not UTF-8" in not_utf8.stderr

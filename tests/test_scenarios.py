@@ -41,10 +41,10 @@ def test_endings(how: str) -> None:
 
 def test_worked_example_follows_the_assignment() -> None:
     text = _run(ROOT / "scenarios" / "worked-example")
-    assert "HHH reverses Punch with Step Aside from hand" in text
-    assert "THE ROCK reverses Kick with Step Aside from arsenal" in text
+    assert "HHH reverses Punch with Step Aside from the hand" in text
+    assert "THE ROCK reverses Kick with Step Aside from the Arsenal" in text
     assert "HHH takes 1 collateral damage" in text
-    assert "THE ROCK moves Step Aside from Ringside pile to bottom of Arsenal" in text
+    assert "THE ROCK moves Step Aside from the Ringside pile to the bottom of the Arsenal" in text
     # After HHH's Head Butt, Punch and Kick: Kick stays in his Ring area (4 + 3 + 5 = 12F).
     assert "status HHH: 12F" in text
 

@@ -127,10 +127,25 @@ def _norm(v: Any) -> Any:
 
 
 def read_checks(path: Path) -> list[dict[str, Any]]:
-    try:
-        return [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]
-    except orjson.JSONDecodeError as exc:
-        raise ScenarioError(f"{path}: not JSON Lines: {exc}") from None
+    """The checkpoints, one JSON object a line: each names its `check`; all but `invalid_deck` give
+    the `step` (moves made before it) as a whole number, `invalid_deck` the `deck` file."""
+    out = []
+    for no, line in enumerate(path.read_bytes().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            c = orjson.loads(line)
+        except orjson.JSONDecodeError as exc:
+            raise ScenarioError(f"{path}:{no}: not a JSON object: {exc}") from None
+        if not isinstance(c, dict) or not isinstance(c.get("check"), str):
+            raise ScenarioError(f"{path}:{no}: a checkpoint is a JSON object naming its \"check\"")
+        if c["check"] == "invalid_deck":
+            if not isinstance(c.get("deck"), str):
+                raise ScenarioError(f"{path}:{no}: an invalid_deck checkpoint names its \"deck\" file")
+        elif isinstance(c.get("step"), bool) or not isinstance(c.get("step"), int) or c["step"] < 0:
+            raise ScenarioError(f"{path}:{no}: \"step\" must be a whole number of moves, 0 or more")
+        out.append(c)
+    return out
 
 
 def verify_checks(sc: Scenario) -> Result:
@@ -169,6 +184,9 @@ def verify_checks(sc: Scenario) -> Result:
                         replay.check_state(c)
                     except Divergence as d:
                         raise Divergence(d.args[0], c) from None
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ScenarioError(f"{sc.checks}: a checkpoint of step {step} lacks or garbles a field"
+                                f" ({type(exc).__name__}: {exc})") from None
         except Divergence as d:
             at = d.args[1] if len(d.args) > 1 else (todo[0] if todo else {})
             line = f" (transcript line {at['line']})" if at.get("line") else ""
@@ -183,11 +201,11 @@ def verify_checks(sc: Scenario) -> Result:
 
 
 def verify_expected(sc: Scenario) -> Result:
-    from rawdeal.io.diff import compare, events
+    from rawdeal.io.diff import compare, events, read_transcript
     from rawdeal.scenarios.play import reference_transcript
 
     name = sc.name
-    expected = events(sc.expected.read_text(encoding="utf-8"))
+    expected = events(read_transcript(sc.expected, ScenarioError))
     c = compare(expected, events(reference_transcript(sc)))
     if c.at is None:
         return Result(name, True, len(expected))

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rawdeal.decks.model import Deck, DeckLine, Rule, Violation
-from rawdeal.errors import UsageError
+from rawdeal.errors import DeckError, UsageError, not_utf8
 
 SUPERSTAR_SUFFIX = " (Superstar Card)"
 MAX_COUNT = 60
@@ -39,7 +39,7 @@ def read_text(path: str | os.PathLike[str]) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{shown}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+        raise DeckError(not_utf8(shown, data, exc)) from None
 
 
 def parse_deck(text: str, path: str) -> Deck:
@@ -74,9 +74,12 @@ def _add_card(line: str, number: int, cards: list[DeckLine]) -> Violation | None
     if not counted:
         cards.append(DeckLine(line, number))
         return None
-    count, title = int(counted.group(1)), counted.group(2)
+    digits, title = counted.group(1), counted.group(2)
+    value = digits.lstrip("0") or "0"
+    count = int(value) if len(value) <= len(str(MAX_COUNT)) else MAX_COUNT + 1  # never convert 5,000 digits
     if not 1 <= count <= MAX_COUNT:
-        return Violation(number, Rule.FORMAT, f"a card count must be 1 to {MAX_COUNT}, not {count}: fix {line!r}")
+        shown = digits if len(digits) <= 12 else f"{digits[:12]}... ({len(digits)} digits)"
+        return Violation(number, Rule.FORMAT, f"a card count must be 1 to {MAX_COUNT}, not {shown}: fix line {number}")
     cards.extend(DeckLine(title, number) for _ in range(count))
     return None
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
+from rawdeal.drivers.matching import as_offered, suggestion
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, parse_move
-from rawdeal.errors import IllegalMoveError, MoveSyntaxError, UsageError, Where
+from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
 from rawdeal.io.transcript import Transcript
 
 
@@ -29,36 +34,67 @@ def _strip_comment(text: str) -> str:
     return text
 
 
+MAX_LINE = 1 << 16  # bytes in one move line: a move is a few words and titles
+
+
 def parse_moves(text: str, source: str = "moves.txt") -> list[MoveLine]:
-    out = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    return list(iter_moves(text.splitlines(), source))
+
+
+def iter_moves(lines: Iterable[str], source: str = "moves.txt") -> Iterator[MoveLine]:
+    """The moves of the lines, one at a time (a move file of any length in constant memory)."""
+    for number, raw in enumerate(lines, start=1):
         body = _strip_comment(raw).rstrip()
         if not body.strip():
             continue
         indent = len(body) - len(body.lstrip())
         try:
-            out.append(MoveLine(number, indent + 1, parse_move(body)))
+            yield MoveLine(number, indent + 1, parse_move(body))
         except MoveSyntaxError as exc:
             raise exc.at(source, number, indent) from None
-    return out
 
 
 def read_moves(path: str | Path) -> list[MoveLine]:
+    with open_moves(path) as moves:
+        return list(moves)
+
+
+@contextmanager
+def open_moves(path: str | Path) -> Iterator[Iterator[MoveLine]]:
+    """The moves of a move file read as they are played; "-" reads standard input."""
+    source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read move file: {exc}") from None
-    return parse_moves(text, str(path))
+        fh = sys.stdin.buffer if source == "-" else open(path, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read move file: {exc.strerror or exc}") from None
+    try:
+        yield iter_moves(_text_lines(fh, "standard input" if source == "-" else source), source)
+    finally:
+        if fh is not sys.stdin.buffer:
+            fh.close()
 
 
-def play_moves(game: Game, moves: list[MoveLine], transcript: Transcript, source: str = "moves.txt") -> None:
+def _text_lines(fh: BinaryIO, source: str) -> Iterator[str]:
+    for number, data in enumerate(iter(lambda: fh.readline(MAX_LINE + 1), b""), start=1):
+        if len(data) > MAX_LINE:
+            raise InputError(f"{source}:{number}:1: line longer than {MAX_LINE} bytes: one move a line")
+        try:
+            text = data.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(not_utf8(source, data, exc, number)) from None
+        yield text.rstrip("\r\n")
+
+
+def play_moves(game: Game, moves: Iterable[MoveLine], transcript: Transcript, source: str = "moves.txt") -> None:
     """Apply the moves in order; the first illegal one stops the run with its file position."""
     for m in moves:
         d = game.decision()
         player = game.name(d.player) if d else ""
+        move = as_offered(m.move, d)
         try:
-            events = game.apply(m.move)
+            events = game.apply(move)
         except IllegalMoveError as exc:
-            raise exc.at(Where(source, m.line, m.column)) from None
-        transcript.move(player, str(m.move))
+            hint = suggestion(move, d).strip(" ()")
+            raise exc.at(Where(source, m.line, m.column), hint[:1].upper() + hint[1:]) from None
+        transcript.move(player, str(move))
         transcript.events(events)

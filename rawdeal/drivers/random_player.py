@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Arrange, Move, Surrender
-from rawdeal.engine.tasks import Resolve
+from rawdeal.engine.invariants import card_lists as invariant_lists
 from rawdeal.errors import RawdealError
 
 MAX_MOVES = 5000
@@ -59,19 +59,8 @@ def pick(game: Game, rnd: random.Random) -> Move:
 
 
 def card_lists(game: Game) -> list[list[int]]:
-    """Each player's cards, sorted: his four zones plus the card he is playing while it is in no
-    zone (played, not yet resolved or reversed; a Submission held by Maintain Hold stays in the Ring)."""
-    s = game.s
-    play = s.playing
-    flight = play is not None and not getattr(play, "held", False) and any(type(t) is Resolve for t in s.tasks)
-    out = []
-    for p, pl in enumerate(s.players):
-        cards = pl.arsenal + pl.hand + pl.ring + pl.ringside
-        if flight and play.player == p:  # type: ignore[union-attr]
-            cards.append(play.card)  # type: ignore[union-attr]
-        cards.sort()
-        out.append(cards)
-    return out
+    """Each player's cards, sorted (`rawdeal.engine.invariants.card_lists`)."""
+    return invariant_lists(game.s)
 
 
 def check_invariants(game: Game, expected: list[list[int]]) -> None:

@@ -20,12 +20,12 @@ from rawdeal.cards import load_db
 from rawdeal.decks import Deck, format_deck
 from rawdeal.drivers.random_decks import random_titles
 from rawdeal.drivers.random_player import MAX_MOVES, GameRecord, InvariantError, move_file, play_random
+from rawdeal.engine.invariants import WINS as WINS  # the tally's categories
 from rawdeal.engine.moves import Move
 from rawdeal.errors import UsageError
 
 # fork shares the loaded card catalog with the workers; elsewhere they load it (from the disk cache)
 _START_METHOD = "fork" if sys.platform == "linux" else None
-WINS = ("pin", "count-out", "surrender", "collateral", "disqualification")
 
 
 class Lineup(NamedTuple):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rawdeal.cards.model import CardType
@@ -163,10 +163,32 @@ def _parser() -> Lark:
     return Lark(text, parser="lalr", transformer=_transformer(), cache=str(cache_file) if cache_file else False)
 
 
-def _unquote(token: str) -> str:
+def _unquote(token: Token) -> str:
+    """A quoted title's text; a bad escape or a control character is a syntax error at its column."""
     import orjson
 
-    return str(orjson.loads(str(token)))  # a lark Token is a str subclass; orjson reads exact str
+    try:
+        return str(orjson.loads(str(token)))  # a lark Token is a str subclass; orjson reads exact str
+    except orjson.JSONDecodeError:
+        import json
+
+        try:
+            json.loads(str(token))
+            at, why = 0, "unreadable title"
+        except ValueError as exc:  # json says what is wrong and where in the title
+            at, why = getattr(exc, "pos", 0), getattr(exc, "msg", "unreadable title")
+        raise MoveSyntaxError(str(token)[:60], (token.column or 1) + at, (
+            f'a title in double quotes ({why}: write \\" for a quote and \\\\ for a backslash; no control characters)',
+        )) from None
+
+
+MAX_NUMBER = 999  # counts and copy numbers: a game never needs more
+
+
+def _number(token: Token) -> int:
+    if len(token) > len(str(MAX_NUMBER)) or int(token) > MAX_NUMBER:
+        raise MoveSyntaxError(str(token)[:20], token.column or 1, (f"a number of at most {MAX_NUMBER} (this one is too large)",))
+    return int(token)
 
 
 def _transformer() -> Transformer[Token, Move]:
@@ -179,7 +201,9 @@ def _transformer() -> Transformer[Token, Move]:
             return _unquote(text)
 
         def card(self, title: str, copy: Token | None) -> tuple[str, int]:
-            return title, int(copy) if copy is not None else 1
+            if copy is not None and _number(copy) < 1:
+                raise MoveSyntaxError(str(copy), copy.column or 1, ("a copy number of 1 or more",))
+            return title, _number(copy) if copy is not None else 1
 
         def card_type(self, word: Token) -> CardType:
             return CardType(word)
@@ -206,10 +230,10 @@ def _transformer() -> Transformer[Token, Move]:
             return Pick(PickVerb.TAKE, *card)
 
         def draw_count(self, n: Token) -> Move:
-            return Count(CountVerb.DRAW, int(n))
+            return Count(CountVerb.DRAW, _number(n))
 
         def discard_count(self, n: Token) -> Move:
-            return Count(CountVerb.DISCARD, int(n))
+            return Count(CountVerb.DISCARD, _number(n))
 
         def arrange(self, *titles: str) -> Move:
             return Arrange(titles)
@@ -242,9 +266,9 @@ _SIMPLE: dict[str, Move] = {"pass": PASS, "ability": ABILITY, "yes": YES, "no": 
 # The usual shapes of the other moves (titles without escapes, ASCII digits): read without the parser.
 _TITLE = r'"([^"\\\x00-\x1f]*)"'
 _CARD_MOVE = re.compile(r'(play|reverse|discard|take)[ \t]+' + _TITLE +
-                        r'(?:[ \t]*\([ \t]*([0-9]+)[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
+                        r'(?:[ \t]*\([ \t]*([0-9]{1,3})[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
 _CHOOSE = re.compile(r'choose[ \t]+' + _TITLE)
-_COUNT = re.compile(r'(draw|discard)[ \t]+([0-9]+)')
+_COUNT = re.compile(r'(draw|discard)[ \t]+([0-9]{1,3})')
 _ARRANGE = re.compile(r'arrange[ \t]+' + _TITLE + r'(?:[ \t]*,[ \t]*' + _TITLE.replace("(", "(?:", 1) + ')*')
 _ARRANGED = re.compile(_TITLE)
 
@@ -257,6 +281,8 @@ def _fast(text: str) -> Move | None:
     m = _CARD_MOVE.fullmatch(text)
     if m is not None:
         verb, title, copy, as_type = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4)
+        if copy < 1:
+            return None  # the parser reports it
         if verb == "play":
             return Play(title, CardType(as_type) if as_type else None, copy)
         if as_type:
@@ -271,8 +297,10 @@ def _fast(text: str) -> Move | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def parse_move(text: str) -> Move:
-    """Read one move; raises MoveSyntaxError with the column and what was expected."""
+    """Read one move; raises MoveSyntaxError with the column and what was expected. Moves are frozen
+    values, so a line read before gives the same move without the parser (long files repeat lines)."""
     fast = _fast(text.strip())
     if fast is not None:
         return fast

@@ -85,6 +85,7 @@ class GameState:
     moved: int = 0  # how many cards the previous action moved ("an equal number")
     winner: int | None = None
     how: str = ""
+    constructed: bool = False  # a made-up position: decks need not follow the deck-building rules
 
     def copy(self) -> GameState:
         return replace(

@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 from enum import Enum
 from functools import cache
-from typing import Annotated, Any, Callable, get_args, get_origin, get_type_hints
+from types import UnionType
+from typing import Annotated, Any, Callable, Union, get_args, get_origin, get_type_hints
 
 from rawdeal.effects import model as fx
 from rawdeal.engine import state as st
@@ -78,33 +79,162 @@ def _is_card(hint: Any) -> bool:
     return get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis and _is_card(args[0])
 
 
-def decode(data: Any, card_id: Names = _identity) -> Any:
-    """Rebuild a record; unknown types or titles raise KeyError / TypeError for the caller to report."""
-    if isinstance(data, list):
-        return tuple(decode(v, card_id) for v in data)
-    if not isinstance(data, dict) or "type" not in data:
+class DecodeError(ValueError):
+    """A record that cannot be rebuilt; `path` is the JSON path of the offending value."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path, self.message = path, message
+
+
+# Integers in records: player indexes are 0 or 1 (`by` may be -1, "nobody"); `amount`s may be
+# negative (-2D); every other count is 0 or more. Nothing in a game comes near the cap.
+PLAYER_FIELDS = frozenset({"owner", "player", "chooser", "defender"})
+INT_CAP = 1000
+# Card fields where None ("no card": a Superstar ability) is allowed.
+NO_CARD_OK = frozenset({("Act", "card"), ("ReversalHit", "card"), ("AskChoice", "card"), ("AskYesNo", "card"),
+                        ("ActiveModifier", "from_card")})
+
+
+def decode(data: Any, card_id: Names = _identity, path: str = "$", hint: Any = Any) -> Any:
+    """Rebuild a value of type `hint` from plain data, checking every type on the way.
+
+    Records name their class in "type"; enums are their values; tuples are lists. Anything that does
+    not fit raises DecodeError naming the JSON path; `card_id` turns a title into a card id (and
+    raises DecodeError for an unknown title)."""
+    if hint is Any or hint is object:
+        if isinstance(data, dict):
+            return _record(data, card_id, path, None)
+        if isinstance(data, list):
+            return tuple(decode(v, card_id, f"{path}[{i}]") for i, v in enumerate(data))
         return data
-    cls = _registry()[data["type"]]
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, UnionType):
+        return _union(data, args, card_id, path)
+    if origin in (tuple, list, frozenset):
+        if not isinstance(data, list):
+            raise DecodeError(path, f"expected a list, found {_kind(data)}")
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            if len(data) != len(args):
+                raise DecodeError(path, f"expected {len(args)} items, found {len(data)}")
+            return tuple(decode(v, card_id, f"{path}[{i}]", a) for i, (v, a) in enumerate(zip(data, args)))
+        item = args[0] if args else Any
+        items = [decode(v, card_id, f"{path}[{i}]", item) for i, v in enumerate(data)]
+        return frozenset(items) if origin is frozenset else tuple(items) if origin is tuple else items
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        if isinstance(data, str):
+            try:
+                return hint(data)
+            except ValueError:
+                pass
+        known = ", ".join(repr(m.value) for m in hint)
+        raise DecodeError(path, f"expected one of {known}, found {_kind(data)}")
+    if hint is bool:
+        if not isinstance(data, bool):
+            raise DecodeError(path, f"expected true or false, found {_kind(data)}")
+        return data
+    if hint is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise DecodeError(path, f"expected an integer, found {_kind(data)}")
+        return data
+    if hint is str:
+        if not isinstance(data, str):
+            raise DecodeError(path, f"expected a string, found {_kind(data)}")
+        return data
+    if hint is type(None):
+        if data is not None:
+            raise DecodeError(path, f"expected null, found {_kind(data)}")
+        return None
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if not isinstance(data, dict):
+            raise DecodeError(path, f"expected a {hint.__name__} record, found {_kind(data)}")
+        return _record(data, card_id, path, (hint,))
+    raise DecodeError(path, f"cannot read a value of type {hint}")  # pragma: no cover - a new field type
+
+
+def _union(data: Any, args: tuple[Any, ...], card_id: Names, path: str) -> Any:
+    if data is None:
+        if type(None) in args:
+            return None
+        raise DecodeError(path, "expected a value, found null")
+    records = tuple(a for a in args if isinstance(a, type) and dataclasses.is_dataclass(a))
+    if isinstance(data, dict) and records:
+        return _record(data, card_id, path, records)
+    problem: DecodeError | None = None
+    for a in args:
+        if a is type(None) or a in records:
+            continue
+        try:
+            return decode(data, card_id, path, a)
+        except DecodeError as exc:
+            problem = problem or exc
+    raise problem or DecodeError(path, f"expected a record, found {_kind(data)}")
+
+
+def _record(data: dict[str, Any], card_id: Names, path: str, allowed: tuple[type, ...] | None) -> Any:
+    name = data.get("type")
+    cls = _registry().get(name) if isinstance(name, str) else None
+    if cls is None or (allowed is not None and not issubclass(cls, allowed)):
+        kinds = ", ".join(sorted(c.__name__ for c in allowed)) if allowed else "a known record type"
+        raise DecodeError(f"{path}.type", f"unknown record type {name!r}: expected {kinds}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
     hints, cards = _hints(cls), _card_fields(cls)
-    kwargs = {}
+    kwargs: dict[str, Any] = {}
     for k, v in data.items():
         if k == "type":
             continue
+        at = f"{path}.{k}"
+        if k not in fields:
+            raise DecodeError(at, f"unknown field of {name}: expected one of {', '.join(fields)}")
         if k in cards:
-            kwargs[k] = tuple(card_id(t) for t in v) if isinstance(v, list) else (-1 if v is None else card_id(v))
+            kwargs[k] = _cards(v, card_id, at, (name, k) in NO_CARD_OK) if get_origin(hints[k]) is tuple else \
+                _card(v, card_id, at, (name, k) in NO_CARD_OK)
         else:
-            kwargs[k] = _coerce(hints.get(k), decode(v, card_id))
+            kwargs[k] = _check_value(cls.__name__, k, decode(v, card_id, at, hints[k]), at)
+    missing = [f for f, spec in fields.items() if f not in kwargs and spec.default is dataclasses.MISSING
+               and spec.default_factory is dataclasses.MISSING]
+    if missing:
+        raise DecodeError(path, f"{name} record without {', '.join(missing)}")
     return cls(**kwargs)
 
 
-def _coerce(hint: Any, value: Any) -> Any:
-    """Turn decoded strings back into enums where the field is an enum (possibly optional)."""
-    for t in getattr(hint, "__args__", None) or (hint,):
-        if isinstance(t, type) and issubclass(t, Enum) and isinstance(value, str):
-            return t(value)
-        if t is frozenset and isinstance(value, tuple):
-            return frozenset(value)
-        args = getattr(t, "__args__", None)
-        if args and isinstance(value, tuple) and all(isinstance(a, type) and issubclass(a, Enum) for a in args[:1]):
-            return tuple(args[0](v) if isinstance(v, str) else v for v in value)
+def _cards(value: Any, card_id: Names, path: str, none_ok: bool) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise DecodeError(path, f"expected a list of card titles, found {_kind(value)}")
+    return tuple(_card(v, card_id, f"{path}[{i}]", False) for i, v in enumerate(value))
+
+
+def _card(value: Any, card_id: Names, path: str, none_ok: bool) -> Any:
+    if value is None and none_ok:
+        return -1
+    if not isinstance(value, str):
+        raise DecodeError(path, f"expected a card title, found {_kind(value)}")
+    try:
+        return card_id(value)
+    except KeyError:
+        raise DecodeError(path, f"unknown card {value[:80]!r}") from None
+
+
+def _check_value(record: str, field: str, value: Any, path: str) -> Any:
+    """Integers within their range (words are enums, which `decode` already checked)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return value
+    low, high = (0, 1) if field in PLAYER_FIELDS else (-1, 1) if field == "by" else (
+        (-INT_CAP, INT_CAP) if field == "amount" else (0, INT_CAP))
+    if record == "Hit" and field == "amount":
+        low = -1  # "not yet computed"
+    if not low <= value <= high:
+        raise DecodeError(path, f"{value} is out of range: expected {low} to {high}")
     return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the string {value[:40]!r}"
+    return "a list" if isinstance(value, list) else "an object"

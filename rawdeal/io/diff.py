@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from rawdeal.errors import RawdealError, UsageError
+from rawdeal.errors import RawdealError, UsageError, not_utf8
 
 _HUNK = re.compile(r"^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@$")
 
@@ -76,8 +76,10 @@ def _shift_hunk(line: str, offset: int) -> str:
 def read_transcript(path: Path, error: type[RawdealError] = UsageError) -> str:
     """A transcript file as text; a missing, unreadable or non-UTF-8 file raises `error`."""
     try:
-        return path.read_bytes().decode("utf-8-sig")
+        data = path.read_bytes()
     except OSError as exc:
         raise error(f"{path}: cannot read: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise error(f"{path}: not UTF-8 (byte {exc.start})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:  # the file's content is wrong, not the command: exit 1
+        raise (RawdealError if error is UsageError else error)(not_utf8(path, data, exc)) from None

@@ -5,22 +5,20 @@ Saving then loading gives identical bytes: keys are sorted and every field is wr
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from rawdeal.cards import Trait
 from rawdeal.effects.model import Zone
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.game import Game
-from rawdeal.engine.state import GameState, PlayerState
-from rawdeal.engine.tasks import StartTurn
+from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay, PlayerState
+from rawdeal.engine.tasks import StartTurn, Task
 from rawdeal.engine.words import CardId, Profile
 from rawdeal.errors import SaveError
-from rawdeal.io.codec import decode, encode
+from rawdeal.io.codec import DecodeError, decode, encode
 from rawdeal.io.valid import known_valid, remember_valid
 
 FORMAT = "rawdeal-save/1"
@@ -47,7 +45,8 @@ def _json_path(path: Any) -> str:
 
 def save_dict(game: Game) -> dict[str, Any]:
     s, title = game.s, game.title
-    return {
+    constructed = {"constructed": True} if s.constructed else {}  # written only when set: older saves keep their bytes
+    return {**constructed,
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
         "players": [
@@ -66,18 +65,23 @@ def dumps(game: Game) -> bytes:
 
 
 def loads(data: bytes, source: str = "save", remember: bool = False) -> Game:
-    """The game in a save; with `remember`, bytes that passed the schema once skip it after that
-    (`rawdeal.io.valid`: for files that processes read again and again)."""
+    """A game from save bytes, checked for form (the schema) and meaning (`rawdeal.io.validate`); with
+    `remember`, bytes that passed the schema once skip it after that (`rawdeal.io.valid`: for files
+    that processes read again and again). The meaning is always checked."""
+    from rawdeal.io.validate import check_game, whole_numbers
+
     try:
         raw = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
         raise SaveError(f"{source}: not valid JSON: {exc}") from None
+    raw = whole_numbers(raw, source)
     seen = remember and known_valid(_schema(), data)
-    errors = [] if seen else sorted(_validator().iter_errors(raw), key=lambda e: list(e.absolute_path))
+    errors = [] if seen else sorted(_validator().iter_errors(raw), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
         e = errors[0]
         raise SaveError(f"{source}: {_json_path(e.absolute_path)}: {e.message}")
     game = Game(_state(raw, catalog(), source))
+    check_game(game, raw, source)
     if remember and not seen:
         remember_valid(_schema(), data)
     return game
@@ -99,38 +103,31 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
             raise SaveError(f"{source}: $.players[{i}].superstar: unknown Superstar {p['superstar']!r}"
                             f"{suggest(p['superstar'], cat.db.by_name)}")
         zones = {z.value: [card_id(t, f"$.players[{i}].{z}[{k}]") for k, t in enumerate(p[z])] for z in ZONES}
-        _check_contents(cat, zones, i, source)
         players.append(PlayerState(p["superstar"], **zones))
-    try:
-        def cid(t: Any) -> CardId:
-            return card_id(t, "$.tasks")
 
-        state = GameState(
-            players=players, profile=Profile(raw.get("profile", Profile.COURSE)), seed=raw.get("seed", 0),
-            rng=raw.get("rng", raw.get("seed", 0)), turn=raw.get("turn", 1), current=raw["to_move"],
-            ability_used=raw.get("ability_used", False),
-            modifiers=decode(raw.get("modifiers", []), cid), last=list(decode(raw.get("last", [None, None]), cid)),
-            playing=decode(raw.get("playing"), cid),
-            tasks=list(decode(raw["tasks"], cid)) if "tasks" in raw else [StartTurn(raw["to_move"])],
-            skip=list(raw.get("skip", [False, False])),
-            delayed=tuple((o, cid(t)) for o, t in raw.get("delayed", [])),
-            hold=None if raw.get("hold") is None else (raw["hold"][0], cid(raw["hold"][1])),
-            end_requested=raw.get("end_requested", False), moved=raw.get("moved", 0),
-            winner=raw.get("winner"), how=raw.get("how", ""),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{source}: $.tasks/$.modifiers: unreadable engine record: {exc}") from None
-    return state
+    cid = cat.db.index.__getitem__
 
+    def rec(key: str, hint: Any, default: Any) -> Any:
+        try:
+            return decode(raw[key], cid, f"$.{key}", hint) if key in raw else default
+        except DecodeError as exc:
+            raise SaveError(f"{source}: {exc.path}: {exc.message}") from None
 
-def _check_contents(cat: Catalog, zones: dict[str, list[CardId]], i: int, source: str) -> None:
-    """Reject impossible contents: a Unique card twice, more than 3 copies of a limited title."""
-    counts = Counter(c for z in ZONES for c in zones[z])
-    for card, n in sorted(counts.items()):
-        info = cat.infos[card].card
-        limit = 1 if Trait.UNIQUE in info.traits else None if Trait.SET_UP in info.traits else 3
-        if limit is not None and n > limit:
-            raise SaveError(f"{source}: $.players[{i}]: {n} copies of {info.title!r} (at most {limit} in a deck)")
+    to_move = raw["to_move"]
+    return GameState(
+        players=players, profile=Profile(raw.get("profile", Profile.COURSE)), seed=raw.get("seed", 0),
+        rng=raw.get("rng", raw.get("seed", 0)), turn=raw.get("turn", 1), current=to_move,
+        ability_used=raw.get("ability_used", False),
+        modifiers=rec("modifiers", tuple[ActiveModifier, ...], ()),
+        last=list(rec("last", tuple[LastPlay | None, LastPlay | None], (None, None))),
+        playing=rec("playing", CurrentPlay | None, None),
+        tasks=list(rec("tasks", tuple[Task, ...], (StartTurn(to_move),))),
+        skip=list(raw.get("skip", [False, False])),
+        delayed=tuple((o, card_id(t, f"$.delayed[{k}][1]")) for k, (o, t) in enumerate(raw.get("delayed", []))),
+        hold=None if raw.get("hold") is None else (raw["hold"][0], card_id(raw["hold"][1], "$.hold[1]")),
+        end_requested=raw.get("end_requested", False), moved=raw.get("moved", 0),
+        winner=raw.get("winner"), how=raw.get("how", ""), constructed=raw.get("constructed", False),
+    )
 
 
 def read_save(path: str | Path) -> Game:

@@ -22,8 +22,10 @@ _ZONE = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arse
 
 
 def _move(e: ev.Moved) -> str:
-    where = f"{e.position} of Arsenal" if e.dest == "arsenal" and e.position else _ZONE[e.dest]
-    return f"{e.player} moves {e.card} from {_ZONE[e.source]} to {where}"
+    if e.dest == "arsenal" and e.position == "shuffle":
+        return f"{e.player} shuffles {e.card} from the {_ZONE[e.source]} into the Arsenal"
+    where = f"{e.position} of the Arsenal" if e.dest == "arsenal" and e.position else _ZONE[e.dest]
+    return f"{e.player} moves {e.card} from the {_ZONE[e.source]} to the {where}"
 
 
 def _whose(e: ev.NothingToPick) -> str:
@@ -40,7 +42,7 @@ _TEXT: dict[type[ev.Event], Callable[[Any], str]] = {
     ev.Played: lambda e: f"{e.player} plays {e.card} as {e.as_type}",
     ev.HoldApplied: lambda e: f"{e.player} maintains the hold: {e.card} is applied again",
     ev.Succeeded: lambda e: f"{e.card} is successfully played",
-    ev.Reversed: lambda e: f"{e.player} reverses {e.target} with {e.card} from {e.source}",
+    ev.Reversed: lambda e: f"{e.player} reverses {e.target} with {e.card} from the {_ZONE[e.source]}",
     ev.Damage: lambda e: f"{e.player} takes {e.amount} {'collateral ' if e.collateral else ''}damage",
     ev.Overturned: lambda e: f"  {e.index}/{e.total} {e.player} overturns {e.card}",
     ev.Discarded: lambda e: f"{e.player} discards {e.card}",
@@ -67,26 +69,41 @@ def move_line(player: str, move: str) -> str:
 
 
 class Transcript:
-    """Collects moves and events as they happen and renders them."""
+    """Collects moves and events as they happen and renders them; with a `sink`, writes each line
+    as it happens instead (text lines, or JSON lines with `jsonl=True`) and keeps nothing, so a
+    game of any length streams in constant memory."""
 
-    def __init__(self) -> None:
+    def __init__(self, sink: Callable[[str], object] | None = None, jsonl: bool = False) -> None:
         self.items: list[tuple[str, str, ev.Event | None]] = []
+        self.sink, self.as_jsonl = sink, jsonl
 
     def move(self, player: str, move: str) -> None:
-        self.items.append((player, move, None))
+        self._add([(player, move, None)])
 
     def events(self, events: Iterable[ev.Event]) -> None:
-        self.items.extend(("", "", e) for e in events)
+        self._add([("", "", e) for e in events])
+
+    def _add(self, items: list[tuple[str, str, ev.Event | None]]) -> None:
+        if self.sink is None:
+            self.items.extend(items)
+            return
+        self.sink(_jsonl(items).decode("utf-8") if self.as_jsonl else _text(items))
 
     def text(self) -> str:
-        return "".join(
-            (event_line(e) if e is not None else move_line(p, m)) + "\n" for p, m, e in self.items
-        )
+        return _text(self.items)
 
     def jsonl(self) -> bytes:
-        lines = [
-            orjson.dumps(e.to_dict() if e is not None else {"event": "input", "player": p, "move": m},
-                         option=orjson.OPT_SORT_KEYS)
-            for p, m, e in self.items
-        ]
-        return b"".join(line + b"\n" for line in lines)
+        return _jsonl(self.items)
+
+
+def _text(items: Iterable[tuple[str, str, ev.Event | None]]) -> str:
+    return "".join((event_line(e) if e is not None else move_line(p, m)) + "\n" for p, m, e in items)
+
+
+def _jsonl(items: Iterable[tuple[str, str, ev.Event | None]]) -> bytes:
+    lines = [
+        orjson.dumps(e.to_dict() if e is not None else {"event": "input", "player": p, "move": m},
+                     option=orjson.OPT_SORT_KEYS)
+        for p, m, e in items
+    ]
+    return b"".join(line + b"\n" for line in lines)

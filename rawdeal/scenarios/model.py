@@ -67,7 +67,7 @@ def load_scenario(path: str | Path) -> Scenario:
     if not math.isfinite(points):
         raise ScenarioError(f"{path}: points = {points}: give a finite number of points")
     return Scenario(
-        path, str(meta.get("name", path.name)), points, str(meta.get("description", "")),
+        path, str(meta.get("name", _shown(path.name))), points, str(meta.get("description", "")),
         str(meta.get("profile", "course")), int(meta.get("seed", 0)),
     )
 
@@ -154,4 +154,12 @@ def scenario_dirs(paths: list[Path]) -> list[Path]:
             out.append(p)
         else:
             out.extend(sorted(d for d in p.iterdir() if d.is_dir() and not d.name.startswith(".")))
+    if not out:
+        raise ScenarioError(f"{', '.join(map(str, paths))}: no scenario here (a scenario is a folder holding"
+                            f" {MOVES} or {CHECKS})")
     return out
+
+
+def _shown(name: str) -> str:
+    """A folder name as text: bytes that are not UTF-8 (kept by Python as surrogates) become U+FFFD."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

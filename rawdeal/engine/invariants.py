@@ -1,0 +1,31 @@
+"""Facts every reachable game state obeys: what save validation and the random-game checks share."""
+
+from __future__ import annotations
+
+from rawdeal.engine.state import GameState
+from rawdeal.engine.tasks import Resolve
+
+# The ways a game ends (`GameState.how` once there is a winner).
+WINS = ("pin", "count-out", "surrender", "collateral", "disqualification")
+
+
+def in_flight(s: GameState) -> int | None:
+    """The card being played while it is in no zone (played, not yet resolved or reversed), else None.
+    A Submission held by Maintain Hold stays in the Ring area, so it is never in flight."""
+    play = s.playing
+    if play is None or play.held or not any(type(t) is Resolve for t in s.tasks):
+        return None
+    return play.card
+
+
+def card_lists(s: GameState) -> list[list[int]]:
+    """Each player's cards, sorted: his four zones plus the card he has in flight."""
+    flight = in_flight(s)
+    out = []
+    for p, pl in enumerate(s.players):
+        cards = pl.arsenal + pl.hand + pl.ring + pl.ringside
+        if flight is not None and s.playing is not None and s.playing.player == p:
+            cards.append(flight)
+        cards.sort()
+        out.append(cards)
+    return out
