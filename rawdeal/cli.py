@@ -254,6 +254,7 @@ def grade(
         from rawdeal.grading.model import StudentResult
         from rawdeal.grading.sandbox import Limits, check_user
         from rawdeal.grading.score import Options
+        from rawdeal.io.files import write_atomic
 
         options, limits = Options(partial, context), Limits(timeout, max_output, max_stderr, user)
         check_user(user)
@@ -289,7 +290,7 @@ def grade(
             (gradescope, lambda: reports.gradescope_report(students[0], hidden or ()))]
         for path, text in outputs:
             if path is not None:
-                reports.write_atomic(path, text())
+                write_atomic(path, text())
         raise typer.Exit(0 if all(s.passed for s in students) else 1)
 
 

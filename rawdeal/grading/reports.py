@@ -10,17 +10,13 @@ as characters XML can carry.
 from __future__ import annotations
 
 import fnmatch
-import os
 import re
-import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import orjson
 
-from rawdeal.errors import UsageError
 from rawdeal.grading.model import ScenarioResult, StudentResult
 
 # Characters XML 1.0 cannot carry; student output may hold any of them.
@@ -154,19 +150,3 @@ def gradescope_report(student: StudentResult, hidden: Sequence[str] = ()) -> str
     data = {"score": round(student.score, 4), "execution_time": round(sum(r.seconds for r in student.results), 3),
             "output_format": "text", "test_output_format": "text", "visibility": "visible", "tests": tests}
     return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to a temporary file next to `path`, then move it into place in one step."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise UsageError(f"{path}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            os.fchmod(fd, 0o644)  # mkstemp's 0600 would hide the report from CI and colleagues
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
