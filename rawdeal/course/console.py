@@ -143,6 +143,7 @@ class CourseConsole:
         from rawdeal.engine.setup import new_game
 
         game, events = new_game(decks[0], decks[1], "course")
+        self.printer.plain = {game.name(p): superstar(game, p) for p in (0, 1) if game.name(p) != superstar(game, p)}
         self.show(events)
         while not game.over:
             self.decide(game)
@@ -178,7 +179,7 @@ class CourseConsole:
 
     def status(self, game: Game, p: int) -> str:
         s = game.status(p)
-        return line("status", player=s.player, fortitude=s.fortitude, hand=s.hand, arsenal=s.arsenal)
+        return line("status", player=superstar(game, p), fortitude=s.fortitude, hand=s.hand, arsenal=s.arsenal)
 
     def view_cards(self, game: Game) -> None:
         self.say(*items((text for text, _, _ in ZONE_MENU), first=1))
@@ -202,7 +203,7 @@ class CourseConsole:
 
     # ------------------------------------------------------------------------ other decisions
     def reverse_menu(self, game: Game, d: Decision) -> mv.Move:
-        player = game.name(d.player)
+        player = superstar(game, d.player)
         self.say(line("reversal_offer", player=player), DIVIDER,
                  *items(tagged(self.db.by_title[t], "reversal") for t in d.cards), DIVIDER)
         n = self.ask("reverse", -1, len(d.cards) - 1, f"{player}'s list of reversals")
@@ -214,7 +215,7 @@ class CourseConsole:
     def pick_menu(self, game: Game, d: Decision) -> mv.Move:
         t = game.s.tasks[-1]
         assert isinstance(t, T.PickCard)
-        chooser, owner = game.name(t.chooser), game.name(t.owner)
+        chooser, owner = superstar(game, t.chooser), superstar(game, t.owner)
         self.say(*_pick_header(t, chooser, owner), DIVIDER, *items(map(self._card, d.cards)), DIVIDER)
         n = self.ask("pick", 0, len(d.cards) - 1, f"{chooser}'s pick of a card")
         self.printer.skip = _ECHO[t.verb]
@@ -223,7 +224,7 @@ class CourseConsole:
     def count_menu(self, game: Game, d: Decision) -> mv.Move:
         t = game.s.tasks[-1]
         assert isinstance(t, T.AskCount)
-        player = game.name(t.player)
+        player = superstar(game, t.player)
         if t.verb == "draw":
             reason = "stun value" if t.reason == "stun value" else "efecto de la carta"
             self.say(DIVIDER, line("may_draw", player=player, n=t.most, reason=reason))
@@ -234,18 +235,18 @@ class CourseConsole:
     def choice_menu(self, game: Game, d: Decision) -> mv.Move:
         t = game.s.tasks[-1]
         assert isinstance(t, T.AskChoice)
-        self.say(DIVIDER, line("choose", player=game.name(t.player)), *items(map(option_label, t.options), first=1))
-        n = self.ask("choose", 1, len(t.options), f"{game.name(t.player)}'s choice of an effect")
+        self.say(DIVIDER, line("choose", player=superstar(game, t.player)), *items(map(option_label, t.options), first=1))
+        n = self.ask("choose", 1, len(t.options), f"{superstar(game, t.player)}'s choice of an effect")
         self.printer.skip = ev.Chose
         return d.moves[n - 1]
 
     def ability_question(self, game: Game, d: Decision) -> mv.Move:
-        return mv.ABILITY if self.ask_yes_no(line("yes_no", player=game.name(d.player))) else mv.PASS
+        return mv.ABILITY if self.ask_yes_no(line("yes_no", player=superstar(game, d.player))) else mv.PASS
 
     def yes_no_question(self, game: Game, d: Decision) -> mv.Move:
         t = game.s.tasks[-1]
         assert isinstance(t, T.AskYesNo)
-        question = line("card_yes_no", player=game.name(t.player), title=game.title(t.card))
+        question = line("card_yes_no", player=superstar(game, t.player), title=game.title(t.card))
         return mv.YES if self.ask_yes_no(question) else mv.NO
 
     def arrange_menu(self, game: Game, d: Decision) -> mv.Move:
@@ -253,7 +254,7 @@ class CourseConsole:
         t = game.s.tasks[-1]
         assert isinstance(t, T.AskArrange)
         left, order = list(d.cards), []
-        player, owner = game.name(t.player), game.name(t.owner)
+        player, owner = superstar(game, t.player), superstar(game, t.owner)
         while left:
             self.say("", DIVIDER, line("pick_to_top", player=player, n=len(left), owner=owner), DIVIDER,
                      *items(map(self._card, left)), DIVIDER)
@@ -262,6 +263,11 @@ class CourseConsole:
 
     def _card(self, title: str) -> str:
         return card_line(self.db.by_title[title])
+
+
+def superstar(game: Game, p: int) -> str:
+    """A player as the course names him: by his Superstar (rawdeal adds the seat in a mirror match)."""
+    return game.s.players[p].superstar
 
 
 def _pick_header(t: T.PickCard, chooser: str, owner: str) -> list[str]:

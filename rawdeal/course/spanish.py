@@ -8,6 +8,7 @@ Every line comes from a template of `rawdeal.course.lines`; nothing here is copi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from rawdeal.cards import Card, CardDB
@@ -86,6 +87,9 @@ def option_label(option: tuple[fx.Action, ...]) -> str:
     return str(english(option))
 
 
+_NAMED = ("player", "owner", "viewer")  # event fields that name a player
+
+
 class EventPrinter:
     """Turns engine events into console lines. `skip` names the event that echoes the answer just
     given (the card picked, the option chosen), which the console does not print again."""
@@ -94,6 +98,8 @@ class EventPrinter:
         self.db = db
         self.skip: type | None = None
         self.damaged = ""  # who took the last damage (a collateral loss names him)
+        # rawdeal's seat names that the course prints otherwise ("HHH (2)" -> "HHH" in a mirror match)
+        self.plain: dict[str, str] = {}
         self._lines: dict[type[ev.Event], Callable[[Any], list[str]]] = {
             ev.TurnStarted: lambda e: [DIVIDER, line("turn", player=e.player)],
             ev.TurnSkipped: lambda e: [DIVIDER, line("skip_turn", player=e.player)],
@@ -162,5 +168,10 @@ class EventPrinter:
                 continue
             render = self._lines.get(type(e))
             if render is not None:
-                out += render(e)
+                out += render(self._plain(e) if self.plain else e)
         return out
+
+    def _plain(self, e: ev.Event) -> ev.Event:
+        """The event naming players as the course does: by Superstar only (a mirror match too)."""
+        named = {f: self.plain[v] for f in _NAMED if (v := getattr(e, f, None)) in self.plain}
+        return replace(e, **named) if named else e

@@ -64,7 +64,7 @@ class _Replay:
         self.game = game
 
     def statuses(self) -> list[dict[str, Any]]:
-        return [self.game.status(p).to_dict() for p in (0, 1)]
+        return [{**self.game.status(p).to_dict(), "player": self.game.s.players[p].superstar} for p in (0, 1)]
 
     def check_state(self, c: dict[str, Any]) -> None:
         g, kind = self.game, c["check"]
@@ -87,7 +87,7 @@ class _Replay:
             if c["cards"] != options:
                 raise Divergence(f"expected {c['player']} to pick from {c['cards']}; got {options}")
         elif kind == "zone":
-            owners = [p for p in (0, 1) if g.name(p) == c["player"]]
+            owners = [p for p in (0, 1) if g.s.players[p].superstar == c["player"]]
             views = [list(g.titles(g.s.players[p].zone(c["zone"]))) for p in owners]
             if c["cards"] not in views:
                 raise Divergence(f"expected {c['player']}'s {c['zone']} {c['cards']}; got {views[0] if views else 'no such player'}")
@@ -101,13 +101,18 @@ def _cards(pairs: Iterable[tuple[str, str]]) -> str:
     return "[" + ", ".join(f"{t} ({a})" for t, a in pairs) + "]"
 
 
-def _project(events: list[ev.Event]) -> list[dict[str, Any]]:
+def _project(events: list[ev.Event], plain: dict[str, str]) -> list[dict[str, Any]]:
+    """The events the course prints, naming players as it does (`plain`: seat name -> Superstar)."""
     out = []
     for e in events:
         if e.kind not in _SHOWN or (isinstance(e, ev.Drew) and e.reason == "draw segment"):
             continue
-        out.append(e.to_dict())
+        d = e.to_dict()
+        out.append({k: plain.get(v, v) if k in _NAMED else v for k, v in d.items()} if plain else d)
     return out
+
+
+_NAMED = ("player", "owner", "viewer")  # fields that name a player
 
 
 def _compare_events(want: list[dict[str, Any]], have: list[dict[str, Any]]) -> None:
@@ -167,6 +172,7 @@ def verify_checks(sc: Scenario) -> Result:
                 return Result(name, False, len(checks), f"deck {d.name}: expected {'invalid' if d.name in bad else 'valid'}; got {verdict}")
         return Result(name, True, len(checks))
     game, start_events = new_game(sc)
+    plain = {game.name(p): game.s.players[p].superstar for p in (0, 1) if game.name(p) != game.s.players[p].superstar}
     moves = read_moves(sc.moves)
     by_step: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for c in checks:
@@ -177,7 +183,7 @@ def verify_checks(sc: Scenario) -> Result:
         todo = by_step.get(step, [])
         want = [c for c in todo if c["check"] == "event"]
         try:
-            _compare_events(want, _project(events))
+            _compare_events(want, _project(events, plain))
             for c in todo:
                 if c["check"] != "event":
                     try:

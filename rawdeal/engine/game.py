@@ -37,6 +37,7 @@ class Game(Choices):
     def __init__(self, state: GameState, cat: Catalog | None = None) -> None:
         self.s = state
         self.cat = cat or catalog()
+        self.names = seat_names(state)
         self.out: list[ev.Event] = []
         # False when nobody reads the events (random games, searches): `apply` then returns none,
         # and the frequent ones are not even built (about a tenth of a random game's time).
@@ -97,7 +98,8 @@ class Game(Choices):
 
     # --------------------------------------------------------------------------------- queries
     def name(self, p: int) -> str:
-        return self.s.players[p].superstar
+        """The player's name in events and prompts: his Superstar's, told apart in a mirror match."""
+        return self.names[p]
 
     def title(self, card: CardId) -> str:
         return self.cat.titles[card]
@@ -107,7 +109,7 @@ class Game(Choices):
 
     def status(self, p: int) -> ev.Status:
         pl = self.s.players[p]
-        return ev.Status(pl.superstar, R.fortitude(self.cat, self.s, p), len(pl.hand), len(pl.arsenal))
+        return ev.Status(self.names[p], R.fortitude(self.cat, self.s, p), len(pl.hand), len(pl.arsenal))
 
     @property
     def over(self) -> bool:
@@ -490,6 +492,13 @@ class Game(Choices):
             self._mill(target, task.amount, winner_if_empty=task.player, collateral=False, source=source)
 
 
+
+
+def seat_names(s: GameState) -> tuple[str, str]:
+    """The players' names: their Superstars', with the seat added when both play the same one
+    ("HHH (1)", "HHH (2)"), so that every line of a mirror match says who."""
+    a, b = (p.superstar for p in s.players)
+    return (a, b) if a != b else (f"{a} (1)", f"{b} (2)")
 
 
 def _take_last(cards: list[CardId], card: CardId) -> None:
