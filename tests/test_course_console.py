@@ -122,3 +122,13 @@ def test_graded_over_the_course_protocol_rawdeal_scores_every_shared_transcript(
         expected = sum(1 for t in TRANSCRIPTS if Path(t.parent.name[:-len("-Tests")], t.name).match(only.replace("/*", "/*.txt")))
         assert result.exit_code == 0, result.output
         assert result.stdout.rstrip().endswith(f"total: {expected}/{expected}")
+
+
+def test_answers_that_are_not_utf8_are_an_input_error_with_line_and_column(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("x", encoding="utf-8")
+    answers = tmp_path / "answers.txt"
+    answers.write_bytes(b"1\n\xff\n")
+    result = subprocess.run([sys.executable, "-m", "rawdeal", "course", "play", str(tmp_path), "--inputs",
+                             str(answers)], capture_output=True)
+    assert result.returncode == 1 and b"answers.txt:2:1: not UTF-8 text" in result.stderr
+    assert b"Traceback" not in result.stderr

@@ -26,7 +26,7 @@ from rawdeal.engine import moves as mv
 from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision
 from rawdeal.engine.game import Game
-from rawdeal.errors import InputEndedError, InputError, RawdealError, UsageError
+from rawdeal.errors import InputEndedError, InputError, RawdealError, UsageError, not_utf8
 
 MAIN_MENU = ("Ver cartas", "Jugar carta", "Usar habilidad", "Terminar turno", "Rendirse")
 ZONE_MENU = (("Mi mano", False, "hand"), ("Mi ring area", False, "ring"), ("Mi ringside pile", False, "ringside"),
@@ -324,11 +324,13 @@ def answers_of(transcript: str) -> list[str]:
 def file_answers(path: os.PathLike[str] | str) -> Answers:
     """The answers of an inputs file: one a line; a course transcript's `INPUT:` lines if it has any."""
     try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
+        data = Path(path).read_bytes()
     except OSError as exc:
         raise UsageError(f"{path}: cannot read the answers: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}); save the answers as UTF-8") from None
+        raise InputError(not_utf8(path, data, exc)) from None
     answers = answers_of(text)
     return from_lines(answers if answers else [a.removesuffix("\r") for a in text.split("\n")][: _count(text)])
 

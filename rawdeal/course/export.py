@@ -129,6 +129,8 @@ def _picks(rnd: random.Random, count: int, invalid: set[int]) -> tuple[int, int]
 def _write_decks(folder: Path, rnd: random.Random, db: CardDB, decks_from: Path | None, games: int) -> set[int]:
     """The bank's decks, with the course's file conventions; returns the indexes of the invalid ones."""
     if decks_from is not None:
+        if not decks_from.is_dir():
+            raise UsageError(f"{decks_from}: no such deck folder")
         given = [read_deck(p) for p in sorted(decks_from.glob("*.txt"))]
         if not given:
             raise UsageError(f"{decks_from}: no *.txt deck files")
