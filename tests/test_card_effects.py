@@ -194,7 +194,8 @@ def test_back_body_drop_needs_irish_whip_just_before_and_lets_the_player_choose(
     play(g, "Irish Whip", "action")
     assert playable(g) == ["Back Body Drop as maneuver"]
     play(g, "Back Body Drop")
-    assert moves(g) == ['choose "draw 2 cards"', 'choose "opponent discards 2 cards"']
+    assert moves(g) == ['choose 1', 'choose 2']
+    assert "(1 = draw 2 cards; 2 = opponent discards 2 cards)" in g.decision().prompt
     events = do(g, 'choose "draw 2 cards"')
     assert zone(g, 0, "hand") == ["Chin Lock", "Punch"]
     assert damage(events, OPP) == [7 + 5]  # a Strike after Irish Whip: +5D
@@ -346,7 +347,8 @@ def test_irish_whip_bonus_is_for_a_strike_only() -> None:
 def test_jockeying_declares_plus_4d_or_plus_8f_for_the_next_grapple() -> None:
     g = position({"hand": ["Jockeying for Position", "Hip Toss"], "ring": ring_of(4)})
     play(g, "Jockeying for Position", "action")
-    assert moves(g) == ['choose "next grapple +4D"', 'choose "reversals to next grapple +8F"']
+    assert moves(g) == ['choose 1', 'choose 2']
+    assert "(1 = next grapple +4D; 2 = reversals to next grapple +8F)" in g.decision().prompt
     do(g, 'choose "next grapple +4D"')
     assert damage(play(g, "Hip Toss"), OPP) == [7]
     # +8F: Escape Move (0F) is no longer offered to a 0F defender, but is to an 8F one
@@ -422,8 +424,8 @@ def test_mr_socko_takes_a_card_and_gives_plus_one_while_in_the_ring_area() -> No
     g = position({"superstar": "MANKIND", "hand": ["Mr. Socko", "Hip Toss"], "ring": ring_of(20),
                   "ringside": ["Wrist Lock"], "top": ["Chin Lock"]})
     play(g, "Mr. Socko")
-    assert moves(g) == ['choose "take 1 card from your arsenal"',
-                        'choose "take 1 card from your ringside pile"']
+    assert moves(g) == ['choose 1', 'choose 2']
+    assert "(1 = take 1 card from your arsenal; 2 = take 1 card from your ringside pile)" in g.decision().prompt
     do(g, 'choose "take 1 card from your ringside pile"', 'take "Wrist Lock"')
     assert "Wrist Lock" in zone(g, 0, "hand") and fortitude(g, 0) == 20  # 0D: F unchanged
     assert damage(play(g, "Hip Toss"), OPP) == [4]
@@ -942,7 +944,8 @@ def test_hmmm_looks_at_the_top_five_and_arranges_them_or_shuffles() -> None:
     g = position({"hand": ["Hmmm"], "top": top5})
     events = play(g, "Hmmm")
     assert f"HHH sees HHH's Arsenal: {', '.join(top5)}" in lines(events)
-    assert moves(g) == ['choose "arrange top 5 cards of your arsenal"', 'choose "shuffle your arsenal"']
+    assert moves(g) == ['choose 1', 'choose 2']
+    assert "(1 = arrange top 5 cards of your arsenal; 2 = shuffle your arsenal)" in g.decision().prompt
     do(g, 'choose "arrange top 5 cards of your arsenal"')
     assert kind(g) == "arrange" and g.decision().player == 0
     do(g, 'arrange "Wrist Lock", "Punch", "Chin Lock", "Hip Toss", "Big Boot"')  # any order is legal
@@ -1135,8 +1138,8 @@ def test_marking_out_either_takes_any_arsenal_card_and_ends_the_turn_or_buries_t
     assert zone(g, 0, "hand") == ["Chin Lock"] and "HHH ends the turn" in lines(events) and g.s.current == 1
     g = position({"hand": ["Marking Out"], "ring": ring_of(13)}, {"top": ["Punch", "Chin Lock", "Hip Toss"]})
     play(g, "Marking Out")
-    label = [m for m in moves(g) if "opponent" in m][0]
-    do(g, label)
+    assert "2 = put 3 cards from opponent's arsenal" in g.decision().prompt
+    do(g, "choose 2")
     assert g.decision().player == 0  # HHH goes through Jericho's Arsenal
     do(g, 'take "Chin Lock"', 'take "Punch"', 'take "Hip Toss"')
     assert zone(g, 1, "ringside") == ["Chin Lock", "Punch", "Hip Toss"] and len(zone(g, 1, "arsenal")) == 12

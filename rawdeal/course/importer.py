@@ -304,7 +304,7 @@ class _Reader:
 
     def answer_choose(self, line: Line, prompt: _Prompt, item: Line) -> None:
         index = item.int("index")
-        self.move(line, mv.Choose(option_label(self.effect_card, index)))
+        self.move(line, mv.Choose(str(index)))  # options are named by number
         self.event(line, ev.Chose, player=prompt.player, option=item["text"])
         self.hand_source = "arsenal" if "desde el arsenal" in item["text"] else "ringside" if "desde el ringside" in item["text"] else ""
 
@@ -544,31 +544,6 @@ class _Reader:
 def deck_file(number: int) -> str:
     """The scenario file of the n-th picked deck: deck-a.txt, deck-b.txt."""
     return f"deck-{'ab'[number - 1]}.txt"
-
-
-def option_label(title: str, index: int) -> str:
-    """rawdeal's label of option `index` (1-based) of the first Choice in `title`'s effect."""
-    from rawdeal.effects.render import option_label as render_option
-    from rawdeal.effects.store import shipped
-
-    choice = _first_choice(shipped().cards[title])
-    if choice is None or not 1 <= index <= len(choice.options):
-        raise ImportTestError(f"{title!r} has no option {index} in a choice of its effect")
-    return str(render_option(choice.options[index - 1]))
-
-
-def _first_choice(node: Any) -> Any:
-    """Depth-first, in text order: the first `Choice` inside a compiled effect."""
-    from rawdeal.effects.model import Choice
-
-    if isinstance(node, Choice):
-        return node
-    children = node if isinstance(node, tuple) else [getattr(node, f) for f in getattr(node, "__slots__", ())]
-    for child in children:
-        found = _first_choice(child)
-        if found is not None:
-            return found
-    return None
 
 
 # ------------------------------------------------------------------------------ whole files

@@ -257,9 +257,7 @@ class Actions:
         self.s.tasks.append(T.PickCard(high, high, fx.Zone.RING, PickVerb.TAKE, 1, dest=fx.Zone.RINGSIDE, filter=removable))
 
     def _do_choice(self, owner: int, a: fx.Choice, card: int) -> None:
-        from rawdeal.effects.render import option_label
-
-        self.s.tasks.append(T.AskChoice(owner, card, a.options, tuple(option_label(o) for o in a.options)))
+        self.s.tasks.append(T.AskChoice(owner, card, a.options))
 
     def _do_optional(self, owner: int, a: fx.Optional, card: int) -> None:
         self.s.tasks.append(T.AskYesNo(owner, card, a.actions))

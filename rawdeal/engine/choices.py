@@ -109,13 +109,16 @@ class Choices(Actions):
                 self.s.tasks.append(T.PickCard(p, p, fx.Zone.HAND, PickVerb.DISCARD, move.n))
 
     def _decide_choice(self, t: T.AskChoice) -> Decision:
-        moves = tuple(mv.Choose(label) for label in t.labels)
-        return Decision(t.player, DecisionKind.CHOOSE, f"{self.name(t.player)} chooses one effect of {self.title(t.card)}", moves)
+        """Options are named by their number (a key that no rewording of their English changes)."""
+        labels = "; ".join(f"{i} = {label}" for i, label in enumerate(choice_labels(t), start=1))
+        moves = tuple(mv.Choose(str(i)) for i in range(1, len(t.options) + 1))
+        prompt = f"{self.name(t.player)} chooses one effect of {self.title(t.card)} ({labels})"
+        return Decision(t.player, DecisionKind.CHOOSE, prompt, moves)
 
     def _resolve_choice(self, t: T.AskChoice, move: mv.Move) -> None:
         assert isinstance(move, mv.Choose)
-        i = t.labels.index(move.option)
-        self._emit(ev.Chose(self.name(t.player), move.option))
+        i = int(move.option) - 1
+        self._emit(ev.Chose(self.name(t.player), choice_labels(t)[i]))
         self._push_actions(t.player, t.options[i], t.card)
 
     def _decide_yes_no(self, t: T.AskYesNo) -> Decision | None:
@@ -158,6 +161,13 @@ class Choices(Actions):
             top.remove(card)
             order.append(card)
         arsenal[-t.n:] = list(reversed(order))
+
+
+def choice_labels(t: T.AskChoice) -> list[str]:
+    """The options' canonical English, as transcripts show them."""
+    from rawdeal.effects.render import option_label
+
+    return [option_label(o) for o in t.options]
 
 
 def nth(cards: list[CardId], card: CardId, copy: int) -> int:

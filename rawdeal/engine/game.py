@@ -20,7 +20,7 @@ from rawdeal.engine import rng
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, catalog
-from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, nth
+from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, nth
 from rawdeal.engine.decision import Decision
 from rawdeal.cards import CardType
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
@@ -171,7 +171,14 @@ class Game(Choices):
         return self._flush()
 
     def _complete(self, move: mv.Move, d: Decision) -> mv.Move:
-        """`play "X"` without a type means the one type the card can be played as."""
+        """`play "X"` without a type means the one type the card can be played as; `choose "label"`
+        means the option of that English label (move files name options by number)."""
+        if isinstance(move, mv.Choose) and not move.option.isdigit() and self.s.tasks:
+            task = self.s.tasks[-1]
+            if isinstance(task, T.AskChoice):
+                folded = [label.casefold() for label in choice_labels(task)]
+                if move.option.casefold() in folded:
+                    return mv.Choose(str(folded.index(move.option.casefold()) + 1))
         if isinstance(move, mv.Play) and not move.as_type:
             types = [m.as_type for m in d.moves if isinstance(m, mv.Play) and m.title == move.title]
             if len(types) == 1:

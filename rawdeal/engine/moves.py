@@ -81,12 +81,13 @@ class No(Move):
 
 @dataclass(frozen=True, slots=True)
 class Choose(Move):
-    """Pick an option of a "choose one" effect, by its label."""
+    """Pick an option of a "choose one" effect: by its number (`choose 2`, the stable key of the
+    option), or by its English label (`choose "draw 2 cards"`, which the engine turns into the number)."""
 
     option: str
 
     def __str__(self) -> str:
-        return f"choose {quote(self.option)}"
+        return f"choose {self.option}" if self.option.isdigit() else f"choose {quote(self.option)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +224,9 @@ def _transformer() -> Transformer[Token, Move]:
         def choose(self, title: str) -> Move:
             return Choose(title)
 
+        def choose_number(self, n: Token) -> Move:
+            return Choose(str(_number(n)))
+
         def discard(self, card: tuple[str, int]) -> Move:
             return Pick(PickVerb.DISCARD, *card)
 
@@ -268,6 +272,7 @@ _TITLE = r'"([^"\\\x00-\x1f]*)"'
 _CARD_MOVE = re.compile(r'(play|reverse|discard|take)[ \t]+' + _TITLE +
                         r'(?:[ \t]*\([ \t]*([0-9]{1,3})[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
 _CHOOSE = re.compile(r'choose[ \t]+' + _TITLE)
+_CHOOSE_NUMBER = re.compile(r'choose[ \t]+([0-9]{1,3})')
 _COUNT = re.compile(r'(draw|discard)[ \t]+([0-9]{1,3})')
 _ARRANGE = re.compile(r'arrange[ \t]+' + _TITLE + r'(?:[ \t]*,[ \t]*' + _TITLE.replace("(", "(?:", 1) + ')*')
 _ARRANGED = re.compile(_TITLE)
@@ -288,6 +293,8 @@ def _fast(text: str) -> Move | None:
         if as_type:
             return None  # only `play` takes `as`: the parser reports the error
         return Reverse(title, copy) if verb == "reverse" else Pick(PickVerb(verb), title, copy)
+    if (m := _CHOOSE_NUMBER.fullmatch(text)) is not None and m.group(1).lstrip("0"):
+        return Choose(m.group(1).lstrip("0"))
     if (m := _CHOOSE.fullmatch(text)) is not None:
         return Choose(m.group(1))
     if (m := _COUNT.fullmatch(text)) is not None:

@@ -132,7 +132,6 @@ class AskChoice(Task):
     player: int
     card: CardId
     options: tuple[tuple[Action, ...], ...]
-    labels: tuple[str, ...]
 
 
 @record

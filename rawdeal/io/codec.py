@@ -91,6 +91,8 @@ class DecodeError(ValueError):
 # negative (-2D); every other count is 0 or more. Nothing in a game comes near the cap.
 PLAYER_FIELDS = frozenset({"owner", "player", "chooser", "defender"})
 INT_CAP = 1000
+# Fields older saves hold that rawdeal now derives: read and ignored (a choice's English labels).
+RETIRED = frozenset({("AskChoice", "labels")})
 # Card fields where None ("no card": a Superstar ability) is allowed.
 NO_CARD_OK = frozenset({("Act", "card"), ("ReversalHit", "card"), ("AskChoice", "card"), ("AskYesNo", "card"),
                         ("ActiveModifier", "from_card")})
@@ -184,6 +186,8 @@ def _record(data: dict[str, Any], card_id: Names, path: str, allowed: tuple[type
         if k == "type":
             continue
         at = f"{path}.{k}"
+        if (name, k) in RETIRED:
+            continue  # written by an older rawdeal, derived now
         if k not in fields:
             raise DecodeError(at, f"unknown field of {name}: expected one of {', '.join(fields)}")
         if k in cards:
