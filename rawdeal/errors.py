@@ -15,6 +15,11 @@ class RawdealError(Exception):
 
     exit_code = 1
 
+    @property
+    def brief(self) -> str:
+        """The error in one line, for reports that list many (the whole message by default)."""
+        return str(self)
+
 
 class UsageError(RawdealError):
     """The command was called wrongly: missing path, unreadable file, bad option (exit code 2)."""
@@ -76,6 +81,11 @@ class IllegalMoveError(RawdealError):
         listed = "".join(f"\n  {m}" for m in legal)
         super().__init__(f"{f'{where}: ' if where else ''}{reason}{'. Legal moves:' if legal else ''}{listed}"
                          + (f"\n{hint}" if hint else ""))
+
+    @property
+    def brief(self) -> str:
+        """Where and why, without the list of legal moves."""
+        return f"{f'{self.where}: ' if self.where else ''}{self.reason}"
 
     def at(self, where: Where, hint: str = "") -> IllegalMoveError:
         """The same error placed in a move file, with a hint ("Did you mean ...") if there is one."""

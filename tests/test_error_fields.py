@@ -46,3 +46,11 @@ def test_structured_errors_survive_pickling(error: Exception) -> None:
     """Parallel drivers send errors between processes."""
     copy = pickle.loads(pickle.dumps(error))
     assert str(copy) == str(error) and vars(copy) == vars(error)
+
+
+def test_an_illegal_move_in_one_line_is_built_from_its_fields_not_cut_from_its_message() -> None:
+    from rawdeal.errors import IllegalMoveError, Where
+
+    exc = IllegalMoveError("illegal move 'end'", ("pass", 'reverse "Step Aside"'), Where("moves.txt", 3, 1))
+    assert exc.brief == "moves.txt:3:1: illegal move 'end'"
+    assert str(exc).startswith(exc.brief) and "reverse \"Step Aside\"" in str(exc)

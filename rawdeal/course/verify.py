@@ -202,7 +202,7 @@ def verify_checks(sc: Scenario) -> Result:
             try:
                 events = game.apply(m.move)
             except RawdealError as exc:
-                return Result(name, False, len(checks), f"step {step + 1} (moves.txt line {m.line}): {exc}".split("\n")[0])
+                return Result(name, False, len(checks), f"step {step + 1} (moves.txt line {m.line}): {exc.brief}")
     return Result(name, True, len(checks))
 
 
@@ -228,5 +228,5 @@ def verify(path: str | Path) -> Result:
         if sc.expected.is_file():
             return verify_expected(sc)
     except RawdealError as exc:
-        return Result(sc.name, False, 0, str(exc).split("\n")[0])
+        return Result(sc.name, False, 0, exc.brief)
     raise ScenarioError(f"{sc.path}: nothing to verify (no checks.jsonl or expected.txt)")

@@ -104,6 +104,6 @@ class Session:
             move = parse_move(text)
             self.game.copy().apply(move)  # legal here? (the copy keeps the real game untouched)
         except RawdealError as exc:
-            self.write(f"{exc}".split("\n")[0] + " (type help for the legal moves)")
+            self.write(f"{exc.brief} (type help for the legal moves)")
             return None
         return move
