@@ -3,23 +3,24 @@
 `CourseConsole.play` runs one whole session: two deck picks from a folder, deck validation, then the
 game. The engine decides (whose decision it is, the legal moves); this driver draws each decision
 as the course's menus and lists, turns the number read into a rawdeal move, and prints the events
-the move caused (`rawdeal.course.spanish`). Answers come from any iterator of lines; with `echo`
-each answer read is printed as `INPUT: <answer>`, as the course's test harness records it.
+the move caused (`rawdeal.course.spanish`). Answers come from an `Answers` source (a file, standard
+input, a policy) that sees the prompt; with `echo` each answer read is printed as `INPUT: <answer>`,
+as the course's test harness records it.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
-from typing import Protocol
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
 
 from rawdeal.cards import load_db
-from rawdeal.decks import Deck, check_deck, read_deck
 from rawdeal.course.lines import DECK_DIVIDER, DIVIDER, PLACES, line
 from rawdeal.course.spanish import EventPrinter, card_line, items, option_label, tagged
+from rawdeal.decks import Deck, check_deck, read_deck
 from rawdeal.effects.model import Zone
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
