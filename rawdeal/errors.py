@@ -40,7 +40,15 @@ class DeckError(RawdealError):
 
 
 class SaveError(RawdealError):
-    """A saved game fails the schema or holds impossible contents; names the JSON path."""
+    """A saved game fails the schema or holds impossible contents. Fields: the `source` file, the
+    JSON `path` of the value ("" for the whole file) and the `reason`; the message is made from them."""
+
+    def __init__(self, source: str, path: str, reason: str) -> None:
+        self.source, self.path, self.reason = source, path, reason
+        super().__init__(f"{source}: {f'{path}: ' if path else ''}{reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.source, self.path, self.reason)
 
 
 @dataclass(frozen=True)

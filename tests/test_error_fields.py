@@ -54,3 +54,15 @@ def test_an_illegal_move_in_one_line_is_built_from_its_fields_not_cut_from_its_m
     exc = IllegalMoveError("illegal move 'end'", ("pass", 'reverse "Step Aside"'), Where("moves.txt", 3, 1))
     assert exc.brief == "moves.txt:3:1: illegal move 'end'"
     assert str(exc).startswith(exc.brief) and "reverse \"Step Aside\"" in str(exc)
+
+
+def test_a_refused_save_names_its_file_and_json_path_as_fields() -> None:
+    import pytest
+
+    from rawdeal.errors import SaveError
+    from rawdeal.io.save import loads
+
+    with pytest.raises(SaveError) as caught:
+        loads(b'{"players": [], "to_move": 0}', "game.json")
+    assert caught.value.source == "game.json" and caught.value.path.startswith("$")
+    assert str(caught.value) == f"game.json: {caught.value.path}: {caught.value.reason}"

@@ -73,13 +73,13 @@ def loads(data: bytes, source: str = "save", remember: bool = False) -> Game:
     try:
         raw = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        raise SaveError(f"{source}: not valid JSON: {exc}") from None
+        raise SaveError(source, "", f"not valid JSON: {exc}") from None
     raw = whole_numbers(raw, source)
     seen = remember and known_valid(_schema(), data)
     errors = [] if seen else sorted(_validator().iter_errors(raw), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
         e = errors[0]
-        raise SaveError(f"{source}: {_json_path(e.absolute_path)}: {e.message}")
+        raise SaveError(source, _json_path(e.absolute_path), e.message)
     game = Game(_state(raw, catalog(), source))
     check_game(game, raw, source)
     if remember and not seen:
@@ -92,7 +92,7 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
         if title not in cat.db.index:
             from rawdeal.cards.db import suggest
 
-            raise SaveError(f"{source}: {path}: unknown card {title!r}{suggest(str(title), cat.db.index)}")
+            raise SaveError(source, path, f"unknown card {title!r}{suggest(str(title), cat.db.index)}")
         return cat.db.index[title]
 
     players = []
@@ -100,8 +100,8 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
         if p["superstar"] not in cat.db.by_name:
             from rawdeal.cards.db import suggest
 
-            raise SaveError(f"{source}: $.players[{i}].superstar: unknown Superstar {p['superstar']!r}"
-                            f"{suggest(p['superstar'], cat.db.by_name)}")
+            raise SaveError(source, f"$.players[{i}].superstar",
+                            f"unknown Superstar {p['superstar']!r}{suggest(p['superstar'], cat.db.by_name)}")
         zones = {z.value: [card_id(t, f"$.players[{i}].{z}[{k}]") for k, t in enumerate(p[z])] for z in ZONES}
         players.append(PlayerState(p["superstar"], **zones))
 
@@ -111,7 +111,7 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
         try:
             return decode(raw[key], cid, f"$.{key}", hint) if key in raw else default
         except DecodeError as exc:
-            raise SaveError(f"{source}: {exc.path}: {exc.message}") from None
+            raise SaveError(source, exc.path, exc.message) from None
 
     to_move = raw["to_move"]
     return GameState(

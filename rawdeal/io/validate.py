@@ -28,7 +28,7 @@ def whole_numbers(raw: Any, source: str, path: str = "$") -> Any:
     if isinstance(raw, float):
         if raw.is_integer() and abs(raw) <= _EXACT:
             return int(raw)
-        raise SaveError(f"{source}: {path}: {raw:g} is not a whole number in range (at most 2^64 - 1)")
+        raise SaveError(source, path, f"{raw:g} is not a whole number in range (at most 2^64 - 1)")
     if isinstance(raw, list):
         return [whole_numbers(v, source, f"{path}[{i}]") for i, v in enumerate(raw)]
     if isinstance(raw, dict):
@@ -40,7 +40,7 @@ def check_game(game: Game, raw: dict[str, Any], source: str) -> None:
     """Reject a loaded game whose state cannot occur; `raw` is the save as read (for paths)."""
 
     def fail(path: str, message: str) -> None:
-        raise SaveError(f"{source}: {path}: {message}")
+        raise SaveError(source, path, message)
 
     s = game.s
     _check_decks(game, fail)
