@@ -20,7 +20,7 @@ def offered_titles(d: Decision) -> list[str]:
 
 def as_offered(move: Move, d: Decision | None) -> Move:
     """`move` with each title spelled as the decision offers it, when they differ only in case."""
-    if d is None:
+    if d is None or move in d.moves:  # the usual case: spelled as offered, nothing to match
         return move
     folded = {t.casefold(): t for t in reversed(offered_titles(d))}
 
