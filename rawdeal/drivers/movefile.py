@@ -25,6 +25,8 @@ class MoveLine:
 
 def _strip_comment(text: str) -> str:
     """Cut a `#` comment, but not a `#` inside a quoted title."""
+    if "#" not in text:
+        return text
     quoted = False
     for i, ch in enumerate(text):
         if ch == '"' and (i == 0 or text[i - 1] != "\\"):
