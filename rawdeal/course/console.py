@@ -144,7 +144,7 @@ class CourseConsole:
         from rawdeal.engine.setup import new_game
 
         game, events = new_game(decks[0], decks[1], "course")
-        self.printer.plain = {game.name(p): superstar(game, p) for p in (0, 1) if game.name(p) != superstar(game, p)}
+        self.printer.plain = game.renamed()
         self.show(events)
         while not game.over:
             self.decide(game)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from rawdeal.cards import CardDB, Trait, load_db
 from rawdeal.course.console import CourseConsole, Prompt, deck_files
-from rawdeal.decks import Deck, DeckLine, Rule, check_deck, copy_limit, read_deck
+from rawdeal.decks import Deck, Rule, check_deck, copy_limit, read_deck
 from rawdeal.decks.reader import format_deck
 from rawdeal.drivers.random_decks import random_titles
 from rawdeal.engine import events as ev
@@ -159,7 +159,7 @@ def _valid(rnd: random.Random, db: CardDB) -> tuple[str, list[str]]:
         plain = [i for i, t in enumerate(titles) if db.by_title[t].logo is None and titles.count(t) > 1]
         if plain:
             titles[rnd.choice(plain)] = title
-    candidate = Deck("deck.txt", superstar.name, tuple(_lines(titles)))
+    candidate = Deck.of(superstar.name, titles)
     return (superstar.name, titles) if not check_deck(candidate, db) else _valid(rnd, db)
 
 
@@ -167,13 +167,9 @@ def _broken(rnd: random.Random, db: CardDB, superstar: str, titles: list[str]) -
     """A copy of a legal deck that breaks exactly one deck-building rule."""
     while True:
         rule, broken = rnd.choice(_BREAKERS)(rnd, db, superstar, list(titles))
-        problems = check_deck(Deck("broken.txt", superstar, tuple(_lines(broken))), db)
+        problems = check_deck(Deck.of(superstar, broken, "broken.txt"), db)
         if problems and {p.rule for p in problems} == {rule}:
             return superstar, broken
-
-
-def _lines(titles: list[str]) -> list[DeckLine]:
-    return [DeckLine(t, n) for n, t in enumerate(titles, start=2)]
 
 
 def _one_more(rnd: random.Random, db: CardDB, superstar: str, titles: list[str]) -> tuple[Rule, list[str]]:

@@ -87,9 +87,6 @@ def option_label(option: tuple[fx.Action, ...]) -> str:
     return str(english(option))
 
 
-_NAMED = ("player", "owner", "viewer")  # event fields that name a player
-
-
 class EventPrinter:
     """Turns engine events into console lines. `skip` names the event that echoes the answer just
     given (the card picked, the option chosen), which the console does not print again."""
@@ -173,5 +170,5 @@ class EventPrinter:
 
     def _plain(self, e: ev.Event) -> ev.Event:
         """The event naming players as the course does: by Superstar only (a mirror match too)."""
-        named = {f: self.plain[v] for f in _NAMED if (v := getattr(e, f, None)) in self.plain}
+        named = {f: self.plain[v] for f in ev.PLAYER_FIELDS if (v := getattr(e, f, None)) in self.plain}
         return replace(e, **named) if named else e

@@ -108,11 +108,9 @@ def _project(events: list[ev.Event], plain: dict[str, str]) -> list[dict[str, An
         if e.kind not in _SHOWN or (isinstance(e, ev.Drew) and e.reason == "draw segment"):
             continue
         d = e.to_dict()
-        out.append({k: plain.get(v, v) if k in _NAMED else v for k, v in d.items()} if plain else d)
+        out.append({k: plain.get(v, v) if k in ev.PLAYER_FIELDS else v for k, v in d.items()} if plain else d)
     return out
 
-
-_NAMED = ("player", "owner", "viewer")  # fields that name a player
 
 
 def _compare_events(want: list[dict[str, Any]], have: list[dict[str, Any]]) -> None:
@@ -172,7 +170,7 @@ def verify_checks(sc: Scenario) -> Result:
                 return Result(name, False, len(checks), f"deck {d.name}: expected {'invalid' if d.name in bad else 'valid'}; got {verdict}")
         return Result(name, True, len(checks))
     game, start_events = new_game(sc)
-    plain = {game.name(p): game.s.players[p].superstar for p in (0, 1) if game.name(p) != game.s.players[p].superstar}
+    plain = game.renamed()
     moves = read_moves(sc.moves)
     by_step: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for c in checks:

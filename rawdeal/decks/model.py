@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -55,3 +56,8 @@ class Deck:
     @property
     def titles(self) -> tuple[str, ...]:
         return tuple(c.title for c in self.cards)
+
+    @classmethod
+    def of(cls, superstar: str, titles: Iterable[str], path: str = "deck.txt") -> Deck:
+        """A deck made in memory, its cards numbered as a file would hold them (after the Superstar)."""
+        return cls(path, superstar, tuple(DeckLine(t, n) for n, t in enumerate(titles, start=2)))

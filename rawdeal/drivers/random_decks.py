@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from rawdeal.cards import Card, CardDB, Superstar, Trait, load_db
-from rawdeal.decks import DECK_SIZE, Deck, DeckLine, copy_limit
+from rawdeal.decks import DECK_SIZE, Deck, copy_limit
 
 SIDES = (Trait.HEEL, Trait.FACE)
 MOST_AT_ONCE = 3  # copies of one title added in one draw (Set-up cards have no limit)
@@ -57,4 +57,4 @@ def random_deck(seed: int | random.Random, db: CardDB | None = None, path: str =
     """A random legal deck (it passes `check_deck`); the same seed always gives the same deck."""
     rnd = seed if isinstance(seed, random.Random) else random.Random(seed)
     superstar, titles = random_titles(rnd, db or load_db())
-    return Deck(path, superstar.name, tuple(DeckLine(t, n) for n, t in enumerate(titles, start=2)))
+    return Deck.of(superstar.name, titles, path)

@@ -11,6 +11,9 @@ from typing import Any, ClassVar
 
 from rawdeal.engine.record import record
 
+# The fields of events that name a player.
+PLAYER_FIELDS = ("player", "owner", "viewer")
+
 
 @record
 class Event:

@@ -101,6 +101,11 @@ class Game(Choices):
         """The player's name in events and prompts: his Superstar's, told apart in a mirror match."""
         return self.names[p]
 
+    def renamed(self) -> dict[str, str]:
+        """Seat name -> Superstar, for the names a mirror match changed (empty otherwise): what a
+        renderer that prints plain Superstar names, as the course does, maps back."""
+        return {n: p.superstar for n, p in zip(self.names, self.s.players) if n != p.superstar}
+
     def title(self, card: CardId) -> str:
         return self.cat.titles[card]
 
