@@ -238,9 +238,10 @@ class Actions:
         s = self.s
         waiting = a.modifier.duration is fx.Duration.NEXT_TURN or s.current != owner
         s.modifiers += (ActiveModifier(owner, a.modifier, card, waiting),)
-        from rawdeal.effects.render import render_action
+        if self.listen:
+            from rawdeal.effects.render import render_action
 
-        self._emit(ev.Modified(self.name(owner), render_action(a)))
+            self._emit(ev.Modified(self.name(owner), render_action(a)))
 
     def _do_equalize(self, owner: int, a: fx.EqualizeFortitude, card: int) -> None:
         self.s.tasks.append(T.Equalize(owner))

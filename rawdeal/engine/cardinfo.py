@@ -7,8 +7,8 @@ from functools import cache
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
 from rawdeal.effects import model as fx
-from rawdeal.engine.moves import Play
-from rawdeal.engine.words import CardId
+from rawdeal.engine.moves import Pick, Play, Reverse
+from rawdeal.engine.words import CardId, PickVerb
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +73,17 @@ class Catalog:
     # and its (card, type) pairs in printed order.
     plain_costs: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
     play_pairs: tuple[tuple[tuple[CardId, CardType], ...], ...] = field(init=False, repr=False, compare=False)
+    while_in_ring: tuple[tuple[fx.Modifier, ...], ...] = field(init=False, repr=False, compare=False)
     reverses_any: tuple[bool, ...] = field(init=False, repr=False, compare=False)  # has a Reverses clause
     ring_start_triggers: tuple[tuple[fx.Triggered, ...], ...] = field(init=False, repr=False, compare=False)
-    # One shared `play` move per (card, type): main decisions build no move objects.
-    play_moves: dict[tuple[CardId, CardType], Play] = field(init=False, repr=False, compare=False)
+    # One shared `play` move per (card, type), parallel to `play_pairs`: main decisions build no moves.
+    play_moves: tuple[tuple[Play, ...], ...] = field(init=False, repr=False, compare=False)
+    reverse_moves: tuple[Reverse, ...] = field(init=False, repr=False, compare=False)  # `reverse "X"` by card id
+    pick_moves: dict[PickVerb, tuple[Pick, ...]] = field(init=False, repr=False, compare=False)  # `discard "X"`, ...
+
+    # (reversal card, played card, type) -> the reversal's clauses whose target fits it (`rules._targeting`)
+    reversal_memo: dict[tuple[CardId, CardId, CardType], tuple[fx.Reverses, ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -84,12 +91,14 @@ class Catalog:
         object.__setattr__(self, "plain_costs", tuple(
             None if i.requirements or i.stat_changes else i.card.fortitude for i in self.infos))
         object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))
+        object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "reverses_any", tuple(bool(i.reverses) for i in self.infos))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
             t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)
             for i in self.infos))
-        object.__setattr__(self, "play_moves", {
-            pair: Play(i.card.title, pair[1]) for i, pairs in zip(self.infos, self.play_pairs) for pair in pairs})
+        object.__setattr__(self, "play_moves", tuple(tuple(Play(i.title, t) for t in i.play_types) for i in self.infos))
+        object.__setattr__(self, "reverse_moves", tuple(Reverse(t) for t in self.titles))
+        object.__setattr__(self, "pick_moves", {v: tuple(Pick(v, t) for t in self.titles) for v in PickVerb})
 
     def id(self, title: str) -> int:
         return self.db.index[title]

@@ -21,16 +21,21 @@ if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
 
 
+ANY_CARD = fx.CardFilter()
+_PICK_KINDS = {verb: DecisionKind(verb) for verb in PickVerb}  # a card pick's kind is its verb
+
+
 class Choices(Actions):
     """The decision handlers of `Game`."""
 
     if TYPE_CHECKING:  # provided by `Game`
         def _reverse_from_hand(self, defender: int, at: int) -> None: ...
+        def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]: ...
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
-        titles = self.titles(t.options)
-        moves = tuple(mv.Reverse(x) for x in dict.fromkeys(titles)) + (mv.PASS,)
-        return Decision(t.defender, DecisionKind.REVERSE, f"{self.name(t.defender)} may reverse the card", moves, titles)
+        moves = (*map(self.cat.reverse_moves.__getitem__, dict.fromkeys(t.options)), mv.PASS)
+        return Decision(t.defender, DecisionKind.REVERSE, f"{self.name(t.defender)} may reverse the card", moves,
+                        self.titles_of(t.options))
 
     def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
         if isinstance(move, mv.Reverse):
@@ -39,21 +44,26 @@ class Choices(Actions):
 
     def _pick_options(self, t: T.PickCard) -> list[CardId]:
         cards = self.s.players[t.owner].zone(t.zone)
+        if t.filter == ANY_CARD:
+            return cards
         by = t.by if t.by >= 0 else t.chooser
         return [c for c in cards if self._passes(c, t.filter, by)]
 
     def _decide_pick(self, t: T.PickCard) -> Decision | None:
         if t.remaining <= 0:
             return None
-        titles = self.titles(self._pick_options(t))
-        if not titles:
+        options = self._pick_options(t)
+        if not options:
             return None
-        moves = tuple(mv.Pick(t.verb, x) for x in dict.fromkeys(titles))
+        moves = tuple(map(self.cat.pick_moves[t.verb].__getitem__, dict.fromkeys(options)))
+        return Decision(t.chooser, _PICK_KINDS[t.verb], lambda: self._pick_prompt(t), moves,
+                        self.titles_of(tuple(options)))
+
+    def _pick_prompt(self, t: T.PickCard) -> str:
         whose = "his" if t.owner == t.chooser else f"{self.name(t.owner)}'s"
         where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal"}[t.zone]
         what = "discard" if t.verb is PickVerb.DISCARD else f"take to the {t.dest}"
-        prompt = f"{self.name(t.chooser)} picks a card of {whose} {where} to {what} ({t.remaining} left)"
-        return Decision(t.chooser, DecisionKind(t.verb), prompt, moves, titles)
+        return f"{self.name(t.chooser)} picks a card of {whose} {where} to {what} ({t.remaining} left)"
 
     def _resolve_pick(self, t: T.PickCard, move: mv.Move) -> None:
         assert isinstance(move, mv.Pick)
@@ -110,15 +120,18 @@ class Choices(Actions):
 
     def _decide_choice(self, t: T.AskChoice) -> Decision:
         """Options are named by their number (a key that no rewording of their English changes)."""
-        labels = "; ".join(f"{i} = {label}" for i, label in enumerate(choice_labels(t), start=1))
         moves = tuple(mv.Choose(str(i)) for i in range(1, len(t.options) + 1))
-        prompt = f"{self.name(t.player)} chooses one effect of {self.title(t.card)} ({labels})"
-        return Decision(t.player, DecisionKind.CHOOSE, prompt, moves)
+        return Decision(t.player, DecisionKind.CHOOSE, lambda: self._choice_prompt(t), moves)
+
+    def _choice_prompt(self, t: T.AskChoice) -> str:
+        labels = "; ".join(f"{i} = {label}" for i, label in enumerate(choice_labels(t), start=1))
+        return f"{self.name(t.player)} chooses one effect of {self.title(t.card)} ({labels})"
 
     def _resolve_choice(self, t: T.AskChoice, move: mv.Move) -> None:
         assert isinstance(move, mv.Choose)
         i = int(move.option) - 1
-        self._emit(ev.Chose(self.name(t.player), choice_labels(t)[i]))
+        if self.listen:
+            self._emit(ev.Chose(self.name(t.player), choice_labels(t)[i]))
         self._push_actions(t.player, t.options[i], t.card)
 
     def _decide_yes_no(self, t: T.AskYesNo) -> Decision | None:
@@ -129,8 +142,8 @@ class Choices(Actions):
         if isinstance(first, fx.Discard) and first.who is fx.Who.YOU and first.count.n is not None \
                 and len(self.s.players[t.player].hand) < first.count.n:
             return None
-        prompt = f"{self.name(t.player)} may: {option_label(t.actions)}"
-        return Decision(t.player, DecisionKind.YES_NO, prompt, (mv.YES, mv.NO))
+        return Decision(t.player, DecisionKind.YES_NO, lambda: f"{self.name(t.player)} may: {option_label(t.actions)}",
+                        (mv.YES, mv.NO))
 
     def _resolve_yes_no(self, t: T.AskYesNo, move: mv.Move) -> None:
         if isinstance(move, mv.Yes):

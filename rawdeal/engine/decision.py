@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import field
+
 from rawdeal.engine import moves as mv
 from rawdeal.engine.record import record
 from rawdeal.engine.words import DecisionKind
@@ -9,10 +12,23 @@ from rawdeal.engine.words import DecisionKind
 
 @record
 class Decision:
-    """Whose decision it is, what kind, the cards it is about and the legal moves."""
+    """Whose decision it is, what kind, the cards it is about and the legal moves.
+
+    The prompt (`describe`) and the titles of the cards (`listed`) are values, or what makes them:
+    players that read only the moves (random games, searches) never pay for prompts that render
+    effects in English or for lists of titles. What makes them reads only values fixed when the
+    decision was made, so they are the same whenever they are asked."""
 
     player: int
     kind: DecisionKind
-    prompt: str
+    describe: str | Callable[[], str] = field(compare=False)
     moves: tuple[mv.Move, ...]
-    cards: tuple[str, ...] = ()
+    listed: tuple[str, ...] | Callable[[], tuple[str, ...]] = field(default=(), compare=False)
+
+    @property
+    def prompt(self) -> str:
+        return self.describe if isinstance(self.describe, str) else self.describe()
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return self.listed if isinstance(self.listed, tuple) else self.listed()

@@ -112,6 +112,10 @@ class Game(Choices):
     def titles(self, cards: list[CardId] | tuple[CardId, ...]) -> tuple[str, ...]:
         return tuple(map(self.cat.titles.__getitem__, cards))
 
+    def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]:
+        """The titles of `cards` when asked (a decision's `listed`)."""
+        return lambda: self.titles(cards)
+
     def status(self, p: int) -> ev.Status:
         pl = self.s.players[p]
         return ev.Status(self.names[p], R.fortitude(self.cat, self.s, p), len(pl.hand), len(pl.arsenal))
@@ -148,12 +152,9 @@ class Game(Choices):
 
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
-        moves: list[mv.Move] = list(dict.fromkeys(map(self.cat.play_moves.__getitem__, R.playable(self.cat, s, p))))
-        if R.ability_usable(self.cat, s, p):
-            moves.append(mv.ABILITY)
-        moves += [mv.END, mv.SURRENDER]
-        return Decision(p, DecisionKind.MAIN, f"{self.name(p)}: play a card, use the ability or end the turn", tuple(moves),
-                        self.titles(s.players[p].hand))
+        ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
+        return Decision(p, DecisionKind.MAIN, f"{self.name(p)}: play a card, use the ability or end the turn",
+                        (*R.play_moves(self.cat, s, p), *ends), self.titles_of(tuple(s.players[p].hand)))
 
     # ---------------------------------------------------------------------------------- moves
     def apply(self, move: mv.Move) -> list[ev.Event]:
@@ -266,10 +267,11 @@ class Game(Choices):
             s.tasks.append(T.ApplyHold(p))  # runs after the draw: the main segment's first event
         s.tasks.append(T.DrawSegment(p))
         starts = self.cat.ring_start_triggers
-        for c in reversed(s.players[p].ring):
-            for trig in starts[c]:
-                self._note(c, trig)
-                self._push_actions(p, trig.actions, c)
+        if any(map(starts.__getitem__, s.players[p].ring)):  # rare: skip the loop over a long Ring area
+            for c in reversed(s.players[p].ring):
+                for trig in starts[c]:
+                    self._note(c, trig)
+                    self._push_actions(p, trig.actions, c)
         ab = R.ability(self.cat, s, p)
         if ab.timing is fx.AbilityTiming.START_OF_TURN and self._ability_possible(p, ab):
             if ab.optional:
@@ -307,7 +309,8 @@ class Game(Choices):
         if empty:
             self._win(1 - empty[0], "count-out")
             return
-        s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
+        if s.modifiers:
+            s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
         s.last[p], s.playing, s.turn = None, None, s.turn + 1
         s.tasks.append(T.StartTurn(1 - p))
 
@@ -317,11 +320,12 @@ class Game(Choices):
         s = self.s
         card = s.players[p].hand.pop(at)
         used = R.consumed(s, p, as_type)
+        info = self.cat.infos[card]
+        captured: tuple[fx.Modifier, ...] = ()
         if used:
             s.modifiers = tuple(m for m in s.modifiers if m not in used)
-        info = self.cat.infos[card]
-        s.playing = CurrentPlay(p, card, as_type, tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type)),
-                                s.last[p])
+            captured = tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type))
+        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p])
         self._note(card, s.playing)
         if self.listen:
             self._emit(ev.Played(self.name(p), info.title, as_type))
@@ -522,6 +526,8 @@ def _take_last(cards: list[CardId], card: CardId) -> None:
 
 
 _UNKNOWN = object()
+_ENDS: tuple[mv.Move, ...] = (mv.END, mv.SURRENDER)  # a main decision's last moves
+_ABILITY_ENDS: tuple[mv.Move, ...] = (mv.ABILITY, *_ENDS)
 
 
 def _allowed(move: mv.Move, d: Decision) -> bool:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-_MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK = _TWO64 - 1
 T = TypeVar("T")
 
 
@@ -23,16 +24,21 @@ def next_state(state: int) -> tuple[int, int]:
 
 def below(state: int, n: int) -> tuple[int, int]:
     """A number in [0, n) (n >= 1), without modulo bias."""
-    limit = (1 << 64) - ((1 << 64) % n)
-    while True:
+    limit = _TWO64 - _TWO64 % n
+    state, value = next_state(state)
+    while value >= limit:
         state, value = next_state(state)
-        if value < limit:
-            return state, value % n
+    return state, value % n
 
 
 def shuffle(state: int, items: list[T]) -> int:
-    """Fisher-Yates shuffle in place; returns the new state."""
+    """Fisher-Yates shuffle in place; returns the new state. (`below`, inlined: a 60-card Arsenal
+    is shuffled at the start of every standard game.)"""
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        limit = _TWO64 - _TWO64 % (i + 1)
+        state, value = next_state(state)
+        while value >= limit:
+            state, value = next_state(state)
+        j = value % (i + 1)
         items[i], items[j] = items[j], items[i]
     return state

@@ -7,10 +7,14 @@ from those effect objects, never from a card's title.
 from __future__ import annotations
 
 import re
+from itertools import compress
+from collections.abc import Sequence
+from typing import TypeVar
 
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo
+from rawdeal.engine.moves import Play
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId, Profile
 
@@ -115,28 +119,53 @@ def can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -
 
 
 def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardType]]:
-    """(card, type) pairs the player may play, in hand order, action before maneuver as printed.
-
-    The hot path of every main decision: a card without requirements or F changes, while no F
-    modifier is active, costs its printed F; only the others ask `can_play`. Copies are asked once."""
+    """(card, type) pairs the player may play, in hand order, action before maneuver as printed."""
     if s.hold is not None:
         return []
-    f = fortitude(cat, s, p)
-    plain = not any(am.modifier.stat is fx.Stat.FORTITUDE for am in active(s, p))
-    costs, pairs_of = cat.plain_costs, cat.play_pairs
-    known: dict[CardId, tuple[tuple[CardId, CardType], ...]] = {}
+    f, plain = fortitude(cat, s, p), _plain_costs(s, p)
+    known: dict[CardId, Sequence[tuple[CardId, CardType]]] = {}
     out: list[tuple[CardId, CardType]] = []
     for card in s.players[p].hand:
-        cost = costs[card]
-        if plain and cost is not None:
-            if cost <= f:
-                out += pairs_of[card]
-            continue
         pairs = known.get(card)
         if pairs is None:
-            pairs = known[card] = tuple(pair for pair in pairs_of[card] if can_play(cat, s, p, card, pair[1]))
+            pairs = known[card] = _allowed(cat, s, p, card, f, plain, cat.play_pairs[card])
         out += pairs
     return out
+
+
+def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
+    """The distinct `play` moves of the player's hand, in hand order: `playable` without repeats, as
+    the catalog's shared move objects. The hot path of every main decision."""
+    if s.hold is not None:
+        return []
+    f, plain = fortitude(cat, s, p), _plain_costs(s, p)
+    costs, moves_of = cat.plain_costs, cat.play_moves
+    out: list[Play] = []
+    for card in dict.fromkeys(s.players[p].hand):
+        cost = costs[card]
+        if cost is None or not plain:
+            out += _allowed(cat, s, p, card, f, plain, moves_of[card])
+        elif cost <= f:
+            out += moves_of[card]
+    return out
+
+
+T = TypeVar("T")
+
+
+def _allowed(cat: Catalog, s: GameState, p: int, card: CardId, f: int, plain: bool, items: tuple[T, ...]) -> Sequence[T]:
+    """The items (one per type `card` can be played as) for the types it may be played as now. A card
+    without requirements or F changes, while no F modifier is active (`plain`), costs its printed F;
+    only the others ask `can_play`."""
+    cost = cat.plain_costs[card]
+    if plain and cost is not None:
+        return items if cost <= f else ()
+    return [x for x, t in zip(items, cat.infos[card].play_types) if can_play(cat, s, p, card, t)]
+
+
+def _plain_costs(s: GameState, p: int) -> bool:
+    """No active modifier changes the F cost of the player's cards."""
+    return not s.modifiers or not any(am.modifier.stat is fx.Stat.FORTITUDE for am in active(s, p))
 
 
 def consumed(s: GameState, p: int, as_type: CardType) -> list[ActiveModifier]:
@@ -145,6 +174,8 @@ def consumed(s: GameState, p: int, as_type: CardType) -> list[ActiveModifier]:
     In the course profile a "next maneuver this turn" bonus (+D, or +F to reversals) is used up by
     the next card played, even an action: the reference program's behaviour, confirmed by its
     transcripts. "Your next maneuver may not be reversed" still waits for a maneuver."""
+    if not s.modifiers:
+        return []
     course = s.profile == Profile.COURSE
     return [am for am in active(s, p) if am.modifier.duration in ONE_SHOT and (
         _would_use(am.modifier, as_type) or course and am.modifier.stat is not fx.Stat.IRREVERSIBLE)]
@@ -157,7 +188,10 @@ def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversa
     mods = [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
     mods += play.captured
     if not reversals:
-        mods += [m for c in s.players[play.player].ring for m in cat.infos[c].while_in_ring]
+        for ring_mods in filter(None, map(cat.while_in_ring.__getitem__, s.players[play.player].ring)):
+            mods += ring_mods
+    if not mods:
+        return 0
     return sum(
         m.amount for m in mods
         if m.stat is stat and m.reversals == reversals and applies(m, info, play.as_type)
@@ -172,14 +206,16 @@ def base_damage(cat: Catalog, s: GameState, play: CurrentPlay, to: int) -> int:
     """The damage of the played maneuver before its own "when successfully played" bonus."""
     info = cat.infos[play.card]
     d = info.card.printed_damage
-    d += _self_changes(cat, s, play.player, info, play.as_type, fx.Stat.DAMAGE, play.previous, False)
+    if info.stat_changes:
+        d += _self_changes(cat, s, play.player, info, play.as_type, fx.Stat.DAMAGE, play.previous, False)
     d += _bonus(cat, s, play, fx.Stat.DAMAGE, reversals=False)
     return max(d + damage_taken(cat, s, to), 0)
 
 
 def final_damage(cat: Catalog, s: GameState, play: CurrentPlay, to: int) -> int:
     info = cat.infos[play.card]
-    own = _self_changes(cat, s, play.player, info, play.as_type, fx.Stat.DAMAGE, play.previous, True)
+    own = _self_changes(cat, s, play.player, info, play.as_type, fx.Stat.DAMAGE, play.previous, True) \
+        if info.stat_changes else 0
     return max(base_damage(cat, s, play, to) + own, 0)
 
 
@@ -208,54 +244,64 @@ def reverses(cat: Catalog, s: GameState, rev: int, play: CurrentPlay, damage: in
     defender = 1 - play.player
     if not info.reverses or reversal_cost(cat, s, rev, play) > fortitude(cat, s, defender):
         return False
-    return any(_matches(cat, s, r, play, damage, from_hand, defender) for r in info.reverses)
+    return any(_matches(cat, s, r, play, damage, from_hand, defender) for r in _targeting(cat, rev, play))
 
 
 def reversals_in_hand(cat: Catalog, s: GameState, play: CurrentPlay, damage: int) -> tuple[int, ...]:
     """The defender's hand cards that can reverse the play (`reverses` with from_hand, for a whole
     hand: his F and the reversal F bonus are the same for every card; copies are asked once)."""
     defender = 1 - play.player
-    f = fortitude(cat, s, defender)
-    bonus = _bonus(cat, s, play, fx.Stat.FORTITUDE, reversals=True)
+    hand = s.players[defender].hand
+    reversals = list(compress(hand, map(cat.reverses_any.__getitem__, hand)))
+    if not reversals:
+        return ()
+    most = fortitude(cat, s, defender) - _bonus(cat, s, play, fx.Stat.FORTITUDE, reversals=True)
     infos = cat.infos
-    known: dict[CardId, bool] = {}
-    out: list[CardId] = []
-    for c in s.players[defender].hand:
-        ok = known.get(c)
-        if ok is None:
-            info = infos[c]
-            ok = known[c] = bool(info.reverses) and info.card.fortitude + bonus <= f and any(
-                _matches(cat, s, r, play, damage, True, defender) for r in info.reverses)
-        if ok:
-            out.append(c)
-    return tuple(out)
+    ok = {c: infos[c].card.fortitude <= most and any(_matches(cat, s, r, play, damage, True, defender)
+                                                     for r in _targeting(cat, c, play))
+          for c in dict.fromkeys(reversals)}
+    return tuple(compress(reversals, map(ok.__getitem__, reversals)))
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
              defender: int) -> bool:
+    """Whether clause `r`, whose target fits the played card (`_targeting`), reverses the play now."""
     if r.from_hand_only and not from_hand:
         return False
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
-    info = cat.infos[play.card]
-    if play.as_type not in t.card_types:  # CardType is a str enum: "maneuver" == CardType.MANEUVER
-        return False
-    if t.subtypes and (play.as_type != CardType.MANEUVER or info.card.subtype not in t.subtypes):
-        return False
-    if t.title is not None and info.title != t.title:
-        return False
     if t.max_damage is not None and damage > t.max_damage:
         return False
     if t.after_title is not None and (play.previous is None or cat.infos[play.previous.card].title != t.after_title):
-        return False
-    if t.trait is not None and t.trait not in info.card.traits:
         return False
     if t.min_trait_in_ring is not None:
         ring = s.players[play.player].ring
         if sum(1 for c in ring if t.trait in cat.infos[c].card.traits) < t.min_trait_in_ring:
             return False
     return not from_hand or _cost_payable(s, r.cost, defender)
+
+
+def _targeting(cat: Catalog, rev: CardId, play: CurrentPlay) -> tuple[fx.Reverses, ...]:
+    """The clauses of reversal card `rev` whose target fits the played card by its printed facts
+    (type, subtype, title, trait): the part of a match that never changes, worked out once a process."""
+    key = (rev, play.card, play.as_type)
+    found = cat.reversal_memo.get(key)
+    if found is None:
+        info = cat.infos[play.card]
+        found = cat.reversal_memo[key] = tuple(
+            r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
+    return found
+
+
+def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
+    if as_type not in t.card_types:  # CardType is a str enum: "maneuver" == CardType.MANEUVER
+        return False
+    if t.subtypes and (as_type != CardType.MANEUVER or info.card.subtype not in t.subtypes):
+        return False
+    if t.title is not None and info.title != t.title:
+        return False
+    return t.trait is None or t.trait in info.card.traits
 
 
 def _cost_payable(s: GameState, cost: tuple[fx.Action, ...], p: int) -> bool:
@@ -267,7 +313,7 @@ def ability_usable(cat: Catalog, s: GameState, p: int) -> bool:
     ab = ability(cat, s, p)
     if ab.timing is not fx.AbilityTiming.ONCE_PER_TURN or s.ability_used:
         return False  # Maintain Hold forbids maneuvers and actions, not Superstar abilities
-    return all(_payable(s, p, a) for a in ab.actions[:1])
+    return not ab.actions or _payable(s, p, ab.actions[0])
 
 
 def _payable(s: GameState, p: int, action: fx.Action) -> bool:
