@@ -44,12 +44,14 @@ def pick(game: Game, rnd: random.Random) -> Move:
     d = game.decision()
     assert d is not None
     choices: Sequence[Move] = d.moves
+    n = len(choices)
     if d.kind == "main":  # only a main decision offers surrender (last, as a rule)
-        if type(choices[-1]) is Surrender and len(choices) > 1:
-            choices = choices[:-1]
+        if type(choices[-1]) is Surrender and n > 1:
+            n -= 1  # the moves before it
         else:
             choices = [m for m in choices if type(m) is not Surrender] or choices
-    move = choices[int(rnd.random() * len(choices))]
+            n = len(choices)
+    move = choices[int(rnd.random() * n)]
     if type(move) is Arrange:
         titles = list(move.titles)
         rnd.shuffle(titles)

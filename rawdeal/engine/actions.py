@@ -72,8 +72,9 @@ class Actions:
     def _draw_cards(self, p: int, n: int) -> int:
         pl = self.s.players[p]
         n = min(n, len(pl.arsenal))
-        for _ in range(n):
-            pl.hand.append(pl.arsenal.pop())
+        if n > 0:  # one card at a time from the top: the hand gets them in the order drawn
+            pl.hand += pl.arsenal[:-n - 1:-1]
+            del pl.arsenal[-n:]
         return n
 
     def _mill(self, p: int, n: int, winner_if_empty: int, collateral: bool, source: CurrentPlay | None = None) -> None:

@@ -74,15 +74,16 @@ class Catalog:
     plain_costs: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
     play_pairs: tuple[tuple[tuple[CardId, CardType], ...], ...] = field(init=False, repr=False, compare=False)
     while_in_ring: tuple[tuple[fx.Modifier, ...], ...] = field(init=False, repr=False, compare=False)
-    reverses_any: tuple[bool, ...] = field(init=False, repr=False, compare=False)  # has a Reverses clause
     ring_start_triggers: tuple[tuple[fx.Triggered, ...], ...] = field(init=False, repr=False, compare=False)
     # One shared `play` move per (card, type), parallel to `play_pairs`: main decisions build no moves.
     play_moves: tuple[tuple[Play, ...], ...] = field(init=False, repr=False, compare=False)
     reverse_moves: tuple[Reverse, ...] = field(init=False, repr=False, compare=False)  # `reverse "X"` by card id
     pick_moves: dict[PickVerb, tuple[Pick, ...]] = field(init=False, repr=False, compare=False)  # `discard "X"`, ...
 
-    # (reversal card, played card, type) -> the reversal's clauses whose target fits it (`rules._targeting`)
-    reversal_memo: dict[tuple[CardId, CardId, CardType], tuple[fx.Reverses, ...]] = field(
+    printed_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)  # printed F
+    reversal_cards: tuple[CardId, ...] = field(init=False, repr=False, compare=False)  # with a Reverses clause
+    # (played card, type) -> reversal card -> (always, its clauses whose target fits) (`rules.reversers`)
+    reversal_memo: dict[tuple[CardId, CardType], dict[CardId, tuple[bool, tuple[fx.Reverses, ...]]]] = field(
         init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -91,8 +92,9 @@ class Catalog:
         object.__setattr__(self, "plain_costs", tuple(
             None if i.requirements or i.stat_changes else i.card.fortitude for i in self.infos))
         object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))
+        object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
+        object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
-        object.__setattr__(self, "reverses_any", tuple(bool(i.reverses) for i in self.infos))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
             t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)
             for i in self.infos))

@@ -13,7 +13,7 @@ from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
-from rawdeal.engine.decision import Decision
+from rawdeal.engine.decision import Decision, SeatPrompts
 from rawdeal.engine.actions import Actions
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, PickVerb
 
@@ -28,13 +28,15 @@ _PICK_KINDS = {verb: DecisionKind(verb) for verb in PickVerb}  # a card pick's k
 class Choices(Actions):
     """The decision handlers of `Game`."""
 
+    prompts: tuple[SeatPrompts, ...]
+
     if TYPE_CHECKING:  # provided by `Game`
         def _reverse_from_hand(self, defender: int, at: int) -> None: ...
         def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]: ...
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
         moves = (*map(self.cat.reverse_moves.__getitem__, dict.fromkeys(t.options)), mv.PASS)
-        return Decision(t.defender, DecisionKind.REVERSE, f"{self.name(t.defender)} may reverse the card", moves,
+        return Decision(t.defender, DecisionKind.REVERSE, self.prompts[t.defender].reverse, moves,
                         self.titles_of(t.options))
 
     def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
@@ -70,13 +72,18 @@ class Choices(Actions):
         pl = self.s.players[t.owner]
         zone = pl.zone(t.zone)
         wanted = self.cat.id(move.title)
-        options = [i for i, c in enumerate(zone) if c == wanted and self._passes(c, t.filter, t.by if t.by >= 0 else t.chooser)]
-        card = zone.pop(options[move.copy - 1])
+        if t.filter == ANY_CARD:
+            at = nth(zone, wanted, move.copy)
+        else:
+            by = t.by if t.by >= 0 else t.chooser
+            at = [i for i, c in enumerate(zone) if c == wanted and self._passes(c, t.filter, by)][move.copy - 1]
+        card = zone.pop(at)
         if t.remaining > 1:
             self.s.tasks.append(replace(t, remaining=t.remaining - 1))
         if t.verb is PickVerb.DISCARD:
             pl.ringside.append(card)
-            self._emit(ev.Discarded(self.name(t.owner), move.title))
+            if self.listen:
+                self._emit(ev.Discarded(self.name(t.owner), move.title))
             if t.forced and t.chooser == t.owner:
                 self._react_to_forced_discard(t.owner, card)
             return
@@ -86,7 +93,8 @@ class Choices(Actions):
             self._put_in_arsenal(t.owner, [card], where)
         else:
             pl.zone(t.dest).append(card)
-        self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, position))
+        if self.listen:
+            self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, position))
 
     def _react_to_forced_discard(self, p: int, card: int) -> None:
         """Ego Boost: when the opponent's effect makes a player discard and that player picks this
@@ -112,7 +120,8 @@ class Choices(Actions):
         p = t.player
         if t.verb is CountVerb.DRAW:
             self._draw_cards(p, move.n)
-            self._emit(ev.Drew(self.name(p), move.n, t.reason))
+            if self.listen:
+                self._emit(ev.Drew(self.name(p), move.n, t.reason))
         else:
             self.s.moved = move.n
             if move.n:
@@ -185,6 +194,8 @@ def choice_labels(t: T.AskChoice) -> list[str]:
 
 def nth(cards: list[CardId], card: CardId, copy: int) -> int:
     """The position of the `copy`-th copy of `card` in a zone."""
+    if copy == 1:
+        return cards.index(card)
     return [i for i, c in enumerate(cards) if c == card][copy - 1]
 
 

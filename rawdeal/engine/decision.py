@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import field
+from typing import NamedTuple
 
 from rawdeal.engine import moves as mv
 from rawdeal.engine.record import record
@@ -32,3 +33,14 @@ class Decision:
     @property
     def cards(self) -> tuple[str, ...]:
         return self.listed if isinstance(self.listed, tuple) else self.listed()
+
+
+class SeatPrompts(NamedTuple):
+    """The prompts of the frequent decisions, which say only whose decision it is (made once a game)."""
+
+    main: str
+    reverse: str
+
+    @classmethod
+    def of(cls, name: str) -> SeatPrompts:
+        return cls(f"{name}: play a card, use the ability or end the turn", f"{name} may reverse the card")

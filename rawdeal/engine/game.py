@@ -21,7 +21,7 @@ from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, nth
-from rawdeal.engine.decision import Decision
+from rawdeal.engine.decision import Decision, SeatPrompts
 from rawdeal.cards import CardType
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, Profile
@@ -38,6 +38,7 @@ class Game(Choices):
         self.s = state
         self.cat = cat or catalog()
         self.names = seat_names(state)
+        self.prompts = tuple(map(SeatPrompts.of, self.names))
         self.out: list[ev.Event] = []
         # False when nobody reads the events (random games, searches): `apply` then returns none,
         # and the frequent ones are not even built (about a tenth of a random game's time).
@@ -153,8 +154,7 @@ class Game(Choices):
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
         ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
-        return Decision(p, DecisionKind.MAIN, f"{self.name(p)}: play a card, use the ability or end the turn",
-                        (*R.play_moves(self.cat, s, p), *ends), self.titles_of(tuple(s.players[p].hand)))
+        return Decision(p, DecisionKind.MAIN, self.prompts[p].main, (*R.play_moves(self.cat, s, p), *ends), self.titles_of(tuple(s.players[p].hand)))
 
     # ---------------------------------------------------------------------------------- moves
     def apply(self, move: mv.Move) -> list[ev.Event]:
@@ -200,18 +200,18 @@ class Game(Choices):
 
     def _main(self, move: mv.Move) -> None:
         s, p = self.s, self.s.current
-        if isinstance(move, mv.Surrender):
-            self._win(1 - p, "surrender")
+        if isinstance(move, mv.Play):
+            assert move.as_type is not None  # `_complete` gave it the one type it can be played as
+            hand = s.players[p].hand
+            self._play(p, nth(hand, self.cat.id(move.title), move.copy), move.as_type)
         elif isinstance(move, mv.EndTurn):
-            s.tasks.append(T.EndTurnNow())
+            s.tasks.append(T.END_TURN)
+        elif isinstance(move, mv.Surrender):
+            self._win(1 - p, "surrender")
         elif isinstance(move, mv.UseAbility):
             s.ability_used = True
             self._emit(ev.AbilityUsed(self.name(p)))
             self._push_actions(p, R.ability(self.cat, s, p).actions, -1)
-        elif isinstance(move, mv.Play):
-            assert move.as_type is not None  # `_complete` gave it the one type it can be played as
-            hand = s.players[p].hand
-            self._play(p, nth(hand, self.cat.id(move.title), move.copy), move.as_type)
 
     # ---------------------------------------------------------------------------- the loop
     def _run(self) -> None:
@@ -222,7 +222,7 @@ class Game(Choices):
                 if not s.end_requested:
                     return
                 s.end_requested = False
-                s.tasks.append(T.EndTurnNow())
+                s.tasks.append(T.END_TURN)
             task = s.tasks[-1]
             if task.decision:
                 if self.decision() is not None:
@@ -260,7 +260,7 @@ class Game(Choices):
             return
         s.current, s.ability_used, s.playing = p, False, None
         if s.modifiers:
-            s.modifiers = tuple(replace(m, waiting=False) if m.owner == p else m for m in s.modifiers)
+            s.modifiers = tuple(replace(m, waiting=False) if m.owner == p and m.waiting else m for m in s.modifiers)
         if self.listen:
             self._emit(ev.TurnStarted(self.name(p), s.turn))
         if s.hold is not None and s.hold[0] == p:
@@ -294,10 +294,10 @@ class Game(Choices):
 
     def _end_turn(self, task: T.EndTurnNow) -> None:
         s, p = self.s, self.s.current
-        due = [d for d in s.delayed if d[0] == p]
+        due = [d for d in s.delayed if d[0] == p] if s.delayed else None
         if due:
             s.delayed = tuple(d for d in s.delayed if d[0] != p)
-            s.tasks.append(T.EndTurnNow())
+            s.tasks.append(T.END_TURN)
             for owner, card in reversed(due):
                 for dl in self.cat.infos[card].delayed:
                     self._note(card, dl)
@@ -305,10 +305,10 @@ class Game(Choices):
             return
         if self.listen:
             self._emit(ev.TurnEnded(self.name(p)))
-        empty = [q for q in (p, 1 - p) if not s.players[q].arsenal]
-        if empty:
-            self._win(1 - empty[0], "count-out")
-            return
+        for q in (p, 1 - p):
+            if not s.players[q].arsenal:
+                self._win(1 - q, "count-out")
+                return
         if s.modifiers:
             s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
         s.last[p], s.playing, s.turn = None, None, s.turn + 1
@@ -333,7 +333,7 @@ class Game(Choices):
 
     def _offer_reversals(self, play: CurrentPlay) -> None:
         """The play resolves unless the opponent reverses it from his hand first."""
-        self.s.tasks.append(T.Resolve())
+        self.s.tasks.append(T.RESOLVE)
         options = self._hand_reversals(play)
         if options:
             self.s.tasks.append(T.ReverseWindow(1 - play.player, options))
@@ -356,8 +356,8 @@ class Game(Choices):
 
     def _hand_reversals(self, play: CurrentPlay) -> tuple[int, ...]:
         s = self.s
-        if self.trace is None and not any(map(self.cat.reverses_any.__getitem__, s.players[1 - play.player].hand)):
-            return ()  # no reversal card in that hand: the usual case needs no damage or rule looked at
+        if self.trace is None and not any(map(R.reversers(self.cat, play).__contains__, s.players[1 - play.player].hand)):
+            return ()  # no card in that hand could reverse it: the usual case needs no damage or rule looked at
         dmg = R.base_damage(self.cat, s, play, 1 - play.player) if play.as_type == CardType.MANEUVER else 0
         if R.irreversible(self.cat, s, play, dmg, from_hand=True):
             if self.cat.infos[play.card].irreversible:
@@ -377,9 +377,9 @@ class Game(Choices):
             if info.delayed:  # its end-of-turn effects are due when this turn ends
                 s.delayed += ((p, play.card),)
         self._note(play.card, task)
-        s.tasks.append(T.Finish(None))
+        s.tasks.append(T.FINISH)
         if play.as_type == CardType.MANEUVER:
-            s.tasks.append(T.Hit(-1))
+            s.tasks.append(T.HIT)
         self._push_on_play(p, play.card, play.as_type)
 
     def _push_on_play(self, p: int, card: CardId, as_type: CardType) -> None:
@@ -400,7 +400,8 @@ class Game(Choices):
         if amount and self.listen:
             self._emit(ev.Damage(self.name(dfd), amount))
         self._note(play.card, task)
-        reversible = not R.irreversible(self.cat, s, play, amount, from_hand=False)
+        # the cards that could reverse it when overturned (none when it cannot be reversed)
+        fitting = {} if R.irreversible(self.cat, s, play, amount, from_hand=False) else R.reversers(self.cat, play)
         arsenal, ringside = s.players[dfd].arsenal, s.players[dfd].ringside
         for i in range(1, amount + 1):
             if not arsenal:
@@ -410,7 +411,7 @@ class Game(Choices):
             ringside.append(card)
             if self.listen:
                 self._emit(ev.Overturned(self.name(dfd), self.title(card), i, amount))
-            if reversible and self.cat.infos[card].reverses and R.reverses(self.cat, s, card, play, amount, False):
+            if card in fitting and R.reverses(self.cat, s, card, play, amount, False):
                 self._reversed_from_arsenal(card, i < amount)
                 return
 
@@ -419,7 +420,8 @@ class Game(Choices):
         play = s.playing
         assert play is not None
         dfd = 1 - play.player
-        self._emit(ev.Reversed(self.name(dfd), self.title(card), "arsenal", self.title(play.card)))
+        if self.listen:
+            self._emit(ev.Reversed(self.name(dfd), self.title(card), "arsenal", self.title(play.card)))
         s.tasks.clear()
         s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
         s.last[play.player] = LastPlay(play.card, play.as_type, None)
@@ -457,7 +459,8 @@ class Game(Choices):
         assert play is not None
         card = s.players[defender].hand.pop(at)
         att, info = play.player, self.cat.infos[card]
-        self._emit(ev.Reversed(self.name(defender), info.title, "hand", self.title(play.card)))
+        if self.listen:
+            self._emit(ev.Reversed(self.name(defender), info.title, "hand", self.title(play.card)))
         s.tasks.clear()
         s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
         if not play.held:

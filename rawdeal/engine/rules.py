@@ -96,7 +96,9 @@ def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
 def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -> int:
     """The F needed to play `card` as `as_type` now."""
     info = cat.infos[card]
-    cost = info.card.fortitude + _self_changes(cat, s, p, info, as_type, fx.Stat.FORTITUDE, s.last[p], False)
+    cost = info.card.fortitude
+    if info.stat_changes:
+        cost += _self_changes(cat, s, p, info, as_type, fx.Stat.FORTITUDE, s.last[p], False)
     for am in active(s, p):
         mod = am.modifier
         if mod.stat is fx.Stat.FORTITUDE and not mod.reversals and _would_use(mod, as_type) and applies(mod, info, as_type):
@@ -109,13 +111,18 @@ def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
 
 
 def can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -> bool:
+    return _can_play(cat, s, p, card, as_type, fortitude(cat, s, p))
+
+
+def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, f: int) -> bool:
+    """`can_play`, the player's Fortitude `f` known."""
     info = cat.infos[card]
     if s.hold is not None:
         return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
     for req in info.requirements:
         if (req.as_type is None or req.as_type.value == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]):
             return False
-    return play_cost(cat, s, p, card, as_type) <= fortitude(cat, s, p)
+    return play_cost(cat, s, p, card, as_type) <= f
 
 
 def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardType]]:
@@ -160,7 +167,7 @@ def _allowed(cat: Catalog, s: GameState, p: int, card: CardId, f: int, plain: bo
     cost = cat.plain_costs[card]
     if plain and cost is not None:
         return items if cost <= f else ()
-    return [x for x, t in zip(items, cat.infos[card].play_types) if can_play(cat, s, p, card, t)]
+    return [x for x, t in zip(items, cat.infos[card].play_types) if _can_play(cat, s, p, card, t, f)]
 
 
 def _plain_costs(s: GameState, p: int) -> bool:
@@ -182,16 +189,15 @@ def consumed(s: GameState, p: int, as_type: CardType) -> list[ActiveModifier]:
 
 
 def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversals: bool) -> int:
-    if reversals and not s.modifiers and not play.captured:
-        return 0  # the usual case, asked for every reversal card in a hand
-    info = cat.infos[play.card]
-    mods = [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
-    mods += play.captured
+    mods = list(play.captured)
+    if s.modifiers:
+        mods += [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
     if not reversals:
         for ring_mods in filter(None, map(cat.while_in_ring.__getitem__, s.players[play.player].ring)):
             mods += ring_mods
     if not mods:
-        return 0
+        return 0  # the usual case
+    info = cat.infos[play.card]
     return sum(
         m.amount for m in mods
         if m.stat is stat and m.reversals == reversals and applies(m, info, play.as_type)
@@ -240,32 +246,57 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
 
 def reverses(cat: Catalog, s: GameState, rev: int, play: CurrentPlay, damage: int, from_hand: bool) -> bool:
     """Whether reversal card `rev` of the defender can reverse the play (F, target and cost)."""
-    info = cat.infos[rev]
+    fitting = reversers(cat, play).get(rev)
     defender = 1 - play.player
-    if not info.reverses or reversal_cost(cat, s, rev, play) > fortitude(cat, s, defender):
+    if fitting is None or reversal_cost(cat, s, rev, play) > fortitude(cat, s, defender):
         return False
-    return any(_matches(cat, s, r, play, damage, from_hand, defender) for r in _targeting(cat, rev, play))
+    return any(_matches(cat, s, r, play, damage, from_hand, defender) for r in fitting[1])
 
 
 def reversals_in_hand(cat: Catalog, s: GameState, play: CurrentPlay, damage: int) -> tuple[int, ...]:
     """The defender's hand cards that can reverse the play (`reverses` with from_hand, for a whole
     hand: his F and the reversal F bonus are the same for every card; copies are asked once)."""
     defender = 1 - play.player
+    table = reversers(cat, play)
     hand = s.players[defender].hand
-    reversals = list(compress(hand, map(cat.reverses_any.__getitem__, hand)))
-    if not reversals:
+    fitting = list(filter(table.__contains__, hand))
+    if not fitting:
         return ()
     most = fortitude(cat, s, defender) - _bonus(cat, s, play, fx.Stat.FORTITUDE, reversals=True)
-    infos = cat.infos
-    ok = {c: infos[c].card.fortitude <= most and any(_matches(cat, s, r, play, damage, True, defender)
-                                                     for r in _targeting(cat, c, play))
-          for c in dict.fromkeys(reversals)}
-    return tuple(compress(reversals, map(ok.__getitem__, reversals)))
+    costs = cat.printed_costs
+    ok: dict[CardId, bool] = {}
+    for c in fitting:
+        if c not in ok:
+            always, clauses = table[c]
+            ok[c] = costs[c] <= most and (always or any(_matches(cat, s, r, play, damage, True, defender) for r in clauses))
+    return tuple(compress(fitting, map(ok.__getitem__, fitting)))
+
+
+def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple[fx.Reverses, ...]]]:
+    """Reversal card -> (always, clauses) for the cards with clauses whose target fits the played card
+    by its printed facts (type, subtype, title, trait): the part of a match that never changes,
+    worked out once a process for each card and type played. `always`: one of them has no other
+    condition (no cost, damage limit, previous card or Ring area count), so from the hand it matches."""
+    key = (play.card, play.as_type)
+    table = cat.reversal_memo.get(key)
+    if table is None:
+        info = cat.infos[play.card]
+        table = cat.reversal_memo[key] = {}
+        for rev in cat.reversal_cards:
+            fits = tuple(r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
+            if fits:
+                table[rev] = (any(map(_unconditional, fits)), fits)
+    return table
+
+
+def _unconditional(r: fx.Reverses) -> bool:
+    t = r.target
+    return not r.cost and t.max_damage is None and t.after_title is None and t.min_trait_in_ring is None
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
              defender: int) -> bool:
-    """Whether clause `r`, whose target fits the played card (`_targeting`), reverses the play now."""
+    """Whether clause `r`, whose target fits the played card (`reversers`), reverses the play now."""
     if r.from_hand_only and not from_hand:
         return False
     if r.cost and not from_hand and s.profile == "course":
@@ -280,18 +311,6 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
         if sum(1 for c in ring if t.trait in cat.infos[c].card.traits) < t.min_trait_in_ring:
             return False
     return not from_hand or _cost_payable(s, r.cost, defender)
-
-
-def _targeting(cat: Catalog, rev: CardId, play: CurrentPlay) -> tuple[fx.Reverses, ...]:
-    """The clauses of reversal card `rev` whose target fits the played card by its printed facts
-    (type, subtype, title, trait): the part of a match that never changes, worked out once a process."""
-    key = (rev, play.card, play.as_type)
-    found = cat.reversal_memo.get(key)
-    if found is None:
-        info = cat.infos[play.card]
-        found = cat.reversal_memo[key] = tuple(
-            r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
-    return found
 
 
 def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:

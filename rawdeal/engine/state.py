@@ -8,12 +8,17 @@ fully described by its state and can be saved at any decision.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from rawdeal.cards import CardType
 from rawdeal.effects.model import Modifier, Zone
 from rawdeal.engine.record import record
 from rawdeal.engine.tasks import Task
 from rawdeal.engine.words import CardId, Profile
+
+
+# zone name -> its attribute (the same words; any other name is a KeyError)
+_ZONES = {"arsenal": "arsenal", "hand": "hand", "ring": "ring", "ringside": "ringside"}
 
 
 @dataclass(slots=True)
@@ -28,7 +33,7 @@ class PlayerState:
         return PlayerState(self.superstar, self.arsenal[:], self.hand[:], self.ring[:], self.ringside[:])
 
     def zone(self, name: Zone) -> list[CardId]:
-        return {"arsenal": self.arsenal, "hand": self.hand, "ring": self.ring, "ringside": self.ringside}[name]
+        return cast(list[CardId], getattr(self, _ZONES[name]))
 
 
 @record

@@ -156,3 +156,7 @@ class AskArrange(Task):
     player: int
     owner: int
     n: int
+
+
+# Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
+RESOLVE, FINISH, HIT, END_TURN = Resolve(), Finish(None), Hit(-1), EndTurnNow()
