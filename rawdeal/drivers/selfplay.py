@@ -104,7 +104,7 @@ def play_one(seed: int, decks: tuple[Lineup, Lineup], profile: str, check: bool,
 
     index = catalog().db.index
     try:
-        arsenals = tuple([index[t] for t in d.titles] for d in decks)
+        arsenals = tuple(list(map(index.__getitem__, d.titles)) for d in decks)
         game, _ = Game.start((decks[0].superstar, decks[1].superstar), arsenals, profile, seed)  # type: ignore[arg-type]
     except Exception as exc:
         raise InvariantError(seed, f"{type(exc).__name__}: {exc}", ()) from exc

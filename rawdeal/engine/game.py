@@ -154,7 +154,8 @@ class Game(Choices):
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
         ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
-        return Decision(p, DecisionKind.MAIN, self.prompts[p].main, (*R.play_moves(self.cat, s, p), *ends), self.titles_of(tuple(s.players[p].hand)))
+        return Decision(p, DecisionKind.MAIN, self.prompts[p].main, (*R.play_moves(self.cat, s, p), *ends),
+                        self.titles_of(tuple(s.players[p].hand)))
 
     # ---------------------------------------------------------------------------------- moves
     def apply(self, move: mv.Move) -> list[ev.Event]:
@@ -356,14 +357,15 @@ class Game(Choices):
 
     def _hand_reversals(self, play: CurrentPlay) -> tuple[int, ...]:
         s = self.s
-        if self.trace is None and not any(map(R.reversers(self.cat, play).__contains__, s.players[1 - play.player].hand)):
+        candidates = R.reversal_candidates(self.cat, s, play)
+        if not candidates and self.trace is None:
             return ()  # no card in that hand could reverse it: the usual case needs no damage or rule looked at
         dmg = R.base_damage(self.cat, s, play, 1 - play.player) if play.as_type == CardType.MANEUVER else 0
         if R.irreversible(self.cat, s, play, dmg, from_hand=True):
             if self.cat.infos[play.card].irreversible:
                 self._note(play.card, fx.Irreversible())
             return ()
-        return R.reversals_in_hand(self.cat, s, play, dmg)
+        return R.reversals_in_hand(self.cat, s, play, dmg, candidates)
 
     def _resolve(self, task: T.Resolve) -> None:
         s = self.s

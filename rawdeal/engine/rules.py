@@ -253,23 +253,33 @@ def reverses(cat: Catalog, s: GameState, rev: int, play: CurrentPlay, damage: in
     return any(_matches(cat, s, r, play, damage, from_hand, defender) for r in fitting[1])
 
 
-def reversals_in_hand(cat: Catalog, s: GameState, play: CurrentPlay, damage: int) -> tuple[int, ...]:
-    """The defender's hand cards that can reverse the play (`reverses` with from_hand, for a whole
-    hand: his F and the reversal F bonus are the same for every card; copies are asked once)."""
+def reversal_candidates(cat: Catalog, s: GameState, play: CurrentPlay) -> list[CardId]:
+    """The defender's hand cards (in hand order, copies kept) whose target fits the play and whose
+    F he has: what may reverse it, before the conditions that need its damage are asked."""
     defender = 1 - play.player
     table = reversers(cat, play)
-    hand = s.players[defender].hand
-    fitting = list(filter(table.__contains__, hand))
+    fitting = list(filter(table.__contains__, s.players[defender].hand))
     if not fitting:
-        return ()
+        return fitting
     most = fortitude(cat, s, defender) - _bonus(cat, s, play, fx.Stat.FORTITUDE, reversals=True)
     costs = cat.printed_costs
-    ok: dict[CardId, bool] = {}
-    for c in fitting:
-        if c not in ok:
-            always, clauses = table[c]
-            ok[c] = costs[c] <= most and (always or any(_matches(cat, s, r, play, damage, True, defender) for r in clauses))
-    return tuple(compress(fitting, map(ok.__getitem__, fitting)))
+    return [c for c in fitting if costs[c] <= most]
+
+
+def reversals_in_hand(cat: Catalog, s: GameState, play: CurrentPlay, damage: int,
+                      candidates: list[CardId] | None = None) -> tuple[int, ...]:
+    """The defender's hand cards that can reverse the play (`reverses` with from_hand, for a whole
+    hand: his F and the reversal F bonus are the same for every card). `candidates`:
+    `reversal_candidates`, when the caller has them."""
+    if candidates is None:
+        candidates = reversal_candidates(cat, s, play)
+    table, defender = reversers(cat, play), 1 - play.player
+    out: list[CardId] = []
+    for c in candidates:
+        always, clauses = table[c]
+        if always or any(_matches(cat, s, r, play, damage, True, defender) for r in clauses):
+            out.append(c)
+    return tuple(out)
 
 
 def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple[fx.Reverses, ...]]]:
