@@ -226,7 +226,8 @@ class Game(Choices):
                 s.tasks.append(T.END_TURN)
             task = s.tasks[-1]
             if task.decision:
-                if self.decision() is not None:
+                self._pending = self._decide()
+                if self._pending is not None:
                     return
                 s.tasks.pop()  # nothing to decide any more (e.g. an empty zone): skip it
                 if isinstance(task, T.PickCard) and task.remaining > 0:
@@ -360,7 +361,9 @@ class Game(Choices):
         candidates = R.reversal_candidates(self.cat, s, play)
         if not candidates and self.trace is None:
             return ()  # no card in that hand could reverse it: the usual case needs no damage or rule looked at
-        dmg = R.base_damage(self.cat, s, play, 1 - play.player) if play.as_type == CardType.MANEUVER else 0
+        maneuver = play.as_type == CardType.MANEUVER
+        dmg = R.base_damage(self.cat, s, play, 1 - play.player) if maneuver and R.damage_matters(
+            self.cat, s, play, candidates) else 0  # else any number gives the same answers
         if R.irreversible(self.cat, s, play, dmg, from_hand=True):
             if self.cat.infos[play.card].irreversible:
                 self._note(play.card, fx.Irreversible())

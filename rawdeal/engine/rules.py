@@ -266,6 +266,18 @@ def reversal_candidates(cat: Catalog, s: GameState, play: CurrentPlay) -> list[C
     return [c for c in fitting if costs[c] <= most]
 
 
+def damage_matters(cat: Catalog, s: GameState, play: CurrentPlay, candidates: list[CardId]) -> bool:
+    """Whether the play's damage can change which candidates reverse it: a modifier (an Irreversible
+    one may have a damage limit) or a candidate without an unconditional clause."""
+    if s.modifiers or play.captured:
+        return True
+    table = reversers(cat, play)
+    for c in candidates:
+        if not table[c][0]:
+            return True
+    return False
+
+
 def reversals_in_hand(cat: Catalog, s: GameState, play: CurrentPlay, damage: int,
                       candidates: list[CardId] | None = None) -> tuple[int, ...]:
     """The defender's hand cards that can reverse the play (`reverses` with from_hand, for a whole
