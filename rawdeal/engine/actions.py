@@ -17,6 +17,7 @@ from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
 from rawdeal.engine.words import CardId, CountVerb, PickVerb, Profile
+from rawdeal.engine.members import YOU
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
@@ -41,7 +42,7 @@ class Actions:
         def titles(self, cards: list[CardId] | tuple[CardId, ...]) -> tuple[str, ...]: ...
 
     def _who(self, owner: int, who: fx.Who) -> int:
-        return owner if who is fx.Who.YOU else 1 - owner
+        return owner if who is YOU else 1 - owner
 
     def _push_actions(self, owner: int, actions: tuple[fx.Action, ...], card: int, reversing: bool = False) -> None:
         for a in reversed(actions):
@@ -54,7 +55,7 @@ class Actions:
         a = task.action
         if getattr(a, "who", None) is fx.Who.ALL:  # all players: you first, then the opponent
             self._note(task.card, a)
-            for who in (fx.Who.OPPONENT, fx.Who.YOU):
+            for who in (fx.Who.OPPONENT, YOU):
                 self.s.tasks.append(T.Act(task.owner, replace(cast(Any, a), who=who, **_chooser(a, who)), task.card))
             return
         if self.trace is None:

@@ -16,6 +16,7 @@ from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision, SeatPrompts
 from rawdeal.engine.actions import Actions
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, PickVerb
+from rawdeal.engine.members import DISCARD, REVERSE
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
@@ -36,7 +37,7 @@ class Choices(Actions):
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
         moves = (*map(self.cat.reverse_moves.__getitem__, dict.fromkeys(t.options)), mv.PASS)
-        return Decision(t.defender, DecisionKind.REVERSE, self.prompts[t.defender].reverse, moves,
+        return Decision(t.defender, REVERSE, self.prompts[t.defender].reverse, moves,
                         self.titles_of(t.options))
 
     def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
@@ -64,7 +65,7 @@ class Choices(Actions):
     def _pick_prompt(self, t: T.PickCard) -> str:
         whose = "his" if t.owner == t.chooser else f"{self.name(t.owner)}'s"
         where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal"}[t.zone]
-        what = "discard" if t.verb is PickVerb.DISCARD else f"take to the {t.dest}"
+        what = "discard" if t.verb is DISCARD else f"take to the {t.dest}"
         return f"{self.name(t.chooser)} picks a card of {whose} {where} to {what} ({t.remaining} left)"
 
     def _resolve_pick(self, t: T.PickCard, move: mv.Move) -> None:
@@ -80,7 +81,7 @@ class Choices(Actions):
         card = zone.pop(at)
         if t.remaining > 1:
             self.s.tasks.append(replace(t, remaining=t.remaining - 1))
-        if t.verb is PickVerb.DISCARD:
+        if t.verb is DISCARD:
             pl.ringside.append(card)
             if self.listen:
                 self._emit(ev.Discarded(self.name(t.owner), move.title))
@@ -125,7 +126,7 @@ class Choices(Actions):
         else:
             self.s.moved = move.n
             if move.n:
-                self.s.tasks.append(T.PickCard(p, p, fx.Zone.HAND, PickVerb.DISCARD, move.n))
+                self.s.tasks.append(T.PickCard(p, p, fx.Zone.HAND, DISCARD, move.n))
 
     def _decide_choice(self, t: T.AskChoice) -> Decision:
         """Options are named by their number (a key that no rewording of their English changes)."""

@@ -25,6 +25,7 @@ from rawdeal.engine.decision import Decision, SeatPrompts
 from rawdeal.cards import CardType
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, Profile
+from rawdeal.engine.members import COURSE, MAIN, MANEUVER, REVERSAL, START_OF_TURN
 from rawdeal.errors import IllegalMoveError
 
 PROFILES = tuple(Profile)
@@ -57,7 +58,7 @@ class Game(Choices):
     # ------------------------------------------------------------------------------- creation
     @classmethod
     def start(cls, superstars: tuple[str, str], arsenals: tuple[list[CardId], list[CardId]],
-              profile: Profile = Profile.COURSE, seed: int = 0) -> tuple[Game, list[ev.Event]]:
+              profile: Profile = COURSE, seed: int = 0) -> tuple[Game, list[ev.Event]]:
         """A new game from two Superstars and their decks (bottom to top), opening hands drawn."""
         cat = catalog()
         state = GameState(players=[PlayerState(n, a[:]) for n, a in zip(superstars, arsenals)],
@@ -79,7 +80,7 @@ class Game(Choices):
         v = [self.cat.superstar(p.superstar).value for p in self.s.players]
         if v[0] != v[1]:
             return 0 if v[0] > v[1] else 1
-        if self.s.profile == Profile.COURSE:
+        if self.s.profile == COURSE:
             return 0
         self.s.rng, coin = rng.below(self.s.rng, 2)
         return coin
@@ -154,7 +155,7 @@ class Game(Choices):
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
         ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
-        return Decision(p, DecisionKind.MAIN, self.prompts[p].main, (*R.play_moves(self.cat, s, p), *ends),
+        return Decision(p, MAIN, self.prompts[p].main, (*R.play_moves(self.cat, s, p), *ends),
                         self.titles_of(tuple(s.players[p].hand)))
 
     # ---------------------------------------------------------------------------------- moves
@@ -169,7 +170,7 @@ class Game(Choices):
         if not _allowed(move, d):
             raise IllegalMoveError(f"illegal move {str(move)!r}: {d.prompt}", tuple(map(str, d.moves)))
         self._pending = _UNKNOWN
-        if d.kind is DecisionKind.MAIN:
+        if d.kind is MAIN:
             self._main(move)
         else:
             task = self.s.tasks.pop()
@@ -275,7 +276,7 @@ class Game(Choices):
                     self._note(c, trig)
                     self._push_actions(p, trig.actions, c)
         ab = R.ability(self.cat, s, p)
-        if ab.timing is fx.AbilityTiming.START_OF_TURN and self._ability_possible(p, ab):
+        if ab.timing is START_OF_TURN and self._ability_possible(p, ab):
             if ab.optional:
                 s.tasks.append(T.AskAbility(p))
             else:
@@ -352,7 +353,7 @@ class Game(Choices):
         if card not in s.players[p].ring:
             s.hold = None
             return
-        s.playing = CurrentPlay(p, card, CardType.MANEUVER, (), s.last[p], held=True)
+        s.playing = CurrentPlay(p, card, MANEUVER, (), s.last[p], held=True)
         self._emit(ev.HoldApplied(self.name(p), self.title(card)))
         self._offer_reversals(s.playing)
 
@@ -361,7 +362,7 @@ class Game(Choices):
         candidates = R.reversal_candidates(self.cat, s, play)
         if not candidates and self.trace is None:
             return ()  # no card in that hand could reverse it: the usual case needs no damage or rule looked at
-        maneuver = play.as_type == CardType.MANEUVER
+        maneuver = play.as_type == MANEUVER
         dmg = R.base_damage(self.cat, s, play, 1 - play.player) if maneuver and R.damage_matters(
             self.cat, s, play, candidates) else 0  # else any number gives the same answers
         if R.irreversible(self.cat, s, play, dmg, from_hand=True):
@@ -383,13 +384,13 @@ class Game(Choices):
                 s.delayed += ((p, play.card),)
         self._note(play.card, task)
         s.tasks.append(T.FINISH)
-        if play.as_type == CardType.MANEUVER:
+        if play.as_type == MANEUVER:
             s.tasks.append(T.HIT)
         self._push_on_play(p, play.card, play.as_type)
 
     def _push_on_play(self, p: int, card: CardId, as_type: CardType) -> None:
         for clause in reversed(self.cat.infos[card].on_play):
-            if clause.as_type is None or clause.as_type.value == as_type:
+            if clause.as_type is None or clause.as_type == as_type:
                 self._note(card, clause)
                 self._push_actions(p, clause.actions, card)
 
@@ -434,7 +435,7 @@ class Game(Choices):
         for r in self.cat.infos[card].reverses:
             self._note(card, r)
         sv = self.cat.infos[play.card].card.stun_value
-        if early and sv and (s.players[play.player].arsenal or s.profile != Profile.COURSE):
+        if early and sv and (s.players[play.player].arsenal or s.profile != COURSE):
             s.tasks.append(T.AskCount(play.player, CountVerb.DRAW, sv, DrawReason.STUN_VALUE))
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)
@@ -469,23 +470,23 @@ class Game(Choices):
         s.tasks.clear()
         s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
         if not play.held:
-            if play.as_type == CardType.REVERSAL:  # a reversal card being reversed leaves the Ring area
+            if play.as_type == REVERSAL:  # a reversal card being reversed leaves the Ring area
                 _take_last(s.players[att].ring, play.card)
             s.players[att].ringside.append(play.card)
         s.players[defender].ring.append(card)
-        s.last[defender] = LastPlay(card, CardType.REVERSAL, None)
+        s.last[defender] = LastPlay(card, REVERSAL, None)
         s.end_requested = True
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))
         for clause in reversed(info.on_reverse):
             self._note(card, clause)
             self._push_actions(defender, clause.actions, card, reversing=True)
-        self._push_on_play(defender, card, CardType.REVERSAL)
+        self._push_on_play(defender, card, REVERSAL)
         for r in info.reverses:
             self._note(card, r)
         matching = [r for r in info.reverses if r.cost]
         if matching:
             self._push_actions(defender, matching[0].cost, card)
-        self._offer_counter_reversal(CurrentPlay(defender, card, CardType.REVERSAL))
+        self._offer_counter_reversal(CurrentPlay(defender, card, REVERSAL))
 
     def _offer_counter_reversal(self, rev: CurrentPlay) -> None:
         """A reversal card can itself be reversed by cards that target reversals (Disqualification!
@@ -512,7 +513,7 @@ class Game(Choices):
     def _reversal_hit(self, task: T.ReversalHit) -> None:
         target = 1 - task.player
         if task.amount:
-            source = CurrentPlay(task.player, task.card, CardType.REVERSAL) if task.card >= 0 else None
+            source = CurrentPlay(task.player, task.card, REVERSAL) if task.card >= 0 else None
             self._mill(target, task.amount, winner_if_empty=task.player, collateral=False, source=source)
 
 

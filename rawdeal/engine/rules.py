@@ -16,7 +16,8 @@ from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo
 from rawdeal.engine.moves import Play
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
-from rawdeal.engine.words import CardId, Profile
+from rawdeal.engine.words import CardId
+from rawdeal.engine.members import COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, YOU
 
 ONGOING = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
 ONE_SHOT = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
@@ -50,7 +51,7 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
     before = cat.infos[prev.card]
     if cond.subtype is not None and any(f.title == cat.infos[card].title for f in before.follow_ups):
         return True  # "you may play X after this card as if it were a Submission maneuver"
-    if cond.card_type is not None and prev.as_type != cond.card_type.value:
+    if cond.card_type is not None and prev.as_type != cond.card_type:
         return False
     if cond.subtype is not None and before.card.subtype is not cond.subtype:
         return False
@@ -60,9 +61,9 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
 
 
 def applies(mod: fx.Modifier, info: CardInfo, as_type: CardType) -> bool:
-    if mod.card_type is not None and mod.card_type.value != as_type:
+    if mod.card_type is not None and mod.card_type != as_type:
         return False
-    return mod.subtype is None or (as_type == CardType.MANEUVER and info.card.subtype is mod.subtype)
+    return mod.subtype is None or (as_type == MANEUVER and info.card.subtype is mod.subtype)
 
 
 def active(s: GameState, p: int) -> list[ActiveModifier]:
@@ -77,7 +78,7 @@ def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: C
     for sc in info.stat_changes:
         if sc.stat is not stat or sc.on_success != on_success:
             continue
-        if sc.as_type is not None and sc.as_type.value != as_type:
+        if sc.as_type is not None and sc.as_type != as_type:
             continue
         if sc.condition is not None and not holds(cat, s, p, sc.condition, info.id, prev):
             continue
@@ -89,7 +90,7 @@ def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
     pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
     return sum(
         1 for c in s.players[p].ring
-        if cat.infos[c].is_(CardType.MANEUVER) and pattern.search(cat.infos[c].title)
+        if cat.infos[c].is_(MANEUVER) and pattern.search(cat.infos[c].title)
     )
 
 
@@ -98,16 +99,16 @@ def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) 
     info = cat.infos[card]
     cost = info.card.fortitude
     if info.stat_changes:
-        cost += _self_changes(cat, s, p, info, as_type, fx.Stat.FORTITUDE, s.last[p], False)
+        cost += _self_changes(cat, s, p, info, as_type, FORTITUDE, s.last[p], False)
     for am in active(s, p):
         mod = am.modifier
-        if mod.stat is fx.Stat.FORTITUDE and not mod.reversals and _would_use(mod, as_type) and applies(mod, info, as_type):
+        if mod.stat is FORTITUDE and not mod.reversals and _would_use(mod, as_type) and applies(mod, info, as_type):
             cost += mod.amount
     return max(cost, 0)
 
 
 def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
-    return mod.duration is not fx.Duration.NEXT_MANEUVER or as_type == CardType.MANEUVER
+    return mod.duration is not fx.Duration.NEXT_MANEUVER or as_type == MANEUVER
 
 
 def can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -> bool:
@@ -120,7 +121,7 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
     if s.hold is not None:
         return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
     for req in info.requirements:
-        if (req.as_type is None or req.as_type.value == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]):
+        if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]):
             return False
     return play_cost(cat, s, p, card, as_type) <= f
 
@@ -172,7 +173,7 @@ def _allowed(cat: Catalog, s: GameState, p: int, card: CardId, f: int, plain: bo
 
 def _plain_costs(s: GameState, p: int) -> bool:
     """No active modifier changes the F cost of the player's cards."""
-    return not s.modifiers or not any(am.modifier.stat is fx.Stat.FORTITUDE for am in active(s, p))
+    return not s.modifiers or not any(am.modifier.stat is FORTITUDE for am in active(s, p))
 
 
 def consumed(s: GameState, p: int, as_type: CardType) -> list[ActiveModifier]:
@@ -183,9 +184,9 @@ def consumed(s: GameState, p: int, as_type: CardType) -> list[ActiveModifier]:
     transcripts. "Your next maneuver may not be reversed" still waits for a maneuver."""
     if not s.modifiers:
         return []
-    course = s.profile == Profile.COURSE
+    course = s.profile == COURSE
     return [am for am in active(s, p) if am.modifier.duration in ONE_SHOT and (
-        _would_use(am.modifier, as_type) or course and am.modifier.stat is not fx.Stat.IRREVERSIBLE)]
+        _would_use(am.modifier, as_type) or course and am.modifier.stat is not IRREVERSIBLE)]
 
 
 def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversals: bool) -> int:
@@ -213,29 +214,31 @@ def base_damage(cat: Catalog, s: GameState, play: CurrentPlay, to: int) -> int:
     info = cat.infos[play.card]
     d = info.card.printed_damage
     if info.stat_changes:
-        d += _self_changes(cat, s, play.player, info, play.as_type, fx.Stat.DAMAGE, play.previous, False)
-    d += _bonus(cat, s, play, fx.Stat.DAMAGE, reversals=False)
+        d += _self_changes(cat, s, play.player, info, play.as_type, DAMAGE, play.previous, False)
+    d += _bonus(cat, s, play, DAMAGE, reversals=False)
     return max(d + damage_taken(cat, s, to), 0)
 
 
 def final_damage(cat: Catalog, s: GameState, play: CurrentPlay, to: int) -> int:
     info = cat.infos[play.card]
-    own = _self_changes(cat, s, play.player, info, play.as_type, fx.Stat.DAMAGE, play.previous, True) \
+    own = _self_changes(cat, s, play.player, info, play.as_type, DAMAGE, play.previous, True) \
         if info.stat_changes else 0
     return max(base_damage(cat, s, play, to) + own, 0)
 
 
 def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> int:
-    return cat.infos[rev].card.fortitude + _bonus(cat, s, play, fx.Stat.FORTITUDE, reversals=True)
+    return cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
 
 
 def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, from_hand: bool) -> bool:
     info = cat.infos[play.card]
-    if info.irreversible and play.as_type == CardType.MANEUVER:
+    if info.irreversible and play.as_type == MANEUVER:
         return True
+    if not s.modifiers and not play.captured:
+        return False  # the usual case: no modifier to make it so
     mods = list(play.captured) + [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
     for m in mods:
-        if m.stat is not fx.Stat.IRREVERSIBLE or not applies(m, info, play.as_type):
+        if m.stat is not IRREVERSIBLE or not applies(m, info, play.as_type):
             continue
         if m.arsenal_only and from_hand:
             continue
@@ -261,7 +264,7 @@ def reversal_candidates(cat: Catalog, s: GameState, play: CurrentPlay) -> list[C
     fitting = list(filter(table.__contains__, s.players[defender].hand))
     if not fitting:
         return fitting
-    most = fortitude(cat, s, defender) - _bonus(cat, s, play, fx.Stat.FORTITUDE, reversals=True)
+    most = fortitude(cat, s, defender) - _bonus(cat, s, play, FORTITUDE, reversals=True)
     costs = cat.printed_costs
     return [c for c in fitting if costs[c] <= most]
 
@@ -336,9 +339,9 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
 
 
 def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
-    if as_type not in t.card_types:  # CardType is a str enum: "maneuver" == CardType.MANEUVER
+    if as_type not in t.card_types:  # CardType is a str enum: "maneuver" == MANEUVER
         return False
-    if t.subtypes and (as_type != CardType.MANEUVER or info.card.subtype not in t.subtypes):
+    if t.subtypes and (as_type != MANEUVER or info.card.subtype not in t.subtypes):
         return False
     if t.title is not None and info.title != t.title:
         return False
@@ -346,21 +349,21 @@ def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
 
 
 def _cost_payable(s: GameState, cost: tuple[fx.Action, ...], p: int) -> bool:
-    need = sum(a.count.n or 0 for a in cost if isinstance(a, fx.Discard) and a.who is fx.Who.YOU)
+    need = sum(a.count.n or 0 for a in cost if isinstance(a, fx.Discard) and a.who is YOU)
     return len(s.players[p].hand) - 1 >= need
 
 
 def ability_usable(cat: Catalog, s: GameState, p: int) -> bool:
     ab = ability(cat, s, p)
-    if ab.timing is not fx.AbilityTiming.ONCE_PER_TURN or s.ability_used:
+    if ab.timing is not ONCE_PER_TURN or s.ability_used:
         return False  # Maintain Hold forbids maneuvers and actions, not Superstar abilities
     return not ab.actions or _payable(s, p, ab.actions[0])
 
 
 def _payable(s: GameState, p: int, action: fx.Action) -> bool:
     me = s.players[p]
-    if isinstance(action, fx.Draw) and action.who is fx.Who.YOU:
+    if isinstance(action, fx.Draw) and action.who is YOU:
         return len(me.arsenal) >= (action.count.n or 1)
-    if isinstance(action, fx.Discard) and action.who is fx.Who.YOU:
+    if isinstance(action, fx.Discard) and action.who is YOU:
         return len(me.hand) >= (action.count.n or 1)
     return True

@@ -1,0 +1,27 @@
+"""The enum members the engine reads on every move, as plain module constants.
+
+In Python 3.11 reading `CardType.MANEUVER` goes through the enum's metaclass and costs several
+times a global name (measured about 5x); random games read these members a few times per move.
+They are the very same members, so `is` and `==` behave as with the spelled-out names.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rawdeal.cards import CardType
+from rawdeal.effects import model as fx
+from rawdeal.engine.words import DecisionKind, PickVerb, Profile
+
+MANEUVER: Final = CardType.MANEUVER
+REVERSAL: Final = CardType.REVERSAL
+MAIN: Final = DecisionKind.MAIN
+REVERSE: Final = DecisionKind.REVERSE
+DISCARD: Final = PickVerb.DISCARD
+COURSE: Final = Profile.COURSE
+YOU: Final = fx.Who.YOU
+FORTITUDE: Final = fx.Stat.FORTITUDE
+DAMAGE: Final = fx.Stat.DAMAGE
+IRREVERSIBLE: Final = fx.Stat.IRREVERSIBLE
+ONCE_PER_TURN: Final = fx.AbilityTiming.ONCE_PER_TURN
+START_OF_TURN: Final = fx.AbilityTiming.START_OF_TURN
