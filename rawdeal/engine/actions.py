@@ -17,7 +17,7 @@ from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
 from rawdeal.engine.words import CardId, CountVerb, PickVerb, Profile
-from rawdeal.engine.members import YOU
+from rawdeal.engine.members import ALL, YOU
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
@@ -53,7 +53,7 @@ class Actions:
 
     def _act(self, task: T.Act) -> None:
         a = task.action
-        if getattr(a, "who", None) is fx.Who.ALL:  # all players: you first, then the opponent
+        if getattr(a, "who", None) is ALL:  # all players: you first, then the opponent
             self._note(task.card, a)
             for who in (fx.Who.OPPONENT, YOU):
                 self.s.tasks.append(T.Act(task.owner, replace(cast(Any, a), who=who, **_chooser(a, who)), task.card))

@@ -6,6 +6,7 @@ A mixin of `Game`; `DECIDERS` and `RESOLVERS` map each decision task to its two 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from rawdeal.effects import model as fx
@@ -16,7 +17,7 @@ from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision, SeatPrompts
 from rawdeal.engine.actions import Actions
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, PickVerb
-from rawdeal.engine.members import DISCARD, REVERSE
+from rawdeal.engine.members import ARSENAL, COUNT, DISCARD, DRAW, REVERSE
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
@@ -36,7 +37,7 @@ class Choices(Actions):
         def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]: ...
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
-        moves = (*map(self.cat.reverse_moves.__getitem__, dict.fromkeys(t.options)), mv.PASS)
+        moves = (*map(self.cat.reverse_moves.__getitem__, R.distinct(t.options)), mv.PASS)
         return Decision(t.defender, REVERSE, self.prompts[t.defender].reverse, moves,
                         self.titles_of(t.options))
 
@@ -58,7 +59,7 @@ class Choices(Actions):
         options = self._pick_options(t)
         if not options:
             return None
-        moves = tuple(map(self.cat.pick_moves[t.verb].__getitem__, dict.fromkeys(options)))
+        moves = tuple(map(self.cat.pick_moves[t.verb].__getitem__, R.distinct(options)))
         return Decision(t.chooser, _PICK_KINDS[t.verb], lambda: self._pick_prompt(t), moves,
                         self.titles_of(tuple(options)))
 
@@ -89,7 +90,7 @@ class Choices(Actions):
                 self._react_to_forced_discard(t.owner, card)
             return
         position = ""
-        if t.dest is fx.Zone.ARSENAL:
+        if t.dest is ARSENAL:
             position = where = self._position(t.position)
             self._put_in_arsenal(t.owner, [card], where)
         else:
@@ -112,14 +113,16 @@ class Choices(Actions):
                 self._push_actions(p, rest, card)
 
     def _decide_count(self, t: T.AskCount) -> Decision:
-        moves = tuple(mv.Count(t.verb, n) for n in range(t.most + 1))
+        return Decision(t.player, COUNT, lambda: self._count_prompt(t), _count_moves(t.verb, t.most))
+
+    def _count_prompt(self, t: T.AskCount) -> str:
         why = DrawReason.STUN_VALUE if t.reason is DrawReason.STUN_VALUE else DrawReason.EFFECT
-        return Decision(t.player, DecisionKind.COUNT, f"{self.name(t.player)} may {t.verb} up to {t.most} cards ({why})", moves)
+        return f"{self.name(t.player)} may {t.verb} up to {t.most} cards ({why})"
 
     def _resolve_count(self, t: T.AskCount, move: mv.Move) -> None:
         assert isinstance(move, mv.Count)
         p = t.player
-        if t.verb is CountVerb.DRAW:
+        if t.verb is DRAW:
             self._draw_cards(p, move.n)
             if self.listen:
                 self._emit(ev.Drew(self.name(p), move.n, t.reason))
@@ -191,6 +194,12 @@ def choice_labels(t: T.AskChoice) -> list[str]:
     from rawdeal.effects.render import option_label
 
     return [option_label(o) for o in t.options]
+
+
+@cache
+def _count_moves(verb: CountVerb, most: int) -> tuple[mv.Move, ...]:
+    """`draw 0` .. `draw most` (or `discard`): the same few values, shared by every such decision."""
+    return tuple(mv.Count(verb, n) for n in range(most + 1))
 
 
 def nth(cards: list[CardId], card: CardId, copy: int) -> int:

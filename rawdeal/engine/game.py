@@ -24,8 +24,8 @@ from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, 
 from rawdeal.engine.decision import Decision, SeatPrompts
 from rawdeal.cards import CardType
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
-from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, Profile
-from rawdeal.engine.members import COURSE, MAIN, MANEUVER, REVERSAL, START_OF_TURN
+from rawdeal.engine.words import CardId, DecisionKind, Profile
+from rawdeal.engine.members import COURSE, DRAW, MAIN, MANEUVER, REVERSAL, START_OF_TURN, STUN_VALUE
 from rawdeal.errors import IllegalMoveError
 
 PROFILES = tuple(Profile)
@@ -436,7 +436,7 @@ class Game(Choices):
             self._note(card, r)
         sv = self.cat.infos[play.card].card.stun_value
         if early and sv and (s.players[play.player].arsenal or s.profile != COURSE):
-            s.tasks.append(T.AskCount(play.player, CountVerb.DRAW, sv, DrawReason.STUN_VALUE))
+            s.tasks.append(T.AskCount(play.player, DRAW, sv, STUN_VALUE))
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)
 

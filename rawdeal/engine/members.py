@@ -11,15 +11,20 @@ from typing import Final
 
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
-from rawdeal.engine.words import DecisionKind, PickVerb, Profile
+from rawdeal.engine.words import CountVerb, DecisionKind, DrawReason, PickVerb, Profile
 
 MANEUVER: Final = CardType.MANEUVER
 REVERSAL: Final = CardType.REVERSAL
 MAIN: Final = DecisionKind.MAIN
 REVERSE: Final = DecisionKind.REVERSE
 DISCARD: Final = PickVerb.DISCARD
+DRAW: Final = CountVerb.DRAW
+STUN_VALUE: Final = DrawReason.STUN_VALUE
 COURSE: Final = Profile.COURSE
 YOU: Final = fx.Who.YOU
+ALL: Final = fx.Who.ALL
+ARSENAL: Final = fx.Zone.ARSENAL
+COUNT: Final = DecisionKind.COUNT
 FORTITUDE: Final = fx.Stat.FORTITUDE
 DAMAGE: Final = fx.Stat.DAMAGE
 IRREVERSIBLE: Final = fx.Stat.IRREVERSIBLE

@@ -10,6 +10,8 @@ from typing import TypeVar
 
 _TWO64 = 1 << 64
 _MASK = _TWO64 - 1
+# `below`'s limit for any n < 2**32 is above this: a value under it is accepted without working it out
+_SURELY_BELOW_LIMIT = _TWO64 - (1 << 32)
 T = TypeVar("T")
 
 
@@ -35,13 +37,12 @@ def shuffle(state: int, items: list[T]) -> int:
     """Fisher-Yates shuffle in place; returns the new state. It is `below` for each position, inlined
     (a 60-card Arsenal is shuffled at the start of every standard game); tests check they agree."""
     for i in range(len(items) - 1, 0, -1):
-        limit = _TWO64 - _TWO64 % (i + 1)
         while True:  # next_state, inlined
             state = (state + 0x9E3779B97F4A7C15) & _MASK
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             z ^= z >> 31
-            if z < limit:
+            if z < _SURELY_BELOW_LIMIT or z < _TWO64 - _TWO64 % (i + 1):
                 break
         j = z % (i + 1)
         items[i], items[j] = items[j], items[i]

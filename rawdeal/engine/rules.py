@@ -149,7 +149,7 @@ def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
     f, plain = fortitude(cat, s, p), _plain_costs(s, p)
     costs, moves_of = cat.plain_costs, cat.play_moves
     out: list[Play] = []
-    for card in dict.fromkeys(s.players[p].hand):
+    for card in distinct(s.players[p].hand):
         cost = costs[card]
         if cost is None or not plain:
             out += _allowed(cat, s, p, card, f, plain, moves_of[card])
@@ -159,6 +159,15 @@ def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
 
 
 T = TypeVar("T")
+
+
+def distinct(cards: Sequence[CardId]) -> list[CardId]:
+    """The cards without repeats, in order (for a hand's few cards a list beats `dict.fromkeys`)."""
+    out: list[CardId] = []
+    for c in cards:
+        if c not in out:
+            out.append(c)
+    return out
 
 
 def _allowed(cat: Catalog, s: GameState, p: int, card: CardId, f: int, plain: bool, items: tuple[T, ...]) -> Sequence[T]:
@@ -212,7 +221,7 @@ def damage_taken(cat: Catalog, s: GameState, p: int) -> int:
 def base_damage(cat: Catalog, s: GameState, play: CurrentPlay, to: int) -> int:
     """The damage of the played maneuver before its own "when successfully played" bonus."""
     info = cat.infos[play.card]
-    d = info.card.printed_damage
+    d = cat.damages[play.card]
     if info.stat_changes:
         d += _self_changes(cat, s, play.player, info, play.as_type, DAMAGE, play.previous, False)
     d += _bonus(cat, s, play, DAMAGE, reversals=False)

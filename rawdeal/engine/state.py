@@ -8,7 +8,6 @@ fully described by its state and can be saved at any decision.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import cast
 
 from rawdeal.cards import CardType
 from rawdeal.effects.model import Modifier, Zone
@@ -33,7 +32,8 @@ class PlayerState:
         return PlayerState(self.superstar, self.arsenal[:], self.hand[:], self.ring[:], self.ringside[:])
 
     def zone(self, name: Zone) -> list[CardId]:
-        return cast(list[CardId], getattr(self, _ZONES[name]))
+        zone: list[CardId] = getattr(self, _ZONES[name])
+        return zone
 
 
 @record
