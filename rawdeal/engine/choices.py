@@ -6,7 +6,7 @@ A mixin of `Game`; `DECIDERS` and `RESOLVERS` map each decision task to its two 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from rawdeal.effects import model as fx
@@ -31,6 +31,7 @@ class Choices(Actions):
     """The decision handlers of `Game`."""
 
     prompts: tuple[SeatPrompts, ...]
+    names: tuple[str, str]
 
     if TYPE_CHECKING:  # provided by `Game`
         def _reverse_from_hand(self, defender: int, at: int) -> None: ...
@@ -60,14 +61,8 @@ class Choices(Actions):
         if not options:
             return None
         moves = tuple(map(self.cat.pick_moves[t.verb].__getitem__, R.distinct(options)))
-        return Decision(t.chooser, _PICK_KINDS[t.verb], lambda: self._pick_prompt(t), moves,
+        return Decision(t.chooser, _PICK_KINDS[t.verb], partial(_pick_prompt, self.names, t), moves,
                         self.titles_of(tuple(options)))
-
-    def _pick_prompt(self, t: T.PickCard) -> str:
-        whose = "his" if t.owner == t.chooser else f"{self.name(t.owner)}'s"
-        where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal"}[t.zone]
-        what = "discard" if t.verb is DISCARD else f"take to the {t.dest}"
-        return f"{self.name(t.chooser)} picks a card of {whose} {where} to {what} ({t.remaining} left)"
 
     def _resolve_pick(self, t: T.PickCard, move: mv.Move) -> None:
         assert isinstance(move, mv.Pick)
@@ -113,11 +108,7 @@ class Choices(Actions):
                 self._push_actions(p, rest, card)
 
     def _decide_count(self, t: T.AskCount) -> Decision:
-        return Decision(t.player, COUNT, lambda: self._count_prompt(t), _count_moves(t.verb, t.most))
-
-    def _count_prompt(self, t: T.AskCount) -> str:
-        why = DrawReason.STUN_VALUE if t.reason is DrawReason.STUN_VALUE else DrawReason.EFFECT
-        return f"{self.name(t.player)} may {t.verb} up to {t.most} cards ({why})"
+        return Decision(t.player, COUNT, partial(_count_prompt, self.names, t), _count_moves(t.verb, t.most))
 
     def _resolve_count(self, t: T.AskCount, move: mv.Move) -> None:
         assert isinstance(move, mv.Count)
@@ -134,11 +125,7 @@ class Choices(Actions):
     def _decide_choice(self, t: T.AskChoice) -> Decision:
         """Options are named by their number (a key that no rewording of their English changes)."""
         moves = tuple(mv.Choose(str(i)) for i in range(1, len(t.options) + 1))
-        return Decision(t.player, DecisionKind.CHOOSE, lambda: self._choice_prompt(t), moves)
-
-    def _choice_prompt(self, t: T.AskChoice) -> str:
-        labels = "; ".join(f"{i} = {label}" for i, label in enumerate(choice_labels(t), start=1))
-        return f"{self.name(t.player)} chooses one effect of {self.title(t.card)} ({labels})"
+        return Decision(t.player, DecisionKind.CHOOSE, partial(_choice_prompt, self.names, self.title(t.card), t), moves)
 
     def _resolve_choice(self, t: T.AskChoice, move: mv.Move) -> None:
         assert isinstance(move, mv.Choose)
@@ -149,14 +136,11 @@ class Choices(Actions):
 
     def _decide_yes_no(self, t: T.AskYesNo) -> Decision | None:
         """"You may discard N cards to ..." (Abdominal Stretch) is not offered with fewer than N cards."""
-        from rawdeal.effects.render import option_label
-
         first = t.actions[0]
         if isinstance(first, fx.Discard) and first.who is fx.Who.YOU and first.count.n is not None \
                 and len(self.s.players[t.player].hand) < first.count.n:
             return None
-        return Decision(t.player, DecisionKind.YES_NO, lambda: f"{self.name(t.player)} may: {option_label(t.actions)}",
-                        (mv.YES, mv.NO))
+        return Decision(t.player, DecisionKind.YES_NO, partial(_yes_no_prompt, self.names, t), (mv.YES, mv.NO))
 
     def _resolve_yes_no(self, t: T.AskYesNo, move: mv.Move) -> None:
         if isinstance(move, mv.Yes):
@@ -194,6 +178,30 @@ def choice_labels(t: T.AskChoice) -> list[str]:
     from rawdeal.effects.render import option_label
 
     return [option_label(o) for o in t.options]
+
+
+# Prompts, made only when asked, from values alone (no reference to the game: no reference cycle).
+def _pick_prompt(names: tuple[str, ...], t: T.PickCard) -> str:
+    whose = "his" if t.owner == t.chooser else f"{names[t.owner]}'s"
+    where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal"}[t.zone]
+    what = "discard" if t.verb is DISCARD else f"take to the {t.dest}"
+    return f"{names[t.chooser]} picks a card of {whose} {where} to {what} ({t.remaining} left)"
+
+
+def _count_prompt(names: tuple[str, ...], t: T.AskCount) -> str:
+    why = DrawReason.STUN_VALUE if t.reason is DrawReason.STUN_VALUE else DrawReason.EFFECT
+    return f"{names[t.player]} may {t.verb} up to {t.most} cards ({why})"
+
+
+def _choice_prompt(names: tuple[str, ...], title: str, t: T.AskChoice) -> str:
+    labels = "; ".join(f"{i} = {label}" for i, label in enumerate(choice_labels(t), start=1))
+    return f"{names[t.player]} chooses one effect of {title} ({labels})"
+
+
+def _yes_no_prompt(names: tuple[str, ...], t: T.AskYesNo) -> str:
+    from rawdeal.effects.render import option_label
+
+    return f"{names[t.player]} may: {option_label(t.actions)}"
 
 
 @cache

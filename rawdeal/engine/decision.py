@@ -44,3 +44,8 @@ class SeatPrompts(NamedTuple):
     @classmethod
     def of(cls, name: str) -> SeatPrompts:
         return cls(f"{name}: play a card, use the ability or end the turn", f"{name} may reverse the card")
+
+
+def titles_of(titles: tuple[str, ...], cards: tuple[int, ...]) -> tuple[str, ...]:
+    """The titles of card ids (`titles`: the catalog's, by id)."""
+    return tuple(map(titles.__getitem__, cards))

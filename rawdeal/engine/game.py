@@ -11,6 +11,7 @@ This module holds the loop, turns, plays, damage and reversals; the effect-actio
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any, Callable
 
 from rawdeal.effects import model as fx
@@ -21,9 +22,9 @@ from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, nth
-from rawdeal.engine.decision import Decision, SeatPrompts
+from rawdeal.engine.decision import Decision, SeatPrompts, titles_of
 from rawdeal.cards import CardType
-from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
+from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay, PlayerState
 from rawdeal.engine.words import CardId, DecisionKind, Profile
 from rawdeal.engine.members import COURSE, DRAW, MAIN, MANEUVER, REVERSAL, START_OF_TURN, STUN_VALUE
 from rawdeal.errors import IllegalMoveError
@@ -115,8 +116,8 @@ class Game(Choices):
         return tuple(map(self.cat.titles.__getitem__, cards))
 
     def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]:
-        """The titles of `cards` when asked (a decision's `listed`)."""
-        return lambda: self.titles(cards)
+        """The titles of `cards` when asked (a decision's `listed`; it refers to no game)."""
+        return partial(titles_of, self.cat.titles, cards)
 
     def status(self, p: int) -> ev.Status:
         pl = self.s.players[p]
@@ -263,7 +264,7 @@ class Game(Choices):
             return
         s.current, s.ability_used, s.playing = p, False, None
         if s.modifiers:
-            s.modifiers = tuple(replace(m, waiting=False) if m.owner == p and m.waiting else m for m in s.modifiers)
+            s.modifiers = tuple(_started(m) if m.owner == p and m.waiting else m for m in s.modifiers)
         if self.listen:
             self._emit(ev.TurnStarted(self.name(p), s.turn))
         if s.hold is not None and s.hold[0] == p:
@@ -524,6 +525,11 @@ def seat_names(s: GameState) -> tuple[str, str]:
     ("HHH (1)", "HHH (2)"), so that every line of a mirror match says who."""
     a, b = (p.superstar for p in s.players)
     return (a, b) if a != b else (f"{a} (1)", f"{b} (2)")
+
+
+def _started(m: ActiveModifier) -> ActiveModifier:
+    """A waiting modifier, now applying (`replace(m, waiting=False)`, built directly: a turn's hot path)."""
+    return ActiveModifier(m.owner, m.modifier, m.from_card)
 
 
 def _take_last(cards: list[CardId], card: CardId) -> None:
