@@ -6,7 +6,6 @@ import dataclasses
 
 from rawdeal.effects import model as fx
 from rawdeal.engine.game import _started
-from rawdeal.engine.rules import distinct
 from rawdeal.engine.state import ActiveModifier
 
 
@@ -16,8 +15,3 @@ def test_a_started_modifier_is_the_waiting_one_with_waiting_off() -> None:
     # every field but `waiting` set away from its default, so a field the shortcut forgets shows
     assert all(getattr(waiting, f.name) != f.default for f in dataclasses.fields(ActiveModifier))
     assert _started(waiting) == dataclasses.replace(waiting, waiting=False)
-
-
-def test_distinct_keeps_first_copies_in_order() -> None:
-    assert distinct([5, 3, 5, 9, 3, 1]) == [5, 3, 9, 1] == list(dict.fromkeys([5, 3, 5, 9, 3, 1]))
-    assert distinct([]) == []

@@ -88,10 +88,11 @@ def play_random(game: Game, seed: int, max_moves: int = MAX_MOVES, check: bool =
     listen, game.listen = game.listen, False  # nobody reads the events of these moves
     try:
         expected = card_lists(game)  # the cards at the start: each check compares with them
-        while game.s.winner is None and len(played) < max_moves:
+        s, apply, remember = game.s, game.apply, played.append
+        while s.winner is None and len(played) < max_moves:
             move = pick(game, rnd)
-            played.append(move)
-            game.apply(move)
+            remember(move)
+            apply(move)
             if check:
                 check_invariants(game, expected)
         check_invariants(game, expected)

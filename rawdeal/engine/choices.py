@@ -38,7 +38,7 @@ class Choices(Actions):
         def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]: ...
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
-        moves = (*map(self.cat.reverse_moves.__getitem__, R.distinct(t.options)), mv.PASS)
+        moves = (*map(self.cat.reverse_moves.__getitem__, dict.fromkeys(t.options)), mv.PASS)
         return Decision(t.defender, REVERSE, self.prompts[t.defender].reverse, moves,
                         self.titles_of(t.options))
 
@@ -60,7 +60,7 @@ class Choices(Actions):
         options = self._pick_options(t)
         if not options:
             return None
-        moves = tuple(map(self.cat.pick_moves[t.verb].__getitem__, R.distinct(options)))
+        moves = tuple(map(self.cat.pick_moves[t.verb].__getitem__, dict.fromkeys(options)))
         return Decision(t.chooser, _PICK_KINDS[t.verb], partial(_pick_prompt, self.names, t), moves,
                         self.titles_of(tuple(options)))
 

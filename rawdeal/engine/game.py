@@ -218,24 +218,24 @@ class Game(Choices):
 
     # ---------------------------------------------------------------------------- the loop
     def _run(self) -> None:
-        s = self.s
+        s, tasks = self.s, self.s.tasks
         while s.winner is None:
             self._pending = _UNKNOWN
-            if not s.tasks:
+            if not tasks:
                 if not s.end_requested:
                     return
                 s.end_requested = False
-                s.tasks.append(T.END_TURN)
-            task = s.tasks[-1]
+                tasks.append(T.END_TURN)
+            task = tasks[-1]
             if task.decision:
                 self._pending = self._decide()
                 if self._pending is not None:
                     return
-                s.tasks.pop()  # nothing to decide any more (e.g. an empty zone): skip it
+                tasks.pop()  # nothing to decide any more (e.g. an empty zone): skip it
                 if isinstance(task, T.PickCard) and task.remaining > 0:
                     self._emit(ev.NothingToPick(self.name(task.chooser), self.name(task.owner), task.zone))
                 continue
-            s.tasks.pop()
+            tasks.pop()
             _RUNNERS[type(task)](self, task)
 
     def _emit(self, event: ev.Event) -> None:
@@ -269,7 +269,7 @@ class Game(Choices):
             self._emit(ev.TurnStarted(self.name(p), s.turn))
         if s.hold is not None and s.hold[0] == p:
             s.tasks.append(T.ApplyHold(p))  # runs after the draw: the main segment's first event
-        s.tasks.append(T.DrawSegment(p))
+        s.tasks.append(T.DRAW_SEGMENT[p])
         starts = self.cat.ring_start_triggers
         if any(map(starts.__getitem__, s.players[p].ring)):  # rare: skip the loop over a long Ring area
             for c in reversed(s.players[p].ring):
@@ -316,7 +316,7 @@ class Game(Choices):
         if s.modifiers:
             s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
         s.last[p], s.playing, s.turn = None, None, s.turn + 1
-        s.tasks.append(T.StartTurn(1 - p))
+        s.tasks.append(T.START_TURN[1 - p])
 
     # ------------------------------------------------------------------------------ plays
     def _play(self, p: int, at: int, as_type: CardType) -> None:
@@ -456,8 +456,8 @@ class Game(Choices):
         assert play is not None
         s.last[play.player] = LastPlay(play.card, play.as_type, task.dealt)
         s.playing = None
-        for p in (s.current, 1 - s.current):
-            if self.listen:
+        if self.listen:
+            for p in (s.current, 1 - s.current):
                 self._emit(self.status(p))
 
     def _reverse_from_hand(self, defender: int, at: int) -> None:

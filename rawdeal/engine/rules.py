@@ -149,7 +149,7 @@ def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
     f, plain = fortitude(cat, s, p), _plain_costs(s, p)
     costs, moves_of = cat.plain_costs, cat.play_moves
     out: list[Play] = []
-    for card in distinct(s.players[p].hand):
+    for card in dict.fromkeys(s.players[p].hand):
         cost = costs[card]
         if cost is None or not plain:
             out += _allowed(cat, s, p, card, f, plain, moves_of[card])
@@ -159,15 +159,6 @@ def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
 
 
 T = TypeVar("T")
-
-
-def distinct(cards: Sequence[CardId]) -> list[CardId]:
-    """The cards without repeats, in order (for a hand's few cards a list beats `dict.fromkeys`)."""
-    out: list[CardId] = []
-    for c in cards:
-        if c not in out:
-            out.append(c)
-    return out
 
 
 def _allowed(cat: Catalog, s: GameState, p: int, card: CardId, f: int, plain: bool, items: tuple[T, ...]) -> Sequence[T]:

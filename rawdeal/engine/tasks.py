@@ -160,3 +160,4 @@ class AskArrange(Task):
 
 # Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
 RESOLVE, FINISH, HIT, END_TURN = Resolve(), Finish(None), Hit(-1), EndTurnNow()
+START_TURN, DRAW_SEGMENT = (StartTurn(0), StartTurn(1)), (DrawSegment(0), DrawSegment(1))  # by player
