@@ -26,6 +26,13 @@ class Decision:
     moves: tuple[mv.Move, ...]
     listed: tuple[str, ...] | Callable[[], tuple[str, ...]] = field(default=(), compare=False)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal as values: the prompts and titles they make, not what makes them, are compared."""
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.player, self.kind, self.moves, self.prompt, self.cards) == (
+            other.player, other.kind, other.moves, other.prompt, other.cards)
+
     @property
     def prompt(self) -> str:
         return self.describe if isinstance(self.describe, str) else self.describe()
