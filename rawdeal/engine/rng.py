@@ -36,14 +36,16 @@ def below(state: int, n: int) -> tuple[int, int]:
 def shuffle(state: int, items: list[T]) -> int:
     """Fisher-Yates shuffle in place; returns the new state. It is `below` for each position, inlined
     (a 60-card Arsenal is shuffled at the start of every standard game); tests check they agree."""
-    for i in range(len(items) - 1, 0, -1):
-        while True:  # next_state, inlined
-            state = (state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < _SURELY_BELOW_LIMIT or z < _TWO64 - _TWO64 % (i + 1):
-                break
-        j = z % (i + 1)
+    mask, safe = _MASK, _SURELY_BELOW_LIMIT
+    for n in range(len(items), 1, -1):
+        state = (state + 0x9E3779B97F4A7C15) & mask  # next_state, inlined
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        if z >= safe and z >= _TWO64 - _TWO64 % n:  # rejected, about once in 2**32 draws: `below` draws again
+            state, j = below(state, n)
+        else:
+            j = z % n
+        i = n - 1
         items[i], items[j] = items[j], items[i]
     return state
