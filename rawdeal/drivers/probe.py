@@ -35,7 +35,7 @@ from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, CardInfo
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
-from rawdeal.engine.words import PickVerb, Profile
+from rawdeal.engine.words import DecisionKind, PickVerb, Profile
 from rawdeal.errors import RawdealError
 
 MAX_STEPS = 200
@@ -275,7 +275,7 @@ class _Kit:
         _apply(game, mv.Play(target.title, as_type))
         if not ringside:
             d = game.decision()
-            if d is None or d.kind != "reverse" or mv.Reverse(info.title) not in d.moves:
+            if d is None or d.kind is not DecisionKind.REVERSE or mv.Reverse(info.title) not in d.moves:
                 raise ProbeError(f"not offered as a reversal to {target.title}")
             _apply(game, mv.Reverse(info.title))
         _settle(game)
@@ -291,7 +291,7 @@ class _Kit:
         game = _game(s, self.cat)
         _apply(game, mv.Play(forcing.title, CardType.MANEUVER))
         d = game.decision()
-        if d is None or d.kind != "discard" or d.player != 0:
+        if d is None or d.kind is not DecisionKind.DISCARD or d.player != 0:
             raise ProbeError(f"{forcing.title} did not make its opponent discard")
         _apply(game, mv.Pick(PickVerb.DISCARD, info.title))
         _settle(game)
@@ -414,7 +414,7 @@ def _apply(game: Game, move: mv.Move) -> None:
 
 def _is_main(game: Game, p: int) -> bool:
     d = game.decision()
-    return d is not None and d.kind == "main" and d.player == p
+    return d is not None and d.kind is DecisionKind.MAIN and d.player == p
 
 
 def _settle(game: Game, reverse_for: set[int] = frozenset()) -> None:  # type: ignore[assignment]
@@ -422,11 +422,11 @@ def _settle(game: Game, reverse_for: set[int] = frozenset()) -> None:  # type: i
     windows (except for the players in `reverse_for`, who take the first reversal)."""
     for _ in range(MAX_STEPS):
         d = game.decision()
-        if d is None or d.kind == "main":
+        if d is None or d.kind is DecisionKind.MAIN:
             return
-        if d.kind == "reverse" and d.player not in reverse_for:
+        if d.kind is DecisionKind.REVERSE and d.player not in reverse_for:
             _apply(game, mv.PASS)
-        elif d.kind == "count":
+        elif d.kind is DecisionKind.COUNT:
             _apply(game, d.moves[-1])  # "how many?": as many as allowed, so that what follows happens
         else:
             _apply(game, d.moves[0])
