@@ -43,7 +43,7 @@ class Actions:
     def _who(self, owner: int, who: fx.Who) -> int:
         return owner if who is fx.Who.YOU else 1 - owner
 
-    def _run_clause(self, owner: int, card: int, clause: object, actions: tuple[fx.Action, ...] = (),
+    def _run_clause(self, owner: int, card: int, clause: fx.Clause, actions: tuple[fx.Action, ...] = (),
                     reversing: bool = False) -> None:
         """Apply a clause of a card's effect by pushing its actions: the one place where the tracer
         hears of a clause the rules applied (plays, actions and hits it hears of where they happen)."""
