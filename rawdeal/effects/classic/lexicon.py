@@ -18,25 +18,25 @@ from lark import Token
 from rawdeal.cards.keywords import KEYWORDS
 
 _ABBREVIATIONS = ("mr.", "sgt.", "dr.", "st.", "jr.", "vs.", "no.")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9'\"#(≥+-])")
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\)))\s+(?=[A-Z0-9'\"#(≥+-])")
 _QUOTED = re.compile(r"""(?<!\w)'[^']+'|"[^"]+\"""")
-_STAT = re.compile(r"([+-]?(?:\d+|#))([DF])(?![\w])")
+_STAT = re.compile(r"([+-]? ?(?:\d+|#))([DF])(?![\w])|([DF]): ?(\d+)(?![\w])")
 _SIGNED = re.compile(r"[+-](?:\d+|#)(?![\w])")
 _NUMBER = re.compile(r"\d+(?![\w])")
-_WORD = re.compile(r"[a-z0-9][a-z0-9'’]*(?:\.(?=\w))?[a-z0-9'’]*", re.I)
+_WORD = re.compile(r"[a-z0-9][a-z0-9'’]*(?:\.(?=\w))?[a-z0-9'’]*(?:\(s\))?", re.I)
 _TITLE_FALLBACK = re.compile(r"(?:[A-Z0-9][\w'’&.!?-]*)(?:\s+(?:(?:of|the|a|to|in|for|on|and|de|la)\s+)?[A-Z0-9][\w'’&.!?-]*)*")
 _CONJUNCTIONS = ("and", "or", ",", "and/or")
 _ZONE_WORDS = ("hand", "arsenal", "ringside pile", "ring area", "backlash deck")
 _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finisher", "action", "reversal",
                "maneuver", "pre-match", "mid-match", "non")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
-           "placed": "put", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
+           "placed": "put", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
 _FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if")
 _SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
-_PUNCT = ",;:.!()=#?+"
+_PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}
 
@@ -157,6 +157,10 @@ class Lexicon:
 
     def _next(self, text: str, norm: str, pos: int) -> tuple[str, int]:
         char = text[pos]
+        if char in "DF" and text.startswith(":", pos + 1):  # "F: 0", the printed stat line's form
+            m = _STAT.match(text, pos)
+            if m:
+                return ("DMG" if m.group(3) == "D" else "FORT"), m.end()
         if char.isalpha():
             return self._words(text, norm, pos)
         if char in "'\"":
@@ -166,13 +170,15 @@ class Lexicon:
         elif char.isdigit() or char in "+-#":
             m = _STAT.match(text, pos)
             if m:
-                return ("DMG" if m.group(2) == "D" else "FORT"), m.end()
+                return ("DMG" if (m.group(2) or m.group(3)) == "D" else "FORT"), m.end()
             m = _SIGNED.match(text, pos)
             if m:
                 return "SIGNED", m.end()
             m = _NUMBER.match(text, pos)
             if m:
                 return "NUM", m.end()
+        if _possessive(norm, pos):
+            return self.literals.get("'s", "UNKNOWN"), pos + 2
         return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
 
     def _words(self, text: str, norm: str, pos: int) -> tuple[str, int]:
@@ -183,7 +189,11 @@ class Lexicon:
             return self.literals.get("non", "UNKNOWN"), pos + 3
         m = _WORD.match(text, pos)
         if m:
-            return self._word(norm[pos:m.end()]), m.end()
+            word = norm[pos:m.end()]
+            kind = self._word(word)
+            if kind == "UNKNOWN" and _possessive(norm, m.end() - 2):  # "that maneuver's": noun, then 's
+                return self._word(word[:-2]), m.end() - 2
+            return kind, m.end()
         return "UNKNOWN", pos + 1
 
     def _merge(self, tokens: list[Token]) -> list[Token]:
@@ -210,6 +220,7 @@ class Lexicon:
         return kind
 
     def _lemma_kind(self, word: str) -> str:
+        word = word.removesuffix("(s)")  # "card(s)", "opponent(s)": the plural is an inflection
         word = _LEMMAS.get(word, word)
         if word in self.literals:
             return self.literals[word]
@@ -222,10 +233,15 @@ class Lexicon:
 
     def _phrase(self, text: str, norm: str, pos: int) -> tuple[str, int] | None:
         for phrase, kind in self.phrases.get(_first_word(norm, pos), ()):
-            if norm.startswith(phrase, pos) and _boundary(norm, pos + len(phrase)):
-                if kind == "STAR" and not text[pos].isupper():
-                    continue
-                return kind, pos + len(phrase)
+            if not norm.startswith(phrase, pos):
+                continue
+            end = pos + len(phrase)
+            if kind == "STAR" and not text[pos].isupper():
+                continue
+            if _boundary(norm, end) or _possessive(norm, end):
+                return kind, end
+            if kind != "STAR" and norm.startswith("s", end) and _boundary(norm, end + 1):  # "Title Belts"
+                return kind, end + 1
         return None
 
     def _title(self, text: str, norm: str, pos: int, fallback: bool = True) -> tuple[str, int] | None:
@@ -259,6 +275,11 @@ _KEY = re.compile(r"[\w']+")
 def _first_word(norm: str, pos: int) -> str:
     m = _KEY.match(norm, pos)
     return m.group(0) if m else norm[pos:pos + 1]
+
+
+def _possessive(norm: str, pos: int) -> bool:
+    """A possessive 's at `pos` ("Kurt Angle's", "that maneuver's")."""
+    return norm.startswith("'s", pos) and _boundary(norm, pos + 2)
 
 
 def _boundary(norm: str, end: int) -> bool:
