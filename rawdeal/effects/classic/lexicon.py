@@ -26,11 +26,13 @@ _NUMBER = re.compile(r"\d+(?![\w])")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'’]*(?:\.(?=\w))?[a-z0-9'’]*(?:\(s\))?", re.I)
 _TITLE_FALLBACK = re.compile(r"(?:[A-Z0-9][\w'’&.!?-]*)(?:\s+(?:(?:of|the|a|to|in|for|on|and|de|la)\s+)?[A-Z0-9][\w'’&.!?-]*)*")
 _CONJUNCTIONS = ("and", "or", ",", "and/or")
+_LIST_KINDS = frozenset({"PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND",
+                         "TITLE_AND", "STAR_AND", "DESC_AND"})
 _ZONE_WORDS = ("hand", "arsenal", "ringside pile", "ring area", "backlash deck")
 _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finisher", "action", "reversal",
                "maneuver", "pre-match", "mid-match", "non")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
-           "placed": "put", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
+           "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
 _FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if")
 _SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word"}
@@ -136,7 +138,9 @@ class Lexicon:
             if kind and (kind != "DESC_AND" or tokens[i - 1].type in self.lists):
                 tokens[i] = Token(kind, tokens[i].value, start_pos=tokens[i].start_pos,
                                   column=tokens[i].column, line=1)
-        return tokens
+        # the comma before a list's last "and"/"or" ("a Strike maneuver, or a Grapple maneuver") is the list's
+        return [t for i, t in enumerate(tokens)
+                if not (t.value == "," and i + 1 < len(tokens) and tokens[i + 1].type in _LIST_KINDS)]
 
     def _scan(self, text: str, norm: str, offset: int) -> Iterator[Token]:
         pos, expect_title, after_title = 0, False, False
@@ -146,6 +150,8 @@ class Lexicon:
                 continue
             found = self._title(text, norm, pos) if expect_title else None
             kind, end = found or self._next(text, norm, pos)
+            if kind == "UNKNOWN" and text[pos].isupper():  # a title named without "titled": "If Arm Bar is ..."
+                kind, end = self._title(text, norm, pos, fallback=False) or (kind, end)
             value = text[pos:end]
             if kind == "NUM" and value.casefold() in _WORD_NUMBERS:
                 value = str(_WORD_NUMBERS[value.casefold()])

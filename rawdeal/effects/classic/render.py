@@ -20,7 +20,7 @@ def render_sentence(sentence: Sentence | SentenceFailure) -> str:
         return f"[does not compile: {sentence.sentence}]"
     opening = "".join(_words(f) + ", " for f in sentence.frames)
     body = " ".join(_words(i) + ("," if isinstance(i, Frame) else "") for i in sentence.items)
-    text = re.sub(r" ([,:;])", r"\1", (opening + body).strip()).replace("non ", "non-")
+    text = re.sub(r" ([,:;)]|'s\b)", r"\1", (opening + body).strip()).replace("non ", "non-").replace("( ", "(")
     return text[:1].upper() + text[1:] + "."
 
 
