@@ -30,15 +30,18 @@ _LIST_KINDS = frozenset({"PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTE
                          "TITLE_AND", "STAR_AND", "DESC_AND"})
 _ZONE_WORDS = ("hand", "arsenal", "ringside pile", "ring area", "backlash deck")
 _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finisher", "action", "reversal",
-               "maneuver", "pre-match", "mid-match", "non")
+               "maneuver", "pre-match", "mid-match", "non", "hybrid", "superstar-specific")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
            "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
-_FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if")
+_FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when")
 _SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
 _PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
+# Verbs that, after "and", can only open a new action (never continue a condition or a list)
+_IMPERATIVES = ("draw", "discard", "put", "take", "shuffle", "search", "overturn", "end", "skip", "remove",
+                "return", "look", "gain", "choose", "move", "add")
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}
 
@@ -89,6 +92,7 @@ class Lexicon:
                 phrases[phrase] = literals[word]
         for kw in KEYWORDS:
             phrases.setdefault(_norm(kw.name), "TRAIT")
+        phrases["smackdown!"] = "TRAIT"  # the brand as printed
         self.names = {_norm(n) for n in names if n.strip()}
         for name in self.names:
             phrases.setdefault(name, "STAR")
@@ -98,9 +102,10 @@ class Lexicon:
         self.lists.update({"CARD_TITLE": "TITLE_AND", "STAR": "STAR_AND", "TRAIT": "DESC_AND",
                            "QUOTED": "QUOTED_AND"})
         self.lists.update({literals[w]: "BOUND_OR" for w in ("more", "less", "greater", "fewer") if w in literals})
-        self.quantities = {literals[w] for w in ("the", "a", "an", "any", "up") if w in literals} | {"NUM"}
+        self.quantities = {literals[w] for w in ("the", "a", "an", "any", "up", "all") if w in literals} | {"NUM"}
         self.nouns = {literals[w] for w in _DESC_WORDS + ("card",) if w in literals} | {"TRAIT", "DMG", "FORT"}
         self.lists.update({literals[w]: "DESC_AND" for w in _DESC_WORDS if w in literals})
+        self.imperatives = {literals[w] for w in _IMPERATIVES if w in literals}
         self._seen: dict[str, str] = {}
         self.titles = _by_first_word({_norm(t): "CARD_TITLE" for t in titles if t.strip()})
 
@@ -124,6 +129,9 @@ class Lexicon:
         two tokens of look-ahead for that, the pre-pass has them."""
         tokens = self._merge(tokens)
         for i in range(1, len(tokens) - 1):
+            if tokens[i].value.casefold() == "and" and tokens[i + 1].type in self.imperatives:
+                tokens[i] = Token("THEN_DO", tokens[i].value, start_pos=tokens[i].start_pos, column=tokens[i].column, line=1)
+                continue  # "... if it is not the first card played this turn and end your opponent's turn"
             if tokens[i].value.casefold() not in _CONJUNCTIONS:
                 continue
             kind = self.lists.get(tokens[i + 1].type)
@@ -132,9 +140,12 @@ class Lexicon:
                 kind = "PRIOR_OR"
             if kind is None and tokens[i - 1].value.casefold() == "you" and tokens[i + 1].value.casefold() in ("your", "opponent"):
                 kind = "PLAYER_AND"
-            if kind is None and tokens[i].value != "," and tokens[i + 1].type in self.quantities and i + 2 < len(tokens) \
-                    and tokens[i + 2].type in self.nouns:
-                kind = "OBJ_AND"
+            if kind is None and (tokens[i].value != "," or tokens[i + 1].type == "NUM") \
+                    and tokens[i + 1].type in self.quantities \
+                    and any(t.type in self.nouns for t in tokens[i + 2:i + (3 if tokens[i + 1].value.casefold() == "all" else 5)]):
+                kind = "OBJ_AND"  # "1 Action card, 1 Maneuver card and up to 1 Reversal card"
+            if kind == "DESC_AND" and tokens[i - 1].type not in self.lists and tokens[i - 1].type in self.nouns:
+                kind = "OBJ_AND"  # "hybrid Reversal cards or unique Reversal cards": a second description
             if kind and (kind != "DESC_AND" or tokens[i - 1].type in self.lists):
                 tokens[i] = Token(kind, tokens[i].value, start_pos=tokens[i].start_pos,
                                   column=tokens[i].column, line=1)
@@ -157,7 +168,8 @@ class Lexicon:
                 value = str(_WORD_NUMBERS[value.casefold()])
             yield Token(kind, value, start_pos=offset + pos, column=offset + pos + 1, line=1)
             word = norm[pos:end]
-            expect_title = word in ("titled", "named") or (after_title and word in ("or", "and", ","))
+            expect_title = word in ("titled", "named") or (after_title and word in ("or", "and", ",")) \
+                or (expect_title and word == ":")
             after_title = kind == "CARD_TITLE"
             pos = end
 
