@@ -106,6 +106,8 @@ class Lexicon:
         self.nouns = {literals[w] for w in _DESC_WORDS + ("card",) if w in literals} | {"TRAIT", "DMG", "FORT"}
         self.lists.update({literals[w]: "DESC_AND" for w in _DESC_WORDS if w in literals})
         self.imperatives = {literals[w] for w in _IMPERATIVES if w in literals}
+        self.conjunctions = {literals.get(_SYNONYMS.get(w, w), "UNKNOWN") for w in _CONJUNCTIONS}
+        self.and_type = literals.get("and", "UNKNOWN")
         self._seen: dict[str, str] = {}
         self.titles = _by_first_word({_norm(t): "CARD_TITLE" for t in titles if t.strip()})
 
@@ -129,11 +131,11 @@ class Lexicon:
         two tokens of look-ahead for that, the pre-pass has them."""
         tokens = self._merge(tokens)
         for i in range(1, len(tokens) - 1):
-            if tokens[i].value.casefold() == "and" and tokens[i + 1].type in self.imperatives:
+            if tokens[i].type not in self.conjunctions:
+                continue
+            if tokens[i].type == self.and_type and tokens[i + 1].type in self.imperatives:
                 tokens[i] = Token("THEN_DO", tokens[i].value, start_pos=tokens[i].start_pos, column=tokens[i].column, line=1)
                 continue  # "... if it is not the first card played this turn and end your opponent's turn"
-            if tokens[i].value.casefold() not in _CONJUNCTIONS:
-                continue
             kind = self.lists.get(tokens[i + 1].type)
             if kind is None and i + 2 < len(tokens) and tokens[i + 1].value.casefold() in ("a", "an") \
                     and tokens[i + 2].value.casefold() == "successfully":
@@ -217,15 +219,14 @@ class Lexicon:
     def _merge(self, tokens: list[Token]) -> list[Token]:
         """", or" before a list item is one conjunction; "the" before a Superstar name is part of it."""
         out: list[Token] = []
+        last = len(tokens) - 1
         for i, tok in enumerate(tokens):
-            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-            after = tokens[i + 2] if i + 2 < len(tokens) else None
-            if tok.value == "," and nxt is not None and after is not None \
-                    and nxt.value.casefold() in _CONJUNCTIONS and after.type in self.lists:
-                continue
-            if tok.value == "," and nxt is not None and nxt.value.casefold() == "and damage has been applied":
-                continue
-            if out and out[-1].value.casefold() == "the" and tok.type == "STAR":
+            if tok.value == "," and i < last:
+                nxt = tokens[i + 1]
+                if nxt.value.casefold() == "and damage has been applied" \
+                        or (i + 1 < last and nxt.type in self.conjunctions and tokens[i + 2].type in self.lists):
+                    continue
+            elif tok.type == "STAR" and out and out[-1].value.casefold() == "the":
                 first = out.pop()
                 tok = Token("STAR", f"{first.value} {tok.value}", start_pos=first.start_pos, column=first.column, line=1)
             out.append(tok)
