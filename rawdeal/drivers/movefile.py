@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +11,7 @@ from typing import BinaryIO
 
 from rawdeal.drivers.matching import as_offered, suggestion
 from rawdeal.engine.game import Game
+from rawdeal.engine.legality import decider
 from rawdeal.engine.moves import Move, parse_move
 from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
 from rawdeal.io.transcript import Transcript
@@ -90,13 +91,27 @@ def _text_lines(fh: BinaryIO, source: str) -> Iterator[str]:
 def play_moves(game: Game, moves: Iterable[MoveLine], transcript: Transcript, source: str = "moves.txt") -> None:
     """Apply the moves in order; the first illegal one stops the run with its file position."""
     for m in moves:
-        d = game.decision()
-        player = game.name(d.player) if d else ""
-        move = as_offered(m.move, d)
+        who = decider(game)
+        player = game.name(who) if who is not None else ""
+        move = m.move
         try:
-            events = game.apply(move)
-        except IllegalMoveError as exc:
-            hint = suggestion(move, d).strip(" ()")
-            raise exc.at(Where(source, m.line, m.column), hint[:1].upper() + hint[1:]) from None
+            events = game.apply(move)  # the usual case: spelled as offered, no decision built
+        except IllegalMoveError:
+            d = game.decision()
+            move = as_offered(m.move, d)
+            try:
+                events = game.apply(move)
+            except IllegalMoveError as exc:
+                hint = suggestion(move, d).strip(" ()")
+                raise exc.at(Where(source, m.line, m.column), hint[:1].upper() + hint[1:]) from None
         transcript.move(player, str(move))
         transcript.events(events)
+
+
+def replay(game: Game, moves_file: str | Path, write: Callable[[str], object], jsonl: bool = False) -> None:
+    """`rawdeal run` once the save is read: the game resumed and the move file played as it is read,
+    each transcript line written as it happens (text, or JSON Lines with `jsonl`)."""
+    with open_moves(moves_file) as moves:
+        transcript = Transcript(write, jsonl=jsonl)
+        transcript.events(game.resume())
+        play_moves(game, moves, transcript, source=str(moves_file))
