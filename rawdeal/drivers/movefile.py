@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import BinaryIO
 
@@ -13,12 +13,15 @@ from rawdeal.drivers.matching import as_offered, suggestion
 from rawdeal.engine.game import Game
 from rawdeal.engine.legality import decider
 from rawdeal.engine.moves import Move, parse_move
+from rawdeal.engine.record import record
 from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
 from rawdeal.io.transcript import Transcript
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveLine:
+    """A move and where it was read (one is built per line of a move file: a plain slotted record)."""
+
     line: int
     column: int
     move: Move
@@ -48,7 +51,7 @@ def iter_moves(lines: Iterable[str], source: str = "moves.txt") -> Iterator[Move
     """The moves of the lines, one at a time (a move file of any length in constant memory)."""
     for number, raw in enumerate(lines, start=1):
         body = _strip_comment(raw).rstrip()
-        if not body.strip():
+        if not body:
             continue
         indent = len(body) - len(body.lstrip())
         try:
@@ -78,7 +81,7 @@ def open_moves(path: str | Path) -> Iterator[Iterator[MoveLine]]:
 
 
 def _text_lines(fh: BinaryIO, source: str) -> Iterator[str]:
-    for number, data in enumerate(iter(lambda: fh.readline(MAX_LINE + 1), b""), start=1):
+    for number, data in enumerate(iter(partial(fh.readline, MAX_LINE + 1), b""), start=1):
         if len(data) > MAX_LINE:
             raise InputError(f"{source}:{number}:1: line longer than {MAX_LINE} bytes: one move a line")
         try:

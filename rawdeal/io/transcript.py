@@ -78,10 +78,16 @@ class Transcript:
         self.sink, self.as_jsonl = sink, jsonl
 
     def move(self, player: str, move: str) -> None:
-        self._add([(player, move, None)])
+        if self.sink is not None and not self.as_jsonl:  # the usual streamed case, one line made directly
+            self.sink(move_line(player, move) + "\n")
+        else:
+            self._add([(player, move, None)])
 
     def events(self, events: Iterable[ev.Event]) -> None:
-        self._add([("", "", e) for e in events])
+        if self.sink is not None and not self.as_jsonl:
+            self.sink("".join([_TEXT[type(e)](e) + "\n" for e in events]))
+        else:
+            self._add([("", "", e) for e in events])
 
     def _add(self, items: list[tuple[str, str, ev.Event | None]]) -> None:
         if self.sink is None:
