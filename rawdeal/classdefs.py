@@ -41,7 +41,9 @@ def install() -> None:
     atexit.register(_save)
 
 
-def _exec(source: str | CodeType, globals: dict[str, Any] | None = None, locals: dict[str, Any] | None = None, /) -> None:
+def _exec(source: str | CodeType, /, globals: dict[str, Any] | None = None, locals: dict[str, Any] | None = None,
+          **options: Any) -> None:
+    """`exec`, with the code of rawdeal's dataclass methods compiled once (the builtin's signature)."""
     # `dataclasses` passes the defining module's namespace as `globals`: only rawdeal's classes are kept.
     module = globals.get("__name__") if globals is not None else None
     if isinstance(source, str) and isinstance(module, str) and module.startswith("rawdeal."):
@@ -55,7 +57,7 @@ def _exec(source: str | CodeType, globals: dict[str, Any] | None = None, locals:
             code = codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
             _compiled.append((module, source))
         source = code
-    exec(source, globals, locals)
+    exec(source, globals, locals, **options)
 
 
 def _path(module: str) -> Path:
