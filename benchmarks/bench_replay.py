@@ -65,6 +65,25 @@ def rawdeal_rate(pairs: list[tuple[Path, Path]], jsonl: bool, rounds: int) -> tu
     return total, total / best
 
 
+def engine_rate(pairs: list[tuple[Path, Path]], rounds: int) -> float:
+    """The engine's share: the same moves applied (events built, as a transcript needs them), read
+    and parsed beforehand, nothing written: what `rawdeal run` cannot go below."""
+    from rawdeal.drivers.movefile import read_moves
+    from rawdeal.io.save import read_save
+
+    lines = [[m.move for m in read_moves(moves)] for _, moves in pairs]
+    best = float("inf")
+    for _ in range(rounds):
+        games = [read_save(save) for save, _ in pairs]
+        start = time.process_time()
+        for game, moves in zip(games, lines):
+            game.resume()
+            for move in moves:
+                game.apply(move)
+        best = min(best, time.process_time() - start)
+    return sum(map(len, lines)) / best
+
+
 def chess_rate(games: int, rounds: int) -> tuple[int, float] | None:
     try:
         import chess
@@ -98,11 +117,13 @@ def main() -> int:
         pairs = write_games(Path(tmp), args.games)
         rawdeal_rate(pairs[:20], False, 1)  # warm: imports, caches
         rates = {fmt: rawdeal_rate(pairs, fmt == "jsonl", args.rounds) for fmt in ("text", "jsonl")}
+        engine = engine_rate(pairs, args.rounds)
     chess_figures = chess_rate(max(10, args.games // 10), args.rounds)
     print(f"replay, CPU time, best of {args.rounds} rounds (goal >= 100,000 moves/s):")
     for fmt, (total, rate) in rates.items():
         ratio = f"  {rate / chess_figures[1]:4.2f}x python-chess" if chess_figures else ""
         print(f"  rawdeal run, {fmt:<5} transcript: {args.games} move files, {total} moves  {rate:8.0f} moves/s{ratio}")
+    print(f"  the engine alone (Game.apply, moves parsed before, no transcript)  {engine:8.0f} moves/s")
     if chess_figures is None:
         print("  python-chess is not installed: pip install -e '.[bench]' (or pip install chess); ratio skipped")
     else:

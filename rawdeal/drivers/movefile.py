@@ -107,8 +107,7 @@ def play_moves(game: Game, moves: Iterable[MoveLine], transcript: Transcript, so
             except IllegalMoveError as exc:
                 hint = suggestion(move, d).strip(" ()")
                 raise exc.at(Where(source, m.line, m.column), hint[:1].upper() + hint[1:]) from None
-        transcript.move(player, str(move))
-        transcript.events(events)
+        transcript.move(player, str(move), events)
 
 
 def replay(game: Game, moves_file: str | Path, write: Callable[[str], object], jsonl: bool = False) -> None:

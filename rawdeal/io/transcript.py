@@ -77,11 +77,12 @@ class Transcript:
         self.items: list[tuple[str, str, ev.Event | None]] = []
         self.sink, self.as_jsonl = sink, jsonl
 
-    def move(self, player: str, move: str) -> None:
-        if self.sink is not None and not self.as_jsonl:  # the usual streamed case, one line made directly
-            self.sink(move_line(player, move) + "\n")
+    def move(self, player: str, move: str, events: Iterable[ev.Event] = ()) -> None:
+        """A move and the events it caused (streamed: one write)."""
+        if self.sink is not None and not self.as_jsonl:  # the usual streamed case, lines made directly
+            self.sink(move_line(player, move) + "\n" + "".join([_TEXT[type(e)](e) + "\n" for e in events]))
         else:
-            self._add([(player, move, None)])
+            self._add([(player, move, None), *[("", "", e) for e in events]])
 
     def events(self, events: Iterable[ev.Event]) -> None:
         if self.sink is not None and not self.as_jsonl:
