@@ -24,20 +24,20 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """`{"event": kind, field: value...}`; fields hold only strings, numbers and tuples of them,
         so a shallow copy is what `dataclasses.asdict` would give, without its recursive walk."""
-        names, values = _FIELDS.get(type(self)) or _fields(type(self))
-        return {"event": self.kind, **dict(zip(names, values(self)))}
+        keys, values = _FIELDS.get(type(self)) or _fields(type(self))
+        return dict(zip(keys, values(self)))
 
 
-# Per event class: its field names and a getter of their values as a tuple (one C call per event:
-# JSON Lines transcripts turn every event into a dict).
+# Per event class: its keys ("event", then the field names) and a getter of their values as a tuple
+# (one C call per event: JSON Lines transcripts turn every event into a dict).
 _FIELDS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
 
 
 def _fields(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
     names = tuple(f.name for f in fields(cls))
-    getter = attrgetter(*names) if len(names) > 1 else (lambda e: tuple(getattr(e, n) for n in names))
-    _FIELDS[cls] = names, getter
-    return names, getter
+    getter = attrgetter("kind", *names) if names else (lambda e: (e.kind,))
+    _FIELDS[cls] = ("event", *names), getter
+    return _FIELDS[cls]
 
 
 @record
