@@ -22,6 +22,7 @@ from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, nth
 from rawdeal.engine.decision import Decision
+from rawdeal.engine.legality import main_move
 from rawdeal.cards import CardType
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, Profile
@@ -159,6 +160,12 @@ class Game(Choices):
     # ---------------------------------------------------------------------------------- moves
     def apply(self, move: mv.Move) -> list[ev.Event]:
         """Answer the pending decision; raises IllegalMoveError (listing the legal moves) otherwise."""
+        if self._pending is _UNKNOWN:  # nobody asked for the decision: a legal main move needs none
+            legal = main_move(self, move)
+            if legal is not None:
+                self._main(legal)
+                self._run()
+                return self._flush()
         d = self.decision()
         if d is None:
             raise IllegalMoveError(f"the game is over: {self.name(self.s.winner or 0)} won")
