@@ -3,8 +3,10 @@
 Card titles (after "titled"), Superstar names and logos, keywords of the registry and the grammar's own
 multi-word words are found by longest match against dictionaries built once per pool, case-insensitively
 and on word boundaries (hyphens count as spaces: "non-Trademark-Finisher" is non + trademark finisher).
-Inflections fold to the grammar's word ("discards" -> discard). Every token keeps its column in the card
-text, so a sentence that fails is reported where it fails.
+Inflections fold to the grammar's word ("discards" -> discard, "Title Belts" -> title belt, "card(s)" ->
+card); a possessive 's is its own token ("that maneuver's text"); a title of the pool is also found
+without "titled" where a capitalised word the grammar does not know starts it. Every token keeps its
+column in the card text, so a sentence that fails is reported where it fails.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", 
            "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
 _FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when")
 _SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
-             "words": "word"}
+             "words": "word", "disregard": "ignore"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
 _PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
@@ -223,7 +225,7 @@ class Lexicon:
         for i, tok in enumerate(tokens):
             if tok.value == "," and i < last:
                 nxt = tokens[i + 1]
-                if nxt.value.casefold() == "and damage has been applied" \
+                if nxt.value.casefold() in ("and damage has been applied", "even") \
                         or (i + 1 < last and nxt.type in self.conjunctions and tokens[i + 2].type in self.lists):
                     continue
             elif tok.type == "STAR" and out and out[-1].value.casefold() == "the":
