@@ -39,7 +39,8 @@ _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", 
            "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
 _FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when", "or after")
 _SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
-             "words": "word", "disregard": "ignore"}
+             "words": "word", "disregard": "ignore",
+             "select": "choose"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
 _PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
@@ -203,6 +204,8 @@ class Lexicon:
                 return "NUM", m.end()
         if _possessive(norm, pos):
             return self.literals.get("'s", "UNKNOWN"), pos + 2
+        if char == "/":  # "The Undertaker / Deadman Inc": an alternative, as "or"
+            return self.literals.get("or", "UNKNOWN"), pos + 1
         return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
 
     def _words(self, text: str, norm: str, pos: int) -> tuple[str, int]:
