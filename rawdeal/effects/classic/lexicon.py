@@ -3,8 +3,10 @@
 Card titles (after "titled"), Superstar names and logos, keywords of the registry and the grammar's own
 multi-word words are found by longest match against dictionaries built once per pool, case-insensitively
 and on word boundaries (hyphens count as spaces: "non-Trademark-Finisher" is non + trademark finisher).
-Inflections fold to the grammar's word ("discards" -> discard). Every token keeps its column in the card
-text, so a sentence that fails is reported where it fails.
+Inflections fold to the grammar's word ("discards" -> discard, "Title Belts" -> title belt, "card(s)" ->
+card); a possessive 's is its own token ("that maneuver's text"); a title of the pool is also found
+without "titled" where a capitalised word the grammar does not know starts it. Every token keeps its
+column in the card text, so a sentence that fails is reported where it fails.
 """
 
 from __future__ import annotations
@@ -31,11 +33,14 @@ _LIST_KINDS = frozenset({"PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTE
 _ZONE_WORDS = ("hand", "arsenal", "ringside pile", "ring area", "backlash deck")
 _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finisher", "action", "reversal",
                "maneuver", "pre-match", "mid-match", "non", "hybrid", "superstar-specific")
+_NOUNS = ("card", "foreign object", "title belt", "superstar card", "backlash deck card", "enforcer", "manager",
+          "stipulation", "venue", "activated card effect")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
            "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
-_FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when")
+_FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when", "or after")
 _SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
-             "words": "word"}
+             "words": "word", "disregard": "ignore",
+             "select": "choose"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
 _PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
@@ -103,7 +108,7 @@ class Lexicon:
                            "QUOTED": "QUOTED_AND"})
         self.lists.update({literals[w]: "BOUND_OR" for w in ("more", "less", "greater", "fewer") if w in literals})
         self.quantities = {literals[w] for w in ("the", "a", "an", "any", "up", "all") if w in literals} | {"NUM"}
-        self.nouns = {literals[w] for w in _DESC_WORDS + ("card",) if w in literals} | {"TRAIT", "DMG", "FORT"}
+        self.nouns = {literals[w] for w in _DESC_WORDS + _NOUNS if w in literals} | {"TRAIT", "DMG", "FORT"}
         self.lists.update({literals[w]: "DESC_AND" for w in _DESC_WORDS if w in literals})
         self.imperatives = {literals[w] for w in _IMPERATIVES if w in literals}
         self.conjunctions = {literals.get(_SYNONYMS.get(w, w), "UNKNOWN") for w in _CONJUNCTIONS}
@@ -199,6 +204,8 @@ class Lexicon:
                 return "NUM", m.end()
         if _possessive(norm, pos):
             return self.literals.get("'s", "UNKNOWN"), pos + 2
+        if char == "/":  # "The Undertaker / Deadman Inc": an alternative, as "or"
+            return self.literals.get("or", "UNKNOWN"), pos + 1
         return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
 
     def _words(self, text: str, norm: str, pos: int) -> tuple[str, int]:
@@ -223,7 +230,7 @@ class Lexicon:
         for i, tok in enumerate(tokens):
             if tok.value == "," and i < last:
                 nxt = tokens[i + 1]
-                if nxt.value.casefold() == "and damage has been applied" \
+                if nxt.value.casefold() in ("and damage has been applied", "even") \
                         or (i + 1 < last and nxt.type in self.conjunctions and tokens[i + 2].type in self.lists):
                     continue
             elif tok.type == "STAR" and out and out[-1].value.casefold() == "the":
