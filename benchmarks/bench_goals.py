@@ -12,8 +12,9 @@ wall time), every figure is the best of `--rounds`, and the engines are measured
       agents) beside rawdeal on the course decks of 04-NoEffects, 08-Reversals, 11-ComplexEffects
       (from ../shared) and on random whole-database decks, in both rule profiles. Goal >= 1.3x Uno.
       Uno's bare game loop (`UnoGame.step` with a random legal action) is printed too, for reference.
-  (b) replaying move files in one process (parse + apply + transcript, the opening saves loaded
-      beforehand), moves per second. Goal >= 100k.
+  (b) replaying move files in one process by `rawdeal run`'s code path (read, parse, apply, transcript;
+      the opening saves read beforehand), moves per second. Goal >= 100k. `bench_replay.py` gives
+      more: both transcript formats and python-chess beside it.
   (c) whole-process start-up, warm (caches written, bytecode compiled): `rawdeal card "Jockeying for
       Position"` (goal <= 2x) and `rawdeal run saves/midgame.json saves/midgame-moves.txt` (goal <= 3x)
       against `python -c 'import typer'`, CPU time of the child (less noisy than wall time).
@@ -116,31 +117,17 @@ def games_table(games: int, rounds: int) -> None:
 
 # ------------------------------------------------------------------------------------ replaying
 def replay(games: int, rounds: int) -> None:
-    """Random games are written as opening saves and move files, then read back and replayed."""
-    from rawdeal.drivers.movefile import parse_moves, play_moves
-    from rawdeal.drivers.random_player import move_file, play_random
-    from rawdeal.drivers.selfplay import game_decks, play_one
-    from rawdeal.io.save import dumps, loads
-    from rawdeal.io.transcript import Transcript
+    """Random games written as opening saves and move files, replayed by `rawdeal run`'s code path
+    (`bench_replay.py`, which also times python-chess beside it)."""
+    import tempfile
 
-    files = []
-    for seed in range(games):
-        pair = game_decks(seed, None)
-        record = play_one(seed, pair, "standard", False)
-        files.append((dumps(_opening(seed, pair)), move_file(record.moves)))
-    total = sum(text.count("\n") for _, text in files)
-    best = float("inf")
-    for _ in range(rounds):
-        games_loaded = [(loads(save), text) for save, text in files]  # a save is read once per file
-        start = time.process_time()
-        for game, text in games_loaded:
-            transcript = Transcript()
-            transcript.events(game.resume())
-            play_moves(game, parse_moves(text), transcript)
-            transcript.text()
-        best = min(best, time.process_time() - start)
-    print(f"replay: {games} move files, {total} moves (parse, apply, transcript; saves loaded before): "
-          f"{total / best:8.0f} moves/s (goal >= 100,000)")
+    from bench_replay import rawdeal_rate, write_games
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pairs = write_games(Path(tmp), games)
+        total, rate = rawdeal_rate(pairs, False, rounds)
+    print(f"replay: {games} move files, {total} moves (read, parse, apply, text transcript; saves read before): "
+          f"{rate:8.0f} moves/s (goal >= 100,000)")
 
 
 def _opening(seed: int, pair: tuple) -> object:  # type: ignore[type-arg]

@@ -6,3 +6,7 @@ transcripts, random play) -> outputs (transcripts, saves, grades).
 """
 
 __version__ = "0.1.0"
+
+from rawdeal.classdefs import install as _install_classdefs  # noqa: E402 - before any dataclass is defined
+
+_install_classdefs()

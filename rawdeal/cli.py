@@ -460,16 +460,12 @@ def run(
     """
     with _errors():
         _one_of("--format", fmt, "text", "jsonl")
-        from rawdeal.drivers.movefile import open_moves, play_moves
+        from rawdeal.drivers.movefile import replay
         from rawdeal.io.files import write_atomic
         from rawdeal.io.save import dumps, read_save
-        from rawdeal.io.transcript import Transcript
 
         game = read_save(save)
-        with open_moves(moves_file) as moves:
-            transcript = Transcript(sys.stdout.write, jsonl=fmt == "jsonl")  # streamed as it is played
-            transcript.events(game.resume())
-            play_moves(game, moves, transcript, source=str(moves_file))
+        replay(game, moves_file, sys.stdout.write, jsonl=fmt == "jsonl")  # streamed as it is played
         if output is not None:
             write_atomic(output, dumps(game))
 

@@ -54,6 +54,10 @@ def _load(path: Path) -> object:
 
 
 def _store(path: Path, value: object) -> None:
+    store_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def store_bytes(path: Path, data: bytes) -> None:
     """Write atomically (a reader never sees half a file); a folder that refuses it is left alone."""
     import tempfile  # only when writing: its import costs a process a few ms
 
@@ -63,7 +67,7 @@ def _store(path: Path, value: object) -> None:
         return
     try:
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            fh.write(data)
         os.replace(tmp, path)
     except OSError:
         Path(tmp).unlink(missing_ok=True)

@@ -22,7 +22,7 @@ from rawdeal.errors import RawdealError
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = ROOT.parent / "shared" / "course-tests"
 HOSTILE = [b"\x00", b"\xff", b"\xc3", b"\x1b[31m", b"9" * 5000, b'"', b"\\", b"\\u00", b"\n", b"\r\n", b"#",
-           b"2.0", b"1e400", b"-1", b"18446744073709551616", b"(2)", b" as ", b"\t", b"\ufeff".decode().encode()]
+           b"2.0", b"1e400", b"-1", b"18446744073709551616", b"(2)", b" as ", b"\t", "\ufeff".encode()]
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=12)
     | st.sampled_from(["Punch", "HHH", "Search", "PickCard", "arsenal", "maneuver", "pin"]),

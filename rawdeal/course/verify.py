@@ -36,7 +36,12 @@ class Result:
 
 
 class Divergence(Exception):
-    pass
+    """The replay left the transcript: `what` says how ("expected ...; got ..."), `at` is the checkpoint
+    it was found at (None: the step's first)."""
+
+    def __init__(self, what: str, at: dict[str, Any] | None = None) -> None:
+        super().__init__(what)
+        self.what, self.at = what, at
 
 
 def _say(d: dict[str, Any]) -> str:
@@ -187,14 +192,14 @@ def verify_checks(sc: Scenario) -> Result:
                     try:
                         replay.check_state(c)
                     except Divergence as d:
-                        raise Divergence(d.args[0], c) from None
+                        raise Divergence(d.what, c) from None
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ScenarioError(f"{sc.checks}: a checkpoint of step {step} lacks or garbles a field"
                                 f" ({type(exc).__name__}: {exc})") from None
         except Divergence as d:
-            at = d.args[1] if len(d.args) > 1 else (todo[0] if todo else {})
+            at = d.at if d.at is not None else (todo[0] if todo else {})
             line = f" (transcript line {at['line']})" if at.get("line") else ""
-            return Result(name, False, len(checks), f"step {step}{line}: {d.args[0]}")
+            return Result(name, False, len(checks), f"step {step}{line}: {d.what}")
         if step < len(moves):
             m = moves[step]
             try:

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import BinaryIO
 
 from rawdeal.drivers.matching import as_offered, suggestion
 from rawdeal.engine.game import Game
+from rawdeal.engine.legality import decider
 from rawdeal.engine.moves import Move, parse_move
+from rawdeal.engine.record import record
 from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
 from rawdeal.io.transcript import Transcript
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveLine:
+    """A move and where it was read (one is built per line of a move file: a plain slotted record)."""
+
     line: int
     column: int
     move: Move
@@ -47,7 +51,7 @@ def iter_moves(lines: Iterable[str], source: str = "moves.txt") -> Iterator[Move
     """The moves of the lines, one at a time (a move file of any length in constant memory)."""
     for number, raw in enumerate(lines, start=1):
         body = _strip_comment(raw).rstrip()
-        if not body.strip():
+        if not body:
             continue
         indent = len(body) - len(body.lstrip())
         try:
@@ -77,7 +81,7 @@ def open_moves(path: str | Path) -> Iterator[Iterator[MoveLine]]:
 
 
 def _text_lines(fh: BinaryIO, source: str) -> Iterator[str]:
-    for number, data in enumerate(iter(lambda: fh.readline(MAX_LINE + 1), b""), start=1):
+    for number, data in enumerate(iter(partial(fh.readline, MAX_LINE + 1), b""), start=1):
         if len(data) > MAX_LINE:
             raise InputError(f"{source}:{number}:1: line longer than {MAX_LINE} bytes: one move a line")
         try:
@@ -90,13 +94,26 @@ def _text_lines(fh: BinaryIO, source: str) -> Iterator[str]:
 def play_moves(game: Game, moves: Iterable[MoveLine], transcript: Transcript, source: str = "moves.txt") -> None:
     """Apply the moves in order; the first illegal one stops the run with its file position."""
     for m in moves:
-        d = game.decision()
-        player = game.name(d.player) if d else ""
-        move = as_offered(m.move, d)
+        who = decider(game)
+        player = game.name(who) if who is not None else ""
+        move = m.move
         try:
-            events = game.apply(move)
-        except IllegalMoveError as exc:
-            hint = suggestion(move, d).strip(" ()")
-            raise exc.at(Where(source, m.line, m.column), hint[:1].upper() + hint[1:]) from None
-        transcript.move(player, str(move))
-        transcript.events(events)
+            events = game.apply(move)  # the usual case: spelled as offered, no decision built
+        except IllegalMoveError:
+            d = game.decision()
+            move = as_offered(m.move, d)
+            try:
+                events = game.apply(move)
+            except IllegalMoveError as exc:
+                hint = suggestion(move, d).strip(" ()")
+                raise exc.at(Where(source, m.line, m.column), hint[:1].upper() + hint[1:]) from None
+        transcript.move(player, str(move), events)
+
+
+def replay(game: Game, moves_file: str | Path, write: Callable[[str], object], jsonl: bool = False) -> None:
+    """`rawdeal run` once the save is read: the game resumed and the move file played as it is read,
+    each transcript line written as it happens (text, or JSON Lines with `jsonl`)."""
+    with open_moves(moves_file) as moves:
+        transcript = Transcript(write, jsonl=jsonl)
+        transcript.events(game.resume())
+        play_moves(game, moves, transcript, source=str(moves_file))

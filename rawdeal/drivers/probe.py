@@ -13,9 +13,10 @@ For each card the probe builds small positions from the card's compiled effect (
   from a card it can reverse;
 * a *forced-discard* run if it reacts to forced discards: the opponent makes its owner discard it.
 Decisions are answered with their first legal move (the windows the runs are about are answered with
-the card; "how many?" with the most). The game records the clauses and actions it applied (`Game.ran`); a card counts as
-executed when every clause of its compiled effect and every action at the top of its effect clauses
-was applied and no run raised. A card with no text counts when it is played (or reverses) cleanly.
+the card; "how many?" with the most). The game's tracing hook (`Game.trace`) tells the probe's recorder
+the clauses and actions it applied, and the plays, hits and reversals (events) that used the others; a
+card counts as executed when every clause of its compiled effect and every action at the top of its
+effect clauses was applied and no run raised. A card with no text counts when it is played (or reverses) cleanly.
 """
 
 from __future__ import annotations
@@ -27,13 +28,14 @@ from typing import cast, get_args
 
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
+from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, CardInfo
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
-from rawdeal.engine.words import PickVerb, Profile
+from rawdeal.engine.words import DecisionKind, PickVerb, Profile
 from rawdeal.errors import RawdealError
 
 MAX_STEPS = 200
@@ -273,7 +275,7 @@ class _Kit:
         _apply(game, mv.Play(target.title, as_type))
         if not ringside:
             d = game.decision()
-            if d is None or d.kind != "reverse" or mv.Reverse(info.title) not in d.moves:
+            if d is None or d.kind is not DecisionKind.REVERSE or mv.Reverse(info.title) not in d.moves:
                 raise ProbeError(f"not offered as a reversal to {target.title}")
             _apply(game, mv.Reverse(info.title))
         _settle(game)
@@ -289,7 +291,7 @@ class _Kit:
         game = _game(s, self.cat)
         _apply(game, mv.Play(forcing.title, CardType.MANEUVER))
         d = game.decision()
-        if d is None or d.kind != "discard" or d.player != 0:
+        if d is None or d.kind is not DecisionKind.DISCARD or d.player != 0:
             raise ProbeError(f"{forcing.title} did not make its opponent discard")
         _apply(game, mv.Pick(PickVerb.DISCARD, info.title))
         _settle(game)
@@ -298,7 +300,8 @@ class _Kit:
 
 class _Recorder:
     """The probe's tracer: (card, clause or action) pairs the engine applied, in `ran`. Plays,
-    resolutions and hits are turned into the static clauses they used."""
+    resolutions, hits and reversals (from the events) are turned into the static clauses they used,
+    so the rules need tell the tracer only of the clauses and actions they apply."""
 
     def __init__(self) -> None:
         self.ran: set[tuple[int, object]] = set()
@@ -310,6 +313,22 @@ class _Recorder:
             self.landed(game, item)
         else:
             self.ran.add((card, item))
+            self.ran.update((card, a) for a in _done_with(item))
+            if isinstance(item, fx.Discard) and card >= 0:
+                self.ran.update((card, look) for look in _shown_by(game.cat.infos[card], item))
+
+    def heard(self, game: Game, events: list[ev.Event]) -> None:
+        """A reversal used the reversing card's "reverse ..." clauses; from the hand, also its
+        variable damage and the reversed card's "reversals to this maneuver are +D"."""
+        cat = game.cat
+        for e in events:
+            if isinstance(e, ev.Reversed):
+                card, target = cat.infos[cat.id(e.card)], cat.id(e.target)
+                self.ran.update((card.id, r) for r in card.reverses)
+                if e.source == "hand" and card.variable_damage:
+                    self.ran.add((card.id, fx.VariableDamage()))
+                if e.source == "hand" and cat.infos[target].reversal_bonus:
+                    self.ran.add((target, fx.ReversalBonus(cat.infos[target].reversal_bonus)))
 
     def played(self, game: Game, play: CurrentPlay) -> None:
         """The requirements, own F/D changes and follow-up permission a play used."""
@@ -325,6 +344,10 @@ class _Recorder:
             for f in cat.infos[play.previous.card].follow_ups:
                 if f.title == info.title:
                     self.ran.add((play.previous.card, f))
+        if info.irreversible:  # it kept the opponent from reversing it from his hand
+            dmg = R.base_damage(cat, game.s, play, 1 - play.player) if play.as_type == CardType.MANEUVER else 0
+            if R.irreversible(cat, game.s, play, dmg, from_hand=True):
+                self.ran.add((play.card, fx.Irreversible()))
 
     def landed(self, game: Game, task: T.Resolve | T.Hit) -> None:
         """A card that is not a maneuver used its "no damage"; a hit used the attacker's
@@ -341,6 +364,38 @@ class _Recorder:
                 self.ran.add((c, fx.WhileInRing(m)))
 
 
+def _done_with(clause: object) -> tuple[fx.Action, ...]:
+    """Actions a clause's application covers without running them: the turn a reversal ends
+    anyway; the discard of a card reacting to a forced discard, which the pick itself was."""
+    if isinstance(clause, fx.OnReverse):
+        return tuple(a for a in clause.actions if isinstance(a, fx.EndTurn))
+    if isinstance(clause, fx.Triggered) and clause.trigger is fx.Trigger.FORCED_DISCARD:
+        return tuple(a for a in clause.actions if isinstance(a, fx.DiscardThis))
+    return ()
+
+
+def _shown_by(info: CardInfo, discard: fx.Discard) -> list[fx.LookAt]:
+    """The looks at the opponent's hand that `discard`, a pick from that hand right after, shows:
+    the engine shows such a hand once, in the pick."""
+    if discard.chooser is not fx.Who.YOU or discard.who is fx.Who.YOU:
+        return []
+    return [look for actions in _sequences(info) for look, then in zip(actions, actions[1:])
+            if then == discard and look == fx.LookAt(discard.who, fx.Zone.HAND)]
+
+
+def _sequences(info: CardInfo) -> Iterator[tuple[fx.Action, ...]]:
+    """Every run of actions in a card's effect, those inside "you may" and "choose one" too."""
+    todo = [c.actions for c in info.effect.clauses if isinstance(c, (fx.OnPlay, fx.OnReverse, fx.Triggered, fx.Delayed))]
+    while todo:
+        actions = todo.pop()
+        yield actions
+        for a in actions:
+            if isinstance(a, fx.Optional):
+                todo.append(a.actions)
+            elif isinstance(a, fx.Choice):
+                todo.extend(a.options)
+
+
 def _game(s: GameState, cat: Catalog) -> Game:
     game = Game(s, cat)
     game.trace = _Recorder()
@@ -352,12 +407,14 @@ def _ran(game: Game) -> set[tuple[int, object]]:
 
 
 def _apply(game: Game, move: mv.Move) -> None:
-    game.apply(move)
+    events = game.apply(move)
+    if isinstance(game.trace, _Recorder):
+        game.trace.heard(game, events)
 
 
 def _is_main(game: Game, p: int) -> bool:
     d = game.decision()
-    return d is not None and d.kind == "main" and d.player == p
+    return d is not None and d.kind is DecisionKind.MAIN and d.player == p
 
 
 def _settle(game: Game, reverse_for: set[int] = frozenset()) -> None:  # type: ignore[assignment]
@@ -365,11 +422,11 @@ def _settle(game: Game, reverse_for: set[int] = frozenset()) -> None:  # type: i
     windows (except for the players in `reverse_for`, who take the first reversal)."""
     for _ in range(MAX_STEPS):
         d = game.decision()
-        if d is None or d.kind == "main":
+        if d is None or d.kind is DecisionKind.MAIN:
             return
-        if d.kind == "reverse" and d.player not in reverse_for:
+        if d.kind is DecisionKind.REVERSE and d.player not in reverse_for:
             _apply(game, mv.PASS)
-        elif d.kind == "count":
+        elif d.kind is DecisionKind.COUNT:
             _apply(game, d.moves[-1])  # "how many?": as many as allowed, so that what follows happens
         else:
             _apply(game, d.moves[0])

@@ -44,10 +44,16 @@ class Actions:
     def _who(self, owner: int, who: fx.Who) -> int:
         return owner if who is YOU else 1 - owner
 
+    def _run_clause(self, owner: int, card: int, clause: fx.Clause, actions: tuple[fx.Action, ...] = (),
+                    reversing: bool = False) -> None:
+        """Apply a clause of a card's effect by pushing its actions: the one place where the tracer
+        hears of a clause the rules applied (plays, actions and hits it hears of where they happen)."""
+        self._note(card, clause)
+        self._push_actions(owner, actions, card, reversing)
+
     def _push_actions(self, owner: int, actions: tuple[fx.Action, ...], card: int, reversing: bool = False) -> None:
         for a in reversed(actions):
             if reversing and isinstance(a, fx.EndTurn):
-                self._note(card, a)
                 continue  # a reversal always ends the opponent's turn
             self.s.tasks.append(T.Act(owner, a, card))
 
@@ -209,7 +215,6 @@ class Actions:
     def _do_look(self, owner: int, a: fx.LookAt, card: int) -> None:
         p = self._who(owner, a.who)
         if self._picks_next_from(owner, p, a.zone):
-            self._note(card, a)
             return  # looking at a hand to choose from it: the choice itself shows the hand
         cards = self.s.players[p].zone(a.zone)
         shown = list(reversed(cards))[: a.n] if a.zone is fx.Zone.ARSENAL else cards

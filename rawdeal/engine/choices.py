@@ -100,12 +100,8 @@ class Choices(Actions):
         such choice."""
         for trig in self.cat.infos[card].triggered:
             if trig.trigger is fx.Trigger.FORCED_DISCARD:
-                self._note(card, trig)
-                for a in trig.actions:
-                    if isinstance(a, fx.DiscardThis):
-                        self._note(card, a)  # the pick itself was this discard
-                rest = tuple(a for a in trig.actions if not isinstance(a, fx.DiscardThis))
-                self._push_actions(p, rest, card)
+                rest = tuple(a for a in trig.actions if not isinstance(a, fx.DiscardThis))  # the pick was it
+                self._run_clause(p, card, trig, rest)
 
     def _decide_count(self, t: T.AskCount) -> Decision:
         return Decision(t.player, COUNT, partial(_count_prompt, self.names, t), _count_moves(t.verb, t.most))

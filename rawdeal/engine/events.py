@@ -6,7 +6,9 @@ from a course transcript. Players are named by their Superstar's name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from rawdeal.engine.record import record
@@ -22,17 +24,20 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """`{"event": kind, field: value...}`; fields hold only strings, numbers and tuples of them,
         so a shallow copy is what `dataclasses.asdict` would give, without its recursive walk."""
-        return {"event": self.kind, **{name: getattr(self, name) for name in _field_names(type(self))}}
+        keys, values = _FIELDS.get(type(self)) or _fields(type(self))
+        return dict(zip(keys, values(self)))
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+# Per event class: its keys ("event", then the field names) and a getter of their values as a tuple
+# (one C call per event: JSON Lines transcripts turn every event into a dict).
+_FIELDS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    return names
+def _fields(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+    names = tuple(f.name for f in fields(cls))
+    getter = attrgetter("kind", *names) if names else (lambda e: (e.kind,))
+    _FIELDS[cls] = ("event", *names), getter
+    return _FIELDS[cls]
 
 
 @record

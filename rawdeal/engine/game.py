@@ -23,6 +23,7 @@ from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, nth
 from rawdeal.engine.decision import Decision, SeatPrompts, titles_of
+from rawdeal.engine.legality import main_move
 from rawdeal.cards import CardType
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay, PlayerState
 from rawdeal.engine.words import CardId, DecisionKind, Profile
@@ -46,10 +47,11 @@ class Game(Choices):
         # and the frequent ones are not even built (about a tenth of a random game's time).
         self.listen = True
         self._pending: Decision | None | object = _UNKNOWN  # the decision, computed once per position
-        # The one tracing hook: told (game, card, item) for each clause or action the engine applies,
-        # and for each play, resolution and hit (items `CurrentPlay`, `T.Resolve`, `T.Hit`) so that a
-        # tracer can work out which static clauses they used. None (the default) traces nothing; the
-        # effects probe (`rawdeal.drivers.probe`) uses it to see that every clause is executed.
+        # The one tracing hook: told (game, card, item) where a clause is applied (`_run_clause`), an
+        # action changes something (`_act`), and a play starts, resolves and hits (items `CurrentPlay`,
+        # `T.Resolve`, `T.Hit`), so that a tracer can work out which static clauses they used. None
+        # (the default) traces nothing; the effects probe (`rawdeal.drivers.probe`) uses it to see
+        # that every clause is executed.
         self.trace: Trace | None = None
 
     def _note(self, card: int, item: object) -> None:
@@ -162,6 +164,12 @@ class Game(Choices):
     # ---------------------------------------------------------------------------------- moves
     def apply(self, move: mv.Move) -> list[ev.Event]:
         """Answer the pending decision; raises IllegalMoveError (listing the legal moves) otherwise."""
+        if self._pending is _UNKNOWN:  # nobody asked for the decision: a legal main move needs none
+            legal = main_move(self, move)
+            if legal is not None:
+                self._main(legal)
+                self._run()
+                return self._flush()
         d = self.decision()
         if d is None:
             raise IllegalMoveError(f"the game is over: {self.name(self.s.winner or 0)} won")
@@ -274,8 +282,7 @@ class Game(Choices):
         if any(map(starts.__getitem__, s.players[p].ring)):  # rare: skip the loop over a long Ring area
             for c in reversed(s.players[p].ring):
                 for trig in starts[c]:
-                    self._note(c, trig)
-                    self._push_actions(p, trig.actions, c)
+                    self._run_clause(p, c, trig, trig.actions)
         ab = R.ability(self.cat, s, p)
         if ab.timing is START_OF_TURN and self._ability_possible(p, ab):
             if ab.optional:
@@ -304,8 +311,7 @@ class Game(Choices):
             s.tasks.append(T.END_TURN)
             for owner, card in reversed(due):
                 for dl in self.cat.infos[card].delayed:
-                    self._note(card, dl)
-                    self._push_actions(owner, dl.actions, card)
+                    self._run_clause(owner, card, dl, dl.actions)
             return
         if self.listen:
             self._emit(ev.TurnEnded(self.name(p)))
@@ -361,14 +367,12 @@ class Game(Choices):
     def _hand_reversals(self, play: CurrentPlay) -> tuple[int, ...]:
         s = self.s
         candidates = R.reversal_candidates(self.cat, s, play)
-        if not candidates and self.trace is None:
+        if not candidates:
             return ()  # no card in that hand could reverse it: the usual case needs no damage or rule looked at
         maneuver = play.as_type == MANEUVER
         dmg = R.base_damage(self.cat, s, play, 1 - play.player) if maneuver and R.damage_matters(
             self.cat, s, play, candidates) else 0  # else any number gives the same answers
         if R.irreversible(self.cat, s, play, dmg, from_hand=True):
-            if self.cat.infos[play.card].irreversible:
-                self._note(play.card, fx.Irreversible())
             return ()
         return R.reversals_in_hand(self.cat, s, play, dmg, candidates)
 
@@ -392,8 +396,7 @@ class Game(Choices):
     def _push_on_play(self, p: int, card: CardId, as_type: CardType) -> None:
         for clause in reversed(self.cat.infos[card].on_play):
             if clause.as_type is None or clause.as_type == as_type:
-                self._note(card, clause)
-                self._push_actions(p, clause.actions, card)
+                self._run_clause(p, card, clause, clause.actions)
 
     def _hit(self, task: T.Hit) -> None:
         """Overturn the damage one card at a time; a revealed reversal stops it and ends the turn."""
@@ -433,8 +436,6 @@ class Game(Choices):
         s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
         s.last[play.player] = LastPlay(play.card, play.as_type, None)
         s.end_requested = True
-        for r in self.cat.infos[card].reverses:
-            self._note(card, r)
         sv = self.cat.infos[play.card].card.stun_value
         if early and sv and (s.players[play.player].arsenal or s.profile != COURSE):
             s.tasks.append(T.AskCount(play.player, DRAW, sv, STUN_VALUE))
@@ -444,11 +445,10 @@ class Game(Choices):
     def _trigger_from_ringside(self, owner: int, card: int) -> None:
         """Disqualification!: its reversal effect (not the hand-only part) happens although the card
         was overturned into the Ringside pile by damage from a card it could reverse."""
-        self._note(card, fx.TriggersFromRingside())
+        self._run_clause(owner, card, fx.TriggersFromRingside())
         for clause in reversed(self.cat.infos[card].on_reverse):
             if not clause.from_hand_only:
-                self._note(card, clause)
-                self._push_actions(owner, clause.actions, card, reversing=True)
+                self._run_clause(owner, card, clause, clause.actions, reversing=True)
 
     def _finish(self, task: T.Finish) -> None:
         s = self.s
@@ -479,11 +479,8 @@ class Game(Choices):
         s.end_requested = True
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))
         for clause in reversed(info.on_reverse):
-            self._note(card, clause)
-            self._push_actions(defender, clause.actions, card, reversing=True)
+            self._run_clause(defender, card, clause, clause.actions, reversing=True)
         self._push_on_play(defender, card, REVERSAL)
-        for r in info.reverses:
-            self._note(card, r)
         matching = [r for r in info.reverses if r.cost]
         if matching:
             self._push_actions(defender, matching[0].cost, card)
@@ -501,14 +498,10 @@ class Game(Choices):
     def _reversal_damage(self, card: int, play: CurrentPlay, att: int) -> int:
         info = self.cat.infos[card]
         if info.variable_damage:
-            self._note(card, fx.VariableDamage())
             d = R.base_damage(self.cat, self.s, play, 1 - att)
         else:
             d = info.card.printed_damage
-        bonus = self.cat.infos[play.card].reversal_bonus
-        if bonus:
-            self._note(play.card, fx.ReversalBonus(bonus))
-        d += bonus
+        d += self.cat.infos[play.card].reversal_bonus
         return max(d + R.damage_taken(self.cat, self.s, att), 0) if d else 0
 
     def _reversal_hit(self, task: T.ReversalHit) -> None:

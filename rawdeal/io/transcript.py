@@ -77,11 +77,18 @@ class Transcript:
         self.items: list[tuple[str, str, ev.Event | None]] = []
         self.sink, self.as_jsonl = sink, jsonl
 
-    def move(self, player: str, move: str) -> None:
-        self._add([(player, move, None)])
+    def move(self, player: str, move: str, events: Iterable[ev.Event] = ()) -> None:
+        """A move and the events it caused (streamed: one write)."""
+        if self.sink is not None and not self.as_jsonl:  # the usual streamed case, lines made directly
+            self.sink(move_line(player, move) + "\n" + "".join([_TEXT[type(e)](e) + "\n" for e in events]))
+        else:
+            self._add([(player, move, None), *[("", "", e) for e in events]])
 
     def events(self, events: Iterable[ev.Event]) -> None:
-        self._add([("", "", e) for e in events])
+        if self.sink is not None and not self.as_jsonl:
+            self.sink("".join([_TEXT[type(e)](e) + "\n" for e in events]))
+        else:
+            self._add([("", "", e) for e in events])
 
     def _add(self, items: list[tuple[str, str, ev.Event | None]]) -> None:
         if self.sink is None:

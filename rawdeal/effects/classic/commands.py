@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from rawdeal.cards.pool.load import POOLS, classic_pool, read_source_pool
 from rawdeal.cards.pool.model import PoolCard
 from rawdeal.errors import UsageError
+
+
+def _json(data: object) -> str:
+    return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()
 
 
 def pool_cards(pool: str, pool_file: Path | None) -> tuple[PoolCard, ...]:
@@ -27,14 +32,14 @@ def list_or_check(pool: str, pool_file: Path | None, fmt: str, check: bool, **fi
 
         report = check_pool(cards, classic_pool() if pool_file is not None else ())
         if fmt == "json":
-            return json.dumps(report.to_dict(), indent=2, ensure_ascii=False), report.ok
+            return _json(report.to_dict()), report.ok
         lines = [f"FAIL {f.card}: {f.error}\n  {f.sentence}" for f in report.failures]
         return "\n".join([*lines, report.summary()]), report.ok
     from rawdeal.cards.pool.query import filter_pool, pool_dict, pool_row
 
     found = filter_pool(cards, **filters)
     if fmt == "json":
-        return json.dumps([pool_dict(c) for c in found], indent=2, ensure_ascii=False), True
+        return _json([pool_dict(c) for c in found]), True
     return "\n".join(pool_row(c) for c in found), True
 
 

@@ -6,6 +6,7 @@ what was expected; the card's other sentences still compile.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -73,16 +74,21 @@ class Compiler:
     def __init__(self, titles: Iterable[str], names: Iterable[str]) -> None:
         self.lexicon = Lexicon(literals(), titles, names)
         self.words = dict(_WORDS)
-        self._sentences: dict[tuple[str, int], Sentence | SentenceFailure] = {}
+        self._sentences: dict[str, Sentence | SentenceFailure] = {}
+        self._described: dict[frozenset[str], tuple[str, ...]] = {}
 
     def compile(self, text: str) -> CompiledText:
         return CompiledText(tuple(self.sentence(s.text, s.start) for s in self.lexicon.sentences(text)))
 
     def sentence(self, text: str, start: int = 0) -> Sentence | SentenceFailure:
-        key = (text, start)
-        if key not in self._sentences:
-            self._sentences[key] = self._compile(text, start)
-        return self._sentences[key]
+        """A sentence printed on many cards ("Cannot be reversed.") is compiled once; only a failure's
+        column depends on where it stands in the card text."""
+        if text not in self._sentences:
+            self._sentences[text] = self._compile(text, 0)
+        result = self._sentences[text]
+        if isinstance(result, SentenceFailure) and start:
+            return replace(result, column=result.column + start)
+        return result
 
     def _compile(self, text: str, start: int) -> Sentence | SentenceFailure:
         tokens = self.lexicon.tokens(text, start)
@@ -103,8 +109,13 @@ class Compiler:
             found = f"unknown word {str(token)!r}"
         else:
             found = repr(str(token))
-        expected = sorted({self._describe(name) for name in exc.expected})
-        return SentenceFailure(column, text, found, tuple(expected))
+        return SentenceFailure(column, text, found, self._expected(frozenset(exc.expected)))
+
+    def _expected(self, names: frozenset[str]) -> tuple[str, ...]:
+        """What the parser would have accepted, in words (the same parser state recurs: described once)."""
+        if names not in self._described:
+            self._described[names] = tuple(sorted({self._describe(name) for name in names}))
+        return self._described[names]
 
     def _describe(self, name: str) -> str:
         if name in _DESCRIBED:

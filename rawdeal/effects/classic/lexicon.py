@@ -3,8 +3,10 @@
 Card titles (after "titled"), Superstar names and logos, keywords of the registry and the grammar's own
 multi-word words are found by longest match against dictionaries built once per pool, case-insensitively
 and on word boundaries (hyphens count as spaces: "non-Trademark-Finisher" is non + trademark finisher).
-Inflections fold to the grammar's word ("discards" -> discard). Every token keeps its column in the card
-text, so a sentence that fails is reported where it fails.
+Inflections fold to the grammar's word ("discards" -> discard, "Title Belts" -> title belt, "card(s)" ->
+card); a possessive 's is its own token ("that maneuver's text"); a title of the pool is also found
+without "titled" where a capitalised word the grammar does not know starts it. Every token keeps its
+column in the card text, so a sentence that fails is reported where it fails.
 """
 
 from __future__ import annotations
@@ -18,25 +20,33 @@ from lark import Token
 from rawdeal.cards.keywords import KEYWORDS
 
 _ABBREVIATIONS = ("mr.", "sgt.", "dr.", "st.", "jr.", "vs.", "no.")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9'\"#(≥+-])")
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\)))\s+(?=[A-Z0-9'\"#(≥+-])")
 _QUOTED = re.compile(r"""(?<!\w)'[^']+'|"[^"]+\"""")
-_STAT = re.compile(r"([+-]?(?:\d+|#))([DF])(?![\w])")
+_STAT = re.compile(r"([+-]? ?(?:\d+|#))([DF])(?![\w])|([DF]): ?(\d+)(?![\w])")
 _SIGNED = re.compile(r"[+-](?:\d+|#)(?![\w])")
 _NUMBER = re.compile(r"\d+(?![\w])")
-_WORD = re.compile(r"[a-z0-9][a-z0-9'’]*(?:\.(?=\w))?[a-z0-9'’]*", re.I)
+_WORD = re.compile(r"[a-z0-9][a-z0-9'’]*(?:\.(?=\w))?[a-z0-9'’]*(?:\(s\))?", re.I)
 _TITLE_FALLBACK = re.compile(r"(?:[A-Z0-9][\w'’&.!?-]*)(?:\s+(?:(?:of|the|a|to|in|for|on|and|de|la)\s+)?[A-Z0-9][\w'’&.!?-]*)*")
 _CONJUNCTIONS = ("and", "or", ",", "and/or")
+_LIST_KINDS = frozenset({"PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND",
+                         "TITLE_AND", "STAR_AND", "DESC_AND"})
 _ZONE_WORDS = ("hand", "arsenal", "ringside pile", "ring area", "backlash deck")
 _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finisher", "action", "reversal",
-               "maneuver", "pre-match", "mid-match", "non")
+               "maneuver", "pre-match", "mid-match", "non", "hybrid", "superstar-specific")
+_NOUNS = ("card", "foreign object", "title belt", "superstar card", "backlash deck card", "enforcer", "manager",
+          "stipulation", "venue", "activated card effect")
 _LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
-           "placed": "put", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
-_FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if")
+           "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
+_FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when", "or after")
 _SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
-             "words": "word"}
+             "words": "word", "disregard": "ignore",
+             "select": "choose"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
-_PUNCT = ",;:.!()=#?+"
+_PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
+# Verbs that, after "and", can only open a new action (never continue a condition or a list)
+_IMPERATIVES = ("draw", "discard", "put", "take", "shuffle", "search", "overturn", "end", "skip", "remove",
+                "return", "look", "gain", "choose", "move", "add")
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}
 
@@ -87,6 +97,7 @@ class Lexicon:
                 phrases[phrase] = literals[word]
         for kw in KEYWORDS:
             phrases.setdefault(_norm(kw.name), "TRAIT")
+        phrases["smackdown!"] = "TRAIT"  # the brand as printed
         self.names = {_norm(n) for n in names if n.strip()}
         for name in self.names:
             phrases.setdefault(name, "STAR")
@@ -96,9 +107,12 @@ class Lexicon:
         self.lists.update({"CARD_TITLE": "TITLE_AND", "STAR": "STAR_AND", "TRAIT": "DESC_AND",
                            "QUOTED": "QUOTED_AND"})
         self.lists.update({literals[w]: "BOUND_OR" for w in ("more", "less", "greater", "fewer") if w in literals})
-        self.quantities = {literals[w] for w in ("the", "a", "an", "any", "up") if w in literals} | {"NUM"}
-        self.nouns = {literals[w] for w in _DESC_WORDS + ("card",) if w in literals} | {"TRAIT", "DMG", "FORT"}
+        self.quantities = {literals[w] for w in ("the", "a", "an", "any", "up", "all") if w in literals} | {"NUM"}
+        self.nouns = {literals[w] for w in _DESC_WORDS + _NOUNS if w in literals} | {"TRAIT", "DMG", "FORT"}
         self.lists.update({literals[w]: "DESC_AND" for w in _DESC_WORDS if w in literals})
+        self.imperatives = {literals[w] for w in _IMPERATIVES if w in literals}
+        self.conjunctions = {literals.get(_SYNONYMS.get(w, w), "UNKNOWN") for w in _CONJUNCTIONS}
+        self.and_type = literals.get("and", "UNKNOWN")
         self._seen: dict[str, str] = {}
         self.titles = _by_first_word({_norm(t): "CARD_TITLE" for t in titles if t.strip()})
 
@@ -122,21 +136,29 @@ class Lexicon:
         two tokens of look-ahead for that, the pre-pass has them."""
         tokens = self._merge(tokens)
         for i in range(1, len(tokens) - 1):
-            if tokens[i].value.casefold() not in _CONJUNCTIONS:
+            if tokens[i].type not in self.conjunctions:
                 continue
+            if tokens[i].type == self.and_type and tokens[i + 1].type in self.imperatives:
+                tokens[i] = Token("THEN_DO", tokens[i].value, start_pos=tokens[i].start_pos, column=tokens[i].column, line=1)
+                continue  # "... if it is not the first card played this turn and end your opponent's turn"
             kind = self.lists.get(tokens[i + 1].type)
             if kind is None and i + 2 < len(tokens) and tokens[i + 1].value.casefold() in ("a", "an") \
                     and tokens[i + 2].value.casefold() == "successfully":
                 kind = "PRIOR_OR"
             if kind is None and tokens[i - 1].value.casefold() == "you" and tokens[i + 1].value.casefold() in ("your", "opponent"):
                 kind = "PLAYER_AND"
-            if kind is None and tokens[i].value != "," and tokens[i + 1].type in self.quantities and i + 2 < len(tokens) \
-                    and tokens[i + 2].type in self.nouns:
-                kind = "OBJ_AND"
+            if kind is None and (tokens[i].value != "," or tokens[i + 1].type == "NUM") \
+                    and tokens[i + 1].type in self.quantities \
+                    and any(t.type in self.nouns for t in tokens[i + 2:i + (3 if tokens[i + 1].value.casefold() == "all" else 5)]):
+                kind = "OBJ_AND"  # "1 Action card, 1 Maneuver card and up to 1 Reversal card"
+            if kind == "DESC_AND" and tokens[i - 1].type not in self.lists and tokens[i - 1].type in self.nouns:
+                kind = "OBJ_AND"  # "hybrid Reversal cards or unique Reversal cards": a second description
             if kind and (kind != "DESC_AND" or tokens[i - 1].type in self.lists):
                 tokens[i] = Token(kind, tokens[i].value, start_pos=tokens[i].start_pos,
                                   column=tokens[i].column, line=1)
-        return tokens
+        # the comma before a list's last "and"/"or" ("a Strike maneuver, or a Grapple maneuver") is the list's
+        return [t for i, t in enumerate(tokens)
+                if not (t.value == "," and i + 1 < len(tokens) and tokens[i + 1].type in _LIST_KINDS)]
 
     def _scan(self, text: str, norm: str, offset: int) -> Iterator[Token]:
         pos, expect_title, after_title = 0, False, False
@@ -146,17 +168,24 @@ class Lexicon:
                 continue
             found = self._title(text, norm, pos) if expect_title else None
             kind, end = found or self._next(text, norm, pos)
+            if kind == "UNKNOWN" and text[pos].isupper():  # a title named without "titled": "If Arm Bar is ..."
+                kind, end = self._title(text, norm, pos, fallback=False) or (kind, end)
             value = text[pos:end]
             if kind == "NUM" and value.casefold() in _WORD_NUMBERS:
                 value = str(_WORD_NUMBERS[value.casefold()])
             yield Token(kind, value, start_pos=offset + pos, column=offset + pos + 1, line=1)
             word = norm[pos:end]
-            expect_title = word in ("titled", "named") or (after_title and word in ("or", "and", ","))
+            expect_title = word in ("titled", "named") or (after_title and word in ("or", "and", ",")) \
+                or (expect_title and word == ":")
             after_title = kind == "CARD_TITLE"
             pos = end
 
     def _next(self, text: str, norm: str, pos: int) -> tuple[str, int]:
         char = text[pos]
+        if char in "DF" and text.startswith(":", pos + 1):  # "F: 0", the printed stat line's form
+            m = _STAT.match(text, pos)
+            if m:
+                return ("DMG" if m.group(3) == "D" else "FORT"), m.end()
         if char.isalpha():
             return self._words(text, norm, pos)
         if char in "'\"":
@@ -166,13 +195,17 @@ class Lexicon:
         elif char.isdigit() or char in "+-#":
             m = _STAT.match(text, pos)
             if m:
-                return ("DMG" if m.group(2) == "D" else "FORT"), m.end()
+                return ("DMG" if (m.group(2) or m.group(3)) == "D" else "FORT"), m.end()
             m = _SIGNED.match(text, pos)
             if m:
                 return "SIGNED", m.end()
             m = _NUMBER.match(text, pos)
             if m:
                 return "NUM", m.end()
+        if _possessive(norm, pos):
+            return self.literals.get("'s", "UNKNOWN"), pos + 2
+        if char == "/":  # "The Undertaker / Deadman Inc": an alternative, as "or"
+            return self.literals.get("or", "UNKNOWN"), pos + 1
         return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
 
     def _words(self, text: str, norm: str, pos: int) -> tuple[str, int]:
@@ -183,21 +216,24 @@ class Lexicon:
             return self.literals.get("non", "UNKNOWN"), pos + 3
         m = _WORD.match(text, pos)
         if m:
-            return self._word(norm[pos:m.end()]), m.end()
+            word = norm[pos:m.end()]
+            kind = self._word(word)
+            if kind == "UNKNOWN" and _possessive(norm, m.end() - 2):  # "that maneuver's": noun, then 's
+                return self._word(word[:-2]), m.end() - 2
+            return kind, m.end()
         return "UNKNOWN", pos + 1
 
     def _merge(self, tokens: list[Token]) -> list[Token]:
         """", or" before a list item is one conjunction; "the" before a Superstar name is part of it."""
         out: list[Token] = []
+        last = len(tokens) - 1
         for i, tok in enumerate(tokens):
-            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-            after = tokens[i + 2] if i + 2 < len(tokens) else None
-            if tok.value == "," and nxt is not None and after is not None \
-                    and nxt.value.casefold() in _CONJUNCTIONS and after.type in self.lists:
-                continue
-            if tok.value == "," and nxt is not None and nxt.value.casefold() == "and damage has been applied":
-                continue
-            if out and out[-1].value.casefold() == "the" and tok.type == "STAR":
+            if tok.value == "," and i < last:
+                nxt = tokens[i + 1]
+                if nxt.value.casefold() in ("and damage has been applied", "even") \
+                        or (i + 1 < last and nxt.type in self.conjunctions and tokens[i + 2].type in self.lists):
+                    continue
+            elif tok.type == "STAR" and out and out[-1].value.casefold() == "the":
                 first = out.pop()
                 tok = Token("STAR", f"{first.value} {tok.value}", start_pos=first.start_pos, column=first.column, line=1)
             out.append(tok)
@@ -210,6 +246,7 @@ class Lexicon:
         return kind
 
     def _lemma_kind(self, word: str) -> str:
+        word = word.removesuffix("(s)")  # "card(s)", "opponent(s)": the plural is an inflection
         word = _LEMMAS.get(word, word)
         if word in self.literals:
             return self.literals[word]
@@ -222,10 +259,15 @@ class Lexicon:
 
     def _phrase(self, text: str, norm: str, pos: int) -> tuple[str, int] | None:
         for phrase, kind in self.phrases.get(_first_word(norm, pos), ()):
-            if norm.startswith(phrase, pos) and _boundary(norm, pos + len(phrase)):
-                if kind == "STAR" and not text[pos].isupper():
-                    continue
-                return kind, pos + len(phrase)
+            if not norm.startswith(phrase, pos):
+                continue
+            end = pos + len(phrase)
+            if kind == "STAR" and not text[pos].isupper():
+                continue
+            if _boundary(norm, end) or _possessive(norm, end):
+                return kind, end
+            if kind != "STAR" and norm.startswith("s", end) and _boundary(norm, end + 1):  # "Title Belts"
+                return kind, end + 1
         return None
 
     def _title(self, text: str, norm: str, pos: int, fallback: bool = True) -> tuple[str, int] | None:
@@ -259,6 +301,11 @@ _KEY = re.compile(r"[\w']+")
 def _first_word(norm: str, pos: int) -> str:
     m = _KEY.match(norm, pos)
     return m.group(0) if m else norm[pos:pos + 1]
+
+
+def _possessive(norm: str, pos: int) -> bool:
+    """A possessive 's at `pos` ("Kurt Angle's", "that maneuver's")."""
+    return norm.startswith("'s", pos) and _boundary(norm, pos + 2)
 
 
 def _boundary(norm: str, end: int) -> bool:

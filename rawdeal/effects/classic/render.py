@@ -20,7 +20,9 @@ def render_sentence(sentence: Sentence | SentenceFailure) -> str:
         return f"[does not compile: {sentence.sentence}]"
     opening = "".join(_words(f) + ", " for f in sentence.frames)
     body = " ".join(_words(i) + ("," if isinstance(i, Frame) else "") for i in sentence.items)
-    text = re.sub(r" ([,:;])", r"\1", (opening + body).strip()).replace("non ", "non-")
+    text = re.sub(r" ([,:;)]|'s\b)", r"\1", (opening + body).strip()).replace("non ", "non-").replace("( ", "(")
+    if text.startswith("(") and text.endswith(")"):  # a parenthetical sentence keeps its full stop inside
+        return "(" + text[1:2].upper() + text[2:-1] + ".)"
     return text[:1].upper() + text[1:] + "."
 
 

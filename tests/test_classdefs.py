@@ -1,0 +1,64 @@
+"""Dataclass definitions compiled once per machine (`rawdeal.classdefs`): the classes behave exactly as
+`dataclasses` makes them, a second process compiles nothing, a damaged cache file is rebuilt and
+RAWDEAL_CACHE=0 leaves `dataclasses` alone."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+COUNT = ("import dataclasses, rawdeal.engine.events, rawdeal.classdefs as c; "
+         "print(len(c._compiled), 'exec' in vars(dataclasses))")
+
+
+# Every generated method of rawdeal's value classes, as far as code can tell them apart.
+DESCRIBE = """
+import dataclasses, inspect, rawdeal.effects.model, rawdeal.engine.events, rawdeal.engine.moves, rawdeal.engine.tasks
+for module in (rawdeal.effects.model, rawdeal.engine.events, rawdeal.engine.moves, rawdeal.engine.tasks):
+    for cls in vars(module).values():
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == module.__name__:
+            print(cls.__qualname__, inspect.signature(cls), cls.__init__.__annotations__)
+            for name in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+                method = getattr(cls, name)
+                code = getattr(getattr(method, "__wrapped__", method), "__code__", None)
+                if code is not None:
+                    print(" ", name, code.co_code.hex(), code.co_names, code.co_varnames, repr(code.co_consts))
+"""
+
+
+def test_rawdeal_classes_from_the_cache_are_the_ones_dataclasses_makes(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("RAWDEAL_CACHE", None)
+
+    def describe(env: dict[str, str]) -> str:
+        return subprocess.run([sys.executable, "-c", DESCRIBE], env=env, capture_output=True, text=True,
+                              check=True).stdout
+
+    first = describe(env)  # compiled and stored
+    assert describe(env) == first == describe({**env, "RAWDEAL_CACHE": "0"})  # read back; no cache at all
+    assert first.count("__init__") > 80 and "Played (player: 'str', card: 'str', as_type: 'str') -> None" in first
+
+
+def _run(env: dict[str, str]) -> str:
+    done = subprocess.run([sys.executable, "-c", COUNT], env=env, capture_output=True, text=True, check=True)
+    return done.stdout.split()
+
+
+def test_the_second_process_compiles_nothing_and_a_damaged_file_is_rebuilt(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("RAWDEAL_CACHE", None)
+    first = _run(env)
+    assert int(first[0]) > 50 and first[1] == "True"  # the engine's events and what they import
+    assert _run(env) == ["0", "True"]
+    stored = next((tmp_path / "rawdeal").glob("classdefs-*/rawdeal.engine.events.marshal"))
+    stored.write_bytes(b"not marshal data")
+    assert int(_run(env)[0]) == int(first[0])
+    assert _run(env) == ["0", "True"]
+
+
+def test_without_a_cache_folder_dataclasses_is_left_alone(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), "RAWDEAL_CACHE": "0"}
+    assert _run(env)[1] == "False"
+    assert not (tmp_path / "rawdeal").exists()
