@@ -55,11 +55,11 @@ class Timed:
 def one_game(args: tuple[str, str, int, str]) -> tuple[float, list[tuple[float, float]]]:
     """Player a's score (1 win, 1/2 unfinished, 0 loss) in game `seed`, and a's decision times."""
     from rawdeal.drivers.players import make_player, play_match
-    from rawdeal.drivers.selfplay import game_decks
-    from rawdeal.drivers.tournament import game_seed, start
+    from rawdeal.drivers.selfplay import game_decks, start_game
+    from rawdeal.drivers.tournament import game_seed
 
     a, b, seed, profile = args
-    game = start(game_decks(seed, None), profile, seed)
+    game = start_game(game_decks(seed, None), profile, seed)
     seat = seed % 2  # a plays seat 0 in even games, seat 1 in odd ones
     mine = Timed(make_player(a, game_seed(seed, 0, 1, 0)))
     other = make_player(b, game_seed(seed, 1, 0, 0))

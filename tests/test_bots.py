@@ -12,7 +12,7 @@ from rawdeal.drivers.evaluation import evaluate
 from rawdeal.drivers.infoset import sample
 from rawdeal.drivers.players import Outcome, candidates, make_player, play_match
 from rawdeal.drivers.random_player import card_lists, check_invariants
-from rawdeal.drivers.tournament import start
+from rawdeal.drivers.selfplay import start_game as start
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Surrender
 from rawdeal.errors import UsageError
