@@ -72,11 +72,12 @@ def strength(a: str, b: str, games: int, seed: int, jobs: int, profile: str) -> 
 
     work = [(a, b, seed + i, profile) for i in range(games)]
     start = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(one_game, work, chunksize=8))
-    else:
-        results = [one_game(w) for w in work]
+    results = []
+    with ProcessPoolExecutor(jobs) as pool:  # one job: a worker too, so the figures compare
+        for result in pool.map(one_game, work, chunksize=8):
+            results.append(result)
+            if len(results) % 100 == 0:  # a long run shows it is alive
+                print(f"  {len(results)} games ...", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
     score = sum(r[0] for r in results) / games
     lo, hi = wilson(score, games)

@@ -22,6 +22,7 @@ from rawdeal.engine.game import Game
 from rawdeal.engine import rules as R
 
 WIN = 1000.0
+SCALE = 6.0  # evaluation points that make a 73% chance (for search)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,7 @@ class Weights:
     arsenal: float = 1.0
     fortitude: float = 0.2
     hand: float = 0.6
-    ready: float = 0.0
+    ready: float = 0.4
     reversal: float = 0.8
 
 
@@ -72,9 +73,14 @@ def _facts(cat: Catalog) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, 
     return _FACTS[key][1]
 
 
-def win_chance(game: Game, me: int, scale: float = 6.0) -> float:
+def win_chance(game: Game, me: int, scale: float = SCALE) -> float:
     """The evaluation squashed into [0, 1]: 1 won, 0 lost, 0.5 even (for search backups)."""
     s = game.s
     if s.winner is not None:
         return 1.0 if s.winner == me else 0.0
-    return 1.0 / (1.0 + math.exp(-evaluate(game, me) / scale))
+    return chance(evaluate(game, me), scale)
+
+
+def chance(value: float, scale: float = SCALE) -> float:
+    """An evaluation squashed into (0, 1) by the logistic function."""
+    return 1.0 / (1.0 + math.exp(-value / scale))
