@@ -2,10 +2,13 @@
 
 Each playout samples a world consistent with what the player has seen (`infoset.sample`: the
 opponent's hand and both Arsenals dealt again), walks one shared tree of moves in that world
-(UCB1 over the moves legal there, counting how often each was available), adds one node, may play
-random moves to the end of the play in progress (`ROLLOUT`) and scores the position with the evaluation
-(`evaluation.win_chance`: 1 won, 0 lost). Decisions with one legal move are played through
-without a node. The move played is the root's most visited one. The budget is a number of
+(UCB1 over the moves legal there, counting how often each was available), adds one node, plays
+on to the end of the play in progress with a greedy-ish policy (`_rollout`) and scores the
+position with the evaluation (`evaluation.win_chance`: 1 won, 0 lost). Decisions with one legal
+move are played through without a node. The root's moves start with the greedy player's scores
+as `PRIOR` playouts already made (prior knowledge: with a budget of about a hundred playouts a
+decision, the tree alone is noisier than the greedy player's careful one-ply look). The move
+played is the root's most visited one. The budget is a number of
 playouts, so a seeded player is reproducible; a budget in milliseconds (`search:50ms`) plays as
 many as fit, which depends on the machine. Copies of the game are `Game.copy` (lists of card
 ids), never deepcopy.
@@ -25,11 +28,11 @@ from rawdeal.engine.game import Game
 from rawdeal.cards import CardType
 from rawdeal.engine.moves import END, PASS, Move, Play
 
-PLAYOUTS = 40
-ROLLOUT = 0  # random moves after the tree before the position is evaluated
+PLAYOUTS = 100
+ROLLOUT = 12  # moves at most after the tree, to the end of the play in progress
 EXPLORE = 0.7
 HORIZON = 0  # turn ends the rollout plays through after the play in progress
-PRIOR = 0  # playouts' worth of the greedy player's opinion each root move starts with
+PRIOR = 10  # playouts' worth of the greedy player's opinion each root move starts with
 
 
 class Node:
