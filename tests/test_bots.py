@@ -7,12 +7,13 @@ import random
 
 import pytest
 
+from rawdeal.cards import CardType
 from rawdeal.drivers import selfplay as sp
 from rawdeal.drivers.evaluation import evaluate
 from rawdeal.drivers.infoset import sample
 from rawdeal.drivers.players import Outcome, candidates, make_player, play_match
 from rawdeal.drivers.random_player import card_lists, check_invariants
-from rawdeal.drivers.tournament import start
+from rawdeal.drivers.selfplay import start_game as start
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Surrender
 from rawdeal.errors import UsageError
@@ -123,6 +124,25 @@ def test_evaluation_prefers_damage_dealt_and_counts_a_win() -> None:
     won = game.copy()
     won.s.winner = me
     assert evaluate(won, me) > evaluate(hurt, me) and evaluate(won, 1 - me) < evaluate(hurt, 1 - me)
+
+
+def test_evaluation_counts_the_damage_a_hand_can_already_play() -> None:
+    """A maneuver the Fortitude pays for is next turn's damage; one it cannot pay for is not yet."""
+    game = _midgame(8)
+    me = game.decision().player  # type: ignore[union-attr]
+    cat = game.cat
+    f = sum(cat.damages[c] for c in game.s.players[me].ring)
+    maneuvers = [i for i in cat.infos if i.is_(CardType.MANEUVER) and not i.reverses and i.card.printed_damage >= 2]
+    ready = next(i.id for i in maneuvers if i.card.fortitude <= f)
+    dead = next(i.id for i in maneuvers if i.card.fortitude > f)
+
+    def holding(card: int) -> float:
+        g = game.copy()
+        g.s.players[me].hand[0] = card
+        return evaluate(g, me)
+
+    assert holding(ready) > holding(dead)
+    assert evaluate(game, 1 - me) == pytest.approx(-evaluate(game, me))  # zero-sum, as search assumes
 
 
 def _score(a: str, b: str, games: int) -> float:

@@ -47,6 +47,20 @@ def test_results_are_the_same_for_any_number_of_jobs() -> None:
     assert [r.index for r in one] == list(range(len(specs)))
 
 
+def test_batches_hold_every_game_once_costliest_first_and_balance_the_workers() -> None:
+    """Search games cost far more than random ones: they go out first, so no worker is left with a
+    long game at the end while the other idles; small tasks keep the last ones short."""
+    _, specs = _specs(games=6, decks=DECKS, players=("random", "greedy", "search:40"))
+    parts = tm.batches(specs, 2)
+    flat = [s for b in parts for s in b]
+    assert sorted(s.index for s in flat) == list(range(len(specs)))
+    costs = [tm.game_cost(s) for s in flat]
+    assert costs == sorted(costs, reverse=True) and costs[0] > 100 * costs[-1]
+    per_task = [sum(map(tm.game_cost, b)) for b in parts]
+    assert len(parts) >= 16 and max(per_task) <= sum(costs) / 32 + costs[0]
+    assert tm.batches(specs[:1], 8) == [specs[:1]]
+
+
 def test_standings_add_up() -> None:
     entrants, specs = _specs(games=4)
     results = tm.run_local(specs)

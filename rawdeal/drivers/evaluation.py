@@ -4,6 +4,7 @@
     side(p) = ARSENAL * cards in p's Arsenal      (his life: every point of damage dealt takes one)
             + FORTITUDE * p's Fortitude           (what he can afford to play and to reverse)
             + HAND * cards in p's hand            (options)
+            + READY * damage of the maneuvers in p's hand his Fortitude pays for (next turn's damage)
             + REVERSAL * reversal cards in p's hand that his Fortitude pays for (threats)
 
 The players only ever evaluate sampled positions (`infoset.sample`), so the opponent's hand they
@@ -15,10 +16,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from rawdeal.cards import CardType
+from rawdeal.engine.cardinfo import Catalog
 from rawdeal.engine.game import Game
 from rawdeal.engine import rules as R
 
 WIN = 1000.0
+SCALE = 6.0  # evaluation points that make a 73% chance (for search)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +30,7 @@ class Weights:
     arsenal: float = 1.0
     fortitude: float = 0.2
     hand: float = 0.6
+    ready: float = 0.4
     reversal: float = 0.8
 
 
@@ -43,13 +48,39 @@ def evaluate(game: Game, me: int, w: Weights = WEIGHTS) -> float:
 def _side(game: Game, p: int, w: Weights) -> float:
     cat, pl = game.cat, game.s.players[p]
     f = R.fortitude(cat, game.s, p)
-    threats = sum(1 for c in pl.hand if cat.infos[c].reverses and cat.infos[c].card.fortitude <= f)
-    return w.arsenal * len(pl.arsenal) + w.fortitude * f + w.hand * len(pl.hand) + w.reversal * threats
+    costs, damages, reverses = _facts(cat)
+    threats = ready = 0
+    for c in pl.hand:
+        if costs[c] <= f:
+            threats += reverses[c]
+            ready += damages[c]
+    return (w.arsenal * len(pl.arsenal) + w.fortitude * f + w.hand * len(pl.hand) + w.reversal * threats
+            + w.ready * ready)
 
 
-def win_chance(game: Game, me: int, scale: float = 6.0) -> float:
+_FACTS: dict[int, tuple[Catalog, tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]]] = {}
+
+
+def _facts(cat: Catalog) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
+    """By card id: printed F, printed D if it is a maneuver (else 0), whether it reverses; once
+    per catalog (kept with it, so its id cannot be reused)."""
+    key = id(cat)
+    if key not in _FACTS:
+        infos = cat.infos
+        _FACTS[key] = (cat, (tuple(i.card.fortitude for i in infos),
+                             tuple(i.card.printed_damage if i.is_(CardType.MANEUVER) else 0 for i in infos),
+                             tuple(bool(i.reverses) for i in infos)))
+    return _FACTS[key][1]
+
+
+def win_chance(game: Game, me: int, scale: float = SCALE) -> float:
     """The evaluation squashed into [0, 1]: 1 won, 0 lost, 0.5 even (for search backups)."""
     s = game.s
     if s.winner is not None:
         return 1.0 if s.winner == me else 0.0
-    return 1.0 / (1.0 + math.exp(-evaluate(game, me) / scale))
+    return chance(evaluate(game, me), scale)
+
+
+def chance(value: float, scale: float = SCALE) -> float:
+    """An evaluation squashed into (0, 1) by the logistic function."""
+    return 1.0 / (1.0 + math.exp(-value / scale))

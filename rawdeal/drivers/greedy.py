@@ -2,7 +2,8 @@
 
 A move is judged by where it leads once it is over: the small decisions it opens (a discard, a
 pick, a yes/no, a number) are settled at once, each side taking the answer that evaluates best for
-itself (unless it has more than `WIDE` answers); a reversal window it hands the opponent counts the reversal (the worst for the player)
+itself (a card to discard or take included: stopping halfway through a play would score it before
+its damage); a reversal window it hands the opponent counts the reversal (the worst for the player)
 and the pass at `REVERSE_CHANCE`, the reversal threat it can see. It cannot see the hidden cards,
 so it scores each move on a few sampled worlds (`infoset.sample`, the same worlds for every
 move). Ties go to the move listed first, so the player is deterministic from its seed.
@@ -21,7 +22,7 @@ from rawdeal.engine.moves import PASS, Move
 SAMPLES = 3
 REVERSE_CHANCE = 0.5  # how likely an opponent with a reversal in hand uses it
 SETTLE = 12  # at most this many small decisions are settled after a move
-WIDE = 5  # a small decision with more answers than this is not settled (the position is scored as it is)
+WIDE = 64  # a decision with more answers than this is not settled (a cap on the cost: a 60-card zone offers fewer)
 
 
 class GreedyPlayer:
@@ -57,16 +58,20 @@ class GreedyPlayer:
         return evaluate(g, me, self.weights)
 
     def _best_reply(self, g: Game, who: int, me: int) -> Move:
-        """The answer to a small decision that evaluates best for whoever makes it."""
-        moves = candidates(g)
-        if len(moves) == 1:
-            return moves[0]
-        sign = 1 if who == me else -1
-        best, best_value = moves[0], float("-inf")
-        for m in moves:
-            after = g.copy()
-            after.apply(m)
-            v = sign * evaluate(after, me, self.weights)
-            if v > best_value:
-                best, best_value = m, v
-        return best
+        return best_reply(g, who, me, self.weights)
+
+
+def best_reply(g: Game, who: int, me: int, weights: Weights = WEIGHTS) -> Move:
+    """The answer to a small decision that evaluates best for whoever (`who`) makes it."""
+    moves = candidates(g)
+    if len(moves) == 1:
+        return moves[0]
+    sign = 1 if who == me else -1
+    best, best_value = moves[0], float("-inf")
+    for m in moves:
+        after = g.copy()
+        after.apply(m)
+        v = sign * evaluate(after, me, weights)
+        if v > best_value:
+            best, best_value = m, v
+    return best

@@ -79,6 +79,23 @@ def make_player(name: str, seed: int) -> Player:
                      " (search:N sets N playouts, search:Nms N milliseconds a decision)")
 
 
+# Rough CPU cost of a decision, relative to the random player's (measured with benchmarks/bench_bots.py):
+# for load balancing tournaments only, never for results.
+COSTS = {"random": 1.0, "greedy": 20.0, "search": 300.0}
+
+
+def player_cost(name: str) -> float:
+    """The rough relative cost of a decision of player `name` (search:N scales with N playouts)."""
+    kind, _, budget = name.partition(":")
+    cost = COSTS.get(kind, COSTS["search"])
+    if kind == "search" and budget:
+        from rawdeal.drivers.search import PLAYOUTS
+
+        number = int(budget.removesuffix("ms"))
+        cost *= number / PLAYOUTS if not budget.endswith("ms") else number / 25
+    return cost
+
+
 def check_player(name: str) -> str:
     """`name` if the registry knows it; a UsageError otherwise (before any game starts)."""
     make_player(name, 0)

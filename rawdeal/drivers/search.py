@@ -2,10 +2,13 @@
 
 Each playout samples a world consistent with what the player has seen (`infoset.sample`: the
 opponent's hand and both Arsenals dealt again), walks one shared tree of moves in that world
-(UCB1 over the moves legal there, counting how often each was available), adds one node, may play
-random moves to the end of the play in progress (`ROLLOUT`) and scores the position with the evaluation
-(`evaluation.win_chance`: 1 won, 0 lost). Decisions with one legal move are played through
-without a node. The move played is the root's most visited one. The budget is a number of
+(UCB1 over the moves legal there, counting how often each was available), adds one node, plays
+on to the end of the play in progress with a greedy-ish policy (`_rollout`) and scores the
+position with the evaluation (`evaluation.win_chance`: 1 won, 0 lost). Decisions with one legal
+move are played through without a node. The root's moves start with the greedy player's scores
+as `PRIOR` playouts already made (prior knowledge: with a budget of about a hundred playouts a
+decision, the tree alone is noisier than the greedy player's careful one-ply look). The move
+played is the root's most visited one. The budget is a number of
 playouts, so a seeded player is reproducible; a budget in milliseconds (`search:50ms`) plays as
 many as fit, which depends on the machine. Copies of the game are `Game.copy` (lists of card
 ids), never deepcopy.
@@ -17,15 +20,19 @@ import math
 import random
 import time
 
-from rawdeal.drivers.evaluation import win_chance
+from rawdeal.drivers.evaluation import chance, win_chance
+from rawdeal.drivers.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_reply
 from rawdeal.drivers.infoset import sample
 from rawdeal.drivers.players import candidates
 from rawdeal.engine.game import Game
-from rawdeal.engine.moves import Move
+from rawdeal.cards import CardType
+from rawdeal.engine.moves import END, PASS, Move, Play
 
-PLAYOUTS = 40
-ROLLOUT = 0  # random moves after the tree before the position is evaluated
+PLAYOUTS = 100
+ROLLOUT = 12  # moves at most after the tree, to the end of the play in progress
 EXPLORE = 0.7
+HORIZON = 0  # turn ends the rollout plays through after the play in progress
+PRIOR = 10  # playouts' worth of the greedy player's opinion each root move starts with
 
 
 class Node:
@@ -47,9 +54,11 @@ class Node:
 class SearchPlayer:
     name = "search"
 
-    def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None) -> None:
+    def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
+                 horizon: int = HORIZON, prior: int = PRIOR) -> None:
         self.rnd = random.Random(seed)
-        self.playouts, self.rollout, self.millis = playouts, rollout, millis
+        self.playouts, self.rollout, self.millis, self.horizon = playouts, rollout, millis, horizon
+        self.prior, self.judge = prior, GreedyPlayer(seed)
 
     def choose(self, game: Game) -> Move:
         moves = candidates(game)
@@ -57,19 +66,30 @@ class SearchPlayer:
             return moves[0]
         me = game.decision().player  # type: ignore[union-attr]
         root = Node(1 - me)
+        if self.prior:
+            self._seed_root(game, root, moves, me)
         if self.millis is None:
             for _ in range(self.playouts):
-                self._playout(sample(game, me, self.rnd), root)
+                self._playout(sample(game, me, self.rnd), root, me)
         else:
             end = time.perf_counter() + self.millis / 1000
             while True:  # at least one playout, however short the budget
-                self._playout(sample(game, me, self.rnd), root)
+                self._playout(sample(game, me, self.rnd), root, me)
                 if time.perf_counter() >= end:
                     break
         visits = [root.children[me, m].visits if (me, m) in root.children else -1 for m in moves]
         return moves[visits.index(max(visits))]
 
-    def _playout(self, world: Game, root: Node) -> None:
+    def _seed_root(self, game: Game, root: Node, moves: tuple[Move, ...], me: int) -> None:
+        """The greedy player's score of each move, as `prior` playouts already made: the search
+        starts from the greedy choice and leaves it only when its playouts find better."""
+        worlds = [sample(game, me, self.rnd) for _ in range(SAMPLES)]
+        for m in moves:
+            value = sum(self.judge.value(w, m, me) for w in worlds) / len(worlds)
+            root.children[me, m] = node = Node(me)
+            node.visits, node.value = self.prior, self.prior * chance(value)
+
+    def _playout(self, world: Game, root: Node, me: int) -> None:
         path, node = [root], root
         while (d := world.decision()) is not None:
             moves = candidates(world)
@@ -91,18 +111,39 @@ class SearchPlayer:
             node = children[p, move]
             world.apply(move)
             path.append(node)
-        self._rollout(world)
+        self._rollout(world, me)
         result = win_chance(world, 0)
         for n in path[1:]:
             n.visits += 1
             n.value += result if n.player == 0 else 1.0 - result
 
-    def _rollout(self, world: Game) -> None:
-        """Random moves until the play in progress is over (the next main decision), so a leaf is
-        not scored halfway through a play (before its damage, say)."""
+    def _rollout(self, world: Game, me: int) -> None:
+        """Play on with a cheap greedy-ish policy (at most `rollout` moves) until the play in
+        progress is over, then `horizon` turn ends more, so a leaf is not scored halfway through a
+        play (before its damage, say): a main decision plays the maneuver that deals the most
+        printed damage (or ends the turn), a reversal window is reversed at `REVERSE_CHANCE`, the
+        small decisions are answered as the greedy player answers them."""
+        last = world.s.turn + self.horizon
         for _ in range(self.rollout):
             d = world.decision()
-            if d is None or d.kind == "main":
+            if d is None or d.kind == "main" and world.s.turn >= last:
                 return
-            moves = candidates(world)
-            world.apply(moves[int(self.rnd.random() * len(moves))])
+            if d.kind == "main":
+                move = _strongest(world, d.moves)
+            elif d.kind == "reverse":
+                move = d.moves[0] if self.rnd.random() < REVERSE_CHANCE and d.moves[0] is not PASS else PASS
+            else:
+                move = best_reply(world, d.player, me)
+            world.apply(move)
+
+
+def _strongest(world: Game, moves: tuple[Move, ...]) -> Move:
+    """The maneuver among `moves` with the most printed damage; the end of the turn if none."""
+    cat, most = world.cat, -1
+    best: Move = END
+    for m in moves:
+        if type(m) is Play and m.as_type == CardType.MANEUVER:
+            damage = cat.damages[cat.id(m.title)]
+            if damage > most:
+                best, most = m, damage
+    return best

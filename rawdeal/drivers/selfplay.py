@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rawdeal.cards import load_db
 from rawdeal.decks import Deck, format_deck
@@ -23,6 +23,9 @@ from rawdeal.drivers.random_player import MAX_MOVES, GameRecord, InvariantError,
 from rawdeal.engine.invariants import WINS as WINS  # the tally's categories
 from rawdeal.engine.moves import Move
 from rawdeal.errors import UsageError
+
+if TYPE_CHECKING:
+    from rawdeal.engine.game import Game
 
 # fork shares the loaded card catalog with the workers; elsewhere they load it (from the disk cache)
 _START_METHOD = "fork" if sys.platform == "linux" else None
@@ -94,18 +97,24 @@ def lineups(decks: Sequence[Deck]) -> list[Lineup]:
     return [Lineup(d.superstar, d.titles) for d in decks]
 
 
-def play_one(seed: int, decks: tuple[Lineup, Lineup], profile: str, check: bool,
-             max_moves: int = MAX_MOVES) -> GameRecord:
-    """One random game from its opening (a crash while starting it is a failure with no moves).
-    The decks are legal already (random ones by construction), so this is `new_game` without the
-    deck check: the same game `rawdeal new` starts."""
+def start_game(decks: tuple[Lineup, Lineup], profile: str, seed: int) -> Game:
+    """A new seeded game between two legal decks: `new_game` without the deck check (random decks
+    are legal by construction, tournament decks are checked once), so the same game `rawdeal new
+    --seed` starts. The one place a bot or random game is set up."""
     from rawdeal.engine.cardinfo import catalog
     from rawdeal.engine.game import Game
 
     index = catalog().db.index
+    arsenals = tuple(list(map(index.__getitem__, d.titles)) for d in decks)
+    game, _ = Game.start((decks[0].superstar, decks[1].superstar), arsenals, profile, seed)  # type: ignore[arg-type]
+    return game
+
+
+def play_one(seed: int, decks: tuple[Lineup, Lineup], profile: str, check: bool,
+             max_moves: int = MAX_MOVES) -> GameRecord:
+    """One random game from its opening (a crash while starting it is a failure with no moves)."""
     try:
-        arsenals = tuple(list(map(index.__getitem__, d.titles)) for d in decks)
-        game, _ = Game.start((decks[0].superstar, decks[1].superstar), arsenals, profile, seed)  # type: ignore[arg-type]
+        game = start_game(decks, profile, seed)
     except Exception as exc:
         raise InvariantError(seed, f"{type(exc).__name__}: {exc}", ()) from exc
     return play_random(game, seed, max_moves, check)

@@ -11,16 +11,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from rawdeal.drivers.players import MAX_MOVES, make_player, play_match
-from rawdeal.drivers.selfplay import Lineup
+from rawdeal.drivers.players import MAX_MOVES, make_player, play_match, player_cost
+from rawdeal.drivers.selfplay import Lineup, start_game
 from rawdeal.errors import UsageError
 
-if TYPE_CHECKING:
-    from rawdeal.engine.game import Game
-
 Progress = Callable[[int], None]  # called with the number of games just finished
+BATCH_MOST = 50  # games in one task at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,20 +75,9 @@ def schedule(entrants: Sequence[Entrant], games: int, seed: int, profile: str = 
     return specs
 
 
-def start(decks: tuple[Lineup, Lineup], profile: str, seed: int) -> Game:
-    """A new game between two legal decks (checked already: this is `new_game` without the check)."""
-    from rawdeal.engine.cardinfo import catalog
-    from rawdeal.engine.game import Game
-
-    index = catalog().db.index
-    arsenals = tuple([index[t] for t in d.titles] for d in decks)
-    game, _ = Game.start((decks[0].superstar, decks[1].superstar), arsenals, profile, seed)  # type: ignore[arg-type]
-    return game
-
-
 def play_game(spec: GameSpec) -> GameResult:
     """One game of the tournament; player i's generator is seeded from the game seed and its seat."""
-    game = start(spec.decks, spec.profile, spec.seed)
+    game = start_game(spec.decks, spec.profile, spec.seed)
     players = (make_player(spec.players[0], spec.seed * 2), make_player(spec.players[1], spec.seed * 2 + 1))
     out = play_match(game, players, spec.max_moves)
     return GameResult(spec.index, out.winner, out.how, out.first, out.moves)
@@ -102,10 +88,31 @@ def play_batch(specs: Sequence[GameSpec]) -> list[GameResult]:
     return [play_game(s) for s in specs]
 
 
+def game_cost(spec: GameSpec) -> float:
+    """How long the game should take, roughly (its players' cost a decision): for load balancing."""
+    return sum(player_cost(p) for p in spec.players)
+
+
 def batches(specs: Sequence[GameSpec], workers: int) -> list[list[GameSpec]]:
-    """Split the games into about 8 batches a worker (load balance), at most 50 games each."""
-    size = max(1, min(50, len(specs) // max(1, workers * 8)))
-    return [list(specs[i:i + size]) for i in range(0, len(specs), size)]
+    """The games in tasks for `workers` processes, costliest first (longest-processing-time first).
+
+    A tournament mixes games that differ a hundredfold in cost (random against random, search
+    against search), and in schedule order the costly ones come in runs: fixed-size chunks in that
+    order leave workers idle at the end behind the last long chunk. Costliest first, in tasks of
+    about 1/16 of a worker's share (never above `BATCH_MOST` games), the last tasks are the
+    shortest, so all workers finish together."""
+    order = sorted(specs, key=lambda s: -game_cost(s))  # stable: equal costs stay in schedule order
+    share = sum(map(game_cost, order)) / max(1, workers * 16)
+    out: list[list[GameSpec]] = []
+    batch: list[GameSpec] = []
+    cost = 0.0
+    for spec in order:
+        batch.append(spec)
+        cost += game_cost(spec)
+        if cost >= share or len(batch) >= BATCH_MOST:
+            out.append(batch)
+            batch, cost = [], 0.0
+    return out + [batch] if batch else out
 
 
 def run_local(specs: Sequence[GameSpec], jobs: int = 1, progress: Progress | None = None) -> list[GameResult]:
@@ -117,17 +124,21 @@ def run_local(specs: Sequence[GameSpec], jobs: int = 1, progress: Progress | Non
             if progress:
                 progress(1)
         return results
-    from concurrent.futures import ProcessPoolExecutor
+    import gc
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from rawdeal.engine.cardinfo import catalog
 
     catalog()  # compiled once here: forked workers inherit it instead of compiling it each
+    gc.freeze()  # and never walk it: a collection would touch, so copy, every shared page
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for done in pool.map(play_batch, batches(specs, jobs)):
+        for future in as_completed([pool.submit(play_batch, b) for b in batches(specs, jobs)]):
+            done = future.result()
             results += done
             if progress:
                 progress(len(done))
-    return results
+    gc.unfreeze()
+    return sorted(results, key=lambda r: r.index)
 
 
 def entrants(deck_paths: Sequence[str], players: Sequence[str]) -> list[Entrant]:
