@@ -26,7 +26,9 @@ is this process's own, which their load inflates little; wall time is shown for 
 XX
   scaling: the machine gives this session one core's share while other sessions run (Linux
       autogroup), so --jobs 2 ran at 0.99 cores busy and wall-time speed-up could not be shown
-      (190 games, 10 decks x random,greedy: 29.2 s -> 31.0 s, 28.8 -> 30.8 s CPU). `balance`
+      (190 games, 10 decks x random,greedy: 29.2 s -> 31.0 s, 28.8 -> 30.8 s CPU; two more tries
+      between 16:43 and 16:47 UTC: 0.76x and 1.02x, the jobs=2 runs 0.70 and 0.68 cores busy:
+      the load came back each time). `balance`
       measures what is ours, the split of the work in CPU seconds: 6 decks x greedy,search, 66
       games, 2 workers: fixed chunks in schedule order (the first session's split) 58.0 + 47.3 s,
       1.82x on 2 free cores; costliest first (tournament.batches) 54.3 + 50.7 s, 1.93x. For

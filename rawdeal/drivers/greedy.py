@@ -54,11 +54,8 @@ class GreedyPlayer:
                 return REVERSE_CHANCE * worst + (1 - REVERSE_CHANCE) * self.value(g, PASS, me, depth - 1)
             if len(d.moves) > WIDE:
                 break
-            g.apply(self._best_reply(g, d.player, me))
+            g.apply(best_reply(g, d.player, me, self.weights))
         return evaluate(g, me, self.weights)
-
-    def _best_reply(self, g: Game, who: int, me: int) -> Move:
-        return best_reply(g, who, me, self.weights)
 
 
 def best_reply(g: Game, who: int, me: int, weights: Weights = WEIGHTS) -> Move:

@@ -25,13 +25,11 @@ from rawdeal.drivers.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_r
 from rawdeal.drivers.infoset import sample
 from rawdeal.drivers.players import candidates
 from rawdeal.engine.game import Game
-from rawdeal.cards import CardType
-from rawdeal.engine.moves import END, PASS, Move, Play
+from rawdeal.engine.moves import PASS, Move
 
 PLAYOUTS = 100
 ROLLOUT = 12  # moves at most after the tree, to the end of the play in progress
 EXPLORE = 0.7
-HORIZON = 0  # turn ends the rollout plays through after the play in progress
 PRIOR = 10  # playouts' worth of the greedy player's opinion each root move starts with
 
 
@@ -55,9 +53,9 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
-                 horizon: int = HORIZON, prior: int = PRIOR) -> None:
+                 prior: int = PRIOR) -> None:
         self.rnd = random.Random(seed)
-        self.playouts, self.rollout, self.millis, self.horizon = playouts, rollout, millis, horizon
+        self.playouts, self.rollout, self.millis = playouts, rollout, millis
         self.prior, self.judge = prior, GreedyPlayer(seed)
 
     def choose(self, game: Game) -> Move:
@@ -118,32 +116,16 @@ class SearchPlayer:
             n.value += result if n.player == 0 else 1.0 - result
 
     def _rollout(self, world: Game, me: int) -> None:
-        """Play on with a cheap greedy-ish policy (at most `rollout` moves) until the play in
-        progress is over, then `horizon` turn ends more, so a leaf is not scored halfway through a
-        play (before its damage, say): a main decision plays the maneuver that deals the most
-        printed damage (or ends the turn), a reversal window is reversed at `REVERSE_CHANCE`, the
-        small decisions are answered as the greedy player answers them."""
-        last = world.s.turn + self.horizon
+        """Play on (at most `rollout` moves) until the play in progress is over, the next main
+        decision, so a leaf is not scored halfway through a play (before its damage, say): a
+        reversal window is reversed (its first reversal) at `REVERSE_CHANCE`, the small decisions
+        are answered as the greedy player answers them."""
         for _ in range(self.rollout):
             d = world.decision()
-            if d is None or d.kind == "main" and world.s.turn >= last:
+            if d is None or d.kind == "main":
                 return
-            if d.kind == "main":
-                move = _strongest(world, d.moves)
-            elif d.kind == "reverse":
+            if d.kind == "reverse":
                 move = d.moves[0] if self.rnd.random() < REVERSE_CHANCE and d.moves[0] is not PASS else PASS
             else:
                 move = best_reply(world, d.player, me)
             world.apply(move)
-
-
-def _strongest(world: Game, moves: tuple[Move, ...]) -> Move:
-    """The maneuver among `moves` with the most printed damage; the end of the turn if none."""
-    cat, most = world.cat, -1
-    best: Move = END
-    for m in moves:
-        if type(m) is Play and m.as_type == CardType.MANEUVER:
-            damage = cat.damages[cat.id(m.title)]
-            if damage > most:
-                best, most = m, damage
-    return best
