@@ -56,7 +56,7 @@ def test_registry_names_the_players_and_rejects_unknown_ones() -> None:
     assert make_player("search:30", 1).playouts == 30  # type: ignore[attr-defined]
     assert make_player("search", 1).name == "search"
     assert make_player("search:5ms", 1).millis == 5  # type: ignore[attr-defined]
-    for bad in ("minimax", "search:fast", "search:0", "search:ms", "greedy:3"):
+    for bad in ("minimax", "search:fast", "search:0", "search:ms", "greedy:3", "search:\u00b2", "search:" + "9" * 5000):
         with pytest.raises(UsageError, match="player"):
             make_player(bad, 1)
 

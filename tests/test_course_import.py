@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rawdeal.cli import app
-from rawdeal.course.bank import import_bank, write_scenario
+from rawdeal.course.bank import import_bank, transcript_files, write_scenario
 from rawdeal.course.importer import ImportedTranscript, import_transcript
 from rawdeal.course.transcript import classify, read_lines
 from rawdeal.engine import events as ev
@@ -324,9 +324,22 @@ def test_unknown_line_is_an_error_with_file_and_line() -> None:
         read_lines("Elige un mazo\nHola\n", "data/x.txt")
 
 
+@pytest.mark.parametrize("number", ["9" * 5000, "\u0663"])
+def test_a_number_no_console_prints_is_an_error_with_file_and_line(number: str) -> None:
+    """Too long for int(), or a non-ASCII digit: the line fits no template (no ValueError escapes)."""
+    with pytest.raises(ImportTestError, match=r"^data/x\.txt:2: cannot interpret: "):
+        read_lines(f"Elige un mazo\n{number}- data/01-ValidDecks/01.txt\n", "data/x.txt")
+
+
 @needs_shared
 def test_a_truncated_transcript_is_an_error(tmp_path: Path) -> None:
     lines = (DATA / "04-NoEffects-Tests" / "3.txt").read_text(encoding="utf-8").split("\n")[:60]
     (tmp_path / "3.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(ImportTestError, match=r"3\.txt:60: .*\(expected the end of the game"):
         import_transcript(tmp_path / "3.txt", data_root=COURSE)
+
+
+def test_a_folders_transcripts_go_by_number_then_name(tmp_path: Path) -> None:
+    for name in ("10.txt", "2.txt", "\u00b2.txt", "b.txt"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    assert [p.name for p in transcript_files([tmp_path])] == ["2.txt", "10.txt", "b.txt", "\u00b2.txt"]

@@ -70,3 +70,13 @@ def test_course_play_at_a_terminal_is_the_assignments_console() -> None:
     child.close()
     assert child.exitstatus == 0
     assert "INPUT:" not in (child.before or "")
+
+
+def test_play_reads_odd_numbers_as_unreadable_moves_and_goes_on(tmp_path: Path) -> None:
+    """A superscript digit or a 5,000-digit number is a move it cannot read, said so, not a crash."""
+    typed = "\u00b2\n" + "9" * 5000 + "\nquit\n"
+    result = CliRunner().invoke(app, ["play", str(ROOT / "decks/the-rock.txt"), str(ROOT / "decks/hhh.txt"),
+                                      "--save", str(tmp_path / "game.json")], input=typed)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("cannot read move") == 2
+    assert (tmp_path / "game.json").is_file()

@@ -16,7 +16,7 @@ import orjson
 
 from rawdeal.course.importer import ImportedTranscript, deck_file, import_transcript
 from rawdeal.errors import ImportTestError, UsageError
-from rawdeal.io.files import write_folder_atomic
+from rawdeal.io.files import file_number, write_folder_atomic
 from rawdeal.scenarios.model import CHECKS, META_FILES, MOVES, START, Scenario, metadata_toml
 
 
@@ -40,7 +40,7 @@ def transcript_files(paths: Iterable[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(path.glob("*.txt"), key=lambda p: (not p.stem.isdigit(), int(p.stem) if p.stem.isdigit() else 0, p.name)))
+            found.extend(sorted(path.glob("*.txt"), key=lambda p: (file_number(p) is None, file_number(p) or 0, p.name)))
         elif path.is_file():
             found.append(path)
         else:

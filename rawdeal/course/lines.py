@@ -74,10 +74,11 @@ TEXT: dict[str, str] = dict(TEMPLATES)
 _NAME = r"[A-Z][A-Z ]*[A-Z]"  # a Superstar's name as printed (upper case, spaces)
 _PLACE = "mano|arsenal|ringside|ring area"  # the zones' names in the console (see PLACES)
 PLACES = {"hand": "mano", "arsenal": "arsenal", "ringside": "ringside", "ring": "ring area"}
+_COUNT = "[0-9]{1,9}"  # the console's numbers: ASCII digits, short enough for int() on any input
 _FIELDS = {
     "player": _NAME, "owner": _NAME,
-    "index": r"-?\d+", "total": r"\d+", "lo": r"-?\d+", "hi": r"-?\d+", "n": r"\d+",
-    "fortitude": r"\d+", "hand": r"\d+", "arsenal": r"\d+",
+    "index": f"-?{_COUNT}", "total": _COUNT, "lo": f"-?{_COUNT}", "hi": f"-?{_COUNT}", "n": _COUNT,
+    "fortitude": _COUNT, "hand": _COUNT, "arsenal": _COUNT,
     "tag": "MANEUVER|ACTION|REVERSAL", "title": ".+?", "info": ".*", "value": ".*", "rest": ".*",
     "source": _PLACE, "dest": _PLACE, "text": ".+", "reason": "efecto de la carta|stun value", "zone": _PLACE,
 }

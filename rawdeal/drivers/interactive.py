@@ -94,7 +94,7 @@ class Session:
                 return move
 
     def understand(self, text: str, d: Decision) -> Move | None:
-        if text.isdigit():
+        if text.isascii() and text.isdigit() and len(text) < 10:
             n = int(text)
             if 1 <= n <= len(d.moves):
                 return d.moves[n - 1]

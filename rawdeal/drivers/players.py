@@ -69,7 +69,7 @@ def make_player(name: str, seed: int) -> Player:
         from rawdeal.drivers.search import PLAYOUTS, SearchPlayer
 
         number = budget.removesuffix("ms")
-        if budget and not (number.isdigit() and int(number) > 0):
+        if budget and not (number.isascii() and number.isdigit() and len(number) < 10 and int(number) > 0):
             raise UsageError(f"player {name!r}: the budget after ':' is playouts or milliseconds, like search:400"
                              " or search:50ms")
         if budget.endswith("ms"):

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from rawdeal.errors import ScenarioError, UsageError
 from rawdeal.io.diff import events
+from rawdeal.io.files import file_number
 from rawdeal.grading.model import Attempt, StudentResult
 from rawdeal.grading.plan import Source
 from rawdeal.grading.runner import NotReadable, fill, read_attempts, read_inside, run_many, split_command
@@ -96,7 +97,7 @@ def load_bank(root: Path, only: str | None = None) -> Bank:
 def _numbered(folder: Path) -> list[Path]:
     """A Tests folder's transcripts, by number (2 before 10), then any other names."""
     found = [p for p in folder.glob("*.txt") if p.is_file()]
-    return sorted(found, key=lambda p: (not p.stem.isdigit(), int(p.stem) if p.stem.isdigit() else 0, p.stem))
+    return sorted(found, key=lambda p: (file_number(p) is None, file_number(p) or 0, p.stem))
 
 
 def _deck_files(data: Path, folder: Path) -> dict[str, bytes]:

@@ -23,6 +23,12 @@ _BAD_PATH = {errno.ENOENT, errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EROFS
 
 
 @cache
+def file_number(path: Path) -> int | None:
+    """The number a file is named by ("12.txt" -> 12), or None ("a.txt", "².txt")."""
+    stem = path.stem
+    return int(stem) if stem.isascii() and stem.isdigit() else None
+
+
 def _umask() -> int:
     """The process umask (read once: reading it means setting it)."""
     mask = os.umask(0o022)
