@@ -305,6 +305,20 @@ def test_an_answer_out_of_place_names_file_and_line(tmp_path: Path) -> None:
     assert result.imported == () and len(result.errors) == 1
 
 
+@needs_shared
+def test_an_answer_the_reference_cannot_read_is_read_again(tmp_path: Path) -> None:
+    """C#'s int.Parse rejects "0_1" (Python's int() would take it as 1): the console asks again."""
+    lines = (DATA / "04-NoEffects-Tests" / "3.txt").read_text(encoding="utf-8").split("\n")
+    assert lines[42] == "INPUT: 1"
+    (tmp_path / "3.txt").write_text("\n".join([*lines[:42], "INPUT: 0_1", *lines[42:]]), encoding="utf-8")
+    again = import_transcript(tmp_path / "3.txt", data_root=COURSE)
+    original = import_transcript(DATA / "04-NoEffects-Tests" / "3.txt", data_root=COURSE)
+    assert [move for move, _ in again.moves] == [move for move, _ in original.moves]
+    (tmp_path / "3.txt").write_text("\n".join([*lines[:42], "INPUT: 0_1", *lines[43:]]), encoding="utf-8")
+    with pytest.raises(ImportTestError, match=r"3\.txt:43: cannot interpret: INPUT: 0_1 \(expected an answer in the range"):
+        import_transcript(tmp_path / "3.txt", data_root=COURSE)
+
+
 # ------------------------------------------------------------------- line level (no shared files)
 def test_lines_are_typed_by_their_template() -> None:
     title = "Take That Move, Shine It Up Real Nice, Turn That Sumb*tch Sideways, and Stick It Straight Up Your Roody Poo Candy A%$!"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rawdeal.cards import CardType, load_db
+from rawdeal.course.console import read_number
 from rawdeal.course.lines import PLACES
 from rawdeal.course.transcript import Line, read_lines
 from rawdeal.engine import events as ev
@@ -245,9 +246,8 @@ class _Reader:
         """The answer as the prompt reads it, or None when it would be read again."""
         if prompt.kind == "yes_no":
             return value if value in ("Y", "N") else None
-        try:
-            number = int(value)
-        except ValueError:
+        number = read_number(value)  # as the reference reads it: "1_0" or "\u0663" is asked again
+        if number is None:
             return None
         _, first, low_offset, _ = _LISTS[prompt.kind]
         if prompt.kind == "count":
