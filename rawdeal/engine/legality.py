@@ -45,7 +45,7 @@ def main_move(game: Game, move: mv.Move) -> mv.Move | None:
     card = cat.db.index.get(move.title)
     if card is None:
         return None
-    types = [t for c, t in R.playable(cat, s, s.current) if c == card]
+    types = [t for _, t in R.card_playable(cat, s, s.current, card)]
     if move.as_type is None:  # the one type it can be played as (as `Game.apply` completes it: copy 1)
         return mv.Play(move.title, types[0]) if len(types) == 1 else None
     if move.as_type not in types:

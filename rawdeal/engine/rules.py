@@ -127,27 +127,26 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
 
 
 def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardType]]:
-    """(card, type) pairs the player may play, in hand order, action before maneuver as printed.
-
-    The hot path of replaying a main move: a plain card is answered inline (see `_allowed`), the
-    others once per copy."""
+    """(card, type) pairs the player may play, in hand order, action before maneuver as printed."""
     if s.hold is not None:
         return []
     f, plain = fortitude(cat, s, p), _plain_costs(s, p)
-    costs, pairs_of = cat.plain_costs, cat.play_pairs
     known: dict[CardId, Sequence[tuple[CardId, CardType]]] = {}
     out: list[tuple[CardId, CardType]] = []
     for card in s.players[p].hand:
-        cost = costs[card]
-        if plain and cost is not None:
-            if cost <= f:
-                out += pairs_of[card]
-            continue
         pairs = known.get(card)
         if pairs is None:
-            pairs = known[card] = _allowed(cat, s, p, card, f, plain, pairs_of[card])
+            pairs = known[card] = _allowed(cat, s, p, card, f, plain, cat.play_pairs[card])
         out += pairs
     return out
+
+
+def card_playable(cat: Catalog, s: GameState, p: int, card: CardId) -> Sequence[tuple[CardId, CardType]]:
+    """`playable` for one card: the (card, type) pairs it may be played as now (none if not in hand).
+    What checking one `play` move needs, without looking at the rest of the hand."""
+    if s.hold is not None or card not in s.players[p].hand:
+        return ()
+    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(s, p), cat.play_pairs[card])
 
 
 def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
