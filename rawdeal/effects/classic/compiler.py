@@ -12,13 +12,14 @@ from typing import Any
 
 import lark
 from lark import Token, Transformer, Tree
-from lark.lexer import Lexer
 
+from rawdeal.effects.classic import tables
 from rawdeal.effects.classic.lexicon import Lexicon
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Node, Phrase, Sentence, SentenceFailure, Statement, Value,
     ValueKind, Word, ZoneRef,
 )
+from rawdeal.effects.classic.tables import Parser
 from rawdeal.resources import grammar_path
 
 GRAMMAR = "classic.lark"
@@ -32,34 +33,16 @@ _DESCRIBED = {
 }
 
 
-class _Given(Lexer):
-    """The pre-pass has already made the tokens; the parser takes them as they are."""
-
-    def __init__(self, conf: Any) -> None:
-        pass
-
-    def lex(self, data: Any) -> Any:  # type: ignore[override]
-        return iter(data)
-
-
 _WORDS: dict[str, str] = {}  # terminal name -> the grammar's word, filled once the parser is built
 
 
 @cache
-def parser() -> lark.Lark:
-    """The LALR parser, built once per process (tables cached on disk like the course grammar's); it
-    builds the model objects while it parses, with no parse tree in between."""
-    from rawdeal.effects.compiler import _cache_file
-
-    text = grammar_path(GRAMMAR).read_text(encoding="utf-8")
-    options: dict[str, Any] = {"parser": "lalr", "lexer": _Given, "keep_all_tokens": True,
-                               "maybe_placeholders": False, "transformer": _Build(_WORDS)}
-    cache_file = _cache_file(text, "classic")
-    if cache_file is not None:
-        options["cache"] = str(cache_file)
-    built = lark.Lark(text, **options)
+def parser() -> Parser:
+    """The LALR parser, built once per process (its tables kept built in the user cache folder: `tables`);
+    it builds the model objects while it parses, with no parse tree in between."""
+    built = tables.load(grammar_path(GRAMMAR))
     _WORDS.update({t.name: t.pattern.value for t in built.terminals if isinstance(t.pattern, lark.lexer.PatternStr)})
-    return built
+    return Parser(built, _Build(_WORDS))
 
 
 def literals() -> dict[str, str]:

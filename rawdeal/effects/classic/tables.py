@@ -1,0 +1,115 @@
+"""The Classic grammar's LALR parser, its tables kept built in the user cache folder.
+
+lark's own cache (`cache=`) stores the tables in lark's serialised form, and loading rebuilds every
+one of the ~170,000 entries of the 2,458 states (a `Rule.deserialize` each: ~0.5 s a process). Here
+the built tables (states, rules, terminals) are pickled as they are and load in a few tens of ms,
+under a name made from the grammar, this module (the build options) and the Python and lark versions:
+any change is a new entry. The parser is lark's own LALR parser over those tables, with the same
+callbacks lark would make, so it parses and raises exactly as a `lark.Lark` would.
+"""
+
+from __future__ import annotations
+
+import io
+import pickle
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import lark
+from lark import Token, Transformer, Tree
+from lark.grammar import Rule
+from lark.lexer import Lexer, TerminalDef
+from lark.parse_tree_builder import ParseTreeBuilder
+from lark.parser_frontends import _get_lexer_callbacks
+from lark.parsers.lalr_analysis import Action, ParseTableBase
+from lark.parsers.lalr_parser import _Parser
+
+from rawdeal.diskcache import cache_path, store_bytes
+
+START = "start"
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What parsing needs of a built grammar: the LALR table, the rules (for the callbacks) and the terminals."""
+
+    parse_table: ParseTableBase[int]
+    rules: tuple[Rule, ...]
+    terminals: tuple[TerminalDef, ...]
+
+
+class _Given(Lexer):
+    """The pre-pass has already made the tokens; the parser takes them as they are (used to build the tables)."""
+
+    def __init__(self, conf: Any) -> None:
+        pass
+
+    def lex(self, data: Any) -> Any:  # type: ignore[override]
+        return iter(data)
+
+
+def build(grammar: str) -> Tables:
+    """Build the tables from the grammar's text with lark (seconds; done once per grammar and lark version)."""
+    built = lark.Lark(grammar, parser="lalr", lexer=_Given, keep_all_tokens=True, maybe_placeholders=False,
+                      start=START)
+    table = built.parser.parser.parser.parse_table
+    return Tables(table, tuple(built.rules), tuple(built.terminals))
+
+
+def load(grammar_file: Path) -> Tables:
+    """The tables of `grammar_file`: from the cache when it holds them, else built and stored."""
+    path = cache_path(f"{grammar_file.stem}-tables-lark{lark.__version__}", [grammar_file, Path(__file__)])
+    if path is not None:
+        try:
+            found = pickle.loads(path.read_bytes())
+        except Exception:  # missing, truncated or foreign: build instead
+            found = None
+        if isinstance(found, Tables):
+            return found
+    tables = build(grammar_file.read_text(encoding="utf-8"))
+    if path is not None:
+        store_bytes(path, _dumps(tables))
+    return tables
+
+
+def _dumps(tables: Tables) -> bytes:
+    """Pickle the tables; lark's two actions (Shift, Reduce) are compared by identity, so they are
+    stored as references to lark's own objects, not as copies."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {Action: _action_name}
+    pickler.dump(tables)
+    return out.getvalue()
+
+
+def _action_name(action: Action) -> str:
+    return str(action.name)  # pickle stores an object reduced to a name as its module's global of that name
+
+
+class _Tokens:
+    """The lexer thread lark's parser reads: the pre-pass's tokens, as they are."""
+
+    __slots__ = ("tokens",)
+
+    def __init__(self, tokens: Sequence[Token]) -> None:
+        self.tokens = tokens
+
+    def lex(self, state: Any) -> Iterator[Token]:
+        return iter(self.tokens)
+
+
+class Parser:
+    """lark's LALR parser over `tables`, applying `transformer` as it reduces (no parse tree)."""
+
+    def __init__(self, tables: Tables, transformer: Transformer[Any, Any]) -> None:
+        # lark's own callbacks, as `lark.Lark` makes them for these options (lark's helpers are untyped)
+        builder = ParseTreeBuilder(list(tables.rules), Tree, False, False, False)  # type: ignore[no-untyped-call]
+        callbacks = builder.create_callback(transformer)  # type: ignore[no-untyped-call]
+        callbacks.update(_get_lexer_callbacks(transformer, tables.terminals))  # type: ignore[no-untyped-call]
+        self._parser = _Parser(tables.parse_table, callbacks)
+
+    def parse(self, tokens: Sequence[Token]) -> Any:
+        """The transformer's result; lark's `UnexpectedToken` where a token does not fit."""
+        return self._parser.parse(_Tokens(tokens), START)  # type: ignore[arg-type]  # all it asks is lex()
