@@ -42,7 +42,8 @@ def parser() -> Parser:
     it builds the model objects while it parses, with no parse tree in between."""
     built = tables.load(grammar_path(GRAMMAR))
     _WORDS.update({t.name: t.pattern.value for t in built.terminals if isinstance(t.pattern, lark.lexer.PatternStr)})
-    return Parser(built, _Build(_WORDS))
+    build = _Build(_WORDS)
+    return Parser(built, build, build.leaf)
 
 
 def literals() -> dict[str, str]:
@@ -115,10 +116,18 @@ class _Build(Transformer):  # type: ignore[type-arg]
     def __init__(self, words: dict[str, str]) -> None:
         super().__init__(visit_tokens=False)
         self.words = words
+        self._leaves: dict[tuple[str, str], Word | Value] = {}
 
-    def _node(self, child: Any) -> Any:
-        if not isinstance(child, Token):
-            return child
+    def leaf(self, token: Token) -> Word | Value:
+        """A token's `Word` or `Value`, made as the parser shifts it (once per kind and text: they are
+        immutable), so the rules below see only model objects."""
+        key = (token.type, token.value)
+        leaf = self._leaves.get(key)
+        if leaf is None:
+            leaf = self._leaves[key] = self._leaf(token)
+        return leaf
+
+    def _leaf(self, child: Token) -> Word | Value:
         if child.type in _VALUES:
             return Value(ValueKind(child.type), str(child))
         if child.type in _LISTS:
@@ -128,10 +137,9 @@ class _Build(Transformer):  # type: ignore[type-arg]
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
         if data.startswith("_"):  # lark's own helper rules (repetitions), inlined into their parent
             return Tree(data, children)
-        return Phrase(str(data), tuple(map(self._node, children)))
+        return Phrase(str(data), tuple(children))
 
     def start(self, children: list[Any]) -> Sentence:
-        children = [self._node(c) for c in children]
         """Leading frames open the sentence; a frame after a conjunction stays in place among the items."""
         frames: tuple[Frame, ...] = ()
         items: list[Node] = []
@@ -149,11 +157,10 @@ class _Build(Transformer):  # type: ignore[type-arg]
         return Sentence(frames, tuple(items))
 
     def frames(self, children: list[Any]) -> tuple[Frame, ...]:
-        children = [self._node(c) for c in children]
         return tuple(Frame(c.kind, c.parts) for c in children if isinstance(c, Phrase))
 
     def action(self, children: list[Any]) -> Action:
-        *subject, phrase = map(self._node, children)
+        *subject, phrase = children
         verb = phrase.parts[0]
         if isinstance(verb, Phrase) and verb.kind == "verb":
             return Action(tuple(subject), _text(verb), phrase.parts[1:])
@@ -163,16 +170,14 @@ class _Build(Transformer):  # type: ignore[type-arg]
         return Action(tuple(subject), " ".join(_text(w) for w in phrase.parts[:words]), phrase.parts[words:])
 
     def cards(self, children: list[Any]) -> Cards:
-        return Cards(tuple(map(self._node, children)))
+        return Cards(tuple(children))
 
     def card_desc(self, children: list[Any]) -> CardDesc:
-        children = [self._node(c) for c in children]
         nouns = [c for c in children if isinstance(c, Phrase) and c.kind == "noun"]
         last = children.index(nouns[-1])
         return CardDesc(tuple(children[:last]), (_text(nouns[-1]),), tuple(children[last + 1:]))
 
     def zone(self, children: list[Any]) -> ZoneRef:
-        children = [self._node(c) for c in children]
         owner = children[0].parts if isinstance(children[0], Phrase) else (children[0],)
         zones = tuple(_text(c) for c in children[1:] if isinstance(c, Phrase))
         return ZoneRef(tuple(owner), zones)

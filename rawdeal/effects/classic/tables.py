@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import pickle
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -103,11 +103,15 @@ class _Tokens:
 class Parser:
     """lark's LALR parser over `tables`, applying `transformer` as it reduces (no parse tree)."""
 
-    def __init__(self, tables: Tables, transformer: Transformer[Any, Any]) -> None:
+    def __init__(self, tables: Tables, transformer: Transformer[Any, Any],
+                 leaf: Callable[[Token], Any] | None = None) -> None:
+        """`leaf`, if given, turns each token into the transformer's own value as it is shifted."""
         # lark's own callbacks, as `lark.Lark` makes them for these options (lark's helpers are untyped)
         builder = ParseTreeBuilder(list(tables.rules), Tree, False, False, False)  # type: ignore[no-untyped-call]
         callbacks = builder.create_callback(transformer)  # type: ignore[no-untyped-call]
         callbacks.update(_get_lexer_callbacks(transformer, tables.terminals))  # type: ignore[no-untyped-call]
+        if leaf is not None:
+            callbacks.update({s.name: leaf for rule in tables.rules for s in rule.expansion if s.is_term})
         self._parser = _Parser(tables.parse_table, callbacks)
 
     def parse(self, tokens: Sequence[Token]) -> Any:
