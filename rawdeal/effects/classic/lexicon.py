@@ -177,14 +177,15 @@ class Lexicon:
                 if not (t.value == "," and i + 1 < len(tokens) and tokens[i + 1].type in _LIST_KINDS)]
 
     def _scan(self, text: str, norm: str, offset: int) -> Iterator[Token]:
-        pos, expect_title, after_title = 0, False, False
-        while pos < len(text):
-            if text[pos].isspace() or text[pos] in _BULLETS or (text[pos] == "-" and pos and text[pos - 1].isalpha()):
+        pos, expect_title, after_title, length = 0, False, False, len(text)
+        while pos < length:
+            char = text[pos]
+            if char.isspace() or char in _BULLETS or (char == "-" and pos and text[pos - 1].isalpha()):
                 pos += 1
                 continue
             found = self._title(text, norm, pos) if expect_title else None
             kind, end = found or self._next(text, norm, pos)
-            if kind == "UNKNOWN" and text[pos].isupper():  # a title named without "titled": "If Arm Bar is ..."
+            if kind == "UNKNOWN" and char.isupper():  # a title named without "titled": "If Arm Bar is ..."
                 kind, end = self._title(text, norm, pos, fallback=False) or (kind, end)
             value = text[pos:end]
             if kind == "NUM" and value.casefold() in _WORD_NUMBERS:
@@ -225,7 +226,8 @@ class Lexicon:
         return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
 
     def _words(self, text: str, norm: str, pos: int) -> tuple[str, int]:
-        found = self._phrase(text, norm, pos)
+        phrases = self.phrases.get(_first_word(norm, pos))
+        found = self._phrase(phrases, text, norm, pos) if phrases else None  # most words start no phrase
         if found:
             return found
         if norm.startswith("non ", pos) and text[pos + 3] == "-":
@@ -273,8 +275,9 @@ class Lexicon:
                 return self.literals[lemma]
         return "UNKNOWN"
 
-    def _phrase(self, text: str, norm: str, pos: int) -> tuple[str, int] | None:
-        for phrase, kind in self.phrases.get(_first_word(norm, pos), ()):
+    def _phrase(self, phrases: list[tuple[str, str]], text: str, norm: str, pos: int) -> tuple[str, int] | None:
+        """The longest of `phrases` (those starting with the word at `pos`) found at `pos`."""
+        for phrase, kind in phrases:
             if not norm.startswith(phrase, pos):
                 continue
             end = pos + len(phrase)
