@@ -131,7 +131,7 @@ class Lexicon:
         self.conjunctions = {literals.get(_SYNONYMS.get(w, w), "UNKNOWN") for w in _CONJUNCTIONS}
         self.and_type = literals.get("and", "UNKNOWN")
         self._seen: dict[str, str] = {}
-        self.titles = _by_first_word({_norm(t): "CARD_TITLE" for t in titles if t.strip()})
+        self.titles = _by_length({_norm(t) for t in titles if t.strip()})
 
     def sentences(self, text: str) -> list[Sentence]:
         """The text's sentences, never split inside a title of the pool."""
@@ -292,9 +292,10 @@ class Lexicon:
     def _title(self, text: str, norm: str, pos: int, fallback: bool = True) -> tuple[str, int] | None:
         """The longest title of the pool starting here; else a run of capitalised words (a card
         from outside the pool); else None (not a title: "titled X or a maneuver")."""
-        for phrase, _ in self.titles.get(_first_word(norm, pos), ()):
-            if norm.startswith(phrase, pos) and _boundary(norm, pos + len(phrase)):
-                return "CARD_TITLE", pos + len(phrase)
+        lengths, titles = self.titles.get(_first_word(norm, pos), _NO_TITLES)
+        for length in lengths:
+            if norm[pos:pos + length] in titles and _boundary(norm, pos + length):
+                return "CARD_TITLE", pos + length
         m = _TITLE_FALLBACK.match(text, pos) if fallback else None
         if m and m.group(0).rstrip(".,!?"):
             return "CARD_TITLE", pos + len(m.group(0).rstrip(".,!?"))
@@ -329,6 +330,19 @@ def _possessive(norm: str, pos: int) -> bool:
 
 def _boundary(norm: str, end: int) -> bool:
     return end >= len(norm) or not (norm[end].isalnum() or norm[end] in "'")
+
+
+_NO_TITLES: tuple[tuple[int, ...], frozenset[str]] = ((), frozenset())
+
+
+def _by_length(titles: set[str]) -> dict[str, tuple[tuple[int, ...], frozenset[str]]]:
+    """Titles grouped by their first word: the lengths they come in (longest first) and the titles, so the
+    longest title at a place is found with one set look-up a length (164 titles start with "The", in 37 lengths)."""
+    table: dict[str, set[str]] = {}
+    for title in titles:
+        table.setdefault(_first_word(title, 0), set()).add(title)
+    return {word: (tuple(sorted({len(t) for t in group}, reverse=True)), frozenset(group))
+            for word, group in table.items()}
 
 
 def _by_first_word(phrases: dict[str, str]) -> dict[str, list[tuple[str, str]]]:
