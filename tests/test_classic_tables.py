@@ -85,3 +85,13 @@ def test_without_a_cache_folder_the_tables_are_built_in_memory(grammar: Path, ca
     monkeypatch.setenv("RAWDEAL_CACHE", "0")
     assert _parse(grammar, "draw", "3", "card")[0] == "start"  # type: ignore[index]
     assert not cache_home.exists() or not list(cache_home.iterdir())
+
+
+def test_tables_that_do_not_pickle_are_used_without_a_cache(grammar: Path, cache_home: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(_: tables.Tables) -> bytes:
+        raise pickle.PicklingError("not this lark")
+
+    monkeypatch.setattr(tables, "_dumps", refuse)
+    assert _parse(grammar, "draw", "3", "card") == ("start", [("verb", ["draw"]), ("quantity", ["3"]), "card"])
+    assert not list(cache_home.glob("demo-tables-*.pickle"))

@@ -82,7 +82,11 @@ def load(grammar_file: Path) -> Tables:
             return found
     tables = build(grammar_file.read_text(encoding="utf-8"))
     if path is not None:
-        store_bytes(path, _dumps(tables))
+        try:
+            data = _dumps(tables)
+        except (pickle.PicklingError, TypeError, AttributeError):  # a lark whose tables do not pickle: no cache
+            return tables
+        store_bytes(path, data)
     return tables
 
 
