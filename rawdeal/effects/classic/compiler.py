@@ -19,7 +19,6 @@ from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Node, Phrase, Sentence, SentenceFailure, Statement, Value,
     ValueKind, Word, ZoneRef,
 )
-from rawdeal.effects.classic.tables import Parser
 from rawdeal.resources import grammar_path
 
 GRAMMAR = "classic.lark"
@@ -37,13 +36,13 @@ _WORDS: dict[str, str] = {}  # terminal name -> the grammar's word, filled once 
 
 
 @cache
-def parser() -> Parser:
+def parser() -> tables.Parser:
     """The LALR parser, built once per process (its tables kept built in the user cache folder: `tables`);
     it builds the model objects while it parses, with no parse tree in between."""
     built = tables.load(grammar_path(GRAMMAR))
     _WORDS.update({t.name: t.pattern.value for t in built.terminals if isinstance(t.pattern, lark.lexer.PatternStr)})
     build = _Build(_WORDS)
-    return Parser(built, build, build.leaf)
+    return tables.Parser(built, build, build.leaf)
 
 
 def literals() -> dict[str, str]:

@@ -1,7 +1,7 @@
 """The Classic grammar's LALR parser, its tables kept built in the user cache folder.
 
 lark's own cache (`cache=`) stores the tables in lark's serialised form, and loading rebuilds every
-one of the ~170,000 entries of the 2,458 states (a `Rule.deserialize` each: ~0.5 s a process). Here
+one of the ~190,000 entries of the 2,458 states (a `Rule.deserialize` per reduce: ~0.5 s a process). Here
 the built tables (states, rules, terminals) are pickled as they are and load in ~40 ms,
 under a name made from the grammar, this module (the build options) and the Python and lark versions:
 any change is a new entry. The parser is lark's own LALR parser over those tables, with the same
@@ -56,9 +56,15 @@ def build(grammar: str) -> Tables:
                       start=START)
     table = built.parser.parser.parser.parse_table
     _share_actions(table.states)
-    for rule in built.rules:  # lark leaves most rule names as its Tokens, whose Python-level __eq__
-        rule.origin.name = str(rule.origin.name)  # each reduce's look-up (states[...][name]) would call
+    _plain_names(built.rules)
     return Tables(table, tuple(built.rules), tuple(built.terminals))
+
+
+def _plain_names(rules: list[Rule]) -> None:
+    """lark leaves most rule names as its own Tokens, so each reduce's look-up of the next state
+    (`states[state][rule.origin.name]`) called Token's Python-level __eq__; plain strings compare in C."""
+    for rule in rules:
+        rule.origin.name = str(rule.origin.name)
 
 
 def _share_actions(states: dict[int, dict[str, tuple[Action, Any]]]) -> None:
