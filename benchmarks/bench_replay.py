@@ -18,10 +18,10 @@ Timings are CPU time of this process, best of `--rounds`. It prints figures only
 It measures the rawdeal it imports and says which engine that is: in a checkout with an editable
 install, the pure-Python sources; for the compiled engine, install rawdeal with `pip install .` into
 another environment and run this script from outside the checkout (RAWDEAL_PURE=1 for its sources).
-Figures (2026-11-23, CPU time, load average 3-4 on 2 CPUs, so +-10%), 100 files, 6,098 moves:
-  compiled engine:  text 41-55k moves/s, jsonl 32-42k, the engine alone 80-87k
-  pure Python:      text 34-39k moves/s, jsonl 26-33k, the engine alone 52-61k
-  python-chess push_san beside it: 46-60k moves/s
+Figures (2026-11-23, CPU time, load average 1.4-5 on 2 CPUs: +-15%), 100-200 files, 6,098-11,553 moves:
+  compiled engine:  text 41-60k moves/s, jsonl 31-49k, the engine alone 62-87k
+  pure Python:      text 31-39k moves/s, jsonl 25-33k, the engine alone 48-61k
+  python-chess push_san beside it: 44-62k moves/s
 """
 
 from __future__ import annotations
