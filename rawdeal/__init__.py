@@ -9,4 +9,7 @@ __version__ = "0.1.0"
 
 from rawdeal.classdefs import install as _install_classdefs  # noqa: E402 - before any dataclass is defined
 
+from rawdeal.purepython import install as _install_pure  # noqa: E402 - before any engine module is imported
+
 _install_classdefs()
+_install_pure()

@@ -21,6 +21,7 @@ from rawdeal.engine.game import Game
 from rawdeal.engine.setup import new_game
 from rawdeal.io.save import dumps
 from rawdeal.io.transcript import Transcript
+from rawdeal.purepython import compiled
 
 runner = CliRunner()
 
@@ -70,6 +71,12 @@ def test_the_move_file_replays_the_game() -> None:
     assert game.over and game.name(game.s.winner or 0) == record.winner and game.s.how == record.how
 
 
+# A compiled `Game` calls its own methods directly: patching them changes nothing (the tests below run
+# against the sources, as `python -m pytest` in a checkout does, or with RAWDEAL_PURE=1).
+patchable_engine = pytest.mark.skipif(compiled(), reason="the compiled engine cannot be monkeypatched: "
+                                      "run with RAWDEAL_PURE=1 to break it on purpose")
+
+
 def _drop_a_drawn_card(monkeypatch: pytest.MonkeyPatch) -> None:
     """A deliberately broken engine: the sixth draw of a game (the start makes three) loses a card."""
     real = Game._draw_cards
@@ -84,6 +91,7 @@ def _drop_a_drawn_card(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Game, "_draw_cards", broken)
 
 
+@patchable_engine
 def test_a_broken_invariant_is_reported_with_its_move_file(monkeypatch: pytest.MonkeyPatch) -> None:
     _drop_a_drawn_card(monkeypatch)
     with pytest.raises(InvariantError) as caught:
@@ -93,6 +101,7 @@ def test_a_broken_invariant_is_reported_with_its_move_file(monkeypatch: pytest.M
     assert "move file to reproduce:\n" + move_file(err.moves) in str(err)
 
 
+@patchable_engine
 def test_selfplay_command_writes_a_folder_that_reproduces_the_failure(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     _drop_a_drawn_card(monkeypatch)

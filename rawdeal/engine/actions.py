@@ -32,14 +32,15 @@ class Actions:
     listen: bool
     trace: Callable[[Any, int, object], None] | None
 
-    if TYPE_CHECKING:  # provided by `Game`, declared here so the handlers are type-checked
-        def _note(self, card: int, item: object) -> None: ...
-        def _emit(self, event: ev.Event) -> None: ...
-        def _win(self, p: int, how: str) -> None: ...
-        def _trigger_from_ringside(self, owner: int, card: CardId) -> None: ...
-        def name(self, p: int) -> str: ...
-        def title(self, card: CardId) -> str: ...
-        def titles(self, cards: list[CardId] | tuple[CardId, ...]) -> tuple[str, ...]: ...
+    # Provided by `Game`; declared here so the handlers are type-checked (and compile with mypyc,
+    # which takes no `if TYPE_CHECKING:` in a class body).
+    def _note(self, card: int, item: object) -> None: raise NotImplementedError
+    def _emit(self, event: ev.Event) -> None: raise NotImplementedError
+    def _win(self, p: int, how: str) -> None: raise NotImplementedError
+    def _trigger_from_ringside(self, owner: int, card: CardId) -> None: raise NotImplementedError
+    def name(self, p: int) -> str: raise NotImplementedError
+    def title(self, card: CardId) -> str: raise NotImplementedError
+    def titles(self, cards: list[CardId] | tuple[CardId, ...]) -> tuple[str, ...]: raise NotImplementedError
 
     def _who(self, owner: int, who: fx.Who) -> int:
         return owner if who is YOU else 1 - owner

@@ -33,9 +33,9 @@ class Choices(Actions):
     prompts: tuple[SeatPrompts, ...]
     names: tuple[str, str]
 
-    if TYPE_CHECKING:  # provided by `Game`
-        def _reverse_from_hand(self, defender: int, at: int) -> None: ...
-        def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]: ...
+    # Provided by `Game` (declared as in `Actions`).
+    def _reverse_from_hand(self, defender: int, at: int) -> None: raise NotImplementedError
+    def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]: raise NotImplementedError
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
         moves = (*map(self.cat.reverse_moves.__getitem__, dict.fromkeys(t.options)), mv.PASS)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
-from operator import attrgetter
 from typing import Any, ClassVar
 
 from rawdeal.engine.record import record
@@ -24,20 +23,20 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """`{"event": kind, field: value...}`; fields hold only strings, numbers and tuples of them,
         so a shallow copy is what `dataclasses.asdict` would give, without its recursive walk."""
-        keys, values = _FIELDS.get(type(self)) or _fields(type(self))
-        return dict(zip(keys, values(self)))
+        return (_TO_DICT.get(type(self)) or _to_dict(type(self)))(self)
 
 
-# Per event class: its keys ("event", then the field names) and a getter of their values as a tuple
-# (one C call per event: JSON Lines transcripts turn every event into a dict).
-_FIELDS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+# Per event class: a function that builds its dict directly (JSON Lines transcripts turn every event
+# into a dict: a dict display is about 3x faster than zipping keys with the values of an attrgetter).
+_TO_DICT: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
 
-def _fields(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
-    names = tuple(f.name for f in fields(cls))
-    getter = attrgetter("kind", *names) if names else (lambda e: (e.kind,))
-    _FIELDS[cls] = ("event", *names), getter
-    return _FIELDS[cls]
+def _to_dict(cls: type) -> Callable[[Any], dict[str, Any]]:
+    # written from the class's own field names, as `dataclasses` writes its methods
+    source = "lambda e: {'event': e.kind, " + "".join(f"{f.name!r}: e.{f.name}, " for f in fields(cls)) + "}"
+    maker: Callable[[Any], dict[str, Any]] = eval(source)  # noqa: S307 - identifiers of rawdeal's own classes
+    _TO_DICT[cls] = maker
+    return maker
 
 
 @record

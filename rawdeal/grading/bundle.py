@@ -12,6 +12,7 @@ The archive's bytes depend only on its inputs (fixed timestamps, sorted entries)
 from __future__ import annotations
 
 import io
+import os
 import shlex
 import subprocess
 import sys
@@ -120,11 +121,13 @@ def bundle_bytes(root: Path, settings: BundleSettings, wheel: Path) -> tuple[byt
 
 
 def build_wheel(source: Path, out: Path) -> Path:
-    """rawdeal's wheel built from a source checkout with pip (which fetches the build backend)."""
+    """rawdeal's wheel built from a source checkout with pip (which fetches the build backend). It is
+    the pure-Python wheel (RAWDEAL_PURE=1: no compiled engine), which installs on any Python the
+    autograder image has, not only on this machine's."""
     if not (source / "pyproject.toml").is_file():
         raise UsageError("this rawdeal is not a source checkout; give --wheel FILE (a rawdeal wheel)")
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(source)],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env={**os.environ, "RAWDEAL_PURE": "1"})
     wheels = sorted(out.glob("rawdeal-*.whl"))
     if done.returncode != 0 or not wheels:
         raise UsageError(f"cannot build rawdeal's wheel: {done.stderr.strip()[-500:]}; give --wheel FILE")

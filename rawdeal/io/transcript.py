@@ -79,22 +79,23 @@ class Transcript:
 
     def move(self, player: str, move: str, events: Iterable[ev.Event] = ()) -> None:
         """A move and the events it caused (streamed: one write)."""
-        if self.sink is not None and not self.as_jsonl:  # the usual streamed case, lines made directly
-            self.sink(move_line(player, move) + "\n" + "".join([_TEXT[type(e)](e) + "\n" for e in events]))
-        else:
+        if self.sink is None:
             self._add([(player, move, None), *[("", "", e) for e in events]])
+        elif self.as_jsonl:  # the streamed cases: lines made directly, one write
+            self.sink(_json_line(_input(player, move)) + "".join([_json_line(e.to_dict()) for e in events]))
+        else:
+            self.sink(move_line(player, move) + "\n" + "".join([_TEXT[type(e)](e) + "\n" for e in events]))
 
     def events(self, events: Iterable[ev.Event]) -> None:
-        if self.sink is not None and not self.as_jsonl:
-            self.sink("".join([_TEXT[type(e)](e) + "\n" for e in events]))
-        else:
+        if self.sink is None:
             self._add([("", "", e) for e in events])
+        elif self.as_jsonl:
+            self.sink("".join([_json_line(e.to_dict()) for e in events]))
+        else:
+            self.sink("".join([_TEXT[type(e)](e) + "\n" for e in events]))
 
     def _add(self, items: list[tuple[str, str, ev.Event | None]]) -> None:
-        if self.sink is None:
-            self.items.extend(items)
-            return
-        self.sink(_jsonl(items).decode("utf-8") if self.as_jsonl else _text(items))
+        self.items.extend(items)
 
     def text(self) -> str:
         return _text(self.items)
@@ -107,10 +108,18 @@ def _text(items: Iterable[tuple[str, str, ev.Event | None]]) -> str:
     return "".join((event_line(e) if e is not None else move_line(p, m)) + "\n" for p, m, e in items)
 
 
+_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE  # a JSON Lines line: keys sorted, newline ended
+
+
 def _jsonl(items: Iterable[tuple[str, str, ev.Event | None]]) -> bytes:
-    lines = [
-        orjson.dumps(e.to_dict() if e is not None else {"event": "input", "player": p, "move": m},
-                     option=orjson.OPT_SORT_KEYS)
-        for p, m, e in items
-    ]
-    return b"".join(line + b"\n" for line in lines)
+    return b"".join([orjson.dumps(e.to_dict() if e is not None else _input(p, m), option=_SORTED)
+                     for p, m, e in items])
+
+
+def _input(player: str, move: str) -> dict[str, str]:
+    return {"event": "input", "player": player, "move": move}
+
+
+def _json_line(fields: dict[str, Any]) -> str:
+    """One JSON Lines line, as text for a streamed sink."""
+    return orjson.dumps(fields, option=_SORTED).decode()
