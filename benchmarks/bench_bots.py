@@ -2,7 +2,7 @@
 tournament scales with worker processes. Figures only, never assertions on time.
 
     python benchmarks/bench_bots.py strength --a greedy --b random --games 1000 [--jobs 2]
-    python benchmarks/bench_bots.py strength --a search --b greedy --games 200
+    python benchmarks/bench_bots.py strength --a search --b greedy --games 200 [--control]
     python benchmarks/bench_bots.py scaling --decks 10 --players random,greedy --games 10
     python benchmarks/bench_bots.py balance --decks 6 --players greedy,search --games 1
 
@@ -83,22 +83,30 @@ def one_game(args: tuple[str, str, int, str]) -> tuple[float, list[tuple[float, 
     return (0.5 if out.winner is None else float(out.winner == seat)), mine.times
 
 
-def strength(a: str, b: str, games: int, seed: int, jobs: int, profile: str) -> None:
+def strength(a: str, b: str, games: int, seed: int, jobs: int, profile: str, control: bool = False) -> None:
+    """a's score against b; with `control`, b's own score against b on the same games (the same
+    decks and seats: how far the decks' luck moves a score on these seeds)."""
     from rawdeal.drivers.standings import wilson
 
-    work = [(a, b, seed + i, profile) for i in range(games)]
-    start = time.perf_counter()
-    results = []
-    with ProcessPoolExecutor(jobs) as pool:  # one job: a worker too, so the figures compare
-        for result in pool.map(one_game, work, chunksize=8):
-            results.append(result)
-            if len(results) % 100 == 0:  # a long run shows it is alive
-                print(f"  {len(results)} games ...", file=sys.stderr, flush=True)
-    elapsed = time.perf_counter() - start
-    score = sum(r[0] for r in results) / games
-    lo, hi = wilson(score, games)
-    print(f"{a} vs {b}: {a} scores {score * 100:.1f}% of {games} games (95% CI {lo * 100:.1f}-{hi * 100:.1f}%),"
-          f" random legal decks, both seats, {profile} profile; {elapsed:.0f} s")
+    for first in (a, b) if control else (a,):
+        work = [(first, b, seed + i, profile) for i in range(games)]
+        start = time.perf_counter()
+        results = []
+        with ProcessPoolExecutor(jobs) as pool:  # one job: a worker too, so the figures compare
+            for result in pool.map(one_game, work, chunksize=8):
+                results.append(result)
+                if len(results) % 100 == 0:  # a long run shows it is alive
+                    print(f"  {len(results)} games ...", file=sys.stderr, flush=True)
+        elapsed = time.perf_counter() - start
+        score = sum(r[0] for r in results) / games
+        lo, hi = wilson(score, games)
+        print(f"{first} vs {b}: {first} scores {score * 100:.1f}% of {games} games (95% CI {lo * 100:.1f}-"
+              f"{hi * 100:.1f}%), random legal decks, both seats, {profile} profile; {elapsed:.0f} s")
+        _times(first, results)
+
+
+def _times(a: str, results: list[tuple[float, list[tuple[float, float]]]]) -> None:
+    """Player a's decision times (wall and CPU): how many, mean, median, p95."""
     for what, k in (("wall", 0), ("CPU", 1)):
         times = sorted(t[k] for r in results for t in r[1])
         if times:
@@ -190,6 +198,7 @@ def main() -> int:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--jobs", type=int, default=1)
     s.add_argument("--profile", default="standard")
+    s.add_argument("--control", action="store_true", help="also B against B on the same games")
     c = sub.add_parser("scaling")
     c.add_argument("--decks", type=int, default=10)
     c.add_argument("--players", default="random,greedy")
@@ -205,7 +214,7 @@ def main() -> int:
 
     catalog()
     if args.what == "strength":
-        strength(args.a, args.b, args.games, args.seed, args.jobs, args.profile)
+        strength(args.a, args.b, args.games, args.seed, args.jobs, args.profile, args.control)
     elif args.what == "scaling":
         scaling(args.decks, args.players, args.games, [int(j) for j in args.jobs.split(",")])
     else:

@@ -5,7 +5,8 @@ every zone. He does not see the opponent's hand or the order of either Arsenal (
 public: the cards he cannot see are exactly the opponent's hand and Arsenal together, and his own
 Arsenal). A sample deals those unseen cards again at random, keeps every zone's size, keeps a zone
 the pending decision shows him (a pick from it, the top cards he arranges) and draws a new shuffle
-generator, so a search never learns the real hidden cards from the real game.
+generator, so a search never learns the real hidden cards from the real game. What the player has
+inferred (cards the opponent cannot hold: `could_reverse`) keeps those cards out of his hand.
 """
 
 from __future__ import annotations
