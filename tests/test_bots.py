@@ -10,9 +10,10 @@ import pytest
 from rawdeal.cards import CardType
 from rawdeal.drivers import selfplay as sp
 from rawdeal.drivers.evaluation import evaluate
-from rawdeal.drivers.infoset import sample
+from rawdeal.drivers.infoset import could_reverse, sample
 from rawdeal.drivers.players import Outcome, candidates, make_player, play_match
 from rawdeal.drivers.random_player import card_lists, check_invariants
+from rawdeal.drivers.search import SearchPlayer
 from rawdeal.drivers.selfplay import start_game as start
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Surrender
@@ -162,3 +163,64 @@ def test_greedy_beats_random() -> None:
 def test_a_search_budget_in_milliseconds_still_answers_legally() -> None:
     game = _midgame(9)
     assert make_player("search:5ms", 2).choose(game) in game.decision().moves  # type: ignore[union-attr]
+
+
+def test_a_sample_deals_the_opponent_no_card_he_is_known_not_to_hold() -> None:
+    game = _midgame(5)
+    me = game.decision().player  # type: ignore[union-attr]
+    opp = game.s.players[1 - me]
+    kinds = sorted(set(opp.hand + opp.arsenal))
+    absent = frozenset(kinds[::2])
+    assert sum(c not in absent for c in opp.hand + opp.arsenal) >= len(opp.hand)
+    hands = set()
+    for k in range(20):
+        seen = sample(game, me, random.Random(k), absent).s.players[1 - me]
+        assert not absent & set(seen.hand)
+        assert len(seen.hand) == len(opp.hand) and sorted(seen.hand + seen.arsenal) == sorted(opp.hand + opp.arsenal)
+        hands.add(tuple(seen.hand))
+    assert len(hands) > 1  # still a guess among the hands that fit
+
+
+def _plays(game: Game) -> list[Move]:
+    return [m for m in candidates(game) if type(m).__name__ == "Play"]
+
+
+def test_what_could_reverse_a_play_depends_only_on_what_the_player_sees() -> None:
+    found = 0
+    for seed in (5, 7, 8, 10, 12, 13):
+        game = _midgame(seed)
+        me = game.decision().player  # type: ignore[union-attr]
+        other = _hidden_shuffled(game, me, seed)
+        for move in _plays(game) if game.s.current == me else []:
+            cards = could_reverse(game, move, me)
+            assert cards == could_reverse(other, move, me)
+            opp = game.s.players[1 - me]
+            assert cards <= set(opp.hand + opp.arsenal)  # cards he might hold, nothing else
+            found += bool(cards)
+    assert found  # some plays can be reversed
+
+
+class _Checked(SearchPlayer):
+    """Records what the search rules out of the opponent's hand, beside his real hand."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, playouts=8)
+        self.inferred: list[tuple[frozenset[int], list[int]]] = []
+
+    def _observe(self, game: Game, me: int) -> frozenset[int]:
+        absent = super()._observe(game, me)
+        self.inferred.append((absent, list(game.s.players[1 - me].hand)))
+        return absent
+
+
+def test_search_rules_out_only_reversals_the_opponent_did_not_hold() -> None:
+    """The greedy player reverses whenever it can, so a play of the search player that went
+    through proves its reversers were not in that hand: the search rules them out, and only them."""
+    ruled_out = 0
+    for seed in (11, 12):
+        game, search = _start(seed), _Checked(seed)
+        play_match(game, (search, make_player("greedy", seed + 1)))
+        for absent, real_hand in search.inferred:
+            assert not absent & set(real_hand)
+            ruled_out += len(absent)
+    assert ruled_out > 0

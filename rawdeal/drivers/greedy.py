@@ -44,6 +44,7 @@ class GreedyPlayer:
     def value(self, world: Game, move: Move, me: int, depth: int = 2) -> float:
         """The evaluation for `me` once `move` (played in `world`) and what it opens are settled."""
         g = world.copy()
+        g.listen = False  # nobody reads a simulation's events: they are not even built
         g.apply(move)
         for _ in range(SETTLE):
             d = g.decision()
@@ -67,6 +68,7 @@ def best_reply(g: Game, who: int, me: int, weights: Weights = WEIGHTS) -> Move:
     best, best_value = moves[0], float("-inf")
     for m in moves:
         after = g.copy()
+        after.listen = False
         after.apply(m)
         v = sign * evaluate(after, me, weights)
         if v > best_value:

@@ -5,7 +5,8 @@ every zone. He does not see the opponent's hand or the order of either Arsenal (
 public: the cards he cannot see are exactly the opponent's hand and Arsenal together, and his own
 Arsenal). A sample deals those unseen cards again at random, keeps every zone's size, keeps a zone
 the pending decision shows him (a pick from it, the top cards he arranges) and draws a new shuffle
-generator, so a search never learns the real hidden cards from the real game.
+generator, so a search never learns the real hidden cards from the real game. What the player has
+inferred (cards the opponent cannot hold: `could_reverse`) keeps those cards out of his hand.
 """
 
 from __future__ import annotations
@@ -14,17 +15,20 @@ import random
 
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
+from rawdeal.engine.moves import Move, Play
 from rawdeal.engine.state import PlayerState
 
 
-def sample(game: Game, observer: int, rnd: random.Random) -> Game:
-    """A copy of `game` whose hidden cards (for `observer`) are dealt again from `rnd`."""
+def sample(game: Game, observer: int, rnd: random.Random, absent: frozenset[int] = frozenset()) -> Game:
+    """A copy of `game` whose hidden cards (for `observer`) are dealt again from `rnd`; `absent`:
+    cards the observer has inferred are not in the opponent's hand (they are dealt to his Arsenal)."""
     world = game.copy()
+    world.listen = False  # nobody reads a simulation's events: they are not even built
     s = world.s
     shown = _shown(world, observer)
     opponent = s.players[1 - observer]
     if (1 - observer, "hand") not in shown and (1 - observer, "arsenal") not in shown:
-        _deal(rnd, opponent)
+        _deal(rnd, opponent, absent)
     elif (1 - observer, "arsenal") not in shown:
         _shuffle(rnd, opponent.arsenal)
     own = s.players[observer].arsenal
@@ -44,12 +48,22 @@ def _shuffle(rnd: random.Random, cards: list[int]) -> None:
     rnd.shuffle(cards)
 
 
-def _deal(rnd: random.Random, pl: PlayerState) -> None:
-    """Shuffle hand and Arsenal together and deal them back at their sizes."""
+def _deal(rnd: random.Random, pl: PlayerState, absent: frozenset[int]) -> None:
+    """Shuffle hand and Arsenal together and deal them back at their sizes: the hand gets the first
+    cards of the shuffle that are not `absent` (a uniform hand among those consistent with it),
+    unless too few are left (the inference was wrong: then any card)."""
     pool = sorted(pl.hand + pl.arsenal)  # sorted: the real order must not leak into the sample
     rnd.shuffle(pool)
-    pl.hand[:] = pool[: len(pl.hand)]
-    pl.arsenal[:] = pool[len(pl.hand):]
+    n = len(pl.hand)
+    if absent and sum(c not in absent for c in pool) >= n:
+        hand: list[int] = []
+        arsenal: list[int] = []
+        for c in pool:  # the hand: the first n allowed cards; the Arsenal: the others, in order
+            (hand if len(hand) < n and c not in absent else arsenal).append(c)
+        pl.hand[:], pl.arsenal[:] = hand, arsenal
+        return
+    pl.hand[:] = pool[:n]
+    pl.arsenal[:] = pool[n:]
 
 
 def _shown(game: Game, observer: int) -> dict[tuple[int, str], int]:
@@ -67,3 +81,22 @@ def _shown(game: Game, observer: int) -> dict[tuple[int, str], int]:
         else:
             out[top.owner, "arsenal"] = 1
     return out
+
+
+def could_reverse(game: Game, move: Move, observer: int) -> frozenset[int]:
+    """The cards the opponent might hold that could reverse `move` (the observer's play, about to
+    be made) from his hand. Worked out on a copy whose opponent holds every card he might hold
+    (sorted: only what the observer may know decides it); if the play then goes through, he held
+    none of them."""
+    if not isinstance(move, Play):
+        return frozenset()
+    world = game.copy()
+    opponent = world.s.players[1 - observer]
+    opponent.hand[:] = sorted(opponent.hand + opponent.arsenal)
+    world.forget_decision()
+    world.listen = False
+    world.apply(move)
+    top = world.s.tasks[-1] if world.s.tasks else None
+    if isinstance(top, T.ReverseWindow) and top.defender == 1 - observer:
+        return frozenset(top.options)
+    return frozenset()

@@ -1,7 +1,8 @@
 """The search player: information-set Monte Carlo tree search (single-observer ISMCTS).
 
 Each playout samples a world consistent with what the player has seen (`infoset.sample`: the
-opponent's hand and both Arsenals dealt again), walks one shared tree of moves in that world
+opponent's hand and both Arsenals dealt again; a card that could have reversed one of the player's
+plays this turn that went through is not dealt to the opponent's hand: `_observe`), walks one shared tree of moves in that world
 (UCB1 over the moves legal there, counting how often each was available), adds one node, plays
 on to the end of the play in progress with a greedy-ish policy (`_rollout`) and scores the
 position with the evaluation (`evaluation.win_chance`: 1 won, 0 lost). Decisions with one legal
@@ -22,10 +23,10 @@ import time
 
 from rawdeal.drivers.evaluation import chance, win_chance
 from rawdeal.drivers.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_reply
-from rawdeal.drivers.infoset import sample
+from rawdeal.drivers.infoset import could_reverse, sample
 from rawdeal.drivers.players import candidates
 from rawdeal.engine.game import Game
-from rawdeal.engine.moves import PASS, Move
+from rawdeal.engine.moves import PASS, Move, Play
 
 PLAYOUTS = 100
 ROLLOUT = 12  # moves at most after the tree, to the end of the play in progress
@@ -57,31 +58,53 @@ class SearchPlayer:
         self.rnd = random.Random(seed)
         self.playouts, self.rollout, self.millis = playouts, rollout, millis
         self.prior, self.judge = prior, GreedyPlayer(seed)
+        # What this turn's plays told (`_observe`): the turn, the cards the opponent cannot hold, and
+        # those that could reverse the last play, until it is known to have gone through.
+        self.known: tuple[int, frozenset[int], frozenset[int]] = (-1, frozenset(), frozenset())
 
     def choose(self, game: Game) -> Move:
         moves = candidates(game)
         if len(moves) == 1:
             return moves[0]
         me = game.decision().player  # type: ignore[union-attr]
+        absent = self._observe(game, me)
         root = Node(1 - me)
         if self.prior:
-            self._seed_root(game, root, moves, me)
+            self._seed_root(game, root, moves, me, absent)
         if self.millis is None:
             for _ in range(self.playouts):
-                self._playout(sample(game, me, self.rnd), root, me)
+                self._playout(sample(game, me, self.rnd, absent), root, me)
         else:
             end = time.perf_counter() + self.millis / 1000
             while True:  # at least one playout, however short the budget
-                self._playout(sample(game, me, self.rnd), root, me)
+                self._playout(sample(game, me, self.rnd, absent), root, me)
                 if time.perf_counter() >= end:
                     break
         visits = [root.children[me, m].visits if (me, m) in root.children else -1 for m in moves]
-        return moves[visits.index(max(visits))]
+        move = moves[visits.index(max(visits))]
+        if isinstance(move, Play) and game.s.current == me:
+            self.known = (*self.known[:2], could_reverse(game, move, me))
+        return move
 
-    def _seed_root(self, game: Game, root: Node, moves: tuple[Move, ...], me: int) -> None:
+    def _observe(self, game: Game, me: int) -> frozenset[int]:
+        """The cards the opponent cannot hold now: those that could have reversed a play of mine
+        this turn that went through (a reversal ends the turn, so a main decision of mine later in
+        the same turn means my last play was not reversed; an opponent uses the reversal he holds:
+        the greedy player always does). His hand changes in his turn: this lasts one turn."""
+        turn, held, pending = self.known
+        s = game.s
+        if s.turn != turn or s.current != me:
+            self.known = (s.turn, frozenset(), frozenset())
+            return frozenset()
+        if pending and game.decision().kind == "main":  # type: ignore[union-attr]
+            held |= pending
+            self.known = (turn, held, frozenset())
+        return held
+
+    def _seed_root(self, game: Game, root: Node, moves: tuple[Move, ...], me: int, absent: frozenset[int]) -> None:
         """The greedy player's score of each move, as `prior` playouts already made: the search
         starts from the greedy choice and leaves it only when its playouts find better."""
-        worlds = [sample(game, me, self.rnd) for _ in range(SAMPLES)]
+        worlds = [sample(game, me, self.rnd, absent) for _ in range(SAMPLES)]
         for m in moves:
             value = sum(self.judge.value(w, m, me) for w in worlds) / len(worlds)
             root.children[me, m] = node = Node(me)
