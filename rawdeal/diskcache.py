@@ -21,8 +21,14 @@ from rawdeal.resources import user_cache_dir
 T = TypeVar("T")
 
 
-def cached(name: str, sources: Iterable[Path], build: Callable[[], T], kind: type[T]) -> T:
-    """The value `build()` makes from `sources`: from the cache when it holds it, else built and stored."""
+def _pickled(value: object) -> bytes:
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def cached(name: str, sources: Iterable[Path], build: Callable[[], T], kind: type[T],
+           dumps: Callable[[T], bytes] = _pickled) -> T:
+    """The value `build()` makes from `sources`: from the cache when it holds it, else built and
+    stored (pickled by `dumps`; a value that will not pickle is kept in memory only)."""
     path = cache_path(name, sources)
     if path is not None:
         found = _load(path)
@@ -30,7 +36,11 @@ def cached(name: str, sources: Iterable[Path], build: Callable[[], T], kind: typ
             return found
     value = build()
     if path is not None:
-        _store(path, value)
+        try:
+            data = dumps(value)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return value
+        store_bytes(path, data)
     return value
 
 
@@ -51,10 +61,6 @@ def _load(path: Path) -> object:
             return pickle.load(fh)
     except Exception:  # missing, truncated or foreign: build instead
         return None
-
-
-def _store(path: Path, value: object) -> None:
-    store_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def store_bytes(path: Path, data: bytes) -> None:

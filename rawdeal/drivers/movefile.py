@@ -48,34 +48,18 @@ def parse_moves(text: str, source: str = "moves.txt") -> list[MoveLine]:
 
 
 def iter_moves(lines: Iterable[str], source: str = "moves.txt") -> Iterator[MoveLine]:
-    """The moves of the lines, one at a time (a move file of any length in constant memory)."""
-    for number, column, move, _ in _read(lines, source):
-        yield MoveLine(number, column, move)
-
-
-_Read = tuple[int, Move, str]  # a line's column, its move and the move's canonical text
-MAX_KNOWN = 4096  # distinct lines remembered while reading one file (a long file repeats its lines)
-
-
-def _read(lines: Iterable[str], source: str) -> Iterator[tuple[int, int, Move, str]]:
-    """(line, column, move, canonical text) of each move line. A line seen before is not read again:
-    the same text is the same move (moves are values)."""
-    known: dict[str, _Read] = {}
+    """The moves of the lines, one at a time (a move file of any length in constant memory; a line
+    seen before is not parsed again: `parse_move` keeps what it read)."""
     for number, raw in enumerate(lines, start=1):
-        hit = known.get(raw)
-        if hit is None:
-            body = _strip_comment(raw).rstrip()
-            if not body:
-                continue
-            indent = len(body) - len(body.lstrip())
-            try:
-                move = parse_move(body)
-            except MoveSyntaxError as exc:
-                raise exc.at(source, number, indent) from None
-            if len(known) >= MAX_KNOWN:
-                known.clear()
-            hit = known[raw] = (indent + 1, move, str(move))
-        yield number, hit[0], hit[1], hit[2]
+        body = _strip_comment(raw).rstrip()
+        if not body:
+            continue
+        indent = len(body) - len(body.lstrip())
+        try:
+            move = parse_move(body)
+        except MoveSyntaxError as exc:
+            raise exc.at(source, number, indent) from None
+        yield MoveLine(number, indent + 1, move)
 
 
 def read_moves(path: str | Path) -> list[MoveLine]:
@@ -86,20 +70,13 @@ def read_moves(path: str | Path) -> list[MoveLine]:
 @contextmanager
 def open_moves(path: str | Path) -> Iterator[Iterator[MoveLine]]:
     """The moves of a move file read as they are played; "-" reads standard input."""
-    with _open_lines(path) as lines:
-        yield iter_moves(lines, str(path))
-
-
-@contextmanager
-def _open_lines(path: str | Path) -> Iterator[Iterator[str]]:
-    """The text lines of a move file, read as they are asked for; "-" reads standard input."""
     source = str(path)
     try:
         fh = sys.stdin.buffer if source == "-" else open(path, "rb")  # noqa: SIM115 - closed below
     except OSError as exc:
         raise UsageError(f"{path}: cannot read move file: {exc.strerror or exc}") from None
     try:
-        yield _text_lines(fh, "standard input" if source == "-" else source)
+        yield iter_moves(_text_lines(fh, "standard input" if source == "-" else source), source)
     finally:
         if fh is not sys.stdin.buffer:
             fh.close()
@@ -118,34 +95,27 @@ def _text_lines(fh: BinaryIO, source: str) -> Iterator[str]:
 
 def play_moves(game: Game, moves: Iterable[MoveLine], transcript: Transcript, source: str = "moves.txt") -> None:
     """Apply the moves in order; the first illegal one stops the run with its file position."""
-    _play(game, ((m.line, m.column, m.move, str(m.move)) for m in moves), transcript, source)
-
-
-def _play(game: Game, moves: Iterable[tuple[int, int, Move, str]], transcript: Transcript, source: str) -> None:
-    s, names, apply, write = game.s, game.names, game.apply, transcript.move
-    for line, column, move, text in moves:
-        # whose move it is: the turn player's at a main decision, else the pending decision's
-        who = s.current if not s.tasks and s.winner is None else decider(game)
-        player = names[who] if who is not None else ""
+    for m in moves:
+        who = decider(game)
+        player = game.name(who) if who is not None else ""
+        move = m.move
         try:
-            events = apply(move)  # the usual case: spelled as offered, no decision built
+            events = game.apply(move)  # the usual case: spelled as offered, no decision built
         except IllegalMoveError:
             d = game.decision()
-            offered = as_offered(move, d)
+            move = as_offered(m.move, d)
             try:
-                events = apply(offered)
+                events = game.apply(move)
             except IllegalMoveError as exc:
-                hint = suggestion(offered, d).strip(" ()")
-                raise exc.at(Where(source, line, column), hint[:1].upper() + hint[1:]) from None
-            text = str(offered)
-        write(player, text, events)
+                hint = suggestion(move, d).strip(" ()")
+                raise exc.at(Where(source, m.line, m.column), hint[:1].upper() + hint[1:]) from None
+        transcript.move(player, str(move), events)
 
 
 def replay(game: Game, moves_file: str | Path, write: Callable[[str], object], jsonl: bool = False) -> None:
     """`rawdeal run` once the save is read: the game resumed and the move file played as it is read,
     each transcript line written as it happens (text, or JSON Lines with `jsonl`)."""
-    source = str(moves_file)
-    with _open_lines(moves_file) as lines:
+    with open_moves(moves_file) as moves:
         transcript = Transcript(write, jsonl=jsonl)
         transcript.events(game.resume())
-        _play(game, _read(lines, source), transcript, source)
+        play_moves(game, moves, transcript, source=str(moves_file))

@@ -31,16 +31,32 @@ class Actions:
     out: list[ev.Event]
     listen: bool
     trace: Callable[[Any, int, object], None] | None
+    names: tuple[str, str]
 
-    # Provided by `Game`; declared here so the handlers are type-checked (and compile with mypyc,
-    # which takes no `if TYPE_CHECKING:` in a class body).
-    def _note(self, card: int, item: object) -> None: raise NotImplementedError
-    def _emit(self, event: ev.Event) -> None: raise NotImplementedError
-    def _win(self, p: int, how: str) -> None: raise NotImplementedError
-    def _trigger_from_ringside(self, owner: int, card: CardId) -> None: raise NotImplementedError
-    def name(self, p: int) -> str: raise NotImplementedError
-    def title(self, card: CardId) -> str: raise NotImplementedError
-    def titles(self, cards: list[CardId] | tuple[CardId, ...]) -> tuple[str, ...]: raise NotImplementedError
+    def _note(self, card: int, item: object) -> None:
+        if self.trace is not None:
+            self.trace(self, card, item)
+
+    def _emit(self, event: ev.Event) -> None:
+        if self.listen:
+            self.out.append(event)
+
+    def _win(self, p: int, how: str) -> None:
+        s = self.s
+        if s.winner is None:
+            s.winner, s.how = p, how
+            s.tasks.clear()
+            self._emit(ev.Won(self.name(p), how))
+
+    def name(self, p: int) -> str:
+        """The player's name in events and prompts: his Superstar's, told apart in a mirror match."""
+        return self.names[p]
+
+    def title(self, card: CardId) -> str:
+        return self.cat.titles[card]
+
+    def titles(self, cards: list[CardId] | tuple[CardId, ...]) -> tuple[str, ...]:
+        return tuple(map(self.cat.titles.__getitem__, cards))
 
     def _who(self, owner: int, who: fx.Who) -> int:
         return owner if who is YOU else 1 - owner
@@ -57,6 +73,14 @@ class Actions:
             if reversing and isinstance(a, fx.EndTurn):
                 continue  # a reversal always ends the opponent's turn
             self.s.tasks.append(T.Act(owner, a, card))
+
+    def _trigger_from_ringside(self, owner: int, card: int) -> None:
+        """Disqualification!: its reversal effect (not the hand-only part) happens although the card
+        was overturned into the Ringside pile by damage from a card it could reverse."""
+        self._run_clause(owner, card, fx.TriggersFromRingside())
+        for clause in reversed(self.cat.infos[card].on_reverse):
+            if not clause.from_hand_only:
+                self._run_clause(owner, card, clause, clause.actions, reversing=True)
 
     def _act(self, task: T.Act) -> None:
         a = task.action

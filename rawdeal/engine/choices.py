@@ -1,26 +1,24 @@
 """Decisions: what each waiting task offers (`decide`) and how a move answers it (`resolve`).
 
-A mixin of `Game`; `DECIDERS` and `RESOLVERS` map each decision task to its two handlers.
+A mixin of `Game`; `DECIDERS` and `RESOLVERS` map each decision task to its two handlers (the
+reverse window's resolution, a reversal from hand, is `Game`'s, with the rules of a play in progress).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
-from rawdeal.engine.decision import Decision, SeatPrompts
+from rawdeal.engine.decision import Decision, SeatPrompts, titles_of
 from rawdeal.engine.actions import Actions
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, PickVerb
 from rawdeal.engine.members import ARSENAL, COUNT, DISCARD, DRAW, REVERSE
-
-if TYPE_CHECKING:
-    from rawdeal.engine.cardinfo import Catalog
 
 
 ANY_CARD = fx.CardFilter()
@@ -31,21 +29,15 @@ class Choices(Actions):
     """The decision handlers of `Game`."""
 
     prompts: tuple[SeatPrompts, ...]
-    names: tuple[str, str]
 
-    # Provided by `Game` (declared as in `Actions`).
-    def _reverse_from_hand(self, defender: int, at: int) -> None: raise NotImplementedError
-    def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]: raise NotImplementedError
+    def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]:
+        """The titles of `cards` when asked (a decision's `listed`; it refers to no game)."""
+        return partial(titles_of, self.cat.titles, cards)
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
         moves = (*map(self.cat.reverse_moves.__getitem__, dict.fromkeys(t.options)), mv.PASS)
         return Decision(t.defender, REVERSE, self.prompts[t.defender].reverse, moves,
                         self.titles_of(t.options))
-
-    def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
-        if isinstance(move, mv.Reverse):
-            card = self.cat.id(move.title)
-            self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].hand, card, move.copy))
 
     def _pick_options(self, t: T.PickCard) -> list[CardId]:
         cards = self.s.players[t.owner].zone(t.zone)
@@ -220,7 +212,7 @@ DECIDERS: dict[type[T.Task], Callable[[Choices, Any], Decision | None]] = {
     T.AskArrange: Choices._decide_arrange,
 }
 RESOLVERS: dict[type[T.Task], Callable[[Choices, Any, mv.Move], None]] = {
-    T.ReverseWindow: Choices._resolve_reverse, T.PickCard: Choices._resolve_pick, T.AskCount: Choices._resolve_count,
+    T.PickCard: Choices._resolve_pick, T.AskCount: Choices._resolve_count,
     T.AskChoice: Choices._resolve_choice, T.AskYesNo: Choices._resolve_yes_no, T.AskAbility: Choices._resolve_ability,
     T.AskArrange: Choices._resolve_arrange,
 }

@@ -11,7 +11,6 @@ This module holds the loop, turns, plays, damage and reversals; the effect-actio
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
 from typing import Any, Callable
 
 from rawdeal.effects import model as fx
@@ -22,7 +21,7 @@ from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, nth
-from rawdeal.engine.decision import Decision, SeatPrompts, titles_of
+from rawdeal.engine.decision import Decision, SeatPrompts
 from rawdeal.engine.legality import main_move
 from rawdeal.cards import CardType
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay, PlayerState
@@ -53,10 +52,6 @@ class Game(Choices):
         # (the default) traces nothing; the effects probe (`rawdeal.drivers.probe`) uses it to see
         # that every clause is executed.
         self.trace: Trace | None = None
-
-    def _note(self, card: int, item: object) -> None:
-        if self.trace is not None:
-            self.trace(self, card, item)
 
     # ------------------------------------------------------------------------------- creation
     @classmethod
@@ -102,24 +97,10 @@ class Game(Choices):
         return self._flush()
 
     # --------------------------------------------------------------------------------- queries
-    def name(self, p: int) -> str:
-        """The player's name in events and prompts: his Superstar's, told apart in a mirror match."""
-        return self.names[p]
-
     def renamed(self) -> dict[str, str]:
         """Seat name -> Superstar, for the names a mirror match changed (empty otherwise): what a
         renderer that prints plain Superstar names, as the course does, maps back."""
         return {n: p.superstar for n, p in zip(self.names, self.s.players) if n != p.superstar}
-
-    def title(self, card: CardId) -> str:
-        return self.cat.titles[card]
-
-    def titles(self, cards: list[CardId] | tuple[CardId, ...]) -> tuple[str, ...]:
-        return tuple(map(self.cat.titles.__getitem__, cards))
-
-    def titles_of(self, cards: tuple[CardId, ...]) -> Callable[[], tuple[str, ...]]:
-        """The titles of `cards` when asked (a decision's `listed`; it refers to no game)."""
-        return partial(titles_of, self.cat.titles, cards)
 
     def status(self, p: int) -> ev.Status:
         pl = self.s.players[p]
@@ -183,7 +164,7 @@ class Game(Choices):
             self._main(move)
         else:
             task = self.s.tasks.pop()
-            RESOLVERS[type(task)](self, task, move)
+            _RESOLVERS[type(task)](self, task, move)
         self._run()
         return self._flush()
 
@@ -246,20 +227,9 @@ class Game(Choices):
             tasks.pop()
             _RUNNERS[type(task)](self, task)
 
-    def _emit(self, event: ev.Event) -> None:
-        if self.listen:
-            self.out.append(event)
-
     def _flush(self) -> list[ev.Event]:
         out, self.out = self.out, []
         return out
-
-    def _win(self, p: int, how: str) -> None:
-        s = self.s
-        if s.winner is None:
-            s.winner, s.how = p, how
-            s.tasks.clear()
-            self._emit(ev.Won(self.name(p), how))
 
     # ------------------------------------------------------------------------------ turns
     def _start_turn(self, task: T.StartTurn) -> None:
@@ -442,14 +412,6 @@ class Game(Choices):
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)
 
-    def _trigger_from_ringside(self, owner: int, card: int) -> None:
-        """Disqualification!: its reversal effect (not the hand-only part) happens although the card
-        was overturned into the Ringside pile by damage from a card it could reverse."""
-        self._run_clause(owner, card, fx.TriggersFromRingside())
-        for clause in reversed(self.cat.infos[card].on_reverse):
-            if not clause.from_hand_only:
-                self._run_clause(owner, card, clause, clause.actions, reversing=True)
-
     def _finish(self, task: T.Finish) -> None:
         s = self.s
         play = s.playing
@@ -459,6 +421,11 @@ class Game(Choices):
         if self.listen:
             for p in (s.current, 1 - s.current):
                 self._emit(self.status(p))
+
+    def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
+        if isinstance(move, mv.Reverse):
+            card = self.cat.id(move.title)
+            self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].hand, card, move.copy))
 
     def _reverse_from_hand(self, defender: int, at: int) -> None:
         s = self.s
@@ -548,6 +515,12 @@ def _allowed(move: mv.Move, d: Decision) -> bool:
         return replace(move, copy=1) in d.moves and d.cards.count(move.title) >= move.copy
     return move in d.moves
 
+
+# The decision tasks' resolvers: `Choices`' own, and the reverse window's (a reversal from hand,
+# which takes the rules of a play in progress, here).
+_RESOLVERS: dict[type[T.Task], Callable[[Game, Any, mv.Move], None]] = {
+    **RESOLVERS, T.ReverseWindow: Game._resolve_reverse,
+}
 
 # Each runner takes its own task class; the table pairs them, so its values are loosely typed.
 _RUNNERS: dict[type[T.Task], Callable[[Game, Any], None]] = {

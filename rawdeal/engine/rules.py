@@ -7,7 +7,6 @@ from those effect objects, never from a card's title.
 from __future__ import annotations
 
 import re
-from itertools import compress
 from collections.abc import Sequence
 from typing import TypeVar
 

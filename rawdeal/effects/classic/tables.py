@@ -26,7 +26,7 @@ from lark.parser_frontends import _get_lexer_callbacks
 from lark.parsers.lalr_analysis import Action, ParseTableBase
 from lark.parsers.lalr_parser import _Parser
 
-from rawdeal.diskcache import cache_path, store_bytes
+from rawdeal.diskcache import cached
 
 START = "start"
 
@@ -78,22 +78,8 @@ def _share_actions(states: dict[int, dict[str, tuple[Action, Any]]]) -> None:
 
 def load(grammar_file: Path) -> Tables:
     """The tables of `grammar_file`: from the cache when it holds them, else built and stored."""
-    path = cache_path(f"{grammar_file.stem}-tables-lark{lark.__version__}", [grammar_file, Path(__file__)])
-    if path is not None:
-        try:
-            found = pickle.loads(path.read_bytes())
-        except Exception:  # missing, truncated or foreign: build instead
-            found = None
-        if isinstance(found, Tables):
-            return found
-    tables = build(grammar_file.read_text(encoding="utf-8"))
-    if path is not None:
-        try:
-            data = _dumps(tables)
-        except (pickle.PicklingError, TypeError, AttributeError):  # a lark whose tables do not pickle: no cache
-            return tables
-        store_bytes(path, data)
-    return tables
+    return cached(f"{grammar_file.stem}-tables-lark{lark.__version__}", [grammar_file, Path(__file__)],
+                  lambda: build(grammar_file.read_text(encoding="utf-8")), Tables, _dumps)
 
 
 def _dumps(tables: Tables) -> bytes:
