@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import BinaryIO
@@ -13,12 +14,11 @@ from rawdeal.drivers.matching import as_offered, suggestion
 from rawdeal.engine.game import Game
 from rawdeal.engine.legality import decider
 from rawdeal.engine.moves import Move, parse_move
-from rawdeal.engine.record import record
 from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
 from rawdeal.io.transcript import Transcript
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class MoveLine:
     """A move and where it was read (one is built per line of a move file: a plain slotted record)."""
 

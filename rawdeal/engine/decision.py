@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rawdeal.engine import moves as mv
-from rawdeal.engine.record import record
 from rawdeal.engine.words import DecisionKind
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     """Whose decision it is, what kind, the cards it is about and the legal moves.
 

@@ -1,25 +1,36 @@
-"""What the engine reports: one event (a value: `record`) per visible state change, in order.
+"""What the engine reports: one event (a value) per visible state change, in order.
 
 Transcripts render these one per line; the course verifier compares them with the events it read
 from a course transcript. Players are named by their Superstar's name.
+
+Events, tasks, decisions and plays are the engine's hot-path values: a random game builds about ten
+a move. They are slotted dataclasses that compare and hash by value but are not `frozen` (a frozen
+one sets each field through `object.__setattr__`: 1.1-1.2x slower on whole random games); nothing
+assigns to their fields all the same (code makes changed copies with `dataclasses.replace`), and a
+game copy shares them. Each is written `@dataclass(...)` where it is defined, so that mypyc compiles
+it as a native class.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
-
-from rawdeal.engine.record import record
 
 # The fields of events that name a player.
 PLAYER_FIELDS = ("player", "owner", "viewer")
 
 
-@record
-class Event:
+class Kind:
+    """What each event class has besides its fields: its `kind`, its name in JSON Lines transcripts
+    (set from `KINDS` below; kept out of the dataclass body, where mypyc would take it for a field)."""
+
+    __slots__ = ()
     kind: ClassVar[str] = "event"
 
+
+@dataclass(slots=True, unsafe_hash=True)
+class Event(Kind):
     def to_dict(self) -> dict[str, Any]:
         """`{"event": kind, field: value...}`; fields hold only strings, numbers and tuples of them,
         so a shallow copy is what `dataclasses.asdict` would give, without its recursive walk."""
@@ -31,127 +42,113 @@ class Event:
 _TO_DICT: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
 
-def _to_dict(cls: type) -> Callable[[Any], dict[str, Any]]:
+def _to_dict(cls: type[Event]) -> Callable[[Any], dict[str, Any]]:
     # written from the class's own field names, as `dataclasses` writes its methods
-    source = "lambda e: {'event': e.kind, " + "".join(f"{f.name!r}: e.{f.name}, " for f in fields(cls)) + "}"
+    source = f"lambda e: {{'event': {cls.kind!r}, " + "".join(f"{f.name!r}: e.{f.name}, " for f in fields(cls)) + "}"
     maker: Callable[[Any], dict[str, Any]] = eval(source)  # noqa: S307 - identifiers of rawdeal's own classes
     _TO_DICT[cls] = maker
     return maker
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class GameStarted(Event):
-    kind: ClassVar[str] = "start"
     first: str
     second: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class TurnStarted(Event):
-    kind: ClassVar[str] = "turn"
     player: str
     number: int
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class TurnSkipped(Event):
-    kind: ClassVar[str] = "skip"
     player: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class AbilityUsed(Event):
-    kind: ClassVar[str] = "ability"
     player: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Drew(Event):
     """`reason`: "draw segment", "effect" or "stun value". Count may be 0 for "may draw" answers."""
 
-    kind: ClassVar[str] = "draw"
     player: str
     count: int
     reason: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Played(Event):
     """A card is put forward from the hand; the opponent may still reverse it."""
 
-    kind: ClassVar[str] = "play"
     player: str
     card: str
     as_type: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class HoldApplied(Event):
     """Maintain Hold: `player`'s held Submission `card` is applied again (his opponent may reverse it)."""
 
-    kind: ClassVar[str] = "hold"
     player: str
     card: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Succeeded(Event):
-    kind: ClassVar[str] = "success"
     player: str
     card: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Reversed(Event):
     """`player` reversed `target` with `card`, from his "hand" or revealed from his "arsenal"."""
 
-    kind: ClassVar[str] = "reverse"
     player: str
     card: str
     source: str
     target: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Damage(Event):
     """`player` takes `amount` damage; `collateral` when self-inflicted by his own card."""
 
-    kind: ClassVar[str] = "damage"
     player: str
     amount: int
     collateral: bool = False
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Overturned(Event):
-    kind: ClassVar[str] = "overturn"
     player: str
     card: str
     index: int
     total: int
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Discarded(Event):
-    kind: ClassVar[str] = "discard"
     player: str
     card: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class HandDiscarded(Event):
     """`player` discards his whole hand (`cards`, in hand order)."""
 
-    kind: ClassVar[str] = "discard-hand"
     player: str
     cards: tuple[str, ...]
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Moved(Event):
     """A card changed zones by an effect or ability (zones: hand, arsenal, ringside, ring)."""
 
-    kind: ClassVar[str] = "move"
     player: str
     card: str
     source: str
@@ -159,77 +156,98 @@ class Moved(Event):
     position: str = ""
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class NothingToPick(Event):
     """`player` was to pick a card of `owner`'s `zone` but none qualifies (or the zone is empty)."""
 
-    kind: ClassVar[str] = "no-pick"
     player: str
     owner: str
     zone: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Searched(Event):
-    kind: ClassVar[str] = "search"
     player: str
     title: str
     zone: str
     found: bool
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Revealed(Event):
     """`viewer` looks at `cards` of `owner`'s `zone` (hand, or top of arsenal)."""
 
-    kind: ClassVar[str] = "reveal"
     viewer: str
     owner: str
     zone: str
     cards: tuple[str, ...]
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Chose(Event):
-    kind: ClassVar[str] = "choose"
     player: str
     option: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Shuffled(Event):
-    kind: ClassVar[str] = "shuffle"
     player: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Modified(Event):
     """A modifier now applies: `text` is its canonical English."""
 
-    kind: ClassVar[str] = "modifier"
     player: str
     text: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Status(Event):
-    kind: ClassVar[str] = "status"
     player: str
     fortitude: int
     hand: int
     arsenal: int
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class TurnEnded(Event):
-    kind: ClassVar[str] = "end"
     player: str
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Won(Event):
     """`how`: pin, count-out, surrender, collateral, disqualification."""
 
-    kind: ClassVar[str] = "win"
     player: str
     how: str
+
+
+# Each event's name in JSON Lines transcripts and the course's verifier (`Event.kind`).
+KINDS: dict[type[Event], str] = {
+    GameStarted: "start",
+    TurnStarted: "turn",
+    TurnSkipped: "skip",
+    AbilityUsed: "ability",
+    Drew: "draw",
+    Played: "play",
+    HoldApplied: "hold",
+    Succeeded: "success",
+    Reversed: "reverse",
+    Damage: "damage",
+    Overturned: "overturn",
+    Discarded: "discard",
+    HandDiscarded: "discard-hand",
+    Moved: "move",
+    NothingToPick: "no-pick",
+    Searched: "search",
+    Revealed: "reveal",
+    Chose: "choose",
+    Shuffled: "shuffle",
+    Modified: "modifier",
+    Status: "status",
+    TurnEnded: "end",
+    Won: "win",
+}
+for _cls, _kind in KINDS.items():
+    _cls.kind = _kind

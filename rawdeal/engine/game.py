@@ -216,7 +216,7 @@ class Game(Choices):
                 s.end_requested = False
                 tasks.append(T.END_TURN)
             task = tasks[-1]
-            if task.decision:
+            if type(task) in T.DECISIONS:
                 self._pending = self._decide()
                 if self._pending is not None:
                     return

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, replace
 
 from rawdeal.cards import CardType
 from rawdeal.effects.model import Modifier, Zone
-from rawdeal.engine.record import record
 from rawdeal.engine.tasks import Task
 from rawdeal.engine.words import CardId, Profile
 
@@ -36,7 +35,7 @@ class PlayerState:
         return zone
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class ActiveModifier:
     """A modifier owned by a player. `waiting`: it starts applying at the owner's next turn."""
 
@@ -46,7 +45,7 @@ class ActiveModifier:
     waiting: bool = False
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class LastPlay:
     """The previous card a player played: this turn, or his reversal from hand in the last turn."""
 
@@ -55,7 +54,7 @@ class LastPlay:
     dealt: int | None = None
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class CurrentPlay:
     """The card being played right now, with the one-shot modifiers it used up.
 

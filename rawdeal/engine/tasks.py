@@ -1,41 +1,40 @@
-"""The engine's work stack: small records (values: `record`) of what remains to be done.
+"""The engine's work stack: small records (values, like events) of what remains to be done.
 
 A play, an effect or a turn change is broken into tasks pushed on `GameState.tasks` (last = next).
-Tasks marked `decision` wait for a move. Because tasks are plain data, a game can be saved and
+The tasks in `DECISIONS` wait for a move. Because tasks are plain data, a game can be saved and
 resumed in the middle of an effect.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import dataclass
 
 from rawdeal.effects.model import Action, CardFilter, Position, Zone
-from rawdeal.engine.record import record
 from rawdeal.engine.words import CardId, CountVerb, DrawReason, PickVerb
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Task:
-    decision: ClassVar[bool] = False
+    """A step of work left to do (its subclasses say which)."""
 
 
 # ------------------------------------------------------------------------------------ automatic
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class StartTurn(Task):
     player: int
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class DrawSegment(Task):
     player: int
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class EndTurnNow(Task):
     pass
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Act(Task):
     """Run one effect action for `owner`, coming from `card` (-1: a Superstar ability)."""
 
@@ -44,12 +43,12 @@ class Act(Task):
     card: CardId
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Resolve(Task):
     """The card in play was not reversed from the hand: it succeeds."""
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Hit(Task):
     """Apply the played maneuver's damage, overturning from `done` + 1; reversals may be revealed."""
 
@@ -57,14 +56,14 @@ class Hit(Task):
     done: int = 0
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Finish(Task):
     """The play is over: remember it as the player's previous card and show the status."""
 
     dealt: int | None
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class ReversalHit(Task):
     """Damage from a reversal (`card`) played from the hand; never reversed."""
 
@@ -73,14 +72,14 @@ class ReversalHit(Task):
     card: CardId = -1
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class ApplyHold(Task):
     """Maintain Hold: at the start of the holder's main segment the held Submission is applied again."""
 
     player: int
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class Equalize(Task):
     """Comeback!: the player with the higher Fortitude removes cards until it is not higher."""
 
@@ -88,21 +87,19 @@ class Equalize(Task):
 
 
 # ------------------------------------------------------------------------------------ decisions
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class ReverseWindow(Task):
-    decision: ClassVar[bool] = True
     defender: int
     options: tuple[CardId, ...]
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class PickCard(Task):
     """`chooser` names a card of `owner`'s `zone` (matching `filter`), `remaining` times.
 
     `verb` is "discard" (into the Ringside pile) or "take" (to `dest` at `position`).
     `forced`: the discard was forced by the opponent (Ego Boost may react)."""
 
-    decision: ClassVar[bool] = True
     chooser: int
     owner: int
     zone: Zone
@@ -115,48 +112,47 @@ class PickCard(Task):
     by: int = -1  # the player whose effect asked (for filters that read his Fortitude)
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class AskCount(Task):
     """How many (0..most): `verb` "draw" draws, "discard" then asks for that many discards."""
 
-    decision: ClassVar[bool] = True
     player: int
     verb: CountVerb
     most: int
     reason: DrawReason = DrawReason.EFFECT
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class AskChoice(Task):
-    decision: ClassVar[bool] = True
     player: int
     card: CardId
     options: tuple[tuple[Action, ...], ...]
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class AskYesNo(Task):
-    decision: ClassVar[bool] = True
     player: int
     card: CardId
     actions: tuple[Action, ...]
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class AskAbility(Task):
     """A start-of-turn ability the Superstar may use (`ability`) or decline (`pass`)."""
 
-    decision: ClassVar[bool] = True
     player: int
 
 
-@record
+@dataclass(slots=True, unsafe_hash=True)
 class AskArrange(Task):
-    decision: ClassVar[bool] = True
     player: int
     owner: int
     n: int
 
+
+# The tasks that wait for a move (a set, not a class attribute: mypyc takes every annotated name in a
+# dataclass body for a field).
+DECISIONS: frozenset[type[Task]] = frozenset({ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange})
 
 # Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
 RESOLVE, FINISH, HIT, END_TURN = Resolve(), Finish(None), Hit(-1), EndTurnNow()

@@ -55,7 +55,7 @@ def check_game(game: Game, raw: dict[str, Any], source: str) -> None:
         fail("$.how", f"{s.how!r} without a winner: set $.winner or use \"\"")
     _check_tasks(game, "tasks" in raw, fail)
     try:
-        if not s.tasks or s.tasks[-1].decision:  # otherwise `resume` runs the engine up to one
+        if not s.tasks or type(s.tasks[-1]) in T.DECISIONS:  # otherwise `resume` runs the engine up to one
             game.decision()
     except (LookupError, ValueError, TypeError, AssertionError) as exc:
         fail("$.tasks", f"the pending decision does not fit the state ({type(exc).__name__}: {exc})")
