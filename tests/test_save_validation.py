@@ -179,3 +179,22 @@ def test_a_pending_decision_must_fit_the_state(tmp_path: Path) -> None:
     message = _refused(tmp_path, _edit(picking, lambda s: s["tasks"][-1].update(zone="attic")))
     assert f"$.tasks[{len(picking['tasks']) - 1}].zone: expected one of 'hand', 'arsenal'" in message
     assert "found the string 'attic'" in message
+
+
+def test_record_field_types_read_from_the_source_are_the_ones_python_keeps() -> None:
+    """A record class compiled by mypyc keeps only plain classes as annotations (`int` for `CardId`),
+    so the codec reads its fields' types from the source beside it: here checked, for every record a
+    save can hold, against the annotations Python itself keeps for the same classes."""
+    import inspect
+    from typing import get_type_hints
+
+    from rawdeal.effects import model as fx
+    from rawdeal.engine import state
+    from rawdeal.io import codec
+
+    namespace = vars(fx) | vars(T) | vars(state)
+    for cls in codec._registry().values():
+        written = codec._source_annotations(inspect.getfile(cls))
+        for base in cls.__mro__[:-1]:
+            assert written.get(base.__qualname__, {}) == vars(base).get("__annotations__", {}), base
+        assert codec._hints(cls) == get_type_hints(cls, namespace, include_extras=True), cls

@@ -13,18 +13,19 @@ from typing import BinaryIO
 from rawdeal.drivers.matching import as_offered, suggestion
 from rawdeal.engine.game import Game
 from rawdeal.engine.legality import decider
-from rawdeal.engine.moves import Move, parse_move
+from rawdeal.engine.moves import Move, read_move
 from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
 from rawdeal.io.transcript import Transcript
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class MoveLine:
-    """A move and where it was read (one is built per line of a move file: a plain slotted record)."""
+    """A move, its canonical text and where it was read (one is built per line of a move file)."""
 
     line: int
     column: int
     move: Move
+    text: str
 
 
 def _strip_comment(text: str) -> str:
@@ -49,17 +50,17 @@ def parse_moves(text: str, source: str = "moves.txt") -> list[MoveLine]:
 
 def iter_moves(lines: Iterable[str], source: str = "moves.txt") -> Iterator[MoveLine]:
     """The moves of the lines, one at a time (a move file of any length in constant memory; a line
-    seen before is not parsed again: `parse_move` keeps what it read)."""
+    seen before is not parsed again: `read_move` keeps what it read)."""
     for number, raw in enumerate(lines, start=1):
         body = _strip_comment(raw).rstrip()
         if not body:
             continue
         indent = len(body) - len(body.lstrip())
         try:
-            move = parse_move(body)
+            move, text = read_move(body)
         except MoveSyntaxError as exc:
             raise exc.at(source, number, indent) from None
-        yield MoveLine(number, indent + 1, move)
+        yield MoveLine(number, indent + 1, move, text)
 
 
 def read_moves(path: str | Path) -> list[MoveLine]:
@@ -109,7 +110,7 @@ def play_moves(game: Game, moves: Iterable[MoveLine], transcript: Transcript, so
             except IllegalMoveError as exc:
                 hint = suggestion(move, d).strip(" ()")
                 raise exc.at(Where(source, m.line, m.column), hint[:1].upper() + hint[1:]) from None
-        transcript.move(player, str(move), events)
+        transcript.move(player, m.text if move is m.move else str(move), events)
 
 
 def replay(game: Game, moves_file: str | Path, write: Callable[[str], object], jsonl: bool = False) -> None:

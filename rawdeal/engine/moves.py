@@ -304,10 +304,21 @@ def _fast(text: str) -> Move | None:
     return None
 
 
-@lru_cache(maxsize=4096)
 def parse_move(text: str) -> Move:
-    """Read one move; raises MoveSyntaxError with the column and what was expected. Moves are frozen
-    values, so a line read before gives the same move without the parser (long files repeat lines)."""
+    """Read one move; raises MoveSyntaxError with the column and what was expected."""
+    return read_move(text)[0]
+
+
+@lru_cache(maxsize=4096)
+def read_move(text: str) -> tuple[Move, str]:
+    """The move of a line and its canonical text (`str(move)`, what a transcript prints). Moves are
+    frozen values, so a line read before gives both again without reading it (long files repeat
+    lines)."""
+    move = _parse(text)
+    return move, str(move)
+
+
+def _parse(text: str) -> Move:
     fast = _fast(text.strip())
     if fast is not None:
         return fast

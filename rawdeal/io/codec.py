@@ -8,9 +8,11 @@ typed `CardId` (or a tuple of them) hold card ids: saves name those cards by tit
 from __future__ import annotations
 
 import dataclasses
+import os
+import sys
 from enum import Enum
 from functools import cache
-from types import UnionType
+from types import SimpleNamespace, UnionType
 from typing import Annotated, Any, Callable, Union, get_args, get_origin, get_type_hints
 
 from rawdeal.effects import model as fx
@@ -63,7 +65,35 @@ def encode(value: Any, title: Names = _identity) -> Any:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls, vars(fx) | vars(T) | vars(st), include_extras=True)
+    """The type of each field of `cls`, as written (`CardId` names a card)."""
+    written: dict[str, Any] = {}
+    for base in reversed(cls.__mro__):
+        written.update(_compiled_annotations(base) or vars(base).get("__annotations__", {}))
+    return get_type_hints(SimpleNamespace(__annotations__=written), vars(fx) | vars(T) | vars(st), include_extras=True)
+
+
+def _compiled_annotations(cls: type) -> dict[str, str] | None:
+    """The annotations of a class compiled by mypyc (`pyproject.toml`), as written in its source, which
+    the wheel ships beside it: at run time it keeps only plain classes (`int` for `CardId`, `type` for
+    a union). None for a class defined in Python."""
+    module = sys.modules.get(cls.__module__)
+    path = getattr(module, "__file__", None) or ".py"
+    if path.endswith(".py"):
+        return None
+    return _source_annotations(os.path.join(os.path.dirname(path), cls.__module__.rpartition(".")[2] + ".py")).get(
+        cls.__qualname__, {})
+
+
+@cache
+def _source_annotations(source: str) -> dict[str, dict[str, str]]:
+    """Class name -> {attribute: its annotation's text} for the classes of a module's source."""
+    import ast
+
+    with open(source, encoding="utf-8") as fh:
+        tree = ast.parse(fh.read(), source)
+    return {c.name: {a.target.id: ast.unparse(a.annotation) for a in c.body
+                     if isinstance(a, ast.AnnAssign) and isinstance(a.target, ast.Name)}
+            for c in tree.body if isinstance(c, ast.ClassDef)}
 
 
 @cache
