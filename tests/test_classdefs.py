@@ -38,7 +38,7 @@ def test_rawdeal_classes_from_the_cache_are_the_ones_dataclasses_makes(tmp_path:
 
     first = describe(env)  # compiled and stored
     assert describe(env) == first == describe({**env, "RAWDEAL_CACHE": "0"})  # read back; no cache at all
-    assert first.count("__init__") > 80 and "Played (player: 'str', card: 'str', as_type: 'str') -> None" in first
+    assert first.count("__init__") > 80 and "Won (player: 'str', how: 'str') -> None" in first
 
 
 def _run(env: dict[str, str]) -> str:

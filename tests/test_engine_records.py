@@ -72,3 +72,27 @@ def test_a_game_nobody_listens_to_plays_the_same_moves_and_returns_no_events() -
     from rawdeal.io.save import dumps
 
     assert dumps(quiet) == dumps(loud)
+
+
+def test_a_record_that_writes_its_own_init_takes_exactly_its_fields() -> None:
+    """A few of the hottest records write their `__init__` (mypyc compiles it; the one `dataclasses`
+    generates would run as Python): it must take the fields, in order, with their defaults, and set
+    each, as the generated one would."""
+    import dataclasses
+    import inspect
+
+    from rawdeal.drivers import movefile
+    from rawdeal.engine import decision, state
+
+    own = [cls for module in (ev, T, state, decision, movefile) for cls in vars(module).values()
+           if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == module.__name__
+           and "__init__" in vars(cls) and vars(cls)["__init__"].__code__.co_filename != "<string>"]  # not generated
+    assert {c.__name__ for c in own} >= {"Overturned", "Status", "Act", "MoveLine"}
+    for cls in own:
+        fields = dataclasses.fields(cls)
+        params = list(inspect.signature(cls).parameters.values())
+        assert [(p.name, p.default) for p in params] == [
+            (f.name, inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default) for f in fields], cls
+        values = [f"value of {f.name}" for f in fields]
+        made = cls(*values)
+        assert [getattr(made, f.name) for f in fields] == values, cls

@@ -27,6 +27,12 @@ class MoveLine:
     move: Move
     text: str
 
+    def __init__(self, line: int, column: int, move: Move, text: str) -> None:  # native: compiled by mypyc
+        self.line = line
+        self.column = column
+        self.move = move
+        self.text = text
+
 
 def _strip_comment(text: str) -> str:
     """Cut a `#` comment, but not a `#` inside a quoted title."""

@@ -53,6 +53,11 @@ class LastPlay:
     as_type: CardType
     dealt: int | None = None
 
+    def __init__(self, card: CardId, as_type: CardType, dealt: int | None = None) -> None:  # native: events.py
+        self.card = card
+        self.as_type = as_type
+        self.dealt = dealt
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class CurrentPlay:
@@ -67,6 +72,15 @@ class CurrentPlay:
     captured: tuple[Modifier, ...] = ()
     previous: LastPlay | None = None
     held: bool = False
+
+    def __init__(self, player: int, card: CardId, as_type: CardType, captured: tuple[Modifier, ...] = (),
+                 previous: LastPlay | None = None, held: bool = False) -> None:  # native: events.py
+        self.player = player
+        self.card = card
+        self.as_type = as_type
+        self.captured = captured
+        self.previous = previous
+        self.held = held
 
 
 @dataclass(slots=True)

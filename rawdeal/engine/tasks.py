@@ -42,6 +42,11 @@ class Act(Task):
     action: Action
     card: CardId
 
+    def __init__(self, owner: int, action: Action, card: CardId) -> None:  # native: events.py
+        self.owner = owner
+        self.action = action
+        self.card = card
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Resolve(Task):
@@ -61,6 +66,9 @@ class Finish(Task):
     """The play is over: remember it as the player's previous card and show the status."""
 
     dealt: int | None
+
+    def __init__(self, dealt: int | None) -> None:  # native: events.py
+        self.dealt = dealt
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -152,7 +160,8 @@ class AskArrange(Task):
 
 # The tasks that wait for a move (a set, not a class attribute: mypyc takes every annotated name in a
 # dataclass body for a field).
-DECISIONS: frozenset[type[Task]] = frozenset({ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange})
+DECISIONS: frozenset[type[Task]] = frozenset(
+    {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange})
 
 # Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
 RESOLVE, FINISH, HIT, END_TURN = Resolve(), Finish(None), Hit(-1), EndTurnNow()

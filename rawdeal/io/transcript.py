@@ -32,31 +32,120 @@ def _whose(e: ev.NothingToPick) -> str:
     return "his" if e.owner == e.player else f"{e.owner}'s"
 
 
-# Each line maker takes its own event class; the table pairs them, so its values are loosely typed.
+# One line maker per event class, typed by its class (compiled, each reads its fields directly).
+def _game_started(e: ev.GameStarted) -> str:
+    return f"game: {e.first} vs {e.second}, {e.first} starts"
+
+
+def _turn_started(e: ev.TurnStarted) -> str:
+    return f"turn {e.number}: {e.player}"
+
+
+def _turn_skipped(e: ev.TurnSkipped) -> str:
+    return f"{e.player} skips the turn"
+
+
+def _ability_used(e: ev.AbilityUsed) -> str:
+    return f"{e.player} uses the Superstar ability"
+
+
+def _drew(e: ev.Drew) -> str:
+    return f"{e.player} draws {_cards(e.count)} ({e.reason})"
+
+
+def _played(e: ev.Played) -> str:
+    return f"{e.player} plays {e.card} as {e.as_type}"
+
+
+def _hold_applied(e: ev.HoldApplied) -> str:
+    return f"{e.player} maintains the hold: {e.card} is applied again"
+
+
+def _succeeded(e: ev.Succeeded) -> str:
+    return f"{e.card} is successfully played"
+
+
+def _reversed(e: ev.Reversed) -> str:
+    return f"{e.player} reverses {e.target} with {e.card} from the {_ZONE[e.source]}"
+
+
+def _damage(e: ev.Damage) -> str:
+    return f"{e.player} takes {e.amount} {'collateral ' if e.collateral else ''}damage"
+
+
+def _overturned(e: ev.Overturned) -> str:
+    return f"  {e.index}/{e.total} {e.player} overturns {e.card}"
+
+
+def _discarded(e: ev.Discarded) -> str:
+    return f"{e.player} discards {e.card}"
+
+
+def _hand_discarded(e: ev.HandDiscarded) -> str:
+    return f"{e.player} discards the whole hand: {', '.join(e.cards) or 'no cards'}"
+
+
+def _nothing_to_pick(e: ev.NothingToPick) -> str:
+    return f"{e.player} has no card to pick from {_whose(e)} {_ZONE[e.zone]}"
+
+
+def _searched(e: ev.Searched) -> str:
+    return f"{e.player} searches {_ZONE[e.zone]} for {e.title}: {'found' if e.found else 'not found'}"
+
+
+def _revealed(e: ev.Revealed) -> str:
+    return f"{e.viewer} sees {e.owner}'s {_ZONE[e.zone]}: {', '.join(e.cards) or 'no cards'}"
+
+
+def _chose(e: ev.Chose) -> str:
+    return f"{e.player} chooses: {e.option}"
+
+
+def _shuffled(e: ev.Shuffled) -> str:
+    return f"{e.player} shuffles the Arsenal"
+
+
+def _modified(e: ev.Modified) -> str:
+    return f"{e.player}: {e.text}"
+
+
+def _status(e: ev.Status) -> str:
+    return f"status {e.player}: {e.fortitude}F, {e.hand} in hand, {e.arsenal} in Arsenal"
+
+
+def _turn_ended(e: ev.TurnEnded) -> str:
+    return f"{e.player} ends the turn"
+
+
+def _won(e: ev.Won) -> str:
+    return f"{e.player} wins by {e.how}"
+
+
+# The table pairs each class with its line maker, so its values are loosely typed.
 _TEXT: dict[type[ev.Event], Callable[[Any], str]] = {
-    ev.GameStarted: lambda e: f"game: {e.first} vs {e.second}, {e.first} starts",
-    ev.TurnStarted: lambda e: f"turn {e.number}: {e.player}",
-    ev.TurnSkipped: lambda e: f"{e.player} skips the turn",
-    ev.AbilityUsed: lambda e: f"{e.player} uses the Superstar ability",
-    ev.Drew: lambda e: f"{e.player} draws {_cards(e.count)} ({e.reason})",
-    ev.Played: lambda e: f"{e.player} plays {e.card} as {e.as_type}",
-    ev.HoldApplied: lambda e: f"{e.player} maintains the hold: {e.card} is applied again",
-    ev.Succeeded: lambda e: f"{e.card} is successfully played",
-    ev.Reversed: lambda e: f"{e.player} reverses {e.target} with {e.card} from the {_ZONE[e.source]}",
-    ev.Damage: lambda e: f"{e.player} takes {e.amount} {'collateral ' if e.collateral else ''}damage",
-    ev.Overturned: lambda e: f"  {e.index}/{e.total} {e.player} overturns {e.card}",
-    ev.Discarded: lambda e: f"{e.player} discards {e.card}",
-    ev.HandDiscarded: lambda e: f"{e.player} discards the whole hand: {', '.join(e.cards) or 'no cards'}",
+    ev.GameStarted: _game_started,
+    ev.TurnStarted: _turn_started,
+    ev.TurnSkipped: _turn_skipped,
+    ev.AbilityUsed: _ability_used,
+    ev.Drew: _drew,
+    ev.Played: _played,
+    ev.HoldApplied: _hold_applied,
+    ev.Succeeded: _succeeded,
+    ev.Reversed: _reversed,
+    ev.Damage: _damage,
+    ev.Overturned: _overturned,
+    ev.Discarded: _discarded,
+    ev.HandDiscarded: _hand_discarded,
     ev.Moved: _move,
-    ev.NothingToPick: lambda e: f"{e.player} has no card to pick from {_whose(e)} {_ZONE[e.zone]}",
-    ev.Searched: lambda e: f"{e.player} searches {_ZONE[e.zone]} for {e.title}: {'found' if e.found else 'not found'}",
-    ev.Revealed: lambda e: f"{e.viewer} sees {e.owner}'s {_ZONE[e.zone]}: {', '.join(e.cards) or 'no cards'}",
-    ev.Chose: lambda e: f"{e.player} chooses: {e.option}",
-    ev.Shuffled: lambda e: f"{e.player} shuffles the Arsenal",
-    ev.Modified: lambda e: f"{e.player}: {e.text}",
-    ev.Status: lambda e: f"status {e.player}: {e.fortitude}F, {e.hand} in hand, {e.arsenal} in Arsenal",
-    ev.TurnEnded: lambda e: f"{e.player} ends the turn",
-    ev.Won: lambda e: f"{e.player} wins by {e.how}",
+    ev.NothingToPick: _nothing_to_pick,
+    ev.Searched: _searched,
+    ev.Revealed: _revealed,
+    ev.Chose: _chose,
+    ev.Shuffled: _shuffled,
+    ev.Modified: _modified,
+    ev.Status: _status,
+    ev.TurnEnded: _turn_ended,
+    ev.Won: _won,
 }
 
 
