@@ -46,3 +46,18 @@ def test_anything_else_is_left_to_the_grammar(text: str) -> None:
     assert mv._fast(text) is None
     with pytest.raises(MoveSyntaxError):
         mv.parse_move(text)
+
+
+def test_a_move_read_from_text_is_the_move_the_catalog_offers() -> None:
+    """Moves are values; the catalog shares one object per move it offers and reading gives that object,
+    so checking a line against a decision's moves is an identity test (equal all the same)."""
+    from rawdeal.engine.cardinfo import catalog
+    from rawdeal.engine.moves import read_move
+    from rawdeal.engine.words import PickVerb
+
+    cat = catalog()
+    read_move.cache_clear()  # lines read before there was a catalog keep their own objects
+    chop = cat.id("Chop")
+    assert read_move('discard "Chop"')[0] is cat.pick_moves[PickVerb.DISCARD][chop]
+    assert read_move('reverse  "Chop"')[0] is cat.reverse_moves[chop]
+    assert read_move('discard "Chop" (2)')[0] == mv.Pick(PickVerb.DISCARD, "Chop", 2)  # not offered as such

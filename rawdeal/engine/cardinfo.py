@@ -7,7 +7,7 @@ from functools import cache
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
 from rawdeal.effects import model as fx
-from rawdeal.engine.moves import Pick, Play, Reverse
+from rawdeal.engine.moves import Pick, Play, Reverse, share
 from rawdeal.engine.words import CardId, PickVerb
 
 
@@ -98,9 +98,10 @@ class Catalog:
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
             t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)
             for i in self.infos))
-        object.__setattr__(self, "play_moves", tuple(tuple(Play(i.title, t) for t in i.play_types) for i in self.infos))
-        object.__setattr__(self, "reverse_moves", tuple(Reverse(t) for t in self.titles))
-        object.__setattr__(self, "pick_moves", {v: tuple(Pick(v, t) for t in self.titles) for v in PickVerb})
+        object.__setattr__(self, "play_moves", tuple(tuple(share(Play(i.title, t)) for t in i.play_types)
+                                                     for i in self.infos))
+        object.__setattr__(self, "reverse_moves", tuple(share(Reverse(t)) for t in self.titles))
+        object.__setattr__(self, "pick_moves", {v: tuple(share(Pick(v, t)) for t in self.titles) for v in PickVerb})
 
     def id(self, title: str) -> int:
         return self.db.index[title]

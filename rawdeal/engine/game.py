@@ -207,7 +207,7 @@ class Game(Choices):
 
     # ---------------------------------------------------------------------------- the loop
     def _run(self) -> None:
-        s, tasks = self.s, self.s.tasks
+        s, tasks, decisions = self.s, self.s.tasks, T.DECISIONS
         while s.winner is None:
             self._pending = _UNKNOWN
             if not tasks:
@@ -216,7 +216,7 @@ class Game(Choices):
                 s.end_requested = False
                 tasks.append(T.END_TURN)
             task = tasks[-1]
-            if type(task) in T.DECISIONS:
+            if type(task) in decisions:
                 self._pending = self._decide()
                 if self._pending is not None:
                     return

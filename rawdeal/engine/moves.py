@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects.model import Zone
@@ -17,6 +17,9 @@ from rawdeal.errors import MoveSyntaxError
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Transformer
+
+
+M = TypeVar("M", bound="Move")
 
 
 def quote(title: str) -> str:
@@ -145,6 +148,15 @@ class Surrender(Move):
 
 
 PASS, ABILITY, YES, NO, END, SURRENDER = Pass(), UseAbility(), Yes(), No(), EndTurn(), Surrender()
+
+# One object for each move the card catalog offers (`share`): a move read from text is that object,
+# so checking it against a decision's moves (which are the catalog's) is an identity test, not ==.
+_SHARED: dict[Move, Move] = {m: m for m in (PASS, ABILITY, YES, NO, END, SURRENDER)}
+
+
+def share(move: M) -> M:
+    """`move`, or the equal move shared before (the catalog shares every move it offers)."""
+    return _SHARED.setdefault(move, move)  # type: ignore[return-value]  # equal moves are of one class
 
 _ZONES = {"hand": Zone.HAND, "ring": Zone.RING, "ring area": Zone.RING, "ringside": Zone.RINGSIDE,
           "ringside pile": Zone.RINGSIDE}
@@ -315,7 +327,7 @@ def read_move(text: str) -> tuple[Move, str]:
     frozen values, so a line read before gives both again without reading it (long files repeat
     lines)."""
     move = _parse(text)
-    return move, str(move)
+    return _SHARED.get(move, move), str(move)
 
 
 def _parse(text: str) -> Move:
