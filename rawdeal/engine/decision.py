@@ -25,6 +25,14 @@ class Decision:
     moves: tuple[mv.Move, ...]
     listed: tuple[str, ...] | Callable[[], tuple[str, ...]] = field(default=(), compare=False)
 
+    def __init__(self, player: int, kind: DecisionKind, describe: str | Callable[[], str], moves: tuple[mv.Move, ...],
+                 listed: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()) -> None:  # native: events.py
+        self.player = player
+        self.kind = kind
+        self.describe = describe
+        self.moves = moves
+        self.listed = listed
+
     def __eq__(self, other: object) -> bool:
         """Equal as values: the prompts and titles they make, not what makes them, are compared."""
         if not isinstance(other, Decision):

@@ -77,6 +77,9 @@ class TurnSkipped(Event):
 class AbilityUsed(Event):
     player: str
 
+    def __init__(self, player: str) -> None:  # native: module doc
+        self.player = player
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Drew(Event):
@@ -167,6 +170,10 @@ class Discarded(Event):
     player: str
     card: str
 
+    def __init__(self, player: str, card: str) -> None:  # native: module doc
+        self.player = player
+        self.card = card
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class HandDiscarded(Event):
@@ -185,6 +192,14 @@ class Moved(Event):
     source: str
     dest: str
     position: str = ""
+
+    def __init__(self, player: str, card: str, source: str, dest: str,
+                 position: str = "") -> None:  # native: module doc
+        self.player = player
+        self.card = card
+        self.source = source
+        self.dest = dest
+        self.position = position
 
 
 @dataclass(slots=True, unsafe_hash=True)
