@@ -18,10 +18,17 @@ Timings are CPU time of this process, best of `--rounds`. It prints figures only
 It measures the rawdeal it imports and says which engine that is: in a checkout with an editable
 install, the pure-Python sources; for the compiled engine, install rawdeal with `pip install .` into
 another environment and run this script from outside the checkout (RAWDEAL_PURE=1 for its sources).
-Figures (2026-11-23, CPU time, load average 1.4-5 on 2 CPUs: +-15%), 100-200 files, 6,098-11,553 moves:
-  compiled engine:  text 41-60k moves/s, jsonl 31-49k, the engine alone 62-87k
-  pure Python:      text 31-39k moves/s, jsonl 25-33k, the engine alone 48-61k
-  python-chess push_san beside it: 44-62k moves/s
+Figures (2026-11-23, fourth session, CPU time, load average 4.2-4.4 on 2 CPUs: another benchmark
+running), 100 files, 6,098 moves, best of 3 rounds, two runs:
+  compiled engine:  text 67-80k moves/s, jsonl 48-67k, the engine alone 91-121k (1.35-1.60x and
+                    1.12-1.14x python-chess); the third session's build in the same runs: text
+                    38-40k, jsonl 36-40k, the engine alone 69-74k
+  pure Python:      text 30-43k moves/s, jsonl 29-30k, the engine alone 46-62k (the third session's
+                    sources in the same runs: 28-36k, 27-36k, 46-58k)
+  python-chess push_san beside it: 42-60k moves/s
+Instructions a move (valgrind --tool=callgrind, the same 100 files; independent of the load):
+  compiled: text 65k (third session 107k), jsonl 84k (121k), the engine alone 50k (76k)
+  pure Python: text 111k (118k)
 """
 
 from __future__ import annotations
