@@ -96,3 +96,4 @@ def test_a_record_that_writes_its_own_init_takes_exactly_its_fields() -> None:
         values = [f"value of {f.name}" for f in fields]
         made = cls(*values)
         assert [getattr(made, f.name) for f in fields] == values, cls
+

@@ -8,12 +8,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from rawdeal.drivers.matching import as_offered, suggestion
 from rawdeal.engine.game import Game
 from rawdeal.engine.legality import decider
 from rawdeal.engine.moves import Move, read_move
+from rawdeal.engine.record import rebuilt
 from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
 from rawdeal.io.transcript import Transcript
 
@@ -32,6 +33,9 @@ class MoveLine:
         self.column = column
         self.move = move
         self.text = text
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # pickle and copy, compiled too (record.py)
+        return rebuilt(self)
 
 
 def _strip_comment(text: str) -> str:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rawdeal.engine import moves as mv
+from rawdeal.engine.record import rebuilt
 from rawdeal.engine.words import DecisionKind
 
 
@@ -32,6 +33,9 @@ class Decision:
         self.describe = describe
         self.moves = moves
         self.listed = listed
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # pickle and copy, compiled too (record.py)
+        return rebuilt(self)
 
     def __eq__(self, other: object) -> bool:
         """Equal as values: the prompts and titles they make, not what makes them, are compared."""

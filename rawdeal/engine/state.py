@@ -8,9 +8,11 @@ fully described by its state and can be saved at any decision.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rawdeal.cards import CardType
 from rawdeal.effects.model import Modifier, Zone
+from rawdeal.engine.record import rebuilt
 from rawdeal.engine.tasks import Task
 from rawdeal.engine.words import CardId, Profile
 
@@ -58,6 +60,9 @@ class LastPlay:
         self.as_type = as_type
         self.dealt = dealt
 
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # pickle and copy, compiled too (record.py)
+        return rebuilt(self)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class CurrentPlay:
@@ -81,6 +86,9 @@ class CurrentPlay:
         self.captured = captured
         self.previous = previous
         self.held = held
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # pickle and copy, compiled too (record.py)
+        return rebuilt(self)
 
 
 @dataclass(slots=True)
