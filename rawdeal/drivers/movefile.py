@@ -8,19 +8,19 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from rawdeal.drivers.matching import as_offered, suggestion
 from rawdeal.engine.game import Game
 from rawdeal.engine.legality import decider
 from rawdeal.engine.moves import Move, read_move
-from rawdeal.engine.record import rebuilt
+from rawdeal.engine.record import Record
 from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
 from rawdeal.io.transcript import Transcript
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class MoveLine:
+class MoveLine(Record):
     """A move, its canonical text and where it was read (one is built per line of a move file)."""
 
     line: int
@@ -33,9 +33,6 @@ class MoveLine:
         self.column = column
         self.move = move
         self.text = text
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # pickle and copy, compiled too (record.py)
-        return rebuilt(self)
 
 
 def _strip_comment(text: str) -> str:

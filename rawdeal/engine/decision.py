@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from rawdeal.engine import moves as mv
-from rawdeal.engine.record import rebuilt
+from rawdeal.engine.record import Record
 from rawdeal.engine.words import DecisionKind
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class Decision:
+class Decision(Record):
     """Whose decision it is, what kind, the cards it is about and the legal moves.
 
     The prompt (`describe`) and the titles of the cards (`listed`) are values, or what makes them:
@@ -33,9 +33,6 @@ class Decision:
         self.describe = describe
         self.moves = moves
         self.listed = listed
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # pickle and copy, compiled too (record.py)
-        return rebuilt(self)
 
     def __eq__(self, other: object) -> bool:
         """Equal as values: the prompts and titles they make, not what makes them, are compared."""

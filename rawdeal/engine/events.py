@@ -10,7 +10,7 @@ assigns to their fields all the same (code makes changed copies with `dataclasse
 game copy shares them. Each is written `@dataclass(...)` where it is defined, so that mypyc compiles
 it as a native class. mypyc runs the `__init__` that `dataclasses` writes as Python, so the records
 built most often (about one a move each) write their own, which it compiles: the same fields, in the
-same order, with the same defaults (a test checks that), and pickle through `record.rebuilt`.
+same order, with the same defaults (a test checks that); `record.Record` pickles them.
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from rawdeal.engine.record import rebuilt
+from rawdeal.engine.record import Record
 
 # The fields of events that name a player.
 PLAYER_FIELDS = ("player", "owner", "viewer")
 
 
-class Kind:
+class Kind(Record):
     """What each event class has besides its fields: its `kind`, its name in JSON Lines transcripts
     (set from `KINDS` below; kept out of the dataclass body, where mypyc would take it for a field)."""
 
@@ -35,9 +35,6 @@ class Kind:
 
 @dataclass(slots=True, unsafe_hash=True)
 class Event(Kind):
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # pickle and copy, compiled too (record.py)
-        return rebuilt(self)
-
     def to_dict(self) -> dict[str, Any]:
         """`{"event": kind, field: value...}`; fields hold only strings, numbers and tuples of them,
         so a shallow copy is what `dataclasses.asdict` would give, without its recursive walk."""

@@ -1,7 +1,8 @@
-"""Pickling and copying the engine's records the same way compiled or not.
+"""The base of the engine's records (events, tasks, decisions, plays): pickling and copying them the
+same way compiled or not.
 
 mypyc rebuilds an instance of a compiled class by calling its `__init__` with no arguments, which a
-record that writes its own `__init__` (see `events`) does not take; such a record is rebuilt from its
+record that writes its own `__init__` (see `events`) does not take; a record is rebuilt from its
 fields instead, as `dataclasses` would pass them.
 """
 
@@ -11,6 +12,9 @@ from dataclasses import fields
 from typing import Any
 
 
-def rebuilt(record: Any) -> tuple[type, tuple[Any, ...]]:
-    """`__reduce__` of a dataclass: its class and its field values, in order."""
-    return type(record), tuple([getattr(record, f.name) for f in fields(record)])
+class Record:
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        """Its class and its field values, in order (for pickle and copy)."""
+        return type(self), tuple([getattr(self, f.name) for f in fields(self)])  # type: ignore[arg-type]

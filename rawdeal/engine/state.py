@@ -8,11 +8,10 @@ fully described by its state and can be saved at any decision.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from rawdeal.cards import CardType
 from rawdeal.effects.model import Modifier, Zone
-from rawdeal.engine.record import rebuilt
+from rawdeal.engine.record import Record
 from rawdeal.engine.tasks import Task
 from rawdeal.engine.words import CardId, Profile
 
@@ -48,7 +47,7 @@ class ActiveModifier:
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class LastPlay:
+class LastPlay(Record):
     """The previous card a player played: this turn, or his reversal from hand in the last turn."""
 
     card: CardId
@@ -60,12 +59,9 @@ class LastPlay:
         self.as_type = as_type
         self.dealt = dealt
 
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # pickle and copy, compiled too (record.py)
-        return rebuilt(self)
-
 
 @dataclass(slots=True, unsafe_hash=True)
-class CurrentPlay:
+class CurrentPlay(Record):
     """The card being played right now, with the one-shot modifiers it used up.
 
     `held`: the Submission kept by Maintain Hold, applied again from the Ring area (it never left it).
@@ -86,9 +82,6 @@ class CurrentPlay:
         self.captured = captured
         self.previous = previous
         self.held = held
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # pickle and copy, compiled too (record.py)
-        return rebuilt(self)
 
 
 @dataclass(slots=True)

@@ -8,19 +8,15 @@ resumed in the middle of an effect.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rawdeal.effects.model import Action, CardFilter, Position, Zone
-from rawdeal.engine.record import rebuilt
+from rawdeal.engine.record import Record
 from rawdeal.engine.words import CardId, CountVerb, DrawReason, PickVerb
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class Task:
+class Task(Record):
     """A step of work left to do (its subclasses say which)."""
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # pickle and copy, compiled too (record.py)
-        return rebuilt(self)
 
 
 # ------------------------------------------------------------------------------------ automatic
