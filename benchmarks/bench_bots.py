@@ -3,6 +3,7 @@ tournament scales with worker processes. Figures only, never assertions on time.
 
     python benchmarks/bench_bots.py strength --a greedy --b random --games 1000 [--jobs 2]
     python benchmarks/bench_bots.py strength --a search --b greedy --games 200 [--control]
+    python benchmarks/bench_bots.py luck --pool greedy,random --b greedy --games 200 --variants 8
     python benchmarks/bench_bots.py scaling --decks 10 --players random,greedy --games 10
     python benchmarks/bench_bots.py balance --decks 6 --players greedy,search --games 1
 
@@ -120,6 +121,42 @@ def strength(a: str, b: str, games: int, seed: int, jobs: int, profile: str, con
         _times(first, results)
 
 
+def luck(pool: list[str], b: str, games: int, seed: int, jobs: int, variants: int, profile: str) -> None:
+    """How much the deals decide: each of `games` deals is played from both seats by `variants`
+    players drawn in turn from `pool` (each with its own seed) against one fixed, seeded b.
+    A deal both of whose games a player as strong as b splits 1-1 was won by the deck and seat; a
+    (deal, seat) that no variant wins is lost whatever those players do. The best variant's score,
+    chosen per game after the fact (an oracle), estimates the most any player could score against b."""
+    work = [(pool[k % len(pool)], b, seed + i, seat, k, profile)
+            for i in range(games) for seat in (0, 1) for k in range(variants)]
+    with ProcessPoolExecutor(jobs) as pool_:
+        results = list(pool_.map(_luck_game, work, chunksize=8))
+    won: dict[tuple[int, int], list[float]] = {}
+    for (_, _, deal, seat, _, _), r in zip(work, results):
+        won.setdefault((deal, seat), []).append(r)
+    first = [won[deal, 0][0] + won[deal, 1][0] for deal in range(seed, seed + games)]
+    print(f"{pool[0]} vs {b} on {games} deals, both seats: {first.count(1.0)} deals split 1-1 (the deck and seat"
+          f" won both: {first.count(1.0) / games * 100:.1f}%), {first.count(2.0)} won 2-0, {first.count(0.0)} lost 0-2")
+    k = 1
+    while k <= variants:
+        best = sum(max(r[:k]) for r in won.values()) / len(won)
+        print(f"  the best of {k} variant(s) ({', '.join(pool[j % len(pool)] for j in range(k))}) per game:"
+              f" {best * 100:.1f}% of {len(won)} games")
+        k = k * 2 if k * 2 <= variants or k == variants else variants
+
+
+def _luck_game(args: tuple[str, str, int, int, int, str]) -> float:
+    from rawdeal.drivers.players import make_player, play_match
+    from rawdeal.drivers.selfplay import game_decks, start_game
+    from rawdeal.drivers.tournament import game_seed
+
+    a, b, deal, seat, k, profile = args
+    game = start_game(game_decks(deal, None), profile, deal)
+    mine, other = make_player(a, game_seed(deal, 0, 1, k)), make_player(b, game_seed(deal, 1, 0, 0))
+    out = play_match(game, (mine, other) if seat == 0 else (other, mine))
+    return 0.5 if out.winner is None else float(out.winner == seat)
+
+
 def _times(a: str, results: list[tuple[float, list[tuple[float, float]]]]) -> None:
     """Player a's decision times (wall and CPU): how many, mean, median, p95."""
     for what, k in (("wall", 0), ("CPU", 1)):
@@ -214,6 +251,14 @@ def main() -> int:
     s.add_argument("--jobs", type=int, default=1)
     s.add_argument("--profile", default="standard")
     s.add_argument("--control", action="store_true", help="also B against B on the same games")
+    u = sub.add_parser("luck")
+    u.add_argument("--pool", default="greedy,random")
+    u.add_argument("--b", default="greedy")
+    u.add_argument("--games", type=int, default=200)
+    u.add_argument("--seed", type=int, default=1)
+    u.add_argument("--jobs", type=int, default=1)
+    u.add_argument("--variants", type=int, default=8)
+    u.add_argument("--profile", default="standard")
     c = sub.add_parser("scaling")
     c.add_argument("--decks", type=int, default=10)
     c.add_argument("--players", default="random,greedy")
@@ -230,6 +275,8 @@ def main() -> int:
     catalog()
     if args.what == "strength":
         strength(args.a, args.b, args.games, args.seed, args.jobs, args.profile, args.control)
+    elif args.what == "luck":
+        luck(args.pool.split(","), args.b, args.games, args.seed, args.jobs, args.variants, args.profile)
     elif args.what == "scaling":
         scaling(args.decks, args.players, args.games, [int(j) for j in args.jobs.split(",")])
     else:

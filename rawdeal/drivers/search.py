@@ -21,7 +21,7 @@ import math
 import random
 import time
 
-from rawdeal.drivers.evaluation import chance, win_chance
+from rawdeal.drivers.evaluation import WEIGHTS, Weights, chance, win_chance
 from rawdeal.drivers.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_reply
 from rawdeal.drivers.infoset import could_reverse, sample
 from rawdeal.drivers.players import candidates
@@ -54,10 +54,10 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
-                 prior: int = PRIOR) -> None:
+                 prior: int = PRIOR, weights: Weights = WEIGHTS) -> None:
         self.rnd = random.Random(seed)
         self.playouts, self.rollout, self.millis = playouts, rollout, millis
-        self.prior, self.judge = prior, GreedyPlayer(seed)
+        self.prior, self.judge, self.weights = prior, GreedyPlayer(seed, weights=weights), weights
         # What this turn's plays told (`_observe`): the turn, the cards the opponent cannot hold, and
         # those that could reverse the last play, until it is known to have gone through.
         self.known: tuple[int, frozenset[int], frozenset[int]] = (-1, frozenset(), frozenset())
@@ -133,7 +133,7 @@ class SearchPlayer:
             world.apply(move)
             path.append(node)
         self._rollout(world, me)
-        result = win_chance(world, 0)
+        result = win_chance(world, 0, self.weights)
         for n in path[1:]:
             n.visits += 1
             n.value += result if n.player == 0 else 1.0 - result
@@ -150,5 +150,5 @@ class SearchPlayer:
             if d.kind == "reverse":
                 move = d.moves[0] if self.rnd.random() < REVERSE_CHANCE and d.moves[0] is not PASS else PASS
             else:
-                move = best_reply(world, d.player, me)
+                move = best_reply(world, d.player, me, self.weights)
             world.apply(move)
