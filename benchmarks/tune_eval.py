@@ -7,8 +7,8 @@ Every step perturbs all weights at once by +-c (a random sign each), plays greed
 greedy(W - c) on `deals` fresh random deals from both seats (common random numbers: the same decks,
 shuffles and player seeds for both sides, so the deals' luck cancels) and moves W along the
 measured score difference (simultaneous perturbation stochastic approximation, Spall's gains).
-`Weights.arsenal` stays 1: it sets the scale. `match` plays a player with weights W (JSON, the
-fields to change) against the shipped greedy player on paired deals. Figures are in bench_bots.py.
+`Weights.arsenal` stays 1: it sets the scale. `match` plays a player (its own weights, those
+given as JSON changed) against the shipped greedy player on paired deals. Figures are in bench_bots.py.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def main() -> int:
     m.add_argument("--seed", type=int, default=90000)
     m.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    from rawdeal.drivers.evaluation import WEIGHTS
+    from rawdeal.drivers.evaluation import SEARCH_WEIGHTS, WEIGHTS
     from rawdeal.drivers.standings import wilson
     from rawdeal.engine.cardinfo import catalog
 
@@ -100,7 +100,7 @@ def main() -> int:
         print(f"tuned: {_show(spsa(args.steps, args.deals, args.seed, args.jobs, args.a, args.c))}")
         return 0
     changed = json.loads(args.a)
-    weights = asdict(replace(WEIGHTS, **changed))
+    weights = asdict(replace(SEARCH_WEIGHTS if args.player == "search" else WEIGHTS, **changed))
     with ProcessPoolExecutor(args.jobs) as pool:
         score = match(pool, (args.player, weights, json.loads(args.options)), ("greedy", asdict(WEIGHTS), {}),
                       range(args.seed, args.seed + args.deals))
