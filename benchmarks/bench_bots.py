@@ -62,10 +62,13 @@ is this process's own, which their load inflates little; wall time is shown for 
       SEARCH_WEIGHTS 52.3% (95% CI 49.2-55.4%) at 35.5 ms CPU a decision (mean; median 28.8,
       p95 68.1; wall 70.5 ms on the loaded machine); greedy against greedy (the control) 50.1%.
       Paired, 500 fresh deals from both seats (tune_eval.py match --player search --deals 500
-      --seed 120000, load 0.2-4): tuned 56.3%, untuned 53.2% on the same 1,000 games. So the
-      tuning is worth about 3 points on all three paired sets (+5.0, +2.9, +3.1), and a 1,000-game
-      figure moves by about 4 points between seed sets (52.3% here, 56.3% there): short of the
-      60% goal either way, which the deals' luck above puts about as far as the best of four tries.
+      --seed 120000, load 0.2-4): tuned 56.3%, untuned 53.2% on the same 1,000 games. The
+      untuned search on the --seed 110001 games above: 53.2% (36.1 ms CPU a decision, median
+      28.8, p95 69.9; load 0.2-2). So the tuning gained +5.0, +2.9, +3.1 on the paired sets and
+      -0.9 on the 1,000 games above: about 2.5 points over 3,700 games, within the noise of
+      any one set, and a 1,000-game figure moves by about 4 points between seed sets (52.3%
+      here, 56.3% there). Short of the 60% goal either way, which the deals' luck above puts
+      about as far as the best of four tries.
   scaling on a quiet machine (16:53 UTC, load 0.3): 10 decks x random,greedy, 1,900 games: --jobs 1
       228.7 s, --jobs 2 117.6 s: 1.94x, results identical, 1.92 cores busy. Earlier, while busy:
   scaling: the machine gives this session one core's share while other sessions run (Linux
