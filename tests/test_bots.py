@@ -9,7 +9,7 @@ import pytest
 
 from rawdeal.cards import CardType
 from rawdeal.drivers import selfplay as sp
-from rawdeal.drivers.evaluation import evaluate
+from rawdeal.drivers.evaluation import LOW_MARK, SEARCH_WEIGHTS, WEIGHTS, Weights, evaluate
 from rawdeal.drivers.infoset import could_reverse, sample
 from rawdeal.drivers.players import Outcome, candidates, make_player, play_match
 from rawdeal.drivers.random_player import card_lists, check_invariants
@@ -224,3 +224,37 @@ def test_search_rules_out_only_reversals_the_opponent_did_not_hold() -> None:
             assert not absent & set(real_hand)
             ruled_out += len(absent)
     assert ruled_out > 0
+
+
+def test_evaluation_features_beyond_the_greedy_ones() -> None:
+    """`later` counts maneuvers the Fortitude cannot pay for yet, `low` an Arsenal near empty,
+    `overkill` ready damage beyond the opponent's Arsenal; at 0 (greedy's weights) they count nothing."""
+    game = _midgame(8)
+    me = game.decision().player  # type: ignore[union-attr]
+    cat, pl = game.cat, game.s.players[me]
+    f = sum(cat.damages[c] for c in pl.ring)
+    dead = next(i.id for i in cat.infos if i.is_(CardType.MANEUVER) and not i.reverses and i.card.fortitude > f
+                and i.card.printed_damage >= 2)
+    ready = next(i.id for i in cat.infos if i.is_(CardType.MANEUVER) and not i.reverses and i.card.fortitude <= f
+                 and i.card.printed_damage >= 2)
+    holding = game.copy()
+    holding.s.players[me].hand[0] = dead
+    later = Weights(later=1.0)
+    assert evaluate(holding, me, later) - evaluate(game, me, later) > evaluate(holding, me) - evaluate(game, me)
+    short = game.copy()
+    short.s.players[me].ringside += [short.s.players[me].arsenal.pop() for _ in range(len(pl.arsenal) - 3)]
+    low = Weights(low=1.0)
+    assert evaluate(short, me, low) < evaluate(short, me) - 6  # 7 cards below the mark, 1 each
+    assert evaluate(game, me, low) == evaluate(game, me) or len(pl.arsenal) < LOW_MARK
+    lethal = game.copy()
+    lethal.s.players[me].hand[:] = [ready] * 3
+    opp = lethal.s.players[1 - me]
+    opp.ringside += [opp.arsenal.pop() for _ in range(len(opp.arsenal) - 1)]
+    overkill = Weights(overkill=1.0)
+    assert evaluate(lethal, me, overkill) < evaluate(lethal, me)
+
+
+def test_search_plays_with_its_own_tuned_weights_and_greedy_with_the_documented_ones() -> None:
+    assert make_player("search", 1).weights == SEARCH_WEIGHTS  # type: ignore[attr-defined]
+    assert make_player("greedy", 1).weights == WEIGHTS  # type: ignore[attr-defined]
+    assert SEARCH_WEIGHTS != WEIGHTS

@@ -5,9 +5,10 @@ opponent's hand and both Arsenals dealt again; a card that could have reversed o
 plays this turn that went through is not dealt to the opponent's hand: `_observe`), walks one shared tree of moves in that world
 (UCB1 over the moves legal there, counting how often each was available), adds one node, plays
 on to the end of the play in progress with a greedy-ish policy (`_rollout`) and scores the
-position with the evaluation (`evaluation.win_chance`: 1 won, 0 lost). Decisions with one legal
+position with the evaluation (`evaluation.win_chance`: 1 won, 0 lost) under the search's own
+weights (`SEARCH_WEIGHTS`, tuned by play strength). Decisions with one legal
 move are played through without a node. The root's moves start with the greedy player's scores
-as `PRIOR` playouts already made (prior knowledge: with a budget of about a hundred playouts a
+(under the same weights) as `PRIOR` playouts already made (prior knowledge: with a budget of about a hundred playouts a
 decision, the tree alone is noisier than the greedy player's careful one-ply look). The move
 played is the root's most visited one. The budget is a number of
 playouts, so a seeded player is reproducible; a budget in milliseconds (`search:50ms`) plays as
@@ -21,7 +22,7 @@ import math
 import random
 import time
 
-from rawdeal.drivers.evaluation import chance, win_chance
+from rawdeal.drivers.evaluation import SEARCH_WEIGHTS, Weights, chance, win_chance
 from rawdeal.drivers.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_reply
 from rawdeal.drivers.infoset import could_reverse, sample
 from rawdeal.drivers.players import candidates
@@ -54,10 +55,10 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
-                 prior: int = PRIOR) -> None:
+                 prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS) -> None:
         self.rnd = random.Random(seed)
         self.playouts, self.rollout, self.millis = playouts, rollout, millis
-        self.prior, self.judge = prior, GreedyPlayer(seed)
+        self.prior, self.judge, self.weights = prior, GreedyPlayer(seed, weights=weights), weights
         # What this turn's plays told (`_observe`): the turn, the cards the opponent cannot hold, and
         # those that could reverse the last play, until it is known to have gone through.
         self.known: tuple[int, frozenset[int], frozenset[int]] = (-1, frozenset(), frozenset())
@@ -133,7 +134,7 @@ class SearchPlayer:
             world.apply(move)
             path.append(node)
         self._rollout(world, me)
-        result = win_chance(world, 0)
+        result = win_chance(world, 0, self.weights)
         for n in path[1:]:
             n.visits += 1
             n.value += result if n.player == 0 else 1.0 - result
@@ -150,5 +151,5 @@ class SearchPlayer:
             if d.kind == "reverse":
                 move = d.moves[0] if self.rnd.random() < REVERSE_CHANCE and d.moves[0] is not PASS else PASS
             else:
-                move = best_reply(world, d.player, me)
+                move = best_reply(world, d.player, me, self.weights)
             world.apply(move)
