@@ -19,7 +19,7 @@ import dataclasses, inspect, rawdeal.effects.model, rawdeal.engine.events, rawde
 for module in (rawdeal.effects.model, rawdeal.engine.events, rawdeal.engine.moves, rawdeal.engine.tasks):
     for cls in vars(module).values():
         if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == module.__name__:
-            print(cls.__qualname__, inspect.signature(cls), cls.__init__.__annotations__)
+            print(cls.__qualname__, inspect.signature(cls), getattr(cls.__init__, "__annotations__", None))
             for name in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
                 method = getattr(cls, name)
                 code = getattr(getattr(method, "__wrapped__", method), "__code__", None)
@@ -38,7 +38,7 @@ def test_rawdeal_classes_from_the_cache_are_the_ones_dataclasses_makes(tmp_path:
 
     first = describe(env)  # compiled and stored
     assert describe(env) == first == describe({**env, "RAWDEAL_CACHE": "0"})  # read back; no cache at all
-    assert first.count("__init__") > 80 and "Won (player: 'str', how: 'str') -> None" in first
+    assert first.count("__init__") > 80 and "Won (player: " in first  # (compiled, its annotations are classes)
 
 
 def _run(env: dict[str, str]) -> str:

@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 from dataclasses import asdict
 
+import pytest
+
 from rawdeal.drivers import random_player as rp
 from rawdeal.drivers.selfplay import game_decks
 from rawdeal.engine import events as ev
 from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import catalog
 from rawdeal.engine.game import Game
+from rawdeal.purepython import compiled
 
 
 def _start(seed: int) -> Game:
@@ -74,6 +77,8 @@ def test_a_game_nobody_listens_to_plays_the_same_moves_and_returns_no_events() -
     assert dumps(quiet) == dumps(loud)
 
 
+@pytest.mark.skipif(compiled(), reason="it reads the Python code of each `__init__`, which the compiled engine "
+                    "does not have; tests/test_compiled.py compares its behaviour with the sources'")
 def test_a_record_that_writes_its_own_init_takes_exactly_its_fields() -> None:
     """A few of the hottest records write their `__init__` (mypyc compiles it; the one `dataclasses`
     generates would run as Python): it must take the fields, in order, with their defaults, and set

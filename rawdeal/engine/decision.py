@@ -11,7 +11,7 @@ from rawdeal.engine.record import Record
 from rawdeal.engine.words import DecisionKind
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True)
 class Decision(Record):
     """Whose decision it is, what kind, the cards it is about and the legal moves.
 
@@ -40,6 +40,10 @@ class Decision(Record):
             return NotImplemented
         return (self.player, self.kind, self.moves, self.prompt, self.cards) == (
             other.player, other.kind, other.moves, other.prompt, other.cards)
+
+    def __hash__(self) -> int:
+        # written out: a class that writes its `__eq__` gets no hash from mypyc
+        return hash((self.player, self.kind, self.moves))
 
     @property
     def prompt(self) -> str:
