@@ -24,6 +24,12 @@ Figures (2026-11-23, quiet 2-CPU machine, load 1.0), games, ratio to Uno, course
   pure Python:      04 3.92-5.15x / 3.00-3.82x, 08 1.32-1.64x / 1.31-1.53x, 11 1.75-1.88x / 1.28-1.48x,
                     random 1.55-1.71x / 1.47-1.49x (Uno itself swings 420-515 games/s between runs)
   start-up: card 1.23-1.40x, run 1.70-1.84x
+Fourth session (load 0.9-1.3): compiled 04 8.72x / 5.99x, 08 2.50x / 2.32x, 11 3.05x / 2.18x, random
+  2.76x / 2.04x; start-up compiled card 1.65x, run 2.18x. Pure Python, two runs: 08 1.33-1.52x /
+  1.12-1.30x, 11 1.45-1.81x / 1.14-1.33x, random 1.37-1.61x / 1.38-1.48x, with Uno at 442 and 576
+  games/s; the same pure runs of 08 and 11 standard, alternated with the third session's sources:
+  660-729 and 639-653 games/s against 628-678 and 613-616, so the pure engine did not slow down, the
+  pure standard 08 and 11 ratios sit at the goal's edge and fall below it when Uno runs fast.
 """
 
 from __future__ import annotations

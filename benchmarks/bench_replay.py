@@ -18,6 +18,10 @@ Timings are CPU time of this process, best of `--rounds`. It prints figures only
 It measures the rawdeal it imports and says which engine that is: in a checkout with an editable
 install, the pure-Python sources; for the compiled engine, install rawdeal with `pip install .` into
 another environment and run this script from outside the checkout (RAWDEAL_PURE=1 for its sources).
+Quiet figures (2026-11-23, fourth session, load 1.2-1.4, best of 3-5 rounds), compiled engine against
+the third session's build in the same runs: 200 files, 11,553 moves: text 57-66k (40-43k), jsonl
+46-50k (36k), the engine alone 84-88k (61-73k), python-chess 48-55k; the first 100 files: text 71-74k,
+jsonl 53-62k, the engine alone 100-126k, python-chess 52-59k.
 Figures (2026-11-23, fourth session, CPU time, load average 4.2-4.4 on 2 CPUs: another benchmark
 running), 100 files, 6,098 moves, best of 3 rounds, two runs:
   compiled engine:  text 67-80k moves/s, jsonl 48-67k, the engine alone 91-121k (1.35-1.60x and
