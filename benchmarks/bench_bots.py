@@ -115,17 +115,25 @@ class Timed:
 
 def one_game(args: tuple[str, str, int, str]) -> tuple[float, list[tuple[float, float]]]:
     """Player a's score (1 win, 1/2 unfinished, 0 loss) in game `seed`, and a's decision times."""
-    from rawdeal.drivers.players import make_player, play_match
-    from rawdeal.drivers.selfplay import game_decks, start_game
+    from rawdeal.drivers.players import make_player
     from rawdeal.drivers.tournament import game_seed
 
     a, b, seed, profile = args
-    game = start_game(game_decks(seed, None), profile, seed)
-    seat = seed % 2  # a plays seat 0 in even games, seat 1 in odd ones
     mine = Timed(make_player(a, game_seed(seed, 0, 1, 0)))
     other = make_player(b, game_seed(seed, 1, 0, 0))
+    # a plays seat 0 in even games, seat 1 in odd ones
+    return seat_score(mine, other, seed, seed % 2, profile), mine.times
+
+
+def seat_score(mine, other, deal: int, seat: int, profile: str) -> float:  # type: ignore[no-untyped-def]
+    """`mine`'s score (1 win, 1/2 unfinished, 0 loss) against `other` in deal `deal` (its random
+    legal decks and shuffles), `mine` sitting in seat `seat`."""
+    from rawdeal.drivers.players import play_match
+    from rawdeal.drivers.selfplay import game_decks, start_game
+
+    game = start_game(game_decks(deal, None), profile, deal)
     out = play_match(game, (mine, other) if seat == 0 else (other, mine))
-    return (0.5 if out.winner is None else float(out.winner == seat)), mine.times
+    return 0.5 if out.winner is None else float(out.winner == seat)
 
 
 def strength(a: str, b: str, games: int, seed: int, jobs: int, profile: str, control: bool = False) -> None:
@@ -175,15 +183,12 @@ def luck(pool: list[str], b: str, games: int, seed: int, jobs: int, variants: in
 
 
 def _luck_game(args: tuple[str, str, int, int, int, str]) -> float:
-    from rawdeal.drivers.players import make_player, play_match
-    from rawdeal.drivers.selfplay import game_decks, start_game
+    from rawdeal.drivers.players import make_player
     from rawdeal.drivers.tournament import game_seed
 
     a, b, deal, seat, k, profile = args
-    game = start_game(game_decks(deal, None), profile, deal)
-    mine, other = make_player(a, game_seed(deal, 0, 1, k)), make_player(b, game_seed(deal, 1, 0, 0))
-    out = play_match(game, (mine, other) if seat == 0 else (other, mine))
-    return 0.5 if out.winner is None else float(out.winner == seat)
+    return seat_score(make_player(a, game_seed(deal, 0, 1, k)), make_player(b, game_seed(deal, 1, 0, 0)), deal, seat,
+                      profile)
 
 
 def _times(a: str, results: list[tuple[float, list[tuple[float, float]]]]) -> None:

@@ -28,20 +28,17 @@ Side = tuple[str, dict[str, float], dict[str, object]]  # player kind, weights, 
 
 def paired_game(args: tuple[Side, Side, int, int]) -> float:
     """Player a's score (1, 1/2, 0) against b in deal `deal` with a in seat `seat`."""
+    from bench_bots import seat_score
     from rawdeal.drivers.evaluation import Weights
     from rawdeal.drivers.greedy import GreedyPlayer
-    from rawdeal.drivers.players import play_match
     from rawdeal.drivers.search import SearchPlayer
-    from rawdeal.drivers.selfplay import game_decks, start_game
     from rawdeal.drivers.tournament import game_seed
 
     a, b, deal, seat = args
     made = [(SearchPlayer if kind == "search" else GreedyPlayer)(game_seed(deal, i, 1 - i, 0), weights=Weights(**w),
                                                                  **options)  # type: ignore[arg-type]
             for i, (kind, w, options) in enumerate((a, b))]
-    game = start_game(game_decks(deal, None), "standard", deal)
-    out = play_match(game, (made[0], made[1]) if seat == 0 else (made[1], made[0]))
-    return 0.5 if out.winner is None else float(out.winner == seat)
+    return seat_score(made[0], made[1], deal, seat, "standard")
 
 
 def match(pool: ProcessPoolExecutor, a: Side, b: Side, deals: range) -> float:
