@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from itertools import chain
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rawdeal.drivers.movefile import BLOCK, BOM, MAX_LINE, _text_lines
+from rawdeal.drivers.movefile import BLOCK, BOM, MAX_LINE, _text_blocks
 from rawdeal.errors import InputError, not_utf8
 
 
@@ -47,6 +48,10 @@ class _Pipe(io.RawIOBase):
         return part
 
 
+def _text_lines(fh: io.IOBase, source: str) -> Iterator[str]:
+    return chain.from_iterable(_text_blocks(fh, source))  # type: ignore[arg-type]
+
+
 def _outcome(lines: Iterator[str]) -> tuple[list[str], str]:
     got: list[str] = []
     try:
@@ -69,7 +74,7 @@ def test_blocks_give_what_lines_give(pieces: list[bytes], step: int) -> None:
     data = b"".join(pieces)
     expected = _outcome(_line_by_line(data))
     assert _outcome(_text_lines(io.BytesIO(data), "m.txt")) == expected
-    assert _outcome(_text_lines(_Pipe(data, step), "m.txt")) == expected  # type: ignore[arg-type]
+    assert _outcome(_text_lines(_Pipe(data, step), "m.txt")) == expected
 
 
 @pytest.mark.parametrize(("data", "error"), [

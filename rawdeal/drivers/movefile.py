@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from itertools import chain
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -105,7 +106,7 @@ def open_moves(path: str | Path) -> Iterator[Iterator[MoveLine]]:
     except OSError as exc:
         raise UsageError(f"{path}: cannot read move file: {exc.strerror or exc}") from None
     try:
-        yield iter_moves(_text_lines(fh, "standard input" if source == "-" else source), source)
+        yield iter_moves(chain.from_iterable(_text_blocks(fh, "standard input" if source == "-" else source)), source)
     finally:
         if fh is not sys.stdin.buffer:
             fh.close()
@@ -115,10 +116,11 @@ BOM = b"\xef\xbb\xbf"
 BLOCK = 1 << 14  # bytes read at once: the whole lines in them are decoded and split together
 
 
-def _text_lines(fh: BinaryIO, source: str) -> Iterator[str]:
+def _text_blocks(fh: BinaryIO, source: str) -> Iterator[list[str]]:
     """The lines of a move file without their newline (a `\\r` before it is left to the reader, as
     whitespace), read a block at a time: constant memory, one decode and one split per block, not
-    per line. A line too long or not UTF-8 is reported at its line, after the lines before it."""
+    per line, and the lines handed on as a list. A line too long or not UTF-8 is reported at its
+    line, after the lines before it."""
     read = getattr(fh, "read1", fh.read)  # read1: what a pipe holds now, without waiting for a block
     first, parts, size, more = 1, [], 0, True  # parts: `size` bytes read from line `first` on
     while more:
@@ -134,7 +136,7 @@ def _text_lines(fh: BinaryIO, source: str) -> Iterator[str]:
         if more and not end:  # a line already too long, its end not read: stop at it
             cut, more = size, False
         lines, problem = _lines(chunk[:cut], first, source)
-        yield from lines
+        yield lines
         if problem is not None:
             raise problem
         first += len(lines)
