@@ -33,6 +33,12 @@ running), 100 files, 6,098 moves, best of 3 rounds, two runs:
 Instructions a move (valgrind --tool=callgrind, the same 100 files; independent of the load):
   compiled: text 65k (third session 107k), jsonl 84k (121k), the engine alone 50k (76k)
   pure Python: text 111k (118k)
+Fifth session, reading and writing (block reads, one table of lines read, one join a move, effect
+English rendered once): instructions a move, the same 100 files, PYTHONHASHSEED=0, against the
+session's starting build: compiled text 61.7k (67.0k), jsonl 81.5k (88.3k), reading alone 4.3k
+(6.4k); pure Python text 107.0k (113.8k), jsonl 120.3k (128.6k). CPU time at load 1.7-1.9 (200
+files, best of 5): compiled text 89-91k moves/s, the starting build 93-98k in the same runs, python-chess
+44-68k: noise larger than the change (the same engine alone measured 100-145k).
 """
 
 from __future__ import annotations

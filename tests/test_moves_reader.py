@@ -56,7 +56,6 @@ def test_a_move_read_from_text_is_the_move_the_catalog_offers() -> None:
     from rawdeal.engine.words import PickVerb
 
     cat = catalog()
-    read_move.cache_clear()  # lines read before there was a catalog keep their own objects
     chop = cat.id("Chop")
     assert read_move('discard "Chop"')[0] is cat.pick_moves[PickVerb.DISCARD][chop]
     assert read_move('reverse  "Chop"')[0] is cat.reverse_moves[chop]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from rawdeal.cards.model import CardType
@@ -321,11 +321,10 @@ def parse_move(text: str) -> Move:
     return read_move(text)[0]
 
 
-@lru_cache(maxsize=4096)
 def read_move(text: str) -> tuple[Move, str]:
-    """The move of a line and its canonical text (`str(move)`, what a transcript prints). Moves are
-    frozen values, so a line read before gives both again without reading it (long files repeat
-    lines)."""
+    """The move of a line and its canonical text (`str(move)`, what a transcript prints); the move is
+    the catalog's own object where it offers that move. Move files keep what they read, by line
+    (`drivers.movefile`): a line read before is not read again."""
     move = _parse(text)
     return _SHARED.get(move, move), str(move)
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
+from orjson import dumps
 
 from rawdeal.engine import events as ev
 
@@ -171,17 +172,17 @@ class Transcript:
         if self.sink is None:
             self._add([(player, move, None), *[("", "", e) for e in events]])
         elif self.as_jsonl:  # the streamed cases: lines made directly, one write
-            self.sink(_json_line(_input(player, move)) + "".join([_json_line(e.to_dict()) for e in events]))
+            self.sink(_json_lines(_input(player, move), events))
         else:
-            self.sink(move_line(player, move) + "\n" + "".join([_TEXT[type(e)](e) + "\n" for e in events]))
+            self.sink(_text_lines(move_line(player, move), events))
 
     def events(self, events: Iterable[ev.Event]) -> None:
         if self.sink is None:
             self._add([("", "", e) for e in events])
         elif self.as_jsonl:
-            self.sink("".join([_json_line(e.to_dict()) for e in events]))
+            self.sink(_json_lines(None, events))
         else:
-            self.sink("".join([_TEXT[type(e)](e) + "\n" for e in events]))
+            self.sink(_text_lines(None, events))
 
     def _add(self, items: list[tuple[str, str, ev.Event | None]]) -> None:
         self.items.extend(items)
@@ -193,6 +194,25 @@ class Transcript:
         return _jsonl(self.items)
 
 
+def _text_lines(first: str | None, events: Iterable[ev.Event]) -> str:
+    """The text lines of `first` and of the events, each ended by a newline: one join (no string
+    per line made only to add its newline)."""
+    text = _TEXT  # a local: one look-up of the module's table, not one per event
+    lines = [] if first is None else [first]
+    for e in events:
+        lines.append(text[type(e)](e))
+    lines.append("")
+    return "\n".join(lines)
+
+
+def _json_lines(first: dict[str, str] | None, events: Iterable[ev.Event]) -> str:
+    """The JSON Lines of `first` and of the events, as text: decoded once, not once a line."""
+    lines = [] if first is None else [dumps(first, option=_SORTED)]
+    for e in events:
+        lines.append(dumps(e.to_dict(), option=_SORTED))
+    return b"".join(lines).decode()
+
+
 def _text(items: Iterable[tuple[str, str, ev.Event | None]]) -> str:
     return "".join((event_line(e) if e is not None else move_line(p, m)) + "\n" for p, m, e in items)
 
@@ -201,14 +221,9 @@ _SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE  # a JSON Lines line:
 
 
 def _jsonl(items: Iterable[tuple[str, str, ev.Event | None]]) -> bytes:
-    return b"".join([orjson.dumps(e.to_dict() if e is not None else _input(p, m), option=_SORTED)
+    return b"".join([dumps(e.to_dict() if e is not None else _input(p, m), option=_SORTED)
                      for p, m, e in items])
 
 
 def _input(player: str, move: str) -> dict[str, str]:
     return {"event": "input", "player": player, "move": move}
-
-
-def _json_line(fields: dict[str, Any]) -> str:
-    """One JSON Lines line, as text for a streamed sink."""
-    return orjson.dumps(fields, option=_SORTED).decode()
