@@ -84,6 +84,9 @@ class CardFilter:
     types: tuple[CardType, ...] = ()
 
 
+ANY_CARD = CardFilter()  # the empty filter: the defaults below share it, so the engine can test `is` first
+
+
 # ------------------------------------------------------------------------------------- conditions
 @dataclass(frozen=True, slots=True)
 class After:
@@ -160,7 +163,7 @@ class Discard:
     who: Who
     count: Count = ONE
     chooser: Who = Who.YOU
-    filter: CardFilter = CardFilter()
+    filter: CardFilter = ANY_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +196,7 @@ class MoveCards:
     dest: Zone
     position: Position = Position.TOP
     chooser: Who = Who.YOU
-    filter: CardFilter = CardFilter()
+    filter: CardFilter = ANY_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +205,7 @@ class Search:
 
     who: Who
     zones: tuple[Zone, ...]
-    filter: CardFilter = CardFilter()
+    filter: CardFilter = ANY_CARD
 
 
 @dataclass(frozen=True, slots=True)

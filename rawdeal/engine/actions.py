@@ -7,6 +7,7 @@ from, changes the state, emits events, and pushes decision tasks where a player 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from rawdeal.cards import CardType
@@ -271,9 +272,7 @@ class Actions:
         waiting = a.modifier.duration is fx.Duration.NEXT_TURN or s.current != owner
         s.modifiers += (ActiveModifier(owner, a.modifier, card, waiting),)
         if self.listen:
-            from rawdeal.effects.render import render_action
-
-            self._emit(ev.Modified(self.name(owner), render_action(a)))
+            self._emit(ev.Modified(self.name(owner), _rendered(a)))
 
     def _do_equalize(self, owner: int, a: fx.EqualizeFortitude, card: int) -> None:
         self.s.tasks.append(T.Equalize(owner))
@@ -299,6 +298,15 @@ class Actions:
         prev = self.s.last[owner]
         if prev is not None:
             self.s.hold = (owner, prev.card)
+
+
+@cache
+def _rendered(a: fx.Modify) -> str:
+    """A modifier's canonical English, rendered once per process (rendering runs as Python, and the
+    same few modifiers come from the catalog's cards in every game)."""
+    from rawdeal.effects.render import render_action
+
+    return render_action(a)
 
 
 def _chooser(action: fx.Action, who: fx.Who) -> dict[str, fx.Who]:

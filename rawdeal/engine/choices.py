@@ -6,7 +6,6 @@ reverse window's resolution, a reversal from hand, is `Game`'s, with the rules o
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache, partial
 from typing import Any, Callable
 
@@ -21,7 +20,12 @@ from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, Pi
 from rawdeal.engine.members import ARSENAL, COUNT, DISCARD, DRAW, REVERSE
 
 
-ANY_CARD = fx.CardFilter()
+ANY_CARD = fx.ANY_CARD
+
+
+def _any_card(flt: fx.CardFilter) -> bool:
+    """`flt == ANY_CARD`, asked by identity first: a dataclass's `==` runs as Python."""
+    return flt is ANY_CARD or flt == ANY_CARD
 _PICK_KINDS = {verb: DecisionKind(verb) for verb in PickVerb}  # a card pick's kind is its verb
 
 
@@ -41,7 +45,7 @@ class Choices(Actions):
 
     def _pick_options(self, t: T.PickCard) -> list[CardId]:
         cards = self.s.players[t.owner].zone(t.zone)
-        if t.filter == ANY_CARD:
+        if _any_card(t.filter):
             return cards
         by = t.by if t.by >= 0 else t.chooser
         return [c for c in cards if self._passes(c, t.filter, by)]
@@ -52,7 +56,8 @@ class Choices(Actions):
         options = self._pick_options(t)
         if not options:
             return None
-        moves = tuple(map(self.cat.pick_moves[t.verb].__getitem__, dict.fromkeys(options)))
+        shared = self.cat.pick_moves[t.verb]
+        moves = tuple([shared[c] for c in dict.fromkeys(options)])
         return Decision(t.chooser, _PICK_KINDS[t.verb], partial(_pick_prompt, self.names, t), moves,
                         self.titles_of(tuple(options)))
 
@@ -61,14 +66,14 @@ class Choices(Actions):
         pl = self.s.players[t.owner]
         zone = pl.zone(t.zone)
         wanted = self.cat.id(move.title)
-        if t.filter == ANY_CARD:
+        if _any_card(t.filter):
             at = nth(zone, wanted, move.copy)
         else:
             by = t.by if t.by >= 0 else t.chooser
             at = [i for i, c in enumerate(zone) if c == wanted and self._passes(c, t.filter, by)][move.copy - 1]
         card = zone.pop(at)
         if t.remaining > 1:
-            self.s.tasks.append(replace(t, remaining=t.remaining - 1))
+            self.s.tasks.append(t.picked())
         if t.verb is DISCARD:
             pl.ringside.append(card)
             if self.listen:
@@ -112,14 +117,14 @@ class Choices(Actions):
 
     def _decide_choice(self, t: T.AskChoice) -> Decision:
         """Options are named by their number (a key that no rewording of their English changes)."""
-        moves = tuple(mv.Choose(str(i)) for i in range(1, len(t.options) + 1))
-        return Decision(t.player, DecisionKind.CHOOSE, partial(_choice_prompt, self.names, self.title(t.card), t), moves)
+        return Decision(t.player, DecisionKind.CHOOSE, partial(_choice_prompt, self.names, self.title(t.card), t),
+                        _choose_moves(len(t.options)))
 
     def _resolve_choice(self, t: T.AskChoice, move: mv.Move) -> None:
         assert isinstance(move, mv.Choose)
         i = int(move.option) - 1
         if self.listen:
-            self._emit(ev.Chose(self.name(t.player), choice_labels(t)[i]))
+            self._emit(ev.Chose(self.name(t.player), _label(t.options[i])))
         self._push_actions(t.player, t.options[i], t.card)
 
     def _decide_yes_no(self, t: T.AskYesNo) -> Decision | None:
@@ -163,9 +168,16 @@ class Choices(Actions):
 
 def choice_labels(t: T.AskChoice) -> list[str]:
     """The options' canonical English, as transcripts show them."""
+    return [_label(o) for o in t.options]
+
+
+@cache
+def _label(option: tuple[fx.Action, ...]) -> str:
+    """An option's canonical English, rendered once per process (rendering runs as Python, and the
+    same few options come from the catalog's cards in every game)."""
     from rawdeal.effects.render import option_label
 
-    return [option_label(o) for o in t.options]
+    return option_label(option)
 
 
 # Prompts, made only when asked, from values alone (no reference to the game: no reference cycle).
@@ -194,8 +206,15 @@ def _yes_no_prompt(names: tuple[str, ...], t: T.AskYesNo) -> str:
 
 @cache
 def _count_moves(verb: CountVerb, most: int) -> tuple[mv.Move, ...]:
-    """`draw 0` .. `draw most` (or `discard`): the same few values, shared by every such decision."""
-    return tuple(mv.Count(verb, n) for n in range(most + 1))
+    """`draw 0` .. `draw most` (or `discard`): the same few values, shared by every such decision and
+    with the move reader (`mv.share`: a move read from a file is then checked by identity)."""
+    return tuple(mv.share(mv.Count(verb, n)) for n in range(most + 1))
+
+
+@cache
+def _choose_moves(n: int) -> tuple[mv.Move, ...]:
+    """`choose 1` .. `choose n`, shared as `_count_moves` are."""
+    return tuple(mv.share(mv.Choose(str(i))) for i in range(1, n + 1))
 
 
 def nth(cards: list[CardId], card: CardId, copy: int) -> int:

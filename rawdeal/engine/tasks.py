@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rawdeal.effects.model import Action, CardFilter, Position, Zone
+from rawdeal.effects.model import ANY_CARD, Action, CardFilter, Position, Zone
 from rawdeal.engine.record import Record
 from rawdeal.engine.words import CardId, CountVerb, DrawReason, PickVerb
 
@@ -116,9 +116,28 @@ class PickCard(Task):
     remaining: int
     dest: Zone = Zone.RINGSIDE
     position: Position = Position.TOP
-    filter: CardFilter = CardFilter()
+    filter: CardFilter = ANY_CARD
     forced: bool = False
     by: int = -1  # the player whose effect asked (for filters that read his Fortitude)
+
+    def __init__(self, chooser: int, owner: int, zone: Zone, verb: PickVerb, remaining: int,
+                 dest: Zone = Zone.RINGSIDE, position: Position = Position.TOP, filter: CardFilter = ANY_CARD,
+                 forced: bool = False, by: int = -1) -> None:  # native: events.py
+        self.chooser = chooser
+        self.owner = owner
+        self.zone = zone
+        self.verb = verb
+        self.remaining = remaining
+        self.dest = dest
+        self.position = position
+        self.filter = filter
+        self.forced = forced
+        self.by = by
+
+    def picked(self) -> PickCard:
+        """The same pick with one card fewer left (`dataclasses.replace`, built directly: it runs as Python)."""
+        return PickCard(self.chooser, self.owner, self.zone, self.verb, self.remaining - 1, self.dest, self.position,
+                        self.filter, self.forced, self.by)
 
 
 @dataclass(slots=True, unsafe_hash=True)
