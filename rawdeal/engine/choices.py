@@ -7,7 +7,7 @@ reverse window's resolution, a reversal from hand, is `Game`'s, with the rules o
 from __future__ import annotations
 
 from functools import cache, partial
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
@@ -15,18 +15,12 @@ from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision, SeatPrompts, titles_of
-from rawdeal.engine.actions import Actions
+from rawdeal.engine.actions import Actions, any_card
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, PickVerb
-from rawdeal.engine.members import ARSENAL, COUNT, DISCARD, DRAW, REVERSE
+from rawdeal.engine.members import ARSENAL, COUNT, DISCARD, DRAW, HAND, PASS, REVERSE
 
 
-ANY_CARD = fx.ANY_CARD
-
-
-def _any_card(flt: fx.CardFilter) -> bool:
-    """`flt == ANY_CARD`, asked by identity first: a dataclass's `==` runs as Python."""
-    return flt is ANY_CARD or flt == ANY_CARD
-_PICK_KINDS = {verb: DecisionKind(verb) for verb in PickVerb}  # a card pick's kind is its verb
+_PICK_KINDS: Final = {verb: DecisionKind(verb) for verb in PickVerb}  # a card pick's kind is its verb
 
 
 class Choices(Actions):
@@ -39,13 +33,14 @@ class Choices(Actions):
         return partial(titles_of, self.cat.titles, cards)
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
-        moves = (*map(self.cat.reverse_moves.__getitem__, dict.fromkeys(t.options)), mv.PASS)
+        shared = self.cat.reverse_moves
+        moves = (*[shared[c] for c in dict.fromkeys(t.options)], PASS)
         return Decision(t.defender, REVERSE, self.prompts[t.defender].reverse, moves,
                         self.titles_of(t.options))
 
     def _pick_options(self, t: T.PickCard) -> list[CardId]:
         cards = self.s.players[t.owner].zone(t.zone)
-        if _any_card(t.filter):
+        if any_card(t.filter):
             return cards
         by = t.by if t.by >= 0 else t.chooser
         return [c for c in cards if self._passes(c, t.filter, by)]
@@ -66,7 +61,7 @@ class Choices(Actions):
         pl = self.s.players[t.owner]
         zone = pl.zone(t.zone)
         wanted = self.cat.id(move.title)
-        if _any_card(t.filter):
+        if any_card(t.filter):
             at = nth(zone, wanted, move.copy)
         else:
             by = t.by if t.by >= 0 else t.chooser
@@ -113,7 +108,7 @@ class Choices(Actions):
         else:
             self.s.moved = move.n
             if move.n:
-                self.s.tasks.append(T.PickCard(p, p, fx.Zone.HAND, DISCARD, move.n))
+                self.s.tasks.append(T.PickCard(p, p, HAND, DISCARD, move.n))
 
     def _decide_choice(self, t: T.AskChoice) -> Decision:
         """Options are named by their number (a key that no rewording of their English changes)."""
@@ -225,12 +220,12 @@ def nth(cards: list[CardId], card: CardId, copy: int) -> int:
 
 
 # Each handler takes its own task class; the tables pair them, so their values are loosely typed.
-DECIDERS: dict[type[T.Task], Callable[[Choices, Any], Decision | None]] = {
+DECIDERS: Final[dict[type[T.Task], Callable[[Choices, Any], Decision | None]]] = {
     T.ReverseWindow: Choices._decide_reverse, T.PickCard: Choices._decide_pick, T.AskCount: Choices._decide_count,
     T.AskChoice: Choices._decide_choice, T.AskYesNo: Choices._decide_yes_no, T.AskAbility: Choices._decide_ability,
     T.AskArrange: Choices._decide_arrange,
 }
-RESOLVERS: dict[type[T.Task], Callable[[Choices, Any, mv.Move], None]] = {
+RESOLVERS: Final[dict[type[T.Task], Callable[[Choices, Any, mv.Move], None]]] = {
     T.PickCard: Choices._resolve_pick, T.AskCount: Choices._resolve_count,
     T.AskChoice: Choices._resolve_choice, T.AskYesNo: Choices._resolve_yes_no, T.AskAbility: Choices._resolve_ability,
     T.AskArrange: Choices._resolve_arrange,

@@ -11,10 +11,10 @@ from typing import Final, TypeVar
 
 from mypy_extensions import i64
 
-_TWO64 = 1 << 64
-_MASK = _TWO64 - 1
+_TWO64: Final = 1 << 64
+_MASK: Final = _TWO64 - 1
 # `below`'s limit for any n < 2**32 is above this: a value under it is accepted without working it out
-_SURELY_BELOW_LIMIT = _TWO64 - (1 << 32)
+_SURELY_BELOW_LIMIT: Final = _TWO64 - (1 << 32)
 T = TypeVar("T")
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
@@ -18,8 +18,8 @@ from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPla
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, YOU
 
-ONGOING = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
-ONE_SHOT = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
+ONGOING: Final = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
+ONE_SHOT: Final = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
 
 
 def fortitude(cat: Catalog, s: GameState, p: int) -> int:

@@ -8,6 +8,7 @@ resumed in the middle of an effect.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from rawdeal.effects.model import ANY_CARD, Action, CardFilter, Position, Zone
 from rawdeal.engine.record import Record
@@ -180,9 +181,14 @@ class AskArrange(Task):
 
 # The tasks that wait for a move (a set, not a class attribute: mypyc takes every annotated name in a
 # dataclass body for a field).
-DECISIONS: frozenset[type[Task]] = frozenset(
+DECISIONS: Final[frozenset[type[Task]]] = frozenset(
     {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange})
 
 # Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
-RESOLVE, FINISH, HIT, END_TURN = Resolve(), Finish(None), Hit(-1), EndTurnNow()
-START_TURN, DRAW_SEGMENT = (StartTurn(0), StartTurn(1)), (DrawSegment(0), DrawSegment(1))  # by player
+# Final: compiled, each is a C static rather than a module dictionary look-up.
+RESOLVE: Final = Resolve()
+FINISH: Final = Finish(None)
+HIT: Final = Hit(-1)
+END_TURN: Final = EndTurnNow()
+START_TURN: Final = (StartTurn(0), StartTurn(1))  # by player
+DRAW_SEGMENT: Final = (DrawSegment(0), DrawSegment(1))
