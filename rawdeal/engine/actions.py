@@ -18,7 +18,7 @@ from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
 from rawdeal.engine.words import CardId, PickVerb
-from rawdeal.engine.members import ALL, BOTTOM, COUNT_DISCARD, COURSE, DISCARD, DRAW, HAND, SHUFFLE, STANDARD, TAKE, YOU
+from rawdeal.engine.members import ALL, ANY_CARD, BOTTOM, COUNT_DISCARD, COURSE, DISCARD, DRAW, HAND, SHUFFLE, STANDARD, TAKE, YOU
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
@@ -312,7 +312,7 @@ def _rendered(a: fx.Modify) -> str:
 def any_card(flt: fx.CardFilter) -> bool:
     """Whether the filter lets any card through (`== ANY_CARD`), asked by identity first: a
     dataclass's `==` runs as Python, and the effects cache brings empty filters back as ANY_CARD."""
-    return flt is fx.ANY_CARD or flt == fx.ANY_CARD
+    return flt is ANY_CARD or flt == ANY_CARD
 
 
 def _chooser(action: fx.Action, who: fx.Who) -> dict[str, fx.Who]:

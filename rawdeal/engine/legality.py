@@ -43,7 +43,7 @@ def main_move(game: Game, move: mv.Move) -> mv.Move | None:
     if type(move) is not mv.Play:
         return None
     assert isinstance(move, mv.Play)
-    card = cat.db.index.get(move.title)
+    card = cat.index.get(move.title)
     if card is None:
         return None
     types = [t for _, t in R.card_playable(cat, s, s.current, card)]

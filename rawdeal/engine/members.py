@@ -41,3 +41,4 @@ STANDARD: Final = Profile.STANDARD
 END: Final = mv.END
 SURRENDER: Final = mv.SURRENDER
 PASS: Final = mv.PASS
+ANY_CARD: Final = fx.ANY_CARD
