@@ -30,6 +30,12 @@ Fourth session (load 0.9-1.3): compiled 04 8.72x / 5.99x, 08 2.50x / 2.32x, 11 3
   games/s; the same pure runs of 08 and 11 standard, alternated with the third session's sources:
   660-729 and 639-653 games/s against 628-678 and 613-616, so the pure engine did not slow down, the
   pure standard 08 and 11 ratios sit at the goal's edge and fall below it when Uno runs fast.
+Fifth session, after the engine's work (load 1.6-2.0 with another benchmark running): compiled, two
+  runs (Uno 425 and 580 games/s), 04 9.17x, 7.60x / 7.72x, 6.39x; 08 3.81x, 3.26x / 3.41x, 3.01x; 11
+  4.81x, 3.58x / 3.38x, 2.62x; random 3.79x, 2.70x / 3.31x, 2.96x. Pure Python, two runs alternated
+  with the fourth session's sources (games/s, standard): 08 635 and 571 (611 and 586), 11 612 and 597
+  (564 and 566), random 714 and 670 (627 and 626); ratios 08 1.48x, 1.29x, 11 1.42x, 1.35x, random
+  1.66x, 1.52x: the pure standard 08 row is still at the goal's edge.
 """
 
 from __future__ import annotations
