@@ -6,8 +6,9 @@ reverse window's resolution, a reversal from hand, is `Game`'s, with the rules o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, partial
-from typing import Any, Callable, Final
+from typing import Any, Callable, Final, TypeVar
 
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
@@ -33,8 +34,7 @@ class Choices(Actions):
         return partial(titles_of, self.cat.titles, cards)
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
-        shared = self.cat.reverse_moves
-        moves = (*[shared[c] for c in dict.fromkeys(t.options)], PASS)
+        moves = (*_moves_of(self.cat.reverse_moves, t.options), PASS)
         return Decision(t.defender, REVERSE, self.prompts[t.defender].reverse, moves,
                         self.titles_of(t.options))
 
@@ -51,8 +51,7 @@ class Choices(Actions):
         options = self._pick_options(t)
         if not options:
             return None
-        shared = self.cat.pick_moves[t.verb]
-        moves = tuple([shared[c] for c in dict.fromkeys(options)])
+        moves = tuple(_moves_of(self.cat.pick_moves[t.verb], options))
         return Decision(t.chooser, _PICK_KINDS[t.verb], partial(_pick_prompt, self.names, t), moves,
                         self.titles_of(tuple(options)))
 
@@ -210,6 +209,21 @@ def _count_moves(verb: CountVerb, most: int) -> tuple[mv.Move, ...]:
 def _choose_moves(n: int) -> tuple[mv.Move, ...]:
     """`choose 1` .. `choose n`, shared as `_count_moves` are."""
     return tuple(mv.share(mv.Choose(str(i))) for i in range(1, n + 1))
+
+
+M = TypeVar("M", bound=mv.Move)
+
+
+def _moves_of(shared: tuple[M, ...], cards: Sequence[CardId]) -> list[M]:
+    """The catalog's shared move (`shared`, by card id) of each distinct card, in order: a set and a
+    loop, which are native compiled and quicker than `dict.fromkeys` in both builds."""
+    seen: set[CardId] = set()
+    out: list[M] = []
+    for card in cards:
+        if card not in seen:
+            seen.add(card)
+            out.append(shared[card])
+    return out
 
 
 def nth(cards: list[CardId], card: CardId, copy: int) -> int:

@@ -159,7 +159,11 @@ def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
     f, plain = fortitude(cat, s, p), _plain_costs(s, p)
     costs, moves_of = cat.plain_costs, cat.play_moves
     out: list[Play] = []
-    for card in dict.fromkeys(s.players[p].hand):
+    seen: set[CardId] = set()  # each card once: a set and a loop beat dict.fromkeys in both builds
+    for card in s.players[p].hand:
+        if card in seen:
+            continue
+        seen.add(card)
         cost = costs[card]
         if cost is None or not plain:
             out += _allowed(cat, s, p, card, f, plain, moves_of[card])
