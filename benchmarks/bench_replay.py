@@ -33,13 +33,13 @@ running), 100 files, 6,098 moves, best of 3 rounds, two runs:
 Instructions a move (valgrind --tool=callgrind, the same 100 files; independent of the load):
   compiled: text 65k (third session 107k), jsonl 84k (121k), the engine alone 50k (76k)
   pure Python: text 111k (118k)
-Fifth session, the engine (2026-11-23, 200 files, 11,553 moves, best of 3 rounds, load 1.7-2.0 with
-another benchmark running), against the fourth session's build in the same runs:
-  compiled engine:  the engine alone 189-208k (93-98k), text 105-114k (58-65k), jsonl 75-104k
-                    (45-56k); python-chess 56-66k, text 1.73-1.89x python-chess
+Fifth session, the engine (2026-11-23, 200 files, 11,553 moves, best of 3 rounds, load 0.9-2.0,
+another benchmark running at times), against the fourth session's build in the same runs:
+  compiled engine:  the engine alone 189-208k (91-102k), text 105-119k (58-77k), jsonl 75-104k
+                    (45-56k); python-chess 46-66k, text 1.73-2.58x python-chess
   pure Python:      the engine alone 58-82k (47-71k), text 41-52k (36-49k)
-  instructions a move (valgrind, the first 100 files): the engine alone 49.6k -> 27.2k compiled,
-  84.5k -> 76.4k pure; text 66.5k -> 43.8k, jsonl 87.1k -> 62.8k, pure text 112.9k -> 104.7k
+  instructions a move (valgrind, the first 100 files): the engine alone 49.6k -> 25.8k compiled,
+  84.5k -> 75.3k pure; text 66.5k -> 42.4k, jsonl 87.1k -> 61.4k, pure text 112.9k -> 103.6k
 """
 
 from __future__ import annotations
