@@ -30,6 +30,14 @@ Fourth session (load 0.9-1.3): compiled 04 8.72x / 5.99x, 08 2.50x / 2.32x, 11 3
   games/s; the same pure runs of 08 and 11 standard, alternated with the third session's sources:
   660-729 and 639-653 games/s against 628-678 and 613-616, so the pure engine did not slow down, the
   pure standard 08 and 11 ratios sit at the goal's edge and fall below it when Uno runs fast.
+Fifth session, after the engine's work (load 0.8-2.0, another benchmark running at times): compiled,
+  three runs (Uno 425, 580, 533 games/s), course / standard: 04 7.60-9.17x / 6.39-7.72x, 08 3.14-3.81x
+  / 3.01-3.72x, 11 3.58-4.81x / 2.62-3.61x, random 2.70-3.79x / 2.96-3.51x. Pure Python, three runs
+  alternated with the fourth session's sources (games/s, standard): 08 635, 571, 765 (611, 586, 609),
+  11 612, 597, 680 (564, 566, 623), random 714, 670, 886 (627, 626, 722); ratios 08 1.29-1.48x, 11
+  1.19-1.42x (1.19x where Uno ran at 570 games/s), random 1.52-1.66x: faster than before, and the pure
+  standard 08 and 11 rows still at the goal's edge, below it when Uno runs fast. Instructions a random
+  game (valgrind, 300 games of 08 standard): compiled 4.48M -> 2.61M, pure 6.74M -> 6.24M.
 """
 
 from __future__ import annotations

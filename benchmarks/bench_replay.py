@@ -39,6 +39,13 @@ session's starting build: compiled text 61.7k (67.0k), jsonl 81.5k (88.3k), read
 (6.4k); pure Python text 107.0k (113.8k), jsonl 120.3k (128.6k). CPU time at load 1.7-1.9 (200
 files, best of 5): compiled text 89-91k moves/s, the starting build 93-98k in the same runs, python-chess
 44-68k: noise larger than the change (the same engine alone measured 100-145k).
+Fifth session, the engine (2026-11-23, 200 files, 11,553 moves, best of 3 rounds, load 0.9-2.0,
+another benchmark running at times), against the fourth session's build in the same runs:
+  compiled engine:  the engine alone 189-208k (91-102k), text 105-119k (58-77k), jsonl 75-104k
+                    (45-56k); python-chess 46-66k, text 1.73-2.58x python-chess
+  pure Python:      the engine alone 58-82k (47-71k), text 41-52k (36-49k)
+  instructions a move (valgrind, the first 100 files): the engine alone 49.6k -> 25.8k compiled,
+  84.5k -> 75.3k pure; text 66.5k -> 42.4k, jsonl 87.1k -> 61.4k, pure text 112.9k -> 103.6k
 """
 
 from __future__ import annotations

@@ -119,3 +119,36 @@ def test_records_pickle_and_copy_to_equal_values(tmp_path: Path, pure: bool) -> 
     assert done.returncode == 0, done.stderr
     kinds, same = done.stdout.split()
     assert int(kinds) >= 15 and same == "True"
+
+
+# Shuffles seeded lists of every length a game shuffles with `rng.shuffle` and with `below` drawn for each
+# position (Python ints in both builds), the edge seeds and a draw `below` rejects among them; prints
+# whether the module runs on machine integers and how many shuffles differ.
+SHUFFLES = """
+import random
+from rawdeal.engine import rng
+from test_rng import _reference_shuffle, _state_before
+
+rnd = random.Random(5)
+seeds = [0, 1, 2**62, 2**63 - 1, 2**63, 2**64 - 1, _state_before((1 << 64) - 1)]
+seeds += [rnd.getrandbits(64) for _ in range(400)]
+differ = 0
+for seed in seeds:
+    for n in range(0, 66):
+        fast, slow = list(range(n)), list(range(n))
+        differ += rng.shuffle(seed, fast) != _reference_shuffle(seed, slow) or fast != slow
+print(rng.NATIVE, differ)
+"""
+
+
+@pytest.mark.parametrize("pure", [True, False], ids=["sources", "compiled"])
+def test_shuffles_are_the_same_on_machine_integers(tmp_path: Path, pure: bool) -> None:
+    """Compiled, the shuffle runs on 64-bit machine integers that wrap around (`rng._shuffle_i64`): the
+    permutations and states are exactly those of `below` on Python ints, which saves rely on."""
+    if not pure and not _compiled_installed(tmp_path):
+        pytest.skip("this installation has no compiled engine (an editable install, or built without a C "
+                    "compiler or with RAWDEAL_PURE=1): the sources are checked")
+    tests = str(REPO / "tests")  # test_rng from the checkout; rawdeal itself from the installation
+    done = _python(["-c", f"import sys; sys.path.append({tests!r})\n" + SHUFFLES], tmp_path, pure=pure)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(not pure), "0"]

@@ -8,9 +8,9 @@ reverse, while in the Ring area, ...); actions say *what* happens; conditions sa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, Callable, TypeVar
 
 from rawdeal.cards.model import CardType, Subtype, Trait
 
@@ -82,6 +82,18 @@ class CardFilter:
     trait: Trait | None = None
     max_damage_of_own_fortitude: bool = False  # D <= the acting player's Fortitude Rating (Shake It Off)
     types: tuple[CardType, ...] = ()
+
+    def __reduce__(self) -> tuple[Callable[..., CardFilter], tuple[Any, ...]]:
+        """Pickled (the effects cache) as its fields; the empty filter comes back as `ANY_CARD`."""
+        return _card_filter, tuple([getattr(self, f.name) for f in fields(self)])
+
+
+ANY_CARD = CardFilter()  # the empty filter: the defaults below share it, so the engine can test `is` first
+
+
+def _card_filter(*values: Any) -> CardFilter:
+    made = CardFilter(*values)
+    return ANY_CARD if made == ANY_CARD else made
 
 
 # ------------------------------------------------------------------------------------- conditions
@@ -160,7 +172,7 @@ class Discard:
     who: Who
     count: Count = ONE
     chooser: Who = Who.YOU
-    filter: CardFilter = CardFilter()
+    filter: CardFilter = ANY_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +205,7 @@ class MoveCards:
     dest: Zone
     position: Position = Position.TOP
     chooser: Who = Who.YOU
-    filter: CardFilter = CardFilter()
+    filter: CardFilter = ANY_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +214,7 @@ class Search:
 
     who: Who
     zones: tuple[Zone, ...]
-    filter: CardFilter = CardFilter()
+    filter: CardFilter = ANY_CARD
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,9 @@ from, changes the state, emits events, and pushes decision tasks where a player 
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable, cast
+from dataclasses import fields, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any, Callable, Final, cast
 
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
@@ -16,8 +17,8 @@ from rawdeal.engine import rng
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
-from rawdeal.engine.words import CardId, CountVerb, PickVerb, Profile
-from rawdeal.engine.members import ALL, YOU
+from rawdeal.engine.words import CardId, PickVerb
+from rawdeal.engine.members import ALL, ANY_CARD, BOTTOM, COUNT_DISCARD, COURSE, DISCARD, DRAW, HAND, SHUFFLE, STANDARD, TAKE, YOU
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
@@ -84,7 +85,7 @@ class Actions:
 
     def _act(self, task: T.Act) -> None:
         a = task.action
-        if getattr(a, "who", None) is ALL:  # all players: you first, then the opponent
+        if type(a) in _PER_PLAYER and cast(Any, a).who is ALL:  # all players: you first, then the opponent
             self._note(task.card, a)
             for who in (fx.Who.OPPONENT, YOU):
                 self.s.tasks.append(T.Act(task.owner, replace(cast(Any, a), who=who, **_chooser(a, who)), task.card))
@@ -132,7 +133,7 @@ class Actions:
         p = self._who(owner, a.who)
         n = a.count.n or 0
         if a.count.up_to:
-            self.s.tasks.append(T.AskCount(p, CountVerb.DRAW, n))
+            self.s.tasks.append(T.AskCount(p, DRAW, n))
         else:  # a mandatory draw takes the cards that are there and says how many it took
             drawn = self._draw_cards(p, n)
             if self.listen:
@@ -143,10 +144,10 @@ class Actions:
         if a.count.n is None:
             self._discard_all(p, a.filter)
         elif a.count.up_to and p == owner == chooser:
-            self.s.tasks.append(T.AskCount(p, CountVerb.DISCARD, min(a.count.n, len(self.s.players[p].hand))))
+            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, min(a.count.n, len(self.s.players[p].hand))))
         else:
             self.s.moved = min(a.count.n, len(self.s.players[p].hand))
-            self.s.tasks.append(T.PickCard(chooser, p, fx.Zone.HAND, PickVerb.DISCARD, a.count.n,
+            self.s.tasks.append(T.PickCard(chooser, p, HAND, DISCARD, a.count.n,
                                            filter=a.filter, forced=p != owner))
 
     def _discard_all(self, p: int, flt: fx.CardFilter) -> None:
@@ -157,7 +158,7 @@ class Actions:
             (gone if self._passes(c, flt, p) else keep).append(c)
         pl.hand[:] = keep
         pl.ringside.extend(gone)
-        if flt == fx.CardFilter():
+        if any_card(flt):
             self._emit(ev.HandDiscarded(self.name(p), self.titles(gone)))
             return
         for c in gone:
@@ -192,7 +193,7 @@ class Actions:
 
     def _position(self, position: fx.Position) -> fx.Position:
         """Where "shuffle into the Arsenal" puts cards: the course profile puts them at the bottom."""
-        return fx.Position.BOTTOM if position is fx.Position.SHUFFLE and self.s.profile == Profile.COURSE else position
+        return BOTTOM if position is SHUFFLE and self.s.profile == COURSE else position
 
     def _put_in_arsenal(self, p: int, cards: list[CardId], position: fx.Position) -> None:
         """The Arsenal list runs bottom (index 0) to top."""
@@ -213,14 +214,14 @@ class Actions:
         p = self._who(owner, a.who)
         n = self.s.moved if a.count.same else (a.count.n or 0)
         if n:
-            self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source, PickVerb.TAKE, n,
+            self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source, TAKE, n,
                                            dest=a.dest, position=a.position, filter=a.filter, by=owner))
 
     def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
         p = self._who(owner, a.who)
         pl = self.s.players[p]
         if a.filter.title is None:
-            self.s.tasks.append(T.PickCard(owner, p, a.zones[0], PickVerb.TAKE, 1, dest=fx.Zone.HAND))
+            self.s.tasks.append(T.PickCard(owner, p, a.zones[0], TAKE, 1, dest=HAND))
             return
         for zone in a.zones:
             cards = pl.zone(zone)
@@ -232,7 +233,7 @@ class Actions:
                 return
 
     def _do_shuffle(self, owner: int, a: fx.Shuffle, card: int) -> None:
-        if self.s.profile == Profile.STANDARD:
+        if self.s.profile == STANDARD:
             p = self._who(owner, a.who)
             self.s.rng = rng.shuffle(self.s.rng, self.s.players[p].arsenal)
             self._emit(ev.Shuffled(self.name(p)))
@@ -271,9 +272,7 @@ class Actions:
         waiting = a.modifier.duration is fx.Duration.NEXT_TURN or s.current != owner
         s.modifiers += (ActiveModifier(owner, a.modifier, card, waiting),)
         if self.listen:
-            from rawdeal.effects.render import render_action
-
-            self._emit(ev.Modified(self.name(owner), render_action(a)))
+            self._emit(ev.Modified(self.name(owner), _rendered(a)))
 
     def _do_equalize(self, owner: int, a: fx.EqualizeFortitude, card: int) -> None:
         self.s.tasks.append(T.Equalize(owner))
@@ -301,13 +300,28 @@ class Actions:
             self.s.hold = (owner, prev.card)
 
 
+@cache
+def _rendered(a: fx.Modify) -> str:
+    """A modifier's canonical English, rendered once per process (rendering runs as Python, and the
+    same few modifiers come from the catalog's cards in every game)."""
+    from rawdeal.effects.render import render_action
+
+    return render_action(a)
+
+
+def any_card(flt: fx.CardFilter) -> bool:
+    """Whether the filter lets any card through (`== ANY_CARD`), asked by identity first: a
+    dataclass's `==` runs as Python, and the effects cache brings empty filters back as ANY_CARD."""
+    return flt is ANY_CARD or flt == ANY_CARD
+
+
 def _chooser(action: fx.Action, who: fx.Who) -> dict[str, fx.Who]:
     """When all players act, each one chooses for himself."""
     return {"chooser": who} if hasattr(action, "chooser") else {}
 
 
 # Each handler takes its own action class; the table is what pairs them, so its values are loosely typed.
-ACTIONS: dict[type[fx.Action], Callable[[Actions, int, Any, int], None]] = {
+ACTIONS: Final[dict[type[fx.Action], Callable[[Actions, int, Any, int], None]]] = {
     fx.Draw: Actions._do_draw, fx.Discard: Actions._do_discard, fx.DiscardThis: Actions._do_discard_this,
     fx.ReturnThis: Actions._do_return_this, fx.MillTop: Actions._do_mill, fx.MoveCards: Actions._do_move,
     fx.Search: Actions._do_search, fx.Shuffle: Actions._do_shuffle, fx.LookAt: Actions._do_look,
@@ -316,3 +330,6 @@ ACTIONS: dict[type[fx.Action], Callable[[Actions, int, Any, int], None]] = {
     fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional,
     fx.HoldSubmission: Actions._do_hold,
 }
+# The actions done by a player (`who`), who may be all players: not a `getattr(a, "who", None)` per
+# action, which raises and clears an AttributeError for the others.
+_PER_PLAYER: Final = frozenset(cls for cls in ACTIONS if "who" in {f.name for f in fields(cls)})

@@ -30,10 +30,7 @@ class CardInfo:
     follow_ups: tuple[fx.AllowsFollowUp, ...]
     triggers_from_ringside: bool = False
     play_types: tuple[CardType, ...] = ()  # what it can be played as from the hand, in printed order
-
-    @property
-    def title(self) -> str:
-        return self.card.title
+    title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
 
     def is_(self, card_type: CardType) -> bool:
         return card_type in self.card.types
@@ -56,6 +53,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         follow_ups=effect.of(fx.AllowsFollowUp),
         triggers_from_ringside=bool(effect.of(fx.TriggersFromRingside)),
         play_types=tuple(card.playable_types),
+        title=card.title,
     )
 
 
@@ -80,6 +78,7 @@ class Catalog:
     reverse_moves: tuple[Reverse, ...] = field(init=False, repr=False, compare=False)  # `reverse "X"` by card id
     pick_moves: dict[PickVerb, tuple[Pick, ...]] = field(init=False, repr=False, compare=False)  # `discard "X"`, ...
 
+    index: dict[str, CardId] = field(init=False, repr=False, compare=False)  # db.index, read natively compiled
     printed_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)  # printed F
     reversal_cards: tuple[CardId, ...] = field(init=False, repr=False, compare=False)  # with a Reverses clause
     # (played card, type) -> reversal card -> (always, its clauses whose target fits) (`rules.reversers`)
@@ -92,6 +91,7 @@ class Catalog:
         object.__setattr__(self, "plain_costs", tuple(
             None if i.requirements or i.stat_changes else i.card.fortitude for i in self.infos))
         object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))
+        object.__setattr__(self, "index", self.db.index)
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
         object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
@@ -104,7 +104,7 @@ class Catalog:
         object.__setattr__(self, "pick_moves", {v: tuple(share(Pick(v, t)) for t in self.titles) for v in PickVerb})
 
     def id(self, title: str) -> int:
-        return self.db.index[title]
+        return self.index[title]
 
     def superstar(self, name: str) -> Superstar:
         return self.db.by_name[name]

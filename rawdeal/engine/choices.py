@@ -6,9 +6,9 @@ reverse window's resolution, a reversal from hand, is `Game`'s, with the rules o
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
 from functools import cache, partial
-from typing import Any, Callable
+from typing import Any, Callable, Final, TypeVar
 
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
@@ -16,13 +16,12 @@ from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision, SeatPrompts, titles_of
-from rawdeal.engine.actions import Actions
+from rawdeal.engine.actions import Actions, any_card
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, PickVerb
-from rawdeal.engine.members import ARSENAL, COUNT, DISCARD, DRAW, REVERSE
+from rawdeal.engine.members import ARSENAL, COUNT, DISCARD, DRAW, HAND, PASS, REVERSE
 
 
-ANY_CARD = fx.CardFilter()
-_PICK_KINDS = {verb: DecisionKind(verb) for verb in PickVerb}  # a card pick's kind is its verb
+_PICK_KINDS: Final = {verb: DecisionKind(verb) for verb in PickVerb}  # a card pick's kind is its verb
 
 
 class Choices(Actions):
@@ -35,13 +34,13 @@ class Choices(Actions):
         return partial(titles_of, self.cat.titles, cards)
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
-        moves = (*map(self.cat.reverse_moves.__getitem__, dict.fromkeys(t.options)), mv.PASS)
+        moves = (*_moves_of(self.cat.reverse_moves, t.options), PASS)
         return Decision(t.defender, REVERSE, self.prompts[t.defender].reverse, moves,
                         self.titles_of(t.options))
 
     def _pick_options(self, t: T.PickCard) -> list[CardId]:
         cards = self.s.players[t.owner].zone(t.zone)
-        if t.filter == ANY_CARD:
+        if any_card(t.filter):
             return cards
         by = t.by if t.by >= 0 else t.chooser
         return [c for c in cards if self._passes(c, t.filter, by)]
@@ -52,7 +51,7 @@ class Choices(Actions):
         options = self._pick_options(t)
         if not options:
             return None
-        moves = tuple(map(self.cat.pick_moves[t.verb].__getitem__, dict.fromkeys(options)))
+        moves = tuple(_moves_of(self.cat.pick_moves[t.verb], options))
         return Decision(t.chooser, _PICK_KINDS[t.verb], partial(_pick_prompt, self.names, t), moves,
                         self.titles_of(tuple(options)))
 
@@ -61,14 +60,14 @@ class Choices(Actions):
         pl = self.s.players[t.owner]
         zone = pl.zone(t.zone)
         wanted = self.cat.id(move.title)
-        if t.filter == ANY_CARD:
+        if any_card(t.filter):
             at = nth(zone, wanted, move.copy)
         else:
             by = t.by if t.by >= 0 else t.chooser
             at = [i for i, c in enumerate(zone) if c == wanted and self._passes(c, t.filter, by)][move.copy - 1]
         card = zone.pop(at)
         if t.remaining > 1:
-            self.s.tasks.append(replace(t, remaining=t.remaining - 1))
+            self.s.tasks.append(t.picked())
         if t.verb is DISCARD:
             pl.ringside.append(card)
             if self.listen:
@@ -108,18 +107,18 @@ class Choices(Actions):
         else:
             self.s.moved = move.n
             if move.n:
-                self.s.tasks.append(T.PickCard(p, p, fx.Zone.HAND, DISCARD, move.n))
+                self.s.tasks.append(T.PickCard(p, p, HAND, DISCARD, move.n))
 
     def _decide_choice(self, t: T.AskChoice) -> Decision:
         """Options are named by their number (a key that no rewording of their English changes)."""
-        moves = tuple(mv.Choose(str(i)) for i in range(1, len(t.options) + 1))
-        return Decision(t.player, DecisionKind.CHOOSE, partial(_choice_prompt, self.names, self.title(t.card), t), moves)
+        return Decision(t.player, DecisionKind.CHOOSE, partial(_choice_prompt, self.names, self.title(t.card), t),
+                        _choose_moves(len(t.options)))
 
     def _resolve_choice(self, t: T.AskChoice, move: mv.Move) -> None:
         assert isinstance(move, mv.Choose)
         i = int(move.option) - 1
         if self.listen:
-            self._emit(ev.Chose(self.name(t.player), choice_labels(t)[i]))
+            self._emit(ev.Chose(self.name(t.player), _label(t.options[i])))
         self._push_actions(t.player, t.options[i], t.card)
 
     def _decide_yes_no(self, t: T.AskYesNo) -> Decision | None:
@@ -163,9 +162,16 @@ class Choices(Actions):
 
 def choice_labels(t: T.AskChoice) -> list[str]:
     """The options' canonical English, as transcripts show them."""
+    return [_label(o) for o in t.options]
+
+
+@cache
+def _label(option: tuple[fx.Action, ...]) -> str:
+    """An option's canonical English, rendered once per process (rendering runs as Python, and the
+    same few options come from the catalog's cards in every game)."""
     from rawdeal.effects.render import option_label
 
-    return [option_label(o) for o in t.options]
+    return option_label(option)
 
 
 # Prompts, made only when asked, from values alone (no reference to the game: no reference cycle).
@@ -194,8 +200,30 @@ def _yes_no_prompt(names: tuple[str, ...], t: T.AskYesNo) -> str:
 
 @cache
 def _count_moves(verb: CountVerb, most: int) -> tuple[mv.Move, ...]:
-    """`draw 0` .. `draw most` (or `discard`): the same few values, shared by every such decision."""
-    return tuple(mv.Count(verb, n) for n in range(most + 1))
+    """`draw 0` .. `draw most` (or `discard`): the same few values, shared by every such decision and
+    with the move reader (`mv.share`: a move read from a file is then checked by identity)."""
+    return tuple(mv.share(mv.Count(verb, n)) for n in range(most + 1))
+
+
+@cache
+def _choose_moves(n: int) -> tuple[mv.Move, ...]:
+    """`choose 1` .. `choose n`, shared as `_count_moves` are."""
+    return tuple(mv.share(mv.Choose(str(i))) for i in range(1, n + 1))
+
+
+M = TypeVar("M", bound=mv.Move)
+
+
+def _moves_of(shared: tuple[M, ...], cards: Sequence[CardId]) -> list[M]:
+    """The catalog's shared move (`shared`, by card id) of each distinct card, in order: a set and a
+    loop, which are native compiled and quicker than `dict.fromkeys` in both builds."""
+    seen: set[CardId] = set()
+    out: list[M] = []
+    for card in cards:
+        if card not in seen:
+            seen.add(card)
+            out.append(shared[card])
+    return out
 
 
 def nth(cards: list[CardId], card: CardId, copy: int) -> int:
@@ -206,12 +234,12 @@ def nth(cards: list[CardId], card: CardId, copy: int) -> int:
 
 
 # Each handler takes its own task class; the tables pair them, so their values are loosely typed.
-DECIDERS: dict[type[T.Task], Callable[[Choices, Any], Decision | None]] = {
+DECIDERS: Final[dict[type[T.Task], Callable[[Choices, Any], Decision | None]]] = {
     T.ReverseWindow: Choices._decide_reverse, T.PickCard: Choices._decide_pick, T.AskCount: Choices._decide_count,
     T.AskChoice: Choices._decide_choice, T.AskYesNo: Choices._decide_yes_no, T.AskAbility: Choices._decide_ability,
     T.AskArrange: Choices._decide_arrange,
 }
-RESOLVERS: dict[type[T.Task], Callable[[Choices, Any, mv.Move], None]] = {
+RESOLVERS: Final[dict[type[T.Task], Callable[[Choices, Any, mv.Move], None]]] = {
     T.PickCard: Choices._resolve_pick, T.AskCount: Choices._resolve_count,
     T.AskChoice: Choices._resolve_choice, T.AskYesNo: Choices._resolve_yes_no, T.AskAbility: Choices._resolve_ability,
     T.AskArrange: Choices._resolve_arrange,

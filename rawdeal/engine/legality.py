@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
+from rawdeal.engine.members import END, SURRENDER
 
 if TYPE_CHECKING:
     from rawdeal.engine.game import Game
@@ -35,14 +36,14 @@ def main_move(game: Game, move: mv.Move) -> mv.Move | None:
     s, cat = game.s, game.cat
     if s.winner is not None or s.tasks:
         return None
-    if move is mv.END or move is mv.SURRENDER or type(move) in (mv.EndTurn, mv.Surrender):
+    if move is END or move is SURRENDER or type(move) in (mv.EndTurn, mv.Surrender):
         return move
     if type(move) is mv.UseAbility:
         return move if R.ability_usable(cat, s, s.current) else None
     if type(move) is not mv.Play:
         return None
     assert isinstance(move, mv.Play)
-    card = cat.db.index.get(move.title)
+    card = cat.index.get(move.title)
     if card is None:
         return None
     types = [t for _, t in R.card_playable(cat, s, s.current, card)]

@@ -1,8 +1,9 @@
-"""The enum members the engine reads on every move, as plain module constants.
+"""The enum members (and shared moves) the engine reads on every move, as plain module constants.
 
 In Python 3.11 reading `CardType.MANEUVER` goes through the enum's metaclass and costs several
 times a global name (measured about 5x); random games read these members a few times per move.
-They are the very same members, so `is` and `==` behave as with the spelled-out names.
+They are the very same members, so `is` and `==` behave as with the spelled-out names. This module
+is compiled with the engine: there each of its Final names is a C static, not even a look-up.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Final
 
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
+from rawdeal.engine import moves as mv
 from rawdeal.engine.words import CountVerb, DecisionKind, DrawReason, PickVerb, Profile
 
 MANEUVER: Final = CardType.MANEUVER
@@ -30,3 +32,13 @@ DAMAGE: Final = fx.Stat.DAMAGE
 IRREVERSIBLE: Final = fx.Stat.IRREVERSIBLE
 ONCE_PER_TURN: Final = fx.AbilityTiming.ONCE_PER_TURN
 START_OF_TURN: Final = fx.AbilityTiming.START_OF_TURN
+HAND: Final = fx.Zone.HAND
+BOTTOM: Final = fx.Position.BOTTOM
+SHUFFLE: Final = fx.Position.SHUFFLE
+TAKE: Final = PickVerb.TAKE
+COUNT_DISCARD: Final = CountVerb.DISCARD
+STANDARD: Final = Profile.STANDARD
+END: Final = mv.END
+SURRENDER: Final = mv.SURRENDER
+PASS: Final = mv.PASS
+ANY_CARD: Final = fx.ANY_CARD

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
@@ -18,13 +18,16 @@ from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPla
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, YOU
 
-ONGOING = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
-ONE_SHOT = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
+ONGOING: Final = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
+ONE_SHOT: Final = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
 
 
 def fortitude(cat: Catalog, s: GameState, p: int) -> int:
     """The sum of the printed D of the cards in the Ring area (`#` counts 0)."""
-    return sum(map(cat.damages.__getitem__, s.players[p].ring))
+    damages, total = cat.damages, 0
+    for card in s.players[p].ring:  # a loop, not sum(map(...)): compiled it is native, and faster pure too
+        total += damages[card]
+    return total
 
 
 def ability(cat: Catalog, s: GameState, p: int) -> fx.Ability:
@@ -156,7 +159,11 @@ def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
     f, plain = fortitude(cat, s, p), _plain_costs(s, p)
     costs, moves_of = cat.plain_costs, cat.play_moves
     out: list[Play] = []
-    for card in dict.fromkeys(s.players[p].hand):
+    seen: set[CardId] = set()  # each card once: a set and a loop beat dict.fromkeys in both builds
+    for card in s.players[p].hand:
+        if card in seen:
+            continue
+        seen.add(card)
         cost = costs[card]
         if cost is None or not plain:
             out += _allowed(cat, s, p, card, f, plain, moves_of[card])
@@ -201,8 +208,10 @@ def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversa
     if s.modifiers:
         mods += [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
     if not reversals:
-        for ring_mods in filter(None, map(cat.while_in_ring.__getitem__, s.players[play.player].ring)):
-            mods += ring_mods
+        in_ring = cat.while_in_ring
+        for card in s.players[play.player].ring:
+            if in_ring[card]:
+                mods += in_ring[card]
     if not mods:
         return 0  # the usual case
     info = cat.infos[play.card]
@@ -268,7 +277,7 @@ def reversal_candidates(cat: Catalog, s: GameState, play: CurrentPlay) -> list[C
     F he has: what may reverse it, before the conditions that need its damage are asked."""
     defender = 1 - play.player
     table = reversers(cat, play)
-    fitting = list(filter(table.__contains__, s.players[defender].hand))
+    fitting = [c for c in s.players[defender].hand if c in table]
     if not fitting:
         return fitting
     most = fortitude(cat, s, defender) - _bonus(cat, s, play, FORTITUDE, reversals=True)

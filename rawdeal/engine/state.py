@@ -8,6 +8,7 @@ fully described by its state and can be saved at any decision.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from rawdeal.cards import CardType
 from rawdeal.effects.model import Modifier, Zone
@@ -17,7 +18,7 @@ from rawdeal.engine.words import CardId, Profile
 
 
 # zone name -> its attribute (the same words; any other name is a KeyError)
-_ZONES = {"arsenal": "arsenal", "hand": "hand", "ring": "ring", "ringside": "ringside"}
+_ZONES: Final = {"arsenal": "arsenal", "hand": "hand", "ring": "ring", "ringside": "ringside"}
 
 
 @dataclass(slots=True)

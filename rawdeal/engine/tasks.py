@@ -8,8 +8,9 @@ resumed in the middle of an effect.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from rawdeal.effects.model import Action, CardFilter, Position, Zone
+from rawdeal.effects.model import ANY_CARD, Action, CardFilter, Position, Zone
 from rawdeal.engine.record import Record
 from rawdeal.engine.words import CardId, CountVerb, DrawReason, PickVerb
 
@@ -116,9 +117,28 @@ class PickCard(Task):
     remaining: int
     dest: Zone = Zone.RINGSIDE
     position: Position = Position.TOP
-    filter: CardFilter = CardFilter()
+    filter: CardFilter = ANY_CARD
     forced: bool = False
     by: int = -1  # the player whose effect asked (for filters that read his Fortitude)
+
+    def __init__(self, chooser: int, owner: int, zone: Zone, verb: PickVerb, remaining: int,
+                 dest: Zone = Zone.RINGSIDE, position: Position = Position.TOP, filter: CardFilter = ANY_CARD,
+                 forced: bool = False, by: int = -1) -> None:  # native: events.py
+        self.chooser = chooser
+        self.owner = owner
+        self.zone = zone
+        self.verb = verb
+        self.remaining = remaining
+        self.dest = dest
+        self.position = position
+        self.filter = filter
+        self.forced = forced
+        self.by = by
+
+    def picked(self) -> PickCard:
+        """The same pick with one card fewer left (`dataclasses.replace`, built directly: it runs as Python)."""
+        return PickCard(self.chooser, self.owner, self.zone, self.verb, self.remaining - 1, self.dest, self.position,
+                        self.filter, self.forced, self.by)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -161,9 +181,14 @@ class AskArrange(Task):
 
 # The tasks that wait for a move (a set, not a class attribute: mypyc takes every annotated name in a
 # dataclass body for a field).
-DECISIONS: frozenset[type[Task]] = frozenset(
+DECISIONS: Final[frozenset[type[Task]]] = frozenset(
     {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange})
 
 # Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
-RESOLVE, FINISH, HIT, END_TURN = Resolve(), Finish(None), Hit(-1), EndTurnNow()
-START_TURN, DRAW_SEGMENT = (StartTurn(0), StartTurn(1)), (DrawSegment(0), DrawSegment(1))  # by player
+# Final: compiled, each is a C static rather than a module dictionary look-up.
+RESOLVE: Final = Resolve()
+FINISH: Final = Finish(None)
+HIT: Final = Hit(-1)
+END_TURN: Final = EndTurnNow()
+START_TURN: Final = (StartTurn(0), StartTurn(1))  # by player
+DRAW_SEGMENT: Final = (DrawSegment(0), DrawSegment(1))
