@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from enum import Enum
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from rawdeal.effects.model import (
     After, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
@@ -24,8 +24,6 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import Ability, AbilityTiming, Action, CardEffect, Clause
-
-T = TypeVar("T")
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area"}
 
@@ -79,38 +77,12 @@ def _chooser(chooser: Who) -> str:
 # ----------------------------------------------------------------------------------- actions
 def render_action(action: Action) -> str:
     """One action in short canonical English (also a `Choice` option's label)."""
-    return _once(_ACTION_TEXT, action, _short)
+    return _action(action, verbose=False)
 
 
 def option_label(options: tuple[Action, ...]) -> str:
     """The label of one option of a `Choice`: its actions, comma-separated."""
-    return _once(_OPTION_TEXT, options, _label)
-
-
-def _short(action: Action) -> str:
-    return _action(action, verbose=False)
-
-
-def _label(options: tuple[Action, ...]) -> str:
     return ", ".join(render_action(a) for a in options)
-
-
-# A game renders the same few effect objects again and again (a modifier's transcript line, the
-# labels of a choice). They are frozen, so each is rendered once and its text kept, found by
-# identity (hashing one walks all its fields); the object is kept too, so its id is not reused while
-# its entry lives. Bounded: a table is emptied when full.
-_ACTION_TEXT: dict[int, tuple[object, str]] = {}
-_OPTION_TEXT: dict[int, tuple[object, str]] = {}
-_RENDERED_MOST = 4096
-
-
-def _once(table: dict[int, tuple[object, str]], obj: T, render: Callable[[T], str]) -> str:
-    known = table.get(id(obj))
-    if known is None:
-        if len(table) >= _RENDERED_MOST:
-            table.clear()
-        known = table[id(obj)] = (obj, render(obj))
-    return known[1]
 
 
 def _action(a: Any, verbose: bool) -> str:
