@@ -63,6 +63,9 @@ def _compile(root: Path, modules: list[str], temp: Path) -> list[tuple[Path, str
     os.chdir(root)  # mypyc names the modules by their paths from the project root
     try:
         extensions = mypycify([*options, *sources], opt_level="3", target_dir=str(temp / "c"), group_name="rawdeal")
+        if sys.platform != "win32":  # gcc, clang: the shuffle's 64-bit machine integers wrap (engine/rng.py),
+            for ext in extensions:  # which C leaves undefined for signed integers unless told so
+                ext.extra_compile_args.append("-fwrapv")
         dist = Distribution({"name": "rawdeal", "ext_modules": extensions})
         build = dist.get_command_obj("build_ext")
         build.build_lib, build.build_temp = str(out), str(temp / "obj")  # type: ignore[attr-defined]

@@ -18,34 +18,23 @@ Timings are CPU time of this process, best of `--rounds`. It prints figures only
 It measures the rawdeal it imports and says which engine that is: in a checkout with an editable
 install, the pure-Python sources; for the compiled engine, install rawdeal with `pip install .` into
 another environment and run this script from outside the checkout (RAWDEAL_PURE=1 for its sources).
-Quiet figures (2026-11-23, fourth session, load 1.2-1.4, best of 3-5 rounds), compiled engine against
-the third session's build in the same runs: 200 files, 11,553 moves: text 57-66k (40-43k), jsonl
-46-50k (36k), the engine alone 84-88k (61-73k), python-chess 48-55k; the first 100 files: text 71-74k,
-jsonl 53-62k, the engine alone 100-126k, python-chess 52-59k.
-Figures (2026-11-23, fourth session, CPU time, load average 4.2-4.4 on 2 CPUs: another benchmark
-running), 100 files, 6,098 moves, best of 3 rounds, two runs:
-  compiled engine:  text 67-80k moves/s, jsonl 48-67k, the engine alone 91-121k (1.35-1.60x and
-                    1.12-1.14x python-chess); the third session's build in the same runs: text
-                    38-40k, jsonl 36-40k, the engine alone 69-74k
-  pure Python:      text 30-43k moves/s, jsonl 29-30k, the engine alone 46-62k (the third session's
-                    sources in the same runs: 28-36k, 27-36k, 46-58k)
-  python-chess push_san beside it: 42-60k moves/s
-Instructions a move (valgrind --tool=callgrind, the same 100 files; independent of the load):
-  compiled: text 65k (third session 107k), jsonl 84k (121k), the engine alone 50k (76k)
-  pure Python: text 111k (118k)
-Fifth session, reading and writing (block reads, one table of lines read, one join a move, effect
-English rendered once): instructions a move, the same 100 files, PYTHONHASHSEED=0, against the
-session's starting build: compiled text 61.7k (67.0k), jsonl 81.5k (88.3k), reading alone 4.3k
-(6.4k); pure Python text 107.0k (113.8k), jsonl 120.3k (128.6k). CPU time at load 1.7-1.9 (200
-files, best of 5): compiled text 89-91k moves/s, the starting build 93-98k in the same runs, python-chess
-44-68k: noise larger than the change (the same engine alone measured 100-145k).
-Fifth session, the engine (2026-11-23, 200 files, 11,553 moves, best of 3 rounds, load 0.9-2.0,
-another benchmark running at times), against the fourth session's build in the same runs:
-  compiled engine:  the engine alone 189-208k (91-102k), text 105-119k (58-77k), jsonl 75-104k
-                    (45-56k); python-chess 46-66k, text 1.73-2.58x python-chess
-  pure Python:      the engine alone 58-82k (47-71k), text 41-52k (36-49k)
-  instructions a move (valgrind, the first 100 files): the engine alone 49.6k -> 25.8k compiled,
-  84.5k -> 75.3k pure; text 66.5k -> 42.4k, jsonl 87.1k -> 61.4k, pure text 112.9k -> 103.6k
+Figures, CPU time, moves/s, compiled engine unless said (2026-11-23; 200 files, 11,553 moves, best of 3):
+  fifth session, quiet (load 1.0-1.1), against the fourth session's build in the same runs: text
+    112-120k (64-67k), jsonl 75-85k (49-50k), the engine alone 195-235k (102-114k); python-chess
+    49-63k. Pure Python (load 0.9-2.0): text 41-52k, the engine alone 58-82k.
+  fourth session, quiet (load 1.2-1.4), against the third's: text 57-66k (40-43k), jsonl 46-50k
+    (36k), the engine alone 84-88k (61-73k); python-chess 48-55k. Pure Python: text 30-43k.
+Instructions a move (valgrind --tool=callgrind, the first 100 files, 6,098 moves; the load does not
+change them), text / jsonl / the engine alone:
+  compiled: third session 107k / 121k / 76k, fourth 65k / 84k / 50k, fifth 39k / 58k / 26k
+  pure Python: third session 118k text, fourth 111k, fifth 104k
+  (fifth session, both sides merged, against the fourth's build: text 67.0k -> 38.6k, jsonl 88.4k -> 57.6k)
+Fifth session, where it went: reading and writing (block reads, a table of lines read, one join a
+move) took a compiled text replay from 67.0k to 61.7k instructions a move and reading alone from
+6.4k to 4.3k; the engine's work (machine-integer shuffle, Final constants, plain loops, fewer
+objects a card pick) took the engine alone from 49.6k to 25.8k. Of what is left of a compiled text
+replay, the engine is about 60%, the transcript's lines (an f-string an event) about 20%; JSON Lines
+adds a dict an event and orjson's sorted dump of each (about 2k instructions a line).
 """
 
 from __future__ import annotations
