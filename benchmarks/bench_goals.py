@@ -38,6 +38,10 @@ Fifth session, after the engine's work (load 0.8-2.0, another benchmark running 
   1.19-1.42x (1.19x where Uno ran at 570 games/s), random 1.52-1.66x: faster than before, and the pure
   standard 08 and 11 rows still at the goal's edge, below it when Uno runs fast. Instructions a random
   game (valgrind, 300 games of 08 standard): compiled 4.48M -> 2.61M, pure 6.74M -> 6.24M.
+Fifth session, both sides merged, quiet (load 0.6-0.7): compiled (Uno 473 games/s), course /
+  standard: 04 10.41x / 9.23x, 08 4.15x / 3.91x, 11 5.94x / 4.19x, random 4.52x / 3.76x; replay (text)
+  147-156k moves/s (the fourth session's build: 65k); start-up card 1.43-1.80x, run 1.91-2.31x. Pure
+  Python (Uno 518): 04 4.61x / 3.52x, 08 1.59x / 1.52x, 11 1.73x / 1.48x, random 1.61x / 1.55x.
 """
 
 from __future__ import annotations
