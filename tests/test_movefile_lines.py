@@ -91,3 +91,22 @@ def test_a_line_of_the_longest_length_is_read() -> None:
     longest = b"x" * MAX_LINE
     assert _outcome(_text_lines(io.BytesIO(b"end\n" + longest), "m.txt")) == (["end", longest.decode()], "")
     assert "line longer than" in _outcome(_text_lines(io.BytesIO(b"end\n" + longest + b"\n"), "m.txt"))[1]
+
+
+def test_reading_many_distinct_long_lines_keeps_no_memory() -> None:
+    """Lines read before are remembered, but a file of 4,000 distinct long lines (here long
+    comments) must not leave megabytes behind: memory stays flat in the length of the files read."""
+    import tracemalloc
+
+    from rawdeal.drivers.movefile import parse_moves
+
+    text = "".join(f"end  # {i:05d} {'x' * 2000}\n" for i in range(4000))
+    parse_moves("end\n")  # what is made once per process (the move grammar) is made before measuring
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        assert len(parse_moves(text)) == 4000
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert kept < 1_000_000, f"{kept:,} bytes kept after reading the file"

@@ -70,9 +70,11 @@ def iter_moves(lines: Iterable[str], source: str = "moves.txt") -> Iterator[Move
 
 # What each line of a move file says, by its text as read (before a comment is cut): the column of
 # its move, the move and its canonical text. Long files repeat their lines, so most lines are read
-# once per process and then looked up. Bounded: cleared when full (moves are values: nothing is lost).
+# once per process and then looked up. Bounded: cleared when full (moves are values: nothing is lost),
+# and only lines of a usual length are kept (a long line, say a long comment, is read each time).
 _KNOWN: dict[str, tuple[int, Move, str]] = {}
 _KNOWN_MOST = 4096
+_KNOWN_LONGEST = 256  # characters: 4096 lines of this hold about 1 MB
 
 
 def _read_line(raw: str, source: str, number: int) -> tuple[int, Move, str] | None:
@@ -86,9 +88,11 @@ def _read_line(raw: str, source: str, number: int) -> tuple[int, Move, str] | No
         move, text = read_move(body)
     except MoveSyntaxError as exc:
         raise exc.at(source, number, indent) from None
-    if len(_KNOWN) >= _KNOWN_MOST:
-        _KNOWN.clear()
-    read = _KNOWN[raw] = (indent + 1, move, text)
+    read = (indent + 1, move, text)
+    if len(raw) <= _KNOWN_LONGEST:
+        if len(_KNOWN) >= _KNOWN_MOST:
+            _KNOWN.clear()
+        _KNOWN[raw] = read
     return read
 
 
