@@ -159,16 +159,24 @@ def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
     f, plain = fortitude(cat, s, p), _plain_costs(s, p)
     costs, moves_of = cat.plain_costs, cat.play_moves
     out: list[Play] = []
-    seen: set[CardId] = set()  # each card once: a set and a loop beat dict.fromkeys in both builds
-    for card in s.players[p].hand:
-        if card in seen:
-            continue
-        seen.add(card)
+    for card in distinct(s.players[p].hand):
         cost = costs[card]
         if cost is None or not plain:
             out += _allowed(cat, s, p, card, f, plain, moves_of[card])
         elif cost <= f:
             out += moves_of[card]
+    return out
+
+
+def distinct(cards: Sequence[CardId]) -> list[CardId]:
+    """Each card once, in order: a set and a loop, which are native compiled and quicker than
+    `dict.fromkeys` in both builds."""
+    seen: set[CardId] = set()
+    out: list[CardId] = []
+    for card in cards:
+        if card not in seen:
+            seen.add(card)
+            out.append(card)
     return out
 
 
