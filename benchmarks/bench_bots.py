@@ -104,7 +104,7 @@ class Timed:
         self.times: list[tuple[float, float]] = []
 
     def choose(self, game):  # type: ignore[no-untyped-def]
-        from rawdeal.drivers.players import candidates
+        from rawdeal.bots.base import candidates
 
         wall, cpu = time.perf_counter(), time.process_time()
         move = self.player.choose(game)
@@ -115,8 +115,8 @@ class Timed:
 
 def one_game(args: tuple[str, str, int, str]) -> tuple[float, list[tuple[float, float]]]:
     """Player a's score (1 win, 1/2 unfinished, 0 loss) in game `seed`, and a's decision times."""
-    from rawdeal.drivers.players import make_player
-    from rawdeal.drivers.tournament import game_seed
+    from rawdeal.bots.registry import make_player
+    from rawdeal.arena.tournament import game_seed
 
     a, b, seed, profile = args
     mine = Timed(make_player(a, game_seed(seed, 0, 1, 0)))
@@ -128,8 +128,8 @@ def one_game(args: tuple[str, str, int, str]) -> tuple[float, list[tuple[float, 
 def seat_score(mine, other, deal: int, seat: int, profile: str) -> float:  # type: ignore[no-untyped-def]
     """`mine`'s score (1 win, 1/2 unfinished, 0 loss) against `other` in deal `deal` (its random
     legal decks and shuffles), `mine` sitting in seat `seat`."""
-    from rawdeal.drivers.players import play_match
-    from rawdeal.drivers.selfplay import game_decks, start_game
+    from rawdeal.bots.base import play_match
+    from rawdeal.arena.selfplay import game_decks, start_game
 
     game = start_game(game_decks(deal, None), profile, deal)
     out = play_match(game, (mine, other) if seat == 0 else (other, mine))
@@ -139,7 +139,7 @@ def seat_score(mine, other, deal: int, seat: int, profile: str) -> float:  # typ
 def strength(a: str, b: str, games: int, seed: int, jobs: int, profile: str, control: bool = False) -> None:
     """a's score against b; with `control`, b's own score against b on the same games (the same
     decks and seats: how far the decks' luck moves a score on these seeds)."""
-    from rawdeal.drivers.standings import wilson
+    from rawdeal.arena.standings import wilson
 
     for first in (a, b) if control else (a,):
         work = [(first, b, seed + i, profile) for i in range(games)]
@@ -183,8 +183,8 @@ def luck(pool: list[str], b: str, games: int, seed: int, jobs: int, variants: in
 
 
 def _luck_game(args: tuple[str, str, int, int, int, str]) -> float:
-    from rawdeal.drivers.players import make_player
-    from rawdeal.drivers.tournament import game_seed
+    from rawdeal.bots.registry import make_player
+    from rawdeal.arena.tournament import game_seed
 
     a, b, deal, seat, k, profile = args
     return seat_score(make_player(a, game_seed(deal, 0, 1, k)), make_player(b, game_seed(deal, 1, 0, 0)), deal, seat,
@@ -204,8 +204,8 @@ def _times(a: str, results: list[tuple[float, list[tuple[float, float]]]]) -> No
 def _tournament_specs(decks: int, players: str, games: int, tmp: str) -> list:  # type: ignore[type-arg]
     """The games of a tournament of `decks` decks (the bundled ones, then random legal ones)."""
     from rawdeal.decks import format_deck
-    from rawdeal.drivers import tournament as tm
-    from rawdeal.drivers.random_decks import random_deck
+    from rawdeal.arena import tournament as tm
+    from rawdeal.arena.random_decks import random_deck
 
     paths = sorted(str(p) for p in (REPO / "decks").glob("*.txt"))[:decks]
     for i in range(decks - len(paths)):
@@ -217,7 +217,7 @@ def _tournament_specs(decks: int, players: str, games: int, tmp: str) -> list:  
 
 
 def scaling(decks: int, players: str, games: int, jobs: list[int]) -> None:
-    from rawdeal.drivers import tournament as tm
+    from rawdeal.arena import tournament as tm
 
     with tempfile.TemporaryDirectory() as tmp:
         specs = _tournament_specs(decks, players, games, tmp)
@@ -237,7 +237,7 @@ def balance(decks: int, players: str, games: int, jobs: int) -> None:
     """How evenly the work splits over `jobs` workers, in CPU seconds (which a busy machine does not
     change): total CPU / the busiest worker's CPU is the speed-up on `jobs` free cores. Fixed
     chunks in schedule order (the first session's split) against costliest-first tasks (now)."""
-    from rawdeal.drivers import tournament as tm
+    from rawdeal.arena import tournament as tm
 
     with tempfile.TemporaryDirectory() as tmp:
         specs = _tournament_specs(decks, players, games, tmp)
@@ -258,7 +258,7 @@ def balance(decks: int, players: str, games: int, jobs: int) -> None:
 def _timed_batch(batch: list) -> tuple[int, float]:  # type: ignore[type-arg]
     import os
 
-    from rawdeal.drivers.tournament import play_batch
+    from rawdeal.arena.tournament import play_batch
 
     start = time.process_time()
     play_batch(batch)

@@ -90,7 +90,7 @@ def uno_bare(games: int) -> float:
 
 def rawdeal_games(decks: list | None, profile: str) -> Callable[[int], float]:  # type: ignore[type-arg]
     def run(games: int) -> float:
-        from rawdeal.drivers.selfplay import selfplay
+        from rawdeal.arena.selfplay import selfplay
 
         start = time.process_time()
         summary = selfplay(games, 1, decks, profile)
@@ -104,7 +104,7 @@ def rawdeal_games(decks: list | None, profile: str) -> Callable[[int], float]:  
 def course_decks(folder: str) -> list:  # type: ignore[type-arg]
     from rawdeal.cards import load_db
     from rawdeal.decks import check_deck, deck_paths, read_deck
-    from rawdeal.drivers.selfplay import lineups
+    from rawdeal.arena.selfplay import lineups
 
     db = load_db()
     decks = [read_deck(p) for p in deck_paths([str(DATA / folder)])]

@@ -22,7 +22,7 @@ DECK_FOLDERS = ("04-NoEffects", "08-Reversals")
 
 
 def games_per_second(label: str, games: int, decks: list | None, profile: str) -> None:  # type: ignore[type-arg]
-    from rawdeal.drivers.selfplay import selfplay
+    from rawdeal.arena.selfplay import selfplay
 
     start = time.perf_counter()
     summary = selfplay(games, 1, decks, profile)
@@ -38,7 +38,7 @@ def games_per_second(label: str, games: int, decks: list | None, profile: str) -
 def course_decks(folder: str) -> list | None:  # type: ignore[type-arg]
     from rawdeal.cards import load_db
     from rawdeal.decks import check_deck, deck_paths, read_deck
-    from rawdeal.drivers.selfplay import lineups
+    from rawdeal.arena.selfplay import lineups
 
     db = load_db()
     decks = [read_deck(p) for p in deck_paths([str(DATA / folder)])]
@@ -48,7 +48,7 @@ def course_decks(folder: str) -> list | None:  # type: ignore[type-arg]
 def replay_time(runs: int = 20) -> None:
     """Import the longest course transcript and replay its scenario `runs` times; print the best."""
     from rawdeal.course.bank import import_bank
-    from rawdeal.drivers.movefile import read_moves
+    from rawdeal.replay.movefile import read_moves
     from rawdeal.scenarios.model import load_scenario
     from rawdeal.scenarios.play import run
 

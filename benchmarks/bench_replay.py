@@ -7,7 +7,7 @@ Run:
 
 Seeded random games (random whole-database decks, standard rules) are written to a temporary folder
 as an opening save and a move file each. Every save is read before the clock starts (reading a save
-is a fixed cost per file, not per move); then `rawdeal.drivers.movefile.replay`, the body of `rawdeal
+is a fixed cost per file, not per move); then `rawdeal.replay.movefile.replay`, the body of `rawdeal
 run`, reads each move file from disk line by line, plays it and writes the transcript to /dev/null,
 in text and in JSON Lines. Issue 14's goal is >= 100,000 moves/s. Beside it, in the same run,
 python-chess replays random games from their SAN moves (`Board.push_san`), its usual way of reading a
@@ -50,8 +50,8 @@ from pathlib import Path
 
 def write_games(folder: Path, games: int) -> list[tuple[Path, Path]]:
     """Seeded random games as (opening save, move file) pairs, as `rawdeal new` and a player write them."""
-    from rawdeal.drivers.random_player import move_file
-    from rawdeal.drivers.selfplay import game_decks, play_one
+    from rawdeal.arena.random_game import move_file
+    from rawdeal.arena.selfplay import game_decks, play_one
     from rawdeal.engine.cardinfo import catalog
     from rawdeal.engine.game import Game
     from rawdeal.io.save import dumps
@@ -71,7 +71,7 @@ def write_games(folder: Path, games: int) -> list[tuple[Path, Path]]:
 
 
 def rawdeal_rate(pairs: list[tuple[Path, Path]], jsonl: bool, rounds: int) -> tuple[int, float]:
-    from rawdeal.drivers.movefile import replay
+    from rawdeal.replay.movefile import replay
     from rawdeal.io.save import read_save
 
     total = sum(moves.read_text(encoding="utf-8").count("\n") for _, moves in pairs)
@@ -89,7 +89,7 @@ def rawdeal_rate(pairs: list[tuple[Path, Path]], jsonl: bool, rounds: int) -> tu
 def engine_rate(pairs: list[tuple[Path, Path]], rounds: int) -> float:
     """The engine's share: the same moves applied (events built, as a transcript needs them), read
     and parsed beforehand, nothing written: what `rawdeal run` cannot go below."""
-    from rawdeal.drivers.movefile import read_moves
+    from rawdeal.replay.movefile import read_moves
     from rawdeal.io.save import read_save
 
     lines = [[m.move for m in read_moves(moves)] for _, moves in pairs]

@@ -29,10 +29,10 @@ Side = tuple[str, dict[str, float], dict[str, object]]  # player kind, weights, 
 def paired_game(args: tuple[Side, Side, int, int]) -> float:
     """Player a's score (1, 1/2, 0) against b in deal `deal` with a in seat `seat`."""
     from bench_bots import seat_score
-    from rawdeal.drivers.evaluation import Weights
-    from rawdeal.drivers.greedy import GreedyPlayer
-    from rawdeal.drivers.search import SearchPlayer
-    from rawdeal.drivers.tournament import game_seed
+    from rawdeal.bots.evaluation import Weights
+    from rawdeal.bots.greedy import GreedyPlayer
+    from rawdeal.bots.search import SearchPlayer
+    from rawdeal.arena.tournament import game_seed
 
     a, b, deal, seat = args
     made = [(SearchPlayer if kind == "search" else GreedyPlayer)(game_seed(deal, i, 1 - i, 0), weights=Weights(**w),
@@ -49,7 +49,7 @@ def match(pool: ProcessPoolExecutor, a: Side, b: Side, deals: range) -> float:
 
 
 def spsa(steps: int, deals: int, seed: int, jobs: int, a: float, c: float) -> dict[str, float]:
-    from rawdeal.drivers.evaluation import WEIGHTS
+    from rawdeal.bots.evaluation import WEIGHTS
 
     rnd = random.Random(seed)
     w = {k: v for k, v in asdict(WEIGHTS).items() if k in TUNED}
@@ -88,8 +88,8 @@ def main() -> int:
     m.add_argument("--seed", type=int, default=90000)
     m.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    from rawdeal.drivers.evaluation import SEARCH_WEIGHTS, WEIGHTS
-    from rawdeal.drivers.standings import wilson
+    from rawdeal.bots.evaluation import SEARCH_WEIGHTS, WEIGHTS
+    from rawdeal.arena.standings import wilson
     from rawdeal.engine.cardinfo import catalog
 
     catalog()

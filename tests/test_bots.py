@@ -8,13 +8,14 @@ import random
 import pytest
 
 from rawdeal.cards import CardType
-from rawdeal.drivers import selfplay as sp
-from rawdeal.drivers.evaluation import LOW_MARK, SEARCH_WEIGHTS, WEIGHTS, Weights, evaluate
-from rawdeal.drivers.infoset import could_reverse, sample
-from rawdeal.drivers.players import Outcome, candidates, make_player, play_match
-from rawdeal.drivers.random_player import card_lists, check_invariants
-from rawdeal.drivers.search import SearchPlayer
-from rawdeal.drivers.selfplay import start_game as start
+from rawdeal.arena import selfplay as sp
+from rawdeal.bots.evaluation import LOW_MARK, SEARCH_WEIGHTS, WEIGHTS, Weights, evaluate
+from rawdeal.bots.infoset import could_reverse, sample
+from rawdeal.bots.base import Outcome, candidates, play_match
+from rawdeal.bots.registry import make_player
+from rawdeal.arena.random_game import card_lists, check_invariants
+from rawdeal.bots.search import SearchPlayer
+from rawdeal.arena.selfplay import start_game as start
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Surrender
 from rawdeal.errors import UsageError

@@ -12,8 +12,7 @@ from rawdeal.cards.pool.convert import dumps
 from rawdeal.cards.pool.load import DATA, classic_pool, read_source_pool
 from rawdeal.cli import app
 
-SOURCE = Path(__file__).resolve().parents[1].parent / "shared" / "carddb" / "classic.json"
-needs_source = pytest.mark.skipif(not SOURCE.is_file(), reason=f"Classic card database not found at ../shared ({SOURCE})")
+from shared import CLASSIC as SOURCE, needs_shared as needs_source
 runner = CliRunner()
 
 

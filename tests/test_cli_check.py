@@ -14,7 +14,9 @@ from rawdeal.cli import app
 from rawdeal.decks import format_deck
 
 REPO = Path(__file__).resolve().parents[1]
-COURSE = REPO.parent / "shared" / "course-tests" / "data"
+from shared import COURSE as BANK, needs_shared
+
+COURSE = BANK / "data"
 GOOD = ["Punch", "Kick", "Chop", "Hip Toss", "Arm Drag", "Step Aside"] * 3 + ["Irish Whip"] * 42
 FOUR_PUNCHES = ["Punch"] + GOOD[:-1]
 
@@ -122,7 +124,7 @@ def test_real_process_reports_bad_input_without_traceback(here: Path) -> None:
     assert done.stdout == "decks/good.txt: ok — KANE, 60 cards\n"
 
 
-@pytest.mark.skipif(not COURSE.is_dir(), reason=f"course tests not found at ../shared ({COURSE})")
+@needs_shared
 def test_course_folders_only_02_has_invalid_decks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(COURSE.parent)
     folders = sorted(p.name for p in COURSE.iterdir() if not p.name.endswith("-Tests"))

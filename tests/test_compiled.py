@@ -21,7 +21,8 @@ PROBE = """
 import sys
 from rawdeal.purepython import compiled
 from rawdeal.cli import app
-from rawdeal.drivers import movefile, selfplay
+from rawdeal.replay import movefile
+from rawdeal.arena import selfplay
 print(compiled())
 print(sorted(n for n, m in sys.modules.items()
              if n.startswith("rawdeal") and not (getattr(m, "__file__", None) or ".py").endswith(".py")))
@@ -83,9 +84,9 @@ def test_the_compiled_engine_gives_the_same_bytes_as_pure_python(tmp_path: Path)
 # Pickles and copies a sample of every kind of record a game makes; prints whether all come back equal.
 ROUND_TRIP = """
 import copy, pickle, random
-from rawdeal.drivers import random_player as rp
-from rawdeal.drivers.movefile import MoveLine
-from rawdeal.drivers.selfplay import game_decks
+from rawdeal.bots.random import pick
+from rawdeal.replay.movefile import MoveLine
+from rawdeal.arena.selfplay import game_decks
 from rawdeal.engine.cardinfo import catalog
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import END
@@ -99,7 +100,7 @@ for seed in range(6):
         s = game.s
         records += [*s.tasks, *(p for p in s.last if p), *([s.playing] if s.playing else []), *s.modifiers]
         records.append(game.decision())
-        records += game.apply(rp.pick(game, rnd))
+        records += game.apply(pick(game, rnd))
 kinds = {type(r) for r in records}
 same = [copy.copy(r) == r and copy.deepcopy(r) == r and pickle.loads(pickle.dumps(r)) == r
         for r in records if not callable(getattr(r, "describe", None))]  # a decision's prompt maker is code

@@ -16,12 +16,9 @@ import pytest
 from rawdeal.course.console import answers_of, read_number, run_session
 from rawdeal.errors import InputEndedError
 
-COURSE = Path(__file__).resolve().parents[1].parent / "shared" / "course-tests"
+from shared import COURSE, needs_shared as needs_bank
+
 TRANSCRIPTS = sorted(COURSE.glob("data/*-Tests/*.txt"))
-needs_bank = pytest.mark.skipif(
-    not COURSE.is_dir(),
-    reason=f"the course's test bank is not here ({COURSE} is absent): check out ../shared beside the project",
-)
 
 
 def _folder(transcript: Path) -> str:

@@ -19,10 +19,9 @@ from rawdeal.engine import events as ev
 from rawdeal.engine.moves import parse_move
 from rawdeal.errors import ImportTestError
 
-COURSE = Path(__file__).resolve().parents[1].parent / "shared" / "course-tests"
+from shared import COURSE, needs_shared
+
 DATA = COURSE / "data"
-needs_shared = pytest.mark.skipif(
-    not DATA.is_dir(), reason=f"the course's transcripts are not here: {DATA} is absent (../shared not checked out)")
 TRANSCRIPTS = sorted(DATA.glob("*-Tests/*.txt")) if DATA.is_dir() else []
 EVENT_FIELDS = {
     cls.kind: {f.name for f in dataclasses.fields(cls)}

@@ -14,11 +14,10 @@ from typer.testing import CliRunner
 
 from rawdeal.cli import app
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "course-tests" / "data"
-pytestmark = pytest.mark.skipif(
-    not DATA.is_dir(),
-    reason=f"the course's test bank is not here ({DATA} is absent): check out ../shared beside the project",
-)
+from shared import COURSE, needs_shared
+
+DATA = COURSE / "data"
+pytestmark = needs_shared
 runner = CliRunner()
 
 

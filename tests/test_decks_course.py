@@ -11,9 +11,11 @@ import pytest
 from rawdeal.cards import load_db
 from rawdeal.decks import DeckReport, Rule, check_file
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "course-tests" / "data"
+from shared import COURSE, needs_shared
 
-pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason=f"course tests not found at ../shared ({DATA})")
+DATA = COURSE / "data"
+
+pytestmark = needs_shared
 
 # REFERENCE-BEHAVIOUR §8: the one rule each deck of 02-InvalidDecks breaks (01 is valid).
 INVALID = {

@@ -8,8 +8,8 @@ from dataclasses import asdict
 
 import pytest
 
-from rawdeal.drivers import random_player as rp
-from rawdeal.drivers.selfplay import game_decks
+from rawdeal.bots.random import pick
+from rawdeal.arena.selfplay import game_decks
 from rawdeal.engine import events as ev
 from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import catalog
@@ -29,7 +29,7 @@ def _events(seed: int) -> list[ev.Event]:
     game, out = _start(seed), []
     rnd = random.Random(seed)
     while not game.over:
-        out += game.apply(rp.pick(game, rnd))
+        out += game.apply(pick(game, rnd))
     return out
 
 
@@ -53,11 +53,11 @@ def test_a_game_copy_shares_records_but_not_changes() -> None:
     game = _start(4)
     rnd = random.Random(4)
     for _ in range(15):
-        game.apply(rp.pick(game, rnd))
+        game.apply(pick(game, rnd))
     copy = game.copy()
     before = dumps(copy)
     while not game.over:
-        game.apply(rp.pick(game, rnd))
+        game.apply(pick(game, rnd))
     assert dumps(copy) == before and copy.decision() is not None
 
 
@@ -67,8 +67,8 @@ def test_a_game_nobody_listens_to_plays_the_same_moves_and_returns_no_events() -
     rnd_loud, rnd_quiet = random.Random(6), random.Random(6)
     heard = []
     while not loud.over:
-        move = rp.pick(loud, rnd_loud)
-        assert rp.pick(quiet, rnd_quiet) == move
+        move = pick(loud, rnd_loud)
+        assert pick(quiet, rnd_quiet) == move
         heard += loud.apply(move)
         assert quiet.apply(move) == []
     assert heard and quiet.over and (quiet.s.winner, quiet.s.how) == (loud.s.winner, loud.s.how)
@@ -86,7 +86,7 @@ def test_a_record_that_writes_its_own_init_takes_exactly_its_fields() -> None:
     import dataclasses
     import inspect
 
-    from rawdeal.drivers import movefile
+    from rawdeal.replay import movefile
     from rawdeal.engine import decision, state
 
     own = [cls for module in (ev, T, state, decision, movefile) for cls in vars(module).values()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rawdeal.decks import parse_deck
-from rawdeal.drivers import selfplay as sp
-from rawdeal.drivers.players import make_player
+from rawdeal.arena import selfplay as sp
+from rawdeal.bots.registry import make_player
 from rawdeal.engine.game import Game
 from rawdeal.engine.setup import new_game
 from rawdeal.io.save import dumps

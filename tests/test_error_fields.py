@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rawdeal.drivers.movefile import parse_moves, play_moves
+from rawdeal.replay.movefile import parse_moves, play_moves
 from rawdeal.errors import IllegalMoveError, MoveSyntaxError, Where
 from rawdeal.io.save import read_save
 from rawdeal.io.transcript import Transcript

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from rawdeal.errors import RawdealError
 
 ROOT = Path(__file__).resolve().parents[1]
-COURSE = ROOT.parent / "shared" / "course-tests"
+from shared import COURSE, needs_shared
 HOSTILE = [b"\x00", b"\xff", b"\xc3", b"\x1b[31m", b"9" * 5000, b'"', b"\\", b"\\u00", b"\n", b"\r\n", b"#",
            b"2.0", b"1e400", b"-1", b"18446744073709551616", b"(2)", b" as ", b"\t", "\ufeff".encode()]
 JSON_VALUES = st.recursive(
@@ -84,8 +84,8 @@ def test_fuzzed_decks(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> 
 
 # ------------------------------------------------------------------------------------ saves
 def _save_samples() -> list[bytes]:
-    from rawdeal.drivers import selfplay as sp
-    from rawdeal.drivers.random_player import pick
+    from rawdeal.arena import selfplay as sp
+    from rawdeal.bots.random import pick
     from rawdeal.engine.setup import new_game
     from rawdeal.decks import parse_deck
     from rawdeal.io.save import dumps
@@ -107,7 +107,7 @@ SAVES = _save_samples()
 
 def _plays_on(data: bytes, seed: int) -> None:
     """A save that loads must resume and play on: the checks on loading are the whole story."""
-    from rawdeal.drivers.random_player import pick
+    from rawdeal.bots.random import pick
     from rawdeal.io.save import dumps, loads
 
     game = _answered(loads, data, "fuzzed.json")
@@ -168,7 +168,7 @@ MOVES = [(ROOT / "saves" / "midgame-moves.txt").read_bytes(),
 
 @given(mutated(MOVES))
 def test_fuzzed_move_files(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:
-    from rawdeal.drivers.movefile import play_moves, read_moves
+    from rawdeal.replay.movefile import play_moves, read_moves
     from rawdeal.io.save import read_save
     from rawdeal.io.transcript import Transcript
 
@@ -187,7 +187,7 @@ def _course_samples() -> list[bytes]:
 TRANSCRIPTS = _course_samples()
 
 
-@pytest.mark.skipif(not (COURSE / "data").is_dir(), reason=f"course tests not found at ../shared ({COURSE})")
+@needs_shared
 @given(mutated(TRANSCRIPTS))
 def test_fuzzed_course_transcripts(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:
     from rawdeal.course.importer import import_transcript

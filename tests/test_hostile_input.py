@@ -18,7 +18,9 @@ from rawdeal.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "decks"
-COURSE = ROOT.parent / "shared" / "course-tests" / "data"
+from shared import COURSE as BANK, needs_shared
+
+COURSE = BANK / "data"
 runner = CliRunner()
 
 
@@ -142,7 +144,7 @@ def test_non_utf8_file_names_are_shown_not_crashed_on(tmp_path: Path, save: Path
 
 
 def test_run_streams_a_long_move_file_in_constant_memory(tmp_path: Path, save: Path) -> None:
-    from rawdeal.drivers.movefile import open_moves, play_moves
+    from rawdeal.replay.movefile import open_moves, play_moves
     from rawdeal.io.save import read_save
     from rawdeal.io.transcript import Transcript
 
@@ -162,7 +164,7 @@ def test_run_streams_a_long_move_file_in_constant_memory(tmp_path: Path, save: P
     assert large < small * 2  # ten times the moves, not ten times the memory
 
 
-@pytest.mark.skipif(not COURSE.is_dir(), reason=f"course tests not found at ../shared ({COURSE})")
+@needs_shared
 def test_two_imports_into_one_folder_at_once_leave_whole_scenarios(tmp_path: Path) -> None:
     folder = next(p for p in sorted(COURSE.iterdir()) if p.name.endswith("-Tests"))
     command = [sys.executable, "-m", "rawdeal", "import-tests", str(folder), "-o", str(tmp_path / "out")]

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from rawdeal.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
-COURSE = ROOT.parent / "shared" / "course-tests"
+from shared import COURSE, needs_shared
 
 
 def _spawn(args: list[str], cwd: Path) -> pexpect.spawn:
@@ -58,7 +58,7 @@ def test_play_quit_resume_and_replay(tmp_path: Path) -> None:
     assert orjson.loads(replayed.read_bytes()) == orjson.loads(save.read_bytes())
 
 
-@pytest.mark.skipif(not COURSE.is_dir(), reason=f"the course's decks are not here ({COURSE} is absent)")
+@needs_shared
 def test_course_play_at_a_terminal_is_the_assignments_console() -> None:
     child = _spawn(["course", "play", "data/02-InvalidDecks"], COURSE)
     child.expect("Elige un mazo")

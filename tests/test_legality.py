@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from rawdeal.cards import CardType
-from rawdeal.drivers import selfplay as sp
-from rawdeal.drivers.random_player import pick
+from rawdeal.arena import selfplay as sp
+from rawdeal.bots.random import pick
 from rawdeal.engine import moves as mv
 from rawdeal.engine.game import Game
 from rawdeal.engine.legality import decider, main_move

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rawdeal.drivers.movefile import BLOCK, BOM, MAX_LINE, _text_blocks
+from rawdeal.replay.movefile import BLOCK, BOM, MAX_LINE, _text_blocks
 from rawdeal.errors import InputError, not_utf8
 
 
@@ -98,7 +98,7 @@ def test_reading_many_distinct_long_lines_keeps_no_memory() -> None:
     comments) must not leave megabytes behind: memory stays flat in the length of the files read."""
     import tracemalloc
 
-    from rawdeal.drivers.movefile import parse_moves
+    from rawdeal.replay.movefile import parse_moves
 
     text = "".join(f"end  # {i:05d} {'x' * 2000}\n" for i in range(4000))
     parse_moves("end\n")  # what is made once per process (the move grammar) is made before measuring

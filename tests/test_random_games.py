@@ -13,10 +13,11 @@ from typer.testing import CliRunner
 from rawdeal.cards import load_db
 from rawdeal.cli import app
 from rawdeal.decks import check_deck, parse_deck
-from rawdeal.drivers import selfplay as sp
-from rawdeal.drivers.movefile import parse_moves, play_moves
-from rawdeal.drivers.random_decks import random_deck
-from rawdeal.drivers.random_player import MAX_MOVES, InvariantError, move_file, play_random
+from rawdeal.arena import selfplay as sp
+from rawdeal.replay.movefile import parse_moves, play_moves
+from rawdeal.arena.random_decks import random_deck
+from rawdeal.bots.base import MAX_MOVES
+from rawdeal.arena.random_game import InvariantError, move_file, play_random
 from rawdeal.engine.game import Game
 from rawdeal.engine.setup import new_game
 from rawdeal.io.save import dumps
@@ -143,7 +144,7 @@ def test_selfplay_with_course_decks(tmp_path: Path) -> None:
 def test_game_copy_is_independent() -> None:
     game = _game(21)
     rnd = random.Random(0)
-    from rawdeal.drivers.random_player import pick
+    from rawdeal.bots.random import pick
 
     for _ in range(15):
         game.apply(pick(game, rnd))

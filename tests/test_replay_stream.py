@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rawdeal.drivers.movefile import read_moves, replay
-from rawdeal.drivers.random_player import move_file, play_random
+from rawdeal.replay.movefile import read_moves, replay
+from rawdeal.arena.random_game import move_file, play_random
 from rawdeal.errors import IllegalMoveError
 from rawdeal.io.save import read_save
 from rawdeal.io.transcript import Transcript

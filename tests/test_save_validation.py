@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 from rawdeal.cards import load_db
 from rawdeal.cli import app
 from rawdeal.decks import parse_deck
-from rawdeal.drivers import selfplay as sp
-from rawdeal.drivers.random_player import pick
+from rawdeal.arena import selfplay as sp
+from rawdeal.bots.random import pick
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.setup import new_game

@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from rawdeal.cli import app
-from rawdeal.drivers import tournament as tm
-from rawdeal.drivers.standings import Rate, standings, wilson
+from rawdeal.arena import tournament as tm
+from rawdeal.arena.standings import Rate, standings, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = [str(ROOT / "decks" / n) for n in ("the-rock.txt", "kane.txt")]
@@ -123,7 +123,7 @@ def test_cli_names_the_illegal_deck_and_its_line(tmp_path: Path) -> None:
 
 def test_same_results_on_a_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed", reason="the cluster extra (Dask distributed) is not installed")
-    from rawdeal.drivers.cluster import run_cluster
+    from rawdeal.arena.cluster import run_cluster
 
     _, specs = _specs()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:

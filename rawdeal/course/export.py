@@ -20,7 +20,7 @@ from rawdeal.cards import CardDB, Trait, load_db
 from rawdeal.course.console import CourseConsole, Prompt, deck_files
 from rawdeal.decks import Deck, Rule, check_deck, copy_limit, read_deck
 from rawdeal.decks.reader import format_deck
-from rawdeal.drivers.random_decks import random_titles
+from rawdeal.arena.random_decks import random_titles
 from rawdeal.engine import events as ev
 from rawdeal.errors import UsageError
 from rawdeal.io.files import replace_folder

@@ -158,7 +158,7 @@ def read_checks(path: Path) -> list[dict[str, Any]]:
 
 def verify_checks(sc: Scenario) -> Result:
     from rawdeal.decks import check_deck, read_deck
-    from rawdeal.drivers.movefile import read_moves
+    from rawdeal.replay.movefile import read_moves
     from rawdeal.engine.cardinfo import catalog
     from rawdeal.scenarios.play import new_game
 

@@ -49,7 +49,7 @@ class Game(Choices):
         # The one tracing hook: told (game, card, item) where a clause is applied (`_run_clause`), an
         # action changes something (`_act`), and a play starts, resolves and hits (items `CurrentPlay`,
         # `T.Resolve`, `T.Hit`), so that a tracer can work out which static clauses they used. None
-        # (the default) traces nothing; the effects probe (`rawdeal.drivers.probe`) uses it to see
+        # (the default) traces nothing; the effects probe (`rawdeal.checks.probe`) uses it to see
         # that every clause is executed.
         self.trace: Trace | None = None
 

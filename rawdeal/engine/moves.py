@@ -324,7 +324,7 @@ def parse_move(text: str) -> Move:
 def read_move(text: str) -> tuple[Move, str]:
     """The move of a line and its canonical text (`str(move)`, what a transcript prints); the move is
     the catalog's own object where it offers that move. Move files keep what they read, by line
-    (`drivers.movefile`): a line read before is not read again."""
+    (`replay.movefile`): a line read before is not read again."""
     move = _parse(text)
     return _SHARED.get(move, move), str(move)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rawdeal.drivers.movefile import play_moves, read_moves
+from rawdeal.replay.movefile import play_moves, read_moves
 from rawdeal.engine import events as ev
 from rawdeal.engine.game import Game
 from rawdeal.errors import ScenarioError

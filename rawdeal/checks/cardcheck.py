@@ -1,5 +1,5 @@
 """`rawdeal cards --check`: compile every card text and Superstar ability, execute every card's
-effect in the engine (`rawdeal.drivers.probe`), and summarise.
+effect in the engine (`rawdeal.checks.probe`), and summarise.
 
 The summary line is built in one place, `check_summary`.
 """
@@ -59,7 +59,7 @@ def check_cards(db: CardDB) -> CheckReport:
     if failures:
         return CheckReport(compiled, len(db.cards), tuple(failures))
     from rawdeal.engine.cardinfo import catalog
-    from rawdeal.drivers.probe import probe_cards
+    from rawdeal.checks.probe import probe_cards
 
     probe = probe_cards(catalog())
     return CheckReport(compiled, len(db.cards), (), probe.executed, probe.failures)

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rawdeal.cards import load_db
 from rawdeal.decks import Deck, format_deck
-from rawdeal.drivers.random_decks import random_titles
-from rawdeal.drivers.random_player import MAX_MOVES, GameRecord, InvariantError, move_file, play_random
+from rawdeal.arena.random_decks import random_titles
+from rawdeal.bots.base import MAX_MOVES
+from rawdeal.arena.random_game import GameRecord, InvariantError, move_file, play_random
 from rawdeal.engine.invariants import WINS as WINS  # the tally's categories
 from rawdeal.engine.moves import Move
 from rawdeal.errors import UsageError

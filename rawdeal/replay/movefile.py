@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from rawdeal.drivers.matching import as_offered, suggestion
+from rawdeal.replay.matching import as_offered, suggestion
 from rawdeal.engine.game import Game
 from rawdeal.engine.legality import decider
 from rawdeal.engine.moves import Move, read_move

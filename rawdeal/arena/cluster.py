@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rawdeal.drivers.tournament import GameResult, GameSpec, Progress, batches, play_batch
+from rawdeal.arena.tournament import GameResult, GameSpec, Progress, batches, play_batch
 from rawdeal.errors import RawdealError, UsageError
 
 CONNECT_TIMEOUT = "10s"

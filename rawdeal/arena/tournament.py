@@ -12,8 +12,9 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rawdeal.drivers.players import MAX_MOVES, make_player, play_match, player_cost
-from rawdeal.drivers.selfplay import Lineup, start_game
+from rawdeal.bots.base import MAX_MOVES, play_match
+from rawdeal.bots.registry import make_player, player_cost
+from rawdeal.arena.selfplay import Lineup, start_game
 from rawdeal.errors import UsageError
 
 Progress = Callable[[int], None]  # called with the number of games just finished

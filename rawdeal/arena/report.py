@@ -7,7 +7,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from rawdeal.drivers.standings import Rate, Standings
+from rawdeal.arena.standings import Rate, Standings
 from rawdeal.errors import UsageError
 
 

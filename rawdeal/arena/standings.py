@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rawdeal.drivers.tournament import Entrant, GameResult, GameSpec
+from rawdeal.arena.tournament import Entrant, GameResult, GameSpec
 
 Z95 = 1.959964
 

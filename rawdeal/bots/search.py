@@ -22,10 +22,10 @@ import math
 import random
 import time
 
-from rawdeal.drivers.evaluation import SEARCH_WEIGHTS, Weights, chance, win_chance
-from rawdeal.drivers.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_reply
-from rawdeal.drivers.infoset import could_reverse, sample
-from rawdeal.drivers.players import candidates
+from rawdeal.bots.evaluation import SEARCH_WEIGHTS, Weights, chance, win_chance
+from rawdeal.bots.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_reply
+from rawdeal.bots.infoset import could_reverse, sample
+from rawdeal.bots.base import candidates
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import PASS, Move, Play
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from rawdeal.drivers.interactive import Bot, Session
-from rawdeal.drivers.players import make_player
+from rawdeal.console.interactive import Bot, Session
+from rawdeal.bots.registry import make_player
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move
 from rawdeal.io.files import write_atomic

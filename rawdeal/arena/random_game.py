@@ -1,22 +1,22 @@
-"""A random legal-move player: for benchmarks and invariant checks over many seeded games.
+"""One seeded game of random legal moves, checked: for selfplay, benchmarks and invariant checks.
 
-Moves come from `Game.decision()`, so the player only ever plays legal moves; a seed fixes every
-choice (`random.Random(seed)`), so a game is replayed exactly from its seed, or from its move file.
+The moves are the random player's (`rawdeal.bots.random.pick`); a seed fixes every choice, so a game
+is replayed exactly from its seed, or from its move file, and a failure carries the moves that reproduce it.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rawdeal.engine.game import Game
-from rawdeal.engine.moves import Arrange, Move, Surrender
+from rawdeal.bots.base import MAX_MOVES
+from rawdeal.bots.random import pick
+from rawdeal.engine.moves import Move
 from rawdeal.engine.invariants import card_lists as invariant_lists
 from rawdeal.errors import RawdealError
 
-MAX_MOVES = 5000
 
 
 @dataclass(frozen=True)
@@ -37,27 +37,6 @@ class InvariantError(RawdealError):
 
 def move_file(moves: tuple[Move, ...] | list[Move]) -> str:
     return "".join(f"{m}\n" for m in moves)
-
-
-def pick(game: Game, rnd: random.Random) -> Move:
-    """A uniformly random legal move; never surrender while anything else is legal."""
-    d = game.decision()
-    assert d is not None
-    choices: Sequence[Move] = d.moves
-    n = len(choices)
-    if d.kind == "main":  # only a main decision offers surrender (last, as a rule)
-        if type(choices[-1]) is Surrender and n > 1:
-            n -= 1  # the moves before it
-        else:
-            choices = [m for m in choices if type(m) is not Surrender] or choices
-            n = len(choices)
-    move = choices[int(rnd.random() * n)]
-    if type(move) is Arrange:
-        titles = list(move.titles)
-        rnd.shuffle(titles)
-        move = Arrange(tuple(titles))
-    return move
-
 
 
 def card_lists(game: Game) -> list[list[int]]:

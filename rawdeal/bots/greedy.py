@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from rawdeal.drivers.evaluation import WEIGHTS, Weights, evaluate
-from rawdeal.drivers.infoset import sample
-from rawdeal.drivers.players import candidates
+from rawdeal.bots.evaluation import WEIGHTS, Weights, evaluate
+from rawdeal.bots.infoset import sample
+from rawdeal.bots.base import candidates
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import PASS, Move
 

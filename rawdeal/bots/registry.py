@@ -1,0 +1,53 @@
+"""The players by name: `random`, `greedy`, `search` (`search:400` for a budget of 400 playouts,
+`search:50ms` for 50 milliseconds a decision, which is not reproducible: it depends on the machine).
+"""
+
+from __future__ import annotations
+
+from rawdeal.bots.base import Player
+from rawdeal.bots.greedy import GreedyPlayer
+from rawdeal.bots.random import RandomPlayer
+from rawdeal.bots.search import PLAYOUTS, SearchPlayer
+from rawdeal.errors import UsageError
+
+PLAYERS = ("random", "greedy", "search")
+
+
+def make_player(name: str, seed: int) -> Player:
+    """The player called `name` (random, greedy, search, or search:N for N playouts), seeded."""
+    kind, _, budget = name.partition(":")
+    if kind == "random" and not budget:
+        return RandomPlayer(seed)
+    if kind == "greedy" and not budget:
+        return GreedyPlayer(seed)
+    if kind == "search":
+        number = budget.removesuffix("ms")
+        if budget and not (number.isascii() and number.isdigit() and len(number) < 10 and int(number) > 0):
+            raise UsageError(f"player {name!r}: the budget after ':' is playouts or milliseconds, like search:400"
+                             " or search:50ms")
+        if budget.endswith("ms"):
+            return SearchPlayer(seed, millis=int(number))
+        return SearchPlayer(seed, int(budget) if budget else PLAYOUTS)
+    raise UsageError(f"unknown player {name!r}: use one of {', '.join(PLAYERS)}"
+                     " (search:N sets N playouts, search:Nms N milliseconds a decision)")
+
+
+# Rough CPU cost of a decision, relative to the random player's (measured with benchmarks/bench_bots.py):
+# for load balancing tournaments only, never for results.
+COSTS = {"random": 1.0, "greedy": 20.0, "search": 300.0}
+
+
+def player_cost(name: str) -> float:
+    """The rough relative cost of a decision of player `name` (search:N scales with N playouts)."""
+    kind, _, budget = name.partition(":")
+    cost = COSTS.get(kind, COSTS["search"])
+    if kind == "search" and budget:
+        number = int(budget.removesuffix("ms"))
+        cost *= number / PLAYOUTS if not budget.endswith("ms") else number / 25
+    return cost
+
+
+def check_player(name: str) -> str:
+    """`name` if the registry knows it; a UsageError otherwise (before any game starts)."""
+    make_player(name, 0)
+    return name

@@ -1,0 +1,46 @@
+"""`rawdeal gradescope bundle`: Gradescope's autograder archive for a course bank."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rawdeal.cli.common import errors
+
+group = typer.Typer(help="Package grading for Gradescope.", no_args_is_help=True, add_completion=False,
+                    pretty_exceptions_enable=False)
+
+
+@group.callback()
+def _group() -> None:
+    """A group even while it holds one command, so `rawdeal gradescope COMMAND` keeps its form."""
+
+
+@group.command("bundle")
+def gradescope_bundle(
+    root: Annotated[Path, typer.Argument(metavar="ROOT", help="The course bank: data/<cat>/ and data/<cat>-Tests/.")],
+    out: Annotated[Path, typer.Option("-o", "--output", metavar="ZIP", help="The autograder archive to write.")],
+    command: Annotated[str, typer.Option(
+        metavar="CMD", help="How to run a submission; {student} is its folder, {decks} the deck folder. "
+             "Example: 'python3 {student}/main.py {decks}'.")],
+    wheel: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="The rawdeal wheel to install (default: built from this source checkout with pip).")] = None,
+    timeout: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="Seconds per run.")] = 10.0,
+    partial: Annotated[bool, typer.Option("--partial", help="Partial credit.")] = False,
+    hidden: Annotated[list[str] | None, typer.Option(metavar="GLOB", help="Tests hidden until grades are published.")] = None,
+    only: Annotated[str | None, typer.Option(metavar="GLOB", help="Only the tests whose <cat>/<n> matches.")] = None,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Runs in parallel.")] = 1,
+) -> None:
+    """Write Gradescope's autograder archive: setup.sh, run_autograder, a rawdeal wheel and the bank.
+
+    Example: rawdeal gradescope bundle course-tests -o autograder.zip --command 'python3 main.py {decks}'"""
+    with errors():
+        from rawdeal.grading.bundle import BundleSettings, make_bundle
+        from rawdeal.grading.runner import split_command
+
+        split_command(command)
+        settings = BundleSettings(command, timeout, partial, tuple(hidden or ()), only, jobs)
+        count = make_bundle(root, settings, out, wheel)
+        print(f"wrote {out}: {count} tests, setup.sh, run_autograder")

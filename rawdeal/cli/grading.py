@@ -1,0 +1,142 @@
+"""`rawdeal grade`, `rawdeal diff` and `rawdeal gradescope bundle`: grading students' transcripts and programs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from rawdeal.cli.common import Progress, commands_app, errors
+from rawdeal.errors import UsageError
+
+commands = commands_app()
+
+if TYPE_CHECKING:
+    from rawdeal.scenarios.model import Scenario
+
+_REPORT = {"dir_okay": False, "metavar": "FILE"}
+
+
+@commands.command()
+def grade(
+    scenarios: Annotated[Path | None, typer.Argument(
+        metavar="[SCENARIOS]", help="Folder of scenario folders (or one scenario folder); not with --course.")] = None,
+    course: Annotated[Path | None, typer.Option(
+        metavar="ROOT", help="Grade over the course's protocol: ROOT holds data/<cat>/ decks and data/<cat>-Tests/<n>.txt "
+             "transcripts; each run gets the transcript's INPUT: answers on stdin. Placeholders: {decks} {student} {name}.")] = None,
+    submission: Annotated[Path | None, typer.Option(
+        metavar="DIR", help="One student's folder of transcripts, one per scenario, named <scenario>.txt.")] = None,
+    class_dir: Annotated[Path | None, typer.Option(
+        "--class", metavar="DIR", help="A class: a folder holding one --submission folder per student "
+             "(with --course --command: one program folder per student, named by {student}).")] = None,
+    command: Annotated[str | None, typer.Option(
+        metavar="CMD", help="Run a student's program once per scenario; its standard output is the transcript. "
+             "Placeholders: {save} {moves} {name} {dir}. Example: 'python main.py {save} {moves}'.")] = None,
+    only: Annotated[str | None, typer.Option(metavar="GLOB", help="With --course: only tests whose <cat>/<n> matches.")] = None,
+    partial: Annotated[bool, typer.Option(
+        "--partial", help="Partial credit: the share of events matched before the first divergence.")] = False,
+    use_expected: Annotated[bool, typer.Option(
+        "--use-expected", help="Grade against each scenario's stored expected.txt instead of re-running the engine "
+             "(useful when the engine version changed).")] = False,
+    summary: Annotated[bool, typer.Option("--summary", help="With --class: print only the one-line-per-student summary.")] = False,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="With --command: runs in parallel.")] = 1,
+    timeout: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="With --command: seconds per run before it is killed.")] = 10.0,
+    max_output: Annotated[int, typer.Option(min=1, metavar="BYTES", help="Bytes of transcript a run or file may hold.")] = 1 << 20,
+    max_stderr: Annotated[int, typer.Option(min=0, metavar="BYTES", help="With --command: bytes of error output kept.")] = 1 << 16,
+    context: Annotated[int, typer.Option(min=0, metavar="N", help="Lines of context around the first divergence.")] = 3,
+    json_file: Annotated[Path | None, typer.Option("--json", **_REPORT, help="Write the grades as JSON.")] = None,
+    junit: Annotated[Path | None, typer.Option(**_REPORT, help="Write JUnit XML (one testsuite per student).")] = None,
+    gradescope: Annotated[Path | None, typer.Option(
+        **_REPORT, help="Write Gradescope's results.json (one student only).")] = None,
+    hidden: Annotated[list[str] | None, typer.Option(
+        metavar="GLOB", help="With --gradescope: keep matching tests hidden until grades are published (repeatable).")] = None,
+    user: Annotated[str | None, typer.Option(
+        metavar="NAME", help="With --command: run programs as this user (needs root), so files only root may read, "
+             "such as the bank, stay out of their reach.")] = None,
+) -> None:
+    """Grade transcripts against rawdeal's own: exit 0 when every scenario passes, 1 when any fails.
+
+    One student: --submission DIR (transcripts) or --command CMD (run the program). A whole class:
+    --class DIR. The course's own programs: `rawdeal grade --course ROOT --command 'python main.py {decks}'`.
+
+    Example: rawdeal grade scenarios/ --class submissions/ --junit report.xml
+    """
+    with errors():
+        from rawdeal.grading import reports
+        from rawdeal.grading.model import StudentResult
+        from rawdeal.grading.sandbox import Limits, check_user
+        from rawdeal.grading.score import Options
+        from rawdeal.io.files import write_atomic
+
+        options, limits = Options(partial, context), Limits(timeout, max_output, max_stderr, user)
+        check_user(user)
+        if (scenarios is None) == (course is None):
+            raise UsageError("give a SCENARIOS folder or --course ROOT (one of them)")
+        if only is not None and course is None:
+            raise UsageError("--only selects course tests; use it with --course")
+        if course is not None:
+            from rawdeal.grading import protocol
+
+            course_plan = protocol.plan_course(course, only, submission, class_dir, command)
+            steps, single = course_plan.steps, course_plan.single
+
+            def run(tick: Callable[[], None]) -> tuple[StudentResult, ...]:
+                return protocol.run_course(course_plan, options, limits, jobs, tick)
+        else:
+            from rawdeal.grading import plan as grading
+
+            assert scenarios is not None
+            plan = grading.plan_grading(scenarios, submission, class_dir, command)
+            steps, single = plan.steps, plan.single
+
+            def run(tick: Callable[[], None]) -> tuple[StudentResult, ...]:
+                return grading.run_plan(plan, _reference(use_expected), options, limits, jobs, tick)
+        if gradescope and not single:
+            raise UsageError("--gradescope writes one student's results; use it with --submission or --command")
+        with Progress(steps) as tick:
+            students = run(tick)
+        print(reports.terminal_report(students, single, summary))
+        outputs: list[tuple[Path | None, Callable[[], str]]] = [
+            (json_file, lambda: reports.json_report(students, single)),
+            (junit, lambda: reports.junit_report(students)),
+            (gradescope, lambda: reports.gradescope_report(students[0], hidden or ()))]
+        for path, text in outputs:
+            if path is not None:
+                write_atomic(path, text())
+        raise typer.Exit(0 if all(s.passed for s in students) else 1)
+
+
+@commands.command()
+def diff(
+    a: Annotated[Path, typer.Argument(metavar="A", help="The expected transcript.")],
+    b: Annotated[Path, typer.Argument(metavar="B", help="The transcript to check.")],
+    context: Annotated[int, typer.Option(min=0, help="Lines of context around the first divergence.")] = 3,
+) -> None:
+    """Compare two transcripts event by event: exit 0 when equal, 1 at the first divergence (shown).
+
+    Example: rawdeal diff expected.txt mine.txt --context 5
+    """
+    with errors():
+        from rawdeal.io.diff import compare, events, read_transcript, render_divergence
+
+        comparison = compare(events(read_transcript(a)), events(read_transcript(b)))
+        if comparison.equal:
+            print(f"identical: {len(comparison.expected)} events")
+            raise typer.Exit(0)
+        from rawdeal.grading.reports import printable
+
+        print(printable(render_divergence(comparison, context, (str(a), str(b)))))
+        raise typer.Exit(1)
+
+
+def _reference(use_expected: bool) -> Callable[[Scenario], str]:
+    """The engine's reference transcripts, or the stored expected.txt files with --use-expected."""
+    if use_expected:
+        from rawdeal.grading.plan import stored_expected
+
+        return stored_expected
+    from rawdeal.scenarios.play import reference_transcript
+
+    return reference_transcript

@@ -1,1 +1,0 @@
-"""Drivers answer the engine's decisions: move files, course transcripts, random players."""
