@@ -19,6 +19,8 @@ import orjson
 
 from rawdeal.engine import events as ev
 from rawdeal.engine.cardinfo import catalog
+from rawdeal.engine.decision import Decision
+from rawdeal.effects.model import Zone
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.io.save import loads
@@ -122,6 +124,13 @@ def text(events: Iterable[ev.Event]) -> str:
     return "\n".join(lines(events))
 
 
+def pending(game: Game) -> Decision:
+    """The pending decision of a game that is not over (a test fails here if it is)."""
+    d = game.decision()
+    assert d is not None, f"the game is over: {game.s.how}"
+    return d
+
+
 def moves(game: Game) -> list[str]:
     """The legal moves of the pending decision, as text."""
     d = game.decision()
@@ -135,7 +144,7 @@ def kind(game: Game) -> str | None:
 
 def zone(game: Game, p: int, name: str) -> list[str]:
     """A zone's titles (an Arsenal bottom to top)."""
-    return list(game.titles(game.s.players[p].zone(name)))
+    return list(game.titles(game.s.players[p].zone(Zone(name))))
 
 
 def top(game: Game, p: int, n: int = 1) -> list[str]:

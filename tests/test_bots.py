@@ -3,10 +3,13 @@ the hidden cards, and the greedy player beats the random one."""
 
 from __future__ import annotations
 
+from rawdeal.engine.moves import Move
+
 import random
 
 import pytest
 
+from cardkit import pending
 from rawdeal.cards import CardType
 from rawdeal.arena import selfplay as sp
 from rawdeal.bots.evaluation import LOW_MARK, SEARCH_WEIGHTS, WEIGHTS, Weights, evaluate
@@ -32,7 +35,7 @@ def _play(seed: int, names: tuple[str, str]) -> tuple[list[Move], Outcome]:
     """A whole game; every move is checked against the legal ones and the card invariant."""
     game = _start(seed)
     players = (make_player(names[0], seed), make_player(names[1], seed + 1))
-    expected, moves = card_lists(game), []
+    expected, moves = card_lists(game), list[Move]()
     while game.s.winner is None and len(moves) < 2000:
         d = game.decision()
         assert d is not None
@@ -81,16 +84,16 @@ def _midgame(seed: int) -> Game:
     game = _start(seed)
     rnd = random.Random(seed)
     for _ in range(12):
-        d = game.decision()
+        d = pending(game)
         game.apply([m for m in d.moves if type(m) is not Surrender][0] if rnd.random() < 0.5 else d.moves[-2])
-    while game.decision().kind != "main":  # type: ignore[union-attr]
-        game.apply(game.decision().moves[0])  # type: ignore[union-attr]
+    while pending(game).kind != "main":
+        game.apply(pending(game).moves[0])
     return game
 
 
 def test_a_sample_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
     game = _midgame(5)
-    me = game.decision().player  # type: ignore[union-attr]
+    me = pending(game).player
     world = sample(game, me, random.Random(1))
     real, seen = game.s.players, world.s.players
     assert seen[me].hand == real[me].hand
@@ -108,7 +111,7 @@ def test_bots_never_see_the_hidden_cards(bot: str) -> None:
     """Rearranging what the player cannot see changes neither his samples nor his move."""
     for seed in (5, 6, 7):
         game = _midgame(seed)
-        me = game.decision().player  # type: ignore[union-attr]
+        me = pending(game).player
         assert len(candidates(game)) > 1  # a real choice, made on samples
         other = _hidden_shuffled(game, me, seed)
         a, b = sample(game, me, random.Random(3)), sample(other, me, random.Random(3))
@@ -119,7 +122,7 @@ def test_bots_never_see_the_hidden_cards(bot: str) -> None:
 
 def test_evaluation_prefers_damage_dealt_and_counts_a_win() -> None:
     game = _midgame(8)
-    me = game.decision().player  # type: ignore[union-attr]
+    me = pending(game).player
     hurt = game.copy()
     hurt.s.players[1 - me].ringside += [hurt.s.players[1 - me].arsenal.pop() for _ in range(5)]
     assert evaluate(hurt, me) > evaluate(game, me) > evaluate(hurt, 1 - me) - 1000
@@ -131,7 +134,7 @@ def test_evaluation_prefers_damage_dealt_and_counts_a_win() -> None:
 def test_evaluation_counts_the_damage_a_hand_can_already_play() -> None:
     """A maneuver the Fortitude pays for is next turn's damage; one it cannot pay for is not yet."""
     game = _midgame(8)
-    me = game.decision().player  # type: ignore[union-attr]
+    me = pending(game).player
     cat = game.cat
     f = sum(cat.damages[c] for c in game.s.players[me].ring)
     maneuvers = [i for i in cat.infos if i.is_(CardType.MANEUVER) and not i.reverses and i.card.printed_damage >= 2]
@@ -163,12 +166,12 @@ def test_greedy_beats_random() -> None:
 
 def test_a_search_budget_in_milliseconds_still_answers_legally() -> None:
     game = _midgame(9)
-    assert make_player("search:5ms", 2).choose(game) in game.decision().moves  # type: ignore[union-attr]
+    assert make_player("search:5ms", 2).choose(game) in pending(game).moves
 
 
 def test_a_sample_deals_the_opponent_no_card_he_is_known_not_to_hold() -> None:
     game = _midgame(5)
-    me = game.decision().player  # type: ignore[union-attr]
+    me = pending(game).player
     opp = game.s.players[1 - me]
     kinds = sorted(set(opp.hand + opp.arsenal))
     absent = frozenset(kinds[::2])
@@ -190,7 +193,7 @@ def test_what_could_reverse_a_play_depends_only_on_what_the_player_sees() -> Non
     found = 0
     for seed in (5, 7, 8, 10, 12, 13):
         game = _midgame(seed)
-        me = game.decision().player  # type: ignore[union-attr]
+        me = pending(game).player
         other = _hidden_shuffled(game, me, seed)
         for move in _plays(game) if game.s.current == me else []:
             cards = could_reverse(game, move, me)
@@ -231,7 +234,7 @@ def test_evaluation_features_beyond_the_greedy_ones() -> None:
     """`later` counts maneuvers the Fortitude cannot pay for yet, `low` an Arsenal near empty,
     `overkill` ready damage beyond the opponent's Arsenal; at 0 (greedy's weights) they count nothing."""
     game = _midgame(8)
-    me = game.decision().player  # type: ignore[union-attr]
+    me = pending(game).player
     cat, pl = game.cat, game.s.players[me]
     f = sum(cat.damages[c] for c in pl.ring)
     dead = next(i.id for i in cat.infos if i.is_(CardType.MANEUVER) and not i.reverses and i.card.fortitude > f

@@ -10,20 +10,25 @@ from __future__ import annotations
 import pytest
 
 from cardkit import (
+    pending,
     COVERED, COVERED_ABILITIES, covers, covers_ability, damage, do, fortitude, kind, last, lines, moves, playable, position, ring_of, top, zone,
 )
-from rawdeal.cards import load_db
+from typing import Any
+
+from rawdeal.cards import Card, load_db
+from rawdeal.engine import events as ev
+from rawdeal.engine.game import Game
 from rawdeal.engine.cardinfo import catalog
 
 OPP = "CHRIS JERICHO"
 
 
-def card(title: str):  # type: ignore[no-untyped-def]
+def card(title: str) -> Card:
     cat = catalog()
     return cat.infos[cat.id(title)].card
 
 
-def play(game, title: str, as_type: str = "") -> list:  # type: ignore[no-untyped-def]
+def play(game: Game, title: str, as_type: str = "") -> list[ev.Event]:
     return do(game, f'play "{title}"' + (f" as {as_type}" if as_type else ""))
 
 
@@ -55,7 +60,7 @@ def test_a_card_without_text_needs_its_f_deals_its_d_and_adds_its_d_to_fortitude
 def test_own_discard_chosen_by_the_player_then_damage(title: str) -> None:
     g = position({"hand": [title, "Punch", "Big Boot"]})
     play(g, title)
-    assert kind(g) == "discard" and g.decision().player == 0
+    assert kind(g) == "discard" and pending(g).player == 0
     assert moves(g) == ['discard "Punch"', 'discard "Big Boot"']
     events = do(g, 'discard "Big Boot"')
     assert lines(events)[0] == "HHH discards Big Boot"
@@ -74,14 +79,14 @@ OPP_DISCARDS = [
 
 @covers(*(t for t, _, _ in OPP_DISCARDS))
 @pytest.mark.parametrize("title,n,before", OPP_DISCARDS, ids=[t for t, _, _ in OPP_DISCARDS])
-def test_opponent_discards_cards_of_his_choice_then_damage(title: str, n: int, before: dict | None) -> None:
-    extra = {"last": [before, None]} if before else {}
+def test_opponent_discards_cards_of_his_choice_then_damage(title: str, n: int, before: dict[str, Any] | None) -> None:
+    extra: dict[str, Any] = {"last": [before, None]} if before else {}
     g = position({"hand": [title], "ring": ring_of(card(title).fortitude)},
                  {"hand": ["Punch", "Hip Toss", "Big Boot"]}, **extra)
     play(g, title)
     events = []
     for pick in ["Hip Toss", "Punch"][:n]:
-        assert kind(g) == "discard" and g.decision().player == 1  # the opponent picks from his own hand
+        assert kind(g) == "discard" and pending(g).player == 1  # the opponent picks from his own hand
         events += do(g, f'discard "{pick}"')
     assert kind(g) == "main"
     assert zone(g, 1, "hand") == (["Punch", "Big Boot"] if n == 1 else ["Big Boot"])
@@ -158,9 +163,9 @@ def test_fishermans_suplex_collateral_then_may_draw() -> None:
 def test_guillotine_stretch_opponent_discards_then_may_draw() -> None:
     g = position({"hand": ["Guillotine Stretch"], "ring": ring_of(12)}, {"hand": ["Punch"]})
     play(g, "Guillotine Stretch")
-    assert g.decision().player == 1
+    assert pending(g).player == 1
     do(g, 'discard "Punch"')
-    assert g.decision().player == 0 and moves(g) == ["draw 0", "draw 1"]
+    assert pending(g).player == 0 and moves(g) == ["draw 0", "draw 1"]
     assert damage(do(g, "draw 1"), OPP) == [8] and len(zone(g, 0, "hand")) == 1
 
 
@@ -177,9 +182,9 @@ def test_the_opponent_draws_a_card(title: str) -> None:
 def test_bulldog_own_discard_then_the_attacker_picks_from_the_opponents_hand() -> None:
     g = position({"hand": ["Bulldog", "Punch"], "ring": ring_of(8)}, {"hand": ["Hip Toss", "Big Boot"]})
     play(g, "Bulldog")
-    assert g.decision().player == 0 and moves(g) == ['discard "Punch"']
+    assert pending(g).player == 0 and moves(g) == ['discard "Punch"']
     do(g, 'discard "Punch"')
-    d = g.decision()
+    d = pending(g)
     assert d.player == 0 and d.cards == ("Hip Toss", "Big Boot")  # HHH sees and picks from Jericho's hand
     events = do(g, 'discard "Big Boot"')
     assert zone(g, 1, "hand") == ["Hip Toss"] and zone(g, 1, "ringside")[0] == "Big Boot"
@@ -195,7 +200,7 @@ def test_back_body_drop_needs_irish_whip_just_before_and_lets_the_player_choose(
     assert playable(g) == ["Back Body Drop as maneuver"]
     play(g, "Back Body Drop")
     assert moves(g) == ['choose 1', 'choose 2']
-    assert "(1 = draw 2 cards; 2 = opponent discards 2 cards)" in g.decision().prompt
+    assert "(1 = draw 2 cards; 2 = opponent discards 2 cards)" in pending(g).prompt
     events = do(g, 'choose "draw 2 cards"')
     assert zone(g, 0, "hand") == ["Chin Lock", "Punch"]
     assert damage(events, OPP) == [7 + 5]  # a Strike after Irish Whip: +5D
@@ -203,7 +208,7 @@ def test_back_body_drop_needs_irish_whip_just_before_and_lets_the_player_choose(
                  last=[last("Irish Whip", "action"), None])
     play(g, "Back Body Drop")
     do(g, 'choose "opponent discards 2 cards"')
-    assert g.decision().player == 1
+    assert pending(g).player == 1
     do(g, 'discard "Hip Toss"', 'discard "Big Boot"')
     assert zone(g, 1, "hand") == []
 
@@ -212,7 +217,7 @@ def test_back_body_drop_needs_irish_whip_just_before_and_lets_the_player_choose(
 def test_chicken_wing_returns_two_ringside_cards_to_the_bottom_of_the_arsenal() -> None:
     g = position({"hand": ["Chicken Wing"], "ring": ring_of(12), "ringside": ["Punch", "Hip Toss", "Big Boot"]})
     play(g, "Chicken Wing")
-    assert g.decision().cards == ("Punch", "Hip Toss", "Big Boot")
+    assert pending(g).cards == ("Punch", "Hip Toss", "Big Boot")
     events = do(g, 'take "Big Boot"', 'take "Punch"')
     assert zone(g, 0, "arsenal")[:2] == ["Punch", "Big Boot"]  # bottom, in pick order
     assert zone(g, 0, "ringside") == ["Hip Toss"] and damage(events, OPP) == [7]
@@ -239,7 +244,7 @@ def test_abdominal_stretch_may_discard_three_to_take_any_arsenal_card() -> None:
     play(g, "Abdominal Stretch")
     assert kind(g) == "yes-no"
     do(g, "yes", 'discard "Punch"', 'discard "Hip Toss"', 'discard "Big Boot"')
-    assert kind(g) == "take" and "Chin Lock" in g.decision().cards
+    assert kind(g) == "take" and "Chin Lock" in pending(g).cards
     do(g, 'take "Chin Lock"')
     assert zone(g, 0, "hand") == ["Chin Lock"] and zone(g, 0, "ringside")[:3] == ["Punch", "Hip Toss", "Big Boot"]
     g = position({"hand": ["Abdominal Stretch", "Punch"], "ring": ring_of(13)})
@@ -348,7 +353,7 @@ def test_jockeying_declares_plus_4d_or_plus_8f_for_the_next_grapple() -> None:
     g = position({"hand": ["Jockeying for Position", "Hip Toss"], "ring": ring_of(4)})
     play(g, "Jockeying for Position", "action")
     assert moves(g) == ['choose 1', 'choose 2']
-    assert "(1 = next grapple +4D; 2 = reversals to next grapple +8F)" in g.decision().prompt
+    assert "(1 = next grapple +4D; 2 = reversals to next grapple +8F)" in pending(g).prompt
     do(g, 'choose "next grapple +4D"')
     assert damage(play(g, "Hip Toss"), OPP) == [7]
     # +8F: Escape Move (0F) is no longer offered to a 0F defender, but is to an 8F one
@@ -425,14 +430,14 @@ def test_mr_socko_takes_a_card_and_gives_plus_one_while_in_the_ring_area() -> No
                   "ringside": ["Wrist Lock"], "top": ["Chin Lock"]})
     play(g, "Mr. Socko")
     assert moves(g) == ['choose 1', 'choose 2']
-    assert "(1 = take 1 card from your arsenal; 2 = take 1 card from your ringside pile)" in g.decision().prompt
+    assert "(1 = take 1 card from your arsenal; 2 = take 1 card from your ringside pile)" in pending(g).prompt
     do(g, 'choose "take 1 card from your ringside pile"', 'take "Wrist Lock"')
     assert "Wrist Lock" in zone(g, 0, "hand") and fortitude(g, 0) == 20  # 0D: F unchanged
     assert damage(play(g, "Hip Toss"), OPP) == [4]
     g = position({"superstar": "MANKIND", "hand": ["Mr. Socko"], "ring": ring_of(20), "top": ["Chin Lock"]})
     play(g, "Mr. Socko")
     do(g, 'choose "take 1 card from your arsenal"')
-    assert "Chin Lock" in g.decision().cards
+    assert "Chin Lock" in pending(g).cards
     do(g, 'take "Chin Lock"')
     assert zone(g, 0, "hand") == ["Chin Lock"]
 
@@ -509,7 +514,7 @@ def test_leaping_knee_needs_irish_whip_and_may_not_be_reversed() -> None:
     g = position({"hand": ["Leaping Knee to the Face"], "ring": ring_of(8)},
                  {"hand": ["Step Aside", "Punch"], "ring": ring_of(10)}, last=[last("Irish Whip", "action"), None])
     play(g, "Leaping Knee to the Face")
-    assert kind(g) == "discard" and g.decision().player == 1  # no reversal window first
+    assert kind(g) == "discard" and pending(g).player == 1  # no reversal window first
     assert playable(position({"hand": ["Leaping Knee to the Face"], "ring": ring_of(8)})) == []
 
 
@@ -522,7 +527,7 @@ FINISHER_DISCOUNTS = [
 
 @covers(*(t for t, _, _ in FINISHER_DISCOUNTS))
 @pytest.mark.parametrize("title,extra,ring", FINISHER_DISCOUNTS, ids=[t for t, _, _ in FINISHER_DISCOUNTS])
-def test_finisher_minus_six_f_when_its_condition_holds(title: str, extra: dict, ring: list[str]) -> None:
+def test_finisher_minus_six_f_when_its_condition_holds(title: str, extra: dict[str, Any], ring: list[str]) -> None:
     assert playable(position({"hand": [title], "ring": ring_of(24)})) == []
     g = position({"hand": [title], "ring": ring_of(24) + ring}, {"arsenal_size": 30}, **extra)
     assert playable(g) == [f"{title} as maneuver"]
@@ -535,10 +540,10 @@ def test_spit_at_opponent_needs_two_cards_then_both_discard() -> None:
     g = position({"hand": ["Spit At Opponent", "Punch"], "ring": ring_of(4)},
                  {"hand": ["Hip Toss", "Big Boot", "Chin Lock", "Wrist Lock", "Gut Buster"]})
     play(g, "Spit At Opponent")
-    assert g.decision().player == 0
+    assert pending(g).player == 0
     do(g, 'discard "Punch"')
     for title in ("Hip Toss", "Big Boot", "Chin Lock", "Wrist Lock"):
-        assert g.decision().player == 1
+        assert pending(g).player == 1
         do(g, f'discard "{title}"')
     assert zone(g, 1, "hand") == ["Gut Buster"] and kind(g) == "main"
 
@@ -548,7 +553,7 @@ def test_shake_it_off_when_behind_removes_an_opponents_card_of_d_at_most_your_f(
     assert playable(position({"hand": ["Shake It Off"], "ring": ring_of(10)}, {"ring": ring_of(10)})) == []
     g = position({"hand": ["Shake It Off"], "ring": ring_of(6)}, {"ring": ["Hurricanrana", "Big Boot", "Punch"]})
     play(g, "Shake It Off")
-    assert g.decision().player == 0 and g.decision().cards == ("Big Boot", "Punch")  # not the 10D card
+    assert pending(g).player == 0 and pending(g).cards == ("Big Boot", "Punch")  # not the 10D card
     do(g, 'take "Big Boot"')
     assert zone(g, 1, "ring") == ["Hurricanrana", "Punch"] and zone(g, 1, "ringside") == ["Big Boot"]
     assert fortitude(g, 1) == 13
@@ -632,9 +637,9 @@ def test_maintain_hold_may_follow_walls_of_jericho_and_mandible_claw() -> None:
 
 # -------------------------------------------------------------------------------------- reversals
 def _attack(attacker_hand: list[str], defender_hand: list[str], *, attacker_f: int = 24, defender_f: int = 30,
-            before: dict | None = None, **opp):  # type: ignore[no-untyped-def]
+            before: dict[str, Any] | None = None, **opp: Any) -> Game:
     """HHH (player 0) about to play; Jericho (player 1) holds the reversals."""
-    extra = {"last": [before, None]} if before else {}
+    extra: dict[str, Any] = {"last": [before, None]} if before else {}
     return position({"hand": attacker_hand, "ring": ring_of(attacker_f)},
                     {"hand": defender_hand, "ring": ring_of(defender_f), **opp}, **extra)
 
@@ -707,7 +712,7 @@ def test_comeback_reversals_cost_four_and_make_the_next_turn_stronger(rev: str, 
     events = do(g, f'reverse "{rev}"')
     assert f"{OPP} takes 4 collateral damage" in lines(events) and len(zone(g, 1, "ringside")) == 4
     if discards:
-        assert g.decision().player == 0 and kind(g) == "discard"
+        assert pending(g).player == 0 and kind(g) == "discard"
         do(g, 'discard "Hip Toss"')
     assert g.s.current == 1
     events = play(g, "Punch")
@@ -727,7 +732,7 @@ def test_dont_you_never_ever_discards_two_and_plus_two_next_turn() -> None:
     g = _attack(["Punch", "Hip Toss", "Big Boot"], ["Don't You Never... EVER!", "Chin Lock"], defender_f=2)
     play(g, "Punch")
     do(g, 'reverse "Don\'t You Never... EVER!"')
-    assert g.decision().player == 0
+    assert pending(g).player == 0
     do(g, 'discard "Hip Toss"', 'discard "Big Boot"')
     assert zone(g, 0, "hand") == [] and g.s.current == 1
     assert damage(play(g, "Chin Lock"), "HHH") == [3 + 2]
@@ -758,7 +763,7 @@ def test_take_that_move_returns_five_ringside_cards_to_the_arsenal() -> None:
     play(g, "Punch")
     do(g, f'reverse "{rev}"')
     for title in side[:5]:
-        assert g.decision().player == 1 and kind(g) == "take"
+        assert pending(g).player == 1 and kind(g) == "take"
         do(g, f'take "{title}"')
     assert zone(g, 1, "ringside") == ["Gut Buster"]
     assert zone(g, 1, "arsenal")[:5] == side[:5][::-1]  # each one to the bottom, as it is picked
@@ -795,7 +800,7 @@ def test_jockeying_and_irish_whip_as_reversals_help_the_reversers_next_turn() ->
     g = _attack(["Jockeying for Position"], ["Jockeying for Position", "Hip Toss"], defender_f=4)
     play(g, "Jockeying for Position", "action")
     do(g, 'reverse "Jockeying for Position"')
-    assert g.decision().player == 1
+    assert pending(g).player == 1
     do(g, 'choose "next grapple +4D"')
     assert g.s.current == 1 and damage(play(g, "Hip Toss"), "HHH") == [7]
     g = _attack(["Irish Whip"], ["Irish Whip", "Punch", "Cross Body Block"], defender_f=5)
@@ -883,7 +888,7 @@ def test_rock_bottom_reverses_a_grapple_after_a_discard_and_searches_for_the_peo
                  )
     play(g, "Hip Toss")
     do(g, 'reverse "Rock Bottom"')
-    assert g.decision().player == 1 and kind(g) == "discard"
+    assert pending(g).player == 1 and kind(g) == "discard"
     events = do(g, 'discard "Punch"')
     assert "THE ROCK searches Ringside pile for The People's Elbow: found" in lines(events)
     assert zone(g, 1, "hand") == ["The People's Elbow"] and damage(events, "HHH") == [20]
@@ -918,7 +923,7 @@ def test_disqualification_from_the_ringside_pile_and_against_a_heel_reversal() -
                  {"hand": ["Manager Interferes"], "ring": HEELS})
     play(g, "Hurricanrana")
     do(g, 'reverse "Manager Interferes"')
-    assert g.decision().player == 0 and moves(g) == ['reverse "Disqualification!"', "pass"]
+    assert pending(g).player == 0 and moves(g) == ['reverse "Disqualification!"', "pass"]
     events = do(g, 'reverse "Disqualification!"')
     assert lines(events)[-1] == "HHH wins by disqualification"
     assert "Manager Interferes" in zone(g, 1, "ringside")
@@ -945,9 +950,9 @@ def test_hmmm_looks_at_the_top_five_and_arranges_them_or_shuffles() -> None:
     events = play(g, "Hmmm")
     assert f"HHH sees HHH's Arsenal: {', '.join(top5)}" in lines(events)
     assert moves(g) == ['choose 1', 'choose 2']
-    assert "(1 = arrange top 5 cards of your arsenal; 2 = shuffle your arsenal)" in g.decision().prompt
+    assert "(1 = arrange top 5 cards of your arsenal; 2 = shuffle your arsenal)" in pending(g).prompt
     do(g, 'choose "arrange top 5 cards of your arsenal"')
-    assert kind(g) == "arrange" and g.decision().player == 0
+    assert kind(g) == "arrange" and pending(g).player == 0
     do(g, 'arrange "Wrist Lock", "Punch", "Chin Lock", "Hip Toss", "Big Boot"')  # any order is legal
     assert top(g, 0, 5) == ["Wrist Lock", "Punch", "Chin Lock", "Hip Toss", "Big Boot"]
     g = position({"hand": ["Hmmm"], "top": top5}, profile="standard", seed=7)
@@ -969,7 +974,7 @@ def test_dont_think_too_hard_arranges_the_opponents_top_five() -> None:
     events = play(g, "Don't Think Too Hard")
     assert f"HHH sees {OPP}'s Arsenal: {', '.join(top5)}" in lines(events)
     do(g, 'choose "arrange top 5 cards of opponent\'s arsenal"')
-    assert g.decision().player == 0
+    assert pending(g).player == 0
     do(g, 'arrange "Big Boot", "Chin Lock", "Wrist Lock", "Punch", "Hip Toss"')
     assert top(g, 1, 5) == ["Big Boot", "Chin Lock", "Wrist Lock", "Punch", "Hip Toss"]
 
@@ -1040,7 +1045,7 @@ def test_roll_out_of_the_ring_discards_up_to_two_and_takes_as_many_back() -> Non
     play(g, "Roll Out of the Ring")
     assert moves(g) == ["discard 0", "discard 1", "discard 2"]
     do(g, "discard 2", 'discard "Punch"', 'discard "Hip Toss"')
-    assert g.decision().cards == ("Chin Lock", "Punch", "Hip Toss")  # the new discards are there too
+    assert pending(g).cards == ("Chin Lock", "Punch", "Hip Toss")  # the new discards are there too
     do(g, 'take "Chin Lock"', 'take "Punch"')
     assert zone(g, 0, "hand") == ["Big Boot", "Chin Lock", "Punch"] and zone(g, 0, "ringside") == ["Hip Toss"]
 
@@ -1082,10 +1087,10 @@ def test_comeback_the_stronger_player_removes_cards_until_not_stronger() -> None
                  {"ring": ["Hurricanrana", "Big Boot", "Punch", "Whaddya Got?"]})
     play(g, "Comeback!")
     do(g, 'discard "Punch"', 'discard "Hip Toss"', 'discard "Big Boot"')
-    d = g.decision()
+    d = pending(g)
     assert d.player == 1 and d.cards == ("Hurricanrana", "Big Boot", "Punch")  # maneuvers/reversals only
     do(g, 'take "Hurricanrana"')
-    assert fortitude(g, 1) == 9 and g.decision().player == 1
+    assert fortitude(g, 1) == 9 and pending(g).player == 1
     do(g, 'take "Big Boot"')
     assert fortitude(g, 1) == 3 == fortitude(g, 0) and kind(g) == "main"
     assert zone(g, 1, "ringside") == ["Hurricanrana", "Big Boot"]
@@ -1104,7 +1109,7 @@ def test_ego_boost_next_card_minus_five_f_and_its_reaction_to_a_forced_discard()
                  {"hand": ["Punch", "Ego Boost"], "top": ["Chin Lock", "Hip Toss"]})
     play(g, "Spinning Heel Kick")
     do(g, 'discard "Ego Boost"')
-    assert g.decision().player == 1 and moves(g) == ["draw 0", "draw 1", "draw 2"]
+    assert pending(g).player == 1 and moves(g) == ["draw 0", "draw 1", "draw 2"]
     do(g, "draw 2")
     assert zone(g, 1, "hand") == ["Punch", "Chin Lock", "Hip Toss"]
     g = position({"hand": ["Spinning Heel Kick"], "ring": ring_of(2)}, {"hand": ["Punch", "Ego Boost"]})
@@ -1133,14 +1138,14 @@ def test_marking_out_either_takes_any_arsenal_card_and_ends_the_turn_or_buries_t
     g = position({"hand": ["Marking Out"], "ring": ring_of(13), "top": ["Punch", "Chin Lock"]})
     play(g, "Marking Out")
     do(g, 'choose "search your arsenal for a card, shuffle your arsenal, end your turn"')
-    assert g.decision().player == 0 and "Chin Lock" in g.decision().cards
+    assert pending(g).player == 0 and "Chin Lock" in pending(g).cards
     events = do(g, 'take "Chin Lock"')
     assert zone(g, 0, "hand") == ["Chin Lock"] and "HHH ends the turn" in lines(events) and g.s.current == 1
     g = position({"hand": ["Marking Out"], "ring": ring_of(13)}, {"top": ["Punch", "Chin Lock", "Hip Toss"]})
     play(g, "Marking Out")
-    assert "2 = put 3 cards from opponent's arsenal" in g.decision().prompt
+    assert "2 = put 3 cards from opponent's arsenal" in pending(g).prompt
     do(g, "choose 2")
-    assert g.decision().player == 0  # HHH goes through Jericho's Arsenal
+    assert pending(g).player == 0  # HHH goes through Jericho's Arsenal
     do(g, 'take "Chin Lock"', 'take "Punch"', 'take "Hip Toss"')
     assert zone(g, 1, "ringside") == ["Chin Lock", "Punch", "Hip Toss"] and len(zone(g, 1, "arsenal")) == 12
     assert kind(g) == "main" and g.s.current == 0
@@ -1203,7 +1208,7 @@ def test_stone_cold_draws_then_puts_a_hand_card_at_the_bottom_once_per_turn() ->
     events = do(g, "ability")
     assert lines(events)[:2] == ["STONE COLD STEVE AUSTIN uses the Superstar ability",
                                  "STONE COLD STEVE AUSTIN draws 1 card (effect)"]
-    assert g.decision().cards == ("Punch", "Chin Lock")
+    assert pending(g).cards == ("Punch", "Chin Lock")
     do(g, 'take "Punch"')
     assert zone(g, 0, "arsenal")[0] == "Punch" and zone(g, 0, "hand") == ["Chin Lock"]
     assert "ability" not in moves(g)  # once per turn
@@ -1215,7 +1220,7 @@ def test_undertaker_discards_two_then_takes_a_ringside_card() -> None:
     assert "ability" not in moves(position({"superstar": "THE UNDERTAKER", "hand": ["Punch"]}))
     g = position({"superstar": "THE UNDERTAKER", "hand": ["Punch", "Hip Toss", "Big Boot"], "ringside": ["Chin Lock"]})
     do(g, "ability", 'discard "Punch"', 'discard "Hip Toss"')
-    assert g.decision().cards == ("Chin Lock", "Punch", "Hip Toss")
+    assert pending(g).cards == ("Chin Lock", "Punch", "Hip Toss")
     do(g, 'take "Chin Lock"')
     assert zone(g, 0, "hand") == ["Big Boot", "Chin Lock"] and "ability" not in moves(g)
 
@@ -1261,7 +1266,7 @@ def test_kane_hits_the_opponent_for_one_at_the_start_of_his_turn() -> None:
 def test_jericho_discards_one_then_the_opponent_discards_one_of_his_choice() -> None:
     g = position({"superstar": "CHRIS JERICHO", "hand": ["Punch"]}, {"superstar": "HHH", "hand": ["Hip Toss", "Big Boot"]})
     do(g, "ability", 'discard "Punch"')
-    assert g.decision().player == 1 and g.decision().cards == ("Hip Toss", "Big Boot")
+    assert pending(g).player == 1 and pending(g).cards == ("Hip Toss", "Big Boot")
     do(g, 'discard "Big Boot"')
     assert zone(g, 1, "hand") == ["Hip Toss"] and "ability" not in moves(g)
     g = position({"superstar": "CHRIS JERICHO", "hand": ["Punch"]}, {"superstar": "HHH", "hand": []})

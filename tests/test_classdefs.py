@@ -46,7 +46,7 @@ def test_rawdeal_classes_from_the_cache_are_the_ones_dataclasses_makes(tmp_path:
     assert first.count("__init__") > 80 and "Won (player: " in first  # (compiled, its annotations are classes)
 
 
-def _run(env: dict[str, str]) -> str:
+def _run(env: dict[str, str]) -> list[str]:
     done = subprocess.run([sys.executable, "-c", COUNT], env=env, capture_output=True, text=True, check=True)
     return done.stdout.split()
 

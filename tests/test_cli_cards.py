@@ -10,6 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from rawdeal.cli import app
+from rawdeal.cards import Card
+from rawdeal.effects.model import CardEffect
 from rawdeal.errors import EffectSyntaxError
 
 runner = CliRunner()
@@ -54,7 +56,7 @@ def test_check_fails_with_exit_1_and_names_the_card(monkeypatch: pytest.MonkeyPa
 
     real = compiler.compile_card
 
-    def broken(card):
+    def broken(card: Card) -> CardEffect:
         if card.title == "Chop":
             raise EffectSyntaxError("Chop: cannot parse the effect text at column 1")
         return real(card)

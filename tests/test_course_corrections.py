@@ -6,6 +6,9 @@ The "next maneuver this turn" correction is tested with its cards in test_card_e
 
 from __future__ import annotations
 
+from rawdeal.engine import events as ev
+from rawdeal.engine.game import Game
+
 import pytest
 
 from cardkit import damage, do, kind, lines, position, ring_of, zone
@@ -14,7 +17,7 @@ ROCK = {"superstar": "THE ROCK"}
 OPP = "CHRIS JERICHO"
 
 
-def play(game, title: str) -> list:  # type: ignore[no-untyped-def]
+def play(game: Game, title: str) -> list[ev.Event]:
     return do(game, f'play "{title}"')
 
 

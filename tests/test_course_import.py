@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 import tomllib
 from pathlib import Path
@@ -43,7 +45,7 @@ def moves_of(scenario: ImportedTranscript) -> list[str]:
     return [move for move, _ in scenario.moves]
 
 
-def checks_of(scenario: ImportedTranscript, kind: str, event: str | None = None) -> list[dict]:
+def checks_of(scenario: ImportedTranscript, kind: str, event: str | None = None) -> list[dict[str, Any]]:
     return [c for c in scenario.checks if c["check"] == kind and (event is None or c.get("event") == event)]
 
 

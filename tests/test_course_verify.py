@@ -6,6 +6,8 @@ line, offered list, zone view, overturned card, damage, draw, discard and winner
 
 from __future__ import annotations
 
+from typing import Any
+
 from pathlib import Path
 
 import orjson
@@ -30,7 +32,7 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def _verify(imported: Path) -> dict:
+def _verify(imported: Path) -> dict[str, Any]:
     result = runner.invoke(app, ["verify", str(imported), "--format", "json"])
     return {"exit": result.exit_code, **orjson.loads(result.stdout)}
 

@@ -3,6 +3,8 @@ fails with exactly the rule it breaks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from collections import Counter
 from itertools import groupby
 
@@ -118,7 +120,7 @@ def test_one_card_more_or_less_breaks_deck_size(deck: Legal, data: st.DataObject
     assert violation.message.endswith("remove 1" if more else "add 1")
 
 
-MISSPELLINGS = {
+MISSPELLINGS: dict[str, Callable[[str], str]] = {
     "lower": str.lower,
     "upper": str.upper,
     "no-spaces": lambda t: t.replace(" ", ""),

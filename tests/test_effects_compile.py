@@ -6,6 +6,9 @@ numbers, the targets and who acts. Plus: malformed texts give a precise error, u
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from rawdeal.cards import load_db
@@ -13,6 +16,7 @@ from rawdeal.cards.model import CardType, Subtype, Trait
 from rawdeal.effects import compiler
 from rawdeal.effects.compiler import abilities, compile_ability, compile_text, compiled_db
 from rawdeal.effects.model import (
+    Action, Clause, Duration, Stat, Who,
     ALL, Ability, AbilityTiming, After, AllowsFollowUp, Arrange, CardEffect, CardFilter, Choice, Count,
     Delayed, Discard, DiscardThis, Draw, Duration, EndTurn, EqualizeFortitude, FortitudeBelowOpponent,
     HoldSubmission, InRingArea, Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards,
@@ -30,39 +34,39 @@ HAND, ARSENAL, RINGSIDE, RING = Zone.HAND, Zone.ARSENAL, Zone.RINGSIDE, Zone.RIN
 SGS = (STRIKE, GRAPPLE, SUBMISSION)
 
 
-def fx(*clauses) -> CardEffect:
+def fx(*clauses: Clause) -> CardEffect:
     return CardEffect(tuple(clauses))
 
 
-def play(*actions, as_type=None) -> OnPlay:
+def play(*actions: Action, as_type: CardType | None = None) -> OnPlay:
     return OnPlay(tuple(actions), as_type)
 
 
-def on_rev(*actions, hand=False) -> OnReverse:
+def on_rev(*actions: Action, hand: bool = False) -> OnReverse:
     return OnReverse(tuple(actions), hand)
 
 
-def rev(hand=False, cost=(), **target) -> Reverses:
+def rev(hand: bool = False, cost: tuple[Action, ...] = (), **target: Any) -> Reverses:
     return Reverses(Target(**target), from_hand_only=hand, cost=cost)
 
 
-def draw(n, who=Y, up_to=False) -> Draw:
+def draw(n: int, who: Who = Y, up_to: bool = False) -> Draw:
     return Draw(who, Count(n, up_to=up_to))
 
 
-def discard(n) -> Discard:
+def discard(n: int) -> Discard:
     return Discard(Y, Count(n), chooser=Y)
 
 
-def opp_discards(n, up_to=False) -> Discard:
+def opp_discards(n: int, up_to: bool = False) -> Discard:
     return Discard(O, Count(n, up_to=up_to), chooser=O)
 
 
-def mod(stat, amount, duration, **kw) -> Modify:
+def mod(stat: Stat, amount: int, duration: Duration, **kw: Any) -> Modify:
     return Modify(Modifier(stat, amount, duration, **kw))
 
 
-def requires(**after) -> PlayRequirement:
+def requires(**after: Any) -> PlayRequirement:
     return PlayRequirement(After(**after))
 
 
@@ -87,7 +91,7 @@ def only_reverses(title: str) -> CardEffect:
     return fx(rev(title=title))
 
 
-def reverse_and_end(**target) -> tuple:
+def reverse_and_end(**target: Any) -> tuple[Reverses, OnReverse]:
     return rev(**target), on_rev(END)
 
 
@@ -364,7 +368,7 @@ def test_the_grammar_is_lalr_without_conflicts() -> None:
     from lark.parsers.lalr_analysis import LALR_Analyzer
 
     analyzer = LALR_Analyzer(compiler._parser().parser.parser_conf, strict=True)
-    analyzer.compute_lalr()  # raises GrammarError on any shift/reduce or reduce/reduce conflict
+    analyzer.compute_lalr()  # type: ignore[no-untyped-call]  # lark's analyzer is not annotated; raises GrammarError on any shift/reduce or reduce/reduce conflict
 
 
 def test_the_grammar_file_is_found() -> None:
@@ -373,7 +377,7 @@ def test_the_grammar_file_is_found() -> None:
     assert grammar_path("effects.lark").read_text(encoding="utf-8").startswith("// The printed effect text")
 
 
-def test_an_installed_copy_of_the_grammar_wins_over_the_checkout(tmp_path, monkeypatch) -> None:
+def test_an_installed_copy_of_the_grammar_wins_over_the_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from rawdeal import resources
 
     (tmp_path / "_grammar").mkdir()

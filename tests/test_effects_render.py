@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import pytest
+from syrupy.assertion import SnapshotAssertion
 
 from rawdeal.cards import load_db
 from rawdeal.effects.compiler import abilities, compiled_db
-from rawdeal.effects.model import Choice, Count, Discard, Draw, OnPlay, OnReverse, Optional, Who
+from rawdeal.effects.model import Action, Choice, Count, Discard, Draw, OnPlay, OnReverse, Optional, Who
 from rawdeal.effects.render import effect_tree, option_label, render_ability, render_action, render_effect
 
 
 def _choices() -> dict[str, list[Choice]]:
     found: dict[str, list[Choice]] = {}
 
-    def walk(title: str, actions) -> None:
+    def walk(title: str, actions: Sequence[Action]) -> None:
         for action in actions:
             if isinstance(action, Choice):
                 found.setdefault(title, []).append(action)
@@ -89,7 +91,7 @@ def test_effect_tree_shows_nested_dataclasses() -> None:
     assert "    cost: Discard(who=you)" in tree
 
 
-def test_every_card_and_ability_renders(snapshot) -> None:
+def test_every_card_and_ability_renders(snapshot: SnapshotAssertion) -> None:
     cards = {c.title: render_effect(compiled_db()[c.title]) for c in load_db().cards}
     rendered_abilities = {name: render_ability(a) for name, a in sorted(abilities().items())}
     assert {"cards": cards, "abilities": rendered_abilities} == snapshot

@@ -143,8 +143,8 @@ def test_cli_grades_one_program_and_writes_junit_and_gradescope(tmp_path: Path) 
     assert suite is not None and (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("4", "0", "1")
     errors = {c.get("name"): c.find("error") for c in suite.iter("testcase")}
     assert [n for n, f in errors.items() if f is not None] == ["delta"]
-    assert errors["delta"].get("type") == "timeout"
-    times = {c.get("name"): float(c.get("time")) for c in suite.iter("testcase")}
+    assert errors["delta"] is not None and errors["delta"].get("type") == "timeout"
+    times = {c.get("name"): float(c.get("time", "nan")) for c in suite.iter("testcase")}
     assert times["delta"] >= 1.0 and all(0 < t < 1.0 for n, t in times.items() if n != "delta")
 
     results = json.loads(gradescope.read_text())

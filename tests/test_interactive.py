@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 from shared import COURSE, needs_shared
 
 
-def _spawn(args: list[str], cwd: Path) -> pexpect.spawn:
+def _spawn(args: list[str], cwd: Path) -> pexpect.spawn[str]:
     child = pexpect.spawn(sys.executable, ["-m", "rawdeal", *args], cwd=str(cwd), encoding="utf-8", timeout=30,
                           dimensions=(50, 200))
     return child

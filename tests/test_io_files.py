@@ -23,6 +23,10 @@ def umask_022():  # type: ignore[no-untyped-def]
     os.umask(old)
 
 
+def _write(path: Path, text: str) -> None:
+    path.write_text(text)
+
+
 def test_a_file_gets_normal_permissions(tmp_path: Path, umask_022: None) -> None:
     write_atomic(tmp_path / "save.json", "{}\n")
     assert (tmp_path / "save.json").read_text() == "{}\n"
@@ -32,8 +36,8 @@ def test_a_file_gets_normal_permissions(tmp_path: Path, umask_022: None) -> None
 
 def test_a_folder_gets_normal_permissions_and_replaces_the_old_one_whole(tmp_path: Path, umask_022: None) -> None:
     target = tmp_path / "scenario"
-    write_folder_atomic(target, lambda d: (d / "old.txt").write_text("old"))
-    write_folder_atomic(target, lambda d: (d / "moves.txt").write_text("pass\n"))
+    write_folder_atomic(target, lambda d: _write(d / "old.txt", "old"))
+    write_folder_atomic(target, lambda d: _write(d / "moves.txt", "pass\n"))
     assert mode(target) == 0o755
     assert sorted(p.name for p in target.iterdir()) == ["moves.txt"]
     assert [p.name for p in tmp_path.iterdir()] == ["scenario"]
@@ -41,7 +45,7 @@ def test_a_folder_gets_normal_permissions_and_replaces_the_old_one_whole(tmp_pat
 
 def test_a_failed_folder_leaves_the_old_one(tmp_path: Path) -> None:
     target = tmp_path / "scenario"
-    write_folder_atomic(target, lambda d: (d / "moves.txt").write_text("pass\n"))
+    write_folder_atomic(target, lambda d: _write(d / "moves.txt", "pass\n"))
 
     def broken(d: Path) -> None:
         (d / "half.txt").write_text("x")

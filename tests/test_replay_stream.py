@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from cardkit import pending
 from rawdeal.replay.movefile import read_moves, replay
 from rawdeal.arena.random_game import move_file, play_random
 from rawdeal.errors import IllegalMoveError
@@ -23,7 +24,7 @@ def _collected(save: Path, moves: Path, jsonl: bool) -> str:
     game, transcript = read_save(save), Transcript()
     transcript.events(game.resume())
     for m in read_moves(moves):
-        player = game.name(game.decision().player)  # type: ignore[union-attr]
+        player = game.name(pending(game).player)
         transcript.move(player, str(m.move), game.apply(m.move))
     return transcript.jsonl().decode() if jsonl else transcript.text()
 

@@ -51,7 +51,8 @@ def _random_game_where(wanted: Callable[[list[Any]], bool]) -> tuple[Game, rando
 
 def _save_waiting_on(kind: type) -> dict[str, Any]:
     game, _ = _random_game_where(lambda tasks: isinstance(tasks[-1], kind))
-    return orjson.loads(dumps(game))
+    data: dict[str, Any] = orjson.loads(dumps(game))
+    return data
 
 
 def _refused(tmp_path: Path, save: Any) -> str:
@@ -65,7 +66,7 @@ def _refused(tmp_path: Path, save: Any) -> str:
 
 
 def _edit(save: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-    copy = orjson.loads(orjson.dumps(save))
+    copy: dict[str, Any] = orjson.loads(orjson.dumps(save))
     change(copy)
     return copy
 
