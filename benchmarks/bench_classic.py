@@ -5,6 +5,14 @@ parser loaded (its built tables from the per-user disk cache: a process that fin
 stores them, ~4 s, so an unreported first process does that), the dictionaries built and every distinct
 text compiled (nothing of the compiled texts is cached between processes). Prints wall-clock and CPU
 seconds (on a busy machine the CPU time is the fairer figure) and the load average; asserts nothing.
+
+Figures (moved here from the README):
+  third session (2026-11-23), CPU time, 2 CPUs at load average 3.9, three rounds each, alternated with
+  the session's starting code: compiling every distinct text 1.26-1.44 s (was 1.51-1.74 s); the whole
+  process (imports, the pool, the parser, the dictionaries) 1.46-1.65 s (was 2.32-2.62 s). On a quiet
+  machine (load 1.0): 1.63-1.74 s CPU, 1.74-1.84 s wall: the < 2 s goal is met.
+  What compiles (`rawdeal cards --pool classic --check`, second session): 1,576 of the 2,456 distinct
+  texts (64.2%), 4,291 of 5,543 sentences (77.4%), 0 overrides, 117 texts the engine runs.
 """
 
 from __future__ import annotations
