@@ -18,6 +18,7 @@ from rawdeal.cards import load_db
 from rawdeal.cli import app
 from rawdeal.decks import parse_deck
 from rawdeal.arena import selfplay as sp
+from rawdeal.cards import CardType
 from rawdeal.bots.random import pick
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
@@ -137,6 +138,16 @@ def test_a_game_saved_while_a_search_is_pending_plays_on_the_same() -> None:
     (lambda s: s.update(turn=0.5), "$.turn", "not a whole number"),
     (lambda s: s.update(seed=2.0**64), "$.seed", "not a whole number in range"),
     (lambda s: s.update(delayed=[[3, "Punch"]]), "$.delayed[0][0]", "is not one of"),
+    (lambda s: s.update(last=[{"type": "LastPlay", "card": "Punch", "as_type": "action"}, None]),
+     "$.last[0].as_type", "'Punch' cannot be played as action: it is maneuver"),
+    (lambda s: s.update(delayed=[[0, "Punch"]] * 121), "$.delayed", "at most 120"),
+    (lambda s: s["tasks"].insert(1, {"type": "StartTurn", "player": 0}), "$.tasks[1]", "only ever the first task"),
+    (lambda s: s["tasks"].extend([{"type": "StartTurn", "player": 0}] * 3), "$.tasks[2]", "only ever the first task"),
+    (lambda s: s.update(tasks=[{"type": "StartTurn", "player": 1}]), "$.tasks[0].player", "the player to move's"),
+    (lambda s: s["tasks"].append({"type": "AskArrange", "player": 0, "owner": 1, "n": 99}), "$.tasks[2].n",
+     "arranges 99 cards of an Arsenal of"),
+    (lambda s: s["tasks"].append({"type": "AskArrange", "player": 0, "owner": 1, "n": 0}), "$.tasks[2].n",
+     "1 to the Arsenal's size"),
 ])
 def test_an_impossible_save_is_refused_with_its_json_path(tmp_path: Path, change: Any, path: str, words: str) -> None:
     message = _refused(tmp_path, _edit(MIDGAME, change))
@@ -181,6 +192,50 @@ def test_a_pending_decision_must_fit_the_state(tmp_path: Path) -> None:
     message = _refused(tmp_path, _edit(picking, lambda s: s["tasks"][-1].update(zone="attic")))
     assert f"$.tasks[{len(picking['tasks']) - 1}].zone: expected one of 'hand', 'arsenal'" in message
     assert "found the string 'attic'" in message
+
+
+def _window_save() -> tuple[dict[str, Any], Game]:
+    """A save waiting on a reversal window whose card in play is neither an action nor a reversal."""
+    game, _ = _random_game_where(lambda tasks: isinstance(tasks[-1], T.ReverseWindow))
+    for seed in range(300):
+        game, rnd = _game(seed), random.Random(seed)
+        while not game.over:
+            s = game.s
+            if s.tasks and isinstance(s.tasks[-1], T.ReverseWindow) and s.playing is not None and not {
+                    CardType.ACTION, CardType.REVERSAL} & set(game.cat.infos[s.playing.card].card.types):
+                data: dict[str, Any] = orjson.loads(dumps(game))
+                return data, game
+            game.apply(pick(game, rnd))
+    raise AssertionError("no random game reaches that point")  # pragma: no cover
+
+
+def test_a_card_is_in_play_only_as_one_of_its_own_types(tmp_path: Path) -> None:
+    window, game = _window_save()
+    assert game.s.playing is not None
+    title = game.title(game.s.playing.card)
+    for as_type in ("action", "reversal"):
+        message = _refused(tmp_path, _edit(window, lambda s: s["playing"].update(as_type=as_type)))
+        assert f"$.playing.as_type: {title!r} cannot be played as {as_type}" in message, message
+
+
+def test_a_reversal_in_play_lies_in_its_players_ring_area(tmp_path: Path) -> None:
+    save = {"constructed": True, "to_move": 0, "players": [
+        {"superstar": "HHH", "arsenal": ["Punch", "Chop"], "hand": [], "ring": [], "ringside": []},
+        {"superstar": "KANE", "arsenal": ["Hip Toss"], "hand": ["Step Aside"], "ring": [], "ringside": []}],
+        "playing": {"type": "CurrentPlay", "player": 1, "card": "Step Aside", "as_type": "reversal"}}
+    message = _refused(tmp_path, save)
+    assert "$.playing: a reversal is in play only once it has reversed" in message, message
+
+
+def test_a_reversal_window_offers_each_reversal_it_can_and_no_more(tmp_path: Path) -> None:
+    window, game = _window_save()
+    last = len(window["tasks"]) - 1
+    message = _refused(tmp_path, _edit(window, lambda s: s["tasks"][-1].update(options=[])))
+    assert f"$.tasks[{last}].options: a reversal window offers at least one reversal" in message
+    option = window["tasks"][-1]["options"][0]
+    held = window["players"][window["tasks"][-1]["defender"]]["hand"].count(option)
+    message = _refused(tmp_path, _edit(window, lambda s: s["tasks"][-1].update(options=[option] * (held + 1))))
+    assert f"$.tasks[{last}].options[{held}]: {option!r} is offered more times than" in message, message
 
 
 @pytest.mark.skipif(compiled(), reason="it compares with the annotations Python keeps, which only the sources have; "

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from rawdeal.cards import CardType
 from rawdeal.decks import Deck, DeckLine, Rule, check_deck
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
@@ -20,6 +21,7 @@ from rawdeal.errors import SaveError
 _EXACT = 2**53  # floats beyond this are no longer exact integers
 _COPY_RULES = (Rule.COPIES, Rule.UNIQUE)
 _PLAY_TASKS = (T.Resolve, T.Hit, T.Finish, T.ReverseWindow)
+_MOST_DELAYED = 120  # a delayed effect is one card's, and a game holds 120 cards
 
 
 def whole_numbers(raw: Any, source: str, path: str = "$") -> Any:
@@ -53,6 +55,7 @@ def check_game(game: Game, raw: dict[str, Any], source: str) -> None:
         return
     if s.how:
         fail("$.how", f"{s.how!r} without a winner: set $.winner or use \"\"")
+    _check_plays(game, fail)
     _check_tasks(game, "tasks" in raw, fail)
     try:
         if not s.tasks or type(s.tasks[-1]) in T.DECISIONS:  # otherwise `resume` runs the engine up to one
@@ -76,9 +79,35 @@ def _check_decks(game: Game, fail: Any) -> None:
                                     + ("" if s.constructed else " (a made-up position may say \"constructed\": true)"))
 
 
+def _check_plays(game: Game, fail: Any) -> None:
+    """A card is only ever played as one of its own types (a plain maneuver never as an action or a
+    reversal), and a reversal is in play only once it has reversed: it is then in its player's Ring area."""
+    s = game.s
+    for i, last in enumerate(s.last):
+        if last is not None and last.as_type not in game.cat.infos[last.card].card.types:
+            fail(f"$.last[{i}].as_type", _not_its_type(game, last.card, last.as_type))
+    play = s.playing
+    if play is None:
+        return
+    if play.as_type not in game.cat.infos[play.card].card.types:
+        fail("$.playing.as_type", _not_its_type(game, play.card, play.as_type))
+    if play.as_type is CardType.REVERSAL and play.card not in s.players[play.player].ring:
+        fail("$.playing", f"a reversal is in play only once it has reversed a card from a reversal window, and"
+                          f" it then lies in its player's Ring area: {game.title(play.card)!r} is not in"
+                          f" {game.name(play.player)}'s")
+
+
+def _not_its_type(game: Game, card: int, as_type: CardType) -> str:
+    types = ", ".join(t.value for t in game.cat.infos[card].card.types)
+    return f"{game.title(card)!r} cannot be played as {as_type.value}: it is {types}"
+
+
 def _check_tasks(game: Game, stored: bool, fail: Any) -> None:
     s = game.s
     where = "$.tasks" if stored else "$.to_move"
+    if len(s.delayed) > _MOST_DELAYED:
+        fail("$.delayed", f"{len(s.delayed)} delayed effects: a game of 120 cards has at most {_MOST_DELAYED}")
+    _check_turn_starts(s.tasks, s.current, where, fail)
     top = s.tasks[-1] if s.tasks else None
     if isinstance(top, T.StartTurn):
         for p, pl in enumerate(s.players):
@@ -94,6 +123,20 @@ def _check_tasks(game: Game, stored: bool, fail: Any) -> None:
             fail(at, "ApplyHold needs a held Submission: $.hold is null")
         if isinstance(task, T.ReverseWindow):
             _check_window(game, task, at, fail)
+        if isinstance(task, T.AskArrange):
+            size = len(s.players[task.owner].arsenal)
+            if not 1 <= task.n <= size:
+                fail(f"{at}.n", f"arranges {task.n} cards of an Arsenal of {size}: 1 to the Arsenal's size")
+
+
+def _check_turn_starts(tasks: Sequence[object], current: int, where: str, fail: Any) -> None:
+    """A turn start is only ever the bottom task (the turn before has ended), for the player to move."""
+    for k, task in enumerate(tasks):
+        if isinstance(task, T.StartTurn):
+            if k:
+                fail(f"{where}[{k}]", "a StartTurn is only ever the first task (one turn starts at a time)")
+            if task.player != current:
+                fail(f"{where}[{k}].player", f"the turn that starts is the player to move's ($.to_move is {current})")
 
 
 def _check_play_tasks(tasks: Sequence[object], where: str, fail: Any) -> None:
@@ -115,9 +158,16 @@ def _check_window(game: Game, task: T.ReverseWindow, at: str, fail: Any) -> None
     assert s.playing is not None
     if task.defender != 1 - s.playing.player:
         fail(f"{at}.defender", f"the defender is the opponent of the player of the card in play ({1 - s.playing.player})")
+    if not task.options:
+        fail(f"{at}.options", "a reversal window offers at least one reversal (the engine opens none otherwise)")
     hand = Counter(s.players[task.defender].hand)
+    offered: Counter[int] = Counter()
     for j, card in enumerate(task.options):
+        offered[card] += 1
         if not hand[card]:
             fail(f"{at}.options[{j}]", f"{game.title(card)!r} is not in {game.name(task.defender)}'s hand")
+        if offered[card] > hand[card]:
+            fail(f"{at}.options[{j}]", f"{game.title(card)!r} is offered more times than"
+                                      f" {game.name(task.defender)}'s hand holds it ({hand[card]})")
         if not game.cat.infos[card].reverses:
             fail(f"{at}.options[{j}]", f"{game.title(card)!r} is not a reversal")
