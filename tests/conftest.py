@@ -14,3 +14,5 @@ settings.register_profile("ci", max_examples=25, deadline=None, derandomize=True
 settings.register_profile("deep", max_examples=5000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile(os.environ.get("RAWDEAL_FUZZ", "ci"))
+
+from shared import shared as shared  # noqa: E402 - the one fixture for ../shared, for every test module
