@@ -36,7 +36,8 @@ def grade(
              "Placeholders: {save} {moves} {name} {dir}. Example: 'python main.py {save} {moves}'.")] = None,
     only: Annotated[str | None, typer.Option(metavar="GLOB", help="With --course: only tests whose <cat>/<n> matches.")] = None,
     partial: Annotated[bool, typer.Option(
-        "--partial", help="Partial credit: the share of events matched before the first divergence.")] = False,
+        "--partial", help="Partial credit for a failing test: the share of its expected lines matched before the "
+                          "first divergence (a test passes only when it all matches).")] = False,
     use_expected: Annotated[bool, typer.Option(
         "--use-expected", help="Grade against each scenario's stored expected.txt instead of re-running the engine "
              "(useful when the engine version changed).")] = False,
@@ -81,6 +82,8 @@ def grade(
 
             course_plan = protocol.plan_course(course, only, submission, class_dir, command)
             steps, single = course_plan.steps, course_plan.single
+            if note := protocol.older_note(course_plan.bank):
+                print(note)
 
             def run(tick: Callable[[], None]) -> tuple[StudentResult, ...]:
                 return protocol.run_course(course_plan, options, limits, jobs, tick)
@@ -114,14 +117,17 @@ def diff(
     b: Annotated[Path, typer.Argument(metavar="B", help="The transcript to check.")],
     context: Annotated[int, typer.Option(min=0, help="Lines of context around the first divergence.")] = 3,
 ) -> None:
-    """Compare two transcripts event by event: exit 0 when equal, 1 at the first divergence (shown).
+    """Compare two transcripts line by line: exit 0 when equal, 1 at the first divergence (shown).
+
+    Official transcripts hold the answers typed as `INPUT:` lines; they are compared only when both
+    files hold some, and lines are numbered as in each file.
 
     Example: rawdeal diff expected.txt mine.txt --context 5
     """
     with errors():
-        from rawdeal.io.diff import compare, events, read_transcript, render_divergence
+        from rawdeal.io.diff import compare_transcripts, read_transcript, render_divergence, transcript
 
-        comparison = compare(events(read_transcript(a)), events(read_transcript(b)))
+        comparison = compare_transcripts(transcript(read_transcript(a)), transcript(read_transcript(b)))
         if comparison.equal:
             print(f"identical: {len(comparison.expected)} events")
             raise typer.Exit(0)

@@ -12,12 +12,13 @@ once per grading run, so every student is graded against the same parsed expecta
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rawdeal.errors import ScenarioError, UsageError
-from rawdeal.io.diff import events
+from rawdeal.io.diff import INPUT, Transcript, is_input, transcript
 from rawdeal.io.files import file_number
 from rawdeal.grading.model import Attempt, StudentResult
 from rawdeal.grading.plan import Source
@@ -25,20 +26,32 @@ from rawdeal.grading.runner import NotReadable, fill, read_attempts, read_inside
 from rawdeal.grading.sandbox import Limits
 from rawdeal.grading.score import Options, grade_student
 
-INPUT = "INPUT:"
 TESTS = "-Tests"
+_FIRST_TURN = "Comienza el turno de "
+_DIVIDER = re.compile("-{20,}")
 _MAX_BANK_FILE = 1 << 22
 
 
 @dataclass(frozen=True)
 class CourseTest:
-    """One transcript of the bank: what to type (`inputs`) and what must be printed (`expected`)."""
+    """One transcript of the bank: what to type (`inputs`) and what must be printed (`transcript`,
+    read with its INPUT: lines and line numbers, so reports point at the official file's own lines)."""
 
     name: str
     category: str
     inputs: tuple[str, ...]
-    expected: tuple[str, ...]
+    transcript: Transcript
     points: float = 1.0
+
+    @property
+    def expected(self) -> tuple[str, ...]:
+        """The lines a program fed `inputs` must print."""
+        return self.transcript.bare
+
+    @property
+    def older(self) -> bool:
+        """The transcript comes from the course's older harness (see `older_blank`)."""
+        return self.transcript.also is not None
 
     @property
     def decks(self) -> str:
@@ -60,14 +73,25 @@ class Bank:
 
 def split_transcript(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A transcript's answers (`INPUT: x` lines, in order) and the events a program must print."""
-    inputs, shown = [], []
-    for line in text.split("\n"):
-        bare = line.rstrip()
-        if bare == INPUT or bare.startswith(INPUT + " "):
-            inputs.append(bare[len(INPUT) + 1:])
-        else:
-            shown.append(line)
-    return tuple(inputs), events("\n".join(shown))
+    read = transcript(text)
+    return tuple(line[len(INPUT) + 1:] for line in read.full if is_input(line)), read.bare
+
+
+def official(text: str) -> Transcript:
+    """A bank transcript as graded. One from the course's older harness (the 01-ValidDecks ones: a
+    blank line before the first turn's divider) passes as printed or without that line, which is
+    what the course's program prints today (`rawdeal course play` without --legacy)."""
+    read = transcript(text)
+    blank = older_blank(read.full)
+    return read if blank is None else replace(read, also=read.without(blank))
+
+
+def older_blank(lines: Sequence[str]) -> int | None:
+    """Where the older harness's blank line stands (the line before the first turn's divider), if any."""
+    turn = next((i for i, line in enumerate(lines) if line.startswith(_FIRST_TURN)), None)
+    if turn is None or turn < 2 or lines[turn - 2] or not _DIVIDER.fullmatch(lines[turn - 1]):
+        return None
+    return turn - 2
 
 
 def load_bank(root: Path, only: str | None = None) -> Bank:
@@ -86,8 +110,9 @@ def load_bank(root: Path, only: str | None = None) -> Bank:
             raise ScenarioError(f"{folder}: no deck folder {deck_folder}")
         decks[category] = _deck_files(data, deck_folder)
         for path in chosen:
-            inputs, expected = split_transcript(_read_bank_text(data, path))
-            tests.append(CourseTest(f"{category}/{path.stem}", category, inputs, expected))
+            read = official(_read_bank_text(data, path))
+            inputs = tuple(line[len(INPUT) + 1:] for line in read.full if is_input(line))
+            tests.append(CourseTest(f"{category}/{path.stem}", category, inputs, read))
     if not tests:
         what = f"matching {only!r}" if only else "(data/<cat>-Tests/<n>.txt)"
         raise UsageError(f"{root}: no transcripts {what}")
@@ -120,8 +145,17 @@ def _read_bank_text(data: Path, path: Path) -> str:
         raise ScenarioError(f"{path}: not UTF-8 (byte {exc.start}); save the transcript as UTF-8") from None
 
 
-def expected_events(bank: Bank) -> dict[str, tuple[str, ...]]:
-    return {t.name: t.expected for t in bank.tests}
+def expected_events(bank: Bank) -> dict[str, Transcript]:
+    return {t.name: t.transcript for t in bank.tests}
+
+
+def older_note(bank: Bank) -> str:
+    """One line said before the grades when the bank holds transcripts of the older harness ('' if none)."""
+    older = [t.name for t in bank.tests if t.older]
+    if not older:
+        return ""
+    return (f"note: {len(older)} transcript(s) ({', '.join(older)}) come from the course's older harness, which "
+            "printed one more blank line before the first turn; a program passes them with or without that line")
 
 
 def course_runs(
