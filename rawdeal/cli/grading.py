@@ -56,6 +56,9 @@ def grade(
     user: Annotated[str | None, typer.Option(
         metavar="NAME", help="With --command: run programs as this user (needs root), so files only root may read, "
              "such as the bank, stay out of their reach.")] = None,
+    home: Annotated[Path | None, typer.Option(
+        metavar="DIR", file_okay=False, help="With --course --command: every run's HOME is DIR (made if missing), kept "
+             "from run to run, so a program's caches are made once (default: a fresh HOME per run).")] = None,
 ) -> None:
     """Grade transcripts against rawdeal's own: exit 0 when every scenario passes, 1 when any fails.
 
@@ -77,6 +80,8 @@ def grade(
             raise UsageError("give a SCENARIOS folder or --course ROOT (one of them)")
         if only is not None and course is None:
             raise UsageError("--only selects course tests; use it with --course")
+        if home is not None and (course is None or command is None):
+            raise UsageError("--home is the HOME of the programs' runs; use it with --course and --command")
         if course is not None:
             from rawdeal.grading import protocol
 
@@ -85,8 +90,10 @@ def grade(
             if note := protocol.older_note(course_plan.bank):
                 print(note)
 
+            shared = None if home is None else protocol.shared_home(home, user)
+
             def run(tick: Callable[[], None]) -> tuple[StudentResult, ...]:
-                return protocol.run_course(course_plan, options, limits, jobs, tick)
+                return protocol.run_course(course_plan, options, limits, jobs, tick, shared)
         else:
             from rawdeal.grading import plan as grading
 

@@ -12,6 +12,7 @@ once per grading run, so every student is graded against the same parsed expecta
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -159,15 +160,33 @@ def older_note(bank: Bank) -> str:
 
 
 def course_runs(
-    template: str, bank: Bank, student: Path | None = None,
+    template: str, bank: Bank, student: Path | None = None, home: Path | None = None,
 ) -> dict[str, tuple[list[str], Mapping[str, bytes], bytes]]:
-    """One sandboxed run per test: the filled command, the deck files it may read, its answers."""
+    """One sandboxed run per test: the filled command, the deck files it may read, its answers.
+    With `home`, every run starts with HOME there instead of in its own fresh folder."""
     words = _command_words(template, per_student=student is not None)
     where = str((Path.cwd() if student is None else student).resolve())
+    shared = [] if home is None else ["env", f"HOME={home.resolve()}"]  # set after the sandbox sets its own
     return {
-        t.name: (fill(words, {"{decks}": t.decks, "{student}": where, "{name}": t.name}), bank.decks[t.category], t.stdin)
+        t.name: (shared + fill(words, {"{decks}": t.decks, "{student}": where, "{name}": t.name}),
+                 bank.decks[t.category], t.stdin)
         for t in bank.tests
     }
+
+
+def shared_home(home: Path, user: str | None) -> Path:
+    """The HOME every run of a submission shares (`grade --home`): made if missing, and given to the
+    user the programs run as, so caches written in the first run serve the next ones."""
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        if user is not None:
+            import pwd
+
+            entry = pwd.getpwnam(user)
+            os.chown(home, entry.pw_uid, entry.pw_gid)
+    except OSError as exc:
+        raise UsageError(f"--home {home}: cannot make it: {exc.strerror}") from None
+    return home
 
 
 def _command_words(template: str, per_student: bool) -> list[str]:
@@ -220,15 +239,15 @@ def _folder(path: Path) -> Path:
 
 def run_course(
     plan: CoursePlan, options: Options = Options(), limits: Limits = Limits(), jobs: int = 1,
-    on_done: Callable[[], None] | None = None,
+    on_done: Callable[[], None] | None = None, home: Path | None = None,
 ) -> tuple[StudentResult, ...]:
-    """Every source graded against the same bank, parsed once."""
+    """Every source graded against the same bank, parsed once (`home`: see `course_runs`)."""
     expected = expected_events(plan.bank)
     results = []
     for source in plan.sources:
         attempts: dict[str, Attempt]
         if source.command is not None:
-            attempts = run_many(course_runs(source.command, plan.bank, source.folder), limits, jobs, on_done)
+            attempts = run_many(course_runs(source.command, plan.bank, source.folder, home), limits, jobs, on_done)
         else:
             assert source.folder is not None
             attempts = read_attempts(source.folder, plan.bank.tests, limits, on_done)
