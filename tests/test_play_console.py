@@ -125,7 +125,7 @@ def test_colour_on_a_terminal_and_none_with_no_color(tmp_path: Path) -> None:
     plain.expect(pexpect.EOF)
 
 
-def test_line_editing_recalls_the_last_line_with_the_up_arrow(tmp_path: Path) -> None:
+def test_line_editing_recalls_the_last_line_and_tab_completes(tmp_path: Path) -> None:
     child = spawn(["play", *DECKS, "--seed", "4"], tmp_path, NO_COLOR="1")
     child.expect(r"THE ROCK> ")
     child.sendline("card chop")
@@ -133,6 +133,9 @@ def test_line_editing_recalls_the_last_line_with_the_up_arrow(tmp_path: Path) ->
     child.expect(r"THE ROCK> ")
     child.send("\x1b[A\r")  # up arrow, Enter: the same line again
     child.expect("Chop \\| action/maneuver")
+    child.expect(r"THE ROCK> ")
+    child.send("card Jockey\t\r")  # Tab completes the title
+    child.expect("Jockeying for Position \\| action/reversal")
     child.expect(r"THE ROCK> ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
