@@ -22,7 +22,7 @@ DECKS = [str(ROOT / "decks" / "the-rock.txt"), str(ROOT / "decks" / "hhh.txt")]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def spawn(args: list[str], cwd: Path, **env: str) -> pexpect.spawn:
+def spawn(args: list[str], cwd: Path, **env: str) -> pexpect.spawn[str]:
     environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"} | {"TERM": "xterm"} | env
     return pexpect.spawn(sys.executable, ["-m", "rawdeal", *args], cwd=str(cwd), encoding="utf-8", timeout=30,
                          dimensions=(50, 200), env=environ)
@@ -41,6 +41,7 @@ def test_ctrl_c_saves_and_resume_plays_on_against_the_same_computer_player(tmp_p
     child.expect(r"THE ROCK> ")
     child.sendintr()  # Ctrl-C
     child.expect(r"interrupted: game saved to rawdeal-game.json; go on with: (rawdeal play --resume \S+ --vs greedy)")
+    assert isinstance(child.match, re.Match)
     command = child.match.group(1).split()
     child.expect(pexpect.EOF)
     child.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TextIO
 
 # The looks of each kind of line (rich styles); "" is plain.
@@ -18,7 +18,7 @@ STYLES = {"computer": "cyan", "board": "dim", "prompt": "bold", "error": "red", 
           "card": "yellow", "note": "magenta"}
 
 
-def wants_colour(stream: TextIO, environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
+def wants_colour(stream: TextIO, environ: Mapping[str, str] = os.environ) -> bool:
     """Colour for a terminal, unless NO_COLOR (any value, https://no-color.org) or TERM=dumb says no."""
     return stream.isatty() and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
 
