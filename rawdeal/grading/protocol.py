@@ -5,8 +5,10 @@ is one test named `<cat>/<n>`: its `INPUT: <answer>` lines are fed to the progra
 one per line, and the rest of it is what the program must print. The program runs in a fresh folder
 holding a copy of `data/<cat>/` only (see `sandbox`), with `{decks}` in the command replaced by
 `data/<cat>`, `{student}` by the student's folder (with --class; else the folder rawdeal was started
-in) and `{name}` by the test's name. The bank is read
-once per grading run, so every student is graded against the same parsed expectations.
+in) and `{name}` by the test's name; with `--home` every run shares one HOME. The bank is read
+once per grading run, so every student is graded against the same parsed expectations, each kept
+with its INPUT: lines and line numbers (see `rawdeal.io.diff.Transcript`): a student's transcript may
+hold them or not, and reports name the official file's own lines.
 """
 
 from __future__ import annotations
