@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import orjson
 import pytest
 
 from rawdeal.course.console import answers_of, read_number, run_session
@@ -110,13 +111,17 @@ def test_graded_over_the_course_protocol_rawdeal_scores_every_shared_transcript(
     recognised by their content and pass without --legacy, said once at the top."""
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}  # the programs share rawdeal's caches
     play = f"'{sys.executable}' -m rawdeal course play {{decks}}"
+    results = tmp_path / "results.json"
     result = subprocess.run([sys.executable, "-m", "rawdeal", "grade", "--course", str(COURSE), "--command", play,
-                             "--jobs", "2", "--timeout", "60", "--summary"], capture_output=True, text=True, env=env)
+                             "--jobs", "2", "--timeout", "60", "--gradescope", str(results)],
+                            capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.rstrip().endswith(f"total: {len(TRANSCRIPTS)}/{len(TRANSCRIPTS)}")
     older = sorted(t for t in TRANSCRIPTS if t.parent.name == "01-ValidDecks-Tests")
     notes = [line for line in result.stdout.splitlines() if line.startswith("note: ")]
     assert len(notes) == 1 and f"{len(older)} transcript(s)" in notes[0] and "older harness" in notes[0]
+    graded = orjson.loads(results.read_bytes())
+    assert graded["output"] == notes[0] and graded["score"] == len(TRANSCRIPTS)  # Gradescope says it once too
 
 
 def test_answers_that_are_not_utf8_are_an_input_error_with_line_and_column(tmp_path: Path) -> None:

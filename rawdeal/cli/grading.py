@@ -82,12 +82,14 @@ def grade(
             raise UsageError("--only selects course tests; use it with --course")
         if home is not None and (course is None or command is None):
             raise UsageError("--home is the HOME of the programs' runs; use it with --course and --command")
+        note = ""  # said once, at the top, about the whole bank
         if course is not None:
             from rawdeal.grading import protocol
 
             course_plan = protocol.plan_course(course, only, submission, class_dir, command)
             steps, single = course_plan.steps, course_plan.single
-            if note := protocol.older_note(course_plan.bank):
+            note = protocol.older_note(course_plan.bank)
+            if note:
                 print(note)
 
             shared = None if home is None else protocol.shared_home(home, user)
@@ -111,7 +113,7 @@ def grade(
         outputs: list[tuple[Path | None, Callable[[], str]]] = [
             (json_file, lambda: reports.json_report(students, single)),
             (junit, lambda: reports.junit_report(students)),
-            (gradescope, lambda: reports.gradescope_report(students[0], hidden or ()))]
+            (gradescope, lambda: reports.gradescope_report(students[0], hidden or (), note))]
         for path, text in outputs:
             if path is not None:
                 write_atomic(path, text())

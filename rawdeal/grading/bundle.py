@@ -67,7 +67,8 @@ as_user=()
 run_as=()
 if [ -n "$user" ] && id -u "$user" > /dev/null 2>&1; then
     chmod -R go-rwx "$source" "$root/results"  # the bank and the results stay out of the program's reach
-    chown -R "$user" "$root/submission" "$home"  # the build writes its output beside the sources
+    chown "$user" "$home"
+    [ -z "$build" ] || chown -R "$user" "$root/submission"  # the build writes its output beside the sources
     chmod -R a+rX "$root/submission"
     as_user=(--user "$user")
     run_as=(runuser -u "$user" --)
