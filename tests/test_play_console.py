@@ -71,6 +71,14 @@ def test_resume_without_vs_keeps_the_saved_opponent_and_hides_its_hand(tmp_path:
     assert "HHH> " not in again.stdout  # never asked for HHH's moves: its hand stays hidden
 
 
+def test_a_damaged_opponent_file_is_a_usage_error_naming_it(tmp_path: Path) -> None:
+    piped(["play", *DECKS, "--vs", "random", "--seed", "2"], "quit\n", tmp_path)
+    (tmp_path / "rawdeal-game.json.play.json").write_text("[]")
+    done = piped(["play", "--resume", "rawdeal-game.json"], "quit\n", tmp_path)
+    assert done.returncode == 2
+    assert "rawdeal-game.json.play.json: not a rawdeal-play/1 file" in done.stderr and "--vs" in done.stderr
+
+
 def test_a_new_game_draws_a_seed_says_it_and_that_seed_deals_it_again(tmp_path: Path) -> None:
     first = piped(["play", *DECKS], "quit\n", tmp_path)
     said = re.match(r"seed (\d+): the same seed deals the same game \((.*)\)$", first.stdout.splitlines()[0])

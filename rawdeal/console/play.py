@@ -67,8 +67,9 @@ def read_table(save: Path) -> Table | None:
         return None
     except (OSError, orjson.JSONDecodeError) as exc:
         raise UsageError(f"{path}: cannot read it ({exc}); give --vs PLAYER, or delete it") from None
-    vs, seat = (raw.get("vs"), raw.get("seat")) if isinstance(raw, dict) else (None, None)
-    if raw.get("format") != _FORMAT or not (vs is None or isinstance(vs, str)) or seat not in (0, 1):
+    fields = raw if isinstance(raw, dict) else {}
+    vs, seat = fields.get("vs"), fields.get("seat")
+    if fields.get("format") != _FORMAT or not (vs is None or isinstance(vs, str)) or seat not in (0, 1):
         raise UsageError(f"{path}: not a {_FORMAT} file (format, vs, seat); give --vs PLAYER, or delete it")
     return Table(vs, seat)
 

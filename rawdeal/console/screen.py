@@ -34,7 +34,8 @@ class Screen:
 
             self._console = Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
         self._words: Callable[[], Iterable[str]] = lambda: ()
-        self._editing = sys.stdin.isatty() and _readline(self._complete)
+        if sys.stdin.isatty():
+            _readline(self._complete)
 
     def write(self, text: str, kind: str = "") -> None:
         if self._console is None or not STYLES.get(kind):
@@ -60,13 +61,12 @@ class Screen:
         return found[state] if state < len(found) else None
 
 
-def _readline(complete: Callable[[str, int], str | None]) -> bool:
-    """Line editing and history for `input`, with Tab completing whole lines; False where there is none."""
+def _readline(complete: Callable[[str, int], str | None]) -> None:
+    """Line editing and history for `input`, with Tab completing whole lines (where Python has readline)."""
     try:
         import readline
     except ImportError:  # not every Python has it (Windows)
-        return False
+        return
     readline.set_completer_delims("")  # the whole line is completed: moves hold spaces and quotes
     readline.set_completer(complete)
     readline.parse_and_bind("tab: complete")
-    return True
