@@ -39,7 +39,7 @@ class Terminal(Protocol):
 
 @dataclass
 class Session:
-    """One console session. `read` returns a typed line, or None at end of input."""
+    """One console session: the terminal's `read` gives a typed line, or None at the end of input."""
 
     game: Game
     terminal: Terminal
