@@ -91,7 +91,7 @@ def test_a_wrong_program_fails_where_it_diverges(fake_class: dict[str, StudentRe
     assert statuses(student) == {"alpha": "pass", "beta": "fail", "delta": "pass", "gamma": "fail"}
     assert student.score == 2
     gamma = student.results[3]
-    assert gamma.reason == "differs at event 5"
+    assert gamma.reason == "differs at line 5"
     assert "-gamma event 5\n+gamma event five" in gamma.detail
 
 

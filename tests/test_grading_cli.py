@@ -52,7 +52,7 @@ def test_one_student_gets_a_table_and_a_total(scenarios: Path, submissions: Path
     assert alice.stdout.rstrip().endswith("total: 5/5")
     bob = grade(scenarios, "--submission", submissions / "bob", "--use-expected", "--partial")
     assert bob.exit_code == 1
-    assert "  three     fail     0.38/1  differs at event 4" in bob.stdout
+    assert "  three     fail     0.38/1  differs at line 4" in bob.stdout
     assert "  two       missing  0/3     no transcript two.txt" in bob.stdout
 
 
@@ -71,7 +71,7 @@ def test_a_class_in_one_command(scenarios: Path, submissions: Path, tmp_path: Pa
               for s in root.iter("testsuite") for c in s.iter("testcase") if (f := c.find("failure")) is not None}
     assert failed == {("bob", "three"): "fail", ("bob", "two"): "missing", ("carol", "one"): "not-utf8"}
     diff = root.find("testsuite[@name='bob']/testcase[@name='three']/failure")
-    assert diff is not None and diff.get("message") == "differs at event 4" and "+three event IV" in (diff.text or "")
+    assert diff is not None and diff.get("message") == "differs at line 4" and "+three event IV" in (diff.text or "")
 
     grades = json.loads(data.read_text())
     assert [(g["student"], g["score"], g["max_score"]) for g in grades] == [

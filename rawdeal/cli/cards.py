@@ -79,7 +79,7 @@ def card(
     """
     with errors():
         from rawdeal.cards import load_db
-        from rawdeal.cards.query import card_row, find_card
+        from rawdeal.cards.query import find_card
         from rawdeal.errors import CardDataError
 
         try:
@@ -96,21 +96,6 @@ def card(
             except CardDataError as unknown:
                 raise (missing if pool is None else unknown) from None
             return
-        from rawdeal.effects.render import effect_tree, render_effect
-        from rawdeal.effects.store import shipped
+        from rawdeal.effects.sheet import card_sheet
 
-        effect = shipped().cards[found.title]
-        extra = [f"traits: {', '.join(sorted(t.value for t in found.traits))}" if found.traits else "",
-                 f"logo: {found.logo}" if found.logo else "", f"reverses: {found.reverses}" if found.reverses else ""]
-        print(card_row(found))
-        if any(extra):
-            print("  ".join(e for e in extra if e))
-        print(f"text: {found.text or '(none)'}")
-        print("effect:")
-        print(_indent(effect_tree(effect)))
-        print("meaning:")
-        print(_indent(render_effect(effect)))
-
-
-def _indent(text: str) -> str:
-    return "\n".join("  " + line for line in text.splitlines())
+        print(card_sheet(found))

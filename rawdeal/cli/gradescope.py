@@ -32,8 +32,16 @@ def gradescope_bundle(
     hidden: Annotated[list[str] | None, typer.Option(metavar="GLOB", help="Tests hidden until grades are published.")] = None,
     only: Annotated[str | None, typer.Option(metavar="GLOB", help="Only the tests whose <cat>/<n> matches.")] = None,
     jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Runs in parallel.")] = 1,
+    setup: Annotated[str, typer.Option(
+        metavar="CMD", help="Shell lines setup.sh runs once, after rawdeal: the course's tools, e.g. "
+             "'apt-get install -y -qq dotnet-sdk-8.0' for a C# course.")] = "",
+    build: Annotated[str, typer.Option(
+        metavar="CMD", help="A shell command run once in each submission's folder before any test, e.g. "
+             "'dotnet build -c Release -o out'; if it fails, the submission scores 0 with its output.")] = "",
 ) -> None:
     """Write Gradescope's autograder archive: setup.sh, run_autograder, a rawdeal wheel and the bank.
+
+    Every run of one submission shares one HOME. The archive's README.md says which lines to adapt.
 
     Example: rawdeal gradescope bundle course-tests -o autograder.zip --command 'python3 main.py {decks}'"""
     with errors():
@@ -41,6 +49,6 @@ def gradescope_bundle(
         from rawdeal.grading.runner import split_command
 
         split_command(command)
-        settings = BundleSettings(command, timeout, partial, tuple(hidden or ()), only, jobs)
+        settings = BundleSettings(command, timeout, partial, tuple(hidden or ()), only, jobs, setup, build)
         count = make_bundle(root, settings, out, wheel)
         print(f"wrote {out}: {count} tests, setup.sh, run_autograder")

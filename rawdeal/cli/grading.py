@@ -36,7 +36,8 @@ def grade(
              "Placeholders: {save} {moves} {name} {dir}. Example: 'python main.py {save} {moves}'.")] = None,
     only: Annotated[str | None, typer.Option(metavar="GLOB", help="With --course: only tests whose <cat>/<n> matches.")] = None,
     partial: Annotated[bool, typer.Option(
-        "--partial", help="Partial credit: the share of events matched before the first divergence.")] = False,
+        "--partial", help="Partial credit for a failing test: the share of its expected lines matched before the "
+                          "first divergence (a test passes only when it all matches).")] = False,
     use_expected: Annotated[bool, typer.Option(
         "--use-expected", help="Grade against each scenario's stored expected.txt instead of re-running the engine "
              "(useful when the engine version changed).")] = False,
@@ -55,6 +56,9 @@ def grade(
     user: Annotated[str | None, typer.Option(
         metavar="NAME", help="With --command: run programs as this user (needs root), so files only root may read, "
              "such as the bank, stay out of their reach.")] = None,
+    home: Annotated[Path | None, typer.Option(
+        metavar="DIR", file_okay=False, help="With --course --command: every run's HOME is DIR (made if missing), kept "
+             "from run to run, so a program's caches are made once (default: a fresh HOME per run).")] = None,
 ) -> None:
     """Grade transcripts against rawdeal's own: exit 0 when every scenario passes, 1 when any fails.
 
@@ -76,14 +80,22 @@ def grade(
             raise UsageError("give a SCENARIOS folder or --course ROOT (one of them)")
         if only is not None and course is None:
             raise UsageError("--only selects course tests; use it with --course")
+        if home is not None and (course is None or command is None):
+            raise UsageError("--home is the HOME of the programs' runs; use it with --course and --command")
+        note = ""  # said once, at the top, about the whole bank
         if course is not None:
             from rawdeal.grading import protocol
 
             course_plan = protocol.plan_course(course, only, submission, class_dir, command)
             steps, single = course_plan.steps, course_plan.single
+            note = protocol.older_note(course_plan.bank)
+            if note:
+                print(note)
+
+            shared = None if home is None else protocol.shared_home(home, user)
 
             def run(tick: Callable[[], None]) -> tuple[StudentResult, ...]:
-                return protocol.run_course(course_plan, options, limits, jobs, tick)
+                return protocol.run_course(course_plan, options, limits, jobs, tick, shared)
         else:
             from rawdeal.grading import plan as grading
 
@@ -101,7 +113,7 @@ def grade(
         outputs: list[tuple[Path | None, Callable[[], str]]] = [
             (json_file, lambda: reports.json_report(students, single)),
             (junit, lambda: reports.junit_report(students)),
-            (gradescope, lambda: reports.gradescope_report(students[0], hidden or ()))]
+            (gradescope, lambda: reports.gradescope_report(students[0], hidden or (), note))]
         for path, text in outputs:
             if path is not None:
                 write_atomic(path, text())
@@ -114,14 +126,17 @@ def diff(
     b: Annotated[Path, typer.Argument(metavar="B", help="The transcript to check.")],
     context: Annotated[int, typer.Option(min=0, help="Lines of context around the first divergence.")] = 3,
 ) -> None:
-    """Compare two transcripts event by event: exit 0 when equal, 1 at the first divergence (shown).
+    """Compare two transcripts line by line: exit 0 when equal, 1 at the first divergence (shown).
+
+    Official transcripts hold the answers typed as `INPUT:` lines; they are compared only when both
+    files hold some, and lines are numbered as in each file.
 
     Example: rawdeal diff expected.txt mine.txt --context 5
     """
     with errors():
-        from rawdeal.io.diff import compare, events, read_transcript, render_divergence
+        from rawdeal.io.diff import compare_transcripts, read_transcript, render_divergence, transcript
 
-        comparison = compare(events(read_transcript(a)), events(read_transcript(b)))
+        comparison = compare_transcripts(transcript(read_transcript(a)), transcript(read_transcript(b)))
         if comparison.equal:
             print(f"identical: {len(comparison.expected)} events")
             raise typer.Exit(0)

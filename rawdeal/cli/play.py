@@ -16,20 +16,35 @@ commands = commands_app()
 @commands.command()
 def play(
     decks: Annotated[list[Path] | None, typer.Argument(metavar="[A.txt B.txt]", help="The two decks (you play A).")] = None,
-    vs: Annotated[str | None, typer.Option("--vs", metavar="PLAYER", help="The computer plays B: random, greedy, search or search:N (playouts).")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the shuffles and of the computer player.")] = 0,
+    vs: Annotated[str | None, typer.Option("--vs", metavar="PLAYER", help="The computer plays B: random, greedy, search "
+                                           "or search:N (playouts); with --resume, the saved opponent unless given.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the shuffles and of the computer player "
+                                             "(default: a fresh one, printed; the same seed deals the same game).")] = None,
     unshuffled: Annotated[bool, typer.Option("--unshuffled", help="Course rules: never shuffle.")] = False,
     record: Annotated[Path | None, typer.Option(metavar="MOVES", help="Record the moves here (with the opening "
                                                 "save beside it as MOVES.start.json, for rawdeal run).")] = None,
-    save: Annotated[Path, typer.Option(metavar="FILE", help="Where quitting saves the game.")] = Path("rawdeal-game.json"),
-    resume: Annotated[Path | None, typer.Option(metavar="FILE", help="Go on with a saved game.")] = None,
+    save: Annotated[Path | None, typer.Option(metavar="FILE", help="Where leaving saves the game (default: the "
+                                              "--resume file, else rawdeal-game.json), with FILE.play.json beside it.")] = None,
+    resume: Annotated[Path | None, typer.Option(metavar="FILE", help="Go on with a saved game, against the same "
+                                                "opponent.")] = None,
 ) -> None:
-    """Play a game at the terminal: numbered legal moves, type a number or a move; quit saves.
+    """Play a game at the terminal: numbered legal moves, type a number or a move; card NAME and show N
+    print a card's text and meaning; quit, Ctrl-C or the end of input save the game.
 
     Example: rawdeal play decks/the-rock.txt decks/hhh.txt --vs random --record moves.txt"""
     with errors():
-        from rawdeal.console.play import play_session
+        from rawdeal.console.play import NEW_SAVE, play_session, start
+        from rawdeal.console.screen import Screen
 
         if (resume is None) == (not decks or len(decks) != 2):
             raise UsageError("give two deck files, or --resume FILE")
-        print(play_session(decks, resume, vs, seed, unshuffled, record, save))
+        if resume is not None and seed is not None:
+            raise UsageError("--seed deals a new game; a resumed game keeps its own")
+        game, table, first = start(decks, resume, vs, seed, unshuffled)
+        screen = Screen()
+        if first:
+            screen.write(first, "note")
+        ending = play_session(screen, game, table, record, save or resume or NEW_SAVE, resume is not None)
+        if ending.message:
+            screen.write(ending.message, "note")
+        raise typer.Exit(ending.code)

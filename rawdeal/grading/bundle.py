@@ -6,6 +6,9 @@ results go to `/autograder/results/results.json`. Here `run_autograder` grades t
 the course's protocol against the bank packed in the archive, as an unprivileged user when one was
 set up, so the program cannot read the bank. Every path it uses can be pointed elsewhere by the
 environment (`AUTOGRADER_ROOT`, `RAWDEAL`, `RAWDEAL_USER`), which is how the tests run it.
+The course's own tools come in through `--setup` (lines of setup.sh) and `--build` (run once on the
+submission before any test); every run of one submission shares one HOME, so a program's caches are
+made once. The archive's README says which lines to adapt.
 The archive's bytes depend only on its inputs (fixed timestamps, sorted entries).
 """
 
@@ -44,31 +47,74 @@ fi
 "$python" -m venv /autograder/rawdeal-venv
 /autograder/rawdeal-venv/bin/pip install --quiet wheels/*.whl
 id -u {user} > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin {user}
+# The course's own tools (`rawdeal gradescope bundle --setup`), e.g. the .NET SDK for a C# course:
+{setup}
 """
 
 RUN = """\
 #!/usr/bin/env bash
-# Gradescope runs this once per submission: grade it against the bank and write results.json.
+# Gradescope runs this once per submission: build it (--build), grade it against the bank, write results.json.
 set -uo pipefail
 root="${{AUTOGRADER_ROOT:-/autograder}}"
 rawdeal="${{RAWDEAL:-$root/rawdeal-venv/bin/rawdeal}}"
 user="${{RAWDEAL_USER-{user}}}"
+build={build}  # run once in the submission's folder before any test ('' for none)
 source="$root/source"
 [ -d "$source/bank" ] || source="$(cd "$(dirname "$0")" && pwd)"
-mkdir -p "$root/results"
+home="$root/home"  # one HOME for every run of this submission: caches (dotnet's, rawdeal's) carry over
+mkdir -p "$root/results" "$home"
 as_user=()
+run_as=()
 if [ -n "$user" ] && id -u "$user" > /dev/null 2>&1; then
     chmod -R go-rwx "$source" "$root/results"  # the bank and the results stay out of the program's reach
+    chown "$user" "$home"
+    [ -z "$build" ] || chown -R "$user" "$root/submission"  # the build writes its output beside the sources
     chmod -R a+rX "$root/submission"
     as_user=(--user "$user")
+    run_as=(runuser -u "$user" --)
 fi
 cd "$root/submission"
+if [ -n "$build" ]; then
+    if ! "${{run_as[@]}}" env HOME="$home" bash -c "$build" > "$root/build.log" 2>&1; then
+        # no test can run: results.json says so, with the end of the build's output
+        "$(dirname "$rawdeal")/python" - "$build" "$root/build.log" "$root/results/results.json" <<'PY'
+import json, sys
+log = open(sys.argv[2], encoding="utf-8", errors="replace").read()[-20000:]
+report = {{"score": 0, "output_format": "text", "visibility": "visible", "tests": [],
+          "output": f"The build failed: {{sys.argv[1]}}\\n\\n{{log}}"}}
+open(sys.argv[3], "w", encoding="utf-8").write(json.dumps(report, indent=2) + "\\n")
+PY
+        exit 0
+    fi
+fi
 "$rawdeal" grade --course "$source/bank" --command {command} {options} "${{as_user[@]}}" \\
-    --gradescope "$root/results/results.json"
+    --home "$home" --gradescope "$root/results/results.json"
 status=$?
 # 1 means some test failed (results.json is written); anything else is an autograder error.
 [ "$status" -le 1 ] || exit "$status"
 exit 0
+"""
+
+README = """\
+# Gradescope autograder for rawdeal's course bank
+
+Upload this archive as the assignment's autograder (Gradescope: "Zip file upload"). Gradescope runs
+`setup.sh` once to build the image, then `run_autograder` once per submission, in a fresh container.
+
+- `setup.sh` installs Python, rawdeal (from `wheels/`) and the user `{user}` the students' programs run
+  as. Its last lines are the course's own tools (`--setup`): adapt them there, e.g. for a C# course
+  `apt-get install -y -qq dotnet-sdk-8.0` (the .NET SDK; Gradescope's images are Ubuntu).
+- `run_autograder` holds the lines to adapt at its top and its end:
+  - `build=...`: run once in the submission's folder before any test (`--build`), e.g.
+    `dotnet build -c Release -o out`; a failing build scores 0 with its output shown to the student.
+  - the `rawdeal grade` line: `--command` (how to run the program; `{{student}}` is the submission's
+    folder, `{{decks}}` the deck folder of the test), `--timeout`, `--partial`, `--hidden`, `--only`.
+- Every run of one submission shares one HOME (`/autograder/home`), so a program's caches (dotnet's
+  first-run files, rawdeal's own) are made once, not once per test.
+- `bank/` is the course's bank: `data/<cat>/` decks and `data/<cat>-Tests/<n>.txt` transcripts. Adding a
+  transcript there adds a test; the programs cannot read it (it belongs to root).
+
+Made by `rawdeal gradescope bundle`; see docs/grading.md in rawdeal's sources.
 """
 
 
@@ -82,6 +128,8 @@ class BundleSettings:
     hidden: tuple[str, ...] = ()
     only: str | None = None
     jobs: int = 1
+    setup: str = ""  # shell lines setup.sh runs once (the course's own tools)
+    build: str = ""  # a shell command run once on each submission before any test
 
     def options(self) -> str:
         words = ["--timeout", f"{self.timeout:g}", "--jobs", str(self.jobs)]
@@ -97,9 +145,10 @@ def bundle_bytes(root: Path, settings: BundleSettings, wheel: Path) -> tuple[byt
     if not wheel.is_file() or not wheel.name.endswith(".whl") or not zipfile.is_zipfile(wheel):
         raise UsageError(f"{wheel}: not a wheel (build one with `pip wheel --no-deps -w DIR .`)")
     files = {
-        "setup.sh": (SETUP.format(user=STUDENT_USER).encode(), 0o755),
-        "run_autograder": (RUN.format(user=STUDENT_USER, command=shlex.quote(settings.command),
-                                      options=settings.options()).encode(), 0o755),
+        "README.md": (README.format(user=STUDENT_USER).encode(), 0o644),
+        "setup.sh": (SETUP.format(user=STUDENT_USER, setup=settings.setup or "true  # none").encode(), 0o755),
+        "run_autograder": (RUN.format(user=STUDENT_USER, command=shlex.quote(settings.command), build=shlex.quote(
+            settings.build), options=settings.options()).encode(), 0o755),
         f"wheels/{wheel.name}": (wheel.read_bytes(), 0o644),
     }
     for test in bank.tests:

@@ -5,19 +5,23 @@ is one test named `<cat>/<n>`: its `INPUT: <answer>` lines are fed to the progra
 one per line, and the rest of it is what the program must print. The program runs in a fresh folder
 holding a copy of `data/<cat>/` only (see `sandbox`), with `{decks}` in the command replaced by
 `data/<cat>`, `{student}` by the student's folder (with --class; else the folder rawdeal was started
-in) and `{name}` by the test's name. The bank is read
-once per grading run, so every student is graded against the same parsed expectations.
+in) and `{name}` by the test's name; with `--home` every run shares one HOME. The bank is read
+once per grading run, so every student is graded against the same parsed expectations, each kept
+with its INPUT: lines and line numbers (see `rawdeal.io.diff.Transcript`): a student's transcript may
+hold them or not, and reports name the official file's own lines.
 """
 
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import os
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rawdeal.errors import ScenarioError, UsageError
-from rawdeal.io.diff import events
+from rawdeal.io.diff import INPUT, Transcript, is_input, transcript
 from rawdeal.io.files import file_number
 from rawdeal.grading.model import Attempt, StudentResult
 from rawdeal.grading.plan import Source
@@ -25,20 +29,32 @@ from rawdeal.grading.runner import NotReadable, fill, read_attempts, read_inside
 from rawdeal.grading.sandbox import Limits
 from rawdeal.grading.score import Options, grade_student
 
-INPUT = "INPUT:"
 TESTS = "-Tests"
+_FIRST_TURN = "Comienza el turno de "
+_DIVIDER = re.compile("-{20,}")
 _MAX_BANK_FILE = 1 << 22
 
 
 @dataclass(frozen=True)
 class CourseTest:
-    """One transcript of the bank: what to type (`inputs`) and what must be printed (`expected`)."""
+    """One transcript of the bank: what to type (`inputs`) and what must be printed (`transcript`,
+    read with its INPUT: lines and line numbers, so reports point at the official file's own lines)."""
 
     name: str
     category: str
     inputs: tuple[str, ...]
-    expected: tuple[str, ...]
+    transcript: Transcript
     points: float = 1.0
+
+    @property
+    def expected(self) -> tuple[str, ...]:
+        """The lines a program fed `inputs` must print."""
+        return self.transcript.bare
+
+    @property
+    def older(self) -> bool:
+        """The transcript comes from the course's older harness (see `older_blank`)."""
+        return self.transcript.also is not None
 
     @property
     def decks(self) -> str:
@@ -60,14 +76,25 @@ class Bank:
 
 def split_transcript(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A transcript's answers (`INPUT: x` lines, in order) and the events a program must print."""
-    inputs, shown = [], []
-    for line in text.split("\n"):
-        bare = line.rstrip()
-        if bare == INPUT or bare.startswith(INPUT + " "):
-            inputs.append(bare[len(INPUT) + 1:])
-        else:
-            shown.append(line)
-    return tuple(inputs), events("\n".join(shown))
+    read = transcript(text)
+    return tuple(line[len(INPUT) + 1:] for line in read.full if is_input(line)), read.bare
+
+
+def official(text: str) -> Transcript:
+    """A bank transcript as graded. One from the course's older harness (the 01-ValidDecks ones: a
+    blank line before the first turn's divider) passes as printed or without that line, which is
+    what the course's program prints today (`rawdeal course play` without --legacy)."""
+    read = transcript(text)
+    blank = older_blank(read.full)
+    return read if blank is None else replace(read, also=read.without(blank))
+
+
+def older_blank(lines: Sequence[str]) -> int | None:
+    """Where the older harness's blank line stands (the line before the first turn's divider), if any."""
+    turn = next((i for i, line in enumerate(lines) if line.startswith(_FIRST_TURN)), None)
+    if turn is None or turn < 2 or lines[turn - 2] or not _DIVIDER.fullmatch(lines[turn - 1]):
+        return None
+    return turn - 2
 
 
 def load_bank(root: Path, only: str | None = None) -> Bank:
@@ -86,8 +113,9 @@ def load_bank(root: Path, only: str | None = None) -> Bank:
             raise ScenarioError(f"{folder}: no deck folder {deck_folder}")
         decks[category] = _deck_files(data, deck_folder)
         for path in chosen:
-            inputs, expected = split_transcript(_read_bank_text(data, path))
-            tests.append(CourseTest(f"{category}/{path.stem}", category, inputs, expected))
+            read = official(_read_bank_text(data, path))
+            inputs = tuple(line[len(INPUT) + 1:] for line in read.full if is_input(line))
+            tests.append(CourseTest(f"{category}/{path.stem}", category, inputs, read))
     if not tests:
         what = f"matching {only!r}" if only else "(data/<cat>-Tests/<n>.txt)"
         raise UsageError(f"{root}: no transcripts {what}")
@@ -120,20 +148,47 @@ def _read_bank_text(data: Path, path: Path) -> str:
         raise ScenarioError(f"{path}: not UTF-8 (byte {exc.start}); save the transcript as UTF-8") from None
 
 
-def expected_events(bank: Bank) -> dict[str, tuple[str, ...]]:
-    return {t.name: t.expected for t in bank.tests}
+def expected_events(bank: Bank) -> dict[str, Transcript]:
+    return {t.name: t.transcript for t in bank.tests}
+
+
+def older_note(bank: Bank) -> str:
+    """One line said before the grades when the bank holds transcripts of the older harness ('' if none)."""
+    older = [t.name for t in bank.tests if t.older]
+    if not older:
+        return ""
+    return (f"note: {len(older)} transcript(s) ({', '.join(older)}) come from the course's older harness, which "
+            "printed one more blank line before the first turn; a program passes them with or without that line")
 
 
 def course_runs(
-    template: str, bank: Bank, student: Path | None = None,
+    template: str, bank: Bank, student: Path | None = None, home: Path | None = None,
 ) -> dict[str, tuple[list[str], Mapping[str, bytes], bytes]]:
-    """One sandboxed run per test: the filled command, the deck files it may read, its answers."""
+    """One sandboxed run per test: the filled command, the deck files it may read, its answers.
+    With `home`, every run starts with HOME there instead of in its own fresh folder."""
     words = _command_words(template, per_student=student is not None)
     where = str((Path.cwd() if student is None else student).resolve())
+    shared = [] if home is None else ["env", f"HOME={home.resolve()}"]  # set after the sandbox sets its own
     return {
-        t.name: (fill(words, {"{decks}": t.decks, "{student}": where, "{name}": t.name}), bank.decks[t.category], t.stdin)
+        t.name: (shared + fill(words, {"{decks}": t.decks, "{student}": where, "{name}": t.name}),
+                 bank.decks[t.category], t.stdin)
         for t in bank.tests
     }
+
+
+def shared_home(home: Path, user: str | None) -> Path:
+    """The HOME every run of a submission shares (`grade --home`): made if missing, and given to the
+    user the programs run as, so caches written in the first run serve the next ones."""
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        if user is not None:
+            import pwd
+
+            entry = pwd.getpwnam(user)
+            os.chown(home, entry.pw_uid, entry.pw_gid)
+    except OSError as exc:
+        raise UsageError(f"--home {home}: cannot make it: {exc.strerror}") from None
+    return home
 
 
 def _command_words(template: str, per_student: bool) -> list[str]:
@@ -186,15 +241,15 @@ def _folder(path: Path) -> Path:
 
 def run_course(
     plan: CoursePlan, options: Options = Options(), limits: Limits = Limits(), jobs: int = 1,
-    on_done: Callable[[], None] | None = None,
+    on_done: Callable[[], None] | None = None, home: Path | None = None,
 ) -> tuple[StudentResult, ...]:
-    """Every source graded against the same bank, parsed once."""
+    """Every source graded against the same bank, parsed once (`home`: see `course_runs`)."""
     expected = expected_events(plan.bank)
     results = []
     for source in plan.sources:
         attempts: dict[str, Attempt]
         if source.command is not None:
-            attempts = run_many(course_runs(source.command, plan.bank, source.folder), limits, jobs, on_done)
+            attempts = run_many(course_runs(source.command, plan.bank, source.folder, home), limits, jobs, on_done)
         else:
             assert source.folder is not None
             attempts = read_attempts(source.folder, plan.bank.tests, limits, on_done)

@@ -37,6 +37,14 @@ def num(x: float) -> str:
     return f"{round(x, 2):g}"
 
 
+def earned(score: float, points: float) -> str:
+    """A score out of `points` as people write it; a failing score that would round up to the
+    full points shows one hundredth less (0.996 of 1 is 0.99, never 1), so only a pass reads full."""
+    if score < points and round(score, 2) >= points:
+        return num(points - 0.01)
+    return num(score)
+
+
 def _columns(rows: Sequence[Sequence[str]], indent: str = "") -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
@@ -46,11 +54,11 @@ def _columns(rows: Sequence[Sequence[str]], indent: str = "") -> str:
 def student_table(student: StudentResult) -> str:
     """The per-scenario table of one student, then each failure's reason and diff."""
     rows = [("scenario", "status", "score", "detail")] + [
-        (printable(r.name), r.status.value, f"{num(r.score)}/{num(r.points)}", printable(r.reason))
+        (printable(r.name), r.status.value, f"{earned(r.score, r.points)}/{num(r.points)}", printable(r.reason))
         for r in student.results
     ]
     passed = len(student.results) - len(student.failures)
-    head = (f"{printable(student.student)}: {num(student.score)}/{num(student.max_score)} "
+    head = (f"{printable(student.student)}: {earned(student.score, student.max_score)}/{num(student.max_score)} "
             f"({passed} of {len(student.results)} scenarios passed)")
     parts = [head, _columns(rows, "  ")] + [_failure(r) for r in student.failures]
     return "\n".join(parts)
@@ -66,7 +74,7 @@ def _failure(result: ScenarioResult) -> str:
 def summary_table(students: Sequence[StudentResult]) -> str:
     """One line per student: score and scenarios passed, then the class total."""
     rows = [("student", "score", "passed")] + [
-        (printable(s.student), f"{num(s.score)}/{num(s.max_score)}",
+        (printable(s.student), f"{earned(s.score, s.max_score)}/{num(s.max_score)}",
          f"{len(s.results) - len(s.failures)}/{len(s.results)}")
         for s in students
     ]
@@ -77,7 +85,7 @@ def terminal_report(students: Sequence[StudentResult], single: bool, summary_onl
     """What `rawdeal grade` prints: each student's table, and in class mode the summary."""
     if single:
         (student,) = students
-        return f"{student_table(student)}\n\ntotal: {num(student.score)}/{num(student.max_score)}"
+        return f"{student_table(student)}\n\ntotal: {earned(student.score, student.max_score)}/{num(student.max_score)}"
     tables = [] if summary_only else [student_table(s) + "\n" for s in students]
     return "\n".join([*tables, summary_table(students)])
 
@@ -136,9 +144,10 @@ def _seconds(x: float) -> str:
     return f"{x:.3f}"
 
 
-def gradescope_report(student: StudentResult, hidden: Sequence[str] = ()) -> str:
+def gradescope_report(student: StudentResult, hidden: Sequence[str] = (), note: str = "") -> str:
     """Gradescope's results.json (its documented format): the total, the run time, one test per
-    scenario; tests matching a `hidden` glob stay hidden until grades are published."""
+    scenario; tests matching a `hidden` glob stay hidden until grades are published. A `note` (said
+    once about the whole bank) goes at the top, as the submission's own output."""
     tests = [
         {"name": r.name, "score": round(r.score, 4), "max_score": r.points,
          "status": "passed" if r.passed else "failed",
@@ -149,4 +158,6 @@ def gradescope_report(student: StudentResult, hidden: Sequence[str] = ()) -> str
     ]
     data = {"score": round(student.score, 4), "execution_time": round(sum(r.seconds for r in student.results), 3),
             "output_format": "text", "test_output_format": "text", "visibility": "visible", "tests": tests}
+    if note:
+        data["output"] = note
     return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n"

@@ -228,8 +228,18 @@ def attempt_of(outcome: sandbox.Outcome, limits: Limits) -> Attempt:
     else:
         status, reason = Status.CRASH, _exit_reason(outcome.returncode or 0)
     text = outcome.stdout.decode("utf-8-sig", "replace")
-    stderr = outcome.stderr.decode("utf-8", "replace").strip()[-_STDERR_TAIL:]  # the end explains a crash
-    return Attempt.failed(status, reason, stderr, text, seconds)
+    stderr = outcome.stderr.decode("utf-8", "replace").strip()  # the end explains a crash
+    return Attempt.failed(status, reason, stderr_block(stderr), text, seconds)
+
+
+def stderr_block(stderr: str) -> str:
+    """A program's error output as its own labelled block (its end, which explains a crash), so it is
+    never read as part of the transcript's diff; '' when it printed none."""
+    if not stderr:
+        return ""
+    cut = len(stderr) > _STDERR_TAIL
+    label = f"standard error (its last {_STDERR_TAIL} characters):" if cut else "standard error:"
+    return "\n".join([label, *(f"  | {line}" for line in stderr[-_STDERR_TAIL:].split("\n"))])
 
 
 def _exit_reason(code: int) -> str:
