@@ -3,7 +3,8 @@
 Three sources, as `rawdeal view` takes them: a save and a move file (played as `rawdeal run` plays
 them), a scenario folder, and a course transcript (its `INPUT:` answers fed to the course's console,
 whose Spanish lines are then the transcript). Step 0 is the board before the first move; step k the
-board after move k, with the transcript lines that move printed.
+board after move k, with the transcript lines that move printed (on the course's console, from its
+answer on: the menus before it were asked on the board of step k-1).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from rawdeal.drivers.movefile import MoveLine, play_moves, read_moves
+from rawdeal.replay.movefile import MoveLine, play_moves, read_moves
 from rawdeal.engine import events as ev
 from rawdeal.engine.choices import choice_labels
 from rawdeal.engine.game import Game
@@ -134,22 +135,31 @@ def course_paths(root: Path, transcript: Path) -> tuple[str, Path]:
     return category, decks
 
 
-def record_course(root: Path, transcript: Path, text: str, echo: bool = True) -> Replay:
-    """The course's console replaying a transcript's answers: its lines (with `INPUT:` lines when
-    `echo`) and a step per engine move. The 01-ValidDecks transcripts come from an older harness
-    (one more blank line): the session that reproduces the transcript is kept."""
+def record_course(root: Path, transcript: Path, text: str) -> Replay:
+    """`rawdeal view --course ROOT data/<cat>-Tests/<n>.txt`: the course's console replaying the
+    transcript's answers, its lines as the transcript shows them (`INPUT:` lines included)."""
     from rawdeal.course.console import answers_of
     from rawdeal.io.diff import events
 
     category, decks = course_paths(root, transcript)
-    answers = answers_of(text)
-    wanted = events(text.removeprefix("\ufeff")) if echo else None
-    first = _course_session(decks, category, answers, echo, legacy=False)
-    if wanted is not None and events("\n".join(first.lines)) != wanted:
-        other = _course_session(decks, category, answers, echo, legacy=True)
-        if events("\n".join(other.lines)) == wanted:
-            first = other
-    return Replay(f"{category}/{transcript.stem}", first.lines, first.steps)
+    return course_session(decks, category, answers_of(text), events(text.removeprefix("\ufeff")), True,
+                          f"{category}/{transcript.stem}")
+
+
+def course_session(decks: Path, category: str, answers: list[str], wanted: tuple[str, ...], echo: bool,
+                   title: str) -> Replay:
+    """The course's console playing `answers` on the decks of `category`, a step per engine move (with
+    `echo`, each answer shown as an `INPUT:` line). The 01-ValidDecks transcripts come from an older
+    harness (one more blank line): when the usual session does not print `wanted`, the older one is
+    tried, and the one that prints it kept."""
+    from rawdeal.io.diff import events
+
+    session = _course_session(decks, category, answers, echo, legacy=False)
+    if events("\n".join(session.lines)) != wanted:
+        older = _course_session(decks, category, answers, echo, legacy=True)
+        if events("\n".join(older.lines)) == wanted:
+            session = older
+    return Replay(title, session.lines, session.steps)
 
 
 def _course_session(decks: Path, category: str, answers: list[str], echo: bool, legacy: bool) -> Replay:
@@ -165,9 +175,10 @@ def _course_session(decks: Path, category: str, answers: list[str], echo: bool, 
             """`CourseConsole.decide`, keeping the move and the board after it."""
             if not steps:
                 steps.append(Step(board(game), 0))
-            first, d = len(lines), game.decision()
+            d = game.decision()
             assert d is not None
-            move = DECIDE[d.kind](self, game, d)
+            move = DECIDE[d.kind](self, game, d)  # the menus: the board they are asked on is the step before
+            first = len(lines) - (echo and bool(lines) and lines[-1].startswith("INPUT:"))  # the answer starts the step
             self.show(game.apply(move))
             steps.append(Step(board(game), first, str(move)))
 
