@@ -36,13 +36,13 @@ def render_divergence(replay: Replay | None, expected: tuple[str, ...], got: tup
     """The divergence page: `expected` and `got` aligned line by line (line i beside line i), their
     differing characters marked, opening on the board at the step that printed line `at` (0-based)
     of the reference. `replay` is the reference game (None: no board, only the lines; `note` says why)."""
-    data = encode(replay) if replay is not None else {"title": title, "names": [], "stars": [], "cards": [],
+    data: dict[str, Any] = encode(replay) if replay is not None else {"title": title, "names": [], "stars": [], "cards": [],
                                                       "words": [], "lines": [], "steps": []}
     data["lines"] = []  # the reference's lines are `expected`: not stored twice
     data["diff"] = {"expected": list(expected), "got": list(got), "at": at, "names": list(names)}
     if note:
         data["note"] = note
-    return _page(title or data["title"], "divergence", data)
+    return _page(title or str(data["title"]), "divergence", data)
 
 
 def _page(title: str, kind: str, data: dict[str, Any]) -> str:
