@@ -26,10 +26,15 @@ def page_data(html: str) -> dict[str, Any]:
 
 def filled(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Every step whole: each step's changes laid over the step before it."""
-    steps, before = [], {}
+    steps: list[dict[str, Any]] = []
+    before: dict[str, Any] = {}
     for delta in data["steps"]:
-        before = {**before, **delta}
-        steps.append(before)
+        now = {**before, **delta}
+        for zone in ("h0", "h1", "r0", "r1", "s0", "s1"):
+            if zone in delta:  # [kept from the start, kept from the end, cards between]
+                old, (a, b, *between) = before.get(zone, []), delta[zone]
+                now[zone] = old[:a] + between + old[len(old) - b:]
+        steps.append(before := now)
     return steps
 
 

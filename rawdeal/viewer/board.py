@@ -59,19 +59,44 @@ class Board:
 
 def board(game: Game) -> Board:
     """The board of `game` as it stands (asking for its decision, which the engine computes once)."""
-    s = game.s
-    sides = tuple(_side(game, p) for p in (0, 1))
-    playing = None if s.playing is None else Playing(s.playing.player, game.title(s.playing.card), s.playing.as_type.value)
-    d = game.decision()
-    asked = None if d is None else Asked(d.player, str(d.kind), d.prompt, tuple(str(m) for m in d.moves))
-    return Board(s.turn, s.current, (sides[0], sides[1]), playing, tuple(_modifier(game, m) for m in s.modifiers),
-                 asked, s.winner, s.how)
+    return Boards(game)()
 
 
-def _side(game: Game, p: int) -> Side:
-    player = game.s.players[p]
-    return Side(game.name(p), player.superstar, game.status(p).fortitude, game.titles(player.hand),
-                game.titles(player.ring), game.titles(player.ringside), len(player.arsenal))
+class Boards:
+    """The boards of one game, step after step. A zone that did not change since the last board is
+    the same tuple as in it: its titles are not looked up again, nor the Fortitude of a Ring area
+    summed again, and the page encoder tells an unchanged zone by identity (long games have Ring
+    areas and Ringside piles of hundreds of cards)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.zones: dict[tuple[int, str], tuple[tuple[int, ...], tuple[str, ...]]] = {}
+        self.fortitude: dict[int, tuple[tuple[str, ...], int]] = {}
+
+    def __call__(self) -> Board:
+        game, s = self.game, self.game.s
+        playing = None if s.playing is None else Playing(s.playing.player, game.title(s.playing.card),
+                                                         s.playing.as_type.value)
+        d = game.decision()
+        asked = None if d is None else Asked(d.player, str(d.kind), d.prompt, tuple(str(m) for m in d.moves))
+        return Board(s.turn, s.current, (self._side(0), self._side(1)), playing,
+                     tuple(_modifier(game, m) for m in s.modifiers), asked, s.winner, s.how)
+
+    def _side(self, p: int) -> Side:
+        player = self.game.s.players[p]
+        ring = self._zone(p, "ring", player.ring)
+        known = self.fortitude.get(p)
+        if known is None or known[0] is not ring:
+            known = self.fortitude[p] = (ring, self.game.status(p).fortitude)
+        return Side(self.game.name(p), player.superstar, known[1], self._zone(p, "hand", player.hand), ring,
+                    self._zone(p, "ringside", player.ringside), len(player.arsenal))
+
+    def _zone(self, p: int, name: str, cards: list[int]) -> tuple[str, ...]:
+        ids = tuple(cards)
+        known = self.zones.get((p, name))
+        if known is None or known[0] != ids:
+            known = self.zones[(p, name)] = (ids, self.game.titles(ids))
+        return known[1]
 
 
 def _modifier(game: Game, m: ActiveModifier) -> str:

@@ -1,7 +1,8 @@
 """A replay as the page's data: tables written once, then per step only what changed.
 
 The page's script fills each step forward from the one before it (`static/viewer.js`), so a long game
-costs a few numbers a move: a 3,000-move game stays well under 2 MB. Cards are numbered in a table
+costs a few numbers a move (a zone is stored as the edit that changed it): a 3,000-move game stays
+well under 2 MB. Cards are numbered in a table
 of their facts (printed text and compiled meaning, for the hover card); prompts, moves and modifier
 texts in a table of words. Everything is in a fixed order, so the same game gives the same bytes.
 """
@@ -35,7 +36,8 @@ class _Table:
 
 def encode(replay: Replay) -> dict[str, Any]:
     """The page's data for a replay (a JSON value)."""
-    titles = sorted({t for s in replay.steps for side in s.board.sides for t in (*side.hand, *side.ring, *side.ringside)}
+    zones = {id(z): z for s in replay.steps for side in s.board.sides for z in (side.hand, side.ring, side.ringside)}
+    titles = sorted({t for z in zones.values() for t in z}
                     | {s.board.playing.title for s in replay.steps if s.board.playing is not None})
     card = {t: i for i, t in enumerate(titles)}
     words = _Table()
@@ -64,8 +66,9 @@ def _delta(now: Board, before: Board | None, card: dict[str, int], words: _Table
     for p, side in enumerate(now.sides):
         for key, zone in _ZONES:
             cards: Sequence[str] = getattr(side, zone)
-            if before is None or cards != getattr(before.sides[p], zone):
-                out[f"{key}{p}"] = [card[t] for t in cards]
+            old: Sequence[str] = () if before is None else getattr(before.sides[p], zone)
+            if before is None or (cards is not old and cards != old):
+                out[f"{key}{p}"] = _edit(old, cards, card)
     if before is None or now.playing != before.playing:
         out["p"] = None if now.playing is None else [now.playing.player, card[now.playing.title], words(now.playing.as_type)]
     if before is None or now.modifiers != before.modifiers:
@@ -76,6 +79,21 @@ def _delta(now: Board, before: Board | None, card: dict[str, int], words: _Table
     if before is None or (now.winner, now.how) != (before.winner, before.how):
         out["w"] = None if now.winner is None else [now.winner, words(now.how)]
     return out
+
+
+def _edit(old: Sequence[str], new: Sequence[str], card: dict[str, int]) -> list[int]:
+    """A zone's change as [kept from the start, kept from the end, cards between]: `new` is
+    `old[:a] + between + old[len(old) - b:]`. Zones change at one place a move (a card played from
+    the hand, one put on the Ring area), so a Ring area of hundreds of cards costs a few numbers."""
+    if len(new) >= len(old) and new[:len(old)] == old:  # cards put on top: compared in C, no loop
+        return [len(old), 0, *(card[t] for t in new[len(old):])]
+    a, most = 0, min(len(old), len(new))
+    while a < most and old[a] == new[a]:
+        a += 1
+    b = 0
+    while b < most - a and old[len(old) - 1 - b] == new[len(new) - 1 - b]:
+        b += 1
+    return [a, b, *(card[t] for t in new[a:len(new) - b])]
 
 
 def _card(title: str) -> list[Any]:

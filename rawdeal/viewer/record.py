@@ -22,7 +22,7 @@ from rawdeal.engine.moves import Choose, read_move
 from rawdeal.engine.tasks import AskChoice
 from rawdeal.errors import InputEndedError, RawdealError, UsageError
 from rawdeal.io.transcript import Transcript
-from rawdeal.viewer.board import Board, board
+from rawdeal.viewer.board import Board, Boards
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ class _Recorder:
     """A transcript sink that keeps each move's lines and the board after it (one call per move)."""
 
     def __init__(self, game: Game) -> None:
-        self.game = game
+        self.game, self.boards = game, Boards(game)
         self.lines: list[str] = []
         self.steps: list[Step] = []
         self.labels: list[str] = []  # a pending "choose one" decision's option labels
@@ -62,7 +62,7 @@ class _Recorder:
         move = lines[0].partition(": ")[2] if self.steps and lines and lines[0].startswith("> ") else ""
         if move:
             move = _as_offered(move, self.steps[-1].board, self.labels)
-        self.steps.append(Step(board(self.game), first, move))
+        self.steps.append(Step(self.boards(), first, move))
         tasks = self.game.s.tasks
         self.labels = choice_labels(tasks[-1]) if tasks and isinstance(tasks[-1], AskChoice) else []
 
@@ -167,6 +167,7 @@ def _course_session(decks: Path, category: str, answers: list[str], echo: bool, 
 
     lines: list[str] = []
     steps: list[Step] = []
+    made: list[Boards] = []  # the game's boards, once the game has started
 
     class Console(CourseConsole):
         """The course's console, keeping the board after each engine move."""
@@ -174,13 +175,14 @@ def _course_session(decks: Path, category: str, answers: list[str], echo: bool, 
         def decide(self, game: Game) -> None:
             """`CourseConsole.decide`, keeping the move and the board after it."""
             if not steps:
-                steps.append(Step(board(game), 0))
+                made.append(Boards(game))
+                steps.append(Step(made[0](), 0))
             d = game.decision()
             assert d is not None
             move = DECIDE[d.kind](self, game, d)  # the menus: the board they are asked on is the step before
             first = len(lines) - (echo and bool(lines) and lines[-1].startswith("INPUT:"))  # the answer starts the step
             self.show(game.apply(move))
-            steps.append(Step(board(game), first, str(move)))
+            steps.append(Step(made[0](), first, str(move)))
 
     try:
         Console(from_lines(answers), lines.append, echo, legacy).play(decks, f"data/{category}")

@@ -4,7 +4,15 @@
 (function () {
   var D = JSON.parse(document.getElementById("data").textContent);
   var W = D.words, C = D.cards, S = [], prev = {};
-  D.steps.forEach(function (d) { prev = Object.assign({}, prev, d); S.push(prev); });
+  var ZONES = ["h0", "h1", "r0", "r1", "s0", "s1"];
+  function edited(old, e) {  // [kept from the start, kept from the end, cards between]
+    return old.slice(0, e[0]).concat(e.slice(2), e[1] ? old.slice(old.length - e[1]) : []);
+  }
+  D.steps.forEach(function (d) {
+    var next = Object.assign({}, prev, d);
+    ZONES.forEach(function (z) { if (d[z]) next[z] = edited(prev[z] || [], d[z]); });
+    S.push(prev = next);
+  });
   var N = S.length, diff = D.diff || null;
   var LINES = diff ? diff.expected : D.lines;
   var ROWS = diff ? Math.max(diff.expected.length, diff.got.length) : LINES.length;
