@@ -159,6 +159,16 @@ def test_grade_html_writes_a_page_per_failing_scenario_and_the_reports_name_it(t
     assert test["output"].endswith(f"divergence page: {page}")
 
 
+def test_grade_html_for_a_class_writes_a_folder_per_student(tmp_path: Path) -> None:
+    (tmp_path / "class").mkdir()
+    _failing_submission(tmp_path).rename(tmp_path / "class" / "bob")
+    result = runner.invoke(app, ["grade", str(ROOT / "scenarios"), "--class", str(tmp_path / "class"),
+                                 "--html", str(tmp_path / "pages")])
+    assert result.exit_code == 1, result.output
+    assert [p.relative_to(tmp_path / "pages").as_posix() for p in (tmp_path / "pages").rglob("*.html")] == [
+        "bob/worked-example.html"]
+
+
 def test_diff_html_shows_the_board_of_the_scenario_given(tmp_path: Path) -> None:
     sub = _failing_submission(tmp_path)
     out = tmp_path / "diff.html"

@@ -97,7 +97,7 @@
   }
 
   function drawBoard(k) {
-    if (!N) { $("board").innerHTML = "<div class=\"banner\">No game to show: " + esc(D.note || "no game was played") + "</div>"; return; }
+    if (!N) { $("board").innerHTML = "<div class=\"banner\">No game to show: " + esc(D.note || "the session ended before a game started") + "</div>"; return; }
     var s = S[k], top = view === "1" ? 0 : 1, bottom = 1 - top;
     $("board").innerHTML = banner(s, k) + side(s, top) + middle(s, k) + side(s, bottom);
   }
@@ -137,7 +137,7 @@
   }
 
   function go(k, fromHash) {
-    if (!N) { drawBoard(0); drawLog(0); return; }
+    if (!N) { $("where").textContent = "no game"; drawBoard(0); drawLog(0); return; }
     k = Math.max(0, Math.min(N - 1, k | 0));
     cur = k;
     $("scrub").value = k;
