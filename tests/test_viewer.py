@@ -203,3 +203,14 @@ def test_grade_course_html_opens_on_the_board_where_the_program_went_wrong(tmp_p
     undertaker = data["names"].index("THE UNDERTAKER")
     step = steps[shown]
     assert (step["f"][undertaker], len(step[f"h{undertaker}"]), step["a"][undertaker]) == (7, 5, 53)
+
+
+def test_a_students_output_stays_text_on_the_page() -> None:
+    """Whatever a program prints (markup, a closing script tag, control characters) is data on the
+    page, never markup: it cannot end the page's script or run one of its own."""
+    from rawdeal.viewer.page import render_divergence
+
+    hostile = ("</script><script>alert(1)</script>", "<img src=x onerror=alert(2)>", "bell \x07 and \u2028 too")
+    html = render_divergence(None, ("a", "b", "c"), hostile, 0, ("reference", "<b>mallory</b>"), "<i>t</i>")
+    assert html.count("</script>") == 2 and "<img" not in html and "<b>mallory" not in html
+    assert page_data(html)["diff"]["got"] == list(hostile)
