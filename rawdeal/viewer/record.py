@@ -163,7 +163,7 @@ def course_session(decks: Path, category: str, answers: list[str], wanted: tuple
 
 
 def _course_session(decks: Path, category: str, answers: list[str], echo: bool, legacy: bool) -> Replay:
-    from rawdeal.course.console import _DECIDE as DECIDE, CourseConsole, from_lines
+    from rawdeal.course.console import CourseConsole, from_lines
 
     lines: list[str] = []
     steps: list[Step] = []
@@ -177,9 +177,7 @@ def _course_session(decks: Path, category: str, answers: list[str], echo: bool, 
             if not steps:
                 made.append(Boards(game))
                 steps.append(Step(made[0](), 0))
-            d = game.decision()
-            assert d is not None
-            move = DECIDE[d.kind](self, game, d)  # the menus: the board they are asked on is the step before
+            move = self.answer(game)  # the menus: the board they are asked on is the step before's
             first = len(lines) - (echo and bool(lines) and lines[-1].startswith("INPUT:"))  # the answer starts the step
             self.show(game.apply(move))
             steps.append(Step(made[0](), first, str(move)))
