@@ -96,10 +96,14 @@
       "<div class=\"mods\" id=\"mods\">" + mods + "</div></div>" + decide + "</div>";
   }
 
+  var LEGEND = "<div class=\"legend\">cards: <span class=\"card maneuver\">maneuver</span> <span class=\"card action\">action</span> " +
+    "<span class=\"card reversal\">reversal</span> (hover or tap a card for its text and compiled meaning; keys: &larr; &rarr; a move, " +
+    "Page Up/Down a turn, Home, End)</div>";
+
   function drawBoard(k) {
     if (!N) { $("board").innerHTML = "<div class=\"banner\">No game to show: " + esc(D.note || "the session ended before a game started") + "</div>"; return; }
     var s = S[k], top = view === "1" ? 0 : 1, bottom = 1 - top;
-    $("board").innerHTML = banner(s, k) + side(s, top) + middle(s, k) + side(s, bottom);
+    $("board").innerHTML = banner(s, k) + side(s, top) + middle(s, k) + side(s, bottom) + LEGEND;
   }
 
   function marked(a, b) {  // the two lines with their differing middle marked
