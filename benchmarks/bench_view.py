@@ -24,6 +24,8 @@ seven other jobs, load average 10-39, so CPU times are the figures to read, best
   included), 1.5-3.3 s wall at those loads;
   headless Chromium: the page opened and drawn 0.21-0.30 s after navigation, End (the last step) 114-156 ms.
   Before boards reused unchanged zones and zones were stored as edits: view 0.69 s CPU, the same page size.
+  Compiled engine (`pip install .`, load 27): run 0.042 s CPU, view 0.22 s CPU (5.3x run), the page
+  915,510 bytes (with the legend added since), the same bytes as the pure build's.
 Both goals (< 1 s, < 2 MB) are met with room to spare.
 """
 
