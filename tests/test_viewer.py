@@ -214,3 +214,16 @@ def test_a_students_output_stays_text_on_the_page() -> None:
     html = render_divergence(None, ("a", "b", "c"), hostile, 0, ("reference", "<b>mallory</b>"), "<i>t</i>")
     assert html.count("</script>") == 2 and "<img" not in html and "<b>mallory" not in html
     assert page_data(html)["diff"]["got"] == list(hostile)
+
+
+@needs_shared
+def test_diff_course_reads_the_answers_of_a_course_transcript_and_shows_its_board(tmp_path: Path) -> None:
+    transcript = COURSE / "data" / "08-Reversals-Tests" / "1.txt"
+    lines = [x for x in transcript.read_text(encoding="utf-8-sig").split("\n") if not x.startswith("INPUT:")]
+    lines[119] = "X" + lines[119][1:]
+    mine, out = tmp_path / "mine.txt", tmp_path / "diff.html"
+    mine.write_text("\n".join(lines), encoding="utf-8")
+    result = runner.invoke(app, ["diff", str(transcript), str(mine), "--course", str(COURSE), "--html", str(out)])
+    assert result.exit_code == 1 and "first divergence at event 120" in result.output  # INPUT: lines are not output
+    data = page_data(out.read_text(encoding="utf-8"))
+    assert data["diff"]["at"] == 119 and len(data["steps"]) == 12
