@@ -8,10 +8,9 @@ from typing import Any
 
 import orjson
 
-from rawdeal.io.save import save_dict
-from rawdeal.replay.movefile import play_moves, read_moves
-from rawdeal.io.save import read_save
+from rawdeal.io.save import loads, read_save, save_dict
 from rawdeal.io.transcript import Transcript
+from rawdeal.replay.movefile import play_moves, read_moves
 
 ROOT = Path(__file__).resolve().parents[1]
 SAVE, MOVES = ROOT / "saves" / "midgame.json", ROOT / "saves" / "midgame-moves.txt"
@@ -51,8 +50,4 @@ def saves_at_every_step(save: Path = SAVE, moves: Path = MOVES) -> list[dict[str
 
 def fortitude(save: dict[str, Any], p: int) -> int:
     """A player's Fortitude as the engine computes it for that save (loaded back)."""
-    import orjson as json
-
-    from rawdeal.io.save import loads
-
-    return loads(json.dumps(save)).status(p).fortitude
+    return loads(orjson.dumps(save)).status(p).fortitude
