@@ -197,6 +197,8 @@ def test_grade_course_html_opens_on_the_board_where_the_program_went_wrong(tmp_p
     data = page_data((pages / "08-Reversals" / "1.html").read_text(encoding="utf-8"))
     diff, steps = data["diff"], filled(data)
     assert diff["at"] == 119 and diff["expected"][119] != diff["got"][119] == lines[119]
+    official = (COURSE / "data" / "08-Reversals-Tests" / "1.txt").read_text(encoding="utf-8-sig").split("\n")
+    assert official[diff["numbers"][119] - 1] == diff["expected"][119]  # numbered as in the official file
     # the page opens on the board the wrong menu was shown on: the status lines above it describe it
     shown = max(k for k, step in enumerate(steps) if step["l"] <= 119)
     assert diff["expected"][113] == "THE UNDERTAKER: 7F, tiene 5 cartas en la mano y 53 en el arsenal."
@@ -227,3 +229,41 @@ def test_diff_course_reads_the_answers_of_a_course_transcript_and_shows_its_boar
     assert result.exit_code == 1 and "first divergence at event 120" in result.output  # INPUT: lines are not output
     data = page_data(out.read_text(encoding="utf-8"))
     assert data["diff"]["at"] == 119 and len(data["steps"]) == 12
+
+
+@needs_shared
+def test_a_transcript_with_its_input_lines_gets_a_page_with_them(tmp_path: Path) -> None:
+    """Transcripts that both hold the answers typed are compared with them: the reference game is
+    replayed echoing its answers, so its steps still fall on the right lines."""
+    official = (COURSE / "data" / "08-Reversals-Tests" / "1.txt").read_text(encoding="utf-8-sig").split("\n")
+    at = next(i for i, x in enumerate(official) if x.startswith("THE UNDERTAKER: 7F, tiene 5 cartas"))
+    lines = list(official)
+    lines[at] = lines[at].replace("7F", "8F")
+    sub = tmp_path / "sub" / "08-Reversals"
+    sub.mkdir(parents=True)
+    (sub / "1.txt").write_text("\n".join(lines), encoding="utf-8")
+    result = runner.invoke(app, ["grade", "--course", str(COURSE), "--only", "08-Reversals/1", "--submission",
+                                 str(tmp_path / "sub"), "--html", str(tmp_path / "pages")])
+    assert result.exit_code == 1, result.output
+    data = page_data((tmp_path / "pages" / "08-Reversals" / "1.html").read_text(encoding="utf-8"))
+    diff, steps = data["diff"], filled(data)
+    assert diff["at"] == at and any(x.startswith("INPUT:") for x in diff["expected"])
+    step = steps[max(k for k, s in enumerate(steps) if s["l"] <= at)]
+    undertaker = data["names"].index("THE UNDERTAKER")
+    assert (step["f"][undertaker], len(step[f"h{undertaker}"]), step["a"][undertaker]) == (7, 5, 53)
+
+
+@needs_shared
+@pytest.mark.parametrize("only", ["08-Reversals/1", "01-ValidDecks/1"])
+def test_a_course_tests_reference_game_prints_the_very_lines_it_is_compared_with(only: str) -> None:
+    """Its steps index those lines, so they must be the same lines: with the answers typed or without
+    (as the two transcripts compared held them), and from the course's older harness (01-ValidDecks)."""
+    from rawdeal.grading.protocol import load_bank
+    from rawdeal.viewer.divergence import course_games
+
+    bank = load_bank(COURSE, only)
+    (test,) = bank.tests
+    game = course_games(COURSE, bank.tests)
+    for lines in (test.transcript.full, test.transcript.bare):
+        replay = game(test.name, lines)
+        assert tuple(replay.lines[:len(lines)]) == lines and all(not x for x in replay.lines[len(lines):])

@@ -32,14 +32,18 @@ def render_replay(replay: Replay) -> str:
 
 
 def render_divergence(replay: Replay | None, expected: tuple[str, ...], got: tuple[str, ...], at: int,
-                      names: tuple[str, str] = ("expected", "got"), title: str = "", note: str = "") -> str:
+                      names: tuple[str, str] = ("expected", "got"), title: str = "", note: str = "",
+                      numbers: tuple[int, ...] | None = None) -> str:
     """The divergence page: `expected` and `got` aligned line by line (line i beside line i), their
     differing characters marked, opening on the board at the step that printed line `at` (0-based)
-    of the reference. `replay` is the reference game (None: no board, only the lines; `note` says why)."""
+    of the reference. `replay` is the reference game (None: no board, only the lines; `note` says why).
+    `numbers`: each expected line's number in its file, when they are not 1, 2, 3... (an official
+    transcript's `INPUT:` lines set aside); the page numbers the lines as the file does."""
     data: dict[str, Any] = encode(replay) if replay is not None else {"title": title, "names": [], "stars": [], "cards": [],
                                                       "words": [], "lines": [], "steps": []}
     data["lines"] = []  # the reference's lines are `expected`: not stored twice
-    data["diff"] = {"expected": list(expected), "got": list(got), "at": at, "names": list(names)}
+    data["diff"] = {"expected": list(expected), "got": list(got), "at": at, "names": list(names),
+                    "numbers": None if numbers is None else list(numbers)}
     if note:
         data["note"] = note
     return _page(title or str(data["title"]), "divergence", data)

@@ -115,6 +115,12 @@
     return [m(a), m(b)];
   }
 
+  function lineNo(i) {  // the expected file's own line number of row i (rawdeal.io.diff.line_number)
+    var n = diff && diff.numbers;
+    if (!n) return i + 1;
+    return i < n.length ? n[i] : (n.length ? n[n.length - 1] : 0) + i - n.length + 1;
+  }
+
   function row(i, k) {
     var inStep = N && i >= first(k) && i < end(k);
     var cls = "ln" + (inStep ? " cur" : "") + (inStep && i === first(k) ? " curfirst" : "");
@@ -125,7 +131,7 @@
     if (bad && e !== undefined && g !== undefined) cells = marked(e, g);
     else cells = [e === undefined ? "<i>(no line)</i>" : esc(e), g === undefined ? "<i>(no line)</i>" : esc(g)];
     return "<div class=\"" + cls + " row" + (bad ? " bad" : "") + (i === diff.at ? " first" : "") + "\" data-i=\"" + i +
-      "\"><span class=\"no\">" + (i + 1) + "</span><span class=\"e\">" + cells[0] + "</span><span class=\"g\">" + cells[1] + "</span></div>";
+      "\"><span class=\"no\">" + lineNo(i) + "</span><span class=\"e\">" + cells[0] + "</span><span class=\"g\">" + cells[1] + "</span></div>";
   }
 
   function drawLog(k) {
@@ -224,7 +230,7 @@
   if (diff) {
     var box = $("divergence"), at = diff.at;
     box.hidden = false;
-    box.innerHTML = "<b>First divergence at line " + (at + 1) + "</b><span>expected (" + esc(diff.names[0]) + "): <code>" +
+    box.innerHTML = "<b>First divergence at line " + lineNo(at) + "</b><span>expected (" + esc(diff.names[0]) + "): <code>" +
       esc(diff.expected[at] === undefined ? "(no line)" : diff.expected[at]) + "</code></span><span>got (" + esc(diff.names[1]) +
       "): <code>" + esc(diff.got[at] === undefined ? "(no line)" : diff.got[at]) + "</code></span>" +
       (N ? "<button id=\"todiv\">show the board there (d)</button>" : "");
