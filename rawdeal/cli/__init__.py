@@ -1,7 +1,7 @@
 """The `rawdeal` command line: thin commands over pure library functions.
 
 Each command lives in a module of this package by concern (`decks`, `game`, `play`, `cards`, `arena`,
-`scenarios`, `grading`, `course`, `gradescope`), and the root group imports only the module of the
+`scenarios`, `grading`, `course`, `gradescope`, `view`), and the root group imports only the module of the
 command being run (click's lazily loading group: `LazyGroup`), so `rawdeal check` never pays for the
 grading code, and `rawdeal --help` or a "did you mean" still see every command. Heavy libraries (lark,
 jsonschema, the engine) are imported inside the commands that need them.
@@ -31,6 +31,7 @@ COMMANDS = {
     "verify": "scenarios:verify",
     "grade": "grading:grade",
     "diff": "grading:diff",
+    "view": "view:view",
     "course": "course:group",
     "gradescope": "gradescope:group",
 }

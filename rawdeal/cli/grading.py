@@ -59,6 +59,9 @@ def grade(
     home: Annotated[Path | None, typer.Option(
         metavar="DIR", file_okay=False, help="With --course --command: every run's HOME is DIR (made if missing), kept "
              "from run to run, so a program's caches are made once (default: a fresh HOME per run).")] = None,
+    html: Annotated[Path | None, typer.Option(
+        "--html", metavar="DIR", file_okay=False, help="Write a page for each failing test, opened at its first divergence "
+             "with the board there: DIR/<test>.html (a class: DIR/<student>/<test>.html).")] = None,
 ) -> None:
     """Grade transcripts against rawdeal's own: exit 0 when every scenario passes, 1 when any fails.
 
@@ -110,10 +113,18 @@ def grade(
         with Progress(steps) as tick:
             students = run(tick)
         print(reports.terminal_report(students, single, summary))
+        pages: dict[tuple[str, str], str] = {}
+        if html is not None:
+            from rawdeal.viewer import divergence
+
+            games = (divergence.course_games(course, course_plan.bank.tests) if course is not None
+                     else divergence.scenario_games(plan.suite))
+            pages = divergence.write_pages(students, html, single, games)
+            print(f"{len(pages)} divergence pages in {html}")
         outputs: list[tuple[Path | None, Callable[[], str]]] = [
             (json_file, lambda: reports.json_report(students, single)),
-            (junit, lambda: reports.junit_report(students)),
-            (gradescope, lambda: reports.gradescope_report(students[0], hidden or (), note))]
+            (junit, lambda: reports.junit_report(students, pages)),
+            (gradescope, lambda: reports.gradescope_report(students[0], hidden or (), note, pages))]
         for path, text in outputs:
             if path is not None:
                 write_atomic(path, text())
@@ -125,24 +136,44 @@ def diff(
     a: Annotated[Path, typer.Argument(metavar="A", help="The expected transcript.")],
     b: Annotated[Path, typer.Argument(metavar="B", help="The transcript to check.")],
     context: Annotated[int, typer.Option(min=0, help="Lines of context around the first divergence.")] = 3,
+    html: Annotated[Path | None, typer.Option(
+        "--html", metavar="FILE", dir_okay=False, help="Write the divergence page: A and B line by line, opened at "
+             "the first divergence (with the board there when the game is given).")] = None,
+    scenario: Annotated[Path | None, typer.Option(
+        metavar="DIR", help="With --html: the scenario A is the transcript of (its game gives the board).")] = None,
+    save: Annotated[Path | None, typer.Option(metavar="FILE", help="With --html and --moves: the game's opening save.")] = None,
+    moves: Annotated[Path | None, typer.Option(metavar="FILE", help="With --html and --save: the game's move file.")] = None,
+    course: Annotated[Path | None, typer.Option(
+        metavar="ROOT", help="With --html: A is a course transcript of the bank ROOT, whose INPUT: answers replay its game.")] = None,
 ) -> None:
     """Compare two transcripts line by line: exit 0 when equal, 1 at the first divergence (shown).
 
     Official transcripts hold the answers typed as `INPUT:` lines; they are compared only when both
     files hold some, and lines are numbered as in each file.
 
-    Example: rawdeal diff expected.txt mine.txt --context 5
+    Example: rawdeal diff expected.txt mine.txt --context 5 --html diff.html --scenario scenarios/pin
     """
     with errors():
         from rawdeal.io.diff import compare_transcripts, read_transcript, render_divergence, transcript
 
-        comparison = compare_transcripts(transcript(read_transcript(a)), transcript(read_transcript(b)))
+        if (save is None) != (moves is None):
+            raise UsageError("give --save and --moves together")
+        if sum(x is not None for x in (scenario, save, course)) > 1:
+            raise UsageError("give one game: --scenario, --save with --moves, or --course")
+        text = read_transcript(a)
+        comparison = compare_transcripts(transcript(text), transcript(read_transcript(b)))
         if comparison.equal:
             print(f"identical: {len(comparison.expected)} events")
             raise typer.Exit(0)
         from rawdeal.grading.reports import printable
 
         print(printable(render_divergence(comparison, context, (str(a), str(b)))))
+        if html is not None:
+            from rawdeal.io.files import write_atomic
+            from rawdeal.viewer.divergence import diff_page
+
+            write_atomic(html, diff_page(comparison, (a, b), text, scenario, (save, moves), course))
+            print(f"wrote {html}")
         raise typer.Exit(1)
 
 

@@ -156,9 +156,13 @@ class CourseConsole:
         self.say(*self.printer.lines(events))
 
     def decide(self, game: Game) -> None:
+        self.show(game.apply(self.answer(game)))
+
+    def answer(self, game: Game) -> mv.Move:
+        """The move for the pending decision: its menu drawn and the answer read."""
         d = game.decision()
         assert d is not None
-        self.show(game.apply(_DECIDE[d.kind](self, game, d)))
+        return _DECIDE[d.kind](self, game, d)
 
     # ------------------------------------------------------------------------- the main menu
     def main_menu(self, game: Game, d: Decision) -> mv.Move:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
+
+from rawdeal.io.diff import Comparison
 
 
 class Status(StrEnum):
@@ -59,6 +61,8 @@ class ScenarioResult:
     reason: str = ""
     detail: str = ""
     seconds: float = 0.0  # the run's wall time (0 for a transcript read from a folder)
+    # The reference and the transcript compared, when they diverge (for a divergence page: `grade --html`)
+    comparison: Comparison | None = field(default=None, compare=False, repr=False)
 
     @property
     def passed(self) -> bool:

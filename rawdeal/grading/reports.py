@@ -12,7 +12,7 @@ from __future__ import annotations
 import fnmatch
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -113,9 +113,11 @@ def _xml_text(text: str) -> str:
     return text if text.isprintable() else _NOT_XML.sub("\ufffd", text)
 
 
-def junit_report(students: Sequence[StudentResult]) -> str:
+def junit_report(students: Sequence[StudentResult], pages: Mapping[tuple[str, str], str] | None = None) -> str:
     """JUnit XML: one testsuite per student, one testcase per scenario with its run time; a wrong
-    transcript is a `failure` (with the diff), a crash or timeout an `error`."""
+    transcript is a `failure` (with the diff), a crash or timeout an `error`. A failure's divergence
+    page (`pages`, by student and scenario: `grade --html`) is named in its `system-out` as an
+    attachment, the form Jenkins' and GitLab's JUnit readers link to."""
     errors = sum(r.errored for s in students for r in s.results)
     failures = sum(len(s.failures) for s in students) - errors
     tests = sum(len(s.results) for s in students)
@@ -136,22 +138,33 @@ def junit_report(students: Sequence[StudentResult]) -> str:
                 kind = "error" if r.errored else "failure"
                 element = ET.SubElement(case, kind, message=_xml_text(r.reason), type=r.status.value)
                 element.text = _xml_text(r.detail)
+                page = (pages or {}).get((student.student, r.name))
+                if page is not None:
+                    ET.SubElement(case, "system-out").text = _xml_text(f"divergence page: {page}\n[[ATTACHMENT|{page}]]")
     ET.indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def _page_line(page: str | None) -> str:
+    return "" if page is None else f"divergence page: {page}"
 
 
 def _seconds(x: float) -> str:
     return f"{x:.3f}"
 
 
-def gradescope_report(student: StudentResult, hidden: Sequence[str] = (), note: str = "") -> str:
+def gradescope_report(student: StudentResult, hidden: Sequence[str] = (), note: str = "",
+                      pages: Mapping[tuple[str, str], str] | None = None) -> str:
     """Gradescope's results.json (its documented format): the total, the run time, one test per
     scenario; tests matching a `hidden` glob stay hidden until grades are published. A `note` (said
-    once about the whole bank) goes at the top, as the submission's own output."""
+    once about the whole bank) goes at the top, as the submission's own output. A failure's output
+    ends with its divergence page's path (`pages`: `grade --html`): the format has no attachments."""
+    shown = pages or {}
     tests = [
         {"name": r.name, "score": round(r.score, 4), "max_score": r.points,
          "status": "passed" if r.passed else "failed",
-         "output": "passed" if r.passed else "\n".join(filter(None, (r.reason, r.detail))),
+         "output": "passed" if r.passed else "\n".join(filter(None, (
+             r.reason, r.detail, _page_line(shown.get((student.student, r.name)))))),
          "output_format": "text",
          "visibility": "after_published" if any(fnmatch.fnmatchcase(r.name, g) for g in hidden) else "visible"}
         for r in student.results

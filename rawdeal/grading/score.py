@@ -54,7 +54,8 @@ def judge(scenario: Gradable, expected: Expected, attempt: Attempt, options: Opt
         share = comparison.matched / cut if options.partial else 0.0
         where = render_divergence(comparison, options.context) or f"all {size} lines matched"
         detail = "\n".join(filter(None, (f"output so far: {where}", attempt.detail)))
-        return ScenarioResult(name, attempt.status, points * share, points, attempt.reason, detail, seconds)
+        return ScenarioResult(name, attempt.status, points * share, points, attempt.reason, detail, seconds,
+                              None if comparison.equal else comparison)
     if comparison.equal:
         return ScenarioResult(name, Status.PASS, points, points, seconds=seconds)
     assert comparison.at is not None
@@ -62,7 +63,7 @@ def judge(scenario: Gradable, expected: Expected, attempt: Attempt, options: Opt
     line = line_number(comparison.expected_lines, comparison.at)
     return ScenarioResult(
         name, Status.FAIL, points * share, points,
-        f"differs at line {line}", render_divergence(comparison, options.context), seconds,
+        f"differs at line {line}", render_divergence(comparison, options.context), seconds, comparison,
     )
 
 
