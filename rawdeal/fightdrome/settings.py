@@ -33,6 +33,7 @@ class Settings:
     redraw_most: int
     fame: dict[str, Any]
     entries: dict[str, dict[str, Any]]  # the file's tables, for `rawdeal rules fightdrome`
+    pile_of: tuple[str, ...]  # the supply pile of each face
 
     def fame_of(self, face: int) -> int:
         f = self.catalog.faces[face]
@@ -86,4 +87,4 @@ def settings() -> Settings:
     return Settings(catalog, tuple(census), piles, pile_faces, sleeves, stacks, always,
                     int(raw["hands"]["opening"]), int(raw["hands"]["limit"]),
                     int(raw["overstimulated"]["neuro_most"]), int(raw["overstimulated"]["most"]),
-                    dict(raw["fame"]), entries)
+                    dict(raw["fame"]), entries, tuple(_pile_of(f) for f in faces))

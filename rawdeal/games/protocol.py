@@ -7,20 +7,24 @@ whose `str` is their move-file line; events are values that the ruleset renders 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """The pending decision: whose it is, what kind, a prompt and the legal moves (values whose `str`
-    is the move's text)."""
+    """The pending decision: whose it is, what kind, the legal moves (values whose `str` is the move's
+    text) and a prompt, or what makes it (players that read only the moves never pay for prompts)."""
 
     player: int
     kind: str
-    prompt: str
+    describe: str | Callable[[], str] = field(compare=False)
     moves: tuple[Any, ...]
+
+    @property
+    def prompt(self) -> str:
+        return self.describe if isinstance(self.describe, str) else self.describe()
 
 
 class State(Protocol):
@@ -76,6 +80,7 @@ class Ruleset(Protocol):
     name: str  # the registry's name, and a save's "game"
     title: str
     languages: tuple[str, ...]  # transcript languages, the first the default
+    avoid: frozenset[str]  # moves (by text) a random player makes only when nothing else is legal
 
     def start(self, setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tuple[State, list[Any]]:
         """A new game from its setup (Raw Deal: two deck files; Fightdrome: characters, or none to deal
@@ -92,6 +97,10 @@ class Ruleset(Protocol):
 
     def read_move(self, text: str) -> Any:
         """One move from its text (a move-file line without its comment); MoveSyntaxError if unreadable."""
+        ...
+
+    def move_text(self, move: Any, lang: str) -> str:
+        """A move as a transcript writes it (its `str` is its move-file line in the first language)."""
         ...
 
     def render(self, event: Any, lang: str) -> str:

@@ -1,0 +1,49 @@
+"""Fightdrome as a `rawdeal.games` ruleset: what the registry loads by the name "fightdrome"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rawdeal.fightdrome import events as ev
+
+
+class Fightdrome:
+    name = "fightdrome"
+    title = "Altered Carbon: Fightdrome"
+    languages = ("en", "es")
+    avoid: frozenset[str] = frozenset()
+
+    def start(self, setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tuple[Any, list[Any]]:
+        from rawdeal.fightdrome.setup import new_game
+
+        return new_game(setup, seed, options)
+
+    def random_setup(self, seed: int) -> tuple[str, ...]:
+        """No setup: the characters are dealt from the Sleeve and Stack cards by the game's own seed."""
+        return ()
+
+    def load(self, data: bytes, source: str) -> Any:
+        from rawdeal.fightdrome.save import load
+
+        return load(data, source)
+
+    def read_move(self, text: str) -> Any:
+        from rawdeal.fightdrome.moves import read_move
+
+        return read_move(text)
+
+    def move_text(self, move: Any, lang: str) -> str:
+        return str(move.text(lang))
+
+    def render(self, event: Any, lang: str) -> str:
+        from rawdeal.fightdrome.render import line
+
+        return line(event, lang)
+
+    def event_dict(self, event: Any) -> dict[str, Any]:
+        assert isinstance(event, ev.Event)
+        return event.to_dict()
+
+
+RULESET = Fightdrome()
