@@ -25,6 +25,15 @@ class RawDealState:
         self.cards = card_lists(game.s) if cards is None else cards  # each player's cards, for `check`
 
     @property
+    def listen(self) -> bool:
+        """False while nobody reads the events (random play): the engine then builds fewer of them."""
+        return self.game.listen
+
+    @listen.setter
+    def listen(self, value: bool) -> None:
+        self.game.listen = value
+
+    @property
     def over(self) -> bool:
         return self.game.over
 

@@ -33,6 +33,8 @@ COMMANDS = {
     "diff": "grading:diff",
     "course": "course:group",
     "gradescope": "gradescope:group",
+    "games": "games:games",
+    "rules": "games:rules",
 }
 
 

@@ -25,12 +25,21 @@ def selfplay(
     check: Annotated[bool, typer.Option("--check", help="Check the card invariant after every move.")] = False,
     failures: Annotated[Path | None, typer.Option(metavar="DIR", help="Write a failing game's decks, moves and opening save here.")] = None,
     jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Play in N processes (same results as 1).")] = 1,
+    game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal).")] = None,
+    option: Annotated[list[str] | None, typer.Option(metavar="NAME", help="A rules option of the game, repeatable (fightdrome: match, torneo-epico, ...).")] = None,
 ) -> None:
     """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure.
 
     Example: rawdeal selfplay --games 500 --seed 1 --check --failures failed/
     """
     with errors():
+        from rawdeal.cli import games as other
+
+        if other.other_game(game_name):
+            assert game_name is not None
+            if seed + games - 1 > MAX_SEED:
+                raise UsageError(f"--seed {seed} with {games} games goes past the largest seed, 2^64-1")
+            return other.selfplay(game_name, games, seed, option or (), check, failures)
         from rawdeal.arena.selfplay import lineups, selfplay as play_games, write_failure
 
         if decks is not None and random_decks:

@@ -34,6 +34,11 @@ class Game:
         self.answers = self.cfg.catalog.answer_table
         self.attacks = self.cfg.catalog.attacks
         self.out: list[ev.Event] = []
+        # False when nobody reads the events (random games, searches): the frequent ones are not built.
+        self.listen = True
+        self.effect = tuple("feint" if f.kind == Kind.FEINT else "pause" if f.pauses else "attack" for f in self.faces)
+        self.neuro = tuple(f.neuro for f in self.faces)
+        self.play_moves = tuple(mv.play(i) for i in range(len(self.faces)))
         self._turn: Turn | None | bool = False  # False: not worked out for this position
 
     # ------------------------------------------------------------------ the generic interface
@@ -55,7 +60,9 @@ class Game:
         return SEATS[lang][player]
 
     def copy(self) -> Game:
-        return Game(self.f.copy(), self.opts)
+        game = Game(self.f.copy(), self.opts)
+        game.listen = self.listen
+        return game
 
     def turn(self) -> Turn | None:
         if self._turn is False:
@@ -66,7 +73,7 @@ class Game:
         t = self.turn()
         if t is None:
             raise IllegalMoveError("the game is over")
-        if move not in t.moves:
+        if not any(m is move for m in t.moves):
             raise IllegalMoveError(f"{self.seat(t.player)} cannot {move} now", tuple(map(str, t.moves)))
         self._turn = False
         p, verb = t.player, move.verb
@@ -118,7 +125,8 @@ class Game:
     def _plays(self, phase: str, hand: list[int]) -> tuple[mv.Move, ...]:
         """The legal moves other than staggering ("Debes jugar una carta si puedes")."""
         allowed = self.answers[self.f.previous] if phase == ANSWER else self.attacks
-        moves = [mv.play(x) for x in sorted(set(hand)) if x in allowed]
+        plays = self.play_moves
+        moves = [plays[x] for x in sorted(set(hand)) if x in allowed]
         if len(hand) < self.cfg.limit and (phase == PRESS or (phase == RECOVER and self.opts.breather)):
             moves.append(mv.RESTING)
         return tuple(moves)
@@ -126,14 +134,16 @@ class Game:
     # ---------------------------------------------------------------------------- actions
     def _play(self, p: int, face: int) -> None:
         """JUGANDO A LAS CARTAS: the card answers the previous one (or starts the fight again)."""
-        f, me, card = self.f, self.f.players[p], self.faces[face]
+        f = self.f
+        me = f.players[p]
         me.hand.remove(face)
         me.discard.append(face)
-        against = self.faces[f.previous].name() if f.phase == ANSWER else ""
-        effect = "feint" if card.kind == Kind.FEINT else "pause" if card.pauses else "attack"
-        self.out.append(ev.Played(p, card.name(), against, effect))
-        if not card.neuro or (self.opts.last_gasp and not me.hand):  # draw after a non-Neuro card
-            self._draw(p, 1)
+        effect = self.effect[face]
+        if self.listen:
+            against = self.faces[f.previous].name() if f.phase == ANSWER else ""
+            self.out.append(ev.Played(p, self.faces[face].name(), against, effect))
+        if not self.neuro[face] or (self.opts.last_gasp and not me.hand):  # draw after a non-Neuro card
+            self._draw_one(p)
         self._refill(p)  # "si la pila para robar está vacía, vuelve a barajar la pila de descarte"
         if not me.hand:  # a last Neuro card: only the other player has cards ([empty_hand])
             self._round_over(1 - p, "empty-hand")
@@ -149,7 +159,8 @@ class Game:
         f, me = self.f, self.f.players[p]
         me.hand.remove(face)
         me.down.append(face)
-        self.out.append(ev.Staggered(p, len(me.hand)))
+        if self.listen:
+            self.out.append(ev.Staggered(p, len(me.hand)))
         if not me.hand:
             self._round_over(1 - p, "staggered")
         else:
@@ -169,6 +180,16 @@ class Game:
             self._turn = False
 
     # ------------------------------------------------------------------------ the cards
+    def _draw_one(self, p: int) -> None:
+        """The draw after a play (the frequent case of `_draw`)."""
+        me = self.f.players[p]
+        if me.draw:
+            me.hand.append(me.draw.pop())
+            if self.listen:
+                self.out.append(ev.Drew(p, 1))
+        else:
+            self._draw(p, 1)
+
     def _draw(self, p: int, n: int, announce: bool = True) -> int:
         me, drawn = self.f.players[p], 0
         for _ in range(n):
@@ -178,7 +199,7 @@ class Game:
                     break
             me.hand.append(me.draw.pop())
             drawn += 1
-        if announce and drawn:
+        if announce and drawn and self.listen:
             self.out.append(ev.Drew(p, drawn))
         return drawn
 

@@ -18,8 +18,10 @@ _VERBS = {"play": PLAY, "juega": PLAY, "jugar": PLAY, "discard": DISCARD, "desca
 _SPANISH = {PLAY: "juega", DISCARD: "descarta", REST: "descansa", CHOOSE: "elige"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Move:
+    """Equal only to itself: every move is made once, by `play`, `discard`, `choose` or `RESTING`."""
+
     verb: str
     face: int = -1  # play, discard
     sleeve: str = ""  # choose

@@ -43,6 +43,9 @@ def play_random(rules: Ruleset, state: State, seed: int, check: bool = False,
     """Random moves until the game ends; the moves. With `check`, the invariants after every move."""
     played: list[Any] = []
     r = (seed ^ _PLAYER_SALT) & 0xFFFFFFFFFFFFFFFF
+    listen = getattr(state, "listen", None)
+    if listen is not None:
+        state.listen = False  # type: ignore[attr-defined]  # nobody reads these events: not even built
     try:
         while not state.over:
             if len(played) >= max_moves:
@@ -55,6 +58,9 @@ def play_random(rules: Ruleset, state: State, seed: int, check: bool = False,
         state.check()
     except Exception as exc:  # a failing seed must give the move file that reproduces it
         raise RandomGameError(seed, f"{type(exc).__name__}: {exc}", tuple(map(str, played))) from exc
+    finally:
+        if listen is not None:
+            state.listen = listen  # type: ignore[attr-defined]
     return played
 
 
