@@ -55,7 +55,8 @@ def other_game(game: str | None, save: Path | None = None) -> bool:
     if game is not None:
         from rawdeal.games.registry import ruleset
 
-        return ruleset(game).name != "rawdeal"
+        if ruleset(game).name != "rawdeal":
+            return True
     if save is not None and str(save) != "-":
         try:
             return b'"game":' in save.read_bytes()

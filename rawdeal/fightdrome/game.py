@@ -7,7 +7,7 @@ Each rule names the rulebook section it implements; `rulebook.py` lists them wit
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from rawdeal.engine import rng
 from rawdeal.errors import IllegalMoveError
@@ -19,6 +19,7 @@ from rawdeal.fightdrome.settings import Settings, settings
 from rawdeal.fightdrome.state import ANSWER, ATTACK, FEINT, FIGHTER, OVER, PRESS, RECOVER, Fight, Fighter
 from rawdeal.games.protocol import Turn
 
+T = TypeVar("T")
 _PROMPTS = {ATTACK: "attack", ANSWER: "answer", FEINT: "follow the Feint with an attack",
             PRESS: "attack or rest", RECOVER: "attack after the rest", FIGHTER: "choose the next fighter"}
 
@@ -208,10 +209,11 @@ class Game:
         if me.draw or not (me.discard or me.down):
             return
         me.draw, me.discard, me.down = me.discard + me.down, [], []
-        self._shuffle(me.draw)
+        self.shuffle(me.draw)
         self.out.append(ev.Reshuffled(p, len(me.draw)))
 
-    def _shuffle(self, cards: list[int]) -> None:
+    def shuffle(self, cards: list[T]) -> None:
+        """Shuffle with the game's generator (the only source of chance)."""
         self.f.rng = rng.shuffle(self.f.rng, cards)
 
     # ------------------------------------------------------------------------- rounds
@@ -221,7 +223,7 @@ class Game:
         f.round += 1
         for me in f.players:
             me.draw, me.hand, me.discard, me.down = me.cards(), [], [], []
-            self._shuffle(me.draw)
+            self.shuffle(me.draw)
         self.out.append(ev.RoundStarted(f.round, first))
         for p in (first, 1 - first):
             self._opening(p)
@@ -237,7 +239,7 @@ class Game:
             self.out.append(ev.Overstimulated(p, tuple(self.faces[x].name() for x in me.hand)))
             me.draw += me.hand
             me.hand = []
-            self._shuffle(me.draw)
+            self.shuffle(me.draw)
             self._draw(p, self.cfg.opening)
 
     def _overstimulated(self, hand: list[int]) -> bool:
@@ -315,7 +317,7 @@ class Game:
         for face in cards:
             supply[self.cfg.pile_of[face]].append(face)
         for pile in self.cfg.piles:
-            self._shuffle(supply[pile])
+            self.shuffle(supply[pile])
 
     # ------------------------------------------------------------------------- hidden information
     def view(self, player: int, seed: int) -> Game:
@@ -326,12 +328,12 @@ class Game:
         f.rng = seed
         other = f.players[1 - player]
         unseen = other.hand + other.draw + other.down
-        copy._shuffle(unseen)
+        copy.shuffle(unseen)
         n, m = len(other.hand), len(other.draw)
         other.hand, other.draw, other.down = unseen[:n], unseen[n:n + m], unseen[n + m:]
-        copy._shuffle(f.players[player].draw)
+        copy.shuffle(f.players[player].draw)
         for pile in f.supply.values():
-            copy._shuffle(pile)
+            copy.shuffle(pile)
         return copy
 
     # ------------------------------------------------------------------------- invariants

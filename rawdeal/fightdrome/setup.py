@@ -28,7 +28,7 @@ def new_game(setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tu
         raise UsageError(f"Fightdrome needs two characters (SLEEVE/STACK), not {len(characters)}")
     _check_distinct(characters)
     for pile in fight.supply.values():  # "separa todas las cartas restantes en sus respectivos tipos y barájalas"
-        game._shuffle(pile)
+        game.shuffle(pile)
     for p, (sleeves, stack) in enumerate(characters):
         fighter = Fighter(sleeves[0], stack, list(sleeves[1:]))
         fight.players.append(fighter)
@@ -43,8 +43,8 @@ def new_game(setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tu
 def _dealt(game: Game, opts: Options) -> list[Character]:
     cfg = settings()
     sleeves, stacks = list(cfg.sleeves), list(cfg.stacks)
-    game._shuffle(sleeves)
-    game._shuffle(stacks)
+    game.shuffle(sleeves)
+    game.shuffle(stacks)
     n = 3 if opts.mode == "epic" else 1
     return [(tuple(sleeves[p * n:(p + 1) * n]), stacks[p]) for p in (0, 1)]
 
