@@ -87,6 +87,7 @@ class RawDeal:
     title = "Raw Deal"
     languages = ("en",)
     avoid = frozenset({"surrender"})
+    label_parts: tuple[str, ...] = ()
 
     def start(self, setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tuple[RawDealState, list[Any]]:
         """`setup`: two deck files, or `random:N` for a random legal deck drawn from seed N; option
@@ -117,6 +118,15 @@ class RawDeal:
 
     def move_text(self, move: Any, lang: str) -> str:
         return str(move)
+
+    def evaluate(self, state: Any, player: int) -> float:
+        from rawdeal.bots.evaluation import evaluate
+
+        return evaluate(state.game, player)
+
+    def labels(self, state: Any) -> tuple[str, str]:
+        a, b = state.game.s.players
+        return a.superstar, b.superstar
 
     def render(self, event: Any, lang: str) -> str:
         from rawdeal.io.transcript import event_line

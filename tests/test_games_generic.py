@@ -150,3 +150,33 @@ def test_selfplay_with_game_fightdrome() -> None:
                                  "--option", "match"])
     assert result.exit_code == 0, result.output
     assert "games: 50" in result.output and "ended: fame 50" in result.output
+
+
+# --- players and tournaments ----------------------------------------------------------------------
+
+def test_greedy_beats_random_at_fightdrome() -> None:
+    from rawdeal.games import tournament as tm
+
+    results = tm.run(tm.schedule("fightdrome", ["greedy", "random"], 20, 5))
+    greedy = next(row for row in tm.tally(results, lambda r, s: r.spec.players[s]) if row.name == "greedy")
+    assert greedy.games == 20 and greedy.wins >= 15
+
+
+def test_generic_players_finish_a_raw_deal_game() -> None:
+    from rawdeal.games import tournament as tm
+
+    spec = tm.Spec("rawdeal", ("greedy", "search:2"), 3, SETUPS["rawdeal"], ())
+    result = tm.play(spec)
+    assert result.winner in (0, 1) and result.labels == ("THE ROCK", "HHH")
+
+
+def test_tournament_with_game_fightdrome_reports_players_sleeves_and_stacks(tmp_path: Path) -> None:
+    args = ["tournament", "--game", "fightdrome", "--players", "greedy,search:4", "--games", "4", "--seed", "9"]
+    first = runner.invoke(app, [*args, "--json", str(tmp_path / "t.json")])
+    assert first.exit_code == 0, first.output
+    assert first.output == runner.invoke(app, args).output  # the same seed, the same tables
+    for title in ("player", "pairing (first player's view)", "side", "Sleeve", "Stack"):
+        assert any(line.startswith(title + " ") for line in first.output.splitlines()), title
+    assert '"players"' in (tmp_path / "t.json").read_text()
+    bad = runner.invoke(app, ["tournament", "--game", "fightdrome", "--players", "greedy,wizard"])
+    assert bad.exit_code == 2 and "unknown player 'wizard'" in bad.output

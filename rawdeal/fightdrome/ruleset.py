@@ -13,6 +13,7 @@ class Fightdrome:
     title = "Altered Carbon: Fightdrome"
     languages = ("en", "es")
     avoid: frozenset[str] = frozenset()
+    label_parts = ("Sleeve", "Stack")  # a side's label is SLEEVE/STACK
 
     def start(self, setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tuple[Any, list[Any]]:
         from rawdeal.fightdrome.setup import new_game
@@ -35,6 +36,23 @@ class Fightdrome:
 
     def move_text(self, move: Any, lang: str) -> str:
         return str(move.text(lang))
+
+    def evaluate(self, state: Any, player: int) -> float:
+        """Cards in hand are life: the hand sizes' difference, then the Fame the hands are worth (what a
+        win would score), then the Fame already won."""
+        from rawdeal.fightdrome.settings import settings
+
+        f = state.f
+        if f.winner is not None:
+            return 1000.0 if f.winner == player else -1000.0
+        worth = settings().fame_of
+        me, other = f.players[player], f.players[1 - player]
+        return float(len(me.hand) - len(other.hand) + (sum(map(worth, me.hand)) - sum(map(worth, other.hand))) / 400
+                + (me.fame - other.fame) / 100)
+
+    def labels(self, state: Any) -> tuple[str, str]:
+        a, b = state.f.players
+        return f"{a.sleeve}/{a.stack}", f"{b.sleeve}/{b.stack}"
 
     def render(self, event: Any, lang: str) -> str:
         from rawdeal.fightdrome.render import line
