@@ -128,6 +128,12 @@ class RawDeal:
         a, b = state.game.s.players
         return a.superstar, b.superstar
 
+    def show(self, state: Any, player: int, lang: str) -> list[str]:
+        g = state.game
+        lines = [f"  {g.name(p)}: {g.status(p).fortitude}F, {len(g.s.players[p].hand)} in hand,"
+                 f" {len(g.s.players[p].arsenal)} in Arsenal" for p in (player, 1 - player)]
+        return [*lines, f"  your hand: {', '.join(g.titles(g.s.players[player].hand)) or '-'}"]
+
     def render(self, event: Any, lang: str) -> str:
         from rawdeal.io.transcript import event_line
 

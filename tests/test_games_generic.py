@@ -180,3 +180,18 @@ def test_tournament_with_game_fightdrome_reports_players_sleeves_and_stacks(tmp_
     assert '"players"' in (tmp_path / "t.json").read_text()
     bad = runner.invoke(app, ["tournament", "--game", "fightdrome", "--players", "greedy,wizard"])
     assert bad.exit_code == 2 and "unknown player 'wizard'" in bad.output
+
+
+def test_play_with_game_fightdrome_records_saves_and_resumes(tmp_path: Path) -> None:
+    record, save = tmp_path / "rec.txt", tmp_path / "s.json"
+    args = ["play", "--game", "fightdrome", "--vs", "greedy", "--seed", "3", "--record", str(record), "--save", str(save)]
+    first = runner.invoke(app, [*args, "--lang", "es"], input="1\nplay Kick 99\n2\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert "tu mano:" in first.output and "(computer): juega" in first.output and "cannot read move 'play Kick 99'" in first.output
+    assert f"game saved to {save}" in first.output
+    moves = [line for line in record.read_text().splitlines() if not line.startswith("#")]
+    assert len(moves) == 4 and moves[0].startswith("play ")  # two of mine, two of the computer's
+    replayed = runner.invoke(app, ["run", str(tmp_path / "rec.txt.start.json"), str(record), "-o", str(tmp_path / "r.json")])
+    assert replayed.exit_code == 0 and (tmp_path / "r.json").read_bytes() == save.read_bytes()
+    resumed = runner.invoke(app, ["play", "--resume", str(save), "--vs", "random"], input="1\n" * 400)
+    assert resumed.exit_code == 0 and resumed.output.rstrip().endswith("(bout)")

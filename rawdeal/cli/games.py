@@ -65,6 +65,20 @@ def other_game(game: str | None, save: Path | None = None) -> bool:
     return False
 
 
+def saved_game(save: Path | None) -> str:
+    """The game a save names (Raw Deal when it names none)."""
+    import orjson
+
+    from rawdeal.games.registry import game_of
+
+    assert save is not None
+    try:
+        raw = orjson.loads(save.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return "rawdeal"  # the game's own loader reports what is wrong with the file
+    return game_of(raw) if isinstance(raw, dict) else "rawdeal"
+
+
 def new(game: str, setup: Sequence[str], seed: int, options: Sequence[str], output: Path | None) -> None:
     from rawdeal.games.registry import ruleset
     from rawdeal.games.saves import dumps
@@ -193,3 +207,62 @@ def tournament(game: str, setups: Sequence[str], players: str, games_count: int,
 
         write_atomic(json_out, orjson.dumps(tm.to_json(results), option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n")
     print(tm.report(results, rules.label_parts), end="")
+
+
+def play(game: str, setup: Sequence[str], resume: Path | None, vs: str | None, seed: int | None,
+         options: Sequence[str], record: Path | None, save: Path, lang: str | None) -> str:
+    """`rawdeal play --game NAME`: returns the closing line (who won, or where the game was saved). Without
+    a seed, a fresh one, printed (the same seed deals the same game)."""
+    from rawdeal.games.console import Console
+    from rawdeal.games.players import make_player
+    from rawdeal.games.registry import ruleset
+    from rawdeal.games.saves import dumps, read
+    from rawdeal.io.files import write_atomic
+
+    rules = ruleset(game)
+    language = _lang(rules, lang)
+    if resume is not None and seed is not None:
+        raise UsageError("--seed deals a new game; a resumed game keeps its own")
+    if seed is None:
+        import os
+
+        seed = int.from_bytes(os.urandom(8), "big")
+        if resume is None:
+            print(f"seed {seed}")
+    if resume is not None:
+        rules, state = read(resume, rules.name)
+        opening = state.resume()
+    else:
+        state, opening = rules.start(tuple(setup), seed, tuple(options))
+    bots = {1: make_player(rules, vs, seed)} if vs else {}
+    console = Console(rules, state, _input, print, _recorder(record, dumps(state), resume is not None), bots, language)
+    console.events(opening)
+    if console.run() == "over":
+        return f"{state.seat(state.winner or 0, language)} wins ({state.how})"
+    write_atomic(save, dumps(state))
+    return f"game saved to {save}; go on with: rawdeal play --game {rules.name} --resume {save}"
+
+
+def _recorder(record: Path | None, start: bytes, appending: bool) -> Any:
+    """Append each move to the record as it is made (the opening save goes beside a new record)."""
+    from rawdeal.io.files import write_atomic
+
+    if record is None:
+        return lambda move: None
+    if not appending or not record.exists():
+        opening = record.with_name(record.name + ".start.json")
+        write_atomic(opening, start)
+        write_atomic(record, f"# rawdeal play: replay with  rawdeal run {opening.name} {record.name}\n")
+
+    def add(move: Any) -> None:
+        with record.open("a", encoding="utf-8") as fh:
+            fh.write(f"{move}\n")
+
+    return add
+
+
+def _input(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None

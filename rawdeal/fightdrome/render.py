@@ -94,3 +94,21 @@ _TABLES = {"en": ENGLISH, "es": SPANISH}
 def line(event: ev.Event, lang: str = "en") -> str:
     seats = SEATS[lang]
     return _TABLES[lang][type(event)](event, seats.__getitem__)
+
+
+_SHOW = {"en": ("{p}: {hand} in hand, {draw} to draw, {discard} discarded, {fame} Fame; fighter {fighter}",
+                "your hand: {cards}", "to answer: {card}"),
+         "es": ("{p}: {hand} en la mano, {draw} para robar, {discard} descartadas, {fame} de Fama; luchador {fighter}",
+                "tu mano: {cards}", "hay que responder a: {card}")}
+
+
+def show(game: Any, player: int, lang: str = "en") -> list[str]:
+    """What `player` sees at his decision: both sides' counts, his own hand, the card to answer."""
+    f, cat, text = game.f, settings().catalog, _SHOW[lang]
+    lines = [f"  {text[0].format(p=SEATS[lang][p], hand=len(me.hand), draw=len(me.draw), discard=len(me.discard) + len(me.down), fame=me.fame, fighter=f'{me.sleeve}/{me.stack}')}"
+             for p, me in ((p, f.players[p]) for p in (player, 1 - player))]
+    hand = ", ".join(cat.faces[x].name(lang) for x in sorted(f.players[player].hand))
+    lines.append(f"  {text[1].format(cards=hand or '-')}")
+    if f.previous >= 0:
+        lines.append(f"  {text[2].format(card=cat.faces[f.previous].name(lang))}")
+    return lines

@@ -54,6 +54,11 @@ class Fightdrome:
         a, b = state.f.players
         return f"{a.sleeve}/{a.stack}", f"{b.sleeve}/{b.stack}"
 
+    def show(self, state: Any, player: int, lang: str) -> list[str]:
+        from rawdeal.fightdrome.render import show
+
+        return show(state, player, lang)
+
     def render(self, event: Any, lang: str) -> str:
         from rawdeal.fightdrome.render import line
 

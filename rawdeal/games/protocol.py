@@ -113,6 +113,10 @@ class Ruleset(Protocol):
         """What each seat plays with, for reports (Raw Deal: the Superstars; Fightdrome: SLEEVE/STACK)."""
         ...
 
+    def show(self, state: State, player: int, lang: str) -> list[str]:
+        """What `player` sees before he decides, as console lines (never what is hidden from him)."""
+        ...
+
     def render(self, event: Any, lang: str) -> str:
         """An event as a transcript line."""
         ...
