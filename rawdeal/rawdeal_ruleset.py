@@ -128,6 +128,9 @@ class RawDeal:
         a, b = state.game.s.players
         return a.superstar, b.superstar
 
+    def prompt(self, turn: Turn, lang: str) -> str:
+        return turn.prompt
+
     def show(self, state: Any, player: int, lang: str) -> list[str]:
         g = state.game
         lines = [f"  {g.name(p)}: {g.status(p).fortitude}F, {len(g.s.players[p].hand)} in hand,"

@@ -147,3 +147,10 @@ def test_view_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
         assert (len(theirs.hand), len(theirs.draw), len(theirs.down)) == (len(other.hand), len(other.draw), len(other.down))
         assert sorted(theirs.hand + theirs.draw + theirs.down) == sorted(other.hand + other.draw + other.down)
     assert len({tuple(v.f.players[1].hand) for v in views}) > 1  # the hidden hand is really dealt again
+
+
+def test_every_decision_has_an_english_and_a_spanish_prompt() -> None:
+    from rawdeal.fightdrome.game import _PROMPTS
+    from rawdeal.fightdrome.render import PROMPTS
+
+    assert PROMPTS["en"] == _PROMPTS and set(PROMPTS["es"]) == set(_PROMPTS)

@@ -150,6 +150,9 @@ def test_selfplay_with_game_fightdrome() -> None:
                                  "--option", "match"])
     assert result.exit_code == 0, result.output
     assert "games: 50" in result.output and "ended: fame 50" in result.output
+    two = runner.invoke(app, ["selfplay", "--game", "fightdrome", "--games", "50", "--seed", "3", "--check",
+                              "--option", "match", "--jobs", "2"])
+    assert two.exit_code == 0 and two.stdout == result.stdout  # the same tally in two processes
 
 
 # --- players and tournaments ----------------------------------------------------------------------

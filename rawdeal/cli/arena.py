@@ -39,7 +39,7 @@ def selfplay(
             assert game_name is not None
             if seed + games - 1 > MAX_SEED:
                 raise UsageError(f"--seed {seed} with {games} games goes past the largest seed, 2^64-1")
-            return other.selfplay(game_name, games, seed, option or (), check, failures)
+            return other.selfplay(game_name, games, seed, option or (), check, failures, jobs)
         from rawdeal.arena.selfplay import lineups, selfplay as play_games, write_failure
 
         if decks is not None and random_decks:

@@ -134,26 +134,26 @@ def moves(game: str | None, save: Path, fmt: str, lang: str | None) -> None:
 
         data: dict[str, Any] = {"player": None, "kind": "over", "prompt": f"{winner} won ({state.how})", "moves": []}
         if turn is not None:
-            data = {"player": state.seat(turn.player, language), "kind": turn.kind, "prompt": turn.prompt,
+            data = {"player": state.seat(turn.player, language), "kind": turn.kind, "prompt": rules.prompt(turn, language),
                     "moves": [rules.move_text(m, language) for m in turn.moves]}
         sys.stdout.write(orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode() + "\n")
     elif turn is None:
         print(f"game over: {winner} won ({state.how})")
     else:
-        print(f"{state.seat(turn.player, language)}: {turn.prompt}")
+        print(f"{state.seat(turn.player, language)}: {rules.prompt(turn, language)}")
         for m in turn.moves:
             print(f"  {rules.move_text(m, language)}")
 
 
 def selfplay(game: str, games_count: int, seed: int, options: Sequence[str], check: bool,
-             failures: Path | None) -> None:
-    from rawdeal.games.randomplay import selfplay as play_games
+             failures: Path | None, jobs: int = 1) -> None:
+    from rawdeal.games.randomplay import selfplay_jobs as play_games
     from rawdeal.games.registry import ruleset
 
     rules = ruleset(game)
     rules.start(rules.random_setup(seed), seed, tuple(options))  # bad options: say so before playing
     start = time.perf_counter()
-    summary = play_games(rules, games_count, seed, tuple(options), check)
+    summary = play_games(rules, games_count, seed, tuple(options), check, jobs)
     elapsed = time.perf_counter() - start
     print("\n".join(summary.lines()))
     print(f"{summary.games / elapsed:.0f} games per second ({elapsed:.2f} s)", file=sys.stderr)

@@ -20,8 +20,8 @@ from rawdeal.fightdrome.state import ANSWER, ATTACK, FEINT, FIGHTER, OVER, PRESS
 from rawdeal.games.protocol import Turn
 
 T = TypeVar("T")
-_PROMPTS = {ATTACK: "attack", ANSWER: "answer", FEINT: "follow the Feint with an attack",
-            PRESS: "attack or rest", RECOVER: "attack after the rest", FIGHTER: "choose the next fighter"}
+_PROMPTS = {ATTACK: "attack", ANSWER: "answer", FEINT: "follow the Feint with an attack", PRESS: "attack or rest",
+            RECOVER: "attack after the rest", FIGHTER: "choose the next fighter", "stagger": "stagger: discard a card face down"}
 
 
 class Game:
@@ -119,7 +119,7 @@ class Game:
             return Turn(p, "fighter", _PROMPTS[FIGHTER], tuple(mv.choose(s) for s in me.reserve))
         moves = self._plays(f.phase, me.hand)
         if not moves:  # "Si no puedes jugar carta, debes descartar una carta boca abajo y te tambaleas."
-            return Turn(p, "stagger", "stagger: discard a card face down",
+            return Turn(p, "stagger", _PROMPTS["stagger"],
                         tuple(mv.discard(x) for x in sorted(set(me.hand))))
         return Turn(p, f.phase, _PROMPTS[f.phase], moves)
 

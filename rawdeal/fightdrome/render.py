@@ -10,6 +10,15 @@ from rawdeal.fightdrome import events as ev
 from rawdeal.fightdrome.settings import settings
 
 SEATS = {"en": ("Player 1", "Player 2"), "es": ("Jugador 1", "Jugador 2")}
+# Each decision's prompt, by its kind (the phase, or "stagger"); game.py's English ones are these.
+PROMPTS = {
+    "en": {"attack": "attack", "answer": "answer", "feint": "follow the Feint with an attack", "press": "attack or rest",
+           "recover": "attack after the rest", "fighter": "choose the next fighter",
+           "stagger": "stagger: discard a card face down"},
+    "es": {"attack": "ataca", "answer": "responde", "feint": "sigue la Finta con un ataque", "press": "ataca o descansa",
+           "recover": "ataca tras el descanso", "fighter": "elige el siguiente luchador",
+           "stagger": "tambaléate: descarta una carta boca abajo"},
+}
 _HOW = {"en": {"bout": "single bout", "fame": "Fame", "epic": "epic tournament"},
         "es": {"bout": "combate único", "fame": "Fama", "epic": "torneo épico"}}
 

@@ -54,6 +54,11 @@ class Fightdrome:
         a, b = state.f.players
         return f"{a.sleeve}/{a.stack}", f"{b.sleeve}/{b.stack}"
 
+    def prompt(self, turn: Any, lang: str) -> str:
+        from rawdeal.fightdrome.render import PROMPTS
+
+        return PROMPTS[lang][turn.kind]
+
     def show(self, state: Any, player: int, lang: str) -> list[str]:
         from rawdeal.fightdrome.render import show
 

@@ -54,7 +54,7 @@ class Console:
             self.write(self.rules.render(e, self.lang))
 
     def list_moves(self, turn: Turn) -> None:
-        self.write(f"{self.state.seat(turn.player, self.lang)}: {turn.prompt}")
+        self.write(f"{self.state.seat(turn.player, self.lang)}: {self.rules.prompt(turn, self.lang)}")
         for i, m in enumerate(turn.moves, start=1):
             self.write(f"  {i}. {self.rules.move_text(m, self.lang)}")
 

@@ -113,6 +113,10 @@ class Ruleset(Protocol):
         """What each seat plays with, for reports (Raw Deal: the Superstars; Fightdrome: SLEEVE/STACK)."""
         ...
 
+    def prompt(self, turn: Turn, lang: str) -> str:
+        """The decision's prompt in `lang` (`turn.prompt` is the first language's)."""
+        ...
+
     def show(self, state: State, player: int, lang: str) -> list[str]:
         """What `player` sees before he decides, as console lines (never what is hidden from him)."""
         ...

@@ -98,3 +98,34 @@ def selfplay(rules: Ruleset, games: int, seed: int, options: Sequence[str] = (),
         if state.winner is not None:
             summary.wins[state.winner] += 1
     return summary
+
+
+def _chunk(args: tuple[str, int, int, tuple[str, ...], bool, int]) -> Summary:
+    from rawdeal.games.registry import ruleset
+
+    name, games, seed, options, check, max_moves = args
+    return selfplay(ruleset(name), games, seed, options, check, max_moves)
+
+
+def selfplay_jobs(rules: Ruleset, games: int, seed: int, options: Sequence[str] = (), check: bool = False,
+                  jobs: int = 1, max_moves: int = MAX_MOVES) -> Summary:
+    """`selfplay` in `jobs` processes: chunks of consecutive seeds merged in seed order, so the summary
+    (and the first failure) is the one a single process gives."""
+    if jobs <= 1 or games <= 1:
+        return selfplay(rules, games, seed, options, check, max_moves)
+    import multiprocessing
+
+    size = max(1, min(500, games // (jobs * 8)))
+    chunks = [(rules.name, min(size, games - start), seed + start, tuple(options), check, max_moves)
+              for start in range(0, games, size)]
+    total = Summary()
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for part in pool.imap(_chunk, chunks):
+            total.games += part.games
+            total.moves += part.moves
+            total.ended.update(part.ended)
+            total.wins = [a + b for a, b in zip(total.wins, part.wins)]
+            if part.failure is not None:
+                total.failure, total.setup = part.failure, part.setup
+                break
+    return total
