@@ -141,6 +141,9 @@ def test_bad_game_options_and_moves_exit_with_their_codes(tmp_path: Path) -> Non
     (tmp_path / "m.txt").write_text("rest\n")
     illegal = runner.invoke(app, ["run", str(save), str(tmp_path / "m.txt")])
     assert illegal.exit_code == 1 and "m.txt:1:1" in illegal.output
+    assert runner.invoke(app, ["new", "--game", "fightdrome", "--unshuffled"]).exit_code == 2
+    midgame = str(ROOT / "saves" / "midgame.json")
+    assert "Raw Deal's transcripts are in en" in runner.invoke(app, ["moves", midgame, "--lang", "es"]).output
     wrong = runner.invoke(app, ["moves", "--game", "rawdeal", str(save)])
     assert wrong.exit_code == 1 and "a save of fightdrome, not of rawdeal" in wrong.output
 

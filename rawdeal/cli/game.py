@@ -33,7 +33,11 @@ def new(
 
         if games.other_game(game_name):
             assert game_name is not None
+            if unshuffled:
+                raise UsageError(f"--unshuffled is a Raw Deal rule; {game_name} takes --option")
             return games.new(game_name, [str(d) for d in (deck_a, deck_b) if d is not None], seed, option or (), output)
+        if option:
+            raise UsageError("--option is for other games (--game NAME); Raw Deal's rules are --unshuffled")
         if deck_a is None or deck_b is None:
             raise UsageError("give two deck files (or --game NAME for another game)")
         from rawdeal.decks import read_deck
@@ -68,6 +72,7 @@ def run(
 
         if games.other_game(game_name, save):
             return games.run(game_name, save, moves_file, output, fmt, lang)
+        games.raw_deal_language(lang)
         from rawdeal.replay.movefile import replay
         from rawdeal.io.files import write_atomic
         from rawdeal.io.save import dumps, read_save
@@ -97,6 +102,7 @@ def moves(
 
         if games.other_game(game_name, save):
             return games.moves(game_name, save, fmt, lang)
+        games.raw_deal_language(lang)
         game = read_save(save)
         game.resume()
         d = game.decision()

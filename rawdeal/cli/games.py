@@ -99,6 +99,12 @@ def _lang(rules: Any, lang: str | None) -> str:
     return lang
 
 
+def raw_deal_language(lang: str | None) -> None:
+    """Raw Deal's transcripts are in English only (the course's Spanish console is `rawdeal course`)."""
+    if lang not in (None, "en"):
+        raise UsageError(f"--lang {lang}: Raw Deal's transcripts are in en (the course's Spanish console: rawdeal course play)")
+
+
 def _expected(game: str | None) -> str | None:
     if game is None:
         return None
