@@ -3,13 +3,14 @@
 Setup (RLCard is a benchmark-only dependency): .venv/bin/pip install -e '.[bench]'
 Run:
     .venv/bin/python benchmarks/bench_fightdrome.py [--games 2000] [--rounds 3]
-    .venv/bin/python benchmarks/bench_fightdrome.py --invariants 100000   # the acceptance run
+    .venv/bin/python benchmarks/bench_fightdrome.py --invariants 100000   # the acceptance run (games in all)
 
 The first form prints random full games per second, one core, CPU time of this process, best of
 `--rounds`: RLCard's Uno (`env.run` with random agents, as bench_goals.py measures it) beside Fightdrome's
 single bout, match to 300 Fame and epic tournament, played by the generic random player
 (`rawdeal.games.randomplay`, the code `rawdeal selfplay --game fightdrome` runs). Goal: the single bout
->= 3x Uno. The second plays that many seeded games of each way to play with every invariant checked
+>= 3x Uno. The second plays that many seeded games (half single bouts, the rest matches, epic tournaments and
+matches with every variant) with every invariant checked
 after every move (cards conserved, hands within 0..7, the player to move holding cards, the game ending)
 and prints the tally; it exits 1 at the first failure, with its seed and moves.
 Figures (2026-11-26, pure Python, 2-CPU machine shared with other sessions, load ~2):
@@ -57,10 +58,13 @@ def speed(games: int, rounds: int) -> None:
 
 
 def invariants(games: int) -> int:
+    """`games` checked games in all: half single bouts, the rest shared by the other ways to play."""
     rules = ruleset("fightdrome")
-    for label, options in {**WAYS, "all variants": ("quieres-fama", "espacio-para-respirar", "ultimo-suspiro")}.items():
+    ways = {**WAYS, "all variants": ("quieres-fama", "espacio-para-respirar", "ultimo-suspiro")}
+    shares = [games // 2] + [games // 6] * 2 + [games - games // 2 - 2 * (games // 6)]
+    for (label, options), count in zip(ways.items(), shares):
         start = time.perf_counter()
-        summary = selfplay(rules, games, 0, options, check=True)
+        summary = selfplay(rules, count, 0, options, check=True)
         took = time.perf_counter() - start
         print(f"{label}: " + "; ".join(summary.lines()) + f"; {took:.0f} s")
         if summary.failure is not None:

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from fightdromekit import face, hand, move, position, texts
+from shared import SHARED
 from rawdeal.fightdrome import events as ev
 from rawdeal.fightdrome.game import Game
 from rawdeal.fightdrome.rulebook import RULES
@@ -301,3 +302,22 @@ def test_every_rule_names_an_implementation_and_a_test_that_exist() -> None:
             target = getattr(target, part)
         assert rule.test in here, rule.test
     assert len({r.test for r in RULES}) >= 30
+
+
+def test_every_table_of_the_data_file_quotes_the_rulebook_and_says_if_it_is_assumed() -> None:
+    import tomllib
+
+    from rawdeal.fightdrome.settings import DATA
+
+    def letters(text: str) -> str:
+        return "".join(c for c in text.lower() if c.isalnum())
+
+    rulebook = SHARED / "spec" / "other-games" / "fightdrome-es.txt"
+    text = letters(rulebook.read_text(encoding="utf-8")) if rulebook.is_file() else None
+    for name, table in tomllib.loads(DATA.read_text(encoding="utf-8")).items():
+        assert isinstance(table.get("assumption"), bool) and table.get("quote"), name
+        if table["assumption"]:
+            assert table.get("why"), name
+        if text is not None:  # each quoted sentence is the rulebook's own (" / " between two sentences)
+            for sentence in str(table["quote"]).split(" / "):
+                assert letters(sentence) in text, (name, sentence)

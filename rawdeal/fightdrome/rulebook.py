@@ -79,8 +79,9 @@ RULES = (
 
 def table() -> str:
     """The rules as an aligned text table."""
-    rows = [("section", "rule", "implemented in", "tested by"), *((r.section, r.rule, f"rawdeal/fightdrome/{r.where}",
-                                                                    f"{TESTS}::{r.test}") for r in RULES)]
+    rows = [("section", "rule", "implemented in", "tested by"),
+            *((r.section, r.rule, "rawdeal/fightdrome/{}.py:{}".format(*r.where.split(":")), f"{TESTS}::{r.test}")
+              for r in RULES)]
     widths = [max(len(row[i]) for row in rows) for i in range(2)]
     lines = []
     for row in rows:
