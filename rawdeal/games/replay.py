@@ -33,7 +33,7 @@ def read_lines(path: str | Path) -> list[str]:
     try:
         return data.decode("utf-8").splitlines()
     except UnicodeDecodeError as exc:
-        raise InputError(not_utf8(source, data, exc)) from None
+        raise InputError(not_utf8("standard input" if source == "-" else source, data, exc)) from None
 
 
 def moves_of(rules: Ruleset, lines: list[str], source: str) -> Iterator[tuple[int, int, object]]:
@@ -52,7 +52,7 @@ def moves_of(rules: Ruleset, lines: list[str], source: str) -> Iterator[tuple[in
 
 def play_file(rules: Ruleset, state: State, path: str | Path, transcript: Transcript) -> int:
     """Apply a move file to `state`, writing the transcript as it goes; the number of moves applied."""
-    source, applied = str(path), 0
+    source, applied = "standard input" if str(path) == "-" else str(path), 0
     for number, column, move in moves_of(rules, read_lines(path), source):
         turn = state.turn()
         player = state.seat(turn.player, transcript.lang) if turn is not None else ""
