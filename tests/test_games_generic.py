@@ -201,3 +201,29 @@ def test_play_with_game_fightdrome_records_saves_and_resumes(tmp_path: Path) -> 
     assert replayed.exit_code == 0 and (tmp_path / "r.json").read_bytes() == save.read_bytes()
     resumed = runner.invoke(app, ["play", "--resume", str(save), "--vs", "random"], input="1\n" * 400)
     assert resumed.exit_code == 0 and resumed.output.rstrip().endswith("(bout)")
+
+
+def test_a_fightdrome_scenario_verifies_and_grades(tmp_path: Path) -> None:
+    """A scenario folder whose start.json is a Fightdrome save: `rawdeal verify` replays it against its
+    expected transcript, and `rawdeal grade` passes the right transcript and fails a wrong one."""
+    folder = tmp_path / "bank" / "fightdrome-bout"
+    folder.mkdir(parents=True)
+    rules = ruleset("fightdrome")
+    state, _ = rules.start(("Brawler/S1", "Wrestler/S5"), 21)
+    (folder / "start.json").write_bytes(dumps(state))
+    from rawdeal.games.randomplay import play_random
+
+    played = play_random(rules, loads(dumps(state))[1], 21)
+    (folder / "moves.txt").write_text("".join(f"{m}\n" for m in played[:12]))
+    made = runner.invoke(app, ["run", str(folder / "start.json"), str(folder / "moves.txt")])
+    (folder / "expected.txt").write_text(made.stdout)
+    (folder / "scenario.toml").write_text('name = "fightdrome-bout"\n')
+    verified = runner.invoke(app, ["verify", str(tmp_path / "bank")])
+    assert verified.exit_code == 0 and "1/1 scenarios passed" in verified.output, verified.output
+    student = tmp_path / "student"
+    student.mkdir()
+    (student / "fightdrome-bout.txt").write_text(made.stdout)
+    assert runner.invoke(app, ["grade", str(tmp_path / "bank"), "--submission", str(student)]).exit_code == 0
+    (student / "fightdrome-bout.txt").write_text(made.stdout.replace("attacks with", "hits with", 1))
+    failed = runner.invoke(app, ["grade", str(tmp_path / "bank"), "--submission", str(student)])
+    assert failed.exit_code == 1 and "hits with" in failed.output
