@@ -4,12 +4,13 @@
 - `greedy`: each legal move tried on a view of the game (what the player may know, the rest dealt again)
   and the position scored by the ruleset's own `evaluate`; the best, ties to the first.
 - `search:N`: flat Monte Carlo over information sets: for each legal move, N playouts from fresh views
-  (random moves to the end, `rollout` moves at most, then the evaluation's sign), the most wins.
+  (`rollout` random moves, or to the end, then the evaluation read as a win chance), the best average.
 Every player draws its randomness from a seed, so a tournament is reproducible.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Protocol
 
 from rawdeal.engine import rng
@@ -18,7 +19,7 @@ from rawdeal.games.protocol import Ruleset, State, Turn
 
 PLAYERS = ("random", "greedy", "search")
 PLAYOUTS = 16
-ROLLOUT = 400
+ROLLOUT = 8  # moves a playout looks ahead before the evaluation judges it (deeper: no better at Fightdrome, slower)
 
 
 class Player(Protocol):
@@ -81,7 +82,7 @@ class SearchPlayer:
             self.r, i = rng.below(self.r, len(moves))
             world.apply(moves[i])
         value = self.rules.evaluate(world, me)
-        return 1.0 if value > 0 else 0.5 if value == 0 else 0.0
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value))))  # a win chance: smooth in the evaluation
 
 
 def _quiet(state: State) -> None:
