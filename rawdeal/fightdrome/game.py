@@ -16,7 +16,7 @@ from rawdeal.fightdrome import moves as mv
 from rawdeal.fightdrome.cards import Kind
 from rawdeal.fightdrome.options import Options
 from rawdeal.fightdrome.settings import Settings, settings
-from rawdeal.fightdrome.state import ANSWER, ATTACK, FEINT, FIGHTER, OVER, PRESS, RECOVER, Fight, Fighter
+from rawdeal.fightdrome.state import ANSWER, ATTACK, FEINT, FIGHTER, OVER, PRESS, RECOVER, Fight
 from rawdeal.games.protocol import Turn
 
 T = TypeVar("T")
