@@ -34,6 +34,8 @@ COMMANDS = {
     "view": "view:view",
     "course": "course:group",
     "gradescope": "gradescope:group",
+    "games": "games:games",
+    "rules": "games:rules",
 }
 
 

@@ -25,12 +25,21 @@ def selfplay(
     check: Annotated[bool, typer.Option("--check", help="Check the card invariant after every move.")] = False,
     failures: Annotated[Path | None, typer.Option(metavar="DIR", help="Write a failing game's decks, moves and opening save here.")] = None,
     jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Play in N processes (same results as 1).")] = 1,
+    game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal).")] = None,
+    option: Annotated[list[str] | None, typer.Option(metavar="NAME", help="A rules option of the game, repeatable (fightdrome: match, torneo-epico, ...).")] = None,
 ) -> None:
     """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure.
 
     Example: rawdeal selfplay --games 500 --seed 1 --check --failures failed/
     """
     with errors():
+        from rawdeal.cli import games as other
+
+        if other.other_game(game_name):
+            assert game_name is not None
+            if seed + games - 1 > MAX_SEED:
+                raise UsageError(f"--seed {seed} with {games} games goes past the largest seed, 2^64-1")
+            return other.selfplay(game_name, games, seed, option or (), check, failures, jobs)
         from rawdeal.arena.selfplay import lineups, selfplay as play_games, write_failure
 
         if decks is not None and random_decks:
@@ -65,7 +74,7 @@ def _legal_decks(folder: Path) -> list:  # type: ignore[type-arg]
 
 @commands.command()
 def tournament(
-    decks: list[str] = typer.Argument(..., metavar="DECKS...", help="Deck files, or folders of *.txt decks."),
+    decks: list[str] | None = typer.Argument(None, metavar="DECKS...", help="Deck files, or folders of *.txt decks (with --game fightdrome: characters SLEEVE/STACK to cycle through; none: dealt from the supply)."),
     players: Annotated[str, typer.Option(metavar="NAMES", help="Comma-separated: random, greedy, search (search:N for N playouts, search:Nms for N ms a decision).")] = "greedy,search",
     games: Annotated[int, typer.Option(min=1, metavar="N", help="Games per pairing of entrants (seats alternate).")] = 10,
     jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Worker processes on this machine.")] = 1,
@@ -76,11 +85,22 @@ def tournament(
     csv_out: Annotated[Path | None, typer.Option("--csv", metavar="FILE", help="Write one row per pairing as CSV.")] = None,
     plot: Annotated[Path | None, typer.Option(metavar="FILE.png", help="Draw the win-rate matrix as a heat map (needs matplotlib).")] = None,
     cluster: Annotated[str | None, typer.Option(metavar="ADDRESS", help="Play on this Dask scheduler (needs the cluster extra: Dask distributed).")] = None,
+    game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal).")] = None,
+    option: Annotated[list[str] | None, typer.Option(metavar="NAME", help="A rules option of the game, repeatable.")] = None,
 ) -> None:
     """Round robin of every deck with every player, both seats: win rates with 95% intervals.
 
     Example: rawdeal tournament decks/kane.txt decks/hhh.txt --players greedy,random --games 20 --jobs 2"""
     with errors():
+        from rawdeal.cli import games as other
+
+        if other.other_game(game_name):
+            assert game_name is not None
+            if cluster is not None or plot is not None or csv_out is not None:
+                raise UsageError(f"--cluster, --plot and --csv are Raw Deal's; with --game {game_name} use --json")
+            return other.tournament(game_name, decks or [], players, games, jobs, seed, option or (), max_moves, json_out)
+        if not decks:
+            raise UsageError("give the decks (deck files or folders)")
         from rawdeal.arena import tournament as tm
         from rawdeal.bots.registry import check_player
         from rawdeal.arena.standings import standings

@@ -16,17 +16,30 @@ commands = commands_app()
 
 @commands.command()
 def new(
-    deck_a: Annotated[Path, typer.Argument(help="Deck of player 1 (chooses first).")],
-    deck_b: Annotated[Path, typer.Argument(help="Deck of player 2.")],
+    deck_a: Annotated[Path | None, typer.Argument(help="Deck of player 1 (chooses first); with --game fightdrome, a character SLEEVE/STACK (none: dealt from the supply).")] = None,
+    deck_b: Annotated[Path | None, typer.Argument(help="Deck of player 2 (with --game fightdrome: a character).")] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="Seed of the game's random generator (standard rules), 0 to 2^64-1.")] = 0,
     unshuffled: Annotated[bool, typer.Option("--unshuffled", help="Course rules: never shuffle, ties go to player 1.")] = False,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the opening save here (default: stdout).")] = None,
+    game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal).")] = None,
+    option: Annotated[list[str] | None, typer.Option(metavar="NAME", help="A rules option of the game, repeatable (fightdrome: match, quieres-fama, espacio-para-respirar, ultimo-suspiro, torneo-epico).")] = None,
 ) -> None:
     """Start a game from two decks and write the opening save.
 
     Example: rawdeal new decks/the-rock.txt decks/hhh.txt --seed 7 -o game.json
     """
     with errors():
+        from rawdeal.cli import games
+
+        if games.other_game(game_name):
+            assert game_name is not None
+            if unshuffled:
+                raise UsageError(f"--unshuffled is a Raw Deal rule; {game_name} takes --option")
+            return games.new(game_name, [str(d) for d in (deck_a, deck_b) if d is not None], seed, option or (), output)
+        if option:
+            raise UsageError("--option is for other games (--game NAME); Raw Deal's rules are --unshuffled")
+        if deck_a is None or deck_b is None:
+            raise UsageError("give two deck files (or --game NAME for another game)")
         from rawdeal.decks import read_deck
         from rawdeal.engine.setup import new_game
         from rawdeal.io.files import write_atomic
@@ -46,6 +59,8 @@ def run(
     moves_file: Annotated[Path, typer.Argument(metavar="MOVES", help="Move file: one move per line; - reads standard input.")],
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the final save here.")] = None,
     fmt: Annotated[str, typer.Option("--format", help="Transcript format: text or jsonl.")] = "text",
+    game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal, or the save's).")] = None,
+    lang: Annotated[str | None, typer.Option(metavar="LANG", help="Transcript language of a game that has several (fightdrome: en or es).")] = None,
 ) -> None:
     """Apply a move file to a saved game and print the transcript.
 
@@ -53,6 +68,11 @@ def run(
     """
     with errors():
         one_of("--format", fmt, "text", "jsonl")
+        from rawdeal.cli import games
+
+        if games.other_game(game_name, save):
+            return games.run(game_name, save, moves_file, output, fmt, lang)
+        games.raw_deal_language(lang)
         from rawdeal.replay.movefile import replay
         from rawdeal.io.files import write_atomic
         from rawdeal.io.save import dumps, read_save
@@ -67,6 +87,8 @@ def run(
 def moves(
     save: Annotated[Path, typer.Argument(help="The saved game.")],
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal, or the save's).")] = None,
+    lang: Annotated[str | None, typer.Option(metavar="LANG", help="Transcript language of a game that has several (fightdrome: en or es).")] = None,
 ) -> None:
     """Show whose decision is pending in a saved game and its legal moves.
 
@@ -76,6 +98,11 @@ def moves(
         from rawdeal.io.save import read_save
 
         one_of("--format", fmt, "text", "json")
+        from rawdeal.cli import games
+
+        if games.other_game(game_name, save):
+            return games.moves(game_name, save, fmt, lang)
+        games.raw_deal_language(lang)
         game = read_save(save)
         game.resume()
         d = game.decision()

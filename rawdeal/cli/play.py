@@ -27,12 +27,22 @@ def play(
                                               "--resume file, else rawdeal-game.json), with FILE.play.json beside it.")] = None,
     resume: Annotated[Path | None, typer.Option(metavar="FILE", help="Go on with a saved game, against the same "
                                                 "opponent.")] = None,
+    game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal).")] = None,
+    option: Annotated[list[str] | None, typer.Option(metavar="NAME", help="A rules option of the game, repeatable.")] = None,
+    lang: Annotated[str | None, typer.Option(metavar="LANG", help="The language of a game that has several (fightdrome: en or es).")] = None,
 ) -> None:
     """Play a game at the terminal: numbered legal moves, type a number or a move; card NAME and show N
     print a card's text and meaning; quit, Ctrl-C or the end of input save the game.
 
     Example: rawdeal play decks/the-rock.txt decks/hhh.txt --vs random --record moves.txt"""
     with errors():
+        from rawdeal.cli import games
+
+        if games.other_game(game_name, resume):
+            name = game_name or games.saved_game(resume)
+            print(games.play(name, [str(d) for d in decks or ()], resume, vs, seed, option or (), record,
+                             save or resume or Path("rawdeal-game.json"), lang))
+            return
         from rawdeal.console.play import NEW_SAVE, play_session, start
         from rawdeal.console.screen import Screen
 

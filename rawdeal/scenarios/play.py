@@ -43,5 +43,21 @@ def run(sc: Scenario) -> tuple[Game, Transcript]:
 
 
 def reference_transcript(sc: Scenario) -> str:
-    """What rawdeal prints for the scenario: the reference a student's transcript is graded against."""
+    """What rawdeal prints for the scenario: the reference a student's transcript is graded against.
+    A scenario whose start.json names another game (`"game"`) is played by that game's ruleset."""
+    if sc.save.is_file() and b'"game":' in sc.save.read_bytes():
+        return _other_game_transcript(sc)
     return run(sc)[1].text()
+
+
+def _other_game_transcript(sc: Scenario) -> str:
+    from rawdeal.games.replay import play_file
+    from rawdeal.games.saves import read
+    from rawdeal.games.transcript import collect
+
+    rules, state = read(sc.save)
+    transcript, parts = collect(rules)
+    transcript.events(state.resume())
+    if sc.moves.is_file():
+        play_file(rules, state, sc.moves, transcript)
+    return "".join(parts)
