@@ -61,7 +61,8 @@ def test_the_archive_holds_the_scripts_the_wheel_and_the_bank_and_is_reproducibl
     expected_decks = {f"bank/{p.relative_to(bank)}" for p in (bank / "data").glob("*/*.txt") if "-Tests" not in p.parent.name}
     assert set(names) == {"README.md", "setup.sh", "run_autograder", "wheels/rawdeal-0.1.0-py3-none-any.whl"} | expected_bank | expected_decks
     assert modes["setup.sh"] == modes["run_autograder"] == 0o755
-    assert "pip install --quiet wheels/*.whl" in setup and "useradd" in setup
+    assert "pip install --quiet wheels/*.whl" in setup and "useradd" in setup and "bubblewrap" in setup
+    assert '--sandbox "$sandbox"' in run
     assert "--hidden '02-Beta/*'" in run and "--timeout 5" in run
 
 
