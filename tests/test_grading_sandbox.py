@@ -193,3 +193,10 @@ def test_as_root_programs_run_as_an_unprivileged_account_without_capabilities(py
 def test_the_terminal_grading_was_started_from_cannot_be_reached(python: str) -> None:
     code = "try:\n    open('/dev/tty', 'rb')\n    print('opened')\nexcept OSError as e:\n    print(e.errno)"
     assert py(code, python=python).stdout == b"13\n"  # EACCES: no way to push keys into the grader's terminal
+
+
+def test_paths_inside_a_shell_string_are_readable(tmp_path: Path) -> None:
+    tmp_path.chmod(0o755)
+    (tmp_path / "main.py").write_text("print('from a shell')")
+    outcome = run(["sh", "-c", f"cd {tmp_path} && '{PY}' main.py"], {}, b"", LIMITS)
+    assert outcome.stdout == b"from a shell\n", outcome.stderr

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import math
 import os
+import shlex
 import shutil
 import stat
 import subprocess
@@ -95,10 +96,11 @@ def inside(path: str) -> bool:
 
 def readable(argv: Sequence[str], extra: Iterable[str] = ()) -> list[str]:
     """Host paths bound read-only at the same place: the folder of every existing file the command
-    names by absolute path (a folder: itself), a Python virtual environment's whole tree when the
-    program is one of its scripts, and the `extra` paths. Nested paths are covered by their parent."""
+    names by absolute path (a folder: itself; inside a shell string too, as in `sh -c 'cd /x && ...'`),
+    a Python virtual environment's whole tree when the program is one of its scripts, and the `extra`
+    paths. Nested paths are covered by their parent."""
     found: list[str] = []
-    for word in argv:
+    for word in (token for w in argv for token in _tokens(w)):
         if os.path.isabs(word) and not inside(os.path.normpath(word)) and os.path.exists(word):
             path = os.path.normpath(word)
             found.extend(_install(path if os.path.isdir(path) else os.path.dirname(path)))
@@ -108,6 +110,16 @@ def readable(argv: Sequence[str], extra: Iterable[str] = ()) -> list[str]:
         if not inside(path) and not any(path == c or path.startswith(c.rstrip("/") + "/") for c in chosen):
             chosen.append(path)
     return sorted(chosen)
+
+
+def _tokens(word: str) -> list[str]:
+    """A word, or the words of a shell string (a word holding spaces)."""
+    if not any(c.isspace() for c in word):
+        return [word]
+    try:
+        return [word, *shlex.split(word)]
+    except ValueError:
+        return [word, *word.split()]
 
 
 @functools.lru_cache(maxsize=256)
