@@ -10,7 +10,7 @@ least any program does, where the sandbox's fixed cost per run (namespaces, moun
 tools started before the program) shows most.
 Run: `python benchmarks/bench_sandbox.py [--students N] [--scenarios N] [--jobs N] [--program python|cat]`.
 
-Measured (session 6, as root, on 2 cores shared with other work, load average 10 to 27), jobs=1:
+Measured for issue 25 (as root, on 2 cores shared with other work, load average 10 to 27), jobs=1:
 - python, 10 x 89: bwrap 82.4 ms a run, none 45.4 ms: ratio 1.82; 6 x 89 at load 10: 57.6 / 32.0 ms: 1.80.
 - cat, 4 x 89: bwrap 46.5 ms a run, none 5.8 ms: ratio 8.0.
 The target is not met for programs this small. The fixed cost is bubblewrap's own: a minimal `bwrap

@@ -32,9 +32,9 @@ KINDS = ("bwrap", "none")
 GRACE = 2.0  # seconds the grader waits for a killed run to be gone
 _CHUNK = 1 << 16
 NONE_WARNING = (
-    "rawdeal: --sandbox none: the programs run as you, with your environment, in a temporary folder: they can "
-    "read and change every file you can (the bank and other students' work included), use the network, and "
-    "signal your processes; processes they leave in another process group may outlive the run. "
+    "rawdeal: --sandbox none: the programs run without isolation (as you, or --user), with your environment, in a "
+    "temporary folder: they can read and change every file you can (the bank and other students' work included), "
+    "use the network, and signal your processes; processes they leave in another process group may outlive the run. "
     "Use it only for programs you trust."
 )
 
