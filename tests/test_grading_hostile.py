@@ -100,9 +100,14 @@ if os.fork() == 0:
     os.setsid()
     os.execv(sys.executable, [sys.executable, '-c', 'import time; time.sleep(60)', MARKER])
 """,
-    # Stop or kill the grader: its parent, pid 1, every process it can see, and -1.
+    # Join the grader's process group; stop or kill it: its parent, pid 1, every process it can see, -1.
     "signal": """
 import signal
+for group in (GRADER, os.getppid(), 1):  # join the grader's process group (the old sandbox's blind spot)
+    try:
+        os.setpgid(0, group)
+    except OSError:
+        pass
 targets = [os.getppid(), 1, -1, GRADER] + [int(p) for p in os.listdir('/proc') if p.isdigit() and int(p) != os.getpid()]
 for sig in (signal.SIGSTOP, signal.SIGKILL):
     for target in targets:

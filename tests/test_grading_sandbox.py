@@ -156,16 +156,23 @@ def test_answers_inside_a_folder_the_program_may_read_are_covered(tmp_path: Path
 def test_where_namespaces_are_not_available_grading_refuses_and_says_how_to_fix_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """A stand-in for bwrap fails as bubblewrap does on a machine without user namespaces."""
+    tmp_path.chmod(0o755)
     fake = tmp_path / "bin" / "bwrap"
     fake.parent.mkdir()
     fake.write_text("#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n")
     fake.chmod(0o755)
     monkeypatch.setattr(bwrap, "PATH", f"{fake.parent}:{bwrap.PATH}")
     monkeypatch.setattr(bwrap, "BWRAP", str(fake))
-    with pytest.raises(UsageError) as caught:
-        prepare(Sandbox(readable=(str(tmp_path),)), [[PY]])
-    assert "No permissions to create new namespace" in str(caught.value)
-    assert "unprivileged_userns_clone" in str(caught.value) and "--sandbox none" in str(caught.value)
+    scenario = tmp_path / "scenarios" / "alpha"
+    scenario.mkdir(parents=True)
+    for name, text in (("start.json", "{}\n"), ("moves.txt", "\n"), ("expected.txt", "a\n")):
+        (scenario / name).write_text(text)
+    result = CliRunner().invoke(app, ["grade", str(tmp_path / "scenarios"), "--use-expected",
+                                      "--command", f"'{PY}' -c 'print(\"a\")'"])
+    assert result.exit_code == 2, result.output
+    assert "cannot make a sandbox here (bwrap: No permissions to create new namespace)" in result.stderr
+    assert "unprivileged_userns_clone" in result.stderr and "--sandbox none" in result.stderr
 
 
 def test_sandbox_none_says_what_a_program_can_then_do(tmp_path: Path) -> None:
