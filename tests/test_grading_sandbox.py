@@ -207,3 +207,21 @@ def test_paths_inside_a_shell_string_are_readable(tmp_path: Path) -> None:
     (tmp_path / "main.py").write_text("print('from a shell')")
     outcome = run(["sh", "-c", f"cd {tmp_path} && '{PY}' main.py"], {}, b"", LIMITS)
     assert outcome.stdout == b"from a shell\n", outcome.stderr
+
+
+def test_allow_read_and_env_give_a_program_what_the_assignment_sets(tmp_path: Path) -> None:
+    """The program prints a file named by a variable: readable only when its folder is allowed."""
+    scenario = tmp_path / "scenarios" / "alpha"
+    scenario.mkdir(parents=True)
+    for name, text in (("start.json", "{}\n"), ("moves.txt", "\n"), ("expected.txt", "a\n")):
+        (scenario / name).write_text(text)
+    extra = tmp_path / "runtime"
+    extra.mkdir(mode=0o755)
+    tmp_path.chmod(0o755)
+    (extra / "answer.txt").write_text("a\n")
+    command = ["grade", str(tmp_path / "scenarios"), "--use-expected", "--env", f"ANSWER={extra / 'answer.txt'}",
+               "--command", f"'{PY}' -c 'import os; print(open(os.environ[\"ANSWER\"]).read().strip())'"]
+    assert CliRunner().invoke(app, command).exit_code == 1  # the folder is out of reach
+    allowed = CliRunner().invoke(app, [*command, "--allow-read", str(extra)])
+    assert allowed.exit_code == 0, allowed.output
+    assert CliRunner().invoke(app, [*command, "--env", "1BAD=x"]).exit_code == 2
