@@ -61,7 +61,8 @@ def test_the_archive_holds_the_scripts_the_wheel_and_the_bank_and_is_reproducibl
     expected_decks = {f"bank/{p.relative_to(bank)}" for p in (bank / "data").glob("*/*.txt") if "-Tests" not in p.parent.name}
     assert set(names) == {"README.md", "setup.sh", "run_autograder", "wheels/rawdeal-0.1.0-py3-none-any.whl"} | expected_bank | expected_decks
     assert modes["setup.sh"] == modes["run_autograder"] == 0o755
-    assert "pip install --quiet wheels/*.whl" in setup and "useradd" in setup
+    assert "pip install --quiet wheels/*.whl" in setup and "useradd" in setup and "bubblewrap" in setup
+    assert '--sandbox "$sandbox"' in run
     assert "--hidden '02-Beta/*'" in run and "--timeout 5" in run
 
 
@@ -91,7 +92,9 @@ def test_run_autograder_grades_a_submission_and_writes_results(bank: Path, tmp_p
     assert (root / "source" / "bank" / "data").is_dir()  # the bank itself is untouched
 
 
-COUNT_RUNS = "if turn == 0: open(os.path.join(os.environ['HOME'], 'runs'), 'a').write(os.getcwd() + '\\n')"
+# Each run notes in the shared HOME whether its working folder was fresh (no mark of an earlier run).
+COUNT_RUNS = ("if turn == 0: open(os.path.join(os.environ['HOME'], 'runs'), 'a').write(str(not os.path.exists('mark')) + '\\n'); "
+              "open('mark', 'w').close()")
 
 
 def test_setup_and_build_go_into_the_scripts_and_the_readme_says_what_to_adapt(bank: Path, tmp_path: Path) -> None:
@@ -115,8 +118,7 @@ def test_the_build_runs_once_before_the_tests_and_every_run_shares_one_home(bank
     root = run_autograder(tmp_path, COUNT_RUNS)
     assert json.loads((root / "results" / "results.json").read_text())["score"] == 7
     assert (root / "home" / "builds").read_text() == "built\n"
-    runs = (root / "home" / "runs").read_text().splitlines()
-    assert len(runs) == len(set(runs)) == 7
+    assert (root / "home" / "runs").read_text().splitlines() == ["True"] * 7
 
 
 def test_a_failing_build_scores_0_and_shows_its_output(bank: Path, tmp_path: Path) -> None:

@@ -59,7 +59,9 @@ def make_scenarios(root: Path) -> Path:
 
 
 def command(root: Path, program: str) -> str:
-    script = root / f"{program}.py"
+    """The program's command; it lives beside the scenarios, never among them (a program may read its folder)."""
+    script = root / "programs" / f"{program}.py"
+    script.parent.mkdir(exist_ok=True)
     script.write_text(PROGRAM.format(transcripts=REFERENCE, behaviour=BEHAVIOUR[program]))
     return f"'{sys.executable}' '{script}' {{name}}"
 
@@ -177,12 +179,14 @@ def test_references_are_made_once_per_grading_run_not_once_per_student(tmp_path:
 
 def test_a_scenario_run_sees_copies_of_its_save_and_moves_but_not_the_expected_transcript(tmp_path: Path) -> None:
     suite = load_suite(make_scenarios(tmp_path))
-    script = tmp_path / "peek.py"
+    script = tmp_path / "peek" / "peek.py"
+    script.parent.mkdir()
     script.write_text(
         "import os, sys\n"
         "print(sorted(os.listdir('.')), sys.argv[1:])\n"
-        "open(sys.argv[2], 'w').write('overwritten')\n"
+        "try: open(sys.argv[2], 'w').write('overwritten')\n"
+        "except OSError: print('read-only')\n"
     )
     attempts = run_attempts(f"'{sys.executable}' '{script}' {{save}} {{moves}}", suite[:1], LIMITS)
-    assert attempts["alpha"].text == "['moves.txt', 'start.json'] ['start.json', 'moves.txt']\n"
+    assert attempts["alpha"].text == "['moves.txt', 'start.json'] ['start.json', 'moves.txt']\nread-only\n"
     assert (suite[0].moves).read_text() == "\n"  # the scenario's own file is untouched

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -39,7 +38,9 @@ VARIANTS = {
     "errflood": "if turn == 0:\n        for _ in range(10000): sys.stderr.write('e' * 1000)",
     "deleter": (
         "for root, dirs, files in os.walk('.', topdown=False):\n"
-        "        [os.remove(os.path.join(root, f)) for f in files]"
+        "        for f in files:\n"
+        "            try: os.remove(os.path.join(root, f))\n"
+        "            except OSError: pass"
     ),
     "peeker": (
         "for up in ('.', '..', '../..'):\n"
@@ -48,20 +49,6 @@ VARIANTS = {
         "    if turn == 0: print('no answers found')"
     ),
 }
-SETSID = (  # the grandchild, in a session of its own, says when its pid file is written
-    "if turn == 0:\n"
-    "        r, w = os.pipe()\n"
-    "        if os.fork() == 0:\n"
-    "            os.setsid()\n"
-    "            if os.fork() == 0:\n"
-    "                open({pidfile!r} + '.' + str(os.getpid()), 'w').close()\n"
-    "                os.write(w, b'x')\n"
-    "                import time; time.sleep(30)\n"
-    "            os._exit(0)\n"
-    "        os.read(r, 1)"
-)
-
-
 @pytest.fixture(scope="module")
 def bank(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_bank(tmp_path_factory.mktemp("bank"))
@@ -73,8 +60,6 @@ def graded(bank: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, St
     klass = tmp_path_factory.mktemp("class")
     for name, hook in VARIANTS.items():
         write_program(klass / name, hook)
-    pidfile = str(klass / "setsid-child")
-    write_program(klass / "setsid", SETSID.format(pidfile=pidfile))
     command = f"'{sys.executable}' {{student}}/main.py {{decks}}"
     plan = plan_course(bank, class_dir=klass, command=command)
     return {s.student: s for s in run_course(plan, Options(partial=True), LIMITS, jobs=2)}
@@ -140,23 +125,6 @@ def test_a_hang_and_a_flood_are_cut_off_and_keep_their_partial_output(
 
 def test_error_output_is_capped_and_does_not_fail_a_correct_transcript(graded: dict[str, StudentResult]) -> None:
     assert graded["errflood"].passed
-
-
-def test_a_child_in_a_new_session_is_killed(graded: dict[str, StudentResult], tmp_path_factory: pytest.TempPathFactory) -> None:
-    assert graded["setsid"].passed
-    started = list(Path(tmp_path_factory.getbasetemp()).glob("class[0-9]*/setsid-child.*"))
-    assert len(started) == 7  # one grandchild per run, each in its own session
-    time.sleep(0.1)
-    alive = [p for p in started if _running(int(p.suffix[1:]))]
-    assert alive == []
-
-
-def _running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def test_a_program_deleting_files_changes_neither_the_bank_nor_other_runs(

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+import sys
+from collections.abc import Callable, Sequence
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -17,6 +20,13 @@ if TYPE_CHECKING:
     from rawdeal.scenarios.model import Scenario
 
 _REPORT = {"dir_okay": False, "metavar": "FILE"}
+
+
+class SandboxKind(str, Enum):
+    """How students' programs are isolated (rawdeal.grading.sandbox)."""
+
+    bwrap = "bwrap"
+    none = "none"
 
 
 @commands.command()
@@ -53,9 +63,19 @@ def grade(
         **_REPORT, help="Write Gradescope's results.json (one student only).")] = None,
     hidden: Annotated[list[str] | None, typer.Option(
         metavar="GLOB", help="With --gradescope: keep matching tests hidden until grades are published (repeatable).")] = None,
+    sandbox: Annotated[SandboxKind, typer.Option(
+        help="With --command: bwrap isolates every run with bubblewrap (docs/grading-sandbox.md); none runs "
+             "programs as they are, for programs you trust.")] = SandboxKind.bwrap,
+    allow_read: Annotated[list[Path] | None, typer.Option(
+        metavar="PATH", help="With --command: a file or folder the programs may read besides the system folders and "
+             "what the command names, e.g. a .NET or Python installed elsewhere (repeatable).")] = None,
+    env: Annotated[list[str] | None, typer.Option(
+        metavar="NAME=VALUE", help="With --command: an environment variable the programs get (repeatable); "
+             "they get no other but PATH, HOME, TMPDIR and LANG.")] = None,
+    memory: Annotated[int, typer.Option(
+        min=16, metavar="MIB", help="With --command: data memory each process of a run may use, in MiB.")] = 1024,
     user: Annotated[str | None, typer.Option(
-        metavar="NAME", help="With --command: run programs as this user (needs root), so files only root may read, "
-             "such as the bank, stay out of their reach.")] = None,
+        metavar="NAME", help="With --command, when grading as root: the account programs run as (default nobody).")] = None,
     home: Annotated[Path | None, typer.Option(
         metavar="DIR", file_okay=False, help="With --course --command: every run's HOME is DIR (made if missing), kept "
              "from run to run, so a program's caches are made once (default: a fresh HOME per run).")] = None,
@@ -73,12 +93,15 @@ def grade(
     with errors():
         from rawdeal.grading import reports
         from rawdeal.grading.model import StudentResult
-        from rawdeal.grading.sandbox import Limits, check_user
+        from rawdeal.grading.sandbox import NONE_WARNING, Limits, Sandbox
         from rawdeal.grading.score import Options
         from rawdeal.io.files import write_atomic
 
-        options, limits = Options(partial, context), Limits(timeout, max_output, max_stderr, user)
-        check_user(user)
+        box = Sandbox(sandbox.value, user, tuple(str(p) for p in allow_read or ()), _variables(env or ()))
+        options = Options(partial, context)
+        limits = Limits(timeout, max_output, max_stderr, memory=memory << 20, sandbox=box)
+        if box.kind == "none" and command is not None:
+            print(NONE_WARNING, file=sys.stderr)
         if (scenarios is None) == (course is None):
             raise UsageError("give a SCENARIOS folder or --course ROOT (one of them)")
         if only is not None and course is None:
@@ -95,7 +118,7 @@ def grade(
             if note:
                 print(note)
 
-            shared = None if home is None else protocol.shared_home(home, user)
+            shared = None if home is None else protocol.shared_home(home, user, box.kind)
 
             def run(tick: Callable[[], None]) -> tuple[StudentResult, ...]:
                 return protocol.run_course(course_plan, options, limits, jobs, tick, shared)
@@ -175,6 +198,17 @@ def diff(
             write_atomic(html, diff_page(comparison, (a, b), text, scenario, (save, moves), course))
             print(f"wrote {html}")
         raise typer.Exit(1)
+
+
+def _variables(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """`--env NAME=VALUE` options as pairs (a usage error names a malformed one)."""
+    out = []
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            raise UsageError(f"--env {pair}: expected NAME=VALUE (NAME: letters, digits and _)")
+        out.append((name, value))
+    return tuple(out)
 
 
 def _reference(use_expected: bool) -> Callable[[Scenario], str]:

@@ -3,9 +3,10 @@
 Gradescope builds one image from the archive (running `setup.sh` once), then runs `run_autograder`
 in a fresh container per submission: the submission is in `/autograder/submission`, and the
 results go to `/autograder/results/results.json`. Here `run_autograder` grades the submission over
-the course's protocol against the bank packed in the archive, as an unprivileged user when one was
-set up, so the program cannot read the bank. Every path it uses can be pointed elsewhere by the
-environment (`AUTOGRADER_ROOT`, `RAWDEAL`, `RAWDEAL_USER`), which is how the tests run it.
+the course's protocol against the bank packed in the archive, each run in rawdeal's bubblewrap
+sandbox as an unprivileged user (see `sandbox`), so the program cannot read the bank. Every path
+it uses can be pointed elsewhere by the environment (`AUTOGRADER_ROOT`, `RAWDEAL`, `RAWDEAL_USER`,
+and `RAWDEAL_SANDBOX=none` where the image allows no namespaces), which is how the tests run it.
 The course's own tools come in through `--setup` (lines of setup.sh) and `--build` (run once on the
 submission before any test); every run of one submission shares one HOME, so a program's caches are
 made once. The archive's README says which lines to adapt.
@@ -32,13 +33,14 @@ _EPOCH = (1980, 1, 1, 0, 0, 0)
 
 SETUP = """\
 #!/usr/bin/env bash
-# Gradescope runs this once to build the autograder image: Python, rawdeal from the wheel in this
-# archive, and an unprivileged user to run the students' programs as.
+# Gradescope runs this once to build the autograder image: Python, bubblewrap (the sandbox every
+# run goes through), rawdeal from the wheel in this archive, and an unprivileged user to run the
+# students' programs as.
 set -euo pipefail
 cd "$(dirname "$0")"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq python3 python3-venv python3-pip > /dev/null
+apt-get install -y -qq python3 python3-venv python3-pip bubblewrap util-linux > /dev/null
 python=python3
 if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then  # rawdeal needs Python 3.11+
     apt-get install -y -qq python3.11 python3.11-venv > /dev/null
@@ -59,6 +61,7 @@ root="${{AUTOGRADER_ROOT:-/autograder}}"
 rawdeal="${{RAWDEAL:-$root/rawdeal-venv/bin/rawdeal}}"
 user="${{RAWDEAL_USER-{user}}}"
 build={build}  # run once in the submission's folder before any test ('' for none)
+sandbox="${{RAWDEAL_SANDBOX:-bwrap}}"  # none: no isolation, only where the image allows no namespaces
 source="$root/source"
 [ -d "$source/bank" ] || source="$(cd "$(dirname "$0")" && pwd)"
 home="$root/home"  # one HOME for every run of this submission: caches (dotnet's, rawdeal's) carry over
@@ -87,7 +90,7 @@ PY
         exit 0
     fi
 fi
-"$rawdeal" grade --course "$source/bank" --command {command} {options} "${{as_user[@]}}" \\
+"$rawdeal" grade --course "$source/bank" --command {command} {options} --sandbox "$sandbox" "${{as_user[@]}}" \\
     --home "$home" --gradescope "$root/results/results.json"
 status=$?
 # 1 means some test failed (results.json is written); anything else is an autograder error.

@@ -23,9 +23,12 @@ from pathlib import Path
 from rawdeal.errors import ScenarioError, UsageError
 from rawdeal.io.diff import INPUT, Transcript, is_input, transcript
 from rawdeal.io.files import file_number
+from rawdeal.grading import bwrap
 from rawdeal.grading.model import Attempt, StudentResult
 from rawdeal.grading.plan import Source
-from rawdeal.grading.runner import NotReadable, fill, read_attempts, read_inside, run_many, split_command
+from rawdeal.grading.runner import (
+    NotReadable, fill, guarded, read_attempts, read_inside, run_many, split_command,
+)
 from rawdeal.grading.sandbox import Limits
 from rawdeal.grading.score import Options, grade_student
 
@@ -176,16 +179,15 @@ def course_runs(
     }
 
 
-def shared_home(home: Path, user: str | None) -> Path:
+def shared_home(home: Path, user: str | None, sandbox: str = "bwrap") -> Path:
     """The HOME every run of a submission shares (`grade --home`): made if missing, and given to the
-    user the programs run as, so caches written in the first run serve the next ones."""
+    account the programs run as (see `bwrap.account`), so caches written in the first run serve the
+    next ones."""
     try:
         home.mkdir(parents=True, exist_ok=True)
-        if user is not None:
-            import pwd
-
-            entry = pwd.getpwnam(user)
-            os.chown(home, entry.pw_uid, entry.pw_gid)
+        owner = bwrap.account(user) if sandbox != "none" or user else None
+        if owner is not None:
+            os.chown(home, owner.uid, owner.gid)
     except OSError as exc:
         raise UsageError(f"--home {home}: cannot make it: {exc.strerror}") from None
     return home
@@ -204,6 +206,7 @@ class CoursePlan:
     bank: Bank
     sources: tuple[Source, ...]
     single: bool
+    root: Path = Path(".")
 
     @property
     def steps(self) -> int:
@@ -225,12 +228,12 @@ def plan_course(
     bank = load_bank(root, only)
     if class_dir is None:
         if submission is not None:
-            return CoursePlan(bank, (Source(_folder(submission).name, folder=submission),), single=True)
-        return CoursePlan(bank, (Source("submission", command=command),), single=True)
+            return CoursePlan(bank, (Source(_folder(submission).name, folder=submission),), single=True, root=root)
+        return CoursePlan(bank, (Source("submission", command=command),), single=True, root=root)
     students = sorted(d for d in _folder(class_dir).iterdir() if d.is_dir() and not d.name.startswith("."))
     if not students:
         raise UsageError(f"{class_dir}: no student folders")
-    return CoursePlan(bank, tuple(Source(d.name, folder=d, command=command) for d in students), single=False)
+    return CoursePlan(bank, tuple(Source(d.name, folder=d, command=command) for d in students), single=False, root=root)
 
 
 def _folder(path: Path) -> Path:
@@ -245,11 +248,16 @@ def run_course(
 ) -> tuple[StudentResult, ...]:
     """Every source graded against the same bank, parsed once (`home`: see `course_runs`)."""
     expected = expected_events(plan.bank)
+    runs = {s.student: course_runs(s.command, plan.bank, s.folder, home) for s in plan.sources if s.command is not None}
+    if home is not None:  # the one folder runs may change, and keep
+        limits = replace(limits, sandbox=replace(limits.sandbox, writable=(str(home.resolve()),)))
+    if runs:
+        limits = guarded((argv for per in runs.values() for argv, _, _ in per.values()), limits, [plan.root])
     results = []
     for source in plan.sources:
         attempts: dict[str, Attempt]
         if source.command is not None:
-            attempts = run_many(course_runs(source.command, plan.bank, source.folder, home), limits, jobs, on_done)
+            attempts = run_many(runs[source.student], limits, jobs, on_done)
         else:
             assert source.folder is not None
             attempts = read_attempts(source.folder, plan.bank.tests, limits, on_done)

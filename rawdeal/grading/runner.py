@@ -14,6 +14,7 @@ import signal
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import replace
 from pathlib import Path
 
 from rawdeal.errors import UsageError
@@ -143,14 +144,33 @@ def read_attempts(
 
 
 def split_command(template: str) -> list[str]:
-    """Split the command like a shell would (placeholders are filled word by word afterwards)."""
+    """Split the command like a shell would (placeholders are filled word by word afterwards); words
+    naming files or folders are made absolute (see `resolve_words`)."""
     try:
         words = shlex.split(template)
     except ValueError as exc:
         raise UsageError(f"--command {template!r}: {exc}") from None
     if not words:
         raise UsageError("--command is empty")
-    return words
+    return resolve_words(words)
+
+
+def resolve_words(words: Sequence[str], start: Path | None = None) -> list[str]:
+    """The command's paths as absolute paths, read from where grading was started (`start`, default
+    the current folder), since each run starts in a folder of its own: the program when it is named
+    by a path (`./prog`, `bin/x`), and any later word that looks like a path (holding `/` or `.`:
+    `main.py`, `src/`, `.`) and names an existing file or folder. Words holding a placeholder are left
+    alone; so are a bare program name (looked up on PATH) and bare words (`-m rawdeal`)."""
+    base = Path.cwd() if start is None else start
+    out = []
+    for i, word in enumerate(words):
+        looks = "/" in word or (i > 0 and "." in word)
+        is_path = looks and (i == 0 or os.path.exists(base / word))
+        if "{" in word or os.path.isabs(word) or not is_path:
+            out.append(word)
+        else:
+            out.append(os.path.normpath(base / word))
+    return out
 
 
 def fill(words: Iterable[str], values: Mapping[str, str]) -> list[str]:
@@ -164,8 +184,9 @@ def fill(words: Iterable[str], values: Mapping[str, str]) -> list[str]:
 
 
 def command_argv(template: str, scenario: Scenario) -> list[str]:
-    """The command for one scenario; {save} and {moves} name the copies in the run's own folder."""
-    values = (scenario.save.name, scenario.moves.name, scenario.name, str(scenario.path.resolve()))
+    """The command for one scenario; {save} and {moves} name the copies in the run's own folder, {dir}
+    is that folder (the scenario's own folder, which holds the expected transcript, is out of reach)."""
+    values = (scenario.save.name, scenario.moves.name, scenario.name, ".")
     return fill(split_command(template), dict(zip(PLACEHOLDERS, values)))
 
 
@@ -174,12 +195,25 @@ def scenario_files(scenario: Scenario) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in (scenario.save, scenario.moves)}
 
 
+def guarded(argvs: Iterable[Sequence[str]], limits: Limits, answers: Sequence[Path]) -> Limits:
+    """`limits` for runs that must never see `answers` (the bank or the scenarios, with their expected
+    transcripts), checked before any run: a sandbox can be made as asked, and where a folder the
+    runs may read holds the answers, the sandbox covers them with an empty folder."""
+    distinct = {tuple(w for i, w in enumerate(a) if i == 0 or os.path.isabs(w)): list(a) for a in argvs}
+    box = replace(limits.sandbox, hidden=tuple(str(p) for p in answers))
+    sandbox.prepare(box, list(distinct.values()))  # runs differing only in relative words read the same folders
+    return replace(limits, sandbox=box)
+
+
 def run_attempts(
     template: str, suite: Sequence[Scenario], limits: Limits, jobs: int = 1,
     on_done: Callable[[], None] | None = None,
 ) -> dict[str, Attempt]:
     """Run the student's program once per scenario, `jobs` at a time; results keyed by scenario name."""
     runs = {s.name: (command_argv(template, s), scenario_files(s), b"") for s in suite}  # usage errors first
+    folders = sorted({str(s.path.resolve()) for s in suite})
+    answers = [Path(os.path.commonpath(folders))] if folders else []
+    limits = guarded((argv for argv, _, _ in runs.values()), limits, answers)
     return run_many(runs, limits, jobs, on_done)
 
 

@@ -1,51 +1,80 @@
-"""Run one student program in isolation: a fresh folder, capped output, and the whole process tree killed.
+"""Run one student program in isolation, with its output capped and every process it made ended.
 
-Each run starts in a new temporary folder holding copies of only the files it may read (for the
-course protocol: the one deck folder), so it can neither read the expected transcripts beside the
-decks nor change the bank or another run. Its standard output and standard error are read through
-pipes and capped in memory (no file grows on disk). The run ends when the program exits or the
-timeout passes; then its process group is killed, and so is every process it left behind, even one
-that started a new session: on Linux the grader makes itself the child subreaper
-(`PR_SET_CHILD_SUBREAPER`), so such orphans become the grader's children instead of init's, and the
-run finds them in `/proc` (processes created after its program, whose parent is now the grader,
-that the grader did not start itself) and kills them, carrying on until none is left. Runs in
-parallel tell their orphans apart by a marker in the environment. Elsewhere only the process group
-is killed. The program gets a process group of its own, not a session: on Linux a new session also
-makes a new scheduling group, which costs more than a small program's whole run.
+By default the run goes through bubblewrap (see `bwrap`): the kernel gives it its own mount tree,
+process namespace and network, so it sees only the system folders, the folders its command names
+and a private working folder holding copies of the files it may read (for the course protocol: the
+one deck folder), and when its first process ends or the timeout passes every process of the run
+ends with it. `prlimit` caps memory, CPU time, processes, open files and file size. Standard output
+and error are read through pipes and capped in memory; the grader's wait ends at the timeout plus a
+short grace period whatever the run does.
+
+`--sandbox none` (trusted local use) runs the program directly in a fresh temporary folder; at the
+end its process group is killed, and nothing else is isolated (see `NONE_WARNING`).
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 import os
 import selectors
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
-import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rawdeal.errors import UsageError
+from rawdeal.grading import bwrap
 
-MARKER = "RAWDEAL_SANDBOX_RUN"
-_PR_SET_CHILD_SUBREAPER = 36
+KINDS = ("bwrap", "none")
+GRACE = 2.0  # seconds the grader waits for a killed run to be gone
 _CHUNK = 1 << 16
-_FULL_SCAN = 256  # beyond this many new pids, list /proc instead of probing each pid
+NONE_WARNING = (
+    "rawdeal: --sandbox none: the programs run without isolation (as you, or --user), with your environment, in a "
+    "temporary folder: they can read and change every file you can (the bank and other students' work included), "
+    "use the network, and signal your processes; processes they leave in another process group may outlive the run. "
+    "Use it only for programs you trust."
+)
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """How runs are isolated: `kind` bwrap (default) or none; as root, the `user` programs run as
+    (default nobody); `readable` host paths programs may read besides what their command names
+    (a .NET or Python installed outside /usr); `env` the variables the assignment sets; `hidden`
+    host folders covered by an empty one wherever a readable folder holds them (the answers);
+    `writable` host folders every run may change (one HOME shared by a submission's runs)."""
+
+    kind: str = "bwrap"
+    user: str | None = None
+    readable: tuple[str, ...] = ()
+    env: tuple[tuple[str, str], ...] = ()
+    hidden: tuple[str, ...] = ()
+    writable: tuple[str, ...] = ()  # host folders runs may change and keep (`grade --home`), at the same place
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-run limits: seconds before the program is killed, bytes of output and of error output kept."""
+    """Per-run limits: seconds before the program is killed, bytes of output and of error output kept;
+    inside the sandbox also bytes of data memory per process, processes and threads at once, open
+    files per process, bytes per written file and bytes each private folder (working folder, /tmp,
+    /dev/shm) may hold. CPU time per process is the timeout rounded up plus one second."""
 
     timeout: float = 10.0
     max_output: int = 1 << 20
     max_stderr: int = 1 << 16
-    user: str | None = None  # run as this user (needs root): then the bank's files can be kept out of reach
+    memory: int = 1 << 30
+    processes: int = 128
+    open_files: int = 512
+    file_size: int = 16 << 20
+    disk: int = 64 << 20
+    sandbox: Sandbox = field(default=Sandbox())
+
+    def caps(self) -> bwrap.Caps:
+        return bwrap.Caps(bwrap.cpu_seconds(self.timeout), self.memory, self.processes, self.open_files,
+                          self.file_size, self.disk)
 
 
 @dataclass(frozen=True)
@@ -61,35 +90,104 @@ class Outcome:
     error: str = ""  # the program could not be started
 
 
-_lock = threading.Lock()  # spawning and sweeping never interleave (a forked child has no marker yet)
-_live: set[str] = set()  # markers of the runs under way
-_mains: set[int] = set()  # their programs' pids, reaped only by their own run (a zombie shows no marker)
-_tokens = itertools.count(1)
-_reaper: bool | None = None
+def prepare(sandbox: Sandbox, argvs: Sequence[Sequence[str]] = ()) -> None:
+    """Check before any run that runs can be made as asked (a usage error says why and how to fix it):
+    the account, bubblewrap and namespaces, and the folders the commands `argvs` name."""
+    if sandbox.kind not in KINDS:
+        raise UsageError(f"--sandbox {sandbox.kind}: expected one of {', '.join(KINDS)}")
+    if sandbox.kind == "none":
+        if sandbox.user:
+            _plain_account(sandbox.user)
+        return
+    for path in sandbox.readable:
+        if not os.path.exists(path):
+            raise UsageError(f"--allow-read {path}: no such file or folder")
+    binds = reach(sandbox, argvs)
+    _check(bwrap.account(sandbox.user), tuple(binds), sandbox.hidden, sandbox.writable)
 
 
-def run(
-    argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits, env: Mapping[str, str] | None = None,
-) -> Outcome:
-    """Run `argv` in a fresh folder holding `files` (relative path -> bytes), feeding it `stdin`."""
+@functools.cache
+def _check(who: bwrap.Account | None, binds: tuple[str, ...], hidden: tuple[str, ...], writable: tuple[str, ...]) -> None:
+    bwrap.check(who, binds, hidden, writable)
+
+
+def reach(sandbox: Sandbox, argvs: Sequence[Sequence[str]]) -> list[str]:
+    """The host paths runs of `argvs` may read (besides system folders): empty with --sandbox none,
+    where they may read everything."""
+    if sandbox.kind == "none":
+        return []
+    return sorted({b for argv in argvs for b in bwrap.readable(bwrap.locate(argv), sandbox.readable)})
+
+
+def run(argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits) -> Outcome:
+    """Run `argv` in a fresh working folder holding `files` (relative path -> bytes), feeding it `stdin`."""
+    missing = _unstartable(argv[0] if argv else "")
+    if missing:
+        return Outcome(b"", b"", None, error=f"cannot start {argv[0] if argv else '(nothing)'}: {missing}")
+    if limits.sandbox.kind == "none":
+        return _run_plain(argv, files, stdin, limits)
+    return _run_boxed(argv, files, stdin, limits)
+
+
+@functools.lru_cache(maxsize=64)
+def _unstartable(word: str) -> str:
+    """Why `word` cannot be started (empty when it can): checked here, since inside the sandbox a
+    failed start looks like the program's own exit code 1."""
+    if not word:
+        return "empty command"
+    if "/" in word:
+        return "" if os.path.isfile(word) and os.access(word, os.X_OK) else (
+            "No such file or directory" if not os.path.exists(word) else "Permission denied")
+    return "" if shutil.which(word, path=bwrap.PATH) or shutil.which(word) else "No such file or directory"
+
+
+def _run_boxed(argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits) -> Outcome:
+    box = limits.sandbox
+    argv = bwrap.locate(argv)
+    fds: dict[str, int] = {}
+    try:
+        for rel, data in files.items():
+            fds[rel] = _memfd(data)
+        launch = bwrap.command(argv, fds, limits.caps(), bwrap.account(box.user),
+                               bwrap.readable(argv, box.readable), dict(box.env), box.hidden, box.writable)
+        owner = (launch.account.uid, launch.account.gid) if launch.account else None
+        return _spawn(launch.argv, stdin, limits, pass_fds=tuple(fds.values()), env={}, owner=owner, boxed=True)
+    finally:
+        for fd in fds.values():
+            os.close(fd)
+
+
+def _memfd(data: bytes) -> int:
+    """A descriptor holding `data` (in memory), read from the start by bwrap."""
+    fd = os.memfd_create("rawdeal-file", os.MFD_CLOEXEC)
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
+
+
+def _run_plain(argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits) -> Outcome:
     try:
         folder = tempfile.mkdtemp(prefix="rawdeal-run-", dir=_base())
     except OSError as exc:
         return Outcome(b"", b"", None, error=f"cannot make the run's folder: {exc.strerror}")
+    owner = _plain_account(limits.sandbox.user)
     try:
         try:
-            _populate(folder, files, _account(limits.user))
+            _populate(folder, files, owner)
         except OSError as exc:
             return Outcome(b"", b"", None, error=f"cannot fill the run's folder: {exc.strerror}")
-        return _run_in(argv, folder, stdin, limits, env)
+        env = {**os.environ, "HOME": folder, "TMPDIR": folder, "PWD": folder, **dict(limits.sandbox.env)}
+        return _spawn(list(argv), stdin, limits, cwd=folder, env=env, owner=owner)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 @functools.cache
 def _base() -> str | None:
-    """Where run folders go: $RAWDEAL_RUN_DIR, else memory (/dev/shm: making and removing a folder on
-    disk can cost more than running a small program), else the system's temporary folder."""
+    """Where --sandbox none puts run folders: $RAWDEAL_RUN_DIR, else memory (/dev/shm), else the
+    system's temporary folder."""
     chosen = os.environ.get("RAWDEAL_RUN_DIR")
     if chosen:
         return chosen
@@ -97,79 +195,65 @@ def _base() -> str | None:
 
 
 def _populate(folder: str, files: Mapping[str, bytes], owner: tuple[int, int] | None) -> None:
-    made = [folder]
-    written = []
     for rel, data in files.items():
         path = os.path.join(folder, rel)
-        parent = os.path.dirname(path)
-        if parent not in made:
-            os.makedirs(parent, exist_ok=True)
-            made.append(parent)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as f:
             f.write(data)
-        written.append(path)
     if owner is not None:  # the run's user owns its folder, as a program expects of its working folder
-        for path in [folder, *_between(folder, made[1:]), *written]:
-            os.chown(path, *owner)
-
-
-def _between(folder: str, made: list[str]) -> list[str]:
-    """Folders created on the way to the deepest ones (makedirs makes the parents too)."""
-    out = set()
-    for path in made:
-        while len(path) > len(folder):
-            out.add(path)
-            path = os.path.dirname(path)
-    return sorted(out)
-
-
-def check_user(user: str | None) -> None:
-    """Fail before any run when programs cannot be run as `user` (unknown, or we are not root)."""
-    if user:
-        _account(user)
-        if os.geteuid() != 0:
-            raise UsageError(f"--user {user}: running programs as another user needs root")
+        for root, dirs, names in os.walk(folder):
+            for name in [root, *(os.path.join(root, n) for n in dirs + names)]:
+                os.chown(name, *owner)
 
 
 @functools.cache
-def _account(user: str | None) -> tuple[int, int] | None:
-    """The uid and gid of `user` (None: run as ourselves)."""
-    if not user:
-        return None
-    import pwd
-
-    try:
-        entry = pwd.getpwnam(user)
-    except KeyError:
-        raise UsageError(f"--user {user}: no such user on this machine") from None
-    return entry.pw_uid, entry.pw_gid
+def _plain_account(user: str | None) -> tuple[int, int] | None:
+    """With --sandbox none, the uid and gid of `user` (None: run as ourselves)."""
+    who = bwrap.account(user) if user else None
+    return None if who is None else (who.uid, who.gid)
 
 
-def _run_in(argv: Sequence[str], folder: str, stdin: bytes, limits: Limits, env: Mapping[str, str] | None) -> Outcome:
-    token = f"{os.getpid()}.{next(_tokens)}"
-    environ = dict(os.environ if env is None else env)
-    environ.update({MARKER: token, "HOME": folder, "TMPDIR": folder, "PWD": folder})
+def _spawn(
+    argv: Sequence[str], stdin: bytes, limits: Limits, *, env: Mapping[str, str], cwd: str | None = None,
+    owner: tuple[int, int] | None = None, pass_fds: tuple[int, ...] = (), boxed: bool = False,
+) -> Outcome:
     start = time.monotonic()
-    with _lock:
-        _ensure_reaper()
-        _live.add(token)
-        try:
-            uid, gid = _account(limits.user) or (None, None)
-            proc = subprocess.Popen(
-                list(argv), cwd=folder, env=environ, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, process_group=0, close_fds=True,
-                user=uid, group=gid, extra_groups=None if uid is None else [],
-            )
-        except (OSError, subprocess.SubprocessError) as exc:
-            _live.discard(token)
-            return Outcome(b"", b"", None, error=f"cannot start {argv[0]}: {getattr(exc, 'strerror', None) or exc}")
-        _mains.add(proc.pid)
+    uid, gid = owner or (None, None)
+    try:
+        proc = subprocess.Popen(
+            list(argv), cwd=cwd, env=dict(env), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, process_group=0, close_fds=True, pass_fds=pass_fds,
+            user=uid, group=gid, extra_groups=None if uid is None else [],
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        return Outcome(b"", b"", None, error=f"cannot start {argv[0]}: {getattr(exc, 'strerror', None) or exc}")
     try:
         out, err, timed_out, oversized = _communicate(proc, stdin, start + limits.timeout, limits)
     finally:
-        _kill_tree(proc, token)
-    returncode = None if timed_out or oversized else proc.returncode
-    return Outcome(out, err, returncode, timed_out, oversized, time.monotonic() - start)
+        _end(proc)
+    code = None if timed_out or oversized else proc.returncode
+    if code is not None and boxed and 128 < code <= 128 + 64:
+        code = 128 - code  # bwrap reports a program killed by signal N as exit code 128 + N
+    return Outcome(out, err, code, timed_out, oversized, time.monotonic() - start)
+
+
+def _end(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the run (its process group: with bwrap, bwrap itself, and the kernel ends the rest) and
+    wait at most `GRACE` seconds for it."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    for pipe in (proc.stdin, proc.stdout, proc.stderr):
+        if pipe is not None:
+            try:
+                pipe.close()
+            except OSError:
+                pass
+    try:
+        proc.wait(timeout=GRACE)
+    except subprocess.TimeoutExpired:
+        pass
 
 
 def _communicate(
@@ -272,109 +356,3 @@ def _exit_fd(pid: int) -> int | None:
     except (AttributeError, OSError):
         return None
 
-
-def _kill_tree(proc: subprocess.Popen[bytes], token: str) -> None:
-    """Kill the program's process group, then every process it left behind (see the module doc)."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    for pipe in (proc.stdin, proc.stdout, proc.stderr):
-        if pipe is not None:
-            try:
-                pipe.close()
-            except OSError:
-                pass
-    proc.wait()
-    with _lock:
-        _live.discard(token)
-        _mains.discard(proc.pid)
-        if _reaper and _has_children():
-            _sweep(proc.pid)
-
-
-def _ensure_reaper() -> None:
-    """Become the child subreaper once per process (Linux only); orphans then come back to us."""
-    global _reaper
-    if _reaper is None:
-        _reaper = False
-        if sys.platform.startswith("linux"):
-            try:
-                import ctypes
-
-                libc = ctypes.CDLL(None, use_errno=True)
-                _reaper = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
-            except (OSError, AttributeError):
-                _reaper = False
-
-
-def _has_children() -> bool:
-    """Whether any child is left (alive or not), asked of the kernel in one call: usually none is,
-    and then no process table needs reading."""
-    try:
-        os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-    except ChildProcessError:
-        return False
-    return True
-
-
-def _sweep(first: int) -> None:
-    """Kill and reap our orphans created since pid `first`, until none is left."""
-    me = os.getpid()
-    while True:
-        found = [pid for pid in _new_pids(first) if _orphan(pid, me)]
-        if not found:
-            return
-        for pid in found:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        for pid in found:
-            try:
-                os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
-
-
-def _new_pids(first: int) -> list[int]:
-    """Pids that may have been created since `first` (the kernel hands them out in increasing order)."""
-    last = _last_pid()
-    if first <= last and last - first <= _FULL_SCAN:
-        return list(range(first + 1, last + 1))
-    return [int(name) for name in os.listdir("/proc") if name.isdigit()]
-
-
-def _last_pid() -> int:
-    try:
-        with open("/proc/loadavg", "rb") as f:
-            return int(f.read().split()[-1])
-    except (OSError, ValueError, IndexError):
-        return -1
-
-
-def _orphan(pid: int, me: int) -> bool:
-    """A child of ours that we did not start as a run's program and that no run under way claims."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            stat = f.read()
-    except OSError:
-        return False
-    fields = stat[stat.rfind(b")") + 2:].split()
-    if int(fields[1]) != me or pid in _mains:
-        return False
-    token = _marker(pid)
-    return token is None or token not in _live
-
-
-def _marker(pid: int) -> str | None:
-    try:
-        with open(f"/proc/{pid}/environ", "rb") as f:
-            environ = f.read()
-    except OSError:
-        return None
-    key = MARKER.encode() + b"="
-    for entry in environ.split(b"\0"):
-        if entry.startswith(key):
-            return entry[len(key):].decode(errors="replace")
-    return None

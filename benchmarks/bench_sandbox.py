@@ -1,0 +1,94 @@
+"""Benchmark: what the bubblewrap sandbox costs, `rawdeal grade --course --class` with bwrap against `--sandbox none`.
+
+Target (issue 25): grading STUDENTS x SCENARIOS runs of a trivial program takes at most 1.3x the time
+it takes with `--sandbox none` (full size 500 x 89; the default is smaller so the benchmark takes a
+few minutes). Each student is graded twice in a row, once per mode (which goes first alternates), so
+a change in the machine's load hits both alike. The bank is generated (10 categories, 8 decks each,
+transcripts of 30 menu answers). The program echoes its answers: `--program python` (default) is a
+Python one-liner, the least a course's Python program does; `--program cat` is `sh -c cat`, the
+least any program does, where the sandbox's fixed cost per run (namespaces, mounts, three small
+tools started before the program) shows most.
+Run: `python benchmarks/bench_sandbox.py [--students N] [--scenarios N] [--jobs N] [--program python|cat]`.
+
+Measured for issue 25 (as root, on 2 cores shared with other work, load average 10 to 27), jobs=1:
+- python, 10 x 89: bwrap 82.4 ms a run, none 45.4 ms: ratio 1.82; 6 x 89 at load 10: 57.6 / 32.0 ms: 1.80.
+- cat, 4 x 89: bwrap 46.5 ms a run, none 5.8 ms: ratio 8.0.
+The target is not met for programs this small. The fixed cost is bubblewrap's own: a minimal `bwrap
+--unshare-all` with /usr, /proc and /dev costs 7-13 ms a run on that machine, rawdeal's settings
+(limits, folders, the account) about 4 ms more; it would weigh about 10-20% on a program that takes
+100 ms to start (a .NET console), which these figures do not measure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rawdeal.cli import app
+
+PROGRAMS = {
+    "python": [shutil.which("python3", path="/usr/local/bin:/usr/bin:/bin") or "python3", "-c",
+               "import sys; sys.stdout.write(sys.stdin.read())"],
+    "cat": ["sh", "-c", "cat"],
+}
+
+
+def build_bank(root: Path, scenarios: int) -> None:
+    """A bank in the course's layout: decks, and transcripts of menu lines with INPUT: answers."""
+    for n in range(scenarios):
+        category = f"{n % 10:02}-Category"
+        decks, tests = root / "data" / category, root / "data" / f"{category}-Tests"
+        if not decks.exists():
+            decks.mkdir(parents=True)
+            tests.mkdir()
+            for d in range(8):
+                (decks / f"{d:02}.txt").write_bytes(b"\xef\xbb\xbfDECK (Superstar Card)\n" + b"Punch\n" * 59 + b"Kick")
+        answers = [str(1 + (n + i) % 4) for i in range(30)]
+        body = "".join(f"-----\nmenu line {i}\n(Ingresa un número entre 1 y 4)\nINPUT: {a}\n" for i, a in enumerate(answers))
+        (tests / f"{n // 10 + 1}.txt").write_text(body)
+
+
+def grade(bank: Path, program: list[str], jobs: int, sandbox: str, out: Path) -> float:
+    """Seconds to grade one student's program over the whole bank."""
+    start = time.perf_counter()
+    result = CliRunner().invoke(app, [
+        "grade", "--course", str(bank), "--jobs", str(jobs), "--sandbox", sandbox, "--timeout", "30",
+        "--command", f"{shlex.join(program)} {{decks}}", "--json", str(out),
+    ])
+    seconds = time.perf_counter() - start
+    if result.exit_code not in (0, 1):
+        raise SystemExit(f"grading failed ({result.exit_code}): {result.output}")
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--students", type=int, default=20)
+    parser.add_argument("--scenarios", type=int, default=89)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--program", choices=sorted(PROGRAMS), default="python")
+    args = parser.parse_args()
+    program = PROGRAMS[args.program]
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        build_bank(root / "bank", args.scenarios)
+        times = {"bwrap": 0.0, "none": 0.0}
+        for s in range(args.students):  # one `grade` per student, as a course grades each submission
+            for mode in ("bwrap", "none") if s % 2 == 0 else ("none", "bwrap"):
+                times[mode] += grade(root / "bank", program, args.jobs, mode, root / "grades.json")
+    runs = args.students * args.scenarios
+    print(f"{args.students} students x {args.scenarios} scenarios = {runs} runs of {shlex.join(program)} per mode, "
+          f"jobs={args.jobs}")
+    for mode, seconds in times.items():
+        print(f"--sandbox {mode:5}: {seconds:8.2f} s ({seconds / runs * 1000:.2f} ms a run)")
+    print(f"ratio bwrap / none: {times['bwrap'] / times['none']:.2f} (target <= 1.3)")
+
+
+if __name__ == "__main__":
+    main()
