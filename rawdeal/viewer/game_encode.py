@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rawdeal.games.board import Board, Side
-from rawdeal.viewer.encode import _edit, _Table
+from rawdeal.viewer.delta import Table, edit
 from rawdeal.viewer.game_record import GameReplay, GameStep
 
 # The page's own words (the game's come from its ruleset), by language; English for any other.
@@ -35,7 +35,7 @@ UI = {
 def encode_game(replay: GameReplay) -> dict[str, Any]:
     """The page's data for a replay of any game (a JSON value)."""
     card = {c.name: i for i, c in enumerate(replay.cards)}
-    words = _Table()
+    words = Table()
     steps: list[dict[str, Any]] = []
     before: GameStep | None = None
     for step in replay.steps:
@@ -52,7 +52,7 @@ def encode_game(replay: GameReplay) -> dict[str, Any]:
             "lines": list(replay.lines), "steps": steps}
 
 
-def _delta(now: GameStep, before: GameStep | None, card: dict[str, int], words: _Table) -> dict[str, Any]:
+def _delta(now: GameStep, before: GameStep | None, card: dict[str, int], words: Table) -> dict[str, Any]:
     b, old = now.board, None if before is None else before.board
     out: dict[str, Any] = {}
     if old is None or (b.stage, b.current) != (old.stage, old.current):
@@ -76,13 +76,13 @@ def _delta(now: GameStep, before: GameStep | None, card: dict[str, int], words: 
 
 
 def _zones(p: int, side: Side, old: Side | None, card: dict[str, int]) -> dict[str, list[int]]:
-    """Each zone that changed, as the edit from the step before (`encode._edit`)."""
+    """Each zone that changed, as the edit from the step before (`delta.edit`)."""
     out = {}
     for i, zone in enumerate(side.zones):
         was = () if old is None else old.zones[i].cards
         if old is not None and (old.zones[i].label, old.zones[i].private) != (zone.label, zone.private):
             raise ValueError(f"zone {i} of side {p} changed from {old.zones[i].label} to {zone.label}: a board's zones are fixed")
         if old is None or zone.cards != was:
-            out[f"z{p}_{i}"] = _edit(was, zone.cards, card)
+            out[f"z{p}_{i}"] = edit(was, zone.cards, card)
     return out
 
