@@ -151,6 +151,10 @@ def _scenario(tmp_path: Path) -> tuple[Path, list[str]]:
 
 def test_grade_html_writes_a_divergence_page_for_a_fightdrome_scenario(tmp_path: Path) -> None:
     folder, lines = _scenario(tmp_path)
+    viewed = runner.invoke(app, ["view", str(folder), "-o", str(tmp_path / "scenario.html")])
+    assert viewed.exit_code == 0, viewed.output
+    scenario_page = page_data((tmp_path / "scenario.html").read_text(encoding="utf-8"))
+    assert scenario_page["title"] == "fd-match" and scenario_page["lines"] == lines  # the reference `grade` uses
     at = next(i for i, x in enumerate(lines) if i > 40 and " draws a card" in x)
     wrong = list(lines)
     wrong[at] = wrong[at].replace("draws a card", "draws 2 cards")

@@ -101,6 +101,12 @@ def test_a_fightdrome_replay_and_its_divergence_page_in_the_browser(browser: Any
     card = browser.find_elements(By.CSS_SELECTOR, "#side0 .z0 .card")[0]
     ActionChains(browser).move_to_element(card).perform()
     assert browser.find_element(By.CSS_SELECTOR, "#tip h3").text == card.text
+    browser.set_window_size(390, 844)  # a phone's width: nothing wider than the screen
+    try:
+        browser.get(page.as_uri() + f"#step={down}")
+        assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        browser.set_window_size(1280, 900)
     # a divergence page opens on the board of the step that printed the first wrong line
     lines = replay.lines
     at = replay.steps[9].first + 1
