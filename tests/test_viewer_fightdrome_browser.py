@@ -77,7 +77,8 @@ def test_a_fightdrome_replay_and_its_divergence_page_in_the_browser(browser: Any
     page = tmp_path / "game.html"
     assert CliRunner().invoke(app, ["view", str(save), str(moves), "-o", str(page)]).exit_code == 0
     saves, replay = saves_at_every_step(save, moves), record_game_save(save, moves)
-    down = next(k for k, s in enumerate(saves) if s["players"][1]["face_down"])  # a step with a card face down
+    down = next(k for k, s in enumerate(saves)  # Player 2 has a card face down and decides
+                if s["players"][1]["face_down"] and s["to_move"] == 1 and s["winner"] is None)
     browser.get(page.as_uri())
     for step in (0, 5, down, len(saves) - 1):  # the board on screen is the save the game writes there
         browser.execute_script("location.hash = arguments[0]", f"#step={step}")
@@ -97,6 +98,9 @@ def test_a_fightdrome_replay_and_its_divergence_page_in_the_browser(browser: Any
     other = saves[down]["players"][1]
     assert len(hidden) == len(other["hand"]) + len(other["face_down"]) and all(c.text == "" for c in hidden)
     assert texts(browser, "#side1 .z1 .card") == other["discard"] and texts(browser, "#side0 .z0 .card") == saves[down]["players"][0]["hand"]
+    turn = replay.steps[down].decision  # his legal moves would name his hidden cards: only their number is shown
+    assert turn is not None and turn.player == 1 and texts(browser, "#decide .mv") == []
+    assert browser.find_element(By.ID, "secret").text.startswith(f"{len(turn.moves)} legal moves, hidden")
     Select(browser.find_element(By.ID, "view")).select_by_value("both")
     card = browser.find_elements(By.CSS_SELECTOR, "#side0 .z0 .card")[0]
     ActionChains(browser).move_to_element(card).perform()

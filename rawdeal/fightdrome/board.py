@@ -70,11 +70,13 @@ def _side(game: Game, p: int, lang: str) -> Side:
               (words["discarded"], len(me.discard) + len(me.down))]
     if game.opts.mode == "fame":
         values.append((words["fame"], me.fame))
+    about = _deck(me.sleeve, me.stack, lang)
     if EPIC in game.f.options:
         values.append((words["reserve"], len(me.reserve)))
+        about += f"; {words['reserve']}: {', '.join(me.reserve) or '-'}"
     zones = (Zone(words["hand"], _names(me.hand, lang), private=True), Zone(words["discard"], _names(me.discard, lang)),
              Zone(words["down"], _names(me.down, lang), private=True))
-    return Side(SEATS[lang][p], f"{me.sleeve} + {me.stack}", _deck(me.sleeve, me.stack, lang), tuple(values), zones)
+    return Side(SEATS[lang][p], f"{me.sleeve} + {me.stack}", about, tuple(values), zones)
 
 
 def _deck(sleeve: str, stack: str, lang: str) -> str:

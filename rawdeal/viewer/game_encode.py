@@ -16,7 +16,8 @@ UI = {
     "en": {"step": "step", "over": "Game over", "turn": "{p}'s move", "tomove": "to move", "deciding": "deciding", "wins": "wins",
            "happened": "What just happened", "start": "The game as it starts.", "move": "move", "more": "more lines",
            "table": "On the table", "nothing": "nothing", "rules": "Rules", "decide": "Decision, with the legal moves in move-file words",
-           "next": "(the one played next is marked)", "empty": "empty", "hidden": "hidden", "hint":
+           "next": "(the one played next is marked)",
+           "secret": "{n} legal moves, hidden in this player's view", "empty": "empty", "hidden": "hidden", "hint":
            "hover or tap a card for what it does; keys: \u2190 \u2192 a move, Page Up/Down a stage, Home, End",
            "log": "Transcript: click a line to see the board there", "first": "First divergence at line",
            "expected": "expected", "got": "got", "noline": "(no line)", "todiv": "show the board there (d)",
@@ -24,7 +25,8 @@ UI = {
     "es": {"step": "paso", "over": "Fin de la partida", "turn": "le toca a {p}", "tomove": "le toca", "deciding": "decide", "wins": "gana",
            "happened": "Lo que acaba de pasar", "start": "La partida al empezar.", "move": "jugada", "more": "líneas más",
            "table": "En la mesa", "nothing": "nada", "rules": "Reglas", "decide": "Decisión, con las jugadas legales en palabras del archivo de jugadas",
-           "next": "(la que se juega después está marcada)", "empty": "vacía", "hidden": "oculta", "hint":
+           "next": "(la que se juega después está marcada)",
+           "secret": "{n} jugadas legales, ocultas desde este jugador", "empty": "vacía", "hidden": "oculta", "hint":
            "pasa o toca una carta para ver qué hace; teclas: \u2190 \u2192 una jugada, Re Pág/Av Pág una etapa, Inicio, Fin",
            "log": "Transcripción: pulsa una línea para ver el tablero allí", "first": "Primera divergencia en la línea",
            "expected": "esperado", "got": "obtenido", "noline": "(sin línea)", "todiv": "ver el tablero allí (d)",

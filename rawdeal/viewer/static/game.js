@@ -86,10 +86,12 @@
       : "<span class=\"empty\">" + esc(U.nothing) + "</span>";
     var notes = "<ul>" + s.nt.map(function (n) { return "<li>" + esc(W[n]) + "</li>"; }).join("") + "</ul>";
     var next = k + 1 < N && S[k + 1].mv !== undefined ? W[S[k + 1].mv] : null, decide = "";
-    if (s.d) {
-      decide = "<div class=\"decide\" id=\"decide\"><h4>" + esc(U.decide) + (next !== null ? " " + esc(U.next) : "") +
-        "</h4><div class=\"prompt\">" + name(s.d[0]) + ": " + esc(W[s.d[2]]) + "</div><div class=\"moves\">" +
-        s.d[3].map(function (m) { return "<code class=\"mv" + (W[m] === next ? " chosen" : "") + "\">" + esc(W[m]) + "</code>"; }).join("") +
+    if (s.d) {  // in one player's view the other's legal moves are not shown: they would name his hidden cards
+      var secret = view !== "both" && view !== String(s.d[0]);
+      decide = "<div class=\"decide\" id=\"decide\"><h4>" + esc(U.decide) + (next !== null && !secret ? " " + esc(U.next) : "") +
+        "</h4><div class=\"prompt\">" + name(s.d[0]) + ": " + esc(W[s.d[2]]) + "</div><div class=\"moves\">" + (secret ?
+        "<span class=\"empty\" id=\"secret\">" + esc(U.secret.replace("{n}", s.d[3].length)) + "</span>" :
+        s.d[3].map(function (m) { return "<code class=\"mv" + (W[m] === next ? " chosen" : "") + "\">" + esc(W[m]) + "</code>"; }).join("")) +
         "</div></div>";
     }
     return "<div class=\"middle\"><div class=\"happened\" id=\"happened\"><h4>" + esc(U.happened) + "</h4>" + happened +
