@@ -48,7 +48,7 @@ class Board:
     `table` the cards between the sides, each with what it is there for ("to answer": Kick 60)."""
 
     stage: str
-    current: int  # whose move the game is waiting for, or who moved last once it is over
+    current: int  # whose move it is (the banner and the outlined side)
     sides: tuple[Side, Side]
     table: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = ()  # the rules in force (options, variants)
