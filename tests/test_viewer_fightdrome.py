@@ -123,6 +123,8 @@ def test_view_names_a_wrong_language_or_move_and_writes_nothing(tmp_path: Path) 
     assert not out.exists()
     midgame = Path(__file__).resolve().parents[1] / "saves" / "midgame.json"
     assert runner.invoke(app, ["view", str(midgame), str(bad), "--lang", "es"]).exit_code == 2  # Raw Deal: en only
+    course = runner.invoke(app, ["view", "--course", str(tmp_path), "data/08-Reversals-Tests/1.txt", "--lang", "es"])
+    assert course.exit_code == 2 and "shown as the course wrote it" in course.output
 
 
 def test_view_writes_the_same_bytes_under_any_hash_seed(tmp_path: Path) -> None:

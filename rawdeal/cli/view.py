@@ -60,6 +60,8 @@ def _replay(source: Path, moves: Path | None, course: Path | None, lang: str | N
         if moves is None:
             return game_record.record_game_scenario(source, lang)
         return game_record.record_game_save(source, moves, lang)
+    if course is not None and lang is not None:
+        raise UsageError("--lang: a course transcript is shown as the course wrote it (in Spanish); give no --lang")
     if lang not in (None, "en"):
         raise UsageError(f"--lang {lang}: Raw Deal's transcripts are in en (the course's Spanish: rawdeal view --course)")
     if course is not None:
