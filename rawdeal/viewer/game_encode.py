@@ -13,7 +13,7 @@ from rawdeal.viewer.game_record import GameReplay, GameStep
 
 # The page's own words (the game's come from its ruleset), by language; English for any other.
 UI = {
-    "en": {"step": "step", "over": "Game over", "turn": "{p}'s move", "tomove": "to move", "deciding": "deciding", "wins": "wins",
+    "en": {"step": "step", "over": "Game over", "turn": "{p}'s move", "tomove": "to move", "hands": "hands", "both": "both", "deciding": "deciding", "wins": "wins",
            "happened": "What just happened", "start": "The game as it starts.", "move": "move", "more": "more lines",
            "table": "On the table", "nothing": "nothing", "rules": "Rules", "decide": "Decision, with the legal moves in move-file words",
            "next": "(the one played next is marked)",
@@ -22,7 +22,7 @@ UI = {
            "log": "Transcript: click a line to see the board there", "first": "First divergence at line",
            "expected": "expected", "got": "got", "noline": "(no line)", "todiv": "show the board there (d)",
            "nogame": "No game to show", "earlier": "earlier lines: click for line", "later": "later lines: click for line"},
-    "es": {"step": "paso", "over": "Fin de la partida", "turn": "le toca a {p}", "tomove": "le toca", "deciding": "decide", "wins": "gana",
+    "es": {"step": "paso", "over": "Fin de la partida", "turn": "le toca a {p}", "tomove": "le toca", "hands": "manos", "both": "ambas", "deciding": "decide", "wins": "gana",
            "happened": "Lo que acaba de pasar", "start": "La partida al empezar.", "move": "jugada", "more": "líneas más",
            "table": "En la mesa", "nothing": "nada", "rules": "Reglas", "decide": "Decisión, con las jugadas legales en palabras del archivo de jugadas",
            "next": "(la que se juega después está marcada)",

@@ -9,6 +9,8 @@
   var W = D.words, C = D.cards, U = D.ui, S = [], prev = {}, ZONES = [];
   D.zones.forEach(function (zs, p) { zs.forEach(function (z, i) { ZONES.push("z" + p + "_" + i); }); });
   document.documentElement.lang = D.lang;
+  document.getElementById("viewlabel").firstChild.nodeValue = D.ui.hands + " ";
+  document.querySelector("#view option[value=both]").textContent = D.ui.both;
   function edited(old, e) {  // [kept from the start, kept from the end, cards between]
     return old.slice(0, e[0]).concat(e.slice(2), e[1] ? old.slice(old.length - e[1]) : []);
   }
@@ -72,7 +74,7 @@
     var d = s.d;
     return "<div class=\"banner\" id=\"status\"><span class=\"turn\">" + esc(W[s.g]) + "</span><span class=\"who\">" +
       esc(U.turn).replace("{p}", "<b>" + name(s.c) + "</b>") + "</span>" + (d ? "<span class=\"who\">" + esc(U.deciding) +
-      ": <b>" + name(d[0]) + "</b> (" + esc(W[d[1]]) + ")</span>" : "") + "</div>";
+      ": <b>" + name(d[0]) + "</b> (" + esc(W[d[2]]) + ")</span>" : "") + "</div>";
   }
 
   function middle(s, k) {
