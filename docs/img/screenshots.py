@@ -2,9 +2,10 @@
 
     .venv/bin/python docs/img/screenshots.py      (needs chromium, chromium-driver and selenium)
 
-It writes the pages with rawdeal itself (the bundled saved game, and a divergence page of the worked
-example with one line of its transcript changed), opens them at a fixed window size and saves
-docs/img/viewer-board.png, viewer-divergence.png and viewer-phone.png, reduced to 256 colours.
+It writes the pages with rawdeal itself (the bundled saved game, a divergence page of the worked
+example with one line of its transcript changed, and a Fightdrome match played by a seeded random
+player), opens them at a fixed window size and saves docs/img/viewer-board.png,
+viewer-divergence.png, viewer-phone.png and viewer-fightdrome.png, reduced to 256 colours.
 """
 
 from __future__ import annotations
@@ -40,6 +41,23 @@ def pages(folder: Path) -> tuple[Path, Path]:
     return board, divergence
 
 
+def fightdrome(folder: Path) -> Path:
+    """A match between Brawler/S1 and Wrestler/S5 (seed 7), played by the seeded random player 3."""
+    from rawdeal.games.randomplay import play_random
+    from rawdeal.games.registry import ruleset
+    from rawdeal.games.saves import dumps
+    from rawdeal.viewer.game_record import record_game_save
+
+    rules = ruleset("fightdrome")
+    state, _ = rules.start(("Brawler/S1", "Wrestler/S5"), 7, ("match",))
+    save, moves = folder / "fd.json", folder / "fd-moves.txt"
+    save.write_bytes(dumps(state))
+    moves.write_text("".join(f"{m}\n" for m in play_random(rules, state.copy(), 3)), encoding="utf-8")
+    page = folder / "fightdrome.html"
+    page.write_text(render_replay(record_game_save(save, moves)), encoding="utf-8")
+    return page
+
+
 def shoot(driver: webdriver.Chrome, url: str, size: tuple[int, int], name: str) -> None:
     driver.set_window_size(*size)
     driver.get(url)
@@ -63,6 +81,7 @@ def main() -> None:
             shoot(driver, board.as_uri() + "#step=3", (1200, 760), "viewer-board.png")
             shoot(driver, divergence.as_uri(), (1200, 760), "viewer-divergence.png")
             shoot(driver, board.as_uri() + "#step=14", (390, 800), "viewer-phone.png")
+            shoot(driver, fightdrome(Path(tmp)).as_uri() + "#step=89&view=0", (1200, 760), "viewer-fightdrome.png")
         finally:
             driver.quit()
 

@@ -69,6 +69,17 @@ class Fightdrome:
 
         return line(event, lang)
 
+    def board(self, state: Any, lang: str) -> Any:
+        """The board `rawdeal view` draws (`rawdeal.games.board`)."""
+        from rawdeal.fightdrome.board import board
+
+        return board(state, lang)
+
+    def card_face(self, name: str, lang: str) -> Any:
+        from rawdeal.fightdrome.board import card_face
+
+        return card_face(name, lang)
+
     def event_dict(self, event: Any) -> dict[str, Any]:
         assert isinstance(event, ev.Event)
         return event.to_dict()

@@ -4,8 +4,9 @@ a bad line or an illegal move is reported at its file, line and column."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
 from rawdeal.games.protocol import Ruleset, State
@@ -50,8 +51,10 @@ def moves_of(rules: Ruleset, lines: list[str], source: str) -> Iterator[tuple[in
         yield number, indent + 1, move
 
 
-def play_file(rules: Ruleset, state: State, path: str | Path, transcript: Transcript) -> int:
-    """Apply a move file to `state`, writing the transcript as it goes; the number of moves applied."""
+def play_file(rules: Ruleset, state: State, path: str | Path, transcript: Transcript,
+              after: Callable[[Any], object] | None = None) -> int:
+    """Apply a move file to `state`, writing the transcript as it goes; the number of moves applied.
+    `after(move)` is called once each move's lines are written (the viewer keeps the board there)."""
     source, applied = "standard input" if str(path) == "-" else str(path), 0
     for number, column, move in moves_of(rules, read_lines(path), source):
         turn = state.turn()
@@ -61,5 +64,7 @@ def play_file(rules: Ruleset, state: State, path: str | Path, transcript: Transc
         except IllegalMoveError as exc:
             raise exc.at(Where(source, number, column)) from None
         transcript.move(player, move, events)
+        if after is not None:
+            after(move)
         applied += 1
     return applied

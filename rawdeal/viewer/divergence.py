@@ -14,6 +14,7 @@ from rawdeal.errors import RawdealError, UsageError
 from rawdeal.grading.model import ScenarioResult, StudentResult
 from rawdeal.io.diff import Comparison, is_input
 from rawdeal.io.files import write_atomic
+from rawdeal.viewer.game_record import GameReplay
 from rawdeal.viewer.page import render_divergence
 from rawdeal.viewer.record import Replay
 
@@ -22,16 +23,24 @@ Pages = dict[tuple[str, str], str]  # (student, test) -> the page's path, as the
 
 # A test's reference game, by the test's name and the reference lines it must print (a course
 # test's with its `INPUT:` lines when the two transcripts compared held them).
-Games = Callable[[str, tuple[str, ...]], Replay]
+Games = Callable[[str, tuple[str, ...]], Replay | GameReplay]
 
 
 def scenario_games(suite: Sequence[object]) -> Games:
     """The reference game of each scenario of a suite, by the scenario's name."""
     from rawdeal.scenarios.model import Scenario
-    from rawdeal.viewer.record import record_scenario
 
     paths = {sc.name: sc.path for sc in suite if isinstance(sc, Scenario)}
-    return lambda name, lines: record_scenario(paths[name])
+    return lambda name, lines: scenario_game(paths[name])
+
+
+def scenario_game(folder: Path) -> Replay | GameReplay:
+    """A scenario's game: Raw Deal's, or the game its start.json names (played as `grade` plays it)."""
+    from rawdeal.viewer import game_record, record
+
+    if game_record.names_a_game(folder / "start.json"):
+        return game_record.record_game_scenario(folder)
+    return record.record_scenario(folder)
 
 
 def course_games(root: Path, tests: Sequence[object]) -> Games:
@@ -66,7 +75,7 @@ def page_path(out: Path, student: str, test: str, single: bool) -> Path:
 def write_pages(students: Sequence[StudentResult], out: Path, single: bool, game: Games) -> Pages:
     """Write a page for each failing test that printed something to compare; return where each went.
     A reference game is played once for all the students who fail its test."""
-    games: dict[tuple[str, tuple[str, ...]], tuple[Replay | None, str]] = {}
+    games: dict[tuple[str, tuple[str, ...]], tuple[Replay | GameReplay | None, str]] = {}
     pages: Pages = {}
     for student in students:
         for result in student.results:
@@ -82,14 +91,14 @@ def write_pages(students: Sequence[StudentResult], out: Path, single: bool, game
     return pages
 
 
-def _game(game: Games, name: str, lines: tuple[str, ...]) -> tuple[Replay | None, str]:
+def _game(game: Games, name: str, lines: tuple[str, ...]) -> tuple[Replay | GameReplay | None, str]:
     try:
         return game(name, lines), ""
     except RawdealError as exc:
         return None, f"the reference game could not be played again: {exc}"
 
 
-def divergence_page(result: ScenarioResult, student: str, replay: Replay | None, note: str = "") -> str:
+def divergence_page(result: ScenarioResult, student: str, replay: Replay | GameReplay | None, note: str = "") -> str:
     c = result.comparison
     assert c is not None and c.at is not None
     return render_divergence(replay, c.expected, c.actual, c.at, ("reference", student),
@@ -100,14 +109,15 @@ def diff_page(comparison: Comparison, names: tuple[Path, Path], text: str, scena
               game: tuple[Path | None, Path | None], course: Path | None) -> str:
     """`rawdeal diff A B --html FILE`: the page of two transcripts, with the board of the game that
     A is the transcript of (a scenario, a save and its moves, or with `course` A itself), if given."""
-    from rawdeal.viewer import record
+    from rawdeal.viewer import game_record, record
 
     assert comparison.at is not None
-    replay: Replay | None = None
+    replay: Replay | GameReplay | None = None
     if scenario is not None:
-        replay = record.record_scenario(scenario)
+        replay = scenario_game(scenario)
     elif game[0] is not None and game[1] is not None:
-        replay = record.record_save(game[0], game[1])
+        named = game_record.names_a_game(game[0])
+        replay = game_record.record_game_save(game[0], game[1]) if named else record.record_save(game[0], game[1])
     elif course is not None:
         from rawdeal.course.console import answers_of
 

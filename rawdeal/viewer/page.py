@@ -15,6 +15,8 @@ from typing import Any
 import orjson
 
 from rawdeal.viewer.encode import encode
+from rawdeal.viewer.game_encode import encode_game
+from rawdeal.viewer.game_record import GameReplay
 from rawdeal.viewer.record import Replay
 
 _STATIC = Path(__file__).resolve().parent / "static"
@@ -26,12 +28,14 @@ def _static(name: str) -> str:
     return (_STATIC / name).read_text(encoding="utf-8")
 
 
-def render_replay(replay: Replay) -> str:
-    """The replay page of a recorded game (`rawdeal.viewer.record`)."""
+def render_replay(replay: Replay | GameReplay) -> str:
+    """The replay page of a recorded game (Raw Deal's `rawdeal.viewer.record`, or any game's `game_record`)."""
+    if isinstance(replay, GameReplay):
+        return _page(replay.title, "replay", encode_game(replay), game=True)
     return _page(replay.title, "replay", encode(replay))
 
 
-def render_divergence(replay: Replay | None, expected: tuple[str, ...], got: tuple[str, ...], at: int,
+def render_divergence(replay: Replay | GameReplay | None, expected: tuple[str, ...], got: tuple[str, ...], at: int,
                       names: tuple[str, str] = ("expected", "got"), title: str = "", note: str = "",
                       numbers: tuple[int, ...] | None = None) -> str:
     """The divergence page: `expected` and `got` aligned line by line (line i beside line i), their
@@ -39,19 +43,25 @@ def render_divergence(replay: Replay | None, expected: tuple[str, ...], got: tup
     of the reference. `replay` is the reference game (None: no board, only the lines; `note` says why).
     `numbers`: each expected line's number in its file, when they are not 1, 2, 3... (an official
     transcript's `INPUT:` lines set aside); the page numbers the lines as the file does."""
-    data: dict[str, Any] = encode(replay) if replay is not None else {"title": title, "names": [], "stars": [], "cards": [],
-                                                      "words": [], "lines": [], "steps": []}
+    data: dict[str, Any]
+    if isinstance(replay, GameReplay):
+        data = encode_game(replay)
+    else:
+        data = encode(replay) if replay is not None else {"title": title, "names": [], "stars": [], "cards": [],
+                                                          "words": [], "lines": [], "steps": []}
     data["lines"] = []  # the reference's lines are `expected`: not stored twice
     data["diff"] = {"expected": list(expected), "got": list(got), "at": at, "names": list(names),
                     "numbers": None if numbers is None else list(numbers)}
     if note:
         data["note"] = note
-    return _page(title or str(data["title"]), "divergence", data)
+    return _page(title or str(data["title"]), "divergence", data, game=isinstance(replay, GameReplay))
 
 
-def _page(title: str, kind: str, data: dict[str, Any]) -> str:
+def _page(title: str, kind: str, data: dict[str, Any], game: bool = False) -> str:
+    """The template filled in: Raw Deal's board script (`viewer.js`), or for any other game the
+    generic one (`game.js`, with its few styles after Raw Deal's)."""
     # "<" only occurs inside JSON strings, where its escape means the same: the data never closes its script
     blob = orjson.dumps(data).decode("utf-8").replace("<", "\\u003c")
-    parts = {"TITLE": html.escape(title), "KIND": kind, "CSS": _static("viewer.css"), "JS": _static("viewer.js"),
-             "DATA": blob}
+    css, js = (_static("viewer.css") + _static("game.css"), _static("game.js")) if game else (_static("viewer.css"), _static("viewer.js"))
+    parts = {"TITLE": html.escape(title), "KIND": kind, "CSS": css, "JS": js, "DATA": blob}
     return _MARKER.sub(lambda m: parts[m[1]], _static("page.html"))
