@@ -82,6 +82,8 @@ class CardFilter:
     trait: Trait | None = None
     max_damage_of_own_fortitude: bool = False  # D <= the acting player's Fortitude Rating (Shake It Off)
     types: tuple[CardType, ...] = ()
+    subtype: Subtype | None = None  # a maneuver of this subtype ("search for a Strike maneuver")
+    not_trait: Trait | None = None  # any card but those with this keyword ("a non-Unique maneuver")
 
     def __reduce__(self) -> tuple[Callable[..., CardFilter], tuple[Any, ...]]:
         """Pickled (the effects cache) as its fields; the empty filter comes back as `ANY_CARD`."""
@@ -315,6 +317,8 @@ class Target:
     after_title: str | None = None
     trait: Trait | None = None
     min_trait_in_ring: int | None = None
+    not_subtypes: tuple[Subtype, ...] = ()  # "any non-Trademark Finisher maneuver"
+    not_trait: Trait | None = None  # "any non-Unique maneuver"
 
 
 # ---------------------------------------------------------------------------------------- clauses

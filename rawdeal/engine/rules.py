@@ -369,6 +369,10 @@ def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
         return False
     if t.title is not None and info.title != t.title:
         return False
+    if t.not_subtypes and as_type == MANEUVER and info.card.subtype in t.not_subtypes:
+        return False
+    if t.not_trait is not None and t.not_trait in info.card.traits:
+        return False
     return t.trait is None or t.trait in info.card.traits
 
 

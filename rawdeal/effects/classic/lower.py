@@ -1,0 +1,976 @@
+"""Lowering: a Classic parse (`classic.model`) to the engine's typed effects (`effects.model`).
+
+The parse says what the words are (frames, actions with their verb and arguments, statements about the
+card); lowering says what they *do*, as the clauses the engine runs. It reads the parse's structure, never
+its wording: a verb and the kinds of its arguments decide the action, a card description's nouns, subtypes,
+keywords and bounds decide a filter or a reversal target, a frame decides the clause (on play, as an
+action, as a reversal, once successfully played). Whatever it cannot give a meaning the engine runs raises
+`Unsupported` with the construct's name, so that a card is marked as not playable yet instead of being
+played as if it had no text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rawdeal.cards.model import CardType, Subtype, Trait
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.model import (
+    Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, Value, ValueKind,
+    Word, ZoneRef,
+)
+
+
+class Unsupported(Exception):
+    """A parsed construct that has no engine meaning yet (its `reason` names it)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Unlowered:
+    """A sentence that parsed but could not be lowered: where it starts and why."""
+
+    column: int
+    sentence: str
+    reason: str
+
+    def message(self) -> str:
+        return f"column {self.column}: cannot run yet: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class LoweredText:
+    """A card text lowered: its effect when every sentence lowered, else the sentences that did not."""
+
+    effect: fx.CardEffect | None
+    unlowered: tuple[Unlowered, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.effect is not None
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What lowering needs to know of the card itself: its types (a reversal's "reverse" opens a
+    reversal clause; a hybrid's "as an action" an action clause)."""
+
+    types: frozenset[str] = frozenset()
+
+    @property
+    def is_reversal(self) -> bool:
+        return "reversal" in self.types
+
+
+# ----------------------------------------------------------------------------------- reading helpers
+def words(node: object) -> list[str]:
+    """The canonical words under a node, in order."""
+    if isinstance(node, (Word, Value)):
+        return [node.text]
+    if isinstance(node, ZoneRef):
+        return [*(w for o in node.owner for w in words(o)), *node.zones]
+    if isinstance(node, CardDesc):
+        return [*(w for x in node.words for w in words(x)), *node.nouns, *(w for x in node.posts for w in words(x))]
+    if isinstance(node, (Phrase, Statement, Frame, Cards, Action)):
+        out = [node.verb] if isinstance(node, Action) else []
+        parts = (*node.subject, *node.parts) if isinstance(node, Action) else node.parts
+        return [*out, *(w for p in parts for w in words(p))]
+    return []
+
+
+def phrases(node: object) -> Iterator[Phrase | Statement | Frame]:
+    """Every named node under `node`, depth first."""
+    if isinstance(node, (Phrase, Statement, Frame)):
+        yield node
+    children: Iterable[object] = ()
+    if isinstance(node, (Phrase, Statement, Frame, Cards)):
+        children = node.parts
+    elif isinstance(node, Action):
+        children = (*node.subject, *node.parts)
+    elif isinstance(node, CardDesc):
+        children = (*node.words, *node.posts)
+    for child in children:
+        yield from phrases(child)
+
+
+def find(node: object, kind: str) -> Phrase | Statement | Frame | None:
+    return next((p for p in phrases(node) if p.kind == kind), None)
+
+
+def values(node: object, kind: ValueKind) -> list[Value]:
+    out: list[Value] = []
+    if isinstance(node, Value):
+        return [node] if node.kind is kind else []
+    for child in _children(node):
+        out += values(child, kind)
+    return out
+
+
+def _children(node: object) -> tuple[object, ...]:
+    if isinstance(node, (Phrase, Statement, Frame, Cards)):
+        return node.parts
+    if isinstance(node, Action):
+        return (*node.subject, *node.parts)
+    if isinstance(node, CardDesc):
+        return (*node.words, *node.posts)
+    if isinstance(node, ZoneRef):
+        return node.owner
+    return ()
+
+
+def _number(value: Value) -> int:
+    digits = "".join(ch for ch in value.text if ch.isdigit())
+    if not digits:
+        raise Unsupported(f"a variable amount ({value.text})")
+    sign = -1 if value.text.strip().startswith("-") else 1
+    return sign * int(digits)
+
+
+# --------------------------------------------------------------------------------------- players
+_OPPONENT_WORDS = ("opponent", "opponent's", "his", "he", "him", "they", "their")
+
+
+def _who_of_owner(owner: Sequence[object]) -> fx.Who:
+    said = [w for o in owner for w in words(o)]
+    if not said or said == ["your"] or said == ["you"]:
+        return fx.Who.YOU
+    if said in (["your", "opponent's"], ["opponent's"], ["his"], ["their"]):
+        return fx.Who.OPPONENT
+    raise Unsupported(f"the zone of {' '.join(said)!r}")
+
+
+def _subject(action: Action) -> tuple[fx.Who, str | None]:
+    """(who acts, modal word or None)."""
+    who, modal = fx.Who.YOU, None
+    for part in action.subject:
+        if isinstance(part, Phrase) and part.kind == "modal":
+            modal = " ".join(words(part))
+        else:
+            said = words(part)
+            if said in (["you"],):
+                who = fx.Who.YOU
+            elif said in (["your", "opponent"], ["opponent"], ["he"], ["that", "player"]):
+                who = fx.Who.OPPONENT
+            elif said in (["each", "player"], ["all", "player"], ["both", "player"], ["every", "player"]) or \
+                    (said[:1] == ["you"] and said[-1:] == ["opponent"]):
+                who = fx.Who.ALL
+            elif said in (["adverb"],):
+                pass
+            elif isinstance(part, Phrase) and part.kind == "adverb":
+                pass
+            else:
+                raise Unsupported(f"the subject {' '.join(said)!r}")
+    if modal not in (None, "may", "must", "must then", "may then", "must first"):
+        raise Unsupported(f"the modal {modal!r}")
+    return who, modal
+
+
+# ------------------------------------------------------------------------------------------ zones
+_ZONES = {"hand": fx.Zone.HAND, "arsenal": fx.Zone.ARSENAL, "ringside pile": fx.Zone.RINGSIDE,
+          "ring area": fx.Zone.RING, "ring": fx.Zone.RING}
+
+
+@dataclass(frozen=True, slots=True)
+class _Zones:
+    who: fx.Who
+    zones: tuple[fx.Zone, ...]
+
+
+def _zone(ref: ZoneRef) -> _Zones:
+    zones = []
+    for name in ref.zones:
+        if name not in _ZONES:
+            raise Unsupported(f"the zone {name!r}")
+        zones.append(_ZONES[name])
+    return _Zones(_who_of_owner(ref.owner), tuple(zones))
+
+
+def _zone_in(node: object) -> _Zones:
+    ref = next((c for c in _children(node) if isinstance(c, ZoneRef)), None)
+    if ref is None:
+        raise Unsupported(f"a zone in {' '.join(words(node))!r}")
+    return _zone(ref)
+
+
+# ------------------------------------------------------------------------------------------ cards
+_SUBTYPES = {"strike": Subtype.STRIKE, "grapple": Subtype.GRAPPLE, "submission": Subtype.SUBMISSION,
+             "high risk": Subtype.HIGH_RISK, "trademark finisher": Subtype.TRADEMARK_FINISHER}
+_TYPES = {"maneuver": CardType.MANEUVER, "action": CardType.ACTION, "reversal": CardType.REVERSAL}
+_TRAITS = {"unique": Trait.UNIQUE, "set up": Trait.SET_UP, "set-up": Trait.SET_UP, "heel": Trait.HEEL,
+           "face": Trait.FACE}
+
+
+@dataclass(frozen=True, slots=True)
+class _Desc:
+    """A card description read: what a filter or a reversal target needs."""
+
+    count: fx.Count = fx.ONE
+    types: tuple[CardType, ...] = ()
+    subtypes: tuple[Subtype, ...] = ()
+    trait: Trait | None = None
+    not_trait: Trait | None = None
+    not_subtypes: tuple[Subtype, ...] = ()
+    title: str | None = None
+    max_damage: int | None = None
+    min_damage: int | None = None
+    after_title: str | None = None
+
+
+def _quantity(node: object) -> fx.Count:
+    if not isinstance(node, Phrase):
+        return fx.ONE
+    kind = node.kind
+    if kind == "quantity":  # "a", "an", "one"
+        return fx.ONE
+    if kind in ("exactly", "up_to"):
+        nums = values(node, ValueKind.NUMBER)
+        return fx.Count(_number(nums[0]), up_to=kind == "up_to")
+    if kind in ("any", "the"):
+        return fx.ONE
+    if kind == "all":
+        return fx.ALL
+    if kind == "same":
+        return fx.Count(None, same=True)
+    raise Unsupported(f"the quantity {' '.join(words(node))!r}")
+
+
+def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
+    types: list[CardType] = []
+    subtypes: list[Subtype] = []
+    fields: dict[str, Any] = {}
+    for item in desc.words:
+        kind = item.kind if isinstance(item, Phrase) else ""
+        said = " ".join(words(item))
+        if kind == "noun" and said in _SUBTYPES:
+            subtypes.append(_SUBTYPES[said])
+        elif kind == "noun" and said in _TYPES:
+            types.append(_TYPES[said])
+        elif kind == "desc_and" or said in ("or", "and"):
+            continue
+        elif kind == "trait" and said.casefold() in _TRAITS:
+            fields["trait"] = _TRAITS[said.casefold()]
+        elif kind == "trait" and said.startswith("non ") and said[4:].casefold() in _TRAITS:
+            fields["not_trait"] = _TRAITS[said[4:].casefold()]
+        elif kind == "not_noun" and said[4:] in _SUBTYPES:
+            fields["not_subtypes"] = (*fields.get("not_subtypes", ()), _SUBTYPES[said[4:]])
+        elif kind == "damage_is":
+            amount = _number(values(item, ValueKind.DAMAGE)[0])
+            bound = words(item)[-1]
+            if bound in ("less", "fewer"):
+                fields["max_damage"] = amount
+            elif bound in ("greater", "more", "+"):
+                fields["min_damage"] = amount
+            else:
+                fields["max_damage"] = fields["min_damage"] = amount
+        else:
+            raise Unsupported(f"the card word {said!r}")
+    for noun in desc.nouns:
+        if noun in _SUBTYPES:
+            subtypes.append(_SUBTYPES[noun])
+            types.append(CardType.MANEUVER)
+        elif noun in _TYPES:
+            types.append(_TYPES[noun])
+        elif noun != "card":
+            raise Unsupported(f"the card noun {noun!r}")
+    for post in desc.posts:
+        inner = post.parts[0] if isinstance(post, Phrase) and post.kind == "post" and post.parts else post
+        kind = inner.kind if isinstance(inner, Phrase) else ""
+        if kind == "titled":
+            titles = values(inner, ValueKind.TITLE)
+            if len(titles) != 1:
+                raise Unsupported("a description naming several titles")
+            fields["title"] = titles[0].text
+        elif kind == "does_damage":
+            amount = _number(values(inner, ValueKind.DAMAGE)[0])
+            if words(inner)[-1] in ("less", "fewer"):
+                fields["max_damage"] = amount
+            else:
+                fields["min_damage"] = amount
+        elif kind == "played_after":
+            title = values(inner, ValueKind.TITLE)
+            if len(title) != 1:
+                raise Unsupported(f"'played after' {' '.join(words(inner))!r}")
+            fields["after_title"] = title[0].text
+        else:
+            raise Unsupported(f"the description {' '.join(words(post))!r}")
+    if subtypes and CardType.MANEUVER not in types:
+        types.append(CardType.MANEUVER)
+    return _Desc(count, tuple(dict.fromkeys(types)), tuple(dict.fromkeys(subtypes)), **fields)
+
+
+def _cards(node: Cards) -> _Desc:
+    """One quantity and one description ("2 cards", "a Strike maneuver", "the card titled X")."""
+    parts = [p for p in node.parts]
+    count = fx.ONE
+    descs = [p for p in parts if isinstance(p, CardDesc)]
+    titles = [p for p in parts if isinstance(p, Value) and p.kind is ValueKind.TITLE]
+    if titles and not descs and len(titles) == 1:
+        return _Desc(title=titles[0].text)
+    if len(descs) != 1:
+        raise Unsupported(f"the cards {' '.join(words(node))!r}")
+    first = parts[0]
+    if isinstance(first, Phrase):
+        count = _quantity(first)
+    return _desc(descs[0], count)
+
+
+def _filter(d: _Desc) -> fx.CardFilter:
+    if d.max_damage is not None or d.min_damage is not None or d.after_title is not None or len(d.subtypes) > 1 \
+            or d.not_subtypes:
+        raise Unsupported("a card filter on damage or on several subtypes")
+    types = () if d.types == () else d.types
+    subtype = d.subtypes[0] if d.subtypes else None
+    if subtype is not None and types == (CardType.MANEUVER,):
+        types = ()
+    return fx.CardFilter(title=d.title, trait=d.trait, types=types, subtype=subtype, not_trait=d.not_trait)
+
+
+def _target(d: _Desc) -> fx.Target:
+    if d.min_damage is not None:
+        raise Unsupported("a reversal of cards of at least some damage")
+    types = d.types or ((CardType.MANEUVER,) if d.subtypes else (CardType.MANEUVER, CardType.ACTION))
+    return fx.Target(card_types=types, subtypes=d.subtypes, title=d.title, max_damage=d.max_damage,
+                     after_title=d.after_title, trait=d.trait, not_subtypes=d.not_subtypes, not_trait=d.not_trait)
+
+
+def _object_cards(action: Action) -> _Desc | None:
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "counted":
+        return _cards(next(p for p in obj.parts if isinstance(p, Cards)))
+    return None
+
+
+def _arg(action: Action, kind: str) -> Phrase | None:
+    return next((p for p in action.parts if isinstance(p, Phrase) and p.kind == kind), None)
+
+
+def _only_args(action: Action, allowed: Iterable[str]) -> None:
+    allowed = set(allowed)
+    for part in action.parts[1:]:
+        if isinstance(part, Phrase) and part.kind not in allowed:
+            raise Unsupported(f"{action.verb!r} with {' '.join(words(part))!r}")
+
+
+# ---------------------------------------------------------------------------------------- actions
+@dataclass
+class _Seq:
+    """What a sentence's pronouns refer to: the last action lowered ("search ... for a card, reveal
+    it, put it into your hand": the search already puts it there)."""
+
+    last: object = None
+
+
+def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
+    who, modal = _subject(action)
+    lowered = _verb(action, who, seq, card)
+    if modal in ("may", "may then") and lowered:
+        return [fx.Optional(tuple(lowered))]
+    return lowered
+
+
+def _verb(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    verb = action.verb
+    handler = _VERBS.get(verb)
+    if handler is None:
+        raise Unsupported(f"the verb {verb!r}")
+    return handler(action, who, seq, card)
+
+
+def _pronoun(action: Action) -> str | None:
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "pronoun":
+        return " ".join(words(obj))
+    return None
+
+
+def _draw(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    d = _object_cards(action)
+    if d is None or d.types or d.subtypes or d.title or d.trait:
+        raise Unsupported(f"draw {' '.join(words(action)[1:])!r}")
+    _only_args(action, ())
+    return [fx.Draw(who, d.count)]
+
+
+def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    _only_args(action, ("of_choice", "from_arg"))
+    src = _arg(action, "from_arg")
+    if src is not None and _zone_in(src).zones != (fx.Zone.HAND,):
+        raise Unsupported("a discard from elsewhere than the hand")
+    pronoun = _pronoun(action)
+    if pronoun == "this card" or pronoun == "it" and seq.last is None:
+        return [fx.DiscardThis()]
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "zone_obj":
+        zones = _zone_in(obj)
+        if zones.zones != (fx.Zone.HAND,):
+            raise Unsupported("discarding a whole zone other than the hand")
+        target = zones.who if who is fx.Who.YOU else who
+        return [fx.Discard(target, fx.ALL, chooser=target)]
+    d = _object_cards(action)
+    if d is None:
+        raise Unsupported(f"discard {' '.join(words(action)[1:])!r}")
+    owner = _zone_in(src).who if src is not None else fx.Who.YOU
+    if who is not fx.Who.YOU:  # "your opponent discards 2 cards": he discards from his hand, and chooses
+        return [fx.Discard(who, d.count, chooser=who, filter=_filter(d))]
+    return [fx.Discard(owner, d.count, chooser=fx.Who.YOU, filter=_filter(d))]
+
+
+def _end(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    if not (isinstance(obj, Phrase) and obj.kind == "turn_obj") or len(action.parts) > 1:
+        raise Unsupported(f"end {' '.join(words(action)[1:])!r}")
+    said = words(obj)
+    if said[-1] != "turn" or len(said) > 3:
+        raise Unsupported(f"end {' '.join(said)!r}")
+    owner = [w for w in said[:-1]]
+    if owner in (["your", "opponent's"], ["opponent's"], ["his"]):
+        return [fx.EndTurn(fx.Who.OPPONENT if who is fx.Who.YOU else fx.Who.YOU)]
+    if owner == ["your"]:
+        return [fx.EndTurn(who)]
+    raise Unsupported(f"end {' '.join(said)!r}")
+
+
+def _skip(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    said = words(action.parts[0]) if action.parts else []
+    if said[-2:] != ["next", "turn"] or len(action.parts) > 1:
+        raise Unsupported(f"skip {' '.join(said)!r}")
+    owner = said[:-2]
+    if owner == ["your"] or owner == ["his"] and who is fx.Who.OPPONENT:
+        return [fx.SkipTurn(who)]
+    if owner in (["your", "opponent's"], ["opponent's"]):
+        return [fx.SkipTurn(fx.Who.OPPONENT)]
+    raise Unsupported(f"skip {' '.join(said)!r}")
+
+
+def _win(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    if not (isinstance(obj, Phrase) and obj.kind == "game_obj") or who is not fx.Who.YOU:
+        raise Unsupported(f"win {' '.join(words(action)[1:])!r}")
+    how = _arg(action, "via")
+    _only_args(action, ("via",))
+    return [fx.WinGame(" ".join(w for w in words(how)[1:] if w not in ("a", "victory", "condition")) if how else "effect")]
+
+
+def _look(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    _only_args(action, ())
+    if isinstance(obj, Phrase) and obj.kind == "zone_obj":
+        zones = _zone_in(obj)
+        if zones.zones == (fx.Zone.HAND,):
+            return [fx.LookAt(zones.who, fx.Zone.HAND)]
+    if isinstance(obj, Phrase) and obj.kind == "top_cards":
+        zones = _zone_in(obj)
+        nums = values(obj, ValueKind.NUMBER)
+        if zones.zones == (fx.Zone.ARSENAL,):
+            return [fx.LookAt(zones.who, fx.Zone.ARSENAL, _number(nums[0]) if nums else 1)]
+    raise Unsupported(f"look at {' '.join(words(obj))!r}")
+
+
+def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    if not (isinstance(obj, Phrase) and obj.kind == "zone_obj"):
+        raise Unsupported(f"search {' '.join(words(action)[1:])!r}")
+    zones = _zone_in(obj)
+    _only_args(action, ("for_card",))
+    wanted = _arg(action, "for_card")
+    cards = next((p for p in wanted.parts if isinstance(p, Cards)), None) if wanted else None
+    flt = _filter(_cards(cards)) if cards is not None else fx.ANY_CARD
+    search = fx.Search(zones.who, zones.zones, flt)
+    seq.last = search
+    return [search]
+
+
+def _reveal(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    rest = [p for p in action.parts[1:] if not (isinstance(p, Phrase) and p.kind == "to_player")]
+    if _pronoun(action) in ("it", "them") and isinstance(seq.last, fx.Search) and not rest:
+        return []  # the searched card is shown as it is found
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "zone_obj" and not rest:
+        zones = _zone_in(obj)
+        if zones.zones == (fx.Zone.HAND,) and (who is fx.Who.OPPONENT or zones.who is fx.Who.OPPONENT):
+            return [fx.LookAt(fx.Who.OPPONENT, fx.Zone.HAND)]
+        if zones.zones == (fx.Zone.HAND,):
+            return []  # your own hand shown to the opponent: nothing the engine hides from him changes play
+    raise Unsupported(f"reveal {' '.join(words(action)[1:])!r}")
+
+
+def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool = False) -> list[Any]:
+    pronoun = _pronoun(action)
+    dest_arg = _arg(action, "into_arg") or _arg(action, "bottom_arg") or _arg(action, "top_arg") \
+        or _arg(action, "back_on_top")
+    _only_args(action, ("from_arg", "into_arg", "bottom_arg", "top_arg", "back_on_top", "of_choice"))
+    if dest_arg is None:
+        raise Unsupported(f"{action.verb} without a destination")
+    dest = _zone_in(dest_arg)
+    if len(dest.zones) != 1:
+        raise Unsupported("a destination of several zones")
+    position = fx.Position.SHUFFLE if shuffle else (
+        fx.Position.BOTTOM if dest_arg.kind == "bottom_arg" else fx.Position.TOP)
+    if pronoun is not None and isinstance(seq.last, _Taken):
+        taken, seq.last = seq.last, None
+        return _move_taken(taken, dest, position)
+    if pronoun is not None:
+        if isinstance(seq.last, fx.Search) and dest.zones == (fx.Zone.HAND,) and dest.who is seq.last.who:
+            return []  # "search ... for a card, put it into your hand": the search's own end
+        if pronoun in ("this card", "it") and seq.last is None and dest.zones == (fx.Zone.RINGSIDE,):
+            return [fx.DiscardThis()]
+        if pronoun in ("this card", "it") and seq.last is None and dest.zones == (fx.Zone.ARSENAL,):
+            return [fx.ReturnThis(position)]
+        raise Unsupported(f"{action.verb} {pronoun!r} (what it stands for)")
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "top_cards":
+        src = _zone_in(obj)
+        nums = values(obj, ValueKind.NUMBER)
+        n = _number(nums[0]) if nums else 1
+        if src.zones == (fx.Zone.ARSENAL,) and dest.zones == (fx.Zone.RINGSIDE,) and src.who is dest.who:
+            return [fx.MillTop(src.who if who is fx.Who.YOU else who, n)]
+        raise Unsupported("moving the top cards of a zone elsewhere than the Ringside pile")
+    d = _object_cards(action)
+    src_arg = _arg(action, "from_arg")
+    if d is None or src_arg is None:
+        raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+    src = _zone_in(src_arg)
+    if len(src.zones) != 1 or src.who is not dest.who:
+        raise Unsupported("a move between two players' zones or from several zones")
+    if src.zones == dest.zones:
+        raise Unsupported("a move within one zone")
+    mover = src.who if who is fx.Who.YOU else who
+    chooser = fx.Who.YOU if who is fx.Who.YOU else who
+    return [fx.MoveCards(mover, d.count, src.zones[0], dest.zones[0], position, chooser=chooser, filter=_filter(d))]
+
+
+@dataclass(frozen=True, slots=True)
+class _Taken:
+    """Cards taken ("take the top card of your Arsenal", "remove 1 maneuver in his Ring area"), waiting
+    for the "put it ..." that says where they go."""
+
+    who: fx.Who
+    count: fx.Count
+    source: fx.Zone
+    filter: fx.CardFilter
+    top: bool = False
+
+
+def _take(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    if who is not fx.Who.YOU:
+        raise Unsupported(f"{action.verb} by the opponent")
+    if isinstance(obj, Phrase) and obj.kind == "top_cards":
+        src = _zone_in(obj)
+        nums = values(obj, ValueKind.NUMBER)
+        _only_args(action, ())
+        seq.last = _Taken(src.who, fx.Count(_number(nums[0]) if nums else 1), src.zones[0], fx.ANY_CARD, top=True)
+        return []
+    d = _object_cards(action)
+    where = _arg(action, "into_arg") or _arg(action, "from_arg")
+    _only_args(action, ("into_arg", "from_arg"))
+    if d is None or where is None:
+        raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+    src = _zone_in(where)
+    if len(src.zones) != 1 or words(where)[0] not in ("in", "from"):
+        raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+    seq.last = _Taken(src.who, d.count, src.zones[0], _filter(d))
+    return []
+
+
+def _move_taken(taken: _Taken, dest: _Zones, position: fx.Position) -> list[Any]:
+    if dest.who is not taken.who or len(dest.zones) != 1:
+        raise Unsupported("cards put into another player's zone")
+    if taken.top:
+        if taken.source is fx.Zone.ARSENAL and dest.zones == (fx.Zone.RINGSIDE,) and taken.count.n:
+            return [fx.MillTop(taken.who, taken.count.n)]
+        raise Unsupported("the top cards of a zone put elsewhere than the Ringside pile")
+    if taken.source is dest.zones[0]:
+        raise Unsupported("a move within one zone")
+    return [fx.MoveCards(taken.who, taken.count, taken.source, dest.zones[0], position, filter=taken.filter)]
+
+
+def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"Overturn 2 cards": the top cards of your Arsenal into your Ringside pile (damage to yourself)."""
+    obj = action.parts[0] if action.parts else None
+    _only_args(action, ())
+    if isinstance(obj, Phrase) and obj.kind == "top_cards":
+        src = _zone_in(obj)
+        nums = values(obj, ValueKind.NUMBER)
+        if src.zones == (fx.Zone.ARSENAL,):
+            return [fx.MillTop(src.who if who is fx.Who.YOU else who, _number(nums[0]) if nums else 1)]
+    d = _object_cards(action)
+    if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait) and not d.count.up_to:
+        return [fx.MillTop(who, d.count.n)]
+    raise Unsupported(f"overturn {' '.join(words(action)[1:])!r}")
+
+
+def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"choose and discard 1 card from his hand": the choosing is the discard's own."""
+    if action.parts:
+        raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")
+    return []
+
+
+def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"Play after a successfully played maneuver": a play requirement."""
+    after = _arg(action, "after_arg")
+    if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
+        raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
+    return [fx.PlayRequirement(_prior(after))]
+
+
+def _shuffle(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "zone_obj" and len(action.parts) == 1:
+        zones = _zone_in(obj)
+        if zones.zones == (fx.Zone.ARSENAL,):
+            return [fx.Shuffle(zones.who if who is fx.Who.YOU else who)]
+    if obj is None:
+        return [fx.Shuffle(who)]
+    return _put(action, who, seq, card, shuffle=True)
+
+
+def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    if not card.is_reversal or who is not fx.Who.YOU:
+        raise Unsupported("'reverse' on a card that is no reversal")
+    d = _object_cards(action)
+    if d is None:
+        raise Unsupported(f"reverse {' '.join(words(action)[1:])!r}")
+    _only_args(action, ())
+    return _reverses(action)
+
+
+def _reverses(node: object) -> list[Any]:
+    """"Reverse the card titled X, Y or Z": one reversal clause per title; else one for the description."""
+    found = _find_cards(node)
+    titles = [v for v in found.parts if isinstance(v, Value) and v.kind is ValueKind.TITLE]
+    desc = next((p for p in found.parts if isinstance(p, CardDesc)), None)
+    if desc is not None and not titles:
+        posts = [p for p in desc.posts if find(p, "titled") is not None]
+        if posts and len(desc.posts) == 1 and not desc.words and desc.nouns in (("card",), ("maneuver",)):
+            titles = values(posts[0], ValueKind.TITLE)
+    if len(titles) > 1:
+        return [fx.Reverses(fx.Target(card_types=(CardType.MANEUVER, CardType.ACTION), title=t.text)) for t in titles]
+    return [fx.Reverses(_target(_cards(found)))]
+
+
+def _find_cards(node: object) -> Cards:
+    if isinstance(node, Cards):
+        return node
+    for child in _children(node):
+        found = _find_cards_or_none(child)
+        if found is not None:
+            return found
+    raise Unsupported(f"what {' '.join(words(node))!r} reverses")
+
+
+def _find_cards_or_none(node: object) -> Cards | None:
+    try:
+        return _find_cards(node)
+    except Unsupported:
+        return None
+
+
+_VERBS = {
+    "draw": _draw, "discard": _discard, "end": _end, "skip": _skip, "win": _win, "look at": _look,
+    "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
+    "take": _take, "remove": _take, "overturn": _overturn, "choose": _choose, "play": _play,
+}
+
+
+# -------------------------------------------------------------------------------------- statements
+@dataclass(frozen=True, slots=True)
+class _SelfStat:
+    stat: fx.Stat
+    amount: int
+    condition: fx.Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _DeckRule:
+    """A sentence about deck building ("Can only be packed by X"): checked by the deck rules, no play effect."""
+
+
+def _statement(st: Statement, card: CardFacts) -> list[Any]:
+    handler = _STATEMENTS.get(st.kind)
+    if handler is None:
+        raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
+    return handler(st, card)
+
+
+def _tails(st: Statement) -> list[Phrase]:
+    return [p for p in st.parts if isinstance(p, Phrase) and p.kind.endswith(("_tail", "or_if", "or_by", "or_when", "or_after"))]
+
+
+def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
+    if _tails(st) or _holder_other(st):
+        raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+    return [fx.Irreversible()]
+
+
+def _holder_other(st: Statement) -> bool:
+    holder = next((p for p in st.parts if isinstance(p, Phrase) and p.kind == "holder"), None)
+    return holder is not None and words(holder) not in (["this", "card"], ["this"], ["this", "maneuver"])
+
+
+def _prior(node: object) -> fx.After:
+    """"after a 5D or greater maneuver", "after a Strike maneuver", "after the card titled X"."""
+    prior = find(node, "prior")
+    if prior is None or len(prior.parts) != 1:
+        raise Unsupported("a play after one of several cards")
+    one = prior.parts[0]
+    if isinstance(one, Phrase) and one.kind == "prior_success":
+        desc = next((p for p in one.parts if isinstance(p, CardDesc)), None)
+        if desc is None or len(one.parts) > 4:
+            raise Unsupported("a play after several kinds of card")
+        d = _desc(desc)
+    elif isinstance(one, Phrase) and one.kind == "prior_card":
+        d = _cards(next(p for p in one.parts if isinstance(p, Cards)))
+    else:
+        raise Unsupported(f"a play after {' '.join(words(one))!r}")
+    if d.max_damage is not None or d.trait is not None or len(d.subtypes) > 1 or len(d.types) > 1:
+        raise Unsupported(f"a play after {' '.join(words(one))!r}")
+    card_type = d.types[0] if d.types else None
+    return fx.After(card_type, d.subtypes[0] if d.subtypes else None, d.title, d.min_damage)
+
+
+def _played_condition(st: Statement) -> fx.Condition | str:
+    """The condition of "can only be played ..." (a Superstar name: a deck rule, said as 'deck')."""
+    how = find(st, "played_how")
+    if how is None or len(how.parts) != 1 or not isinstance(how.parts[0], Phrase):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+    inner = how.parts[0]
+    if inner.kind == "played_after":
+        return _prior(inner)
+    if inner.kind == "played_by":
+        return "deck"
+    raise Unsupported(f"'can only be played' {' '.join(words(inner))!r}")
+
+
+def _only_played(st: Statement, card: CardFacts) -> list[Any]:
+    extra = [p for p in st.parts if isinstance(p, Phrase) and p.kind not in ("played_how", "holder")]
+    if extra or _holder_other(st):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+    cond = _played_condition(st)
+    if cond == "deck":
+        return [_DeckRule()]  # "Can only be played by X": only X's deck may hold it
+    assert not isinstance(cond, str)
+    return [fx.PlayRequirement(cond)]
+
+
+_STATS = {"D": fx.Stat.DAMAGE, "F": fx.Stat.FORTITUDE}
+
+
+def _stat_list(node: object) -> list[tuple[fx.Stat, int]]:
+    out = []
+    for v in values(node, ValueKind.DAMAGE) + values(node, ValueKind.FORTITUDE):
+        out.append((fx.Stat.DAMAGE if v.kind is ValueKind.DAMAGE else fx.Stat.FORTITUDE, _number(v)))
+    if not out or values(node, ValueKind.SIGNED):
+        raise Unsupported(f"the amounts {' '.join(words(node))!r}")
+    return out
+
+
+def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
+    holder = next((p for p in st.parts if isinstance(p, Phrase) and p.kind == "holder"), None)
+    stats = next((p for p in st.parts if isinstance(p, Phrase) and p.kind == "stats"), None)
+    if holder is None or stats is None:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    tails = _tails(st)
+    inner = holder.parts[0] if holder.parts else None
+    if isinstance(inner, Phrase) and inner.kind == "self_ref":
+        if len(tails) > 1 or any(w in words(st) for w in ("instead", "also")):
+            raise Unsupported(f"{' '.join(words(st))!r}")
+        cond: fx.Condition | None = None
+        if tails:
+            tail = tails[0]
+            if tail.kind == "played_tail" and find(tail, "played_after") is not None \
+                    and words(tail)[0] in ("if", "when", "played after"):
+                cond = _prior(tail)
+            elif tail.kind == "after_tail":
+                cond = _prior(tail)
+            else:
+                raise Unsupported(f"this card's amounts {' '.join(words(tail))!r}")
+        return [_SelfStat(stat, n, cond) for stat, n in _stat_list(stats)]
+    if isinstance(inner, Phrase) and inner.kind == "next_ref" and not tails:
+        return [_next_card_modifier(inner, stats)]
+    raise Unsupported(f"the amounts of {' '.join(words(holder))!r}")
+
+
+def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
+    """"Your next maneuver this turn is +2D", "your next Strike maneuver is +3D"."""
+    said = words(ref)
+    if said[:2] != ["your", "next"] or any(isinstance(p, Value) and p.kind is ValueKind.NUMBER for p in ref.parts):
+        raise Unsupported(f"{' '.join(said)!r}")
+    desc = next((p for p in ref.parts if isinstance(p, CardDesc)), None)
+    d = _desc(desc) if desc is not None else _Desc()
+    if d.title or d.trait or d.max_damage or d.min_damage or len(d.subtypes) > 1 or d.types not in ((), (CardType.MANEUVER,)):
+        raise Unsupported(f"{' '.join(said)!r}")
+    amounts = _stat_list(stats)
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
+        raise Unsupported("a next card's amounts other than one +D")
+    stat, n = amounts[0]
+    duration = fx.Duration.NEXT_MANEUVER if d.types == (CardType.MANEUVER,) and not d.subtypes else fx.Duration.NEXT_CARD
+    return fx.Modify(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None))
+
+
+def _reverse_only(st: Statement, card: CardFacts) -> list[Any]:
+    if not card.is_reversal or _tails(st):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return _reverses(st)
+
+
+def _no_damage(st: Statement, card: CardFacts) -> list[Any]:
+    return [fx.NoDamage()]
+
+
+def _deck_rule(st: Statement, card: CardFacts) -> list[Any]:
+    return [_DeckRule()]
+
+
+def _played_before(st: Statement, card: CardFacts) -> list[Any]:
+    titles = values(st, ValueKind.TITLE)
+    if len(titles) != 1:
+        raise Unsupported("'must be played before' naming several cards")
+    return [fx.PlayRequirement(fx.After(title=titles[0].text))]
+
+
+_STATEMENTS = {
+    "irreversible": _irreversible, "only_played": _only_played, "stats_are": _stats_are,
+    "reverse_only": _reverse_only, "no_damage": _no_damage, "pack_never": _deck_rule, "pack_only": _deck_rule,
+    "pack_also": _deck_rule, "sheet": _deck_rule, "played_before": _played_before,
+}
+
+
+# ------------------------------------------------------------------------------------------ frames
+@dataclass(frozen=True, slots=True)
+class _Ctx:
+    kind: str = "play"  # "play" or "reverse"
+    as_type: CardType | None = None
+    success: bool = False
+    from_hand: bool = False
+
+
+def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
+    for frame in frames:
+        if frame.kind == "as_kind":
+            said = " ".join(w for w in words(frame) if w not in ("as", "a", "an"))
+            if said == "reversal":
+                ctx = _Ctx("reverse")
+            elif said in ("action", "maneuver"):
+                ctx = _Ctx("play", as_type=_TYPES[said])
+            else:
+                raise Unsupported(f"'as a {said}'")
+        elif frame.kind == "on_success" and words(frame) == ["when", "successfully", "played"]:
+            ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True)
+        elif frame.kind in ("then", "in_addition"):
+            continue  # order and addition: the sentence simply follows
+        elif frame.kind == "if_so" and card.is_reversal:
+            ctx = _Ctx("reverse")
+        elif frame.kind in ("if_played", "on_play") and words(frame) in (["if", "played from", "your", "hand"],
+                                                                           ["when", "played from", "your", "hand"]) \
+                and card.is_reversal:
+            ctx = _Ctx("reverse", from_hand=True)
+        else:
+            raise Unsupported(f"the opening {' '.join(words(frame))!r}")
+    return ctx
+
+
+# ------------------------------------------------------------------------------------------ sentences
+def _items(sentence: Sentence, card: CardFacts) -> list[Any]:
+    """The sentence's items lowered, joined: "or" between two actions is a choice."""
+    seq = _Seq()
+    groups: list[list[Any]] = [[]]
+    either = False
+    for item in sentence.items:
+        if isinstance(item, Phrase) and item.kind == "joiner":
+            said = words(item)
+            if "or" in said:
+                groups.append([])
+                either = True
+            continue
+        if isinstance(item, Action):
+            out = _action(item, seq, card)
+            if out:
+                last = out[-1]
+                seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
+            groups[-1] += out
+        elif isinstance(item, Statement):
+            groups[-1] += _statement(item, card)
+        else:
+            raise Unsupported(f"{' '.join(words(item))!r}")
+    if not either:
+        return groups[0]
+    if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
+        raise Unsupported("a choice between things that are not actions")
+    return [fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+_ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
+            fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
+            fx.Choice, fx.Optional, fx.HoldSubmission)
+
+
+def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts) -> tuple[_Ctx | None, list[Any]]:
+    """(the context it leaves open, its parts): raises `Unsupported`."""
+    new = _frames(sentence.frames, ctx, card)
+    parts = _items(sentence, card)
+    return new, parts
+
+
+def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -> LoweredText:
+    """Lower every sentence; the effect only when all parsed and lowered (else the reasons).
+    `starts`: each sentence's offset in the card text (for the columns of what did not lower)."""
+    ctx: _Ctx | None = None
+    clauses: list[Any] = []
+    bad: list[Unlowered] = []
+    offsets = [s + 1 for s in starts] if len(starts) == len(compiled.sentences) else [1] * len(compiled.sentences)
+    for sentence, column in zip(compiled.sentences, offsets):
+        if isinstance(sentence, SentenceFailure):
+            bad.append(Unlowered(sentence.column, sentence.sentence, "does not parse: " + sentence.message()))
+            continue
+        try:
+            new, parts = lower_sentence(sentence, ctx, card)
+            ctx = _assemble(clauses, parts, new or _Ctx(), card)
+        except Unsupported as exc:
+            bad.append(Unlowered(column, _said(sentence), exc.reason))
+    if bad:
+        return LoweredText(None, tuple(bad))
+    return LoweredText(fx.CardEffect(tuple(clauses)))
+
+
+def _said(sentence: Sentence) -> str:
+    from rawdeal.effects.classic.render import render_sentence
+
+    return render_sentence(sentence)
+
+
+def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) -> _Ctx:
+    """Each part into its clause: actions join the context's `OnPlay` / `OnReverse` (consecutive
+    sentences in one context make one clause), a `Reverses` opens the reversal context."""
+    for part in parts:
+        if isinstance(part, fx.Reverses):
+            ctx = _Ctx("reverse", from_hand=part.from_hand_only)
+            clauses.append(part)
+        elif isinstance(part, _ACTIONS):
+            _add_action(clauses, part, ctx)
+        elif isinstance(part, _SelfStat):
+            clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, on_success=ctx.success))
+        elif isinstance(part, _DeckRule):
+            continue
+        else:
+            clauses.append(part)
+    return ctx
+
+
+def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
+    last = clauses[-1] if clauses else None
+    if ctx.kind == "play":
+        if isinstance(last, fx.OnPlay) and last.as_type is ctx.as_type:
+            clauses[-1] = fx.OnPlay((*last.actions, action), last.as_type)
+        else:
+            clauses.append(fx.OnPlay((action,), ctx.as_type))
+    elif isinstance(last, fx.OnReverse) and last.from_hand_only == ctx.from_hand:
+        clauses[-1] = fx.OnReverse((*last.actions, action), last.from_hand_only)
+    else:
+        clauses.append(fx.OnReverse((action,), ctx.from_hand))
