@@ -25,16 +25,8 @@ def pool_cards(pool: str, pool_file: Path | None) -> tuple[PoolCard, ...]:
 
 
 def list_or_check(pool: str, pool_file: Path | None, fmt: str, check: bool, **filters: Any) -> tuple[str, bool]:
-    """The listing (or the --check report) and whether it succeeded."""
+    """The listing and whether it succeeded (the --check report is `rawdeal.checks.classic.check_output`)."""
     cards = pool_cards(pool, pool_file)
-    if check:
-        from rawdeal.effects.classic.check import check_pool
-
-        report = check_pool(cards, classic_pool() if pool_file is not None else ())
-        if fmt == "json":
-            return _json(report.to_dict()), report.ok
-        lines = [f"FAIL {f.card}: {f.error}\n  {f.sentence}" for f in report.failures]
-        return "\n".join([*lines, report.summary()]), report.ok
     from rawdeal.cards.pool.query import filter_pool, pool_dict, pool_row
 
     found = filter_pool(cards, **filters)

@@ -23,6 +23,9 @@ from rawdeal.effects.classic.model import (
 )
 
 
+PARSE_FAILED = "does not parse: "
+
+
 class Unsupported(Exception):
     """A parsed construct that has no engine meaning yet (its `reason` names it)."""
 
@@ -927,7 +930,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     offsets = [s + 1 for s in starts] if len(starts) == len(compiled.sentences) else [1] * len(compiled.sentences)
     for sentence, column in zip(compiled.sentences, offsets):
         if isinstance(sentence, SentenceFailure):
-            bad.append(Unlowered(sentence.column, sentence.sentence, "does not parse: " + sentence.message()))
+            bad.append(Unlowered(sentence.column, sentence.sentence, PARSE_FAILED + sentence.message()))
             continue
         try:
             new, parts = lower_sentence(sentence, ctx, card)

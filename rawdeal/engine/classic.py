@@ -1,0 +1,129 @@
+"""The engine over a Classic pool: its playable cards as a `Catalog`, and random legal Classic decks.
+
+Only cards the engine can play go in: maneuvers, actions and reversals (and their hybrids) whose whole
+text lowered to effects (`rawdeal.effects.classic.playable`). A card whose text the engine cannot run is
+left out, never played as if it had no text. Superstars come with their printed hand size and value; their
+abilities are not lowered yet, so a Classic game plays them without one (`Ability(NONE)`), and says so.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+
+from rawdeal.cards import Card, CardDB, CardType, Subtype, Superstar, Trait
+from rawdeal.cards.pool.model import PoolCard, slug
+from rawdeal.decks.classic import ARSENAL, copy_limit, superstar_names, who
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.playable import LoweredPool, lowered_classic
+from rawdeal.engine.cardinfo import Catalog, _info
+
+_SUBTYPES = {s.value: s for s in Subtype}
+_TRAITS = {t.value: t for t in Trait}
+SIDES = ("heel", "face")
+MOST_AT_ONCE = 3
+
+
+def engine_card(card: PoolCard) -> Card:
+    """The engine's card for a printed Classic card of a played kind (types in printed order)."""
+    types: list[CardType] = []
+    subtype: Subtype | None = None
+    for mode in card.modes:
+        words = [slug(w) for w in mode.split(":")[0].replace("+", "/").split("/")]
+        for word in words:
+            word = word.removeprefix("mid-match-").removeprefix("pre-match-")
+            if word in _SUBTYPES:
+                subtype = subtype or _SUBTYPES[word]
+                types.append(CardType.MANEUVER)
+            elif word.startswith("action"):
+                types.append(CardType.ACTION)
+            elif word.startswith("reversal"):
+                types.append(CardType.REVERSAL)
+    kinds = tuple(dict.fromkeys(types))
+    reversal = CardType.REVERSAL in kinds
+    damage = card.damage if card.damage is not None or reversal else 0
+    return Card(
+        title=card.title, types=kinds, fortitude=card.fortitude or 0, damage=damage,
+        stun_value=card.stun_value or 0, subtype=subtype if CardType.MANEUVER in kinds else None,
+        reverses="special" if reversal else None,
+        traits=frozenset(_TRAITS[t] for t in map(slug, card.traits) if t in _TRAITS),
+        text=card.text,
+    )
+
+
+def engine_superstar(card: PoolCard) -> Superstar:
+    return Superstar(name=card.title, logo=card.title, hand_size=card.hand_size or 0,
+                     value=card.superstar_value or 0, ability=card.text)
+
+
+@dataclass(frozen=True)
+class ClassicCatalog:
+    """The catalog of a Classic pool's playable cards, and the printed cards it was made from."""
+
+    catalog: Catalog
+    printed: dict[str, PoolCard]  # title -> the printed card (cards and Superstars)
+
+    @property
+    def superstars(self) -> tuple[PoolCard, ...]:
+        return tuple(c for c in self.printed.values() if c.is_superstar)
+
+
+def classic_catalog(pool: LoweredPool) -> ClassicCatalog:
+    playable = [c for c in pool.cards if c.playable]
+    stars = [c.card for c in pool.cards if c.card.is_superstar and c.card.hand_size]
+    cards = tuple(engine_card(c.card) for c in playable)
+    db = CardDB(cards=cards, superstars=tuple(engine_superstar(s) for s in stars))
+    infos = tuple(_info(i, card, c.lowered.effect or fx.CardEffect())
+                  for i, (card, c) in enumerate(zip(cards, playable)))
+    abilities = {s.title: fx.Ability(fx.AbilityTiming.NONE) for s in stars}
+    printed = {c.card.title: c.card for c in playable} | {s.title: s for s in stars}
+    return ClassicCatalog(Catalog(db=db, infos=infos, abilities=abilities), printed)
+
+
+@cache
+def shipped_classic() -> ClassicCatalog:
+    """The shipped Classic pool's catalog, built once per process."""
+    return classic_catalog(lowered_classic())
+
+
+# ------------------------------------------------------------------------------------- random decks
+def room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, int]]:
+    """(title, copies allowed) of every playable card `superstar` may pack on `side`."""
+    from rawdeal.effects.classic.packing import packing_rule
+
+    mine = superstar_names(superstar)
+    other = SIDES[1 - SIDES.index(side)]
+    out = []
+    for info in cc.catalog.infos:
+        card = cc.printed[info.title]
+        if other in card.trait_slugs or (card.logos and not mine & {who(x) for x in card.logos}):
+            continue
+        rule = packing_rule(card)
+        if rule is not None and ((rule[0] and not mine & rule[0]) or mine & rule[1]):
+            continue
+        out.append((card.title, copy_limit(card) or ARSENAL))
+    return out
+
+
+def random_classic_deck(cc: ClassicCatalog, rnd: random.Random) -> tuple[str, list[str]]:
+    """A random Superstar and 60 playable titles (bottom to top) that obey the Classic deck rules."""
+    stars = sorted(cc.superstars, key=lambda c: c.title)
+    while True:
+        superstar = rnd.choice(stars)
+        room_ = room(cc, superstar, rnd.choice(SIDES))
+        if sum(n for _, n in room_) >= ARSENAL:
+            break
+    titles, left = [t for t, _ in room_], [n for _, n in room_]
+    out: list[str] = []
+    while len(out) < ARSENAL:
+        i = rnd.randrange(len(titles))
+        n = rnd.randint(1, min(left[i], MOST_AT_ONCE, ARSENAL - len(out)))
+        out += [titles[i]] * n
+        left[i] -= n
+        if not left[i]:
+            titles[i], left[i] = titles[-1], left[-1]
+            titles.pop()
+            left.pop()
+    rnd.shuffle(out)
+    return superstar.title, out
