@@ -355,7 +355,13 @@ class StatChange:
 
 @dataclass(frozen=True, slots=True)
 class Irreversible:
-    """"May not be reversed"."""
+    """"May not be reversed". Classic cards narrow it: only reversals from the hand (`from_arsenal=False`:
+    "can only be reversed from your opponent's Arsenal") or from the Arsenal are stopped, or only while
+    `condition` holds ("cannot be reversed if the card titled X is in your Ring area")."""
+
+    from_hand: bool = True
+    from_arsenal: bool = True
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)

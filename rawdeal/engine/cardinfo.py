@@ -29,6 +29,7 @@ class CardInfo:
     delayed: tuple[fx.Delayed, ...]
     follow_ups: tuple[fx.AllowsFollowUp, ...]
     triggers_from_ringside: bool = False
+    irreversible_when: tuple[fx.Irreversible, ...] = ()  # narrowed "cannot be reversed" (Classic cards)
     play_types: tuple[CardType, ...] = ()  # what it can be played as from the hand, in printed order
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
 
@@ -42,7 +43,8 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         on_play=effect.of(fx.OnPlay),
         requirements=effect.of(fx.PlayRequirement),
         stat_changes=effect.of(fx.StatChange),
-        irreversible=bool(effect.of(fx.Irreversible)),
+        irreversible=fx.Irreversible() in effect.of(fx.Irreversible),
+        irreversible_when=tuple(c for c in effect.of(fx.Irreversible) if c != fx.Irreversible()),
         reversal_bonus=sum(c.amount for c in effect.of(fx.ReversalBonus)),
         reverses=effect.of(fx.Reverses),
         on_reverse=effect.of(fx.OnReverse),

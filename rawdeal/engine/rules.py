@@ -258,6 +258,8 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
     info = cat.infos[play.card]
     if info.irreversible and play.as_type == MANEUVER:
         return True
+    if info.irreversible_when and play.as_type == MANEUVER and _narrowly_irreversible(cat, s, play, from_hand):
+        return True
     if not s.modifiers and not play.captured:
         return False  # the usual case: no modifier to make it so
     mods = list(play.captured) + [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
@@ -267,6 +269,15 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
         if m.arsenal_only and from_hand:
             continue
         if m.max_damage is None or damage <= m.max_damage:
+            return True
+    return False
+
+
+def _narrowly_irreversible(cat: Catalog, s: GameState, play: CurrentPlay, from_hand: bool) -> bool:
+    for irr in cat.infos[play.card].irreversible_when:
+        if not (irr.from_hand if from_hand else irr.from_arsenal):
+            continue
+        if irr.condition is None or holds(cat, s, play.player, irr.condition, play.card, play.previous):
             return True
     return False
 

@@ -162,8 +162,8 @@ def _subject(action: Action) -> tuple[fx.Who, str | None]:
             elif said in (["each", "player"], ["all", "player"], ["both", "player"], ["every", "player"]) or \
                     (said[:1] == ["you"] and said[-1:] == ["opponent"]):
                 who = fx.Who.ALL
-            elif said in (["adverb"],):
-                pass
+            elif said == ["either"]:
+                pass  # "you may either A or B": the "or" makes the choice
             elif isinstance(part, Phrase) and part.kind == "adverb":
                 pass
             else:
@@ -366,6 +366,7 @@ class _Seq:
     it, put it into your hand": the search already puts it there)."""
 
     last: object = None
+    next_card: _Desc | None = None  # "if your next card played this turn is a maneuver, it is +2D"
 
 
 def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
@@ -561,8 +562,6 @@ class _Taken:
 
 def _take(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     obj = action.parts[0] if action.parts else None
-    if who is not fx.Who.YOU:
-        raise Unsupported(f"{action.verb} by the opponent")
     if isinstance(obj, Phrase) and obj.kind == "top_cards":
         src = _zone_in(obj)
         nums = values(obj, ValueKind.NUMBER)
@@ -623,6 +622,22 @@ def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     return [fx.PlayRequirement(_prior(after))]
 
 
+def _make_do(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"force your opponent to discard 2 cards": the inner verb phrase, said by that player."""
+    player = next((p for p in action.parts if isinstance(p, Phrase) and p.kind == "player"), None)
+    inner = next((p for p in action.parts if isinstance(p, Phrase) and p.kind == "verb_phrase"), None)
+    if player is None or inner is None or who is not fx.Who.YOU:
+        raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+    said = words(player)
+    if said not in (["opponent"], ["your", "opponent"], ["him"], ["his", "opponent"]):
+        raise Unsupported(f"{action.verb} {' '.join(said)!r}")
+    verb = inner.parts[0] if inner.parts else None
+    if not (isinstance(verb, Phrase) and verb.kind == "verb"):
+        raise Unsupported(f"{action.verb} {' '.join(words(inner))!r}")
+    nested = Action((), " ".join(words(verb)), inner.parts[1:])
+    return _verb(nested, fx.Who.OPPONENT, seq, card)
+
+
 def _shuffle(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "zone_obj" and len(action.parts) == 1:
@@ -679,6 +694,7 @@ _VERBS = {
     "draw": _draw, "discard": _discard, "end": _end, "skip": _skip, "win": _win, "look at": _look,
     "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
     "take": _take, "remove": _take, "overturn": _overturn, "choose": _choose, "play": _play,
+    "force": _make_do, "make": _make_do,
 }
 
 
@@ -695,7 +711,9 @@ class _DeckRule:
     """A sentence about deck building ("Can only be packed by X"): checked by the deck rules, no play effect."""
 
 
-def _statement(st: Statement, card: CardFacts) -> list[Any]:
+def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
+    if seq.next_card is not None and st.kind == "stats_are":
+        return _next_card_is(st, seq.next_card)
     handler = _STATEMENTS.get(st.kind)
     if handler is None:
         raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
@@ -707,9 +725,41 @@ def _tails(st: Statement) -> list[Phrase]:
 
 
 def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
-    if _tails(st) or _holder_other(st):
+    tails = _tails(st)
+    if len(tails) > 1 or _holder_other(st):
         raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+    if tails:
+        return [fx.Irreversible(condition=_tail_condition(tails[0]))]
     return [fx.Irreversible()]
+
+
+def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
+    """"Can only be reversed from your opponent's Arsenal" (or hand): the other source is stopped."""
+    tails = _tails(st)
+    if len(tails) != 1 or tails[0].kind != "from_tail" or _holder_other(st):
+        raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+    zones = _zone_in(tails[0])
+    if zones.who is not fx.Who.OPPONENT or len(zones.zones) != 1:
+        raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+    if zones.zones == (fx.Zone.ARSENAL,):
+        return [fx.Irreversible(from_arsenal=False)]
+    if zones.zones == (fx.Zone.HAND,):
+        return [fx.Irreversible(from_hand=False)]
+    raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+
+
+def _reversals_to(st: Statement, card: CardFacts) -> list[Any]:
+    """"Reversals to this maneuver are +2D"."""
+    desc = next((p for p in st.parts if isinstance(p, CardDesc)), None)
+    this = find(st, "self_ref")
+    stats = find(st, "stats")
+    if desc is None or desc.nouns != ("reversal",) or desc.words or desc.posts or this is None or stats is None \
+            or words(this) not in (["this", "maneuver"], ["this", "card"]) or _tails(st):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    amounts = _stat_list(stats)
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
+        raise Unsupported("reversals to this card changed other than by +D")
+    return [fx.ReversalBonus(amounts[0][1])]
 
 
 def _holder_other(st: Statement) -> bool:
@@ -738,6 +788,48 @@ def _prior(node: object) -> fx.After:
     return fx.After(card_type, d.subtypes[0] if d.subtypes else None, d.title, d.min_damage)
 
 
+def condition(node: Phrase) -> fx.Condition:
+    """A `condition` phrase the engine can test: a titled card in your Ring area, a lower Fortitude
+    Rating than the opponent's, a hand of N or more cards, the previous card played."""
+    clauses = [p for p in node.parts if isinstance(p, Phrase)]
+    if len(clauses) != 1:
+        raise Unsupported(f"the condition {' '.join(words(node))!r}")
+    one = clauses[0]
+    said = words(one)
+    if one.kind in ("card_in", "has_cards") and "not" not in said:
+        zones = _zone_in(one) if any(isinstance(c, ZoneRef) for c in _children(one)) else _zone_in(
+            next(p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"))
+        titles = values(one, ValueKind.TITLE)
+        if zones.zones == (fx.Zone.RING,) and zones.who is fx.Who.YOU and len(titles) == 1 \
+                and (one.kind == "card_in" or said[:2] == ["you", "has"]):
+            return fx.InRingArea(titles[0].text)
+        if one.kind == "has_cards" and said[:2] == ["you", "has"] and zones.zones == (fx.Zone.HAND,) \
+                and "or more" in " ".join(said):
+            nums = values(one, ValueKind.NUMBER)
+            return fx.MinHandSize(_number(nums[0]))
+    if one.kind == "stat_compare" and said in (
+            ["your", "fortitude rating", "is", "less", "than", "your", "opponent's", "fortitude rating"],
+            ["your", "fortitude rating", "is", "less", "than", "your", "opponent's"]):
+        return fx.FortitudeBelowOpponent()
+    if one.kind == "prior_cond":
+        return _prior(one)
+    raise Unsupported(f"the condition {' '.join(said)!r}")
+
+
+def _tail_condition(tail: Phrase) -> fx.Condition:
+    """"if/when <condition>", "if played after ...", "after ..."."""
+    if tail.kind in ("if_tail", "when_tail"):
+        cond = next((p for p in tail.parts if isinstance(p, Phrase) and p.kind == "condition"), None)
+        if cond is not None:
+            return condition(cond)
+    if tail.kind == "played_tail" and find(tail, "played_after") is not None \
+            and words(tail)[0] in ("if", "when", "played after"):
+        return _prior(tail)
+    if tail.kind == "after_tail":
+        return _prior(tail)
+    raise Unsupported(f"the condition {' '.join(words(tail))!r}")
+
+
 def _played_condition(st: Statement) -> fx.Condition | str:
     """The condition of "can only be played ..." (a Superstar name: a deck rule, said as 'deck')."""
     how = find(st, "played_how")
@@ -753,7 +845,12 @@ def _played_condition(st: Statement) -> fx.Condition | str:
 
 def _only_played(st: Statement, card: CardFacts) -> list[Any]:
     extra = [p for p in st.parts if isinstance(p, Phrase) and p.kind not in ("played_how", "holder")]
-    if extra or _holder_other(st):
+    if _holder_other(st):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+    how = find(st, "played_how")
+    if how is None and len(extra) == 1 and find(st, "played_plain") is not None:  # "can only be played if ..."
+        return [fx.PlayRequirement(_tail_condition(extra[0]))]
+    if extra:
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     cond = _played_condition(st)
     if cond == "deck":
@@ -784,19 +881,12 @@ def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
     if isinstance(inner, Phrase) and inner.kind == "self_ref":
         if len(tails) > 1 or any(w in words(st) for w in ("instead", "also")):
             raise Unsupported(f"{' '.join(words(st))!r}")
-        cond: fx.Condition | None = None
-        if tails:
-            tail = tails[0]
-            if tail.kind == "played_tail" and find(tail, "played_after") is not None \
-                    and words(tail)[0] in ("if", "when", "played after"):
-                cond = _prior(tail)
-            elif tail.kind == "after_tail":
-                cond = _prior(tail)
-            else:
-                raise Unsupported(f"this card's amounts {' '.join(words(tail))!r}")
+        cond = _tail_condition(tails[0]) if tails else None
         return [_SelfStat(stat, n, cond) for stat, n in _stat_list(stats)]
     if isinstance(inner, Phrase) and inner.kind == "next_ref" and not tails:
         return [_next_card_modifier(inner, stats)]
+    if isinstance(inner, Phrase) and inner.kind == "card_group":
+        return [_group_modifier(inner, stats, tails)]
     raise Unsupported(f"the amounts of {' '.join(words(holder))!r}")
 
 
@@ -815,6 +905,41 @@ def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
     stat, n = amounts[0]
     duration = fx.Duration.NEXT_MANEUVER if d.types == (CardType.MANEUVER,) and not d.subtypes else fx.Duration.NEXT_CARD
     return fx.Modify(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None))
+
+
+@dataclass(frozen=True, slots=True)
+class _GroupMod:
+    """"All your Strike maneuvers are +2D": a modifier whose lifetime the context decides (while this
+    card is in the Ring area) unless the sentence says it ("for the rest of the turn", "next turn")."""
+
+    modifier: fx.Modifier
+    said: bool
+
+
+def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
+    said = words(group)
+    if said[:1] == ["all"]:
+        said = said[1:]
+    if said[:1] != ["your"]:
+        raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
+    desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
+    d = _desc(desc) if desc is not None else _Desc()
+    if d.title or d.trait or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
+            or d.types not in ((CardType.MANEUVER,),):
+        raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
+    amounts = _stat_list(stats)
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
+        raise Unsupported("a group's amounts other than one +D")
+    duration, said_it = fx.Duration.WHILE_IN_RING, False
+    for tail in tails:
+        if tail.kind == "for_the_rest_tail" or words(tail) == ["this", "turn"]:
+            duration, said_it = fx.Duration.REST_OF_TURN, True
+        elif tail.kind == "during_tail" and words(tail)[-2:] == ["next", "turn"]:
+            duration, said_it = fx.Duration.NEXT_TURN, True
+        else:
+            raise Unsupported(f"the lifetime {' '.join(words(tail))!r}")
+    stat, n = amounts[0]
+    return _GroupMod(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None), said_it)
 
 
 def _reverse_only(st: Statement, card: CardFacts) -> list[Any]:
@@ -842,13 +967,14 @@ _STATEMENTS = {
     "irreversible": _irreversible, "only_played": _only_played, "stats_are": _stats_are,
     "reverse_only": _reverse_only, "no_damage": _no_damage, "pack_never": _deck_rule, "pack_only": _deck_rule,
     "pack_also": _deck_rule, "sheet": _deck_rule, "played_before": _played_before,
+    "only_reversed": _only_reversed, "reversals_to": _reversals_to,
 }
 
 
 # ------------------------------------------------------------------------------------------ frames
 @dataclass(frozen=True, slots=True)
 class _Ctx:
-    kind: str = "play"  # "play" or "reverse"
+    kind: str = "play"  # "play", "reverse", "ring" (while this card is in the Ring area) or "ring start"
     as_type: CardType | None = None
     success: bool = False
     from_hand: bool = False
@@ -866,6 +992,16 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 raise Unsupported(f"'as a {said}'")
         elif frame.kind == "on_success" and words(frame) == ["when", "successfully", "played"]:
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True)
+        elif frame.kind == "while_in" and _in_own_ring(frame):
+            ctx = _Ctx("ring")
+        elif frame.kind == "when_cond" and _this_in_ring(frame):
+            ctx = _Ctx("ring")
+        elif frame.kind == "at_edge" and ctx is not None and ctx.kind == "ring" \
+                and words(frame) == ["at", "the", "start", "of", "your", "turn"]:
+            ctx = _Ctx("ring start")
+        elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "ring start" \
+                and words(frame) == ["before", "your", "draw segment"]:
+            continue  # the start of the turn is before the draw segment
         elif frame.kind in ("then", "in_addition"):
             continue  # order and addition: the sentence simply follows
         elif frame.kind == "if_so" and card.is_reversal:
@@ -879,10 +1015,25 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
     return ctx
 
 
+def _in_own_ring(frame: Frame) -> bool:
+    this = find(frame, "this_card")
+    ref = next((p for p in frame.parts if isinstance(p, ZoneRef)), None)
+    return this is not None and words(this) == ["this", "card"] and ref is not None \
+        and _zone(ref) == _Zones(fx.Who.YOU, (fx.Zone.RING,))
+
+
+def _this_in_ring(frame: Frame) -> bool:
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not (isinstance(one, Phrase) and one.kind == "this_is") or words(one)[:3] != ["this", "card", "is"]:
+        return False
+    zone = find(one, "in_zone_event")
+    return zone is not None and _zone_in(zone) == _Zones(fx.Who.YOU, (fx.Zone.RING,))
+
+
 # ------------------------------------------------------------------------------------------ sentences
-def _items(sentence: Sentence, card: CardFacts) -> list[Any]:
+def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
-    seq = _Seq()
     groups: list[list[Any]] = [[]]
     either = False
     for item in sentence.items:
@@ -899,13 +1050,17 @@ def _items(sentence: Sentence, card: CardFacts) -> list[Any]:
                 seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
             groups[-1] += out
         elif isinstance(item, Statement):
-            groups[-1] += _statement(item, card)
+            groups[-1] += _statement(item, card, seq)
         else:
             raise Unsupported(f"{' '.join(words(item))!r}")
     if not either:
         return groups[0]
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
         raise Unsupported("a choice between things that are not actions")
+    first = groups[0][0]
+    if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B"
+        groups[0] = list(first.actions)
+        return [fx.Optional((fx.Choice(tuple(tuple(g) for g in groups)),))]
     return [fx.Choice(tuple(tuple(g) for g in groups))]
 
 
@@ -916,9 +1071,40 @@ _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.M
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts) -> tuple[_Ctx | None, list[Any]]:
     """(the context it leaves open, its parts): raises `Unsupported`."""
-    new = _frames(sentence.frames, ctx, card)
-    parts = _items(sentence, card)
+    frames = list(sentence.frames)
+    seq = _Seq()
+    if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
+        seq.next_card = _next_is(frames.pop())
+    new = _frames(frames, ctx, card)
+    parts = _items(sentence, card, seq)
     return new, parts
+
+
+def _next_is(frame: Frame) -> _Desc:
+    """"if your next card played this turn is a Strike maneuver": which card the next sentence changes."""
+    cond = find(frame, "next_is")
+    assert cond is not None
+    ref = find(cond, "next_ref")
+    cards = next((p for p in cond.parts if isinstance(p, Cards)), None)
+    if ref is None or cards is None or words(ref)[:3] != ["your", "next", "card"] or len(cond.parts) != 3:
+        raise Unsupported(f"the condition {' '.join(words(cond))!r}")
+    d = _cards(cards)
+    if d.title or d.trait or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
+            or d.types != (CardType.MANEUVER,):
+        raise Unsupported(f"the condition {' '.join(words(cond))!r}")
+    return d
+
+
+def _next_card_is(st: Statement, d: _Desc) -> list[Any]:
+    holder = find(st, "holder")
+    stats = find(st, "stats")
+    if holder is None or stats is None or words(holder) != ["it"] or _tails(st):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    amounts = _stat_list(stats)
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
+        raise Unsupported("a next card's amounts other than one +D")
+    return [fx.Modify(fx.Modifier(fx.Stat.DAMAGE, amounts[0][1], fx.Duration.NEXT_CARD,
+                                  subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
 
 
 def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -> LoweredText:
@@ -955,6 +1141,20 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         if isinstance(part, fx.Reverses):
             ctx = _Ctx("reverse", from_hand=part.from_hand_only)
             clauses.append(part)
+        elif isinstance(part, _GroupMod) and ctx.kind == "ring" and not part.said:
+            clauses.append(fx.WhileInRing(part.modifier))
+        elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
+            _add_action(clauses, fx.Modify(part.modifier), ctx)
+        elif isinstance(part, _GroupMod):
+            raise Unsupported("a modifier without a lifetime outside the Ring area")
+        elif ctx.kind == "ring start" and isinstance(part, _ACTIONS):
+            last = clauses[-1] if clauses else None
+            if isinstance(last, fx.Triggered) and last.trigger is fx.Trigger.START_OF_TURN:
+                clauses[-1] = replace(last, actions=(*last.actions, part))
+            else:
+                clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
+        elif ctx.kind == "ring" and isinstance(part, _ACTIONS):
+            raise Unsupported("an effect used from the Ring area")
         elif isinstance(part, _ACTIONS):
             _add_action(clauses, part, ctx)
         elif isinstance(part, _SelfStat):
