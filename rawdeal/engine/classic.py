@@ -12,41 +12,26 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from rawdeal.cards import Card, CardDB, CardType, Subtype, Superstar, Trait
+from rawdeal.cards import Card, CardDB, CardType, Superstar, Trait
 from rawdeal.cards.pool.model import PoolCard, slug
 from rawdeal.decks.classic import ARSENAL, copy_limit, superstar_names, who
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.playable import LoweredPool, lowered_classic
+from rawdeal.effects.classic.playable import LoweredPool, card_types, lowered_classic
 from rawdeal.engine.cardinfo import Catalog, _info
 
-_SUBTYPES = {s.value: s for s in Subtype}
 _TRAITS = {t.value: t for t in Trait}
 SIDES = ("heel", "face")
 MOST_AT_ONCE = 3
 
 
 def engine_card(card: PoolCard) -> Card:
-    """The engine's card for a printed Classic card of a played kind (types in printed order)."""
-    types: list[CardType] = []
-    subtype: Subtype | None = None
-    for mode in card.modes:
-        words = [slug(w) for w in mode.split(":")[0].replace("+", "/").split("/")]
-        for word in words:
-            word = word.removeprefix("mid-match-").removeprefix("pre-match-")
-            if word in _SUBTYPES:
-                subtype = subtype or _SUBTYPES[word]
-                types.append(CardType.MANEUVER)
-            elif word.startswith("action"):
-                types.append(CardType.ACTION)
-            elif word.startswith("reversal"):
-                types.append(CardType.REVERSAL)
-    kinds = tuple(dict.fromkeys(types))
+    """The engine's card for a printed Classic card of a played kind."""
+    kinds, subtype = card_types(card)
     reversal = CardType.REVERSAL in kinds
     damage = card.damage if card.damage is not None or reversal else 0
     return Card(
         title=card.title, types=kinds, fortitude=card.fortitude or 0, damage=damage,
-        stun_value=card.stun_value or 0, subtype=subtype if CardType.MANEUVER in kinds else None,
-        reverses="special" if reversal else None,
+        stun_value=card.stun_value or 0, subtype=subtype, reverses="special" if reversal else None,
         traits=frozenset(_TRAITS[t] for t in map(slug, card.traits) if t in _TRAITS),
         text=card.text,
     )

@@ -14,7 +14,7 @@ from typing import Any
 
 from rawdeal.cards.pool.model import PoolCard
 from rawdeal.effects.classic.lower import PARSE_FAILED, lower
-from rawdeal.effects.classic.playable import facts
+from rawdeal.effects.classic.playable import facts, played_as
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +85,7 @@ def check_pool(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) -
     from rawdeal.effects.classic.pool import pool_compiler
 
     compiler = pool_compiler(tuple(cards) + tuple(dictionary))
+    types = played_as(tuple(dictionary) + tuple(cards))
     first: dict[str, PoolCard] = {}
     for card in cards:
         if card.text.strip():
@@ -99,7 +100,7 @@ def check_pool(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) -
         parsed += result.ok
         failures += [Failure(card.title, f.column, f.sentence, f.message()) for f in result.failures]
         starts = [s.start for s in compiler.lexicon.sentences(text)]
-        low = lower(result, facts(card), starts)
+        low = lower(result, facts(card, types), starts)
         if low.ok:
             lowered += 1
             lowered_texts.add(text)

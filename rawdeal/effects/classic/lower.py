@@ -11,8 +11,8 @@ played as if it had no text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rawdeal.cards.model import CardType, Subtype, Trait
@@ -64,6 +64,7 @@ class CardFacts:
     reversal clause; a hybrid's "as an action" an action clause)."""
 
     types: frozenset[str] = frozenset()
+    played_as: Mapping[str, tuple[CardType, ...]] = field(default_factory=dict)  # title -> playable types
 
     @property
     def is_reversal(self) -> bool:
@@ -112,6 +113,14 @@ def values(node: object, kind: ValueKind) -> list[Value]:
     for child in _children(node):
         out += values(child, kind)
     return out
+
+
+def _leaves(node: object) -> Iterator[object]:
+    """The words and values under a node, in printed order."""
+    if isinstance(node, (Word, Value)):
+        yield node
+    for child in _children(node):
+        yield from _leaves(child)
 
 
 def _children(node: object) -> tuple[object, ...]:
@@ -373,8 +382,20 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     who, modal = _subject(action)
     lowered = _verb(action, who, seq, card)
     if modal in ("may", "may then") and lowered:
-        return [fx.Optional(tuple(lowered))]
+        either = any(isinstance(p, Word) and p.text == "either" for p in action.subject)
+        return [fx.Optional(tuple(lowered))] if either else _may(lowered)
     return lowered
+
+
+def _may(lowered: list[Any]) -> list[Any]:
+    """"You may ...": a reversal's "may reverse" is what a reversal is; "you may draw 2 cards" is a draw
+    of up to 2 (the player draws fewer, or none); anything else is the owner's yes or no."""
+    if any(isinstance(a, fx.Reverses) for a in lowered):
+        return lowered
+    if len(lowered) == 1 and isinstance(lowered[0], fx.Draw) and lowered[0].count.n:
+        draw = lowered[0]
+        return [fx.Draw(draw.who, fx.Count(draw.count.n, up_to=True))]
+    return [fx.Optional(tuple(lowered))]
 
 
 def _verb(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
@@ -413,11 +434,17 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
         zones = _zone_in(obj)
         if zones.zones != (fx.Zone.HAND,):
             raise Unsupported("discarding a whole zone other than the hand")
+        if who is fx.Who.ALL:  # "all players discard their hands": you, then your opponent
+            return [fx.Discard(fx.Who.YOU, fx.ALL, chooser=fx.Who.YOU),
+                    fx.Discard(fx.Who.OPPONENT, fx.ALL, chooser=fx.Who.OPPONENT)]
         target = zones.who if who is fx.Who.YOU else who
         return [fx.Discard(target, fx.ALL, chooser=target)]
     d = _object_cards(action)
     if d is None:
         raise Unsupported(f"discard {' '.join(words(action)[1:])!r}")
+    if who is fx.Who.ALL and d.count == fx.ALL and src is not None:
+        return [fx.Discard(fx.Who.YOU, fx.ALL, chooser=fx.Who.YOU, filter=_filter(d)),
+                fx.Discard(fx.Who.OPPONENT, fx.ALL, chooser=fx.Who.OPPONENT, filter=_filter(d))]
     owner = _zone_in(src).who if src is not None else fx.Who.YOU
     if who is not fx.Who.YOU:  # "your opponent discards 2 cards": he discards from his hand, and chooses
         return [fx.Discard(who, d.count, chooser=who, filter=_filter(d))]
@@ -656,10 +683,10 @@ def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     if d is None:
         raise Unsupported(f"reverse {' '.join(words(action)[1:])!r}")
     _only_args(action, ())
-    return _reverses(action)
+    return _reverses(action, card)
 
 
-def _reverses(node: object) -> list[Any]:
+def _reverses(node: object, card: CardFacts) -> list[Any]:
     """"Reverse the card titled X, Y or Z": one reversal clause per title; else one for the description."""
     found = _find_cards(node)
     titles = [v for v in found.parts if isinstance(v, Value) and v.kind is ValueKind.TITLE]
@@ -669,8 +696,15 @@ def _reverses(node: object) -> list[Any]:
         if posts and len(desc.posts) == 1 and not desc.words and desc.nouns in (("card",), ("maneuver",)):
             titles = values(posts[0], ValueKind.TITLE)
     if len(titles) > 1:
-        return [fx.Reverses(fx.Target(card_types=(CardType.MANEUVER, CardType.ACTION), title=t.text)) for t in titles]
-    return [fx.Reverses(_target(_cards(found)))]
+        return [fx.Reverses(fx.Target(card_types=_played_as(t.text, card), title=t.text)) for t in titles]
+    target = _target(_cards(found))
+    if target.title is not None and (desc is None or desc.nouns == ("card",)):  # whatever X is played as
+        target = replace(target, card_types=_played_as(target.title, card))
+    return [fx.Reverses(target)]
+
+
+def _played_as(title: str, card: CardFacts) -> tuple[CardType, ...]:
+    return card.played_as.get(title) or (CardType.MANEUVER, CardType.ACTION)
 
 
 def _find_cards(node: object) -> Cards:
@@ -864,8 +898,9 @@ _STATS = {"D": fx.Stat.DAMAGE, "F": fx.Stat.FORTITUDE}
 
 def _stat_list(node: object) -> list[tuple[fx.Stat, int]]:
     out = []
-    for v in values(node, ValueKind.DAMAGE) + values(node, ValueKind.FORTITUDE):
-        out.append((fx.Stat.DAMAGE if v.kind is ValueKind.DAMAGE else fx.Stat.FORTITUDE, _number(v)))
+    for v in _leaves(node):  # in printed order
+        if isinstance(v, Value) and v.kind in (ValueKind.DAMAGE, ValueKind.FORTITUDE):
+            out.append((fx.Stat.DAMAGE if v.kind is ValueKind.DAMAGE else fx.Stat.FORTITUDE, _number(v)))
     if not out or values(node, ValueKind.SIGNED):
         raise Unsupported(f"the amounts {' '.join(words(node))!r}")
     return out
@@ -945,7 +980,7 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
 def _reverse_only(st: Statement, card: CardFacts) -> list[Any]:
     if not card.is_reversal or _tails(st):
         raise Unsupported(f"{' '.join(words(st))!r}")
-    return _reverses(st)
+    return _reverses(st, card)
 
 
 def _no_damage(st: Statement, card: CardFacts) -> list[Any]:
@@ -1058,9 +1093,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
         raise Unsupported("a choice between things that are not actions")
     first = groups[0][0]
-    if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B"
+    if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
-        return [fx.Optional((fx.Choice(tuple(tuple(g) for g in groups)),))]
     return [fx.Choice(tuple(tuple(g) for g in groups))]
 
 
@@ -1139,6 +1173,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     sentences in one context make one clause), a `Reverses` opens the reversal context."""
     for part in parts:
         if isinstance(part, fx.Reverses):
+            if ctx.kind == "reverse" and ctx.from_hand:  # "If played from your hand, may reverse ..."
+                part = replace(part, from_hand_only=True)
             ctx = _Ctx("reverse", from_hand=part.from_hand_only)
             clauses.append(part)
         elif isinstance(part, _GroupMod) and ctx.kind == "ring" and not part.said:

@@ -8,17 +8,20 @@ Backstage cards are not played by the engine yet) and its whole text lowered.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from rawdeal.cards.pool.model import PoolCard
+from rawdeal.cards.model import CardType, Subtype
+from rawdeal.cards.pool.model import PoolCard, slug
 from rawdeal.effects.classic.lower import CardFacts, LoweredText, lower
 from rawdeal.effects.classic.model import CompiledText
 from rawdeal.effects.classic.pool import pool_compiler
 
+_SUBTYPES = {s.value: s for s in Subtype}
 _PLAYED_KINDS = frozenset({"maneuver", "action", "reversal"})
-_NOT_PLAYED_KINDS = frozenset({"pre-match", "mid-match", "superstar", "enforcer", "backstage", "backlash"})
+_NOT_SUBTYPES = {s.value: s for s in Subtype}
+_PLAYED_KINDS = frozenset({"pre-match", "mid-match", "superstar", "enforcer", "backstage", "backlash"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +43,37 @@ def is_played_kind(card: PoolCard) -> bool:
     return bool(kinds & _PLAYED_KINDS) and not kinds & _NOT_PLAYED_KINDS
 
 
-def facts(card: PoolCard) -> CardFacts:
-    return CardFacts(frozenset(card.kinds))
+def facts(card: PoolCard, played_as: Mapping[str, tuple[CardType, ...]] | None = None) -> CardFacts:
+    return CardFacts(frozenset(card.kinds), played_as if played_as is not None else {})
+
+
+def card_types(card: PoolCard) -> tuple[tuple[CardType, ...], Subtype | None]:
+    """The engine's types of a printed card, in printed order, and its maneuver subtype: "Strike / Action"
+    is a hybrid, "Strike + Strike" a Multi maneuver, "Reversal: Grapple" a reversal (of Grapples)."""
+    types: list[CardType] = []
+    subtype: Subtype | None = None
+    for mode in card.modes:
+        for word in (slug(w) for w in mode.split(":")[0].replace("+", "/").split("/")):
+            word = word.removeprefix("mid-match-").removeprefix("pre-match-")
+            if word in _SUBTYPES:
+                subtype = subtype or _SUBTYPES[word]
+                types.append(CardType.MANEUVER)
+            elif word.startswith("action"):
+                types.append(CardType.ACTION)
+            elif word.startswith("reversal"):
+                types.append(CardType.REVERSAL)
+    kinds = tuple(dict.fromkeys(types))
+    return kinds, subtype if CardType.MANEUVER in kinds else None
+
+
+def played_as(cards: Sequence[PoolCard]) -> dict[str, tuple[CardType, ...]]:
+    """Each title -> the types it can be played as from the hand (what "the card titled X" reverses)."""
+    out = {}
+    for card in cards:
+        types = tuple(t for t in card_types(card)[0] if t is not CardType.REVERSAL)
+        if types:
+            out[card.title] = types
+    return out
 
 
 @dataclass(frozen=True)
@@ -59,6 +91,7 @@ def lower_cards(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) 
     printed on several cards of one kind is parsed once and lowered once per kind."""
     compiler = pool_compiler(tuple(cards) + tuple(dictionary))
     latest = {c.title: c for c in cards}
+    types = played_as(tuple(dictionary) + tuple(cards))
     out: list[CardText] = []
     lowered: dict[tuple[str, frozenset[str]], LoweredText] = {}
     for card in latest.values():
@@ -66,7 +99,7 @@ def lower_cards(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) 
         key = (card.text, frozenset(card.kinds))
         if key not in lowered:
             starts = [s.start for s in compiler.lexicon.sentences(card.text)]
-            lowered[key] = lower(parsed, facts(card), starts)
+            lowered[key] = lower(parsed, facts(card, types), starts)
         out.append(CardText(card, parsed, lowered[key]))
     return LoweredPool(tuple(out))
 
