@@ -42,19 +42,23 @@ class Exercise:
     endings: tuple[tuple[str, int], ...]
 
 
-def start_random_game(cc: ClassicCatalog, seed: int) -> Game:
-    """Two random legal Classic decks (from the playable cards) and a new game between them."""
+def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset()) -> Game:
+    """Two random legal Classic decks (from the playable cards; `prefer`: titles drawn first) and a new
+    game between them. Seed n gives the first seat the n-th Superstar (in title order), so that a run of
+    games meets every Superstar and the cards only his deck may hold."""
     rnd = random.Random(seed)
-    decks = [random_classic_deck(cc, rnd) for _ in (0, 1)]
+    stars = sorted(cc.superstars, key=lambda c: c.title)
+    decks = [random_classic_deck(cc, rnd, stars[seed % len(stars)], prefer), random_classic_deck(cc, rnd, None, prefer)]
     index = cc.catalog.db.index
     arsenals = ([index[t] for t in decks[0][1]], [index[t] for t in decks[1][1]])
     game, _ = Game.start((decks[0][0], decks[1][0]), arsenals, Profile.STANDARD, seed, cat=cc.catalog)
     return game
 
 
-def play_traced(cc: ClassicCatalog, seed: int, max_moves: int = MAX_MOVES) -> tuple[Game, Recorder]:
+def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
+                max_moves: int = MAX_MOVES) -> tuple[Game, Recorder]:
     """One random game, traced and checked after every move."""
-    game = start_random_game(cc, seed)
+    game = start_random_game(cc, seed, prefer)
     recorder = Recorder()
     game.trace = recorder
     rnd = random.Random(seed)
@@ -74,12 +78,14 @@ def play_traced(cc: ClassicCatalog, seed: int, max_moves: int = MAX_MOVES) -> tu
 
 
 def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0) -> Exercise:
-    """Play `games` random games (seeds seed, seed+1, ...) and gather the cards whose effect ran."""
+    """Play `games` random games (seeds seed, seed+1, ...) and gather the cards whose effect ran; each
+    game's decks prefer the cards whose effect has not run yet (coverage-guided, still random and legal)."""
     ran: set[str] = set()
     endings: Counter[str] = Counter()
     titles = cc.catalog.titles
+    with_effects = {i.title for i in cc.catalog.infos if i.effect.clauses}
     for n in range(games):
-        game, recorder = play_traced(cc, seed + n)
+        game, recorder = play_traced(cc, seed + n, frozenset(with_effects - ran))
         ran.update(titles[card] for card, _ in recorder.ran if card >= 0)
         endings[game.s.how or "unfinished"] += 1
     return Exercise(frozenset(ran), games, tuple(sorted(endings.items())))

@@ -91,24 +91,32 @@ def room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, 
     return out
 
 
-def random_classic_deck(cc: ClassicCatalog, rnd: random.Random) -> tuple[str, list[str]]:
-    """A random Superstar and 60 playable titles (bottom to top) that obey the Classic deck rules."""
+def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolCard | None = None,
+                        prefer: frozenset[str] = frozenset()) -> tuple[str, list[str]]:
+    """A random Superstar (or `superstar`) and 60 playable titles (bottom to top) that obey the Classic
+    deck rules. Titles in `prefer` that the deck may hold are drawn first (a check that wants every card
+    played sometime prefers those not played yet); the rest of the deck is random."""
     stars = sorted(cc.superstars, key=lambda c: c.title)
     while True:
-        superstar = rnd.choice(stars)
-        room_ = room(cc, superstar, rnd.choice(SIDES))
+        star = superstar or rnd.choice(stars)
+        room_ = room(cc, star, rnd.choice(SIDES))
         if sum(n for _, n in room_) >= ARSENAL:
             break
+        superstar = None
+    first = [i for i, (t, _) in enumerate(room_) if t in prefer]
+    rnd.shuffle(first)
     titles, left = [t for t, _ in room_], [n for _, n in room_]
     out: list[str] = []
     while len(out) < ARSENAL:
-        i = rnd.randrange(len(titles))
+        i = first.pop() if first else rnd.randrange(len(titles))
+        if i >= len(titles) or not left[i]:
+            continue
         n = rnd.randint(1, min(left[i], MOST_AT_ONCE, ARSENAL - len(out)))
         out += [titles[i]] * n
         left[i] -= n
-        if not left[i]:
+        if not left[i] and not first:  # no copy left: swap it out of the lists
             titles[i], left[i] = titles[-1], left[-1]
             titles.pop()
             left.pop()
     rnd.shuffle(out)
-    return superstar.title, out
+    return star.title, out

@@ -20,8 +20,7 @@ from rawdeal.effects.classic.pool import pool_compiler
 
 _SUBTYPES = {s.value: s for s in Subtype}
 _PLAYED_KINDS = frozenset({"maneuver", "action", "reversal"})
-_NOT_SUBTYPES = {s.value: s for s in Subtype}
-_PLAYED_KINDS = frozenset({"pre-match", "mid-match", "superstar", "enforcer", "backstage", "backlash"})
+_NOT_PLAYED_KINDS = frozenset({"pre-match", "mid-match", "superstar", "enforcer", "backstage", "backlash"})
 
 
 @dataclass(frozen=True, slots=True)
