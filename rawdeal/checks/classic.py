@@ -22,6 +22,7 @@ from rawdeal.effects.classic.check import PoolCheck, check_pool
 from rawdeal.effects.classic.playable import lower_cards
 from rawdeal.engine.classic import ClassicCatalog, classic_catalog, random_classic_deck
 from rawdeal.engine.game import Game
+from rawdeal.engine.moves import Move
 from rawdeal.engine.invariants import card_lists
 from rawdeal.engine.words import Profile
 from rawdeal.errors import RawdealError
@@ -63,7 +64,7 @@ def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozense
     game.trace = recorder
     rnd = random.Random(seed)
     expected = card_lists(game.s)
-    moves = []
+    moves: list[Move] = []
     try:
         while game.s.winner is None and len(moves) < max_moves:
             move = pick(game, rnd)

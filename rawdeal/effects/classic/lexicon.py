@@ -23,6 +23,8 @@ _ABBREVIATIONS = ("mr.", "sgt.", "dr.", "st.", "jr.", "vs.", "no.")
 _SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\)))\s+(?=[A-Z0-9'\"#(≥+-])")
 _QUOTED = re.compile(r"""(?<!\w)'[^']+'|"[^"]+\"""")
 _STAT = re.compile(r"([+-]? ?(?:\d+|#))([DF])(?![\w])|([DF]): ?(\d+)(?![\w])")
+# "8 damage", "+2 fortitude": the stat spelled out reads as 8D, +2F
+_STAT_WORD = re.compile(r"([+-]? ?\d+) (damage|fortitude)(?![\w])", re.I)
 _SIGNED = re.compile(r"[+-](?:\d+|#)(?![\w])")
 _NUMBER = re.compile(r"\d+(?![\w])")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'’]*(?:\.(?=\w))?[a-z0-9'’]*(?:\(s\))?", re.I)
@@ -35,10 +37,11 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
                "maneuver", "pre-match", "mid-match", "non", "hybrid", "superstar-specific")
 _NOUNS = ("card", "foreign object", "title belt", "superstar card", "backlash deck card", "enforcer", "manager",
           "stipulation", "venue", "activated card effect")
-_LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
+_LEMMAS = {"lower": "less", "higher": "greater", "have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
            "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
 _FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when", "or after")
-_SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
+_SYNONYMS = {"played following": "played after", "following": "after", "ringside": "ringside pile",
+             "whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word", "disregard": "ignore",
              "select": "choose"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
@@ -210,6 +213,9 @@ class Lexicon:
             if m:
                 return "QUOTED", m.end()
         elif char.isdigit() or char in "+-#":
+            m = _STAT_WORD.match(text, pos)
+            if m:
+                return ("DMG" if m.group(2).casefold() == "damage" else "FORT"), m.end()
             m = _STAT.match(text, pos)
             if m:
                 return ("DMG" if (m.group(2) or m.group(3)) == "D" else "FORT"), m.end()

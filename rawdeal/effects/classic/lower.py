@@ -297,7 +297,7 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             if len(titles) != 1:
                 raise Unsupported("a description naming several titles")
             fields["title"] = titles[0].text
-        elif kind == "does_damage":
+        elif kind in ("does_damage", "damage_bound_post"):  # "that does 7D or less", "of 6D or lower"
             amount = _number(values(inner, ValueKind.DAMAGE)[0])
             if words(inner)[-1] in ("less", "fewer"):
                 fields["max_damage"] = amount
@@ -831,8 +831,8 @@ def condition(node: Phrase) -> fx.Condition:
     one = clauses[0]
     said = words(one)
     if one.kind in ("card_in", "has_cards") and "not" not in said:
-        zones = _zone_in(one) if any(isinstance(c, ZoneRef) for c in _children(one)) else _zone_in(
-            next(p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"))
+        place = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"), one)
+        zones = _zone_in(one) if any(isinstance(c, ZoneRef) for c in _children(one)) else _zone_in(place)
         titles = values(one, ValueKind.TITLE)
         if zones.zones == (fx.Zone.RING,) and zones.who is fx.Who.YOU and len(titles) == 1 \
                 and (one.kind == "card_in" or said[:2] == ["you", "has"]):
@@ -878,7 +878,7 @@ def _played_condition(st: Statement) -> fx.Condition | str:
 
 
 def _only_played(st: Statement, card: CardFacts) -> list[Any]:
-    extra = [p for p in st.parts if isinstance(p, Phrase) and p.kind not in ("played_how", "holder")]
+    extra = [p for p in st.parts if isinstance(p, Phrase) and p.kind not in ("played_how", "holder", "played_plain")]
     if _holder_other(st):
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     how = find(st, "played_how")
@@ -1088,6 +1088,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             groups[-1] += _statement(item, card, seq)
         else:
             raise Unsupported(f"{' '.join(words(item))!r}")
+    groups = [_shuffled_in(g) for g in groups]
     if not either:
         return groups[0]
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
@@ -1098,6 +1099,21 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     return [fx.Choice(tuple(tuple(g) for g in groups))]
 
 
+def _shuffled_in(actions: list[Any]) -> list[Any]:
+    """"Put this card back in your Arsenal, shuffle": cards put into an Arsenal that is shuffled right
+    after are shuffled in (the course profile then puts them at the bottom, as it does every shuffle-in)."""
+    out = list(actions)
+    for i, (a, b) in enumerate(zip(actions, actions[1:])):
+        if not isinstance(b, fx.Shuffle):
+            continue
+        if isinstance(a, fx.ReturnThis) and a.position is fx.Position.TOP and b.who is fx.Who.YOU:
+            out[i] = fx.ReturnThis(fx.Position.SHUFFLE)
+        elif isinstance(a, fx.MoveCards) and a.dest is fx.Zone.ARSENAL and a.position is fx.Position.TOP \
+                and a.who is b.who:
+            out[i] = replace(a, position=fx.Position.SHUFFLE)
+    return out
+
+
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
             fx.Choice, fx.Optional, fx.HoldSubmission)
@@ -1105,6 +1121,9 @@ _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.M
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts) -> tuple[_Ctx | None, list[Any]]:
     """(the context it leaves open, its parts): raises `Unsupported`."""
+    meaningful = [w for w in sentence.ignored if not w.casefold().endswith("ly")]
+    if meaningful:  # a manner adverb ("quickly") changes no rule; any other word might
+        raise Unsupported(f"the unknown word {meaningful[0]!r}")
     frames = list(sentence.frames)
     seq = _Seq()
     if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
@@ -1197,6 +1216,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, on_success=ctx.success))
         elif isinstance(part, _DeckRule):
             continue
+        elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
+            clauses.append(replace(part, as_type=ctx.as_type))
         else:
             clauses.append(part)
     return ctx

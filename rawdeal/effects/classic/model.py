@@ -10,7 +10,7 @@ back in canonical English and that English compiles again to the same objects.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -105,6 +105,7 @@ class Sentence:
 
     frames: tuple[Frame, ...]
     items: tuple[Node, ...]
+    ignored: tuple[str, ...] = field(default=(), compare=False)  # unknown words set aside to parse it
 
 
 Node = Word | Value | Phrase | ZoneRef | CardDesc | Cards | Frame | Action | Statement | Sentence

@@ -67,7 +67,7 @@ def card_types(card: PoolCard) -> tuple[tuple[CardType, ...], Subtype | None]:
 
 def played_as(cards: Sequence[PoolCard]) -> dict[str, tuple[CardType, ...]]:
     """Each title -> the types it can be played as from the hand (what "the card titled X" reverses)."""
-    out = {}
+    out: dict[str, tuple[CardType, ...]] = {}
     for card in cards:
         types = tuple(t for t in card_types(card)[0] if t is not CardType.REVERSAL)
         if types:
