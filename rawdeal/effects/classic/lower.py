@@ -65,6 +65,7 @@ class CardFacts:
 
     types: frozenset[str] = frozenset()
     played_as: Mapping[str, tuple[CardType, ...]] = field(default_factory=dict)  # title -> playable types
+    title: str = ""  # the card's own ("While Mr. Socko is in your Ring area")
 
     @property
     def is_reversal(self) -> bool:
@@ -151,7 +152,7 @@ def _who_of_owner(owner: Sequence[object]) -> fx.Who:
     said = [w for o in owner for w in words(o)]
     if not said or said == ["your"] or said == ["you"]:
         return fx.Who.YOU
-    if said in (["your", "opponent's"], ["opponent's"], ["his"], ["their"]):
+    if said in (["your", "opponent's"], ["opponent's"], ["his"], ["their"], ["an", "opponent's"], ["a", "opponent's"]):
         return fx.Who.OPPONENT
     raise Unsupported(f"the zone of {' '.join(said)!r}")
 
@@ -244,10 +245,12 @@ def _quantity(node: object) -> fx.Count:
         return fx.Count(_number(nums[0]), up_to=kind == "up_to")
     if kind in ("any", "the"):
         return fx.ONE
+    if kind == "any_n":  # "any 2 cards": 2, any of them
+        return fx.Count(_number(values(node, ValueKind.NUMBER)[0]))
     if kind == "all":
         return fx.ALL
     if kind == "same":
-        return fx.Count(None, same=True)
+        return fx.Count(1, same=True)
     raise Unsupported(f"the quantity {' '.join(words(node))!r}")
 
 
@@ -390,7 +393,7 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
 def _may(lowered: list[Any]) -> list[Any]:
     """"You may ...": a reversal's "may reverse" is what a reversal is; "you may draw 2 cards" is a draw
     of up to 2 (the player draws fewer, or none); anything else is the owner's yes or no."""
-    if any(isinstance(a, fx.Reverses) for a in lowered):
+    if any(isinstance(a, (fx.Reverses, _FollowUp)) for a in lowered):
         return lowered
     if len(lowered) == 1 and isinstance(lowered[0], fx.Draw) and lowered[0].count.n:
         draw = lowered[0]
@@ -422,8 +425,21 @@ def _draw(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
 
 
 def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
-    _only_args(action, ("of_choice", "from_arg"))
-    src = _arg(action, "from_arg")
+    purpose = _arg(action, "purpose")
+    if purpose is not None:  # "discard this card to draw 1 card": the discard, then what it pays for
+        plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not purpose))
+        return [*_discard(plain, who, seq, card), *_purpose(purpose, who, seq, card)]
+    into = _arg(action, "into_arg")
+    if into is not None:
+        zone = _zone_in(into)
+        if zone.zones == (fx.Zone.RINGSIDE,) and words(into)[0] == "to":
+            pass  # "discard 2 cards to your Ringside pile": where discards go anyway
+        elif zone.zones == (fx.Zone.HAND,) and words(into)[0] == "in":
+            pass  # "discard all cards in his hand": the hand discarded from
+        else:
+            raise Unsupported(f"discard {' '.join(words(into))!r}")
+    _only_args(action, ("of_choice", "from_arg", "into_arg"))
+    src = _arg(action, "from_arg") or (into if into is not None and words(into)[0] == "in" else None)
     if src is not None and _zone_in(src).zones != (fx.Zone.HAND,):
         raise Unsupported("a discard from elsewhere than the hand")
     pronoun = _pronoun(action)
@@ -449,6 +465,14 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     if who is not fx.Who.YOU:  # "your opponent discards 2 cards": he discards from his hand, and chooses
         return [fx.Discard(who, d.count, chooser=who, filter=_filter(d))]
     return [fx.Discard(owner, d.count, chooser=fx.Who.YOU, filter=_filter(d))]
+
+
+def _purpose(purpose: Phrase, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    inner = next((p for p in purpose.parts if isinstance(p, Phrase) and p.kind == "verb_phrase"), None)
+    verb = inner.parts[0] if inner is not None and inner.parts else None
+    if inner is None or not (isinstance(verb, Phrase) and verb.kind == "verb"):
+        raise Unsupported(f"the purpose {' '.join(words(purpose))!r}")
+    return _verb(Action((), " ".join(words(verb)), inner.parts[1:]), who, seq, card)
 
 
 def _end(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
@@ -504,6 +528,10 @@ def _look(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
 
 def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     obj = action.parts[0] if action.parts else None
+    if isinstance(obj, ZoneRef):  # "look through your Arsenal for ..."
+        obj = Phrase("zone_obj", (obj,))
+    elif isinstance(obj, Phrase) and obj.kind == "through_arg":  # "search through your Arsenal"
+        obj = Phrase("zone_obj", tuple(c for c in obj.parts if isinstance(c, ZoneRef)))
     if not (isinstance(obj, Phrase) and obj.kind == "zone_obj"):
         raise Unsupported(f"search {' '.join(words(action)[1:])!r}")
     zones = _zone_in(obj)
@@ -554,6 +582,9 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
             return [fx.ReturnThis(position)]
         raise Unsupported(f"{action.verb} {pronoun!r} (what it stands for)")
     obj = action.parts[0] if action.parts else None
+    if isinstance(seq.last, fx.Search) and dest.zones == (fx.Zone.HAND,) and _arg(action, "from_arg") is None \
+            and (_object_cards(action) or _Desc()).count == fx.ONE:
+        return []  # "search through your Arsenal and put 1 card into your hand": the search's own pick
     if isinstance(obj, Phrase) and obj.kind == "top_cards":
         src = _zone_in(obj)
         nums = values(obj, ValueKind.NUMBER)
@@ -634,6 +665,16 @@ def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[A
     raise Unsupported(f"overturn {' '.join(words(action)[1:])!r}")
 
 
+def _arrange(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"look at the top 5 cards of your Arsenal ... arrange them in any order"."""
+    looked = seq.last
+    if _pronoun(action) != "them" or not isinstance(looked, fx.LookAt) or looked.zone is not fx.Zone.ARSENAL \
+            or not looked.n:
+        raise Unsupported(f"arrange {' '.join(words(action)[1:])!r}")
+    _only_args(action, ("any_order",))
+    return [fx.Arrange(looked.who, looked.n)]
+
+
 def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     """"choose and discard 1 card from his hand": the choosing is the discard's own."""
     if action.parts:
@@ -644,9 +685,28 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
 def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     """"Play after a successfully played maneuver": a play requirement."""
     after = _arg(action, "after_arg")
+    d = _object_cards(action)
+    if who is fx.Who.YOU and d is not None and d.title and _arg(action, "before_playing") is not None \
+            and len(action.parts) == 2:  # "you must play the card titled X before playing this card"
+        return [fx.PlayRequirement(fx.After(title=d.title))]
+    as_if = _arg(action, "as_if")
+    if who is fx.Who.YOU and d is not None and d.title and after is not None and as_if is not None \
+            and find(after, "prior_this") is not None and len(action.parts) == 3:
+        # "you may play the card titled X after this card as if it were a Submission maneuver"
+        kind = next((p for p in as_if.parts if isinstance(p, CardDesc)), None)
+        like = _desc(kind) if kind is not None else _Desc()
+        if len(like.subtypes) == 1 and not (like.title or like.trait):
+            return [_FollowUp(fx.AllowsFollowUp(d.title, like.subtypes[0]))]
     if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
         raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
     return [fx.PlayRequirement(_prior(after))]
+
+
+@dataclass(frozen=True, slots=True)
+class _FollowUp:
+    """A permission the card gives (a clause of its own, whatever "you may" says)."""
+
+    clause: fx.AllowsFollowUp
 
 
 def _make_do(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
@@ -728,7 +788,7 @@ _VERBS = {
     "draw": _draw, "discard": _discard, "end": _end, "skip": _skip, "win": _win, "look at": _look,
     "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
     "take": _take, "remove": _take, "overturn": _overturn, "choose": _choose, "play": _play,
-    "force": _make_do, "make": _make_do,
+    "force": _make_do, "make": _make_do, "look through": _search, "return": _put, "arrange": _arrange,
 }
 
 
@@ -760,6 +820,11 @@ def _tails(st: Statement) -> list[Phrase]:
 
 def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     tails = _tails(st)
+    holder = find(st, "holder")
+    ref = find(holder, "next_ref") if holder is not None else None
+    if ref is not None and words(ref) in (["your", "next", "maneuver"], ["your", "next", "maneuver", "this", "turn"]) \
+            and not tails:  # "your next maneuver may not be reversed"
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_MANEUVER))]
     if len(tails) > 1 or _holder_other(st):
         raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
     if tails:
@@ -882,8 +947,8 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
     if _holder_other(st):
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     how = find(st, "played_how")
-    if how is None and len(extra) == 1 and find(st, "played_plain") is not None:  # "can only be played if ..."
-        return [fx.PlayRequirement(_tail_condition(extra[0]))]
+    if how is None and len(extra) == 1 and (find(st, "played_plain") is not None or "playable" in words(st)):
+        return [fx.PlayRequirement(_tail_condition(extra[0]))]  # "can only be played if ...", "playable only if ..."
     if extra:
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     cond = _played_condition(st)
@@ -935,9 +1000,13 @@ def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
     if d.title or d.trait or d.max_damage or d.min_damage or len(d.subtypes) > 1 or d.types not in ((), (CardType.MANEUVER,)):
         raise Unsupported(f"{' '.join(said)!r}")
     amounts = _stat_list(stats)
-    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
-        raise Unsupported("a next card's amounts other than one +D")
+    if len(amounts) != 1:
+        raise Unsupported("a next card's amounts other than one +D or one F")
     stat, n = amounts[0]
+    if not d.types and stat is fx.Stat.FORTITUDE:  # "your next card played is -5F": whatever it is
+        return fx.Modify(fx.Modifier(stat, n, fx.Duration.NEXT_CARD, card_type=None))
+    if stat is not fx.Stat.DAMAGE:
+        raise Unsupported("a next maneuver's F")
     duration = fx.Duration.NEXT_MANEUVER if d.types == (CardType.MANEUVER,) and not d.subtypes else fx.Duration.NEXT_CARD
     return fx.Modify(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None))
 
@@ -955,7 +1024,9 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
     said = words(group)
     if said[:1] == ["all"]:
         said = said[1:]
-    if said[:1] != ["your"]:
+        if said[:1] not in (["his"], ["their"], ["opponent's"], ["your"]) and said[:2] != ["your", "opponent's"]:
+            said = ["your", *said]  # "all Strike maneuvers are +1D": the card's owner's
+    if said[:1] != ["your"] or said[:2] == ["your", "opponent's"]:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
@@ -1027,7 +1098,7 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 raise Unsupported(f"'as a {said}'")
         elif frame.kind == "on_success" and words(frame) == ["when", "successfully", "played"]:
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True)
-        elif frame.kind == "while_in" and _in_own_ring(frame):
+        elif frame.kind == "while_in" and _in_own_ring(frame, card):
             ctx = _Ctx("ring")
         elif frame.kind == "when_cond" and _this_in_ring(frame):
             ctx = _Ctx("ring")
@@ -1037,6 +1108,10 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "ring start" \
                 and words(frame) == ["before", "your", "draw segment"]:
             continue  # the start of the turn is before the draw segment
+        elif frame.kind == "at_edge" and words(frame) in (["at", "end", "of", "turn"], ["at", "the", "end", "of", "turn"],
+                                                          ["at", "the", "end", "of", "your", "turn"],
+                                                          ["at", "the", "end", "of", "the", "turn"]):
+            ctx = _Ctx("end of turn")
         elif frame.kind in ("then", "in_addition"):
             continue  # order and addition: the sentence simply follows
         elif frame.kind == "if_so" and card.is_reversal:
@@ -1050,10 +1125,11 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
     return ctx
 
 
-def _in_own_ring(frame: Frame) -> bool:
+def _in_own_ring(frame: Frame, card: CardFacts) -> bool:
     this = find(frame, "this_card")
     ref = next((p for p in frame.parts if isinstance(p, ZoneRef)), None)
-    return this is not None and words(this) == ["this", "card"] and ref is not None \
+    own = this is not None and (words(this) == ["this", "card"] or (bool(card.title) and words(this) == [card.title]))
+    return own and ref is not None \
         and _zone(ref) == _Zones(fx.Who.YOU, (fx.Zone.RING,))
 
 
@@ -1071,19 +1147,34 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
     groups: list[list[Any]] = [[]]
     either = False
+    joined: list[str] = []
+    may: int | None = None  # where the open "you may ..." stands in the group: it runs on until "then"
     for item in sentence.items:
         if isinstance(item, Phrase) and item.kind == "joiner":
-            said = words(item)
-            if "or" in said:
+            joined = words(item)
+            if "or" in joined:
                 groups.append([])
-                either = True
+                either, may = True, None
             continue
         if isinstance(item, Action):
             out = _action(item, seq, card)
             if out:
                 last = out[-1]
                 seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
-            groups[-1] += out
+            group = groups[-1]
+            modal = [words(p) for p in item.subject if isinstance(p, Phrase) and p.kind == "modal"]
+            if modal == [["must", "first"]] and group and isinstance(group[-1], fx.Reverses) and out:
+                group[-1] = replace(group[-1], cost=tuple(out))  # "reverse ..., but you must first discard 1 card"
+                continue
+            if may is not None and out and not item.subject and "then" not in joined:
+                opt = group[may]
+                group[may] = fx.Optional((*opt.actions, *out))
+                continue
+            if item.subject or "then" in joined:
+                may = None
+            if len(out) == 1 and isinstance(out[0], fx.Optional) and modal in ([["may"]], [["may", "then"]]):
+                may = len(group)
+            group += out
         elif isinstance(item, Statement):
             groups[-1] += _statement(item, card, seq)
         else:
@@ -1119,17 +1210,23 @@ _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.M
             fx.Choice, fx.Optional, fx.HoldSubmission)
 
 
-def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts) -> tuple[_Ctx | None, list[Any]]:
-    """(the context it leaves open, its parts): raises `Unsupported`."""
+def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
+                   seq: _Seq | None = None) -> tuple[_Ctx | None, list[Any]]:
+    """(the context it leaves open, its parts): raises `Unsupported`. `seq`: what the card's earlier
+    sentences left for pronouns ("look at the top 5 cards ... You may arrange them")."""
     meaningful = [w for w in sentence.ignored if not w.casefold().endswith("ly")]
     if meaningful:  # a manner adverb ("quickly") changes no rule; any other word might
         raise Unsupported(f"the unknown word {meaningful[0]!r}")
     frames = list(sentence.frames)
-    seq = _Seq()
+    seq = seq or _Seq()
+    seq.next_card = None
     if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
         seq.next_card = _next_is(frames.pop())
     new = _frames(frames, ctx, card)
     parts = _items(sentence, card, seq)
+    if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
+        # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
+        parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
 
 
@@ -1167,12 +1264,13 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     clauses: list[Any] = []
     bad: list[Unlowered] = []
     offsets = [s + 1 for s in starts] if len(starts) == len(compiled.sentences) else [1] * len(compiled.sentences)
+    seq = _Seq()
     for sentence, column in zip(compiled.sentences, offsets):
         if isinstance(sentence, SentenceFailure):
             bad.append(Unlowered(sentence.column, sentence.sentence, PARSE_FAILED + sentence.message()))
             continue
         try:
-            new, parts = lower_sentence(sentence, ctx, card)
+            new, parts = lower_sentence(sentence, ctx, card, seq)
             ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
             bad.append(Unlowered(column, _said(sentence), exc.reason))
@@ -1208,6 +1306,14 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses[-1] = replace(last, actions=(*last.actions, part))
             else:
                 clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
+        elif ctx.kind == "end of turn" and isinstance(part, _ACTIONS):
+            last = clauses[-1] if clauses else None
+            if isinstance(last, fx.Delayed) and last.trigger is fx.Trigger.END_OF_TURN:
+                clauses[-1] = replace(last, actions=(*last.actions, part))
+            else:
+                clauses.append(fx.Delayed(fx.Trigger.END_OF_TURN, (part,)))
+        elif isinstance(part, _FollowUp):
+            clauses.append(part.clause)
         elif ctx.kind == "ring" and isinstance(part, _ACTIONS):
             raise Unsupported("an effect used from the Ring area")
         elif isinstance(part, _ACTIONS):

@@ -43,7 +43,7 @@ def is_played_kind(card: PoolCard) -> bool:
 
 
 def facts(card: PoolCard, played_as: Mapping[str, tuple[CardType, ...]] | None = None) -> CardFacts:
-    return CardFacts(frozenset(card.kinds), played_as if played_as is not None else {})
+    return CardFacts(frozenset(card.kinds), played_as if played_as is not None else {}, card.title)
 
 
 def card_types(card: PoolCard) -> tuple[tuple[CardType, ...], Subtype | None]:
