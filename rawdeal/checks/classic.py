@@ -121,3 +121,15 @@ def check_output(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...], 
         return orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode(), report.ok
     lines = [f"FAIL {f.card}: {f.error}\n  {f.sentence}" for f in report.failures]
     return "\n".join([*lines, report.summary()]), report.ok
+
+
+def selfplay_lines(games: int, seed: int = 0) -> list[str]:
+    """`rawdeal selfplay --pool classic --random-decks`: seeded random games between random legal Classic
+    decks, the card invariant checked after every move (a failure raises `ClassicGameError`)."""
+    from rawdeal.engine.classic import shipped_classic
+
+    cc = shipped_classic()
+    done = exercise(cc, games, seed)
+    endings = ", ".join(f"{how} {n}" for how, n in done.endings)
+    return [f"{done.games} Classic games (seeds {seed}..{seed + games - 1}), no invariant broken: {endings}",
+            f"{len(cc.catalog.infos)} playable Classic cards, {len(done.titles)} of them had an effect run"]

@@ -66,6 +66,7 @@ class Catalog:
     db: CardDB
     infos: tuple[CardInfo, ...]
     abilities: dict[str, fx.Ability]
+    pool: str = "course"  # which cards: the course's database, or a Classic pool's playable cards
     # By card id, for the hot paths (`map` over a zone instead of a Python loop):
     titles: tuple[str, ...] = field(init=False, repr=False, compare=False)
     damages: tuple[int, ...] = field(init=False, repr=False, compare=False)  # printed D, `#` = 0

@@ -17,7 +17,12 @@ from rawdeal.cards.pool.model import PoolCard, slug
 from rawdeal.decks.classic import ARSENAL, copy_limit, superstar_names, who
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.playable import LoweredPool, card_types, lowered_classic
+from rawdeal.decks.model import Deck
+from rawdeal.engine import events as ev
 from rawdeal.engine.cardinfo import Catalog, _info
+from rawdeal.engine.game import Game
+from rawdeal.engine.words import Profile
+from rawdeal.errors import DeckError
 
 _TRAITS = {t.value: t for t in Trait}
 SIDES = ("heel", "face")
@@ -63,7 +68,7 @@ def classic_catalog(pool: LoweredPool) -> ClassicCatalog:
                   for i, (card, c) in enumerate(zip(cards, playable)))
     abilities = {s.title: fx.Ability(fx.AbilityTiming.NONE) for s in stars}
     printed = {c.card.title: c.card for c in playable} | {s.title: s for s in stars}
-    return ClassicCatalog(Catalog(db=db, infos=infos, abilities=abilities), printed)
+    return ClassicCatalog(Catalog(db=db, infos=infos, abilities=abilities, pool="classic"), printed)
 
 
 @cache
@@ -120,3 +125,38 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
             left.pop()
     rnd.shuffle(out)
     return star.title, out
+
+
+# ------------------------------------------------------------------------------------------ games
+def unplayable(cc: ClassicCatalog, titles: list[str]) -> list[str]:
+    """The titles (each once, in order) the engine cannot play yet: not in the pool's playable cards."""
+    return [t for t in dict.fromkeys(titles) if t not in cc.catalog.db.index]
+
+
+def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDARD, seed: int = 0,
+                     cc: ClassicCatalog | None = None) -> tuple[Game, list[ev.Event]]:
+    """A game between two Classic decks: each must obey the Classic deck rules and hold only cards whose
+    text the engine runs (a card it cannot play yet is named, never played as if it had no text)."""
+    from rawdeal.cards.pool.load import classic_pool
+    from rawdeal.decks.classic import ClassicPool, check_classic_deck
+    from rawdeal.effects.classic.packing import packing_rule
+
+    cc = cc or shipped_classic()
+    pool = ClassicPool(classic_pool())
+    for deck in decks:
+        problems = check_classic_deck(deck, pool, packing_rule)
+        if problems:
+            first = problems[0]
+            raise DeckError(f"{deck.path}:{first.line}: {first.rule}: {first.message}")
+        missing = unplayable(cc, list(deck.titles))
+        if missing:
+            raise DeckError(f"{deck.path}: the engine cannot play these cards yet (their text does not lower to "
+                            f"effects): {', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}; "
+                            f"`rawdeal cards --pool classic --check` says why")
+        if who(deck.superstar) not in {who(s.title) for s in cc.superstars}:
+            raise DeckError(f"{deck.path}: unknown Classic Superstar {deck.superstar!r}")
+    names = {who(s.title): s.title for s in cc.superstars}
+    index = cc.catalog.db.index
+    arsenals = ([index[t] for t in decks[0].titles], [index[t] for t in decks[1].titles])
+    return Game.start((names[who(decks[0].superstar)], names[who(decks[1].superstar)]), arsenals, profile, seed,
+                      cat=cc.catalog)
