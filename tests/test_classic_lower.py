@@ -178,3 +178,13 @@ def test_random_classic_decks_hold_only_playable_cards_and_obey_the_deck_rules()
         star, titles = random_classic_deck(cc, rnd)
         assert set(titles) <= set(cc.catalog.db.index)
         assert check_classic_deck(Deck.of(star, titles, "random.txt"), pool, packing_rule) == ()
+
+
+def test_a_superstar_ability_lowers_to_the_engines_ability() -> None:
+    """Stone Cold's Classic wording gives the ability the course's wording gives."""
+    text = ("Once during each of your turns you may draw 1 card and then put 1 card from your hand on the bottom "
+            "of your Arsenal.")
+    assert text in {c.text for c in classic_pool() if c.is_superstar}
+    result = lowered(text, frozenset({"superstar"}))
+    assert result.ability == shipped().abilities["STONE COLD STEVE AUSTIN"]
+    assert result.effect == fx.CardEffect()

@@ -2,8 +2,9 @@
 
 Only cards the engine can play go in: maneuvers, actions and reversals (and their hybrids) whose whole
 text lowered to effects (`rawdeal.effects.classic.playable`). A card whose text the engine cannot run is
-left out, never played as if it had no text. Superstars come with their printed hand size and value; their
-abilities are not lowered yet, so a Classic game plays them without one (`Ability(NONE)`), and says so.
+left out, never played as if it had no text. Superstars come with their printed hand size and value, and
+with their ability where its text lowered ("Once during each of your turns you may ..."); the others play
+without one (`Ability(NONE)`): `rawdeal cards --pool classic --check` lists why.
 """
 
 from __future__ import annotations
@@ -61,12 +62,13 @@ class ClassicCatalog:
 
 def classic_catalog(pool: LoweredPool) -> ClassicCatalog:
     playable = [c for c in pool.cards if c.playable]
-    stars = [c.card for c in pool.cards if c.card.is_superstar and c.card.hand_size]
+    lowered_stars = [c for c in pool.cards if c.card.is_superstar and c.card.hand_size]
+    stars = [c.card for c in lowered_stars]
     cards = tuple(engine_card(c.card) for c in playable)
     db = CardDB(cards=cards, superstars=tuple(engine_superstar(s) for s in stars))
     infos = tuple(_info(i, card, c.lowered.effect or fx.CardEffect())
                   for i, (card, c) in enumerate(zip(cards, playable)))
-    abilities = {s.title: fx.Ability(fx.AbilityTiming.NONE) for s in stars}
+    abilities = {c.card.title: c.lowered.ability or fx.Ability(fx.AbilityTiming.NONE) for c in lowered_stars}
     printed = {c.card.title: c.card for c in playable} | {s.title: s for s in stars}
     return ClassicCatalog(Catalog(db=db, infos=infos, abilities=abilities, pool="classic"), printed)
 

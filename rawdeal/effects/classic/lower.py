@@ -52,6 +52,7 @@ class LoweredText:
 
     effect: fx.CardEffect | None
     unlowered: tuple[Unlowered, ...] = ()
+    ability: fx.Ability | None = None  # a Superstar card's: its ability (None: it has none the engine runs)
 
     @property
     def ok(self) -> bool:
@@ -70,6 +71,10 @@ class CardFacts:
     @property
     def is_reversal(self) -> bool:
         return "reversal" in self.types
+
+    @property
+    def is_superstar(self) -> bool:
+        return "superstar" in self.types
 
 
 # ----------------------------------------------------------------------------------- reading helpers
@@ -290,6 +295,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             types.append(CardType.MANEUVER)
         elif noun in _TYPES:
             types.append(_TYPES[noun])
+        elif noun == "foreign object":
+            fields["trait"] = Trait.FOREIGN_OBJECT
         elif noun != "card":
             raise Unsupported(f"the card noun {noun!r}")
     for post in desc.posts:
@@ -379,6 +386,7 @@ class _Seq:
 
     last: object = None
     next_card: _Desc | None = None  # "if your next card played this turn is a maneuver, it is +2D"
+    condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
 
 
 def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
@@ -835,9 +843,12 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
 def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
     """"Can only be reversed from your opponent's Arsenal" (or hand): the other source is stopped."""
     tails = _tails(st)
-    if len(tails) != 1 or tails[0].kind != "from_tail" or _holder_other(st):
+    if not 1 <= len(tails) <= 2 or tails[0].kind != "from_tail" or _holder_other(st):
         raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
     zones = _zone_in(tails[0])
+    if len(tails) == 2:  # "... from your opponent's Arsenal when played after the card titled Irish Whip"
+        narrowed = _only_reversed(Statement(st.kind, tuple(p for p in st.parts if p is not tails[1])), card)
+        return [replace(narrowed[0], condition=_tail_condition(tails[1]))]
     if zones.who is not fx.Who.OPPONENT or len(zones.zones) != 1:
         raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
     if zones.zones == (fx.Zone.ARSENAL,):
@@ -1073,7 +1084,7 @@ _STATEMENTS = {
     "irreversible": _irreversible, "only_played": _only_played, "stats_are": _stats_are,
     "reverse_only": _reverse_only, "no_damage": _no_damage, "pack_never": _deck_rule, "pack_only": _deck_rule,
     "pack_also": _deck_rule, "sheet": _deck_rule, "played_before": _played_before,
-    "only_reversed": _only_reversed, "reversals_to": _reversals_to,
+    "only_reversed": _only_reversed, "reversals_to": _reversals_to, "must_play": _only_played,
 }
 
 
@@ -1105,7 +1116,13 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind == "at_edge" and ctx is not None and ctx.kind == "ring" \
                 and words(frame) == ["at", "the", "start", "of", "your", "turn"]:
             ctx = _Ctx("ring start")
-        elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "ring start" \
+        elif card.is_superstar and frame.kind == "at_edge" and words(frame) == ["at", "the", "start", "of", "your", "turn"]:
+            ctx = _Ctx("ability start")
+        elif card.is_superstar and frame.kind == "once_during" and words(frame) in (
+                ["once", "during", "each", "of", "your", "turn"], ["once", "during", "your", "turn"],
+                ["once", "per", "turn"], ["once", "a", "turn"], ["once", "each", "turn"]):
+            ctx = _Ctx("ability once")
+        elif frame.kind == "before_phase" and ctx is not None and ctx.kind in ("ring start", "ability start") \
                 and words(frame) == ["before", "your", "draw segment"]:
             continue  # the start of the turn is before the draw segment
         elif frame.kind == "at_edge" and words(frame) in (["at", "end", "of", "turn"], ["at", "the", "end", "of", "turn"],
@@ -1219,15 +1236,32 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         raise Unsupported(f"the unknown word {meaningful[0]!r}")
     frames = list(sentence.frames)
     seq = seq or _Seq()
-    seq.next_card = None
+    seq.next_card = seq.condition = None
     if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
         seq.next_card = _next_is(frames.pop())
+    elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
+        cond = find(frames[-1], "condition")
+        if cond is not None and isinstance(cond, Phrase):
+            seq.condition = condition(cond)
+            frames.pop()
     new = _frames(frames, ctx, card)
     parts = _items(sentence, card, seq)
+    if seq.condition is not None:
+        parts = [_conditioned(p, seq.condition) for p in parts]
     if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
+
+
+def _conditioned(part: Any, cond: fx.Condition) -> Any:
+    """An opening "if/when <condition>," on what can hold a condition: this card's own F/D, its "cannot be
+    reversed", its play requirement."""
+    if isinstance(part, _SelfStat) and part.condition is None:
+        return replace(part, condition=cond)
+    if isinstance(part, fx.Irreversible) and part.condition is None:
+        return replace(part, condition=cond)
+    raise Unsupported("a condition on an effect the engine cannot make conditional yet")
 
 
 def _next_is(frame: Frame) -> _Desc:
@@ -1276,7 +1310,11 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             bad.append(Unlowered(column, _said(sentence), exc.reason))
     if bad:
         return LoweredText(None, tuple(bad))
-    return LoweredText(fx.CardEffect(tuple(clauses)))
+    try:
+        ability, rest = _ability(clauses)
+    except Unsupported as exc:
+        return LoweredText(None, (Unlowered(1, "", exc.reason),))
+    return LoweredText(fx.CardEffect(tuple(rest)), ability=ability)
 
 
 def _said(sentence: Sentence) -> str:
@@ -1306,6 +1344,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses[-1] = replace(last, actions=(*last.actions, part))
             else:
                 clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
+        elif ctx.kind.startswith("ability") and isinstance(part, _ACTIONS):
+            clauses.append(_AbilityPart(ctx.kind, part))
         elif ctx.kind == "end of turn" and isinstance(part, _ACTIONS):
             last = clauses[-1] if clauses else None
             if isinstance(last, fx.Delayed) and last.trigger is fx.Trigger.END_OF_TURN:
@@ -1327,6 +1367,34 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         else:
             clauses.append(part)
     return ctx
+
+
+@dataclass(frozen=True, slots=True)
+class _AbilityPart:
+    """An action of a Superstar's ability, with when it is used."""
+
+    timing: str
+    action: Any
+
+
+def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
+    """A Superstar card's ability from its lowered sentences ("Once during each of your turns you may ...",
+    "At the start of your turn, before your draw segment, ..."); the card's other clauses are returned."""
+    parts = [c for c in clauses if isinstance(c, _AbilityPart)]
+    rest = [c for c in clauses if not isinstance(c, _AbilityPart)]
+    if not parts:
+        return None, rest
+    if len({p.timing for p in parts}) > 1:
+        raise Unsupported("an ability used at two times")
+    timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
+    actions = [p.action for p in parts]
+    optional = False
+    first = actions[0]
+    if isinstance(first, fx.Optional):  # "you may ...": the whole ability is the owner's choice
+        optional, actions = True, [*first.actions, *actions[1:]]
+    elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
+        optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
+    return fx.Ability(timing, tuple(actions), optional=optional), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
