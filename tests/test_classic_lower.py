@@ -11,35 +11,9 @@ from rawdeal.cards import CardType, Subtype, Trait, load_db
 from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lower import CardFacts, LoweredText, lower
-from rawdeal.effects.classic.playable import played_as
-from rawdeal.effects.classic.pool import PoolCompiler, pool_compiler
 from rawdeal.effects.store import shipped
 
-REVERSAL = frozenset({"reversal", "special"})
-ACTION = frozenset({"action"})
-STRIKE = frozenset({"maneuver", "strike"})
-
-
-@cache
-def compiler() -> PoolCompiler:
-    return pool_compiler(classic_pool())
-
-
-@cache
-def kinds_of() -> dict[str, tuple[CardType, ...]]:
-    return played_as(classic_pool())
-
-
-def lowered(text: str, kinds: frozenset[str] = ACTION) -> LoweredText:
-    starts = [s.start for s in compiler().lexicon.sentences(text)]
-    return lower(compiler().compile(text), CardFacts(kinds, kinds_of()), starts)
-
-
-def clauses(text: str, kinds: frozenset[str] = ACTION) -> tuple[fx.Clause, ...]:
-    result = lowered(text, kinds)
-    assert result.effect is not None, result.unlowered
-    return result.effect.clauses
-
+from classickit import ACTION, REVERSAL, STRIKE, clauses, compiler, lowered
 
 def test_texts_are_printed_in_the_pool() -> None:
     """The construct tests below read sentences the pool prints (not sentences written to fit the lowering)."""

@@ -9,7 +9,7 @@ from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects.classic.lower import LoweredText
 from rawdeal.effects.classic.model import Sentence
 
-from tests.test_classic_lower import ACTION, REVERSAL, STRIKE, compiler, lowered
+from classickit import ACTION, REVERSAL, STRIKE, compiler, lowered
 
 # (variant, the printed wording it means)
 VARIANTS = [
