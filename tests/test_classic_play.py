@@ -73,3 +73,16 @@ def test_a_deck_with_a_card_the_engine_cannot_play_yet_is_refused() -> None:
     with pytest.raises(DeckError, match="cannot play these cards yet") as caught:
         new_classic_game((Deck.of(a.superstar, titles, "a.txt"), b))
     assert cannot in str(caught.value)
+
+
+def test_check_names_the_cards_the_engine_cannot_play_yet(tmp_path: Path) -> None:
+    a, _ = _decks(6)
+    cannot = next(c.card.title for c in lowered_classic().cards
+                  if is_played_kind(c.card) and not c.lowered.ok and not c.card.logos and not c.card.traits
+                  and c.card.title not in a.titles)
+    deck = _write(Deck.of(a.superstar, [cannot, *a.titles[1:]], "c.txt"), tmp_path / "c.txt")
+    result = runner.invoke(app, ["check", "--pool", "classic", str(deck)])
+    assert result.exit_code == 0  # a legal Classic deck; the engine just cannot play all of it yet
+    assert f"the engine cannot play yet: {cannot}" in result.stdout
+    data = runner.invoke(app, ["check", "--pool", "classic", str(deck), "--format", "json"]).stdout
+    assert '"cannot_play": [' in data and cannot in data
