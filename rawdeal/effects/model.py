@@ -128,13 +128,18 @@ class FortitudeBelowOpponent:
 
 
 @dataclass(frozen=True, slots=True)
+class FortitudeAboveOpponent:
+    """"Can only be played if your Fortitude Rating is greater than your opponent's" (Classic cards)."""
+
+
+@dataclass(frozen=True, slots=True)
 class InRingArea:
     """The card titled X is in your Ring area."""
 
     title: str
 
 
-Condition = After | MinHandSize | FortitudeBelowOpponent | InRingArea
+Condition = After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea
 
 
 # -------------------------------------------------------------------------------------- modifiers

@@ -42,6 +42,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return len(s.players[p].hand) >= cond.n
     if isinstance(cond, fx.FortitudeBelowOpponent):
         return fortitude(cat, s, p) < fortitude(cat, s, 1 - p)
+    if isinstance(cond, fx.FortitudeAboveOpponent):
+        return fortitude(cat, s, p) > fortitude(cat, s, 1 - p)
     if isinstance(cond, fx.InRingArea):
         return any(cat.infos[c].title == cond.title for c in s.players[p].ring)
     raise TypeError(f"unknown condition {cond!r}")

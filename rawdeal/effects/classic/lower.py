@@ -220,7 +220,7 @@ _SUBTYPES = {"strike": Subtype.STRIKE, "grapple": Subtype.GRAPPLE, "submission":
              "high risk": Subtype.HIGH_RISK, "trademark finisher": Subtype.TRADEMARK_FINISHER}
 _TYPES = {"maneuver": CardType.MANEUVER, "action": CardType.ACTION, "reversal": CardType.REVERSAL}
 _TRAITS = {"unique": Trait.UNIQUE, "set up": Trait.SET_UP, "set-up": Trait.SET_UP, "heel": Trait.HEEL,
-           "face": Trait.FACE}
+           "face": Trait.FACE, "foreign object": Trait.FOREIGN_OBJECT}
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,6 +390,11 @@ class _Seq:
 
 
 def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
+    if seq.next_card is not None and action.verb == "reverse" and _pronoun(action) == "it" \
+            and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
+        d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
+                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
     who, modal = _subject(action)
     lowered = _verb(action, who, seq, card)
     if modal in ("may", "may then") and lowered:
@@ -747,8 +752,7 @@ def _shuffle(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
 def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if not card.is_reversal or who is not fx.Who.YOU:
         raise Unsupported("'reverse' on a card that is no reversal")
-    d = _object_cards(action)
-    if d is None:
+    if not action.parts or not (isinstance(action.parts[0], Phrase) and action.parts[0].kind == "counted"):
         raise Unsupported(f"reverse {' '.join(words(action)[1:])!r}")
     _only_args(action, ())
     return _reverses(action, card)
@@ -917,10 +921,10 @@ def condition(node: Phrase) -> fx.Condition:
                 and "or more" in " ".join(said):
             nums = values(one, ValueKind.NUMBER)
             return fx.MinHandSize(_number(nums[0]))
-    if one.kind == "stat_compare" and said in (
-            ["your", "fortitude rating", "is", "less", "than", "your", "opponent's", "fortitude rating"],
-            ["your", "fortitude rating", "is", "less", "than", "your", "opponent's"]):
-        return fx.FortitudeBelowOpponent()
+    if one.kind == "stat_compare" and said[:5] in (["your", "fortitude rating", "is", "less", "than"],
+                                                   ["your", "fortitude rating", "is", "greater", "than"]) \
+            and said[5:] in (["your", "opponent's", "fortitude rating"], ["your", "opponent's"], ["his"]):
+        return fx.FortitudeBelowOpponent() if said[3] == "less" else fx.FortitudeAboveOpponent()
     if one.kind == "prior_cond":
         return _prior(one)
     raise Unsupported(f"the condition {' '.join(said)!r}")
