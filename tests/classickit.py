@@ -7,7 +7,7 @@ from functools import cache
 from rawdeal.cards import CardType
 from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.lower import CardFacts, LoweredText, lower
+from rawdeal.effects.classic.lowering import CardFacts, LoweredText, lower
 from rawdeal.effects.classic.playable import played_as
 from rawdeal.effects.classic.pool import PoolCompiler, pool_compiler
 

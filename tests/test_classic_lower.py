@@ -10,7 +10,7 @@ import pytest
 from rawdeal.cards import CardType, Subtype, Trait, load_db
 from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.lower import CardFacts, LoweredText, lower
+from rawdeal.effects.classic.lowering import CardFacts, LoweredText, lower
 from rawdeal.effects.store import shipped
 
 from classickit import ACTION, REVERSAL, STRIKE, clauses, compiler, lowered

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rawdeal.cards.pool.load import classic_pool
-from rawdeal.effects.classic.lower import LoweredText
+from rawdeal.effects.classic.lowering import LoweredText
 from rawdeal.effects.classic.model import Sentence
 
 from classickit import ACTION, REVERSAL, STRIKE, compiler, lowered

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rawdeal.cards.pool.model import PoolCard
-from rawdeal.effects.classic.lower import PARSE_FAILED, lower
+from rawdeal.effects.classic.lowering import PARSE_FAILED, lower
 from rawdeal.effects.classic.playable import facts, played_as
 
 

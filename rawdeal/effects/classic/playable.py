@@ -14,7 +14,7 @@ from functools import cache
 
 from rawdeal.cards.model import CardType, Subtype
 from rawdeal.cards.pool.model import PoolCard, slug
-from rawdeal.effects.classic.lower import CardFacts, LoweredText, lower
+from rawdeal.effects.classic.lowering import CardFacts, LoweredText, lower
 from rawdeal.effects.classic.model import CompiledText
 from rawdeal.effects.classic.pool import pool_compiler
 
