@@ -10,7 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from rawdeal.bots.random import pick
+from rawdeal.cards import CardType, Subtype
 from rawdeal.cli import app
+from rawdeal.effects import model as fx
+from rawdeal.engine.cardinfo import Catalog
 from rawdeal.decks import Deck
 from rawdeal.effects.classic.playable import is_played_kind, lowered_classic
 from rawdeal.engine.classic import new_classic_game, random_classic_deck, shipped_classic
@@ -86,3 +89,47 @@ def test_check_names_the_cards_the_engine_cannot_play_yet(tmp_path: Path) -> Non
     assert f"the engine cannot play yet: {cannot}" in result.stdout
     data = runner.invoke(app, ["check", "--pool", "classic", str(deck), "--format", "json"]).stdout
     assert '"cannot_play": [' in data and cannot in data
+
+
+def _catalog_with(effects: dict[str, fx.CardEffect]) -> Catalog:
+    """The course catalog with some cards' effects replaced (engine rules for Classic constructs)."""
+    from dataclasses import replace as dc_replace
+
+    from rawdeal.engine.cardinfo import _info, catalog
+
+    cat = catalog()
+    infos = tuple(_info(i.id, i.card, effects[i.title]) if i.title in effects else i for i in cat.infos)
+    return dc_replace(cat, infos=infos)
+
+
+def test_only_reversible_from_the_arsenal_stops_reversals_from_the_hand_only() -> None:
+    from rawdeal.engine import rules as R
+    from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
+
+    cat = _catalog_with({"Punch": fx.CardEffect((fx.Irreversible(from_arsenal=False),)),
+                         "Chop": fx.CardEffect((fx.Irreversible(condition=fx.After(title="Punch")),))})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])])
+    punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
+    assert R.irreversible(cat, s, punch, 3, from_hand=True) and not R.irreversible(cat, s, punch, 3, from_hand=False)
+    chop = cat.id("Chop")
+    after_punch = CurrentPlay(0, chop, CardType.MANEUVER, previous=LastPlay(cat.id("Punch"), CardType.MANEUVER, 3))
+    assert R.irreversible(cat, s, after_punch, 2, from_hand=False)
+    assert not R.irreversible(cat, s, CurrentPlay(0, chop, CardType.MANEUVER), 2, from_hand=True)
+
+
+def test_a_search_for_a_subtype_offers_only_cards_of_that_subtype() -> None:
+    from rawdeal.engine.game import Game
+    from rawdeal.engine.state import GameState, PlayerState
+    from rawdeal.engine import tasks as T
+
+    strike = fx.CardFilter(subtype=Subtype.STRIKE)
+    cat = _catalog_with({"Chop": fx.CardEffect((fx.OnPlay((fx.Search(fx.Who.YOU, (fx.Zone.ARSENAL,), strike),)),))})
+    arsenal = [cat.id(t) for t in ("Arm Bar Takedown", "Punch", "Head Butt", "Arm Drag")]
+    s = GameState(players=[PlayerState("HHH", arsenal), PlayerState("THE ROCK", [])])
+    s.tasks.append(T.Act(0, fx.Search(fx.Who.YOU, (fx.Zone.ARSENAL,), strike), cat.id("Chop")))
+    game = Game(s, cat)
+    game.resume()
+    decision = game.decision()
+    assert decision is not None
+    offered = {str(m) for m in decision.moves}
+    assert offered == {'take "Punch"', 'take "Head Butt"'}
