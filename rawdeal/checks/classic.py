@@ -2,8 +2,9 @@
 
 A card's effect is *exercised* when the engine applied one of its clauses or actions in at least one of
 the games (the effects probe's tracer, `Recorder`, hears them). Every game is also checked: no card is
-lost or duplicated (`rawdeal.engine.invariants`), and no move raises. The games are seeded: the same
-seed and count give the same games and the same figures.
+lost or duplicated (`rawdeal.engine.invariants`), and no move raises. The players are random but eager
+(`eager_pick`: they play, reverse and say yes when they can, nine times in ten), and the decks are drawn
+coverage-first; the games are seeded: the same seed and count give the same games and the same figures.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 import orjson
 
-from rawdeal.bots.base import MAX_MOVES
+from rawdeal.bots.base import MAX_MOVES, worth_trying
 from rawdeal.cards.pool.model import PoolCard
 from rawdeal.bots.random import pick
 from rawdeal.checks.probe import Recorder
@@ -22,12 +23,13 @@ from rawdeal.effects.classic.check import PoolCheck, check_pool
 from rawdeal.effects.classic.playable import lower_cards
 from rawdeal.engine.classic import ClassicCatalog, classic_catalog, random_classic_deck
 from rawdeal.engine.game import Game
-from rawdeal.engine.moves import Move
+from rawdeal.engine.moves import Move, Play, Reverse, UseAbility, Yes
 from rawdeal.engine.invariants import card_lists
 from rawdeal.engine.words import Profile
 from rawdeal.errors import RawdealError
 
-GAMES = 200  # enough, on the shipped pool, that more games exercise no further text
+GAMES = 200  # random games `rawdeal cards --pool classic --check` plays
+EAGER = 0.9  # how often a game's player acts (plays, reverses, says yes) when it can
 
 
 class ClassicGameError(RawdealError):
@@ -56,6 +58,17 @@ def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = fr
     return game
 
 
+def eager_pick(game: Game, rnd: random.Random) -> Move:
+    """A random legal move that acts when it can: a card played, reversed or its ability used before the
+    turn ends or a reversal window passes (so that more effects run in fewer games); otherwise `pick`."""
+    d = game.decision()
+    assert d is not None
+    acting = [m for m in worth_trying(d) if type(m) in (Play, Reverse, UseAbility, Yes)]
+    if acting and rnd.random() < EAGER:
+        return acting[int(rnd.random() * len(acting))]
+    return pick(game, rnd)
+
+
 def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
                 max_moves: int = MAX_MOVES) -> tuple[Game, Recorder]:
     """One random game, traced and checked after every move."""
@@ -67,7 +80,7 @@ def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozense
     moves: list[Move] = []
     try:
         while game.s.winner is None and len(moves) < max_moves:
-            move = pick(game, rnd)
+            move = eager_pick(game, rnd)
             moves.append(move)
             recorder.heard(game, game.apply(move))
             if card_lists(game.s) != expected:
