@@ -58,4 +58,22 @@ def show_card(title: str) -> str:
         lines.append(f"  {render_sentence(sentence)}")
         if isinstance(sentence, SentenceFailure):
             lines.append(f"    {sentence.message()}")
+    lines += _played(first)
     return "\n".join(lines)
+
+
+def _played(card: PoolCard) -> list[str]:
+    """What the engine plays of the card: its lowered effect, or why it cannot play it yet."""
+    from rawdeal.effects.classic.playable import is_played_kind, lowered_classic
+    from rawdeal.effects.render import render_effect
+
+    if not card.text.strip():
+        return []
+    lowered = lowered_classic().by_title()[card.title].lowered
+    if lowered.effect is None:
+        return ["the engine cannot play it yet:", *(f"  {u.message()}" for u in lowered.unlowered)]
+    if lowered.ability is not None:
+        return ["ability: lowered to the engine's Superstar ability"]
+    if not is_played_kind(card):
+        return ["effects: lowered, but the engine does not play this kind of card yet"]
+    return [f"effects: {render_effect(lowered.effect) or '(none in play)'}"]
