@@ -162,3 +162,13 @@ def test_a_superstar_ability_lowers_to_the_engines_ability() -> None:
     result = lowered(text, frozenset({"superstar"}))
     assert result.ability == shipped().abilities["STONE COLD STEVE AUSTIN"]
     assert result.effect == fx.CardEffect()
+
+
+def test_alternative_previous_cards_and_title_words() -> None:
+    text = ("As a maneuver, can only be played after a successfully played 5D or greater maneuver or the card titled "
+            "Throw Opponent Out of the Ring.")
+    assert clauses(text, STRIKE) == (fx.PlayRequirement(fx.AnyOf((
+        fx.After(CardType.MANEUVER, min_damage=5), fx.After(title="Throw Opponent Out of the Ring"))),
+        CardType.MANEUVER),)
+    (stat,) = clauses("This card is -6F when played after a card with the word 'kick' in the title.", STRIKE)
+    assert stat == fx.StatChange(fx.Stat.FORTITUDE, -6, fx.After(title_word="kick"))

@@ -138,5 +138,7 @@ def test_a_search_for_a_subtype_offers_only_cards_of_that_subtype() -> None:
 def test_card_shows_what_the_engine_plays_of_a_classic_card() -> None:
     plays = runner.invoke(app, ["card", "Ankle Lock", "--pool", "classic"])
     assert plays.exit_code == 0 and "effects: when played, opponent discards 1 card" in plays.stdout
-    cannot = runner.invoke(app, ["card", "Stone Cold Stunner", "--pool", "classic"])
-    assert "the engine cannot play it yet:" in cannot.stdout and "'kick' in the title" in cannot.stdout
+    title, why = next((c.card.title, c.lowered.unlowered[0].reason) for c in lowered_classic().cards
+                      if is_played_kind(c.card) and not c.lowered.ok)
+    cannot = runner.invoke(app, ["card", title, "--pool", "classic"])
+    assert "the engine cannot play it yet:" in cannot.stdout and why in cannot.stdout

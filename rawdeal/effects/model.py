@@ -84,6 +84,7 @@ class CardFilter:
     types: tuple[CardType, ...] = ()
     subtype: Subtype | None = None  # a maneuver of this subtype ("search for a Strike maneuver")
     not_trait: Trait | None = None  # any card but those with this keyword ("a non-Unique maneuver")
+    title_word: str | None = None  # "a card with the word 'dynamic' in the title" (a whole word, any case)
 
     def __reduce__(self) -> tuple[Callable[..., CardFilter], tuple[Any, ...]]:
         """Pickled (the effects cache) as its fields; the empty filter comes back as `ANY_CARD`."""
@@ -113,6 +114,7 @@ class After:
     subtype: Subtype | None = None
     title: str | None = None
     min_damage: int | None = None
+    title_word: str | None = None  # "after a card with the word 'kick' in the title" (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,14 @@ class InRingArea:
     title: str
 
 
-Condition = After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """Any of the conditions holds: "after a 5D or greater maneuver or the card titled X"."""
+
+    conditions: tuple[Condition, ...]
+
+
+Condition = After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf
 
 
 # -------------------------------------------------------------------------------------- modifiers

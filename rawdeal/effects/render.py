@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    After, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
+    AnyOf, After, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
     Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
@@ -204,6 +204,8 @@ def _condition(c: Condition) -> str:
         return "your fortitude is greater than opponent's"
     if isinstance(c, InRingArea):
         return f"{c.title} is in your ring area"
+    if isinstance(c, AnyOf):
+        return " or ".join(_condition(x) for x in c.conditions)
     raise TypeError(f"not a condition: {c!r}")
 
 

@@ -176,6 +176,8 @@ class Actions:
             return False
         if flt.not_trait is not None and flt.not_trait in info.card.traits:
             return False
+        if flt.title_word is not None and not R.has_word(info.title, flt.title_word):
+            return False
         return not flt.max_damage_of_own_fortitude or info.card.printed_damage <= R.fortitude(self.cat, self.s, by)
 
     def _do_discard_this(self, owner: int, a: fx.DiscardThis, card: int) -> None:

@@ -46,6 +46,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return fortitude(cat, s, p) > fortitude(cat, s, 1 - p)
     if isinstance(cond, fx.InRingArea):
         return any(cat.infos[c].title == cond.title for c in s.players[p].ring)
+    if isinstance(cond, fx.AnyOf):
+        return any(holds(cat, s, p, c, card, prev) for c in cond.conditions)
     raise TypeError(f"unknown condition {cond!r}")
 
 
@@ -60,6 +62,8 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
     if cond.subtype is not None and before.card.subtype is not cond.subtype:
         return False
     if cond.title is not None and before.title != cond.title:
+        return False
+    if cond.title_word is not None and not has_word(before.title, cond.title_word):
         return False
     return cond.min_damage is None or (prev.dealt is not None and prev.dealt >= cond.min_damage)
 
@@ -88,6 +92,11 @@ def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: C
             continue
         total += sc.amount * (_count_word(cat, s, p, sc.per_title_word) if sc.per_title_word else 1)
     return total
+
+
+def has_word(title: str, word: str) -> bool:
+    """Whether `word` is a whole word of `title`, in any case ("Kick" in "Superkick"? no; in "Leg Kick": yes)."""
+    return re.search(rf"\b{re.escape(word)}\b", title, re.IGNORECASE) is not None
 
 
 def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:

@@ -4,31 +4,38 @@ from __future__ import annotations
 
 
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, ValueKind, ZoneRef
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    Unsupported, _cards, _children, _desc, _number, _zone_in, find, values, words,
+    Unsupported, _Desc, _cards, _children, _desc, _number, _zone_in, find, values, words,
 )
 
 
-def _prior(node: object) -> fx.After:
-    """"after a 5D or greater maneuver", "after a Strike maneuver", "after the card titled X"."""
+def _prior(node: object) -> fx.Condition:
+    """"after a 5D or greater maneuver", "after a Strike maneuver", "after the card titled X"; several
+    joined by "or" are any of them."""
     prior = find(node, "prior")
-    if prior is None or len(prior.parts) != 1:
-        raise Unsupported("a play after one of several cards")
-    one = prior.parts[0]
-    if isinstance(one, Phrase) and one.kind == "prior_success":
-        desc = next((p for p in one.parts if isinstance(p, CardDesc)), None)
-        if desc is None or len(one.parts) > 4:
-            raise Unsupported("a play after several kinds of card")
-        d = _desc(desc)
-    elif isinstance(one, Phrase) and one.kind == "prior_card":
-        d = _cards(next(p for p in one.parts if isinstance(p, Cards)))
-    else:
-        raise Unsupported(f"a play after {' '.join(words(one))!r}")
-    if d.max_damage is not None or d.trait is not None or len(d.subtypes) > 1 or len(d.types) > 1:
-        raise Unsupported(f"a play after {' '.join(words(one))!r}")
+    if prior is None:
+        raise Unsupported(f"a play after {' '.join(words(node))!r}")
+    found: list[fx.Condition] = []
+    for one in prior.parts:
+        if isinstance(one, Phrase) and one.kind == "prior_success":  # "a successfully played X (or Y)"
+            descs = [p for p in one.parts if isinstance(p, (CardDesc, Cards))]
+            found += [_after(_desc(d) if isinstance(d, CardDesc) else _cards(d), one) for d in descs]
+        elif isinstance(one, Phrase) and one.kind == "prior_card":
+            found += [_after(_cards(c), one) for c in one.parts if isinstance(c, Cards)]
+        elif not (isinstance(one, Word) and one.text in ("or", ",")):
+            raise Unsupported(f"a play after {' '.join(words(one))!r}")
+    if not found:
+        raise Unsupported(f"a play after {' '.join(words(prior))!r}")
+    return found[0] if len(found) == 1 else fx.AnyOf(tuple(found))
+
+
+def _after(d: _Desc, said: object) -> fx.After:
+    if d.max_damage is not None or d.trait is not None or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
+            or len(d.types) > 1:
+        raise Unsupported(f"a play after {' '.join(words(said))!r}")
     card_type = d.types[0] if d.types else None
-    return fx.After(card_type, d.subtypes[0] if d.subtypes else None, d.title, d.min_damage)
+    return fx.After(card_type, d.subtypes[0] if d.subtypes else None, d.title, d.min_damage, d.title_word)
 
 
 def condition(node: Phrase) -> fx.Condition:

@@ -223,6 +223,7 @@ class _Desc:
     trait: Trait | None = None
     not_trait: Trait | None = None
     not_subtypes: tuple[Subtype, ...] = ()
+    title_word: str | None = None
     title: str | None = None
     max_damage: int | None = None
     min_damage: int | None = None
@@ -297,6 +298,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             if len(titles) != 1:
                 raise Unsupported("a description naming several titles")
             fields["title"] = titles[0].text
+        elif kind == "title_word" and len(values(inner, ValueKind.QUOTED)) == 1 and words(inner)[-1] == "title":
+            fields["title_word"] = values(inner, ValueKind.QUOTED)[0].text.strip("'\"")
         elif kind in ("does_damage", "damage_bound_post"):  # "that does 7D or less", "of 6D or lower"
             amount = _number(values(inner, ValueKind.DAMAGE)[0])
             if words(inner)[-1] in ("less", "fewer"):
@@ -339,7 +342,8 @@ def _filter(d: _Desc) -> fx.CardFilter:
     subtype = d.subtypes[0] if d.subtypes else None
     if subtype is not None and types == (CardType.MANEUVER,):
         types = ()
-    return fx.CardFilter(title=d.title, trait=d.trait, types=types, subtype=subtype, not_trait=d.not_trait)
+    return fx.CardFilter(title=d.title, trait=d.trait, types=types, subtype=subtype, not_trait=d.not_trait,
+                         title_word=d.title_word)
 
 
 def _target(d: _Desc) -> fx.Target:
