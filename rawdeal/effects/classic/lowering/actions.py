@@ -9,7 +9,7 @@ from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
+    _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
     _only_args, _subject, _target, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
@@ -105,6 +105,10 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
                     fx.Discard(fx.Who.OPPONENT, fx.ALL, chooser=fx.Who.OPPONENT)]
         target = zones.who if who is fx.Who.YOU else who
         return [fx.Discard(target, fx.ALL, chooser=target)]
+    chosen = seq.last
+    if isinstance(chosen, _Chosen) and "chosen" in words(action) and who in (chosen.who, fx.Who.YOU):
+        seq.last = None  # "your opponent discards the chosen card": the owner chose it
+        return [fx.Discard(chosen.who, chosen.count, chooser=fx.Who.YOU)]
     d = _object_cards(action)
     if d is None:
         raise Unsupported(f"discard {' '.join(words(action)[1:])!r}")
@@ -226,9 +230,10 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     if pronoun is not None:
         if isinstance(seq.last, fx.Search) and dest.zones == (fx.Zone.HAND,) and dest.who is seq.last.who:
             return []  # "search ... for a card, put it into your hand": the search's own end
-        if pronoun in ("this card", "it") and seq.last is None and dest.zones == (fx.Zone.RINGSIDE,):
+        this = pronoun == "this card" or (pronoun == "it" and seq.last is None)
+        if this and dest.zones == (fx.Zone.RINGSIDE,):
             return [fx.DiscardThis()]
-        if pronoun in ("this card", "it") and seq.last is None and dest.zones == (fx.Zone.ARSENAL,):
+        if this and dest.zones == (fx.Zone.ARSENAL,):
             return [fx.ReturnThis(position)]
         raise Unsupported(f"{action.verb} {pronoun!r} (what it stands for)")
     obj = action.parts[0] if action.parts else None
@@ -325,10 +330,42 @@ def _arrange(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     return [fx.Arrange(looked.who, looked.n)]
 
 
+def _add(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"Add +1D for every maneuver with the word 'slam' in its title in your Ring area"."""
+    stats = _arg(action, "stats") if action.parts and isinstance(action.parts[0], Phrase) else None
+    per = _arg(action, "per")
+    desc = next((p for p in per.parts if isinstance(p, CardDesc)), None) if per is not None else None
+    place = find(per, "place") if per is not None else None
+    if stats is None or desc is None or place is None or len(action.parts) != 2 or who is not fx.Who.YOU:
+        raise Unsupported(f"add {' '.join(words(action)[1:])!r}")
+    d = _desc(desc)
+    amounts = [v for v in values(stats, ValueKind.DAMAGE)]
+    if d.types != (CardType.MANEUVER,) or not d.title_word or d.subtypes or d.title or d.trait \
+            or _zone_in(place) != _Zones(fx.Who.YOU, (fx.Zone.RING,)) or len(amounts) != 1 or values(stats, ValueKind.FORTITUDE):
+        raise Unsupported(f"add {' '.join(words(action)[1:])!r}")
+    return [_SelfStat(fx.Stat.DAMAGE, _number(amounts[0]), per_title_word=d.title_word)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Chosen:
+    """"Look at your opponent's hand, choose 1 card": cards of that hand the card's owner picked, for
+    the "discard the chosen card" that follows."""
+
+    who: fx.Who
+    count: fx.Count
+
+
 def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
-    """"choose and discard 1 card from his hand": the choosing is the discard's own."""
-    if action.parts:
+    """"choose and discard 1 card from his hand": the choosing is the discard's own; "choose 1 card"
+    after looking at a hand picks the cards a later "discard the chosen card" means."""
+    if not action.parts:
+        return []
+    d = _object_cards(action)
+    looked = seq.last
+    if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
+            or looked.zone is not fx.Zone.HAND or d.types or d.subtypes or d.title or d.trait:
         raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")
+    seq.last = _Chosen(looked.who, d.count)
     return []
 
 
@@ -438,4 +475,5 @@ _VERBS = {
     "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
     "take": _take, "remove": _take, "overturn": _overturn, "choose": _choose, "play": _play,
     "force": _make_do, "make": _make_do, "look through": _search, "return": _put, "arrange": _arrange,
+    "add": _add,
 }

@@ -370,3 +370,12 @@ def _only_args(action: Action, allowed: Iterable[str]) -> None:
     for part in action.parts[1:]:
         if isinstance(part, Phrase) and part.kind not in allowed:
             raise Unsupported(f"{action.verb!r} with {' '.join(words(part))!r}")
+
+
+# A change to this card's own F or D (a `StatChange` once its clause is known)
+@dataclass(frozen=True, slots=True)
+class _SelfStat:
+    stat: fx.Stat
+    amount: int
+    condition: fx.Condition | None = None
+    per_title_word: str | None = None

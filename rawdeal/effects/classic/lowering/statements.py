@@ -9,18 +9,13 @@ from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Phrase, Statement, Value, ValueKind
 from rawdeal.effects.classic.lowering.nodes import (
-    CardFacts, Unsupported, _Desc, _desc, _leaves, _number, _zone_in, find, values, words,
+    _SelfStat, CardFacts, Unsupported, _Desc, _desc, _leaves, _number, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import _Seq, _reverses
 
 
 # -------------------------------------------------------------------------------------- statements
-@dataclass(frozen=True, slots=True)
-class _SelfStat:
-    stat: fx.Stat
-    amount: int
-    condition: fx.Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,13 @@ from rawdeal.effects.classic.model import (
     Action, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.nodes import (
-    CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _TYPES, _Zones, _cards, _zone, _zone_in,
+    CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _cards, _zone,
+    _zone_in,
     find, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
 from rawdeal.effects.classic.lowering.actions import _FollowUp, _Seq, _action
-from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _SelfStat, _statement
+from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement
 
 
 # ------------------------------------------------------------------------------------------ frames
@@ -110,6 +111,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             if out:
                 last = out[-1]
                 seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
+            elif item.verb == "choose" and item.parts:
+                pass  # what was chosen stays for the discard that follows
             group = groups[-1]
             modal = [words(p) for p in item.subject if isinstance(p, Phrase) and p.kind == "modal"]
             if modal == [["must", "first"]] and group and isinstance(group[-1], fx.Reverses) and out:
@@ -281,7 +284,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, _ACTIONS):
             _add_action(clauses, part, ctx)
         elif isinstance(part, _SelfStat):
-            clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, on_success=ctx.success))
+            clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,
+                                         on_success=ctx.success))
         elif isinstance(part, _DeckRule):
             continue
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
