@@ -26,6 +26,8 @@ class _DeckRule:
 def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     if seq.next_card is not None and st.kind == "stats_are":
         return _next_card_is(st, seq.next_card)
+    if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
+        return [_reversal_f(seq.last.modifier, st)]
     handler = _STATEMENTS.get(st.kind)
     if handler is None:
         raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
@@ -234,3 +236,23 @@ def _next_card_is(st: Statement, d: _Desc) -> list[Any]:
         raise Unsupported("a next card's amounts other than one +D")
     return [fx.Modify(fx.Modifier(fx.Stat.DAMAGE, amounts[0][1], fx.Duration.NEXT_CARD,
                                   subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+
+
+def _reversals_to_it(st: Statement) -> bool:
+    """"your opponent's reversal to it is +20F", "opponent's reversal is +12F" (right after a modifier)."""
+    said = words(st)
+    if st.kind == "reversal_to":
+        return said[:2] == ["your", "opponent's"] and "it" in said
+    group = find(st, "card_group")
+    return st.kind == "stats_are" and group is not None and words(group) in (
+        ["opponent's", "reversal"], ["your", "opponent's", "reversal"], ["your", "opponent's", "reversal", "card"])
+
+
+def _reversal_f(before: fx.Modifier, st: Statement) -> fx.Modify:
+    """The F the opponent's reversals to the cards `before` changes need: the same cards, as long."""
+    stats = find(st, "stats")
+    amounts = _stat_list(stats) if stats is not None else []
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE or before.stat is not fx.Stat.DAMAGE:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], before.duration, card_type=before.card_type,
+                                 subtype=before.subtype, reversals=True, max_damage=before.max_damage))

@@ -128,7 +128,9 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 may = len(group)
             group += out
         elif isinstance(item, Statement):
-            groups[-1] += _statement(item, card, seq)
+            out = _statement(item, card, seq)
+            seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
+            groups[-1] += out
         else:
             raise Unsupported(f"{' '.join(words(item))!r}")
     groups = [_shuffled_in(g) for g in groups]
