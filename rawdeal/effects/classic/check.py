@@ -14,7 +14,7 @@ from typing import Any
 
 from rawdeal.cards.pool.model import PoolCard
 from rawdeal.effects.classic.lowering import PARSE_FAILED, lower
-from rawdeal.effects.classic.playable import facts, played_as
+from rawdeal.effects.classic.playable import facts, played_as, title_index
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +86,7 @@ def check_pool(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) -
 
     compiler = pool_compiler(tuple(cards) + tuple(dictionary))
     types = played_as(tuple(dictionary) + tuple(cards))
+    known = title_index(tuple(dictionary) + tuple(cards))
     first: dict[str, PoolCard] = {}
     for card in cards:
         if card.text.strip():
@@ -100,7 +101,7 @@ def check_pool(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) -
         parsed += result.ok
         failures += [Failure(card.title, f.column, f.sentence, f.message()) for f in result.failures]
         starts = [s.start for s in compiler.lexicon.sentences(text)]
-        low = lower(result, facts(card, types), starts)
+        low = lower(result, facts(card, types, known), starts)
         if low.ok:
             lowered += 1
             lowered_texts.add(text)

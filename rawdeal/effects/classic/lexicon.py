@@ -148,7 +148,30 @@ class Lexicon:
 
     # -------------------------------------------------------------------------------------- tokens
     def tokens(self, sentence: str, offset: int = 0) -> list[Token]:
-        return self._conjunctions(list(self._scan(sentence, _norm(sentence), offset)))
+        return self._amounts_first(self._conjunctions(list(self._scan(sentence, _norm(sentence), offset))))
+
+    def _amounts_first(self, tokens: list[Token]) -> list[Token]:
+        """"-6F on this card if ...", "When successfully played, +5D if ...": amounts that open a clause and
+        are followed by a condition are this card's, read as "this card is -6F if ..." (the words are
+        supplied where the amounts stand; a following "on this card" is dropped)."""
+        words = [self.literals.get(w, "") for w in ("this", "card", "is", "on", "if", "when")]
+        if not all(words):
+            return tokens
+        this, card, is_, on, if_, when = words
+        for i, tok in enumerate(tokens):
+            if tok.type not in ("DMG", "FORT") or (i and tokens[i - 1].value != ","):
+                continue
+            j = i
+            while j < len(tokens) and tokens[j].type in ("DMG", "FORT", "STAT_AND"):
+                j += 1
+            rest = tokens[j:]
+            if len(rest) >= 3 and [t.type for t in rest[:3]] == [on, this, card]:
+                rest = rest[3:]
+            if rest and rest[0].type in (if_, when):
+                made = [_retyped(tok, this, "this"), _retyped(tok, card, "card"), _retyped(tok, is_, "is")]
+                return tokens[:i] + made + tokens[i:j] + rest
+            return tokens
+        return tokens
 
     def _conjunctions(self, tokens: list[Token]) -> list[Token]:
         """Tell a conjunction inside a list of zones, titles, names or card words ("your Arsenal and

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from rawdeal.cards.db import normalize_title
 from rawdeal.cards.model import CardType, Subtype
 from rawdeal.cards.pool.model import PoolCard, slug
 from rawdeal.effects.classic.lowering import CardFacts, LoweredText, lower
@@ -42,8 +43,14 @@ def is_played_kind(card: PoolCard) -> bool:
     return bool(kinds & _PLAYED_KINDS) and not kinds & _NOT_PLAYED_KINDS
 
 
-def facts(card: PoolCard, played_as: Mapping[str, tuple[CardType, ...]] | None = None) -> CardFacts:
-    return CardFacts(frozenset(card.kinds), played_as if played_as is not None else {}, card.title)
+def facts(card: PoolCard, played_as: Mapping[str, tuple[CardType, ...]] | None = None,
+          known: Mapping[str, str] | None = None) -> CardFacts:
+    return CardFacts(frozenset(card.kinds), played_as if played_as is not None else {}, card.title, known or {})
+
+
+def title_index(cards: Sequence[PoolCard]) -> dict[str, str]:
+    """Each title by its loose key (case, spaces and punctuation ignored): how texts misspell titles."""
+    return {normalize_title(c.title): c.title for c in cards}
 
 
 def card_types(card: PoolCard) -> tuple[tuple[CardType, ...], Subtype | None]:
@@ -91,6 +98,7 @@ def lower_cards(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) 
     compiler = pool_compiler(tuple(cards) + tuple(dictionary))
     latest = {c.title: c for c in cards}
     types = played_as(tuple(dictionary) + tuple(cards))
+    known = title_index(tuple(dictionary) + tuple(cards))
     out: list[CardText] = []
     lowered: dict[tuple[str, frozenset[str]], LoweredText] = {}
     for card in latest.values():
@@ -98,7 +106,7 @@ def lower_cards(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) 
         key = (card.text, frozenset(card.kinds))
         if key not in lowered:
             starts = [s.start for s in compiler.lexicon.sentences(card.text)]
-            lowered[key] = lower(parsed, facts(card, types), starts)
+            lowered[key] = lower(parsed, facts(card, types, known), starts)
         out.append(CardText(card, parsed, lowered[key]))
     return LoweredPool(tuple(out))
 

@@ -57,6 +57,7 @@ class CardFacts:
     types: frozenset[str] = frozenset()
     played_as: Mapping[str, tuple[CardType, ...]] = field(default_factory=dict)  # title -> playable types
     title: str = ""  # the card's own ("While Mr. Socko is in your Ring area")
+    known: Mapping[str, str] = field(default_factory=dict)  # loose title key -> the database's title
 
     @property
     def is_reversal(self) -> bool:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any, TypeVar
+
+from rawdeal.cards.db import normalize_title
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
@@ -241,7 +243,34 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         ability, rest = _ability(clauses)
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
-    return LoweredText(fx.CardEffect(tuple(rest)), ability=ability)
+    effect = fx.CardEffect(tuple(rest))
+    if card.known:
+        effect = _resolve_titles(effect, card.known)
+        ability = _resolve_titles(ability, card.known) if ability is not None else None
+    return LoweredText(effect, ability=ability)
+
+
+_TITLE_FIELDS = ("title", "after_title")
+_T = TypeVar("_T")
+
+
+def _resolve_titles(value: _T, known: Mapping[str, str]) -> _T:
+    """Titles as the card database spells them ("Kane's Choke Slam" is "Kane's Chokeslam"): a title is
+    matched ignoring case, spaces and punctuation; one the database does not hold stays as printed."""
+    if isinstance(value, tuple):
+        return tuple(_resolve_titles(v, known) for v in value)  # type: ignore[return-value]
+    if not is_dataclass(value) or isinstance(value, type):
+        return value
+    changes: dict[str, Any] = {}
+    for f in fields(value):
+        old = getattr(value, f.name)
+        if f.name in _TITLE_FIELDS and isinstance(old, str):
+            new: Any = known.get(normalize_title(old), old)
+        else:
+            new = _resolve_titles(old, known)
+        if new is not old:
+            changes[f.name] = new
+    return replace(value, **changes) if changes else value
 
 
 def _said(sentence: Sentence) -> str:
