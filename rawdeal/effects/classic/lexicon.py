@@ -169,7 +169,10 @@ class Lexicon:
                 rest = rest[3:]
             if rest and rest[0].type in (if_, when):
                 made = [_retyped(tok, this, "this"), _retyped(tok, card, "card"), _retyped(tok, is_, "is")]
-                return tokens[:i] + made + tokens[i:j] + rest
+                before = tokens[:i]
+                if before and before[-1].type == "STAT_AND":  # the comma closes the opening, no list of amounts
+                    before[-1] = _retyped(before[-1], self.literals.get(",", before[-1].type))
+                return before + made + tokens[i:j] + rest
             return tokens
         return tokens
 

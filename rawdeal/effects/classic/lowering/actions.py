@@ -271,6 +271,7 @@ class _Taken:
     source: fx.Zone
     filter: fx.CardFilter
     top: bool = False
+    either: tuple[fx.Zone, ...] = ()  # "from either your Arsenal or Ringside pile": the owner picks the zone
 
 
 def _take(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
@@ -287,6 +288,9 @@ def _take(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if d is None or where is None:
         raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
     src = _zone_in(where)
+    if len(src.zones) > 1 and words(where)[:2] == ["from", "either"]:
+        seq.last = _Taken(src.who, d.count, src.zones[0], _filter(d), either=src.zones)
+        return []
     if len(src.zones) != 1 or words(where)[0] not in ("in", "from"):
         raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
     seq.last = _Taken(src.who, d.count, src.zones[0], _filter(d))
@@ -300,6 +304,9 @@ def _move_taken(taken: _Taken, dest: _Zones, position: fx.Position) -> list[Any]
         if taken.source is fx.Zone.ARSENAL and dest.zones == (fx.Zone.RINGSIDE,) and taken.count.n:
             return [fx.MillTop(taken.who, taken.count.n)]
         raise Unsupported("the top cards of a zone put elsewhere than the Ringside pile")
+    if taken.either:
+        return [fx.Choice(tuple(
+            tuple(_move_taken(replace(taken, source=zone, either=()), dest, position)) for zone in taken.either))]
     if taken.source is dest.zones[0]:
         raise Unsupported("a move within one zone")
     return [fx.MoveCards(taken.who, taken.count, taken.source, dest.zones[0], position, filter=taken.filter)]
