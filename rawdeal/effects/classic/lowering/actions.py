@@ -191,11 +191,21 @@ def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     zones = _zone_in(obj)
     _only_args(action, ("for_card",))
     wanted = _arg(action, "for_card")
-    cards = next((p for p in wanted.parts if isinstance(p, Cards)), None) if wanted else None
+    if wanted is None:  # "go through his Arsenal and put 3 cards into his Ringside pile": the put says what
+        seq.last = _Looked(zones)
+        return []
+    cards = next((p for p in wanted.parts if isinstance(p, Cards)), None)
     flt = _filter(_cards(cards)) if cards is not None else fx.ANY_CARD
     search = fx.Search(zones.who, zones.zones, flt)
     seq.last = search
     return [search]
+
+
+@dataclass(frozen=True, slots=True)
+class _Looked:
+    """A zone looked through for no card in particular, waiting for the "put N cards ..." that takes them."""
+
+    zones: _Zones
 
 
 def _reveal(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
@@ -237,6 +247,18 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
             return [fx.ReturnThis(position)]
         raise Unsupported(f"{action.verb} {pronoun!r} (what it stands for)")
     obj = action.parts[0] if action.parts else None
+    looked = seq.last
+    if isinstance(looked, _Looked) and _arg(action, "from_arg") is None and len(looked.zones.zones) == 1:
+        d = _object_cards(action)
+        if d is None:
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r} after looking through a zone")
+        if dest.zones == (fx.Zone.HAND,) and d.count == fx.ONE and looked.zones.who is dest.who is fx.Who.YOU:
+            seq.last = found = fx.Search(fx.Who.YOU, looked.zones.zones, _filter(d))
+            return [found]  # "look through your Arsenal and put 1 card in your hand": a search
+        if looked.zones.who is not dest.who or looked.zones.zones[0] is dest.zones[0]:
+            raise Unsupported("cards put into another player's zone")
+        seq.last = None
+        return [fx.MoveCards(dest.who, d.count, looked.zones.zones[0], dest.zones[0], position, filter=_filter(d))]
     if isinstance(seq.last, fx.Search) and dest.zones == (fx.Zone.HAND,) and _arg(action, "from_arg") is None \
             and (_object_cards(action) or _Desc()).count == fx.ONE:
         return []  # "search through your Arsenal and put 1 card into your hand": the search's own pick
@@ -365,8 +387,8 @@ class _Chosen:
 def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     """"choose and discard 1 card from his hand": the choosing is the discard's own; "choose 1 card"
     after looking at a hand picks the cards a later "discard the chosen card" means."""
-    if not action.parts:
-        return []
+    if not action.parts or (len(action.parts) == 1 and words(action.parts[0]) == ["one"]):
+        return []  # "choose and discard ...", "Choose one: A; or B" (the "or" makes the choice)
     d = _object_cards(action)
     looked = seq.last
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
@@ -425,6 +447,10 @@ def _shuffle(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
         zones = _zone_in(obj)
         if zones.zones == (fx.Zone.ARSENAL,):
             return [fx.Shuffle(zones.who if who is fx.Who.YOU else who)]
+    searched = seq.last
+    if _pronoun(action) == "it" and len(action.parts) == 1 and isinstance(searched, fx.Search) \
+            and searched.zones == (fx.Zone.ARSENAL,):
+        return [fx.Shuffle(searched.who)]  # "look through your Arsenal and put 1 card in your hand, shuffle it"
     if obj is None:
         return [fx.Shuffle(who)]
     return _put(action, who, seq, card, shuffle=True)
@@ -481,6 +507,7 @@ _VERBS = {
     "draw": _draw, "discard": _discard, "end": _end, "skip": _skip, "win": _win, "look at": _look,
     "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
     "take": _take, "remove": _take, "overturn": _overturn, "choose": _choose, "play": _play,
-    "force": _make_do, "make": _make_do, "look through": _search, "return": _put, "arrange": _arrange,
+    "force": _make_do, "make": _make_do, "look through": _search, "go through": _search, "return": _put,
+    "arrange": _arrange,
     "add": _add,
 }

@@ -19,7 +19,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     find, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
-from rawdeal.effects.classic.lowering.actions import _FollowUp, _Seq, _action
+from rawdeal.effects.classic.lowering.actions import _FollowUp, _Looked, _Seq, _Taken, _action
 from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement
 
 
@@ -135,6 +135,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             groups[-1] += out
         else:
             raise Unsupported(f"{' '.join(words(item))!r}")
+    if isinstance(seq.last, (_Looked, _Taken)):  # taken or looked at, and never said where they go
+        raise Unsupported(f"cards taken but put nowhere in {' '.join(words(sentence.items[-1]))!r}")
     groups = [_shuffled_in(g) for g in groups]
     if not either:
         return groups[0]
