@@ -264,7 +264,7 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             types.append(_TYPES[said])
         elif kind == "desc_and" or said in ("or", "and"):
             continue
-        elif kind == "trait" and said.casefold() in _TRAITS:
+        elif kind in ("trait", "noun") and said.casefold() in _TRAITS:
             fields["trait"] = _TRAITS[said.casefold()]
         elif kind == "trait" and said.startswith("non ") and said[4:].casefold() in _TRAITS:
             fields["not_trait"] = _TRAITS[said[4:].casefold()]

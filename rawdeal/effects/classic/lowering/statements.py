@@ -26,6 +26,11 @@ class _DeckRule:
 def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     if seq.next_card is not None and st.kind == "stats_are":
         return _next_card_is(st, seq.next_card)
+    if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
+        d = seq.next_card
+        before = fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, subtype=d.subtypes[0] if d.subtypes else None,
+                             max_damage=d.max_damage)
+        return [_reversal_f(before, st)]
     if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
         return [_reversal_f(seq.last.modifier, st)]
     handler = _STATEMENTS.get(st.kind)
@@ -45,6 +50,9 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     if ref is not None and words(ref) in (["your", "next", "maneuver"], ["your", "next", "maneuver", "this", "turn"]) \
             and not tails:  # "your next maneuver may not be reversed"
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_MANEUVER))]
+    if ref is not None and words(ref) in (["your", "next", "card", "played", "this", "turn"],
+                                          ["your", "next", "card", "played"]) and not tails:
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if len(tails) > 1 or _holder_other(st):
         raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
     if tails:
