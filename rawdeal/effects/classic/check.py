@@ -100,8 +100,7 @@ def check_pool(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) -
         sentences_parsed += len(result.sentences) - len(result.failures)
         parsed += result.ok
         failures += [Failure(card.title, f.column, f.sentence, f.message()) for f in result.failures]
-        starts = [s.start for s in compiler.lexicon.sentences(text)]
-        low = lower(result, facts(card, types, known), starts)
+        low = lower(result, facts(card, types, known))
         if low.ok:
             lowered += 1
             lowered_texts.add(text)

@@ -62,7 +62,9 @@ class Compiler:
         self._described: dict[frozenset[str], tuple[str, ...]] = {}
 
     def compile(self, text: str) -> CompiledText:
-        return CompiledText(tuple(self.sentence(s.text, s.start) for s in self.lexicon.sentences(text)))
+        split = self.lexicon.sentences(text)
+        return CompiledText(tuple(self.sentence(s.text, s.start) for s in split),
+                            printed=tuple(s.text for s in split), starts=tuple(s.start for s in split))
 
     def sentence(self, text: str, start: int = 0) -> Sentence | SentenceFailure:
         """A sentence printed on many cards ("Cannot be reversed.") is compiled once; only a failure's

@@ -131,6 +131,9 @@ class CompiledText:
 
     sentences: tuple[Sentence | SentenceFailure, ...]
     override: bool = False
+    # each sentence as printed and its offset in the card text (for reports; not part of the meaning)
+    printed: tuple[str, ...] = field(default=(), compare=False)
+    starts: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def ok(self) -> bool:

@@ -105,8 +105,7 @@ def lower_cards(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) 
         parsed = compiler.compile(card.text)
         key = (card.text, frozenset(card.kinds))
         if key not in lowered:
-            starts = [s.start for s in compiler.lexicon.sentences(card.text)]
-            lowered[key] = lower(parsed, facts(card, types, known), starts)
+            lowered[key] = lower(parsed, facts(card, types, known))
         out.append(CardText(card, parsed, lowered[key]))
     return LoweredPool(tuple(out))
 

@@ -228,9 +228,11 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     ctx: _Ctx | None = None
     clauses: list[Any] = []
     bad: list[Unlowered] = []
+    starts = starts or compiled.starts
     offsets = [s + 1 for s in starts] if len(starts) == len(compiled.sentences) else [1] * len(compiled.sentences)
+    printed = compiled.printed if len(compiled.printed) == len(compiled.sentences) else ()
     seq = _Seq()
-    for sentence, column in zip(compiled.sentences, offsets):
+    for i, (sentence, column) in enumerate(zip(compiled.sentences, offsets)):
         if isinstance(sentence, SentenceFailure):
             bad.append(Unlowered(sentence.column, sentence.sentence, PARSE_FAILED + sentence.message()))
             continue
@@ -238,7 +240,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             new, parts = lower_sentence(sentence, ctx, card, seq)
             ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
-            bad.append(Unlowered(column, _said(sentence), exc.reason))
+            bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
     if bad:
         return LoweredText(None, tuple(bad))
     try:
