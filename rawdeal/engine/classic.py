@@ -10,12 +10,12 @@ without one (`Ability(NONE)`): `rawdeal cards --pool classic --check` lists why.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, Trait
 from rawdeal.cards.pool.model import PoolCard, slug
-from rawdeal.decks.classic import ARSENAL, copy_limit, superstar_names, who
+from rawdeal.decks.classic import ARSENAL, ClassicPool, copy_limit, superstar_names, who
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.playable import LoweredPool, card_types, lowered_classic
 from rawdeal.decks.model import Deck
@@ -54,6 +54,7 @@ class ClassicCatalog:
 
     catalog: Catalog
     printed: dict[str, PoolCard]  # title -> the printed card (cards and Superstars)
+    rooms: dict[tuple[str, str], list[tuple[str, int]]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def superstars(self) -> tuple[PoolCard, ...]:
@@ -81,7 +82,14 @@ def shipped_classic() -> ClassicCatalog:
 
 # ------------------------------------------------------------------------------------- random decks
 def room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, int]]:
-    """(title, copies allowed) of every playable card `superstar` may pack on `side`."""
+    """(title, copies allowed) of every playable card `superstar` may pack on `side` (worked out once)."""
+    key = (superstar.title, side)
+    if key not in cc.rooms:
+        cc.rooms[key] = _room(cc, superstar, side)
+    return cc.rooms[key]
+
+
+def _room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, int]]:
     from rawdeal.effects.classic.packing import packing_rule
 
     mine = superstar_names(superstar)
@@ -135,16 +143,23 @@ def unplayable(cc: ClassicCatalog, titles: list[str]) -> list[str]:
     return [t for t in dict.fromkeys(titles) if t not in cc.catalog.db.index]
 
 
+@cache
+def _classic_pool() -> ClassicPool:
+    from rawdeal.cards.pool.load import classic_pool
+    from rawdeal.decks.classic import ClassicPool
+
+    return ClassicPool(classic_pool())
+
+
 def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDARD, seed: int = 0,
                      cc: ClassicCatalog | None = None) -> tuple[Game, list[ev.Event]]:
     """A game between two Classic decks: each must obey the Classic deck rules and hold only cards whose
     text the engine runs (a card it cannot play yet is named, never played as if it had no text)."""
-    from rawdeal.cards.pool.load import classic_pool
-    from rawdeal.decks.classic import ClassicPool, check_classic_deck
+    from rawdeal.decks.classic import check_classic_deck
     from rawdeal.effects.classic.packing import packing_rule
 
     cc = cc or shipped_classic()
-    pool = ClassicPool(classic_pool())
+    pool = _classic_pool()
     for deck in decks:
         problems = check_classic_deck(deck, pool, packing_rule)
         if problems:
