@@ -174,3 +174,10 @@ def test_alternative_previous_cards_and_title_words() -> None:
         CardType.MANEUVER),)
     (stat,) = clauses("This card is -6F when played after a card with the word 'kick' in the title.", STRIKE)
     assert stat == fx.StatChange(fx.Stat.FORTITUDE, -6, fx.After(title_word="kick"))
+
+
+def test_a_superstar_that_forbids_a_card_to_the_opponent() -> None:
+    """The ability's rule reaches the engine: the opponent's copies of the card are not playable."""
+    text = "Your opponent cannot play the card titled Chop."
+    result = lowered(text, frozenset({"superstar"}))
+    assert result.ability == fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=("Chop",))

@@ -142,3 +142,19 @@ def test_card_shows_what_the_engine_plays_of_a_classic_card() -> None:
                       if is_played_kind(c.card) and not c.lowered.ok)
     cannot = runner.invoke(app, ["card", title, "--pool", "classic"])
     assert "the engine cannot play it yet:" in cannot.stdout and why in cannot.stdout
+
+
+def test_a_card_the_opponents_ability_forbids_is_not_playable() -> None:
+    from dataclasses import replace as dc_replace
+
+    from rawdeal.engine import rules as R
+    from rawdeal.engine.cardinfo import catalog
+    from rawdeal.engine.state import GameState, PlayerState
+
+    base = catalog()
+    rock = dc_replace(base.abilities["THE ROCK"], forbids_opponent=("Chop",))
+    cat = dc_replace(base, abilities={**base.abilities, "THE ROCK": rock})
+    hand = [cat.id("Chop"), cat.id("Punch")]
+    s = GameState(players=[PlayerState("HHH", [], hand), PlayerState("THE ROCK", [])])
+    assert [cat.titles[c] for c, _ in R.playable(cat, s, 0)] == ["Punch"]
+    assert {cat.titles[c] for c, _ in R.playable(base, s, 0)} == {"Chop", "Punch"}

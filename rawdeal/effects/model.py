@@ -483,10 +483,12 @@ class AbilityTiming(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Ability:
     """A Superstar ability. `optional`: "you may"; `draw_per_turn`: cards drawn in the draw segment;
-    `damage_taken`: change to all damage from the opponent (Mankind -1D)."""
+    `damage_taken`: change to all damage from the opponent (Mankind -1D); `forbids_opponent`: titles the
+    opponent cannot play ("Your opponent cannot play the card titled The Game Interferes!", Classic)."""
 
     timing: AbilityTiming
     actions: tuple[Action, ...] = ()
     optional: bool = False
     draw_per_turn: int = 1
     damage_taken: int = 0
+    forbids_opponent: tuple[str, ...] = ()

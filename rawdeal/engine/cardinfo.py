@@ -87,12 +87,18 @@ class Catalog:
     # (played card, type) -> reversal card -> (always, its clauses whose target fits) (`rules.reversers`)
     reversal_memo: dict[tuple[CardId, CardType], dict[CardId, tuple[bool, tuple[fx.Reverses, ...]]]] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    # Superstar -> the cards his opponent cannot play (Classic abilities; empty for the course's Superstars)
+    forbidden: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
         object.__setattr__(self, "damages", tuple(i.card.printed_damage for i in self.infos))
+        object.__setattr__(self, "forbidden", {
+            name: frozenset(self.db.index[t] for t in ab.forbids_opponent if t in self.db.index)
+            for name, ab in self.abilities.items() if ab.forbids_opponent})
+        ruled = frozenset().union(*self.forbidden.values())  # cards an ability may forbid: `can_play` decides
         object.__setattr__(self, "plain_costs", tuple(
-            None if i.requirements or i.stat_changes else i.card.fortitude for i in self.infos))
+            None if i.requirements or i.stat_changes or i.id in ruled else i.card.fortitude for i in self.infos))
         object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))
         object.__setattr__(self, "index", self.db.index)
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))

@@ -133,6 +133,8 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
     info = cat.infos[card]
     if s.hold is not None:
         return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
+    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
+        return False  # the opponent's Superstar ability forbids it (Classic)
     for req in info.requirements:
         if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]):
             return False

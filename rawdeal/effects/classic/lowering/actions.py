@@ -26,7 +26,37 @@ class _Seq:
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
 
 
+@dataclass(frozen=True, slots=True)
+class _Forbid:
+    """"Your opponent cannot play the card titled X" on a Superstar card: part of his ability."""
+
+    titles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _PackRule:
+    """"You may pack any cards with the Kane logo": deck building, no effect in play."""
+
+
+def _superstar_rule(action: Action, card: CardFacts) -> list[Any] | None:
+    """A Superstar card's rules about the opponent's plays and about packing, else None."""
+    if not card.is_superstar:
+        return None
+    said = [words(p) for p in action.subject]
+    if action.verb in ("pack", "count") and said and said[0] == ["you"]:
+        return [_PackRule()]
+    if action.verb == "play" and said in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]) \
+            and len(action.parts) == 1:
+        titles = values(action.parts[0], ValueKind.TITLE)
+        if titles and len(words(action.parts[0])) == len(titles) + 3:  # "the card titled X (, Y or Z)"
+            return [_Forbid(tuple(t.text for t in titles))]
+    return None
+
+
 def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
+    rule = _superstar_rule(action, card)
+    if rule is not None:
+        return rule
     if seq.next_card is not None and action.verb == "reverse" and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
         d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"

@@ -19,7 +19,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     find, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
-from rawdeal.effects.classic.lowering.actions import _FollowUp, _Looked, _Seq, _Taken, _action
+from rawdeal.effects.classic.lowering.actions import _FollowUp, _Forbid, _Looked, _PackRule, _Seq, _Taken, _action
 from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement
 
 
@@ -321,8 +321,10 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, _SelfStat):
             clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,
                                          on_success=ctx.success))
-        elif isinstance(part, _DeckRule):
+        elif isinstance(part, (_DeckRule, _PackRule)):
             continue
+        elif isinstance(part, _Forbid):
+            clauses.append(part)
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
@@ -342,9 +344,10 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
     """A Superstar card's ability from its lowered sentences ("Once during each of your turns you may ...",
     "At the start of your turn, before your draw segment, ..."); the card's other clauses are returned."""
     parts = [c for c in clauses if isinstance(c, _AbilityPart)]
-    rest = [c for c in clauses if not isinstance(c, _AbilityPart)]
+    forbids = tuple(t for c in clauses if isinstance(c, _Forbid) for t in c.titles)
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid))]
     if not parts:
-        return None, rest
+        return (fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids) if forbids else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -355,7 +358,7 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
         optional, actions = True, [*first.actions, *actions[1:]]
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
-    return fx.Ability(timing, tuple(actions), optional=optional), rest
+    return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
