@@ -130,7 +130,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 may = len(group)
             group += out
         elif isinstance(item, Statement):
-            out = _statement(item, card, seq)
+            out = [fx.Modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
+                   for p in _statement(item, card, seq)]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
             groups[-1] += out
         else:
