@@ -364,6 +364,9 @@ class _Recorder:
                 self.ran.add((c, fx.WhileInRing(m)))
 
 
+Recorder = _Recorder  # for other checks that trace games (`rawdeal.checks.classic`)
+
+
 def _done_with(clause: object) -> tuple[fx.Action, ...]:
     """Actions a clause's application covers without running them: the turn a reversal ends
     anyway; the discard of a card reacting to a forced discard, which the pick itself was."""

@@ -27,6 +27,7 @@ def selfplay(
     jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Play in N processes (same results as 1).")] = 1,
     game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal).")] = None,
     option: Annotated[list[str] | None, typer.Option(metavar="NAME", help="A rules option of the game, repeatable (fightdrome: match, torneo-epico, ...).")] = None,
+    card_pool: Annotated[str, typer.Option("--pool", help="course, or classic (random legal Classic decks of the playable cards).")] = "course",
 ) -> None:
     """Play seeded random legal-move games; exit 1 with the seed, decks and moves of the first failure.
 
@@ -44,6 +45,14 @@ def selfplay(
 
         if decks is not None and random_decks:
             raise UsageError("use --decks DIR or --random-decks, not both")
+        one_of("--pool", card_pool, "course", "classic")
+        if card_pool == "classic":
+            if decks is not None:
+                raise UsageError("--pool classic plays random decks only: use --random-decks")
+            from rawdeal.checks.classic import selfplay_lines
+
+            print("\n".join(selfplay_lines(games, seed)))  # every move checked; a failure raises with its moves
+            return
         one_of("--profile", profile, "course", "standard")
         if seed + games - 1 > MAX_SEED:
             raise UsageError(f"--seed {seed} with {games} games goes past the largest seed, 2^64-1")

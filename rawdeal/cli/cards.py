@@ -26,6 +26,7 @@ def cards(
     pool: Annotated[str, typer.Option("--pool", help="course (the course's 137 cards) or classic (2,567 cards).")] = "course",
     pool_file: Annotated[Path | None, typer.Option(
         "--pool-file", metavar="FILE", help="A pool in the layout of ../shared/carddb/classic.json.")] = None,
+    games: Annotated[int, typer.Option("--games", help="Random games that --check plays to exercise a pool's effects.")] = 200,
 ) -> None:
     """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles.
 
@@ -36,10 +37,16 @@ def cards(
 
         one_of("--format", fmt, "text", "json")
         if pool != "course" or pool_file is not None:
-            from rawdeal.effects.classic.commands import list_or_check
+            from rawdeal.effects.classic.commands import list_or_check, pool_cards
 
-            out, ok = list_or_check(pool, pool_file, fmt, check_effects, card_type=card_type, subtype=subtype,
-                                    trait=trait, superstar=superstar, min_f=min_f, max_f=max_f)
+            if check_effects:  # parsed, lowered to effects, and exercised in random Classic games
+                from rawdeal.cards.pool.load import classic_pool
+                from rawdeal.checks.classic import check_output
+
+                out, ok = check_output(pool_cards(pool, pool_file), classic_pool() if pool_file else (), fmt, games)
+            else:
+                out, ok = list_or_check(pool, pool_file, fmt, False, card_type=card_type, subtype=subtype,
+                                        trait=trait, superstar=superstar, min_f=min_f, max_f=max_f)
             print(out)
             raise typer.Exit(0 if ok else 1)
         db = load_db()

@@ -35,12 +35,27 @@ def check(
             checked = check_classic_paths(paths, classic_pool(), packing_rule)
         else:
             checked = check_paths(paths, load_db())
-        reports = []
+        reports, cannot = [], []
         for report in checked:
             reports.append(report)
+            cannot.append(_cannot_play(report.path) if pool == "classic" else [])
             if output == "text":
                 print("\n".join(report.lines()), flush=True)
+                if cannot[-1]:
+                    print(f"  the engine cannot play yet: {', '.join(cannot[-1])}", flush=True)
         if output == "json":
-            print_json({"decks": [r.to_dict() for r in reports]})
+            decks = [r.to_dict() | ({"cannot_play": c} if pool == "classic" else {}) for r, c in zip(reports, cannot)]
+            print_json({"decks": decks})
         if not all(r.valid for r in reports):
             raise typer.Exit(1)
+
+
+def _cannot_play(path: str) -> list[str]:
+    """A Classic deck's cards whose text the engine cannot run yet (`rawdeal cards --pool classic --check`)."""
+    from rawdeal.decks import read_deck
+    from rawdeal.effects.classic.playable import lowered_classic
+
+    texts = lowered_classic().by_title()
+    known = {t.casefold(): c for t, c in texts.items()}
+    titles = dict.fromkeys(e.title for e in read_deck(path).cards)
+    return [t for t in titles if t.casefold() in known and not known[t.casefold()].playable]

@@ -23,6 +23,7 @@ def new(
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the opening save here (default: stdout).")] = None,
     game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal).")] = None,
     option: Annotated[list[str] | None, typer.Option(metavar="NAME", help="A rules option of the game, repeatable (fightdrome: match, quieres-fama, espacio-para-respirar, ultimo-suspiro, torneo-epico).")] = None,
+    pool: Annotated[str, typer.Option("--pool", help="course (the course's cards) or classic (the Classic pool's playable cards).")] = "course",
 ) -> None:
     """Start a game from two decks and write the opening save.
 
@@ -45,7 +46,15 @@ def new(
         from rawdeal.io.files import write_atomic
         from rawdeal.io.save import dumps
 
-        game, _ = new_game(read_deck(deck_a), read_deck(deck_b), "course" if unshuffled else "standard", seed)
+        one_of("--pool", pool, "course", "classic")
+        profile = "course" if unshuffled else "standard"
+        if pool == "classic":
+            from rawdeal.engine.classic import new_classic_game
+            from rawdeal.engine.words import Profile
+
+            game, _ = new_classic_game((read_deck(deck_a), read_deck(deck_b)), Profile(profile), seed)
+        else:
+            game, _ = new_game(read_deck(deck_a), read_deck(deck_b), profile, seed)
         data = dumps(game)
         if output is None:
             sys.stdout.write(data.decode("utf-8"))

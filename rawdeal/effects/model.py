@@ -82,6 +82,9 @@ class CardFilter:
     trait: Trait | None = None
     max_damage_of_own_fortitude: bool = False  # D <= the acting player's Fortitude Rating (Shake It Off)
     types: tuple[CardType, ...] = ()
+    subtype: Subtype | None = None  # a maneuver of this subtype ("search for a Strike maneuver")
+    not_trait: Trait | None = None  # any card but those with this keyword ("a non-Unique maneuver")
+    title_word: str | None = None  # "a card with the word 'dynamic' in the title" (a whole word, any case)
 
     def __reduce__(self) -> tuple[Callable[..., CardFilter], tuple[Any, ...]]:
         """Pickled (the effects cache) as its fields; the empty filter comes back as `ANY_CARD`."""
@@ -111,6 +114,7 @@ class After:
     subtype: Subtype | None = None
     title: str | None = None
     min_damage: int | None = None
+    title_word: str | None = None  # "after a card with the word 'kick' in the title" (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,13 +130,25 @@ class FortitudeBelowOpponent:
 
 
 @dataclass(frozen=True, slots=True)
+class FortitudeAboveOpponent:
+    """"Can only be played if your Fortitude Rating is greater than your opponent's" (Classic cards)."""
+
+
+@dataclass(frozen=True, slots=True)
 class InRingArea:
     """The card titled X is in your Ring area."""
 
     title: str
 
 
-Condition = After | MinHandSize | FortitudeBelowOpponent | InRingArea
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """Any of the conditions holds: "after a 5D or greater maneuver or the card titled X"."""
+
+    conditions: tuple[Condition, ...]
+
+
+Condition = After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf
 
 
 # -------------------------------------------------------------------------------------- modifiers
@@ -315,6 +331,8 @@ class Target:
     after_title: str | None = None
     trait: Trait | None = None
     min_trait_in_ring: int | None = None
+    not_subtypes: tuple[Subtype, ...] = ()  # "any non-Trademark Finisher maneuver"
+    not_trait: Trait | None = None  # "any non-Unique maneuver"
 
 
 # ---------------------------------------------------------------------------------------- clauses
@@ -351,7 +369,13 @@ class StatChange:
 
 @dataclass(frozen=True, slots=True)
 class Irreversible:
-    """"May not be reversed"."""
+    """"May not be reversed". Classic cards narrow it: only reversals from the hand (`from_arsenal=False`:
+    "can only be reversed from your opponent's Arsenal") or from the Arsenal are stopped, or only while
+    `condition` holds ("cannot be reversed if the card titled X is in your Ring area")."""
+
+    from_hand: bool = True
+    from_arsenal: bool = True
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,10 +483,12 @@ class AbilityTiming(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Ability:
     """A Superstar ability. `optional`: "you may"; `draw_per_turn`: cards drawn in the draw segment;
-    `damage_taken`: change to all damage from the opponent (Mankind -1D)."""
+    `damage_taken`: change to all damage from the opponent (Mankind -1D); `forbids_opponent`: titles the
+    opponent cannot play ("Your opponent cannot play the card titled The Game Interferes!", Classic)."""
 
     timing: AbilityTiming
     actions: tuple[Action, ...] = ()
     optional: bool = False
     draw_per_turn: int = 1
     damage_taken: int = 0
+    forbids_opponent: tuple[str, ...] = ()

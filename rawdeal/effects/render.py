@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    After, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
-    Draw, Duration, EndTurn, EqualizeFortitude, FortitudeBelowOpponent, HoldSubmission, InRingArea,
+    AnyOf, After, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
+    Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
     Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
@@ -200,8 +200,12 @@ def _condition(c: Condition) -> str:
         return f"you have {c.n} or more cards in your hand"
     if isinstance(c, FortitudeBelowOpponent):
         return "your fortitude is less than opponent's"
+    if isinstance(c, FortitudeAboveOpponent):
+        return "your fortitude is greater than opponent's"
     if isinstance(c, InRingArea):
         return f"{c.title} is in your ring area"
+    if isinstance(c, AnyOf):
+        return " or ".join(_condition(x) for x in c.conditions)
     raise TypeError(f"not a condition: {c!r}")
 
 

@@ -172,6 +172,12 @@ class Actions:
             return False
         if flt.types and not any(info.is_(t) for t in flt.types):
             return False
+        if flt.subtype is not None and info.card.subtype is not flt.subtype:
+            return False
+        if flt.not_trait is not None and flt.not_trait in info.card.traits:
+            return False
+        if flt.title_word is not None and not R.has_word(info.title, flt.title_word):
+            return False
         return not flt.max_damage_of_own_fortitude or info.card.printed_damage <= R.fortitude(self.cat, self.s, by)
 
     def _do_discard_this(self, owner: int, a: fx.DiscardThis, card: int) -> None:
@@ -220,8 +226,11 @@ class Actions:
     def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
         p = self._who(owner, a.who)
         pl = self.s.players[p]
-        if a.filter.title is None:
-            self.s.tasks.append(T.PickCard(owner, p, a.zones[0], TAKE, 1, dest=HAND))
+        if a.filter.title is None:  # any card, or any of a kind ("a Strike maneuver"): the owner picks it
+            if any_card(a.filter):
+                self.s.tasks.append(T.PickCard(owner, p, a.zones[0], TAKE, 1, dest=HAND))
+            else:
+                self.s.tasks.append(T.PickCard(owner, p, a.zones[0], TAKE, 1, dest=HAND, filter=a.filter, by=owner))
             return
         for zone in a.zones:
             cards = pl.zone(zone)

@@ -29,6 +29,7 @@ class CardInfo:
     delayed: tuple[fx.Delayed, ...]
     follow_ups: tuple[fx.AllowsFollowUp, ...]
     triggers_from_ringside: bool = False
+    irreversible_when: tuple[fx.Irreversible, ...] = ()  # narrowed "cannot be reversed" (Classic cards)
     play_types: tuple[CardType, ...] = ()  # what it can be played as from the hand, in printed order
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
 
@@ -42,7 +43,8 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         on_play=effect.of(fx.OnPlay),
         requirements=effect.of(fx.PlayRequirement),
         stat_changes=effect.of(fx.StatChange),
-        irreversible=bool(effect.of(fx.Irreversible)),
+        irreversible=fx.Irreversible() in effect.of(fx.Irreversible),
+        irreversible_when=tuple(c for c in effect.of(fx.Irreversible) if c != fx.Irreversible()),
         reversal_bonus=sum(c.amount for c in effect.of(fx.ReversalBonus)),
         reverses=effect.of(fx.Reverses),
         on_reverse=effect.of(fx.OnReverse),
@@ -64,6 +66,7 @@ class Catalog:
     db: CardDB
     infos: tuple[CardInfo, ...]
     abilities: dict[str, fx.Ability]
+    pool: str = "course"  # which cards: the course's database, or a Classic pool's playable cards
     # By card id, for the hot paths (`map` over a zone instead of a Python loop):
     titles: tuple[str, ...] = field(init=False, repr=False, compare=False)
     damages: tuple[int, ...] = field(init=False, repr=False, compare=False)  # printed D, `#` = 0
@@ -84,12 +87,18 @@ class Catalog:
     # (played card, type) -> reversal card -> (always, its clauses whose target fits) (`rules.reversers`)
     reversal_memo: dict[tuple[CardId, CardType], dict[CardId, tuple[bool, tuple[fx.Reverses, ...]]]] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    # Superstar -> the cards his opponent cannot play (Classic abilities; empty for the course's Superstars)
+    forbidden: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
         object.__setattr__(self, "damages", tuple(i.card.printed_damage for i in self.infos))
+        object.__setattr__(self, "forbidden", {
+            name: frozenset(self.db.index[t] for t in ab.forbids_opponent if t in self.db.index)
+            for name, ab in self.abilities.items() if ab.forbids_opponent})
+        ruled = frozenset().union(*self.forbidden.values())  # cards an ability may forbid: `can_play` decides
         object.__setattr__(self, "plain_costs", tuple(
-            None if i.requirements or i.stat_changes else i.card.fortitude for i in self.infos))
+            None if i.requirements or i.stat_changes or i.id in ruled else i.card.fortitude for i in self.infos))
         object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))
         object.__setattr__(self, "index", self.db.index)
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))

@@ -56,9 +56,10 @@ class Game(Choices):
     # ------------------------------------------------------------------------------- creation
     @classmethod
     def start(cls, superstars: tuple[str, str], arsenals: tuple[list[CardId], list[CardId]],
-              profile: Profile = COURSE, seed: int = 0) -> tuple[Game, list[ev.Event]]:
-        """A new game from two Superstars and their decks (bottom to top), opening hands drawn."""
-        cat = catalog()
+              profile: Profile = COURSE, seed: int = 0, cat: Catalog | None = None) -> tuple[Game, list[ev.Event]]:
+        """A new game from two Superstars and their decks (bottom to top), opening hands drawn; the
+        cards are the shipped database's unless `cat` says otherwise (a Classic pool's)."""
+        cat = cat or catalog()
         state = GameState(players=[PlayerState(n, a[:]) for n, a in zip(superstars, arsenals)],
                           profile=Profile(profile), seed=seed, rng=seed)
         game = cls(state, cat)

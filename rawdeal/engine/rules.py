@@ -42,8 +42,12 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return len(s.players[p].hand) >= cond.n
     if isinstance(cond, fx.FortitudeBelowOpponent):
         return fortitude(cat, s, p) < fortitude(cat, s, 1 - p)
+    if isinstance(cond, fx.FortitudeAboveOpponent):
+        return fortitude(cat, s, p) > fortitude(cat, s, 1 - p)
     if isinstance(cond, fx.InRingArea):
         return any(cat.infos[c].title == cond.title for c in s.players[p].ring)
+    if isinstance(cond, fx.AnyOf):
+        return any(holds(cat, s, p, c, card, prev) for c in cond.conditions)
     raise TypeError(f"unknown condition {cond!r}")
 
 
@@ -58,6 +62,8 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
     if cond.subtype is not None and before.card.subtype is not cond.subtype:
         return False
     if cond.title is not None and before.title != cond.title:
+        return False
+    if cond.title_word is not None and not has_word(before.title, cond.title_word):
         return False
     return cond.min_damage is None or (prev.dealt is not None and prev.dealt >= cond.min_damage)
 
@@ -86,6 +92,11 @@ def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: C
             continue
         total += sc.amount * (_count_word(cat, s, p, sc.per_title_word) if sc.per_title_word else 1)
     return total
+
+
+def has_word(title: str, word: str) -> bool:
+    """Whether `word` is a whole word of `title`, in any case ("Kick" in "Superkick"? no; in "Leg Kick": yes)."""
+    return re.search(rf"\b{re.escape(word)}\b", title, re.IGNORECASE) is not None
 
 
 def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
@@ -122,6 +133,8 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
     info = cat.infos[card]
     if s.hold is not None:
         return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
+    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
+        return False  # the opponent's Superstar ability forbids it (Classic)
     for req in info.requirements:
         if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]):
             return False
@@ -258,6 +271,8 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
     info = cat.infos[play.card]
     if info.irreversible and play.as_type == MANEUVER:
         return True
+    if info.irreversible_when and play.as_type == MANEUVER and _narrowly_irreversible(cat, s, play, from_hand):
+        return True
     if not s.modifiers and not play.captured:
         return False  # the usual case: no modifier to make it so
     mods = list(play.captured) + [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
@@ -267,6 +282,15 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
         if m.arsenal_only and from_hand:
             continue
         if m.max_damage is None or damage <= m.max_damage:
+            return True
+    return False
+
+
+def _narrowly_irreversible(cat: Catalog, s: GameState, play: CurrentPlay, from_hand: bool) -> bool:
+    for irr in cat.infos[play.card].irreversible_when:
+        if not (irr.from_hand if from_hand else irr.from_arsenal):
+            continue
+        if irr.condition is None or holds(cat, s, play.player, irr.condition, play.card, play.previous):
             return True
     return False
 
@@ -368,6 +392,10 @@ def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
     if t.subtypes and (as_type != MANEUVER or info.card.subtype not in t.subtypes):
         return False
     if t.title is not None and info.title != t.title:
+        return False
+    if t.not_subtypes and as_type == MANEUVER and info.card.subtype in t.not_subtypes:
+        return False
+    if t.not_trait is not None and t.not_trait in info.card.traits:
         return False
     return t.trait is None or t.trait in info.card.traits
 

@@ -46,7 +46,8 @@ def _json_path(path: Any) -> str:
 def save_dict(game: Game) -> dict[str, Any]:
     s, title = game.s, game.title
     constructed = {"constructed": True} if s.constructed else {}  # written only when set: older saves keep their bytes
-    return {**constructed,
+    pool = {} if game.cat.pool == "course" else {"pool": game.cat.pool}  # likewise
+    return {**constructed, **pool,
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
         "players": [
@@ -80,11 +81,21 @@ def loads(data: bytes, source: str = "save", remember: bool = False) -> Game:
     if errors:
         e = errors[0]
         raise SaveError(source, _json_path(e.absolute_path), e.message)
-    game = Game(_state(raw, catalog(), source))
+    cat = _catalog(raw.get("pool", "course"))
+    game = Game(_state(raw, cat, source), cat)
     check_game(game, raw, source)
     if remember and not seen:
         remember_valid(_schema(), data)
     return game
+
+
+def _catalog(pool: str) -> Catalog:
+    """The cards a save's game is played with: the course's, or the Classic pool's playable ones."""
+    if pool == "classic":
+        from rawdeal.engine.classic import shipped_classic
+
+        return shipped_classic().catalog
+    return catalog()
 
 
 def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:

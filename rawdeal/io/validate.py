@@ -71,7 +71,8 @@ def _check_decks(game: Game, fail: Any) -> None:
     s, cat = game.s, game.cat
     for i, cards in enumerate(card_lists(s)):
         deck = Deck("", s.players[i].superstar, tuple(DeckLine(cat.titles[c], 0) for c in cards))
-        problems = [v for v in check_deck(deck, cat.db) if not s.constructed or v.rule in _COPY_RULES]
+        found = check_deck(deck, cat.db) if cat.pool == "course" else _classic_problems(deck)
+        problems = [v for v in found if not s.constructed or v.rule in _COPY_RULES]
         if problems:
             listed = "; ".join(f"{v.rule}: {v.message}" for v in problems)
             fail(f"$.players[{i}]", f"across arsenal, hand, ring and ringside (and the card in play), the"
@@ -100,6 +101,15 @@ def _check_plays(game: Game, fail: Any) -> None:
 def _not_its_type(game: Game, card: int, as_type: CardType) -> str:
     types = ", ".join(t.value for t in game.cat.infos[card].card.types)
     return f"{game.title(card)!r} cannot be played as {as_type.value}: it is {types}"
+
+
+def _classic_problems(deck: Deck) -> tuple[Any, ...]:
+    """The Classic deck rules (`rawdeal.decks.classic`) for a Classic game's player."""
+    from rawdeal.cards.pool.load import classic_pool
+    from rawdeal.decks.classic import ClassicPool, check_classic_deck
+    from rawdeal.effects.classic.packing import packing_rule
+
+    return check_classic_deck(deck, ClassicPool(classic_pool()), packing_rule)
 
 
 def _check_tasks(game: Game, stored: bool, fail: Any) -> None:

@@ -1,58 +1,70 @@
-"""`rawdeal cards --pool classic --check`: compile every distinct text of a pool and summarise.
+"""`rawdeal cards --pool classic --check`: parse and lower every distinct text of a pool, and summarise.
 
-"compiled": every sentence of the text compiled to typed objects (that render to canonical English).
-"executable": the text is also one the engine already runs, i.e. the engine's own effect compiler
-(`rawdeal.effects.compiler`, whose every effect the engine executes for the course's cards) turns it into
-effect objects, its titles naming cards the engine knows. The engine does not play Classic decks yet.
+Three figures, over distinct texts: *parsed* (every sentence parsed), *lowered* (every sentence also
+lowered to the engine's effect objects: `lower`) and *exercised* (an effect of a card printing it ran in
+at least one random Classic game: counted by `rawdeal.checks.classic`, which plays them; 0 here). A
+text is judged with the types of the first card printing it (a "reverse" means something on a reversal).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rawdeal.cards.pool.model import PoolCard
-from rawdeal.effects.classic.model import CompiledText
+from rawdeal.effects.classic.lowering import PARSE_FAILED, lower
+from rawdeal.effects.classic.playable import facts, played_as, title_index
 
 
 @dataclass(frozen=True, slots=True)
 class Failure:
+    """A sentence that did not parse (`stage` "parse") or parsed but did not lower ("lower")."""
+
     card: str
     column: int
     sentence: str
     error: str
+    stage: str = "parse"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"card": self.card, "column": self.column, "sentence": self.sentence, "error": self.error}
+        return {"card": self.card, "column": self.column, "sentence": self.sentence, "stage": self.stage,
+                "error": self.error}
 
 
 @dataclass(frozen=True)
 class PoolCheck:
-    compiled: int
     total: int
-    sentences_compiled: int
+    parsed: int
+    lowered: int
     sentences_total: int
-    overrides: int
-    executable: int
+    sentences_parsed: int
     failures: tuple[Failure, ...]
+    lowered_texts: frozenset[str] = frozenset()
+    exercised: int = 0
+    games: int = 0  # random games played to count `exercised`
 
     @property
     def ok(self) -> bool:
         return not self.failures
 
+    def with_exercised(self, texts: Iterable[str], games: int) -> PoolCheck:
+        return replace(self, exercised=len(set(texts) & self.lowered_texts), games=games)
+
     def to_dict(self) -> dict[str, Any]:
         return {
-            "compiled": self.compiled, "total": self.total,
-            "sentences": {"compiled": self.sentences_compiled, "total": self.sentences_total},
-            "overrides": self.overrides, "executable": self.executable,
+            "total": self.total, "parsed": self.parsed, "lowered": self.lowered, "exercised": self.exercised,
+            "sentences": {"total": self.sentences_total, "parsed": self.sentences_parsed},
             "failures": [f.to_dict() for f in self.failures],
         }
 
     def summary(self) -> str:
-        return (f"{self.compiled}/{self.total} texts compiled ({_pct(self.compiled, self.total)}), "
-                f"{self.sentences_compiled}/{self.sentences_total} sentences ({_pct(self.sentences_compiled, self.sentences_total)}), "
-                f"{self.overrides} overrides, {self.executable} executable by the engine")
+        played = f" in {self.games} random games" if self.games else " (no games played)"
+        return (f"{self.total} distinct texts: {self.parsed} parsed ({_pct(self.parsed, self.total)}), "
+                f"{self.lowered} lowered to effects ({_pct(self.lowered, self.total)}), "
+                f"{self.exercised} exercised{played} ({_pct(self.exercised, self.total)}); "
+                f"{self.sentences_parsed}/{self.sentences_total} sentences parsed "
+                f"({_pct(self.sentences_parsed, self.sentences_total)})")
 
 
 def _pct(a: int, b: int) -> str:
@@ -69,29 +81,31 @@ def distinct_texts(cards: Sequence[PoolCard]) -> dict[str, str]:
 
 
 def check_pool(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) -> PoolCheck:
-    """Compile each distinct text of `cards`; titles and names are looked up in `cards` + `dictionary`."""
+    """Parse and lower each distinct text of `cards`; titles and names are looked up in `cards` + `dictionary`."""
     from rawdeal.effects.classic.pool import pool_compiler
 
     compiler = pool_compiler(tuple(cards) + tuple(dictionary))
-    texts = distinct_texts(cards)
-    results = {text: compiler.compile(text) for text in texts}
-    failures = tuple(
-        Failure(texts[text], f.column, f.sentence, f.message())
-        for text, result in results.items() for f in result.failures
-    )
-    return PoolCheck(
-        compiled=sum(r.ok for r in results.values()), total=len(texts),
-        sentences_compiled=sum(len(r.sentences) - len(r.failures) for r in results.values()),
-        sentences_total=sum(len(r.sentences) for r in results.values()),
-        overrides=sum(r.override for r in results.values()),
-        executable=sum(_executable(text, texts[text], r) for text, r in results.items()),
-        failures=failures,
-    )
-
-
-def _executable(text: str, title: str, result: CompiledText) -> bool:
-    if not result.ok:
-        return False
-    from rawdeal.effects.compiler import compiles
-
-    return compiles(text, title)
+    types = played_as(tuple(dictionary) + tuple(cards))
+    known = title_index(tuple(dictionary) + tuple(cards))
+    first: dict[str, PoolCard] = {}
+    for card in cards:
+        if card.text.strip():
+            first.setdefault(card.text, card)
+    failures: list[Failure] = []
+    parsed = lowered = sentences = sentences_parsed = 0
+    lowered_texts = set()
+    for text, card in first.items():
+        result = compiler.compile(text)
+        sentences += len(result.sentences)
+        sentences_parsed += len(result.sentences) - len(result.failures)
+        parsed += result.ok
+        failures += [Failure(card.title, f.column, f.sentence, f.message()) for f in result.failures]
+        low = lower(result, facts(card, types, known))
+        if low.ok:
+            lowered += 1
+            lowered_texts.add(text)
+        else:  # the sentences that parsed but do not lower (those that did not parse are listed above)
+            failures += [Failure(card.title, u.column, u.sentence, u.message(), "lower")
+                         for u in low.unlowered if not u.reason.startswith(PARSE_FAILED)]
+    return PoolCheck(total=len(first), parsed=parsed, lowered=lowered, sentences_total=sentences,
+                     sentences_parsed=sentences_parsed, failures=tuple(failures), lowered_texts=frozenset(lowered_texts))

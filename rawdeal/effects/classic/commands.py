@@ -25,16 +25,8 @@ def pool_cards(pool: str, pool_file: Path | None) -> tuple[PoolCard, ...]:
 
 
 def list_or_check(pool: str, pool_file: Path | None, fmt: str, check: bool, **filters: Any) -> tuple[str, bool]:
-    """The listing (or the --check report) and whether it succeeded."""
+    """The listing and whether it succeeded (the --check report is `rawdeal.checks.classic.check_output`)."""
     cards = pool_cards(pool, pool_file)
-    if check:
-        from rawdeal.effects.classic.check import check_pool
-
-        report = check_pool(cards, classic_pool() if pool_file is not None else ())
-        if fmt == "json":
-            return _json(report.to_dict()), report.ok
-        lines = [f"FAIL {f.card}: {f.error}\n  {f.sentence}" for f in report.failures]
-        return "\n".join([*lines, report.summary()]), report.ok
     from rawdeal.cards.pool.query import filter_pool, pool_dict, pool_row
 
     found = filter_pool(cards, **filters)
@@ -66,4 +58,22 @@ def show_card(title: str) -> str:
         lines.append(f"  {render_sentence(sentence)}")
         if isinstance(sentence, SentenceFailure):
             lines.append(f"    {sentence.message()}")
+    lines += _played(first)
     return "\n".join(lines)
+
+
+def _played(card: PoolCard) -> list[str]:
+    """What the engine plays of the card: its lowered effect, or why it cannot play it yet."""
+    from rawdeal.effects.classic.playable import is_played_kind, lowered_classic
+    from rawdeal.effects.render import render_effect
+
+    if not card.text.strip():
+        return []
+    lowered = lowered_classic().by_title()[card.title].lowered
+    if lowered.effect is None:
+        return ["the engine cannot play it yet:", *(f"  {u.message()}" for u in lowered.unlowered)]
+    if lowered.ability is not None:
+        return ["ability: lowered to the engine's Superstar ability"]
+    if not is_played_kind(card):
+        return ["effects: lowered, but the engine does not play this kind of card yet"]
+    return [f"effects: {render_effect(lowered.effect) or '(none in play)'}"]

@@ -22,6 +22,7 @@ from rawdeal.effects.classic.model import (
 from rawdeal.resources import grammar_path
 
 GRAMMAR = "classic.lark"
+MAX_IGNORED = 2  # unknown words a sentence may set aside
 _VALUES = {k.value for k in ValueKind}
 _LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
 _DESCRIBED = {
@@ -61,7 +62,9 @@ class Compiler:
         self._described: dict[frozenset[str], tuple[str, ...]] = {}
 
     def compile(self, text: str) -> CompiledText:
-        return CompiledText(tuple(self.sentence(s.text, s.start) for s in self.lexicon.sentences(text)))
+        split = self.lexicon.sentences(text)
+        return CompiledText(tuple(self.sentence(s.text, s.start) for s in split),
+                            printed=tuple(s.text for s in split), starts=tuple(s.start for s in split))
 
     def sentence(self, text: str, start: int = 0) -> Sentence | SentenceFailure:
         """A sentence printed on many cards ("Cannot be reversed.") is compiled once; only a failure's
@@ -74,13 +77,28 @@ class Compiler:
         return result
 
     def _compile(self, text: str, start: int) -> Sentence | SentenceFailure:
+        """Parse; an unknown lower-case word where the parse stops is set aside and the parse tried again
+        (at most `MAX_IGNORED` times): an unfamiliar word does not fail a sentence by itself. The words set
+        aside stay on the sentence (`Sentence.ignored`), and a sentence that still fails is reported where
+        it first failed."""
         tokens = self.lexicon.tokens(text, start)
-        try:
-            sentence = parser().parse(tokens)  # the transformer builds a Sentence while parsing
-        except lark.exceptions.UnexpectedToken as exc:
-            return self._failure(text, start, exc)
+        first: lark.exceptions.UnexpectedToken | None = None
+        ignored: list[str] = []
+        while True:
+            try:
+                sentence = parser().parse(tokens)  # the transformer builds a Sentence while parsing
+                break
+            except lark.exceptions.UnexpectedToken as exc:
+                first = first or exc
+                token = exc.token
+                # a capitalised unknown word may be a name, which nothing may set aside, unless it opens the sentence
+                opens = token.start_pos == tokens[0].start_pos
+                if token.type != "UNKNOWN" or not (str(token)[:1].islower() or opens) or len(ignored) >= MAX_IGNORED:
+                    return self._failure(text, start, first)
+                ignored.append(str(token))
+                tokens = [t for t in tokens if t is not token]
         assert isinstance(sentence, Sentence)
-        return sentence
+        return replace(sentence, ignored=tuple(ignored)) if ignored else sentence
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:
         token = exc.token

@@ -23,6 +23,8 @@ _ABBREVIATIONS = ("mr.", "sgt.", "dr.", "st.", "jr.", "vs.", "no.")
 _SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\)))\s+(?=[A-Z0-9'\"#(≥+-])")
 _QUOTED = re.compile(r"""(?<!\w)'[^']+'|"[^"]+\"""")
 _STAT = re.compile(r"([+-]? ?(?:\d+|#))([DF])(?![\w])|([DF]): ?(\d+)(?![\w])")
+# "8 damage", "+2 fortitude": the stat spelled out reads as 8D, +2F
+_STAT_WORD = re.compile(r"([+-]? ?\d+) (damage|fortitude)(?![\w])", re.I)
 _SIGNED = re.compile(r"[+-](?:\d+|#)(?![\w])")
 _NUMBER = re.compile(r"\d+(?![\w])")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'’]*(?:\.(?=\w))?[a-z0-9'’]*(?:\(s\))?", re.I)
@@ -35,10 +37,11 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
                "maneuver", "pre-match", "mid-match", "non", "hybrid", "superstar-specific")
 _NOUNS = ("card", "foreign object", "title belt", "superstar card", "backlash deck card", "enforcer", "manager",
           "stipulation", "venue", "activated card effect")
-_LEMMAS = {"have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
+_LEMMAS = {"lower": "less", "higher": "greater", "have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
            "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
 _FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when", "or after")
-_SYNONYMS = {"whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
+_SYNONYMS = {"played following": "played after", "following": "after", "ringside": "ringside pile",
+             "whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word", "disregard": "ignore",
              "select": "choose"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
@@ -145,7 +148,33 @@ class Lexicon:
 
     # -------------------------------------------------------------------------------------- tokens
     def tokens(self, sentence: str, offset: int = 0) -> list[Token]:
-        return self._conjunctions(list(self._scan(sentence, _norm(sentence), offset)))
+        return self._amounts_first(self._conjunctions(list(self._scan(sentence, _norm(sentence), offset))))
+
+    def _amounts_first(self, tokens: list[Token]) -> list[Token]:
+        """"-6F on this card if ...", "When successfully played, +5D if ...": amounts that open a clause and
+        are followed by a condition are this card's, read as "this card is -6F if ..." (the words are
+        supplied where the amounts stand; a following "on this card" is dropped)."""
+        words = [self.literals.get(w, "") for w in ("this", "card", "is", "on", "if", "when")]
+        if not all(words):
+            return tokens
+        this, card, is_, on, if_, when = words
+        for i, tok in enumerate(tokens):
+            if tok.type not in ("DMG", "FORT") or (i and tokens[i - 1].value != ","):
+                continue
+            j = i
+            while j < len(tokens) and tokens[j].type in ("DMG", "FORT", "STAT_AND"):
+                j += 1
+            rest = tokens[j:]
+            if len(rest) >= 3 and [t.type for t in rest[:3]] == [on, this, card]:
+                rest = rest[3:]
+            if rest and rest[0].type in (if_, when):
+                made = [_retyped(tok, this, "this"), _retyped(tok, card, "card"), _retyped(tok, is_, "is")]
+                before = tokens[:i]
+                if before and before[-1].type == "STAT_AND":  # the comma closes the opening, no list of amounts
+                    before[-1] = _retyped(before[-1], self.literals.get(",", before[-1].type))
+                return before + made + tokens[i:j] + rest
+            return tokens
+        return tokens
 
     def _conjunctions(self, tokens: list[Token]) -> list[Token]:
         """Tell a conjunction inside a list of zones, titles, names or card words ("your Arsenal and
@@ -210,6 +239,9 @@ class Lexicon:
             if m:
                 return "QUOTED", m.end()
         elif char.isdigit() or char in "+-#":
+            m = _STAT_WORD.match(text, pos)
+            if m:
+                return ("DMG" if m.group(2).casefold() == "damage" else "FORT"), m.end()
             m = _STAT.match(text, pos)
             if m:
                 return ("DMG" if (m.group(2) or m.group(3)) == "D" else "FORT"), m.end()

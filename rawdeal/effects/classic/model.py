@@ -10,7 +10,7 @@ back in canonical English and that English compiles again to the same objects.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -105,6 +105,7 @@ class Sentence:
 
     frames: tuple[Frame, ...]
     items: tuple[Node, ...]
+    ignored: tuple[str, ...] = field(default=(), compare=False)  # unknown words set aside to parse it
 
 
 Node = Word | Value | Phrase | ZoneRef | CardDesc | Cards | Frame | Action | Statement | Sentence
@@ -130,6 +131,9 @@ class CompiledText:
 
     sentences: tuple[Sentence | SentenceFailure, ...]
     override: bool = False
+    # each sentence as printed and its offset in the card text (for reports; not part of the meaning)
+    printed: tuple[str, ...] = field(default=(), compare=False)
+    starts: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def ok(self) -> bool:

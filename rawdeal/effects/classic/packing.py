@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from rawdeal.cards.pool.model import PoolCard
 from rawdeal.decks.classic import who
 from rawdeal.effects.classic.model import Sentence, Statement, Value, ValueKind, walk
@@ -13,6 +15,7 @@ _ONLY = {"pack_only"}
 _NEVER = {"pack_never"}
 
 
+@cache
 def packing_rule(card: PoolCard) -> tuple[frozenset[str], frozenset[str]] | None:
     """(Superstars who alone may pack it, Superstars who may not), as slugs; None when the text says neither
     (or says it in a sentence the grammar cannot read)."""

@@ -1,0 +1,77 @@
+"""Benchmark: random Classic games per second against random games of today's course decks.
+
+Run from anywhere: `python benchmarks/bench_classic_games.py [--games N]`. Prints figures only (the issue's
+target: random Classic games at least as many per second as the course decks of 11-ComplexEffects):
+  (a) games/s between the course decks of 11-ComplexEffects (standard profile, random legal moves),
+  (b) games/s between random legal Classic decks of the playable cards (standard profile, the same player),
+and their ratio, measured in the same process one after the other. Course decks come from ../shared (skipped,
+with a note, when it is absent).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO.parent / "shared" / "course-tests" / "data" / "11-ComplexEffects"
+
+
+def course(games: int) -> tuple[float, float] | None:
+    from rawdeal.arena.selfplay import lineups, selfplay
+    from rawdeal.cards import load_db
+    from rawdeal.decks import check_deck, deck_paths, read_deck
+
+    if not DATA.is_dir():
+        print(f"(no course decks at {DATA}: course figure skipped)")
+        return None
+    db = load_db()
+    decks = lineups([d for d in map(read_deck, deck_paths([str(DATA)])) if not check_deck(d, db)])
+    start = time.perf_counter()
+    summary = selfplay(games, 1, decks, "standard")
+    elapsed = time.perf_counter() - start
+    return summary.games / elapsed, summary.moves / elapsed
+
+
+def classic(games: int) -> tuple[float, float]:
+    from rawdeal.bots.random import pick
+    from rawdeal.decks import Deck
+    from rawdeal.engine.classic import new_classic_game, random_classic_deck, shipped_classic
+
+    cc = shipped_classic()
+    start = time.perf_counter()
+    moves = 0
+    for seed in range(games):
+        rnd = random.Random(seed)
+        made = [random_classic_deck(cc, rnd) for _ in (0, 1)]
+        decks = (Deck.of(made[0][0], made[0][1]), Deck.of(made[1][0], made[1][1]))
+        game, _ = new_classic_game(decks, seed=seed, cc=cc)
+        game.listen = False
+        played = 0
+        while not game.over and played < 5000:
+            game.apply(pick(game, rnd))
+            played += 1
+        moves += played
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    games = parser.parse_args().games
+    classic(5)  # warm: the Classic pool parsed, lowered and its catalog built
+    course_rate = course(games)
+    classic_rate = classic(games)  # each game also draws and checks its two decks (the course's are read once)
+    if course_rate:
+        print(f"course decks of 11-ComplexEffects: {course_rate[0]:7.0f} games/s {course_rate[1]:9.0f} moves/s")
+    print(f"random Classic decks:              {classic_rate[0]:7.0f} games/s {classic_rate[1]:9.0f} moves/s")
+    if course_rate:
+        print(f"ratio Classic / course: {classic_rate[0] / course_rate[0]:.2f} in games, "
+              f"{classic_rate[1] / course_rate[1]:.2f} in moves (target >= 1 in games)")
+
+
+if __name__ == "__main__":
+    main()

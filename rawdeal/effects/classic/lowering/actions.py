@@ -1,0 +1,543 @@
+"""Verbs to actions: draw, discard, search, put, shuffle, reverse, ..., with their pronouns bound."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rawdeal.cards.model import CardType
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value, ValueKind, Word, ZoneRef
+from rawdeal.effects.classic.lowering.nodes import (
+    _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
+    _only_args, _subject, _target, _zone_in, find, values, words,
+)
+from rawdeal.effects.classic.lowering.conditions import _prior, condition
+
+
+# ---------------------------------------------------------------------------------------- actions
+@dataclass
+class _Seq:
+    """What a sentence's pronouns refer to: the last action lowered ("search ... for a card, reveal
+    it, put it into your hand": the search already puts it there)."""
+
+    last: object = None
+    next_card: _Desc | None = None  # "if your next card played this turn is a maneuver, it is +2D"
+    condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
+
+
+@dataclass(frozen=True, slots=True)
+class _Forbid:
+    """"Your opponent cannot play the card titled X" on a Superstar card: part of his ability."""
+
+    titles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _PackRule:
+    """"You may pack any cards with the Kane logo": deck building, no effect in play."""
+
+
+def _superstar_rule(action: Action, card: CardFacts) -> list[Any] | None:
+    """A Superstar card's rules about the opponent's plays and about packing, else None."""
+    if not card.is_superstar:
+        return None
+    said = [words(p) for p in action.subject]
+    if action.verb in ("pack", "count") and said and said[0] == ["you"]:
+        return [_PackRule()]
+    if action.verb == "play" and said in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]) \
+            and len(action.parts) == 1:
+        titles = values(action.parts[0], ValueKind.TITLE)
+        if titles and len(words(action.parts[0])) == len(titles) + 3:  # "the card titled X (, Y or Z)"
+            return [_Forbid(tuple(t.text for t in titles))]
+    return None
+
+
+def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
+    rule = _superstar_rule(action, card)
+    if rule is not None:
+        return rule
+    if seq.next_card is not None and action.verb == "reverse" and _pronoun(action) == "it" \
+            and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
+        d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
+                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+    who, modal = _subject(action)
+    lowered = _verb(action, who, seq, card)
+    if modal in ("may", "may then") and lowered:
+        either = any(isinstance(p, Word) and p.text == "either" for p in action.subject)
+        return [fx.Optional(tuple(lowered))] if either else _may(lowered)
+    return lowered
+
+
+def _may(lowered: list[Any]) -> list[Any]:
+    """"You may ...": a reversal's "may reverse" is what a reversal is; "you may draw 2 cards" is a draw
+    of up to 2 (the player draws fewer, or none); anything else is the owner's yes or no."""
+    if any(isinstance(a, (fx.Reverses, _FollowUp)) for a in lowered):
+        return lowered
+    if len(lowered) == 1 and isinstance(lowered[0], fx.Draw) and lowered[0].count.n:
+        draw = lowered[0]
+        return [fx.Draw(draw.who, fx.Count(draw.count.n, up_to=True))]
+    return [fx.Optional(tuple(lowered))]
+
+
+def _verb(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    verb = action.verb
+    handler = _VERBS.get(verb)
+    if handler is None:
+        raise Unsupported(f"the verb {verb!r}")
+    return handler(action, who, seq, card)
+
+
+def _pronoun(action: Action) -> str | None:
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "pronoun":
+        return " ".join(words(obj))
+    return None
+
+
+def _draw(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    d = _object_cards(action)
+    if d is None or d.types or d.subtypes or d.title or d.trait:
+        raise Unsupported(f"draw {' '.join(words(action)[1:])!r}")
+    _only_args(action, ())
+    return [fx.Draw(who, d.count)]
+
+
+def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    purpose = _arg(action, "purpose")
+    if purpose is not None:  # "discard this card to draw 1 card": the discard, then what it pays for
+        plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not purpose))
+        return [*_discard(plain, who, seq, card), *_purpose(purpose, who, seq, card)]
+    into = _arg(action, "into_arg")
+    if into is not None:
+        zone = _zone_in(into)
+        if zone.zones == (fx.Zone.RINGSIDE,) and words(into)[0] == "to":
+            pass  # "discard 2 cards to your Ringside pile": where discards go anyway
+        elif zone.zones == (fx.Zone.HAND,) and words(into)[0] == "in":
+            pass  # "discard all cards in his hand": the hand discarded from
+        else:
+            raise Unsupported(f"discard {' '.join(words(into))!r}")
+    _only_args(action, ("of_choice", "from_arg", "into_arg"))
+    src = _arg(action, "from_arg") or (into if into is not None and words(into)[0] == "in" else None)
+    if src is not None and _zone_in(src).zones != (fx.Zone.HAND,):
+        raise Unsupported("a discard from elsewhere than the hand")
+    pronoun = _pronoun(action)
+    if pronoun == "this card" or pronoun == "it" and seq.last is None:
+        return [fx.DiscardThis()]
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "zone_obj":
+        zones = _zone_in(obj)
+        if zones.zones != (fx.Zone.HAND,):
+            raise Unsupported("discarding a whole zone other than the hand")
+        if who is fx.Who.ALL:  # "all players discard their hands": you, then your opponent
+            return [fx.Discard(fx.Who.YOU, fx.ALL, chooser=fx.Who.YOU),
+                    fx.Discard(fx.Who.OPPONENT, fx.ALL, chooser=fx.Who.OPPONENT)]
+        target = zones.who if who is fx.Who.YOU else who
+        return [fx.Discard(target, fx.ALL, chooser=target)]
+    chosen = seq.last
+    if isinstance(chosen, _Chosen) and "chosen" in words(action) and who in (chosen.who, fx.Who.YOU):
+        seq.last = None  # "your opponent discards the chosen card": the owner chose it
+        return [fx.Discard(chosen.who, chosen.count, chooser=fx.Who.YOU)]
+    d = _object_cards(action)
+    if d is None:
+        raise Unsupported(f"discard {' '.join(words(action)[1:])!r}")
+    if who is fx.Who.ALL and d.count == fx.ALL and src is not None:
+        return [fx.Discard(fx.Who.YOU, fx.ALL, chooser=fx.Who.YOU, filter=_filter(d)),
+                fx.Discard(fx.Who.OPPONENT, fx.ALL, chooser=fx.Who.OPPONENT, filter=_filter(d))]
+    owner = _zone_in(src).who if src is not None else fx.Who.YOU
+    if who is not fx.Who.YOU:  # "your opponent discards 2 cards": he discards from his hand, and chooses
+        return [fx.Discard(who, d.count, chooser=who, filter=_filter(d))]
+    return [fx.Discard(owner, d.count, chooser=fx.Who.YOU, filter=_filter(d))]
+
+
+def _purpose(purpose: Phrase, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    inner = next((p for p in purpose.parts if isinstance(p, Phrase) and p.kind == "verb_phrase"), None)
+    verb = inner.parts[0] if inner is not None and inner.parts else None
+    if inner is None or not (isinstance(verb, Phrase) and verb.kind == "verb"):
+        raise Unsupported(f"the purpose {' '.join(words(purpose))!r}")
+    return _verb(Action((), " ".join(words(verb)), inner.parts[1:]), who, seq, card)
+
+
+def _end(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    if not (isinstance(obj, Phrase) and obj.kind == "turn_obj") or len(action.parts) > 1:
+        raise Unsupported(f"end {' '.join(words(action)[1:])!r}")
+    said = words(obj)
+    if said[-1] != "turn" or len(said) > 3:
+        raise Unsupported(f"end {' '.join(said)!r}")
+    owner = [w for w in said[:-1]]
+    if owner in (["your", "opponent's"], ["opponent's"], ["his"]):
+        return [fx.EndTurn(fx.Who.OPPONENT if who is fx.Who.YOU else fx.Who.YOU)]
+    if owner == ["your"]:
+        return [fx.EndTurn(who)]
+    raise Unsupported(f"end {' '.join(said)!r}")
+
+
+def _skip(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    said = words(action.parts[0]) if action.parts else []
+    if said[-2:] != ["next", "turn"] or len(action.parts) > 1:
+        raise Unsupported(f"skip {' '.join(said)!r}")
+    owner = said[:-2]
+    if owner == ["your"] or owner == ["his"] and who is fx.Who.OPPONENT:
+        return [fx.SkipTurn(who)]
+    if owner in (["your", "opponent's"], ["opponent's"]):
+        return [fx.SkipTurn(fx.Who.OPPONENT)]
+    raise Unsupported(f"skip {' '.join(said)!r}")
+
+
+def _win(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    if not (isinstance(obj, Phrase) and obj.kind == "game_obj") or who is not fx.Who.YOU:
+        raise Unsupported(f"win {' '.join(words(action)[1:])!r}")
+    how = _arg(action, "via")
+    _only_args(action, ("via",))
+    return [fx.WinGame(" ".join(w for w in words(how)[1:] if w not in ("a", "victory", "condition")) if how else "effect")]
+
+
+def _look(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    _only_args(action, ())
+    if isinstance(obj, Phrase) and obj.kind == "zone_obj":
+        zones = _zone_in(obj)
+        if zones.zones == (fx.Zone.HAND,):
+            return [fx.LookAt(zones.who, fx.Zone.HAND)]
+    if isinstance(obj, Phrase) and obj.kind == "top_cards":
+        zones = _zone_in(obj)
+        nums = values(obj, ValueKind.NUMBER)
+        if zones.zones == (fx.Zone.ARSENAL,):
+            return [fx.LookAt(zones.who, fx.Zone.ARSENAL, _number(nums[0]) if nums else 1)]
+    raise Unsupported(f"look at {' '.join(words(obj))!r}")
+
+
+def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, ZoneRef):  # "look through your Arsenal for ..."
+        obj = Phrase("zone_obj", (obj,))
+    elif isinstance(obj, Phrase) and obj.kind == "through_arg":  # "search through your Arsenal"
+        obj = Phrase("zone_obj", tuple(c for c in obj.parts if isinstance(c, ZoneRef)))
+    if not (isinstance(obj, Phrase) and obj.kind == "zone_obj"):
+        raise Unsupported(f"search {' '.join(words(action)[1:])!r}")
+    zones = _zone_in(obj)
+    _only_args(action, ("for_card",))
+    wanted = _arg(action, "for_card")
+    if wanted is None:  # "go through his Arsenal and put 3 cards into his Ringside pile": the put says what
+        seq.last = _Looked(zones)
+        return []
+    cards = next((p for p in wanted.parts if isinstance(p, Cards)), None)
+    flt = _filter(_cards(cards)) if cards is not None else fx.ANY_CARD
+    search = fx.Search(zones.who, zones.zones, flt)
+    seq.last = search
+    return [search]
+
+
+@dataclass(frozen=True, slots=True)
+class _Looked:
+    """A zone looked through for no card in particular, waiting for the "put N cards ..." that takes them."""
+
+    zones: _Zones
+
+
+def _reveal(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    rest = [p for p in action.parts[1:] if not (isinstance(p, Phrase) and p.kind == "to_player")]
+    if _pronoun(action) in ("it", "them") and isinstance(seq.last, fx.Search) and not rest:
+        return []  # the searched card is shown as it is found
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "zone_obj" and not rest:
+        zones = _zone_in(obj)
+        if zones.zones == (fx.Zone.HAND,) and (who is fx.Who.OPPONENT or zones.who is fx.Who.OPPONENT):
+            return [fx.LookAt(fx.Who.OPPONENT, fx.Zone.HAND)]
+        if zones.zones == (fx.Zone.HAND,):
+            return []  # your own hand shown to the opponent: nothing the engine hides from him changes play
+    raise Unsupported(f"reveal {' '.join(words(action)[1:])!r}")
+
+
+def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool = False) -> list[Any]:
+    pronoun = _pronoun(action)
+    dest_arg = _arg(action, "into_arg") or _arg(action, "bottom_arg") or _arg(action, "top_arg") \
+        or _arg(action, "back_on_top")
+    _only_args(action, ("from_arg", "into_arg", "bottom_arg", "top_arg", "back_on_top", "of_choice"))
+    if dest_arg is None:
+        raise Unsupported(f"{action.verb} without a destination")
+    dest = _zone_in(dest_arg)
+    if len(dest.zones) != 1:
+        raise Unsupported("a destination of several zones")
+    position = fx.Position.SHUFFLE if shuffle else (
+        fx.Position.BOTTOM if dest_arg.kind == "bottom_arg" else fx.Position.TOP)
+    if pronoun is not None and isinstance(seq.last, _Taken):
+        taken, seq.last = seq.last, None
+        return _move_taken(taken, dest, position)
+    if pronoun is not None:
+        if isinstance(seq.last, fx.Search) and dest.zones == (fx.Zone.HAND,) and dest.who is seq.last.who:
+            return []  # "search ... for a card, put it into your hand": the search's own end
+        this = pronoun == "this card" or (pronoun == "it" and seq.last is None)
+        if this and dest.zones == (fx.Zone.RINGSIDE,):
+            return [fx.DiscardThis()]
+        if this and dest.zones == (fx.Zone.ARSENAL,):
+            return [fx.ReturnThis(position)]
+        raise Unsupported(f"{action.verb} {pronoun!r} (what it stands for)")
+    obj = action.parts[0] if action.parts else None
+    looked = seq.last
+    if isinstance(looked, _Looked) and _arg(action, "from_arg") is None and len(looked.zones.zones) == 1:
+        d = _object_cards(action)
+        if d is None:
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r} after looking through a zone")
+        if dest.zones == (fx.Zone.HAND,) and d.count == fx.ONE and looked.zones.who is dest.who is fx.Who.YOU:
+            seq.last = found = fx.Search(fx.Who.YOU, looked.zones.zones, _filter(d))
+            return [found]  # "look through your Arsenal and put 1 card in your hand": a search
+        if looked.zones.who is not dest.who or looked.zones.zones[0] is dest.zones[0]:
+            raise Unsupported("cards put into another player's zone")
+        seq.last = None
+        return [fx.MoveCards(dest.who, d.count, looked.zones.zones[0], dest.zones[0], position, filter=_filter(d))]
+    if isinstance(seq.last, fx.Search) and dest.zones == (fx.Zone.HAND,) and _arg(action, "from_arg") is None \
+            and (_object_cards(action) or _Desc()).count == fx.ONE:
+        return []  # "search through your Arsenal and put 1 card into your hand": the search's own pick
+    if isinstance(obj, Phrase) and obj.kind == "top_cards":
+        src = _zone_in(obj)
+        nums = values(obj, ValueKind.NUMBER)
+        n = _number(nums[0]) if nums else 1
+        if src.zones == (fx.Zone.ARSENAL,) and dest.zones == (fx.Zone.RINGSIDE,) and src.who is dest.who:
+            return [fx.MillTop(src.who if who is fx.Who.YOU else who, n)]
+        raise Unsupported("moving the top cards of a zone elsewhere than the Ringside pile")
+    d = _object_cards(action)
+    src_arg = _arg(action, "from_arg")
+    if d is None or src_arg is None:
+        raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+    src = _zone_in(src_arg)
+    if len(src.zones) != 1 or src.who is not dest.who:
+        raise Unsupported("a move between two players' zones or from several zones")
+    if src.zones == dest.zones:
+        raise Unsupported("a move within one zone")
+    mover = src.who if who is fx.Who.YOU else who
+    chooser = fx.Who.YOU if who is fx.Who.YOU else who
+    return [fx.MoveCards(mover, d.count, src.zones[0], dest.zones[0], position, chooser=chooser, filter=_filter(d))]
+
+
+@dataclass(frozen=True, slots=True)
+class _Taken:
+    """Cards taken ("take the top card of your Arsenal", "remove 1 maneuver in his Ring area"), waiting
+    for the "put it ..." that says where they go."""
+
+    who: fx.Who
+    count: fx.Count
+    source: fx.Zone
+    filter: fx.CardFilter
+    top: bool = False
+    either: tuple[fx.Zone, ...] = ()  # "from either your Arsenal or Ringside pile": the owner picks the zone
+
+
+def _take(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "top_cards":
+        src = _zone_in(obj)
+        nums = values(obj, ValueKind.NUMBER)
+        _only_args(action, ())
+        seq.last = _Taken(src.who, fx.Count(_number(nums[0]) if nums else 1), src.zones[0], fx.ANY_CARD, top=True)
+        return []
+    d = _object_cards(action)
+    where = _arg(action, "into_arg") or _arg(action, "from_arg")
+    _only_args(action, ("into_arg", "from_arg"))
+    if d is None or where is None:
+        raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+    src = _zone_in(where)
+    if len(src.zones) > 1 and words(where)[:2] == ["from", "either"]:
+        seq.last = _Taken(src.who, d.count, src.zones[0], _filter(d), either=src.zones)
+        return []
+    if len(src.zones) != 1 or words(where)[0] not in ("in", "from"):
+        raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+    seq.last = _Taken(src.who, d.count, src.zones[0], _filter(d))
+    return []
+
+
+def _move_taken(taken: _Taken, dest: _Zones, position: fx.Position) -> list[Any]:
+    if dest.who is not taken.who or len(dest.zones) != 1:
+        raise Unsupported("cards put into another player's zone")
+    if taken.top:
+        if taken.source is fx.Zone.ARSENAL and dest.zones == (fx.Zone.RINGSIDE,) and taken.count.n:
+            return [fx.MillTop(taken.who, taken.count.n)]
+        raise Unsupported("the top cards of a zone put elsewhere than the Ringside pile")
+    if taken.either:
+        return [fx.Choice(tuple(
+            tuple(_move_taken(replace(taken, source=zone, either=()), dest, position)) for zone in taken.either))]
+    if taken.source is dest.zones[0]:
+        raise Unsupported("a move within one zone")
+    return [fx.MoveCards(taken.who, taken.count, taken.source, dest.zones[0], position, filter=taken.filter)]
+
+
+def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"Overturn 2 cards": the top cards of your Arsenal into your Ringside pile (damage to yourself)."""
+    obj = action.parts[0] if action.parts else None
+    _only_args(action, ())
+    if isinstance(obj, Phrase) and obj.kind == "top_cards":
+        src = _zone_in(obj)
+        nums = values(obj, ValueKind.NUMBER)
+        if src.zones == (fx.Zone.ARSENAL,):
+            return [fx.MillTop(src.who if who is fx.Who.YOU else who, _number(nums[0]) if nums else 1)]
+    d = _object_cards(action)
+    if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait) and not d.count.up_to:
+        return [fx.MillTop(who, d.count.n)]
+    raise Unsupported(f"overturn {' '.join(words(action)[1:])!r}")
+
+
+def _arrange(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"look at the top 5 cards of your Arsenal ... arrange them in any order"."""
+    looked = seq.last
+    if _pronoun(action) != "them" or not isinstance(looked, fx.LookAt) or looked.zone is not fx.Zone.ARSENAL \
+            or not looked.n:
+        raise Unsupported(f"arrange {' '.join(words(action)[1:])!r}")
+    _only_args(action, ("any_order",))
+    return [fx.Arrange(looked.who, looked.n)]
+
+
+def _add(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"Add +1D for every maneuver with the word 'slam' in its title in your Ring area"."""
+    stats = _arg(action, "stats") if action.parts and isinstance(action.parts[0], Phrase) else None
+    per = _arg(action, "per")
+    desc = next((p for p in per.parts if isinstance(p, CardDesc)), None) if per is not None else None
+    place = find(per, "place") if per is not None else None
+    if stats is None or desc is None or place is None or len(action.parts) != 2 or who is not fx.Who.YOU:
+        raise Unsupported(f"add {' '.join(words(action)[1:])!r}")
+    d = _desc(desc)
+    amounts = [v for v in values(stats, ValueKind.DAMAGE)]
+    if d.types != (CardType.MANEUVER,) or not d.title_word or d.subtypes or d.title or d.trait \
+            or _zone_in(place) != _Zones(fx.Who.YOU, (fx.Zone.RING,)) or len(amounts) != 1 or values(stats, ValueKind.FORTITUDE):
+        raise Unsupported(f"add {' '.join(words(action)[1:])!r}")
+    return [_SelfStat(fx.Stat.DAMAGE, _number(amounts[0]), per_title_word=d.title_word)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Chosen:
+    """"Look at your opponent's hand, choose 1 card": cards of that hand the card's owner picked, for
+    the "discard the chosen card" that follows."""
+
+    who: fx.Who
+    count: fx.Count
+
+
+def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"choose and discard 1 card from his hand": the choosing is the discard's own; "choose 1 card"
+    after looking at a hand picks the cards a later "discard the chosen card" means."""
+    if not action.parts or (len(action.parts) == 1 and words(action.parts[0]) == ["one"]):
+        return []  # "choose and discard ...", "Choose one: A; or B" (the "or" makes the choice)
+    d = _object_cards(action)
+    looked = seq.last
+    if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
+            or looked.zone is not fx.Zone.HAND or d.types or d.subtypes or d.title or d.trait:
+        raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")
+    seq.last = _Chosen(looked.who, d.count)
+    return []
+
+
+def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"Play after a successfully played maneuver": a play requirement."""
+    after = _arg(action, "after_arg")
+    d = _object_cards(action)
+    if who is fx.Who.YOU and d is not None and d.title and _arg(action, "before_playing") is not None \
+            and len(action.parts) == 2:  # "you must play the card titled X before playing this card"
+        return [fx.PlayRequirement(fx.After(title=d.title))]
+    as_if = _arg(action, "as_if")
+    if who is fx.Who.YOU and d is not None and d.title and after is not None and as_if is not None \
+            and find(after, "prior_this") is not None and len(action.parts) == 3:
+        # "you may play the card titled X after this card as if it were a Submission maneuver"
+        kind = next((p for p in as_if.parts if isinstance(p, CardDesc)), None)
+        like = _desc(kind) if kind is not None else _Desc()
+        if len(like.subtypes) == 1 and not (like.title or like.trait):
+            return [_FollowUp(fx.AllowsFollowUp(d.title, like.subtypes[0]))]
+    if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
+        raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
+    return [fx.PlayRequirement(_prior(after))]
+
+
+@dataclass(frozen=True, slots=True)
+class _FollowUp:
+    """A permission the card gives (a clause of its own, whatever "you may" says)."""
+
+    clause: fx.AllowsFollowUp
+
+
+def _make_do(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"force your opponent to discard 2 cards": the inner verb phrase, said by that player."""
+    player = next((p for p in action.parts if isinstance(p, Phrase) and p.kind == "player"), None)
+    inner = next((p for p in action.parts if isinstance(p, Phrase) and p.kind == "verb_phrase"), None)
+    if player is None or inner is None or who is not fx.Who.YOU:
+        raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+    said = words(player)
+    if said not in (["opponent"], ["your", "opponent"], ["him"], ["his", "opponent"]):
+        raise Unsupported(f"{action.verb} {' '.join(said)!r}")
+    verb = inner.parts[0] if inner.parts else None
+    if not (isinstance(verb, Phrase) and verb.kind == "verb"):
+        raise Unsupported(f"{action.verb} {' '.join(words(inner))!r}")
+    nested = Action((), " ".join(words(verb)), inner.parts[1:])
+    return _verb(nested, fx.Who.OPPONENT, seq, card)
+
+
+def _shuffle(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "zone_obj" and len(action.parts) == 1:
+        zones = _zone_in(obj)
+        if zones.zones == (fx.Zone.ARSENAL,):
+            return [fx.Shuffle(zones.who if who is fx.Who.YOU else who)]
+    searched = seq.last
+    if _pronoun(action) == "it" and len(action.parts) == 1 and isinstance(searched, fx.Search) \
+            and searched.zones == (fx.Zone.ARSENAL,):
+        return [fx.Shuffle(searched.who)]  # "look through your Arsenal and put 1 card in your hand, shuffle it"
+    if obj is None:
+        return [fx.Shuffle(who)]
+    return _put(action, who, seq, card, shuffle=True)
+
+
+def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    if not card.is_reversal or who is not fx.Who.YOU:
+        raise Unsupported("'reverse' on a card that is no reversal")
+    if not action.parts or not (isinstance(action.parts[0], Phrase) and action.parts[0].kind == "counted"):
+        raise Unsupported(f"reverse {' '.join(words(action)[1:])!r}")
+    _only_args(action, ())
+    return _reverses(action, card)
+
+
+def _reverses(node: object, card: CardFacts) -> list[Any]:
+    """"Reverse the card titled X, Y or Z": one reversal clause per title; else one for the description."""
+    found = _find_cards(node)
+    titles = [v for v in found.parts if isinstance(v, Value) and v.kind is ValueKind.TITLE]
+    desc = next((p for p in found.parts if isinstance(p, CardDesc)), None)
+    if desc is not None and not titles:
+        posts = [p for p in desc.posts if find(p, "titled") is not None]
+        if posts and len(desc.posts) == 1 and not desc.words and desc.nouns in (("card",), ("maneuver",)):
+            titles = values(posts[0], ValueKind.TITLE)
+    if len(titles) > 1:
+        return [fx.Reverses(fx.Target(card_types=_played_as(t.text, card), title=t.text)) for t in titles]
+    target = _target(_cards(found))
+    if target.title is not None and (desc is None or desc.nouns == ("card",)):  # whatever X is played as
+        target = replace(target, card_types=_played_as(target.title, card))
+    return [fx.Reverses(target)]
+
+
+def _played_as(title: str, card: CardFacts) -> tuple[CardType, ...]:
+    return card.played_as.get(title) or (CardType.MANEUVER, CardType.ACTION)
+
+
+def _find_cards(node: object) -> Cards:
+    if isinstance(node, Cards):
+        return node
+    for child in _children(node):
+        found = _find_cards_or_none(child)
+        if found is not None:
+            return found
+    raise Unsupported(f"what {' '.join(words(node))!r} reverses")
+
+
+def _find_cards_or_none(node: object) -> Cards | None:
+    try:
+        return _find_cards(node)
+    except Unsupported:
+        return None
+
+
+_VERBS = {
+    "draw": _draw, "discard": _discard, "end": _end, "skip": _skip, "win": _win, "look at": _look,
+    "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
+    "take": _take, "remove": _take, "overturn": _overturn, "choose": _choose, "play": _play,
+    "force": _make_do, "make": _make_do, "look through": _search, "go through": _search, "return": _put,
+    "arrange": _arrange,
+    "add": _add,
+}

@@ -1,0 +1,93 @@
+"""Conditions the engine tests: the previous card, a titled card in the Ring area, Fortitude, hand size."""
+
+from __future__ import annotations
+
+
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, ValueKind, Word, ZoneRef
+from rawdeal.effects.classic.lowering.nodes import (
+    Unsupported, _Desc, _cards, _children, _desc, _number, _zone_in, find, values, words,
+)
+
+
+def _prior(node: object) -> fx.Condition:
+    """"after a 5D or greater maneuver", "after a Strike maneuver", "after the card titled X"; several
+    joined by "or" are any of them."""
+    prior = find(node, "prior")
+    if prior is None:
+        raise Unsupported(f"a play after {' '.join(words(node))!r}")
+    found: list[fx.Condition] = []
+    for one in prior.parts:
+        if isinstance(one, Phrase) and one.kind == "prior_success":  # "a successfully played X (or Y)"
+            descs = [p for p in one.parts if isinstance(p, (CardDesc, Cards))]
+            found += [_after(_desc(d) if isinstance(d, CardDesc) else _cards(d), one) for d in descs]
+        elif isinstance(one, Phrase) and one.kind == "prior_card":
+            found += [_after(_cards(c), one) for c in one.parts if isinstance(c, Cards)]
+        elif not (isinstance(one, Word) and one.text in ("or", ",")):
+            raise Unsupported(f"a play after {' '.join(words(one))!r}")
+    if not found:
+        raise Unsupported(f"a play after {' '.join(words(prior))!r}")
+    return found[0] if len(found) == 1 else fx.AnyOf(tuple(found))
+
+
+def _after(d: _Desc, said: object) -> fx.After:
+    if d.max_damage is not None or d.trait is not None or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
+            or len(d.types) > 1:
+        raise Unsupported(f"a play after {' '.join(words(said))!r}")
+    card_type = d.types[0] if d.types else None
+    return fx.After(card_type, d.subtypes[0] if d.subtypes else None, d.title, d.min_damage, d.title_word)
+
+
+def condition(node: Phrase) -> fx.Condition:
+    """A `condition` phrase the engine can test: a titled card in your Ring area, a lower Fortitude
+    Rating than the opponent's, a hand of N or more cards, the previous card played."""
+    clauses = [p for p in node.parts if isinstance(p, Phrase)]
+    if len(clauses) != 1:
+        raise Unsupported(f"the condition {' '.join(words(node))!r}")
+    one = clauses[0]
+    said = words(one)
+    if one.kind in ("card_in", "has_cards") and "not" not in said:
+        place = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"), one)
+        zones = _zone_in(one) if any(isinstance(c, ZoneRef) for c in _children(one)) else _zone_in(place)
+        titles = values(one, ValueKind.TITLE)
+        if zones.zones == (fx.Zone.RING,) and zones.who is fx.Who.YOU and len(titles) == 1 \
+                and (one.kind == "card_in" or said[:2] == ["you", "has"]):
+            return fx.InRingArea(titles[0].text)
+        if one.kind == "has_cards" and said[:2] == ["you", "has"] and zones.zones == (fx.Zone.HAND,) \
+                and "or more" in " ".join(said):
+            nums = values(one, ValueKind.NUMBER)
+            return fx.MinHandSize(_number(nums[0]))
+    if one.kind == "stat_compare" and said[:5] in (["your", "fortitude rating", "is", "less", "than"],
+                                                   ["your", "fortitude rating", "is", "greater", "than"]) \
+            and said[5:] in (["your", "opponent's", "fortitude rating"], ["your", "opponent's"], ["his"]):
+        return fx.FortitudeBelowOpponent() if said[3] == "less" else fx.FortitudeAboveOpponent()
+    if one.kind == "prior_cond":
+        return _prior(one)
+    raise Unsupported(f"the condition {' '.join(said)!r}")
+
+
+def _tail_condition(tail: Phrase) -> fx.Condition:
+    """"if/when <condition>", "if played after ...", "after ..."."""
+    if tail.kind in ("if_tail", "when_tail"):
+        cond = next((p for p in tail.parts if isinstance(p, Phrase) and p.kind == "condition"), None)
+        if cond is not None:
+            return condition(cond)
+    if tail.kind == "played_tail" and find(tail, "played_after") is not None \
+            and words(tail)[0] in ("if", "when", "played after"):
+        return _prior(tail)
+    if tail.kind == "after_tail":
+        return _prior(tail)
+    raise Unsupported(f"the condition {' '.join(words(tail))!r}")
+
+
+def _played_condition(st: Statement) -> fx.Condition | str:
+    """The condition of "can only be played ..." (a Superstar name: a deck rule, said as 'deck')."""
+    how = find(st, "played_how")
+    if how is None or len(how.parts) != 1 or not isinstance(how.parts[0], Phrase):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+    inner = how.parts[0]
+    if inner.kind == "played_after":
+        return _prior(inner)
+    if inner.kind == "played_by":
+        return "deck"
+    raise Unsupported(f"'can only be played' {' '.join(words(inner))!r}")

@@ -1,0 +1,382 @@
+"""What lowering reads and says: the parse's nodes, players, zones and card descriptions; `Unsupported`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rawdeal.cards.model import CardType, Subtype, Trait
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.model import (
+    Action, CardDesc, Cards, Frame, Phrase, Statement, Value, ValueKind, Word, ZoneRef,
+)
+
+
+PARSE_FAILED = "does not parse: "
+
+
+class Unsupported(Exception):
+    """A parsed construct that has no engine meaning yet (its `reason` names it)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Unlowered:
+    """A sentence that parsed but could not be lowered: where it starts and why."""
+
+    column: int
+    sentence: str
+    reason: str
+
+    def message(self) -> str:
+        return f"column {self.column}: cannot run yet: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class LoweredText:
+    """A card text lowered: its effect when every sentence lowered, else the sentences that did not."""
+
+    effect: fx.CardEffect | None
+    unlowered: tuple[Unlowered, ...] = ()
+    ability: fx.Ability | None = None  # a Superstar card's: its ability (None: it has none the engine runs)
+
+    @property
+    def ok(self) -> bool:
+        return self.effect is not None
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What lowering needs to know of the card itself: its types (a reversal's "reverse" opens a
+    reversal clause; a hybrid's "as an action" an action clause)."""
+
+    types: frozenset[str] = frozenset()
+    played_as: Mapping[str, tuple[CardType, ...]] = field(default_factory=dict)  # title -> playable types
+    title: str = ""  # the card's own ("While Mr. Socko is in your Ring area")
+    known: Mapping[str, str] = field(default_factory=dict)  # loose title key -> the database's title
+
+    @property
+    def is_reversal(self) -> bool:
+        return "reversal" in self.types
+
+    @property
+    def is_superstar(self) -> bool:
+        return "superstar" in self.types
+
+
+# ----------------------------------------------------------------------------------- reading helpers
+def words(node: object) -> list[str]:
+    """The canonical words under a node, in order."""
+    if isinstance(node, (Word, Value)):
+        return [node.text]
+    if isinstance(node, ZoneRef):
+        return [*(w for o in node.owner for w in words(o)), *node.zones]
+    if isinstance(node, CardDesc):
+        return [*(w for x in node.words for w in words(x)), *node.nouns, *(w for x in node.posts for w in words(x))]
+    if isinstance(node, (Phrase, Statement, Frame, Cards, Action)):
+        out = [node.verb] if isinstance(node, Action) else []
+        parts = (*node.subject, *node.parts) if isinstance(node, Action) else node.parts
+        return [*out, *(w for p in parts for w in words(p))]
+    return []
+
+
+def phrases(node: object) -> Iterator[Phrase | Statement | Frame]:
+    """Every named node under `node`, depth first."""
+    if isinstance(node, (Phrase, Statement, Frame)):
+        yield node
+    children: Iterable[object] = ()
+    if isinstance(node, (Phrase, Statement, Frame, Cards)):
+        children = node.parts
+    elif isinstance(node, Action):
+        children = (*node.subject, *node.parts)
+    elif isinstance(node, CardDesc):
+        children = (*node.words, *node.posts)
+    for child in children:
+        yield from phrases(child)
+
+
+def find(node: object, kind: str) -> Phrase | Statement | Frame | None:
+    return next((p for p in phrases(node) if p.kind == kind), None)
+
+
+def values(node: object, kind: ValueKind) -> list[Value]:
+    out: list[Value] = []
+    if isinstance(node, Value):
+        return [node] if node.kind is kind else []
+    for child in _children(node):
+        out += values(child, kind)
+    return out
+
+
+def _leaves(node: object) -> Iterator[object]:
+    """The words and values under a node, in printed order."""
+    if isinstance(node, (Word, Value)):
+        yield node
+    for child in _children(node):
+        yield from _leaves(child)
+
+
+def _children(node: object) -> tuple[object, ...]:
+    if isinstance(node, (Phrase, Statement, Frame, Cards)):
+        return node.parts
+    if isinstance(node, Action):
+        return (*node.subject, *node.parts)
+    if isinstance(node, CardDesc):
+        return (*node.words, *node.posts)
+    if isinstance(node, ZoneRef):
+        return node.owner
+    return ()
+
+
+def _number(value: Value) -> int:
+    digits = "".join(ch for ch in value.text if ch.isdigit())
+    if not digits:
+        raise Unsupported(f"a variable amount ({value.text})")
+    sign = -1 if value.text.strip().startswith("-") else 1
+    return sign * int(digits)
+
+
+# --------------------------------------------------------------------------------------- players
+_OPPONENT_WORDS = ("opponent", "opponent's", "his", "he", "him", "they", "their")
+
+
+def _who_of_owner(owner: Sequence[object]) -> fx.Who:
+    said = [w for o in owner for w in words(o)]
+    if not said or said == ["your"] or said == ["you"]:
+        return fx.Who.YOU
+    if said in (["your", "opponent's"], ["opponent's"], ["his"], ["their"], ["an", "opponent's"], ["a", "opponent's"]):
+        return fx.Who.OPPONENT
+    raise Unsupported(f"the zone of {' '.join(said)!r}")
+
+
+def _subject(action: Action) -> tuple[fx.Who, str | None]:
+    """(who acts, modal word or None)."""
+    who, modal = fx.Who.YOU, None
+    for part in action.subject:
+        if isinstance(part, Phrase) and part.kind == "modal":
+            modal = " ".join(words(part))
+        else:
+            said = words(part)
+            if said in (["you"],):
+                who = fx.Who.YOU
+            elif said in (["your", "opponent"], ["opponent"], ["he"], ["that", "player"]):
+                who = fx.Who.OPPONENT
+            elif said in (["each", "player"], ["all", "player"], ["both", "player"], ["every", "player"]) or \
+                    (said[:1] == ["you"] and said[-1:] == ["opponent"]):
+                who = fx.Who.ALL
+            elif said == ["either"]:
+                pass  # "you may either A or B": the "or" makes the choice
+            elif isinstance(part, Phrase) and part.kind == "adverb":
+                pass
+            else:
+                raise Unsupported(f"the subject {' '.join(said)!r}")
+    if modal not in (None, "may", "must", "must then", "may then", "must first"):
+        raise Unsupported(f"the modal {modal!r}")
+    return who, modal
+
+
+# ------------------------------------------------------------------------------------------ zones
+_ZONES = {"hand": fx.Zone.HAND, "arsenal": fx.Zone.ARSENAL, "ringside pile": fx.Zone.RINGSIDE,
+          "ring area": fx.Zone.RING, "ring": fx.Zone.RING}
+
+
+@dataclass(frozen=True, slots=True)
+class _Zones:
+    who: fx.Who
+    zones: tuple[fx.Zone, ...]
+
+
+def _zone(ref: ZoneRef) -> _Zones:
+    zones = []
+    for name in ref.zones:
+        if name not in _ZONES:
+            raise Unsupported(f"the zone {name!r}")
+        zones.append(_ZONES[name])
+    return _Zones(_who_of_owner(ref.owner), tuple(zones))
+
+
+def _zone_in(node: object) -> _Zones:
+    ref = next((c for c in _children(node) if isinstance(c, ZoneRef)), None)
+    if ref is None:
+        raise Unsupported(f"a zone in {' '.join(words(node))!r}")
+    return _zone(ref)
+
+
+# ------------------------------------------------------------------------------------------ cards
+_SUBTYPES = {"strike": Subtype.STRIKE, "grapple": Subtype.GRAPPLE, "submission": Subtype.SUBMISSION,
+             "high risk": Subtype.HIGH_RISK, "trademark finisher": Subtype.TRADEMARK_FINISHER}
+_TYPES = {"maneuver": CardType.MANEUVER, "action": CardType.ACTION, "reversal": CardType.REVERSAL}
+_TRAITS = {"unique": Trait.UNIQUE, "set up": Trait.SET_UP, "set-up": Trait.SET_UP, "heel": Trait.HEEL,
+           "face": Trait.FACE, "foreign object": Trait.FOREIGN_OBJECT}
+
+
+@dataclass(frozen=True, slots=True)
+class _Desc:
+    """A card description read: what a filter or a reversal target needs."""
+
+    count: fx.Count = fx.ONE
+    types: tuple[CardType, ...] = ()
+    subtypes: tuple[Subtype, ...] = ()
+    trait: Trait | None = None
+    not_trait: Trait | None = None
+    not_subtypes: tuple[Subtype, ...] = ()
+    title_word: str | None = None
+    title: str | None = None
+    max_damage: int | None = None
+    min_damage: int | None = None
+    after_title: str | None = None
+
+
+def _quantity(node: object) -> fx.Count:
+    if not isinstance(node, Phrase):
+        return fx.ONE
+    kind = node.kind
+    if kind == "quantity":  # "a", "an", "one"
+        return fx.ONE
+    if kind in ("exactly", "up_to"):
+        nums = values(node, ValueKind.NUMBER)
+        return fx.Count(_number(nums[0]), up_to=kind == "up_to")
+    if kind in ("any", "the"):
+        return fx.ONE
+    if kind == "any_n":  # "any 2 cards": 2, any of them
+        return fx.Count(_number(values(node, ValueKind.NUMBER)[0]))
+    if kind == "all":
+        return fx.ALL
+    if kind == "same":
+        return fx.Count(1, same=True)
+    raise Unsupported(f"the quantity {' '.join(words(node))!r}")
+
+
+def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
+    types: list[CardType] = []
+    subtypes: list[Subtype] = []
+    fields: dict[str, Any] = {}
+    for item in desc.words:
+        kind = item.kind if isinstance(item, Phrase) else ""
+        said = " ".join(words(item))
+        if kind == "noun" and said in _SUBTYPES:
+            subtypes.append(_SUBTYPES[said])
+        elif kind == "noun" and said in _TYPES:
+            types.append(_TYPES[said])
+        elif kind == "desc_and" or said in ("or", "and"):
+            continue
+        elif kind in ("trait", "noun") and said.casefold() in _TRAITS:
+            fields["trait"] = _TRAITS[said.casefold()]
+        elif kind == "trait" and said.startswith("non ") and said[4:].casefold() in _TRAITS:
+            fields["not_trait"] = _TRAITS[said[4:].casefold()]
+        elif kind == "not_noun" and said[4:] in _SUBTYPES:
+            fields["not_subtypes"] = (*fields.get("not_subtypes", ()), _SUBTYPES[said[4:]])
+        elif kind == "damage_is":
+            amount = _number(values(item, ValueKind.DAMAGE)[0])
+            bound = words(item)[-1]
+            if bound in ("less", "fewer"):
+                fields["max_damage"] = amount
+            elif bound in ("greater", "more", "+"):
+                fields["min_damage"] = amount
+            else:
+                fields["max_damage"] = fields["min_damage"] = amount
+        else:
+            raise Unsupported(f"the card word {said!r}")
+    for noun in desc.nouns:
+        if noun in _SUBTYPES:
+            subtypes.append(_SUBTYPES[noun])
+            types.append(CardType.MANEUVER)
+        elif noun in _TYPES:
+            types.append(_TYPES[noun])
+        elif noun == "foreign object":
+            fields["trait"] = Trait.FOREIGN_OBJECT
+        elif noun != "card":
+            raise Unsupported(f"the card noun {noun!r}")
+    for post in desc.posts:
+        inner = post.parts[0] if isinstance(post, Phrase) and post.kind == "post" and post.parts else post
+        kind = inner.kind if isinstance(inner, Phrase) else ""
+        if kind == "titled":
+            titles = values(inner, ValueKind.TITLE)
+            if len(titles) != 1:
+                raise Unsupported("a description naming several titles")
+            fields["title"] = titles[0].text
+        elif kind == "title_word" and len(values(inner, ValueKind.QUOTED)) == 1 and words(inner)[-1] == "title":
+            fields["title_word"] = values(inner, ValueKind.QUOTED)[0].text.strip("'\"")
+        elif kind in ("does_damage", "damage_bound_post"):  # "that does 7D or less", "of 6D or lower"
+            amount = _number(values(inner, ValueKind.DAMAGE)[0])
+            if words(inner)[-1] in ("less", "fewer"):
+                fields["max_damage"] = amount
+            else:
+                fields["min_damage"] = amount
+        elif kind == "played_after":
+            title = values(inner, ValueKind.TITLE)
+            if len(title) != 1:
+                raise Unsupported(f"'played after' {' '.join(words(inner))!r}")
+            fields["after_title"] = title[0].text
+        else:
+            raise Unsupported(f"the description {' '.join(words(post))!r}")
+    if subtypes and CardType.MANEUVER not in types:
+        types.append(CardType.MANEUVER)
+    return _Desc(count, tuple(dict.fromkeys(types)), tuple(dict.fromkeys(subtypes)), **fields)
+
+
+def _cards(node: Cards) -> _Desc:
+    """One quantity and one description ("2 cards", "a Strike maneuver", "the card titled X")."""
+    parts = [p for p in node.parts]
+    count = fx.ONE
+    descs = [p for p in parts if isinstance(p, CardDesc)]
+    titles = [p for p in parts if isinstance(p, Value) and p.kind is ValueKind.TITLE]
+    if titles and not descs and len(titles) == 1:
+        return _Desc(title=titles[0].text)
+    if len(descs) != 1:
+        raise Unsupported(f"the cards {' '.join(words(node))!r}")
+    first = parts[0]
+    if isinstance(first, Phrase):
+        count = _quantity(first)
+    return _desc(descs[0], count)
+
+
+def _filter(d: _Desc) -> fx.CardFilter:
+    if d.max_damage is not None or d.min_damage is not None or d.after_title is not None or len(d.subtypes) > 1 \
+            or d.not_subtypes:
+        raise Unsupported("a card filter on damage or on several subtypes")
+    types = () if d.types == () else d.types
+    subtype = d.subtypes[0] if d.subtypes else None
+    if subtype is not None and types == (CardType.MANEUVER,):
+        types = ()
+    return fx.CardFilter(title=d.title, trait=d.trait, types=types, subtype=subtype, not_trait=d.not_trait,
+                         title_word=d.title_word)
+
+
+def _target(d: _Desc) -> fx.Target:
+    if d.min_damage is not None:
+        raise Unsupported("a reversal of cards of at least some damage")
+    types = d.types or ((CardType.MANEUVER,) if d.subtypes else (CardType.MANEUVER, CardType.ACTION))
+    return fx.Target(card_types=types, subtypes=d.subtypes, title=d.title, max_damage=d.max_damage,
+                     after_title=d.after_title, trait=d.trait, not_subtypes=d.not_subtypes, not_trait=d.not_trait)
+
+
+def _object_cards(action: Action) -> _Desc | None:
+    obj = action.parts[0] if action.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "counted":
+        return _cards(next(p for p in obj.parts if isinstance(p, Cards)))
+    return None
+
+
+def _arg(action: Action, kind: str) -> Phrase | None:
+    return next((p for p in action.parts if isinstance(p, Phrase) and p.kind == kind), None)
+
+
+def _only_args(action: Action, allowed: Iterable[str]) -> None:
+    allowed = set(allowed)
+    for part in action.parts[1:]:
+        if isinstance(part, Phrase) and part.kind not in allowed:
+            raise Unsupported(f"{action.verb!r} with {' '.join(words(part))!r}")
+
+
+# A change to this card's own F or D (a `StatChange` once its clause is known)
+@dataclass(frozen=True, slots=True)
+class _SelfStat:
+    stat: fx.Stat
+    amount: int
+    condition: fx.Condition | None = None
+    per_title_word: str | None = None

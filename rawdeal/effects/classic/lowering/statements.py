@@ -1,0 +1,266 @@
+"""Statements about the card: play requirements, irreversibility, its own F/D, modifiers, deck rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rawdeal.cards.model import CardType
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.model import CardDesc, Phrase, Statement, Value, ValueKind
+from rawdeal.effects.classic.lowering.nodes import (
+    _SelfStat, CardFacts, Unsupported, _Desc, _desc, _leaves, _number, _zone_in, find, values, words,
+)
+from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
+from rawdeal.effects.classic.lowering.actions import _Seq, _reverses
+
+
+# -------------------------------------------------------------------------------------- statements
+
+
+@dataclass(frozen=True, slots=True)
+class _DeckRule:
+    """A sentence about deck building ("Can only be packed by X"): checked by the deck rules, no play effect."""
+
+
+def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
+    if seq.next_card is not None and st.kind == "stats_are":
+        return _next_card_is(st, seq.next_card)
+    if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
+        d = seq.next_card
+        before = fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, subtype=d.subtypes[0] if d.subtypes else None,
+                             max_damage=d.max_damage)
+        return [_reversal_f(before, st)]
+    if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
+        return [_reversal_f(seq.last.modifier, st)]
+    handler = _STATEMENTS.get(st.kind)
+    if handler is None:
+        raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
+    return handler(st, card)
+
+
+def _tails(st: Statement) -> list[Phrase]:
+    return [p for p in st.parts if isinstance(p, Phrase) and p.kind.endswith(("_tail", "or_if", "or_by", "or_when", "or_after"))]
+
+
+def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
+    tails = _tails(st)
+    holder = find(st, "holder")
+    ref = find(holder, "next_ref") if holder is not None else None
+    if ref is not None and words(ref) in (["your", "next", "maneuver"], ["your", "next", "maneuver", "this", "turn"]) \
+            and not tails:  # "your next maneuver may not be reversed"
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_MANEUVER))]
+    if ref is not None and words(ref) in (["your", "next", "card", "played", "this", "turn"],
+                                          ["your", "next", "card", "played"]) and not tails:
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
+    if len(tails) > 1 or _holder_other(st):
+        raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+    if tails:
+        return [fx.Irreversible(condition=_tail_condition(tails[0]))]
+    return [fx.Irreversible()]
+
+
+def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
+    """"Can only be reversed from your opponent's Arsenal" (or hand): the other source is stopped."""
+    tails = _tails(st)
+    if not 1 <= len(tails) <= 2 or tails[0].kind != "from_tail" or _holder_other(st):
+        raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+    zones = _zone_in(tails[0])
+    if len(tails) == 2:  # "... from your opponent's Arsenal when played after the card titled Irish Whip"
+        narrowed = _only_reversed(Statement(st.kind, tuple(p for p in st.parts if p is not tails[1])), card)
+        return [replace(narrowed[0], condition=_tail_condition(tails[1]))]
+    if zones.who is not fx.Who.OPPONENT or len(zones.zones) != 1:
+        raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+    if zones.zones == (fx.Zone.ARSENAL,):
+        return [fx.Irreversible(from_arsenal=False)]
+    if zones.zones == (fx.Zone.HAND,):
+        return [fx.Irreversible(from_hand=False)]
+    raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+
+
+def _reversals_to(st: Statement, card: CardFacts) -> list[Any]:
+    """"Reversals to this maneuver are +2D"."""
+    desc = next((p for p in st.parts if isinstance(p, CardDesc)), None)
+    this = find(st, "self_ref")
+    stats = find(st, "stats")
+    if desc is None or desc.nouns != ("reversal",) or desc.words or desc.posts or this is None or stats is None \
+            or words(this) not in (["this", "maneuver"], ["this", "card"]) or _tails(st):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    amounts = _stat_list(stats)
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
+        raise Unsupported("reversals to this card changed other than by +D")
+    return [fx.ReversalBonus(amounts[0][1])]
+
+
+def _holder_other(st: Statement) -> bool:
+    holder = next((p for p in st.parts if isinstance(p, Phrase) and p.kind == "holder"), None)
+    return holder is not None and words(holder) not in (["this", "card"], ["this"], ["this", "maneuver"])
+
+
+
+
+def _only_played(st: Statement, card: CardFacts) -> list[Any]:
+    extra = [p for p in st.parts if isinstance(p, Phrase) and p.kind not in ("played_how", "holder", "played_plain")]
+    if _holder_other(st):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+    how = find(st, "played_how")
+    if how is None and len(extra) == 1 and (find(st, "played_plain") is not None or "playable" in words(st)):
+        return [fx.PlayRequirement(_tail_condition(extra[0]))]  # "can only be played if ...", "playable only if ..."
+    if extra:
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+    cond = _played_condition(st)
+    if cond == "deck":
+        return [_DeckRule()]  # "Can only be played by X": only X's deck may hold it
+    assert not isinstance(cond, str)
+    return [fx.PlayRequirement(cond)]
+
+
+_STATS = {"D": fx.Stat.DAMAGE, "F": fx.Stat.FORTITUDE}
+
+
+def _stat_list(node: object) -> list[tuple[fx.Stat, int]]:
+    out = []
+    for v in _leaves(node):  # in printed order
+        if isinstance(v, Value) and v.kind in (ValueKind.DAMAGE, ValueKind.FORTITUDE):
+            out.append((fx.Stat.DAMAGE if v.kind is ValueKind.DAMAGE else fx.Stat.FORTITUDE, _number(v)))
+    if not out or values(node, ValueKind.SIGNED):
+        raise Unsupported(f"the amounts {' '.join(words(node))!r}")
+    return out
+
+
+def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
+    holder = next((p for p in st.parts if isinstance(p, Phrase) and p.kind == "holder"), None)
+    stats = next((p for p in st.parts if isinstance(p, Phrase) and p.kind == "stats"), None)
+    if holder is None or stats is None:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    tails = _tails(st)
+    inner = holder.parts[0] if holder.parts else None
+    if isinstance(inner, Phrase) and inner.kind == "self_ref":
+        if len(tails) > 1 or any(w in words(st) for w in ("instead", "also")):
+            raise Unsupported(f"{' '.join(words(st))!r}")
+        cond = _tail_condition(tails[0]) if tails else None
+        return [_SelfStat(stat, n, cond) for stat, n in _stat_list(stats)]
+    if isinstance(inner, Phrase) and inner.kind == "next_ref" and not tails:
+        return [_next_card_modifier(inner, stats)]
+    if isinstance(inner, Phrase) and inner.kind == "card_group":
+        return [_group_modifier(inner, stats, tails)]
+    raise Unsupported(f"the amounts of {' '.join(words(holder))!r}")
+
+
+def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
+    """"Your next maneuver this turn is +2D", "your next Strike maneuver is +3D"."""
+    said = words(ref)
+    if said[:2] != ["your", "next"] or any(isinstance(p, Value) and p.kind is ValueKind.NUMBER for p in ref.parts):
+        raise Unsupported(f"{' '.join(said)!r}")
+    desc = next((p for p in ref.parts if isinstance(p, CardDesc)), None)
+    d = _desc(desc) if desc is not None else _Desc()
+    if d.title or d.trait or d.max_damage or d.min_damage or len(d.subtypes) > 1 or d.types not in ((), (CardType.MANEUVER,)):
+        raise Unsupported(f"{' '.join(said)!r}")
+    amounts = _stat_list(stats)
+    if len(amounts) != 1:
+        raise Unsupported("a next card's amounts other than one +D or one F")
+    stat, n = amounts[0]
+    if not d.types and stat is fx.Stat.FORTITUDE:  # "your next card played is -5F": whatever it is
+        return fx.Modify(fx.Modifier(stat, n, fx.Duration.NEXT_CARD, card_type=None))
+    if stat is not fx.Stat.DAMAGE:
+        raise Unsupported("a next maneuver's F")
+    duration = fx.Duration.NEXT_MANEUVER if d.types == (CardType.MANEUVER,) and not d.subtypes else fx.Duration.NEXT_CARD
+    return fx.Modify(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None))
+
+
+@dataclass(frozen=True, slots=True)
+class _GroupMod:
+    """"All your Strike maneuvers are +2D": a modifier whose lifetime the context decides (while this
+    card is in the Ring area) unless the sentence says it ("for the rest of the turn", "next turn")."""
+
+    modifier: fx.Modifier
+    said: bool
+
+
+def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
+    said = words(group)
+    if said[:1] == ["all"]:
+        said = said[1:]
+        if said[:1] not in (["his"], ["their"], ["opponent's"], ["your"]) and said[:2] != ["your", "opponent's"]:
+            said = ["your", *said]  # "all Strike maneuvers are +1D": the card's owner's
+    if said[:1] != ["your"] or said[:2] == ["your", "opponent's"]:
+        raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
+    desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
+    d = _desc(desc) if desc is not None else _Desc()
+    if d.title or d.trait or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
+            or d.types not in ((CardType.MANEUVER,),):
+        raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
+    amounts = _stat_list(stats)
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
+        raise Unsupported("a group's amounts other than one +D")
+    duration, said_it = fx.Duration.WHILE_IN_RING, False
+    for tail in tails:
+        if tail.kind == "for_the_rest_tail" or words(tail) == ["this", "turn"]:
+            duration, said_it = fx.Duration.REST_OF_TURN, True
+        elif tail.kind == "during_tail" and words(tail)[-2:] == ["next", "turn"]:
+            duration, said_it = fx.Duration.NEXT_TURN, True
+        else:
+            raise Unsupported(f"the lifetime {' '.join(words(tail))!r}")
+    stat, n = amounts[0]
+    return _GroupMod(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None), said_it)
+
+
+def _reverse_only(st: Statement, card: CardFacts) -> list[Any]:
+    if not card.is_reversal or _tails(st):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return _reverses(st, card)
+
+
+def _no_damage(st: Statement, card: CardFacts) -> list[Any]:
+    return [fx.NoDamage()]
+
+
+def _deck_rule(st: Statement, card: CardFacts) -> list[Any]:
+    return [_DeckRule()]
+
+
+def _played_before(st: Statement, card: CardFacts) -> list[Any]:
+    titles = values(st, ValueKind.TITLE)
+    if len(titles) != 1:
+        raise Unsupported("'must be played before' naming several cards")
+    return [fx.PlayRequirement(fx.After(title=titles[0].text))]
+
+
+_STATEMENTS = {
+    "irreversible": _irreversible, "only_played": _only_played, "stats_are": _stats_are,
+    "reverse_only": _reverse_only, "no_damage": _no_damage, "pack_never": _deck_rule, "pack_only": _deck_rule,
+    "pack_also": _deck_rule, "sheet": _deck_rule, "played_before": _played_before,
+    "only_reversed": _only_reversed, "reversals_to": _reversals_to, "must_play": _only_played,
+}
+
+
+def _next_card_is(st: Statement, d: _Desc) -> list[Any]:
+    holder = find(st, "holder")
+    stats = find(st, "stats")
+    if holder is None or stats is None or words(holder) != ["it"] or _tails(st):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    amounts = _stat_list(stats)
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
+        raise Unsupported("a next card's amounts other than one +D")
+    return [fx.Modify(fx.Modifier(fx.Stat.DAMAGE, amounts[0][1], fx.Duration.NEXT_CARD,
+                                  subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+
+
+def _reversals_to_it(st: Statement) -> bool:
+    """"your opponent's reversal to it is +20F", "opponent's reversal is +12F" (right after a modifier)."""
+    said = words(st)
+    if st.kind == "reversal_to":
+        return said[:2] == ["your", "opponent's"] and "it" in said
+    group = find(st, "card_group")
+    return st.kind == "stats_are" and group is not None and words(group) in (
+        ["opponent's", "reversal"], ["your", "opponent's", "reversal"], ["your", "opponent's", "reversal", "card"])
+
+
+def _reversal_f(before: fx.Modifier, st: Statement) -> fx.Modify:
+    """The F the opponent's reversals to the cards `before` changes need: the same cards, as long."""
+    stats = find(st, "stats")
+    amounts = _stat_list(stats) if stats is not None else []
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE or before.stat is not fx.Stat.DAMAGE:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], before.duration, card_type=before.card_type,
+                                 subtype=before.subtype, reversals=True, max_damage=before.max_damage))

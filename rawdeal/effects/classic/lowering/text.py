@@ -1,0 +1,375 @@
+"""Sentences to clauses: frames open contexts, items are lowered and joined, parts assembled into clauses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any, TypeVar
+
+from rawdeal.cards.db import normalize_title
+
+from rawdeal.cards.model import CardType
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.model import (
+    Action, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ZoneRef,
+)
+from rawdeal.effects.classic.lowering.nodes import (
+    CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _cards, _zone,
+    _zone_in,
+    find, words,
+)
+from rawdeal.effects.classic.lowering.conditions import condition
+from rawdeal.effects.classic.lowering.actions import _FollowUp, _Forbid, _Looked, _PackRule, _Seq, _Taken, _action
+from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement
+
+
+# ------------------------------------------------------------------------------------------ frames
+@dataclass(frozen=True, slots=True)
+class _Ctx:
+    kind: str = "play"  # "play", "reverse", "ring" (while this card is in the Ring area) or "ring start"
+    as_type: CardType | None = None
+    success: bool = False
+    from_hand: bool = False
+
+
+def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
+    for frame in frames:
+        if frame.kind == "as_kind":
+            said = " ".join(w for w in words(frame) if w not in ("as", "a", "an"))
+            if said == "reversal":
+                ctx = _Ctx("reverse")
+            elif said in ("action", "maneuver"):
+                ctx = _Ctx("play", as_type=_TYPES[said])
+            else:
+                raise Unsupported(f"'as a {said}'")
+        elif frame.kind == "on_success" and words(frame) == ["when", "successfully", "played"]:
+            ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True)
+        elif frame.kind == "while_in" and _in_own_ring(frame, card):
+            ctx = _Ctx("ring")
+        elif frame.kind == "when_cond" and _this_in_ring(frame):
+            ctx = _Ctx("ring")
+        elif frame.kind == "at_edge" and ctx is not None and ctx.kind == "ring" \
+                and words(frame) == ["at", "the", "start", "of", "your", "turn"]:
+            ctx = _Ctx("ring start")
+        elif card.is_superstar and frame.kind == "at_edge" and words(frame) == ["at", "the", "start", "of", "your", "turn"]:
+            ctx = _Ctx("ability start")
+        elif card.is_superstar and frame.kind == "once_during" and words(frame) in (
+                ["once", "during", "each", "of", "your", "turn"], ["once", "during", "your", "turn"],
+                ["once", "per", "turn"], ["once", "a", "turn"], ["once", "each", "turn"]):
+            ctx = _Ctx("ability once")
+        elif frame.kind == "before_phase" and ctx is not None and ctx.kind in ("ring start", "ability start") \
+                and words(frame) == ["before", "your", "draw segment"]:
+            continue  # the start of the turn is before the draw segment
+        elif frame.kind == "at_edge" and words(frame) in (["at", "end", "of", "turn"], ["at", "the", "end", "of", "turn"],
+                                                          ["at", "the", "end", "of", "your", "turn"],
+                                                          ["at", "the", "end", "of", "the", "turn"]):
+            ctx = _Ctx("end of turn")
+        elif frame.kind in ("then", "in_addition"):
+            continue  # order and addition: the sentence simply follows
+        elif frame.kind == "if_so" and card.is_reversal:
+            ctx = _Ctx("reverse")
+        elif frame.kind in ("if_played", "on_play") and words(frame) in (["if", "played from", "your", "hand"],
+                                                                           ["when", "played from", "your", "hand"]) \
+                and card.is_reversal:
+            ctx = _Ctx("reverse", from_hand=True)
+        else:
+            raise Unsupported(f"the opening {' '.join(words(frame))!r}")
+    return ctx
+
+
+def _in_own_ring(frame: Frame, card: CardFacts) -> bool:
+    this = find(frame, "this_card")
+    ref = next((p for p in frame.parts if isinstance(p, ZoneRef)), None)
+    own = this is not None and (words(this) == ["this", "card"] or (bool(card.title) and words(this) == [card.title]))
+    return own and ref is not None \
+        and _zone(ref) == _Zones(fx.Who.YOU, (fx.Zone.RING,))
+
+
+def _this_in_ring(frame: Frame) -> bool:
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not (isinstance(one, Phrase) and one.kind == "this_is") or words(one)[:3] != ["this", "card", "is"]:
+        return False
+    zone = find(one, "in_zone_event")
+    return zone is not None and _zone_in(zone) == _Zones(fx.Who.YOU, (fx.Zone.RING,))
+
+
+# ------------------------------------------------------------------------------------------ sentences
+def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
+    """The sentence's items lowered, joined: "or" between two actions is a choice."""
+    groups: list[list[Any]] = [[]]
+    either = False
+    joined: list[str] = []
+    may: int | None = None  # where the open "you may ..." stands in the group: it runs on until "then"
+    for item in sentence.items:
+        if isinstance(item, Phrase) and item.kind == "joiner":
+            joined = words(item)
+            if "or" in joined:
+                groups.append([])
+                either, may = True, None
+            continue
+        if isinstance(item, Action):
+            out = _action(item, seq, card)
+            if out:
+                last = out[-1]
+                seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
+            elif item.verb == "choose" and item.parts:
+                pass  # what was chosen stays for the discard that follows
+            group = groups[-1]
+            modal = [words(p) for p in item.subject if isinstance(p, Phrase) and p.kind == "modal"]
+            if modal == [["must", "first"]] and group and isinstance(group[-1], fx.Reverses) and out:
+                group[-1] = replace(group[-1], cost=tuple(out))  # "reverse ..., but you must first discard 1 card"
+                continue
+            if may is not None and out and not item.subject and "then" not in joined:
+                opt = group[may]
+                group[may] = fx.Optional((*opt.actions, *out))
+                continue
+            if item.subject or "then" in joined:
+                may = None
+            if len(out) == 1 and isinstance(out[0], fx.Optional) and modal in ([["may"]], [["may", "then"]]):
+                may = len(group)
+            group += out
+        elif isinstance(item, Statement):
+            out = [fx.Modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
+                   for p in _statement(item, card, seq)]
+            seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
+            groups[-1] += out
+        else:
+            raise Unsupported(f"{' '.join(words(item))!r}")
+    if isinstance(seq.last, (_Looked, _Taken)):  # taken or looked at, and never said where they go
+        raise Unsupported(f"cards taken but put nowhere in {' '.join(words(sentence.items[-1]))!r}")
+    groups = [_shuffled_in(g) for g in groups]
+    if not either:
+        return groups[0]
+    if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
+        raise Unsupported("a choice between things that are not actions")
+    first = groups[0][0]
+    if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
+        groups[0] = list(first.actions)
+    return [fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+def _shuffled_in(actions: list[Any]) -> list[Any]:
+    """"Put this card back in your Arsenal, shuffle": cards put into an Arsenal that is shuffled right
+    after are shuffled in (the course profile then puts them at the bottom, as it does every shuffle-in)."""
+    out = list(actions)
+    for i, (a, b) in enumerate(zip(actions, actions[1:])):
+        if not isinstance(b, fx.Shuffle):
+            continue
+        if isinstance(a, fx.ReturnThis) and a.position is fx.Position.TOP and b.who is fx.Who.YOU:
+            out[i] = fx.ReturnThis(fx.Position.SHUFFLE)
+        elif isinstance(a, fx.MoveCards) and a.dest is fx.Zone.ARSENAL and a.position is fx.Position.TOP \
+                and a.who is b.who:
+            out[i] = replace(a, position=fx.Position.SHUFFLE)
+    return out
+
+
+_ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
+            fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
+            fx.Choice, fx.Optional, fx.HoldSubmission)
+
+
+def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
+                   seq: _Seq | None = None) -> tuple[_Ctx | None, list[Any]]:
+    """(the context it leaves open, its parts): raises `Unsupported`. `seq`: what the card's earlier
+    sentences left for pronouns ("look at the top 5 cards ... You may arrange them")."""
+    meaningful = [w for w in sentence.ignored if not w.casefold().endswith("ly")]
+    if meaningful:  # a manner adverb ("quickly") changes no rule; any other word might
+        raise Unsupported(f"the unknown word {meaningful[0]!r}")
+    frames = list(sentence.frames)
+    seq = seq or _Seq()
+    seq.next_card = seq.condition = None
+    if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
+        seq.next_card = _next_is(frames.pop())
+    elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
+        cond = find(frames[-1], "condition")
+        if cond is not None and isinstance(cond, Phrase):
+            seq.condition = condition(cond)
+            frames.pop()
+    new = _frames(frames, ctx, card)
+    parts = _items(sentence, card, seq)
+    if seq.condition is not None:
+        parts = [_conditioned(p, seq.condition) for p in parts]
+    if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
+        # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
+        parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
+    return new, parts
+
+
+def _conditioned(part: Any, cond: fx.Condition) -> Any:
+    """An opening "if/when <condition>," on what can hold a condition: this card's own F/D, its "cannot be
+    reversed", its play requirement."""
+    if isinstance(part, _SelfStat) and part.condition is None:
+        return replace(part, condition=cond)
+    if isinstance(part, fx.Irreversible) and part.condition is None:
+        return replace(part, condition=cond)
+    raise Unsupported("a condition on an effect the engine cannot make conditional yet")
+
+
+def _next_is(frame: Frame) -> _Desc:
+    """"if your next card played this turn is a Strike maneuver": which card the next sentence changes."""
+    cond = find(frame, "next_is")
+    assert cond is not None
+    ref = find(cond, "next_ref")
+    cards = next((p for p in cond.parts if isinstance(p, Cards)), None)
+    if ref is None or cards is None or words(ref)[:3] != ["your", "next", "card"] or len(cond.parts) != 3:
+        raise Unsupported(f"the condition {' '.join(words(cond))!r}")
+    d = _cards(cards)
+    if d.title or d.trait or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
+            or d.types != (CardType.MANEUVER,):
+        raise Unsupported(f"the condition {' '.join(words(cond))!r}")
+    return d
+
+
+
+
+def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -> LoweredText:
+    """Lower every sentence; the effect only when all parsed and lowered (else the reasons).
+    `starts`: each sentence's offset in the card text (for the columns of what did not lower)."""
+    ctx: _Ctx | None = None
+    clauses: list[Any] = []
+    bad: list[Unlowered] = []
+    starts = starts or compiled.starts
+    offsets = [s + 1 for s in starts] if len(starts) == len(compiled.sentences) else [1] * len(compiled.sentences)
+    printed = compiled.printed if len(compiled.printed) == len(compiled.sentences) else ()
+    seq = _Seq()
+    for i, (sentence, column) in enumerate(zip(compiled.sentences, offsets)):
+        if isinstance(sentence, SentenceFailure):
+            bad.append(Unlowered(sentence.column, sentence.sentence, PARSE_FAILED + sentence.message()))
+            continue
+        try:
+            new, parts = lower_sentence(sentence, ctx, card, seq)
+            ctx = _assemble(clauses, parts, new or _Ctx(), card)
+        except Unsupported as exc:
+            bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
+    if bad:
+        return LoweredText(None, tuple(bad))
+    try:
+        ability, rest = _ability(clauses)
+    except Unsupported as exc:
+        return LoweredText(None, (Unlowered(1, "", exc.reason),))
+    effect = fx.CardEffect(tuple(rest))
+    if card.known:
+        effect = _resolve_titles(effect, card.known)
+        ability = _resolve_titles(ability, card.known) if ability is not None else None
+    return LoweredText(effect, ability=ability)
+
+
+_TITLE_FIELDS = ("title", "after_title")
+_T = TypeVar("_T")
+
+
+def _resolve_titles(value: _T, known: Mapping[str, str]) -> _T:
+    """Titles as the card database spells them ("Kane's Choke Slam" is "Kane's Chokeslam"): a title is
+    matched ignoring case, spaces and punctuation; one the database does not hold stays as printed."""
+    if isinstance(value, tuple):
+        return tuple(_resolve_titles(v, known) for v in value)  # type: ignore[return-value]
+    if not is_dataclass(value) or isinstance(value, type):
+        return value
+    changes: dict[str, Any] = {}
+    for f in fields(value):
+        old = getattr(value, f.name)
+        if f.name in _TITLE_FIELDS and isinstance(old, str):
+            new: Any = known.get(normalize_title(old), old)
+        else:
+            new = _resolve_titles(old, known)
+        if new is not old:
+            changes[f.name] = new
+    return replace(value, **changes) if changes else value
+
+
+def _said(sentence: Sentence) -> str:
+    from rawdeal.effects.classic.render import render_sentence
+
+    return render_sentence(sentence)
+
+
+def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) -> _Ctx:
+    """Each part into its clause: actions join the context's `OnPlay` / `OnReverse` (consecutive
+    sentences in one context make one clause), a `Reverses` opens the reversal context."""
+    for part in parts:
+        if isinstance(part, fx.Reverses):
+            if ctx.kind == "reverse" and ctx.from_hand:  # "If played from your hand, may reverse ..."
+                part = replace(part, from_hand_only=True)
+            ctx = _Ctx("reverse", from_hand=part.from_hand_only)
+            clauses.append(part)
+        elif isinstance(part, _GroupMod) and ctx.kind == "ring" and not part.said:
+            clauses.append(fx.WhileInRing(part.modifier))
+        elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
+            _add_action(clauses, fx.Modify(part.modifier), ctx)
+        elif isinstance(part, _GroupMod):
+            raise Unsupported("a modifier without a lifetime outside the Ring area")
+        elif ctx.kind == "ring start" and isinstance(part, _ACTIONS):
+            last = clauses[-1] if clauses else None
+            if isinstance(last, fx.Triggered) and last.trigger is fx.Trigger.START_OF_TURN:
+                clauses[-1] = replace(last, actions=(*last.actions, part))
+            else:
+                clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
+        elif ctx.kind.startswith("ability") and isinstance(part, _ACTIONS):
+            clauses.append(_AbilityPart(ctx.kind, part))
+        elif ctx.kind == "end of turn" and isinstance(part, _ACTIONS):
+            last = clauses[-1] if clauses else None
+            if isinstance(last, fx.Delayed) and last.trigger is fx.Trigger.END_OF_TURN:
+                clauses[-1] = replace(last, actions=(*last.actions, part))
+            else:
+                clauses.append(fx.Delayed(fx.Trigger.END_OF_TURN, (part,)))
+        elif isinstance(part, _FollowUp):
+            clauses.append(part.clause)
+        elif ctx.kind == "ring" and isinstance(part, _ACTIONS):
+            raise Unsupported("an effect used from the Ring area")
+        elif isinstance(part, _ACTIONS):
+            _add_action(clauses, part, ctx)
+        elif isinstance(part, _SelfStat):
+            clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,
+                                         on_success=ctx.success))
+        elif isinstance(part, (_DeckRule, _PackRule)):
+            continue
+        elif isinstance(part, _Forbid):
+            clauses.append(part)
+        elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
+            clauses.append(replace(part, as_type=ctx.as_type))
+        else:
+            clauses.append(part)
+    return ctx
+
+
+@dataclass(frozen=True, slots=True)
+class _AbilityPart:
+    """An action of a Superstar's ability, with when it is used."""
+
+    timing: str
+    action: Any
+
+
+def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
+    """A Superstar card's ability from its lowered sentences ("Once during each of your turns you may ...",
+    "At the start of your turn, before your draw segment, ..."); the card's other clauses are returned."""
+    parts = [c for c in clauses if isinstance(c, _AbilityPart)]
+    forbids = tuple(t for c in clauses if isinstance(c, _Forbid) for t in c.titles)
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid))]
+    if not parts:
+        return (fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids) if forbids else None), rest
+    if len({p.timing for p in parts}) > 1:
+        raise Unsupported("an ability used at two times")
+    timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
+    actions = [p.action for p in parts]
+    optional = False
+    first = actions[0]
+    if isinstance(first, fx.Optional):  # "you may ...": the whole ability is the owner's choice
+        optional, actions = True, [*first.actions, *actions[1:]]
+    elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
+        optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
+    return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids), rest
+
+
+def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
+    last = clauses[-1] if clauses else None
+    if ctx.kind == "play":
+        if isinstance(last, fx.OnPlay) and last.as_type is ctx.as_type:
+            clauses[-1] = fx.OnPlay((*last.actions, action), last.as_type)
+        else:
+            clauses.append(fx.OnPlay((action,), ctx.as_type))
+    elif isinstance(last, fx.OnReverse) and last.from_hand_only == ctx.from_hand:
+        clauses[-1] = fx.OnReverse((*last.actions, action), last.from_hand_only)
+    else:
+        clauses.append(fx.OnReverse((action,), ctx.from_hand))

@@ -1,0 +1,179 @@
+"""The engine over a Classic pool: its playable cards as a `Catalog`, and random legal Classic decks.
+
+Only cards the engine can play go in: maneuvers, actions and reversals (and their hybrids) whose whole
+text lowered to effects (`rawdeal.effects.classic.playable`). A card whose text the engine cannot run is
+left out, never played as if it had no text. Superstars come with their printed hand size and value, and
+with their ability where its text lowered ("Once during each of your turns you may ..."); the others play
+without one (`Ability(NONE)`): `rawdeal cards --pool classic --check` lists why.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cache
+
+from rawdeal.cards import Card, CardDB, CardType, Superstar, Trait
+from rawdeal.cards.pool.model import PoolCard, slug
+from rawdeal.decks.classic import ARSENAL, ClassicPool, copy_limit, superstar_names, who
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.playable import LoweredPool, card_types, lowered_classic
+from rawdeal.decks.model import Deck
+from rawdeal.engine import events as ev
+from rawdeal.engine.cardinfo import Catalog, _info
+from rawdeal.engine.game import Game
+from rawdeal.engine.words import Profile
+from rawdeal.errors import DeckError
+
+_TRAITS = {t.value: t for t in Trait}
+SIDES = ("heel", "face")
+MOST_AT_ONCE = 3
+
+
+def engine_card(card: PoolCard) -> Card:
+    """The engine's card for a printed Classic card of a played kind."""
+    kinds, subtype = card_types(card)
+    reversal = CardType.REVERSAL in kinds
+    damage = card.damage if card.damage is not None or reversal else 0
+    return Card(
+        title=card.title, types=kinds, fortitude=card.fortitude or 0, damage=damage,
+        stun_value=card.stun_value or 0, subtype=subtype, reverses="special" if reversal else None,
+        traits=frozenset(_TRAITS[t] for t in map(slug, card.traits) if t in _TRAITS),
+        text=card.text,
+    )
+
+
+def engine_superstar(card: PoolCard) -> Superstar:
+    return Superstar(name=card.title, logo=card.title, hand_size=card.hand_size or 0,
+                     value=card.superstar_value or 0, ability=card.text)
+
+
+@dataclass(frozen=True)
+class ClassicCatalog:
+    """The catalog of a Classic pool's playable cards, and the printed cards it was made from."""
+
+    catalog: Catalog
+    printed: dict[str, PoolCard]  # title -> the printed card (cards and Superstars)
+    rooms: dict[tuple[str, str], list[tuple[str, int]]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def superstars(self) -> tuple[PoolCard, ...]:
+        return tuple(c for c in self.printed.values() if c.is_superstar)
+
+
+def classic_catalog(pool: LoweredPool) -> ClassicCatalog:
+    playable = [c for c in pool.cards if c.playable]
+    lowered_stars = [c for c in pool.cards if c.card.is_superstar and c.card.hand_size]
+    stars = [c.card for c in lowered_stars]
+    cards = tuple(engine_card(c.card) for c in playable)
+    db = CardDB(cards=cards, superstars=tuple(engine_superstar(s) for s in stars))
+    infos = tuple(_info(i, card, c.lowered.effect or fx.CardEffect())
+                  for i, (card, c) in enumerate(zip(cards, playable)))
+    abilities = {c.card.title: c.lowered.ability or fx.Ability(fx.AbilityTiming.NONE) for c in lowered_stars}
+    printed = {c.card.title: c.card for c in playable} | {s.title: s for s in stars}
+    return ClassicCatalog(Catalog(db=db, infos=infos, abilities=abilities, pool="classic"), printed)
+
+
+@cache
+def shipped_classic() -> ClassicCatalog:
+    """The shipped Classic pool's catalog, built once per process."""
+    return classic_catalog(lowered_classic())
+
+
+# ------------------------------------------------------------------------------------- random decks
+def room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, int]]:
+    """(title, copies allowed) of every playable card `superstar` may pack on `side` (worked out once)."""
+    key = (superstar.title, side)
+    if key not in cc.rooms:
+        cc.rooms[key] = _room(cc, superstar, side)
+    return cc.rooms[key]
+
+
+def _room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, int]]:
+    from rawdeal.effects.classic.packing import packing_rule
+
+    mine = superstar_names(superstar)
+    other = SIDES[1 - SIDES.index(side)]
+    out = []
+    for info in cc.catalog.infos:
+        card = cc.printed[info.title]
+        if other in card.trait_slugs or (card.logos and not mine & {who(x) for x in card.logos}):
+            continue
+        rule = packing_rule(card)
+        if rule is not None and ((rule[0] and not mine & rule[0]) or mine & rule[1]):
+            continue
+        out.append((card.title, copy_limit(card) or ARSENAL))
+    return out
+
+
+def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolCard | None = None,
+                        prefer: frozenset[str] = frozenset()) -> tuple[str, list[str]]:
+    """A random Superstar (or `superstar`) and 60 playable titles (bottom to top) that obey the Classic
+    deck rules. Titles in `prefer` that the deck may hold are drawn first (a check that wants every card
+    played sometime prefers those not played yet); the rest of the deck is random."""
+    stars = sorted(cc.superstars, key=lambda c: c.title)
+    while True:
+        star = superstar or rnd.choice(stars)
+        room_ = room(cc, star, rnd.choice(SIDES))
+        if sum(n for _, n in room_) >= ARSENAL:
+            break
+        superstar = None
+    first = [i for i, (t, _) in enumerate(room_) if t in prefer]
+    rnd.shuffle(first)
+    titles, left = [t for t, _ in room_], [n for _, n in room_]
+    out: list[str] = []
+    while len(out) < ARSENAL:
+        i = first.pop() if first else rnd.randrange(len(titles))
+        if i >= len(titles) or not left[i]:
+            continue
+        n = rnd.randint(1, min(left[i], MOST_AT_ONCE, ARSENAL - len(out)))
+        out += [titles[i]] * n
+        left[i] -= n
+        if not left[i] and not first:  # no copy left: swap it out of the lists
+            titles[i], left[i] = titles[-1], left[-1]
+            titles.pop()
+            left.pop()
+    rnd.shuffle(out)
+    return star.title, out
+
+
+# ------------------------------------------------------------------------------------------ games
+def unplayable(cc: ClassicCatalog, titles: list[str]) -> list[str]:
+    """The titles (each once, in order) the engine cannot play yet: not in the pool's playable cards."""
+    return [t for t in dict.fromkeys(titles) if t not in cc.catalog.db.index]
+
+
+@cache
+def _classic_pool() -> ClassicPool:
+    from rawdeal.cards.pool.load import classic_pool
+    from rawdeal.decks.classic import ClassicPool
+
+    return ClassicPool(classic_pool())
+
+
+def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDARD, seed: int = 0,
+                     cc: ClassicCatalog | None = None) -> tuple[Game, list[ev.Event]]:
+    """A game between two Classic decks: each must obey the Classic deck rules and hold only cards whose
+    text the engine runs (a card it cannot play yet is named, never played as if it had no text)."""
+    from rawdeal.decks.classic import check_classic_deck
+    from rawdeal.effects.classic.packing import packing_rule
+
+    cc = cc or shipped_classic()
+    pool = _classic_pool()
+    for deck in decks:
+        problems = check_classic_deck(deck, pool, packing_rule)
+        if problems:
+            first = problems[0]
+            raise DeckError(f"{deck.path}:{first.line}: {first.rule}: {first.message}")
+        missing = unplayable(cc, list(deck.titles))
+        if missing:
+            raise DeckError(f"{deck.path}: the engine cannot play these cards yet (their text does not lower to "
+                            f"effects): {', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}; "
+                            f"`rawdeal cards --pool classic --check` says why")
+        if who(deck.superstar) not in {who(s.title) for s in cc.superstars}:
+            raise DeckError(f"{deck.path}: unknown Classic Superstar {deck.superstar!r}")
+    names = {who(s.title): s.title for s in cc.superstars}
+    index = cc.catalog.db.index
+    arsenals = ([index[t] for t in decks[0].titles], [index[t] for t in decks[1].titles])
+    return Game.start((names[who(decks[0].superstar)], names[who(decks[1].superstar)]), arsenals, profile, seed,
+                      cat=cc.catalog)

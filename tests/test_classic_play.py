@@ -1,0 +1,160 @@
+"""Classic games: two Classic decks start a game that plays their lowered effects, saves and reloads with the
+Classic cards, and refuses a card the engine cannot play yet."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rawdeal.bots.random import pick
+from rawdeal.cards import CardType, Subtype
+from rawdeal.cli import app
+from rawdeal.effects import model as fx
+from rawdeal.engine.cardinfo import Catalog
+from rawdeal.decks import Deck
+from rawdeal.effects.classic.playable import is_played_kind, lowered_classic
+from rawdeal.engine.classic import new_classic_game, random_classic_deck, shipped_classic
+from rawdeal.engine.game import Game
+from rawdeal.errors import DeckError
+from rawdeal.io.save import dumps, loads
+
+runner = CliRunner()
+
+
+def _decks(seed: int) -> tuple[Deck, Deck]:
+    rnd = random.Random(seed)
+    made = [random_classic_deck(shipped_classic(), rnd) for _ in (0, 1)]
+    return Deck.of(made[0][0], made[0][1], "a.txt"), Deck.of(made[1][0], made[1][1], "b.txt")
+
+
+def _write(deck: Deck, path: Path) -> Path:
+    path.write_text(f"{deck.superstar} (Superstar Card)\n" + "".join(f"{t}\n" for t in deck.titles), encoding="utf-8")
+    return path
+
+
+def test_new_classic_game_writes_a_save_that_names_its_pool(tmp_path: Path) -> None:
+    a, b = _decks(1)
+    save = tmp_path / "game.json"
+    result = runner.invoke(app, ["new", str(_write(a, tmp_path / "a.txt")), str(_write(b, tmp_path / "b.txt")),
+                                 "--pool", "classic", "--seed", "4", "-o", str(save)])
+    assert result.exit_code == 0, result.output
+    assert '"pool": "classic"' in save.read_text(encoding="utf-8")
+    moves = runner.invoke(app, ["moves", str(save)])
+    assert moves.exit_code == 0 and "end" in moves.stdout
+
+
+def _play(game: Game, rnd: random.Random, n: int) -> None:
+    for _ in range(n):
+        if game.over:
+            return
+        game.apply(pick(game, rnd))
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_save_reload_and_continue_equals_straight_play(seed: int) -> None:
+    straight, _ = new_classic_game(_decks(seed), seed=seed)
+    _play(straight, random.Random(seed), 300)
+
+    split, _ = new_classic_game(_decks(seed), seed=seed)
+    rnd = random.Random(seed)
+    _play(split, rnd, 120)
+    again = loads(dumps(split))
+    _play(again, rnd, 180)
+    assert dumps(again) == dumps(straight)
+
+
+def test_a_deck_with_a_card_the_engine_cannot_play_yet_is_refused() -> None:
+    a, b = _decks(5)
+    cannot = next(c.card.title for c in lowered_classic().cards
+                  if is_played_kind(c.card) and not c.lowered.ok and not c.card.logos and not c.card.traits
+                  and c.card.title not in a.titles)
+    titles = list(a.titles)
+    titles[0] = cannot
+    with pytest.raises(DeckError, match="cannot play these cards yet") as caught:
+        new_classic_game((Deck.of(a.superstar, titles, "a.txt"), b))
+    assert cannot in str(caught.value)
+
+
+def test_check_names_the_cards_the_engine_cannot_play_yet(tmp_path: Path) -> None:
+    a, _ = _decks(6)
+    cannot = next(c.card.title for c in lowered_classic().cards
+                  if is_played_kind(c.card) and not c.lowered.ok and not c.card.logos and not c.card.traits
+                  and c.card.title not in a.titles)
+    deck = _write(Deck.of(a.superstar, [cannot, *a.titles[1:]], "c.txt"), tmp_path / "c.txt")
+    result = runner.invoke(app, ["check", "--pool", "classic", str(deck)])
+    assert result.exit_code == 0  # a legal Classic deck; the engine just cannot play all of it yet
+    assert f"the engine cannot play yet: {cannot}" in result.stdout
+    data = runner.invoke(app, ["check", "--pool", "classic", str(deck), "--format", "json"]).stdout
+    assert '"cannot_play": [' in data and cannot in data
+
+
+def _catalog_with(effects: dict[str, fx.CardEffect]) -> Catalog:
+    """The course catalog with some cards' effects replaced (engine rules for Classic constructs)."""
+    from dataclasses import replace as dc_replace
+
+    from rawdeal.engine.cardinfo import _info, catalog
+
+    cat = catalog()
+    infos = tuple(_info(i.id, i.card, effects[i.title]) if i.title in effects else i for i in cat.infos)
+    return dc_replace(cat, infos=infos)
+
+
+def test_only_reversible_from_the_arsenal_stops_reversals_from_the_hand_only() -> None:
+    from rawdeal.engine import rules as R
+    from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
+
+    cat = _catalog_with({"Punch": fx.CardEffect((fx.Irreversible(from_arsenal=False),)),
+                         "Chop": fx.CardEffect((fx.Irreversible(condition=fx.After(title="Punch")),))})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])])
+    punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
+    assert R.irreversible(cat, s, punch, 3, from_hand=True) and not R.irreversible(cat, s, punch, 3, from_hand=False)
+    chop = cat.id("Chop")
+    after_punch = CurrentPlay(0, chop, CardType.MANEUVER, previous=LastPlay(cat.id("Punch"), CardType.MANEUVER, 3))
+    assert R.irreversible(cat, s, after_punch, 2, from_hand=False)
+    assert not R.irreversible(cat, s, CurrentPlay(0, chop, CardType.MANEUVER), 2, from_hand=True)
+
+
+def test_a_search_for_a_subtype_offers_only_cards_of_that_subtype() -> None:
+    from rawdeal.engine.game import Game
+    from rawdeal.engine.state import GameState, PlayerState
+    from rawdeal.engine import tasks as T
+
+    strike = fx.CardFilter(subtype=Subtype.STRIKE)
+    cat = _catalog_with({"Chop": fx.CardEffect((fx.OnPlay((fx.Search(fx.Who.YOU, (fx.Zone.ARSENAL,), strike),)),))})
+    arsenal = [cat.id(t) for t in ("Arm Bar Takedown", "Punch", "Head Butt", "Arm Drag")]
+    s = GameState(players=[PlayerState("HHH", arsenal), PlayerState("THE ROCK", [])])
+    s.tasks.append(T.Act(0, fx.Search(fx.Who.YOU, (fx.Zone.ARSENAL,), strike), cat.id("Chop")))
+    game = Game(s, cat)
+    game.resume()
+    decision = game.decision()
+    assert decision is not None
+    offered = {str(m) for m in decision.moves}
+    assert offered == {'take "Punch"', 'take "Head Butt"'}
+
+
+def test_card_shows_what_the_engine_plays_of_a_classic_card() -> None:
+    plays = runner.invoke(app, ["card", "Ankle Lock", "--pool", "classic"])
+    assert plays.exit_code == 0 and "effects: when played, opponent discards 1 card" in plays.stdout
+    title, why = next((c.card.title, c.lowered.unlowered[0].reason) for c in lowered_classic().cards
+                      if is_played_kind(c.card) and not c.lowered.ok)
+    cannot = runner.invoke(app, ["card", title, "--pool", "classic"])
+    assert "the engine cannot play it yet:" in cannot.stdout and why in cannot.stdout
+
+
+def test_a_card_the_opponents_ability_forbids_is_not_playable() -> None:
+    from dataclasses import replace as dc_replace
+
+    from rawdeal.engine import rules as R
+    from rawdeal.engine.cardinfo import catalog
+    from rawdeal.engine.state import GameState, PlayerState
+
+    base = catalog()
+    rock = dc_replace(base.abilities["THE ROCK"], forbids_opponent=("Chop",))
+    cat = dc_replace(base, abilities={**base.abilities, "THE ROCK": rock})
+    hand = [cat.id("Chop"), cat.id("Punch")]
+    s = GameState(players=[PlayerState("HHH", [], hand), PlayerState("THE ROCK", [])])
+    assert [cat.titles[c] for c, _ in R.playable(cat, s, 0)] == ["Punch"]
+    assert {cat.titles[c] for c, _ in R.playable(base, s, 0)} == {"Chop", "Punch"}
