@@ -16,7 +16,7 @@ from rawdeal.service.context import Context
 from rawdeal.service.db import Assignment, Course, Result, Submission, Token, now
 from rawdeal.service.jobs import utc
 from rawdeal.service.models import (
-    AssignmentOut, CourseOut, GradeRow, GradesOut, Phases, PublicTest, StudentOut, SubmissionOut, TestInfo, TestResult,
+    AssignmentOut, CourseOut, Divergence, GradeRow, GradesOut, Phases, PublicTest, StudentOut, SubmissionOut, TestInfo, TestResult,
 )
 from rawdeal.service.uploads import read_zip, unpack
 
@@ -138,7 +138,8 @@ def submission_out(context: Context, row: Submission, a: Assignment, who: Token)
     visible = [r for r in results if shown(a, who, meta.get(r.name, {"visibility": "hidden"}))]
     tests = [TestResult(name=r.name, visibility=meta.get(r.name, {}).get("visibility", "hidden"), status=r.status,
                         score=r.score, points=r.points, seconds=r.seconds, reason=r.reason, detail=r.detail,
-                        divergence=r.divergence) for r in visible]
+                        divergence=Divergence.model_validate(r.divergence) if r.divergence else None)
+             for r in visible]
     graded = row.state == "graded"
     return SubmissionOut(
         id=row.id, assignment=row.assignment_id, student=student.name if student else "", state=row.state,  # type: ignore[arg-type]

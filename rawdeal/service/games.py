@@ -53,7 +53,7 @@ def view(save: bytes) -> dict[str, Any]:
 
 def apply(save: bytes, move: str) -> Turn:
     """Apply one move (move-file words); raises the rawdeal error (syntax, illegal: with the legal moves)."""
-    from rawdeal.drivers.movefile import iter_moves, play_moves
+    from rawdeal.replay.movefile import iter_moves, play_moves
     from rawdeal.io.save import dumps, loads
     from rawdeal.io.transcript import Transcript
 

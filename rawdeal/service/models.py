@@ -104,7 +104,7 @@ class StudentIn(BaseModel):
 class StudentOut(BaseModel):
     id: str
     name: str
-    token: str | None = Field(None, description="Shown once, when the student is added; only its hash is kept.")
+    token: str | None = Field(default=None, description="Shown once, when the student is added; only its hash is kept.")
 
 
 class TestInfo(BaseModel):

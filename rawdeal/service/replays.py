@@ -1,6 +1,6 @@
 """Replays as a function of their input: a save and a move file's text in, `rawdeal run`'s bytes out.
 
-The same code path as `rawdeal run` (`rawdeal.drivers.movefile`), fed from memory instead of files:
+The same code path as `rawdeal run` (`rawdeal.replay.movefile`), fed from memory instead of files:
 the transcript is the concatenation of what `run` writes to standard output, and the final save is
 what `run -o` writes. A replay's id is a digest of its input, so the same input is the same replay.
 """
@@ -61,7 +61,7 @@ def move_lines(text: str) -> list[str]:
 
 def replay(save: bytes, moves: str, fmt: str = "text") -> Replay:
     """Play `moves` from `save`; raises ReplayFailed (with the transcript so far) on bad input."""
-    from rawdeal.drivers.movefile import iter_moves, play_moves
+    from rawdeal.replay.movefile import iter_moves, play_moves
     from rawdeal.io.save import dumps, loads
     from rawdeal.io.transcript import Transcript
 

@@ -1,0 +1,100 @@
+"""What the service's tests share: a bank made by `course export`, program zips, a PostgreSQL schema
+of its own per test run, and an app with a grading worker running in a thread."""
+
+from __future__ import annotations
+
+import io
+import os
+import secrets
+import sys
+import threading
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the service's tests need the serve extra: pip install -e '.[test]'")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from rawdeal.course.export import export_bank  # noqa: E402
+from rawdeal.service.app import create_app  # noqa: E402
+from rawdeal.service.settings import Settings  # noqa: E402
+
+POSTGRES = os.environ.get("RAWDEAL_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+CATEGORY = "12-Random"
+
+
+def zip_of(files: dict[str, str | bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, body in files.items():
+            z.writestr(name, body)
+    return buf.getvalue()
+
+
+def bank_zip(root: Path, games: int = 3, seed: int = 5) -> bytes:
+    """A bank exported by `rawdeal course export`, zipped in the course layout (data/...)."""
+    export_bank(root, CATEGORY, games, seed)
+    return zip_of({p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()})
+
+
+COMMAND = "sh {student}/run.sh {decks}"
+
+
+def play_program() -> bytes:
+    """rawdeal's own `course play`: the reference program, which passes every test."""
+    return zip_of({"run.sh": f'exec "{sys.executable}" -m rawdeal course play "$1"\n'})
+
+
+def off_by_a_line() -> bytes:
+    """`course play` with its third line changed: a program that fails every test at line 3."""
+    return zip_of({"run.sh": f'"{sys.executable}" -m rawdeal course play "$1" | sed "3s/$/ (mine)/"\n'})
+
+
+def hanging() -> bytes:
+    return zip_of({"run.sh": "sleep 60\n"})
+
+
+@contextmanager
+def postgres_url() -> Iterator[str]:
+    """A fresh schema in the test PostgreSQL, dropped afterwards; skip when the server is not there."""
+    sqlalchemy = pytest.importorskip("sqlalchemy")
+    engine = sqlalchemy.create_engine(POSTGRES.replace("postgresql://", "postgresql+psycopg://"))
+    schema = "rawdeal_test_" + secrets.token_hex(4)
+    try:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    except sqlalchemy.exc.OperationalError as exc:
+        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES} ({type(exc).__name__}); start it or set RAWDEAL_TEST_POSTGRES")
+    try:
+        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        engine.dispose()
+
+
+@contextmanager
+def service(data: Path, db: str | None = None, worker: bool = True, **more: object) -> Iterator[TestClient]:
+    """The real app on `data` (and `db`), with one grading worker in a thread while it is open."""
+    from rawdeal.service.worker import work
+
+    settings = Settings(data, db, poll=0.05, **more)  # type: ignore[arg-type]
+    stop = threading.Event()
+    thread = threading.Thread(target=work, args=(settings, stop), daemon=True)
+    with TestClient(create_app(settings)) as client:
+        if worker:
+            thread.start()
+        try:
+            yield client
+        finally:
+            stop.set()
+            if worker:
+                thread.join()
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
