@@ -65,7 +65,7 @@ def read_zip(data: bytes, limits: ZipLimits = ZipLimits()) -> dict[str, bytes]:
 def _safe_name(info: zipfile.ZipInfo) -> str:
     name = info.filename
     mode = info.external_attr >> 16
-    if mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+    if stat.S_IFMT(mode) not in (0, stat.S_IFREG, stat.S_IFDIR):  # 0: a zip made without Unix modes
         raise UploadError(f"{name}: a symbolic link or special file; only plain files and folders are accepted")
     parts = name.rstrip("/").split("/")
     if (name.startswith(("/", "\\")) or "\\" in name or ":" in parts[0] or "\0" in name
