@@ -98,3 +98,78 @@ def service(data: Path, db: str | None = None, worker: bool = True, **more: obje
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def call(base: str, method: str, path: str, token: str | None = None, json_body: object = None,
+         files: dict[str, tuple[str, bytes]] | None = None, fields: dict[str, str] | None = None) -> tuple[int, object]:
+    """One HTTP request with the standard library (as `rawdeal submit` makes them): status and JSON."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    from rawdeal.service.client import multipart
+
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    body = None
+    if files is not None or fields is not None:
+        body, headers["Content-Type"] = multipart(files or {}, fields)
+    elif json_body is not None:
+        body, headers["Content-Type"] = json.dumps(json_body).encode(), "application/json"
+    request = urllib.request.Request(base + path, body, headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+class Server:
+    """`rawdeal serve` as a process on a free port (SIGKILL-able), waited for until /health answers."""
+
+    def __init__(self, data: Path, *args: str) -> None:
+        import subprocess
+
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen([sys.executable, "-m", "rawdeal", "serve", "--data", str(data), "--port",
+                                      str(self.port), *args], stderr=subprocess.PIPE)
+        self._wait()
+
+    def _wait(self) -> None:
+        import time
+        import urllib.request
+
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"rawdeal serve exited: {self.proc.stderr.read().decode() if self.proc.stderr else ''}")
+            try:
+                with urllib.request.urlopen(self.base + "/health", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("rawdeal serve did not answer /health within 60 s")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=30)
+        if self.proc.stderr:
+            self.proc.stderr.close()
+
+    def kill(self) -> None:
+        import signal
+
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+        if self.proc.stderr:
+            self.proc.stderr.close()
