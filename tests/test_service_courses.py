@@ -97,6 +97,26 @@ def test_a_course_grades_and_hides_what_it_should(tmp_path: Path, db: str | None
         assert sorted((r["name"], r["scores"][aid]) for r in grades["rows"]) == [("bea", 3), ("carl", 0)]
         assert client.get(f"/v1/courses/{cid}/grades", headers=bearer(students["bea"])).status_code == 404
         assert client.get(f"/v1/courses/{cid}/queue", headers=bearer(token)).json()["queued"] == 0
+        pages(client, token, students["carl"], theirs, cid, secret_lines)
+
+
+def pages(client: TestClient, staff_token: str, student: str, failed: dict[str, Any], cid: str, secret: list[str]) -> None:
+    """The pages: a student's failing visible test links to its divergence; staff see grades and queue."""
+    assert client.get("/ui", follow_redirects=False).headers["location"] == "/ui/login"
+    assert client.post("/ui/login", data={"token": "rd_nobody"}).status_code == 401
+    client.post("/ui/login", data={"token": student})
+    name = failed["tests"][0]["name"]
+    page = client.get(f"/ui/submissions/{failed['id']}").text
+    assert f'href="/ui/submissions/{failed["id"]}/tests/{name}"' in page and not any(line in page for line in secret)
+    rows = failed["tests"][0]["divergence"]["rows"]
+    line, expected, got = next(r for r in rows if r[0] == 3)
+    diverges = client.get(f"/ui/submissions/{failed['id']}/tests/{name}").text
+    assert '<tr class="diverges"><td>3</td>' in diverges and "(mine)" in diverges
+    assert client.get(f"/ui/courses/{cid}").status_code == 404  # a student has no grade table
+    client.post("/ui/login", data={"token": staff_token})
+    table = client.get(f"/ui/courses/{cid}").text
+    assert "<td>carl</td>" in table and "0 queued, 0 running" in table
+    client.cookies.clear()
 
 
 def test_a_program_that_hangs_times_out(tmp_path: Path) -> None:
