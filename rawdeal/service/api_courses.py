@@ -78,7 +78,7 @@ def own_assignment(request: Request, who: Token, aid: str) -> tuple[Assignment, 
 @router.post("/v1/courses", tags=["courses"], status_code=201)
 def new_course(body: CourseIn, who: Staff, request: Request) -> CourseOut:
     """Staff make a course; they alone see it."""
-    with ctx(request).sessions.begin() as s:
+    with ctx(request).writes.begin() as s:
         course = courses.new_course(s, who, body.name)
     return courses.course_out(ctx(request).sessions, course, who)
 
@@ -101,7 +101,7 @@ def get_course(cid: str, who: Caller, request: Request) -> CourseOut:
 def new_student(cid: str, body: StudentIn, who: Staff, request: Request) -> StudentOut:
     """Add a student; the answer holds their token, shown this once."""
     course = own_course(request, who, cid)
-    with ctx(request).sessions.begin() as s:
+    with ctx(request).writes.begin() as s:
         row, token = issue(s, "student", body.name, course.id)
     return StudentOut(id=row.id, name=row.name, token=token)
 

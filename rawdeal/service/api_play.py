@@ -38,8 +38,8 @@ def health(request: Request) -> Health:
 # --- replays ---------------------------------------------------------------------------------------
 
 
-@router.post("/v1/replays", tags=["replays"])
-def post_replay(body: ReplayIn, request: Request) -> ReplayOut:
+@router.post("/v1/replays", tags=["replays"], response_model=ReplayOut)
+def post_replay(body: ReplayIn, request: Request) -> Response:
     """Play a move file from a save: the transcript `rawdeal run` prints and the final save.
 
     A bad save or move answers 422 with the error's fields (file, line, column, expected, legal
@@ -48,24 +48,23 @@ def post_replay(body: ReplayIn, request: Request) -> ReplayOut:
         made = replays.replay(replays.save_bytes(body.save), body.moves, body.format)
     except replays.ReplayFailed as failed:
         raise ProblemError(**_problem_args(problems.from_error(failed.error, transcript=failed.transcript))) from None
-    sessions = ctx(request).sessions
     try:
-        with sessions.begin() as s:
+        with ctx(request).writes.begin() as s:
             if s.get(Replay, made.id) is None:
                 s.add(Replay(id=made.id, format=made.format, save_in=made.save_in, moves=made.moves,
                              transcript=made.transcript, save_out=made.save_out))
     except IntegrityError:  # the same replay stored by another request meanwhile
         pass
-    return _replay_out(made.id, made.format, made.transcript, made.save_out)
+    return _replay_json(made.id, made.format, made.transcript, made.save_out)
+
+
+def _replay_json(rid: str, fmt: str, transcript: str, save: bytes) -> Response:
+    return Response(replays.as_json(rid, fmt, transcript, save), media_type="application/json")
 
 
 def _problem_args(body: dict[str, Any]) -> dict[str, Any]:
     return {"status": body.pop("status"), "title": body.pop("title"), "detail": body.pop("detail"),
             **{k: v for k, v in body.items() if k != "type"}}
-
-
-def _replay_out(rid: str, fmt: str, transcript: str, save: bytes) -> ReplayOut:
-    return ReplayOut(id=rid, format="jsonl" if fmt == "jsonl" else "text", transcript=transcript, save=orjson.loads(save))
 
 
 def _stored(request: Request, rid: str) -> Replay:
@@ -96,15 +95,15 @@ def get_replay_jsonl(rid: str, request: Request) -> Response:
     return Response(_transcript(_stored(request, rid), "jsonl"), media_type="application/jsonl")
 
 
-@router.get("/v1/replays/{rid}.json", tags=["replays"])
-def get_replay_json(rid: str, request: Request) -> ReplayOut:
+@router.get("/v1/replays/{rid}.json", tags=["replays"], response_model=ReplayOut)
+def get_replay_json(rid: str, request: Request) -> Response:
     """The replay as JSON (the same as without a suffix)."""
     row = _stored(request, rid)
-    return _replay_out(row.id, row.format, row.transcript, row.save_out)
+    return _replay_json(row.id, row.format, row.transcript, row.save_out)
 
 
-@router.get("/v1/replays/{rid}", tags=["replays"])
-def get_replay(rid: str, request: Request) -> ReplayOut:
+@router.get("/v1/replays/{rid}", tags=["replays"], response_model=ReplayOut)
+def get_replay(rid: str, request: Request) -> Response:
     """A stored replay: its id, transcript and final save, as `POST /v1/replays` answered."""
     return get_replay_json(rid, request)
 
@@ -134,7 +133,7 @@ def new_game(body: GameIn, request: Request) -> GameOut:
     """Start a game between two decks (player 1's first) with a seed and a rule profile."""
     save, opening = games.start([(d.name, d.text) for d in body.decks], body.seed, body.profile)
     row = GameRow(id=new_id(), save=save, moves=[], decision=0)
-    with ctx(request).sessions.begin() as s:
+    with ctx(request).writes.begin() as s:
         s.add(row)
     return _game_out(row, opening)
 
@@ -167,7 +166,7 @@ def post_move(gid: str, body: MoveIn, request: Request) -> GameOut:
         raise _stale(gid, body.decision, row.decision)
     turn = games.apply(row.save, body.move)
     history = [*row.moves, turn.move]
-    with ctx(request).sessions.begin() as s:
+    with ctx(request).writes.begin() as s:
         done = s.execute(update(GameRow).where(GameRow.id == gid, GameRow.decision == body.decision)
                          .values(save=turn.save, moves=history, decision=body.decision + 1))
         if done.rowcount != 1:  # type: ignore[attr-defined]

@@ -52,7 +52,7 @@ def create_app(settings: Settings) -> FastAPI:
     migrate(engine)
     app = FastAPI(title="rawdeal", version=_version(), openapi_url="/openapi.json", docs_url="/docs",
                   redoc_url=None, description="Replays, games over HTTP, and a course's grading service.")
-    app.state.ctx = Context(settings, sessions(engine), Blobs(settings.blobs),
+    app.state.ctx = Context(settings, sessions(engine), sessions(make_engine(settings.url, writer=True)), Blobs(settings.blobs),
                             RateLimit(settings.submissions_per_minute), sandbox_problem(settings.sandbox))
     _errors(app)
     if settings.cors_origins:

@@ -37,7 +37,8 @@ class RateLimit:
 @dataclass
 class Context:
     settings: Settings
-    sessions: sessionmaker[Session]
+    sessions: sessionmaker[Session]  # reads
+    writes: sessionmaker[Session]  # transactions that write (SQLite: BEGIN IMMEDIATE)
     blobs: Blobs
     submissions: RateLimit
     sandbox_problem: str | None = None

@@ -67,7 +67,7 @@ def new_assignment(context: Context, course: Course, name: str, command: str, ti
     tests = [{"name": n, "visibility": visibility(n, rules), "points": 1.0} for n in names]
     row = Assignment(id=new_id(), course_id=course.id, name=name, command=command, timeout=timeout, bank=key,
                      tests=tests, due_at=due if due is None or due.tzinfo else due.replace(tzinfo=timezone.utc))
-    with context.sessions.begin() as s:
+    with context.writes.begin() as s:
         s.add(row)
     return row
 
@@ -107,7 +107,7 @@ def new_submission(context: Context, a: Assignment, who: Token, program: bytes, 
     at = now()
     row = Submission(id=new_id(), assignment_id=a.id, student_id=who.id, program=key, callback_url=callback,
                      state="queued", received_at=at, queued_at=at, runs=0)
-    with context.sessions.begin() as s:
+    with context.writes.begin() as s:
         s.add(row)
     return row
 

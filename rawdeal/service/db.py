@@ -125,9 +125,11 @@ def sqlite_url(folder: str) -> str:
     return f"sqlite:///{folder}/rawdeal.db"
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, writer: bool = False) -> Engine:
     """An engine for `url`; SQLite gets WAL (readers never wait for the writer), a busy timeout and
-    foreign keys; PostgreSQL URLs use psycopg 3."""
+    foreign keys; PostgreSQL URLs use psycopg 3. A `writer` engine's SQLite transactions start with
+    BEGIN IMMEDIATE: they take the write lock first, waiting for it (a deferred transaction that
+    read first could only fail when another process wrote meanwhile)."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
     if not url.startswith("sqlite"):
@@ -136,11 +138,16 @@ def make_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "connect")
     def _pragmas(conn: Any, _record: Any) -> None:
+        conn.isolation_level = None  # pysqlite begins no transaction of its own: the "begin" event does
         cur = conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA synchronous=NORMAL")  # WAL: a commit survives a crash of the process
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Any) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN")
 
     return engine
 

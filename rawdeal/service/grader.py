@@ -58,10 +58,22 @@ def open_bank(data: bytes, into: Path) -> Path:
     return into
 
 
+_BANKS: dict[Path, protocol.Bank] = {}  # banks read by this process: stored by content hash, never changed
+
+
+def load(bank: Path) -> protocol.Bank:
+    """A bank folder read once per process (a worker grades many submissions against one bank)."""
+    if bank not in _BANKS:
+        if len(_BANKS) >= 16:
+            _BANKS.clear()
+        _BANKS[bank] = protocol.load_bank(bank)
+    return _BANKS[bank]
+
+
 def grade(bank: Path, command: str, timeout: float, program: bytes, jobs: int = 1,
           on_done: Callable[[], None] | None = None) -> Graded:
     """Run and judge every test of the bank for one program zip."""
-    loaded = protocol.load_bank(bank)
+    loaded = load(bank)
     files = {f"{PROGRAM}/{name}": body for name, body in read_zip(program).items()}
     words = split_command(command)
     runs = {t.name: (fill(words, {"{decks}": t.decks, "{student}": PROGRAM, "{name}": t.name}),

@@ -45,6 +45,13 @@ def save_bytes(save: Any) -> bytes:
     return orjson.dumps(save, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2) + b"\n"
 
 
+def as_json(rid: str, fmt: str, transcript: str, save: bytes) -> bytes:
+    """The replay's JSON answer, with the save's bytes spliced in as they are (not parsed and
+    written again: the save is most of the answer)."""
+    head = orjson.dumps({"format": fmt, "id": rid, "transcript": transcript})
+    return head[:-1] + b',"save":' + save.rstrip(b"\n") + b"}"
+
+
 def replay_id(fmt: str, save: bytes, moves: str) -> str:
     digest = hashlib.sha256(b"%b\0%d\0%b\0%b" % (fmt.encode(), len(save), save, moves.encode("utf-8")))
     return digest.hexdigest()[:24]
@@ -67,7 +74,7 @@ def replay(save: bytes, moves: str, fmt: str = "text") -> Replay:
 
     out: list[str] = []
     try:
-        game = loads(save, SAVE_FILE)
+        game = loads(save, SAVE_FILE, remember=True)  # as `rawdeal run` reads a save: schema checked once per bytes
         transcript = Transcript(out.append, jsonl=fmt == "jsonl")
         transcript.events(game.resume())
         play_moves(game, iter_moves(move_lines(moves), MOVES_FILE), transcript, source=MOVES_FILE)

@@ -52,7 +52,7 @@ def staff_token(settings: Settings, name: str) -> str:
     from rawdeal.service.db import make_engine, migrate, sessions
 
     settings.data.mkdir(parents=True, exist_ok=True)
-    engine = make_engine(settings.url)
+    engine = make_engine(settings.url, writer=True)
     migrate(engine)
     with sessions(engine).begin() as s:
         return issue(s, name)

@@ -79,7 +79,7 @@ _SESSIONS: dict[str, sessionmaker[Session]] = {}
 
 def sessions_of(settings: Settings) -> sessionmaker[Session]:
     if settings.url not in _SESSIONS:
-        _SESSIONS[settings.url] = make_sessions(make_engine(settings.url))
+        _SESSIONS[settings.url] = make_sessions(make_engine(settings.url, writer=True))
     return _SESSIONS[settings.url]
 
 
