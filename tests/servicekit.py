@@ -41,21 +41,30 @@ def bank_zip(root: Path, games: int = 3, seed: int = 13) -> bytes:
     return zip_of({p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()})
 
 
-COMMAND = "sh {student}/run.sh {decks}"
+# The command names its interpreter, so the kernel sandbox lets the run read it (and rawdeal, installed there).
+COMMAND = f'"{sys.executable}" {{student}}/main.py {{decks}}'
+PLAY = "import runpy, sys\nsys.argv = ['rawdeal', 'course', 'play', sys.argv[1]]\nrunpy.run_module('rawdeal', run_name='__main__')\n"
+# The kernel sandbox when this rawdeal's grading has it (rawdeal.grading.sandbox.prepare); else none.
+SANDBOX = "auto" if hasattr(__import__("rawdeal.grading.sandbox").grading.sandbox, "prepare") else "none"
 
 
 def play_program() -> bytes:
     """rawdeal's own `course play`: the reference program, which passes every test."""
-    return zip_of({"run.sh": f'exec "{sys.executable}" -m rawdeal course play "$1"\n'})
+    return zip_of({"main.py": PLAY})
 
 
 def off_by_a_line() -> bytes:
     """`course play` with its third line changed: a program that fails every test at line 3."""
-    return zip_of({"run.sh": f'"{sys.executable}" -m rawdeal course play "$1" | sed "3s/$/ (mine)/"\n'})
+    return zip_of({"main.py": (
+        "import subprocess, sys\n"
+        "out = subprocess.run([sys.executable, '-m', 'rawdeal', 'course', 'play', sys.argv[1]], stdin=sys.stdin,\n"
+        "                     capture_output=True, text=True).stdout.split('\\n')\n"
+        "out[2] += ' (mine)'\n"
+        "sys.stdout.write('\\n'.join(out))\n")})
 
 
 def hanging() -> bytes:
-    return zip_of({"run.sh": "sleep 60\n"})
+    return zip_of({"main.py": "import time\ntime.sleep(60)\n"})
 
 
 @contextmanager
@@ -82,7 +91,7 @@ def service(data: Path, db: str | None = None, worker: bool = True, **more: obje
     """The real app on `data` (and `db`), with one grading worker in a thread while it is open."""
     from rawdeal.service.worker import work
 
-    settings = Settings(data, db, poll=0.05, **more)  # type: ignore[arg-type]
+    settings = Settings(data, db, poll=0.05, **{"sandbox": SANDBOX, **more})  # type: ignore[arg-type]
     stop = threading.Event()
     thread = threading.Thread(target=work, args=(settings, stop), daemon=True)
     with TestClient(create_app(settings)) as client:
@@ -141,7 +150,7 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen([sys.executable, "-m", "rawdeal", "serve", "--data", str(data), "--port",
-                                      str(self.port), *args], stderr=subprocess.PIPE)
+                                      str(self.port), "--sandbox", SANDBOX, *args], stderr=subprocess.PIPE)
         self._wait()
 
     def _wait(self) -> None:

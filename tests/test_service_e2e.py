@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from servicekit import CATEGORY, COMMAND, Server, call, hanging, off_by_a_line, play_program, zip_of
+from servicekit import CATEGORY, COMMAND, PLAY, Server, call, hanging, off_by_a_line, play_program, zip_of
 
 
 def rawdeal(*args: str | Path, **kw: Any) -> subprocess.CompletedProcess[str]:
@@ -81,7 +81,7 @@ def test_sigkill_then_restart_grades_each_submission_once(tmp_path: Path) -> Non
 
     data = tmp_path / "data"
     staff = rawdeal("serve", "token", "--data", data, "--staff", "ada").stdout.strip()
-    slow = zip_of({"run.sh": f'sleep 1; exec "{sys.executable}" -m rawdeal course play "$1"\n'})
+    slow = zip_of({"main.py": "import time\ntime.sleep(1)\n" + PLAY})
     server = Server(data, "--workers", "2", "--lease", "1")
     try:
         aid, tokens = setup_course(server.base, staff, exported_bank(tmp_path, 1, 13))

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from rawdeal.errors import UsageError
 from rawdeal.service.auth import issue, new_id
 from rawdeal.service.context import Context
 from rawdeal.service.db import Assignment, Course, Result, Submission, Token, now
@@ -58,6 +59,9 @@ def new_assignment(context: Context, course: Course, name: str, command: str, ti
     from rawdeal.grading.runner import split_command
     from rawdeal.service.grader import bank_tests
 
+    if "{student}" not in command:
+        raise UsageError("the command needs {student}, the folder of the submitted program: e.g. "
+                         "'python3 {student}/main.py {decks}'")
     split_command(command)
     files = read_zip(bank)
     with tempfile.TemporaryDirectory(prefix="rawdeal-bank-") as tmp:

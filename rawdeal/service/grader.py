@@ -2,8 +2,8 @@
 
 The bank is the course layout (`data/<cat>/`, `data/<cat>-Tests/<n>.txt`) read by
 `rawdeal.grading.protocol.load_bank`; each test runs in the grading sandbox (`rawdeal.grading.runner`)
-with the deck folder and the submission's files (under `program/`, which `{student}` names) and the
-test's answers on standard input; `rawdeal.grading.score` judges it. Nothing here touches the database.
+with the deck folder, the submission's files in a folder of their own (which `{student}` names) and
+the test's answers on standard input; `rawdeal.grading.score` judges it. Nothing here touches the database.
 """
 
 from __future__ import annotations
@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rawdeal.grading import protocol
+from rawdeal.grading import protocol, runner
+from rawdeal.grading import sandbox as rawdeal_sandbox
 from rawdeal.grading.model import Attempt, StudentResult
-from rawdeal.grading.runner import fill, run_many, split_command
+from rawdeal.grading.runner import run_many
 from rawdeal.grading.sandbox import Limits
 from rawdeal.grading.score import Options, grade_student
 from rawdeal.io.diff import compare, events
 from rawdeal.service.uploads import read_zip, unpack
 
-PROGRAM = "program"  # where a submission's files sit in each run's folder
 VISIBILITY = ("visible", "after_due", "hidden")
 CONTEXT = 3
 
@@ -70,19 +70,42 @@ def load(bank: Path) -> protocol.Bank:
     return _BANKS[bank]
 
 
-def grade(bank: Path, command: str, timeout: float, program: bytes, jobs: int = 1,
+def grade(bank: Path, command: str, timeout: float, program: bytes, sandbox: str = "auto", jobs: int = 1,
           on_done: Callable[[], None] | None = None) -> Graded:
-    """Run and judge every test of the bank for one program zip."""
+    """Run and judge every test of the bank for one program zip (unpacked into a folder of its own,
+    which `{student}` names, readable by the account programs run as, removed afterwards)."""
     loaded = load(bank)
-    files = {f"{PROGRAM}/{name}": body for name, body in read_zip(program).items()}
-    words = split_command(command)
-    runs = {t.name: (fill(words, {"{decks}": t.decks, "{student}": PROGRAM, "{name}": t.name}),
-                     {**loaded.decks[t.category], **files}, t.stdin) for t in loaded.tests}
-    attempts = run_many(runs, Limits(timeout=timeout), jobs, on_done)
+    folder = Path(tempfile.mkdtemp(prefix="rawdeal-submission-"))
+    try:
+        unpack(read_zip(program), folder)
+        _readable(folder)
+        runs = protocol.course_runs(command, loaded, folder)
+        attempts = run_many(runs, _limits(runs, timeout, sandbox, bank), jobs, on_done)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
     expected = protocol.expected_events(loaded)
     student = grade_student("submission", loaded.tests, expected, attempts, Options())
     return Graded(student, {r.name: None if r.passed else divergence(expected[r.name], attempts[r.name])
                             for r in student.results})
+
+
+def _limits(runs: Mapping[str, tuple[list[str], Mapping[str, bytes], bytes]], timeout: float, mode: str,
+            bank: Path) -> Limits:
+    """The limits for these runs, as `grade --course` prepares them: the kernel sandbox (bubblewrap)
+    with the bank (the answers) out of reach; `mode` none (trusted local use) runs without it."""
+    guarded = getattr(runner, "guarded", None)  # the bubblewrap sandbox's preparation (rawdeal.grading.runner)
+    if guarded is None:  # a grading package without the kernel sandbox: the service only runs with --sandbox none
+        return Limits(timeout=timeout)
+    box = getattr(rawdeal_sandbox, "Sandbox")(kind="none" if mode == "none" else "bwrap")
+    prepared: Limits = guarded((argv for argv, _, _ in runs.values()), Limits(timeout=timeout, sandbox=box), [bank])  # type: ignore[call-arg]
+    return prepared
+
+
+def _readable(folder: Path) -> None:
+    """Folders 0755 and files 0644: as root, programs run as an unprivileged account."""
+    folder.chmod(0o755)
+    for path in folder.rglob("*"):
+        path.chmod(0o755 if path.is_dir() else 0o644)
 
 
 def divergence(expected: tuple[str, ...], attempt: Attempt, context: int = CONTEXT) -> dict[str, Any]:

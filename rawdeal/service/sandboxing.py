@@ -15,6 +15,20 @@ def sandbox_problem(mode: str) -> str | None:
     """None when submissions may be graded; else the reason they are refused."""
     if mode == "none":
         return None
+    from rawdeal.errors import RawdealError
+    from rawdeal.grading import sandbox
+
+    prepare = getattr(sandbox, "prepare", None)  # the kernel sandbox's own check (rawdeal.grading.sandbox)
+    if prepare is None:
+        return "this rawdeal's grading has no kernel sandbox (bubblewrap); only --sandbox none (trusted programs) grades"
+    try:
+        prepare(getattr(sandbox, "Sandbox")())
+    except RawdealError as exc:
+        return str(exc)
+    return _bwrap_problem()
+
+
+def _bwrap_problem() -> str | None:
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return "bubblewrap (bwrap) is not installed: install it (apt-get install bubblewrap) to grade submissions"

@@ -39,7 +39,7 @@ def grade_job(settings: Settings, sessions: sessionmaker[Session], job: jobs.Job
     try:
         with jobs.Heartbeat(sessions, job, settings.lease):
             bank = open_bank(blobs.get(assignment.bank), settings.banks / assignment.bank)
-            graded = grade(bank, assignment.command, assignment.timeout, blobs.get(job.program))
+            graded = grade(bank, assignment.command, assignment.timeout, blobs.get(job.program), settings.sandbox)
     except (RawdealError, OSError) as exc:
         jobs.fail(sessions, job, f"not gradable: {exc}")
         return
@@ -117,18 +117,18 @@ def _die_with_parent(parent: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    data, db, lease, poll, parent = argv[0], argv[1] or None, float(argv[2]), float(argv[3]), int(argv[4])
+    data, db, lease, poll, parent, sandbox = argv[0], argv[1] or None, float(argv[2]), float(argv[3]), int(argv[4]), argv[5]
     _die_with_parent(parent)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
-    work(Settings(Path(data), db, lease=lease, poll=poll), stop)
+    work(Settings(Path(data), db, lease=lease, poll=poll, sandbox=sandbox), stop)
 
 
 def argv_for(settings: Settings) -> list[str]:
     """The command that starts one worker for these settings."""
     return [sys.executable, "-m", "rawdeal.service.worker", str(settings.data), settings.db or "",
-            str(settings.lease), str(settings.poll), str(os.getpid())]
+            str(settings.lease), str(settings.poll), str(os.getpid()), settings.sandbox]
 
 
 if __name__ == "__main__":
