@@ -12,7 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from servicekit import (
-    CATEGORY, COMMAND, bank_zip, bearer, hanging, off_by_a_line, play_program, postgres_url, service, zip_of,
+    CATEGORY, COMMAND, PLAY, SANDBOX, bank_zip, bearer, hanging, off_by_a_line, play_program, postgres_url, service,
+    zip_of,
 )
 
 
@@ -180,3 +181,41 @@ def test_an_assignment_needs_a_course_bank(tmp_path: Path) -> None:
                            data={"name": "T", "command": COMMAND},
                            files={"bank": ("bank.zip", zip_of({"readme.txt": "no data"}), "application/zip")})
     assert made.status_code == 422 and "data/" in made.json()["detail"]
+
+
+HOSTILE = {
+    # each would pass its test if the sandbox let it through; contained, it fails
+    "reads the bank": (
+        "import glob, sys\n"
+        "for path in glob.glob('{data}/banks/*/data/*-Tests/*.txt'):\n"
+        "    sys.stdout.write(''.join(l for l in open(path) if not l.startswith('INPUT:')))\n"
+        "    break\n"
+        "else:\n"
+        "    print('no bank in sight')\n"),
+    "uses the network": (
+        "import socket\n"
+        "try:\n"
+        "    socket.create_connection(('127.0.0.1', 5432), 1)\n"
+        "except OSError:\n"
+        "    print('no network')\n"
+        "else:\n" + "".join(f"    {line}\n" for line in PLAY.splitlines())),
+    "forks for ever": "import os\nwhile True:\n    os.fork()\n",
+    "eats memory": "blocks = []\nwhile True:\n    blocks.append(bytearray(1 << 26))\n",
+}
+
+
+@pytest.mark.skipif(SANDBOX != "auto", reason="hostile programs run only in the kernel sandbox (bubblewrap), "
+                    "which this rawdeal's grading lacks (rawdeal.grading.sandbox.prepare)")
+def test_hostile_programs_are_contained(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    token = staff(data, None)
+    with service(data) as client:
+        assert client.get("/health").json()["sandbox"] is None  # the real sandbox, checked
+        _, aid, students = course(client, token, bank_zip(tmp_path / "bank", games=1), timeout=3)
+        ids = {why: submit(client, aid, students["bea"], zip_of({"main.py": body.replace("{data}", str(data))})).json()["id"]
+               for why, body in HOSTILE.items()}
+        after = submit(client, aid, students["carl"], play_program()).json()["id"]
+        outcomes = {why: graded(client, sid, token, limit=120) for why, sid in ids.items()}
+        assert graded(client, after, token)["score"] == 1  # the server and its worker carry on
+    for why, sub in outcomes.items():
+        assert sub["state"] == "graded" and sub["score"] == 0, why
