@@ -39,6 +39,7 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
     workers: Annotated[int, typer.Option(min=0, max=64, metavar="N", help="Grading worker processes beside the server.")] = 2,
+    http_workers: Annotated[int, typer.Option(min=1, max=64, metavar="N", help="Processes serving HTTP (replays are CPU work).")] = 1,
     db: Annotated[str | None, _DB] = None,
     cors: Annotated[list[str] | None, typer.Option(metavar="ORIGIN", help="Let browsers on this origin call the API (repeatable; default none).")] = None,
     rate: Annotated[int, typer.Option(min=1, metavar="N", help="Submissions a token may make per minute.")] = 30,
@@ -55,7 +56,7 @@ def serve(
         from rawdeal.service.server import serve as run
 
         one_of("--sandbox", sandbox, "auto", "none")
-        settings = _settings(data, db, workers=workers, lease=lease, submissions_per_minute=rate,
+        settings = _settings(data, db, workers=workers, http_workers=http_workers, lease=lease, submissions_per_minute=rate,
                              cors_origins=tuple(cors or ()), sandbox=sandbox)
         run(settings, host, port)
 

@@ -177,7 +177,7 @@ async def submit(
         raise ProblemError(422, "invalid request", "only a student of the course submits (staff grade with `rawdeal grade`)")
     if context.sandbox_problem:
         raise ProblemError(503, "submissions refused", f"no real sandbox to grade in: {context.sandbox_problem}")
-    wait = context.submissions.allow(who.id)
+    wait = courses.rate_wait(context, who)
     if wait:
         raise ProblemError(429, "too many submissions", f"at most {context.settings.submissions_per_minute} a minute; "
                            f"try again in {wait:.0f} s", headers={"Retry-After": f"{int(wait) + 1}"})

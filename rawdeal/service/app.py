@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rawdeal.errors import RawdealError
 from rawdeal.service import problems
-from rawdeal.service.context import Context, RateLimit
+from rawdeal.service.context import Context
 from rawdeal.service.settings import Settings
 
 
@@ -42,18 +42,21 @@ def _version() -> str:
         return "0"
 
 
-def create_app(settings: Settings) -> FastAPI:
+def create_app(settings: Settings, migrated: bool = True) -> FastAPI:
+    """The app on `settings`' database, migrated to the newest schema first (unless `migrated` is False:
+    a process of a server that already did)."""
     from rawdeal.service.db import make_engine, migrate, sessions
     from rawdeal.service.sandboxing import sandbox_problem
     from rawdeal.service.uploads import Blobs
 
     settings.data.mkdir(parents=True, exist_ok=True)
     engine = make_engine(settings.url)
-    migrate(engine)
+    if migrated:
+        migrate(engine)
     app = FastAPI(title="rawdeal", version=_version(), openapi_url="/openapi.json", docs_url="/docs",
                   redoc_url=None, description="Replays, games over HTTP, and a course's grading service.")
-    app.state.ctx = Context(settings, sessions(engine), sessions(make_engine(settings.url, writer=True)), Blobs(settings.blobs),
-                            RateLimit(settings.submissions_per_minute), sandbox_problem(settings.sandbox))
+    app.state.ctx = Context(settings, sessions(engine), sessions(make_engine(settings.url, writer=True)),
+                            Blobs(settings.blobs), sandbox_problem(settings.sandbox))
     _errors(app)
     if settings.cors_origins:
         from fastapi.middleware.cors import CORSMiddleware

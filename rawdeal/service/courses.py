@@ -104,6 +104,22 @@ def public_test(context: Context, a: Assignment, name: str) -> PublicTest:
     return PublicTest(name=name, inputs=list(test.inputs), expected="\n".join(test.expected) + "\n")
 
 
+def rate_wait(context: Context, who: Token) -> float:
+    """0 when the caller may submit now; else seconds until they may. The limit counts the token's
+    submissions of the last minute in the database, so it holds across server processes and machines."""
+    from datetime import timedelta
+
+    from sqlalchemy import func
+
+    at = now()
+    with context.sessions() as s:
+        count, oldest = s.execute(select(func.count(), func.min(Submission.received_at)).where(
+            Submission.student_id == who.id, Submission.received_at > at - timedelta(seconds=60))).one()
+    if count < context.settings.submissions_per_minute:
+        return 0.0
+    return max(0.1, 60 - (at - utc(oldest)).total_seconds())
+
+
 def new_submission(context: Context, a: Assignment, who: Token, program: bytes, callback: str | None) -> Submission:
     """Check the zip, store it by content hash, and queue it (received and queued in one transaction)."""
     read_zip(program)
@@ -117,27 +133,20 @@ def new_submission(context: Context, a: Assignment, who: Token, program: bytes, 
 
 
 def find_submission(context: Context, who: Token, sid: str) -> tuple[Submission, Assignment] | None:
-    """The submission if the caller may see it: its student, or the staff who own its course."""
+    """The submission if the caller may see it: its student, or the staff who own its course (one query)."""
+    query = (select(Submission, Assignment).join(Assignment, Submission.assignment_id == Assignment.id)
+             .join(Course, Assignment.course_id == Course.id).where(Submission.id == sid))
+    query = query.where(Submission.student_id == who.id) if who.role == "student" else query.where(Course.owner_id == who.id)
     with context.sessions() as s:
-        row = s.get(Submission, sid)
-        if row is None:
-            return None
-        a = s.get(Assignment, row.assignment_id)
-        course = s.get(Course, a.course_id) if a else None
-    if a is None or course is None:
-        return None
-    if who.role == "student" and row.student_id != who.id:
-        return None
-    if who.role == "staff" and course.owner_id != who.id:
-        return None
-    return row, a
+        row = s.execute(query).first()
+    return None if row is None else (row[0], row[1])
 
 
 def submission_out(context: Context, row: Submission, a: Assignment, who: Token) -> SubmissionOut:
     """A submission as the caller may see it: a student gets no hidden test, not even its score."""
     with context.sessions() as s:
         results = s.scalars(select(Result).where(Result.submission_id == row.id).order_by(Result.position)).all()
-        student = s.get(Token, row.student_id)
+        student = who.name if who.id == row.student_id else s.scalar(select(Token.name).where(Token.id == row.student_id))
     meta = {t["name"]: t for t in a.tests}
     visible = [r for r in results if shown(a, who, meta.get(r.name, {"visibility": "hidden"}))]
     tests = [TestResult(name=r.name, visibility=meta.get(r.name, {}).get("visibility", "hidden"), status=r.status,
@@ -146,7 +155,7 @@ def submission_out(context: Context, row: Submission, a: Assignment, who: Token)
              for r in visible]
     graded = row.state == "graded"
     return SubmissionOut(
-        id=row.id, assignment=row.assignment_id, student=student.name if student else "", state=row.state,  # type: ignore[arg-type]
+        id=row.id, assignment=row.assignment_id, student=student or "", state=row.state,  # type: ignore[arg-type]
         phases=Phases(received=utc(row.received_at), queued=_at(row.queued_at), running=_at(row.running_at),
                       graded=_at(row.graded_at), error=_at(row.error_at)),
         error=row.error, score=sum(t.score for t in tests) if graded else None,

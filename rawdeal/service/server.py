@@ -1,16 +1,20 @@
 """Starting the service: the schema made current, grading workers beside it, uvicorn in front.
 
 One process serves HTTP (uvicorn, asyncio; the handlers that replay or read the database run in its
-thread pool) and `workers` processes grade. The workers die with the server however it ends; on the
+thread pool), or `http_workers` processes (uvicorn's own supervisor), and `workers` processes grade. The workers die with the server however it ends; on the
 next start, submissions that were queued or running are graded (see `jobs`).
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from typing import Any
 
 from rawdeal.service.settings import Settings
+
+ENV = "RAWDEAL_SERVE_SETTINGS"  # how the HTTP processes of `--http-workers N` get the settings
 
 
 def serve(settings: Settings, host: str, port: int) -> None:
@@ -27,7 +31,12 @@ def serve(settings: Settings, host: str, port: int) -> None:
     where = "SQLite in " + str(settings.data) if settings.db is None else _without_password(settings.db)
     print(f"rawdeal serve: http://{host}:{port} ({settings.workers} grading workers; {where})", file=sys.stderr, flush=True)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+        if settings.http_workers <= 1:
+            uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+        else:
+            os.environ[ENV] = settings.to_json()
+            uvicorn.run("rawdeal.service.server:from_environment", factory=True, workers=settings.http_workers,
+                        host=host, port=port, log_level="warning", access_log=False)
     finally:
         for w in workers:
             w.terminate()
@@ -36,6 +45,13 @@ def serve(settings: Settings, host: str, port: int) -> None:
                 w.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 w.kill()
+
+
+def from_environment() -> Any:
+    """The app of one HTTP process of `--http-workers N` (the server migrated the schema already)."""
+    from rawdeal.service.app import create_app
+
+    return create_app(Settings.from_json(os.environ[ENV]), migrated=False)
 
 
 def _without_password(url: str) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 
@@ -18,7 +19,15 @@ class Settings:
     sandbox: str = "auto"  # auto: refuse submissions without the real sandbox; none: trusted local use only
     max_upload: int = 8 << 20
     callbacks: bool = True
-    extra: dict[str, str] = field(default_factory=dict)
+    http_workers: int = 1  # uvicorn processes serving HTTP
+
+    def to_json(self) -> str:
+        return json.dumps({**asdict(self), "data": str(self.data)})
+
+    @staticmethod
+    def from_json(text: str) -> Settings:
+        raw = json.loads(text)
+        return Settings(**{**raw, "data": Path(raw["data"]), "cors_origins": tuple(raw["cors_origins"])})
 
     @property
     def url(self) -> str:
