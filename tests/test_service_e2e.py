@@ -14,7 +14,7 @@ from typing import Any
 from servicekit import CATEGORY, COMMAND, PLAY, Server, call, hanging, off_by_a_line, play_program, zip_of
 
 
-def rawdeal(*args: str | Path, **kw: Any) -> subprocess.CompletedProcess[str]:
+def rawdeal(*args: str | Path | int, **kw: Any) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "rawdeal", *map(str, args)], capture_output=True, text=True,
                           check=False, **kw)
 
@@ -66,7 +66,8 @@ def test_a_course_served_by_rawdeal_serve(tmp_path: Path) -> None:
                        files={"program": ("p.zip", body)})[1]["id"]  # type: ignore[index]
                for n, body in (("carl", off_by_a_line()), ("dan", hanging()))}
         carl, dan = (until_done(server.base, tokens[n], ids[n]) for n in ("carl", "dan"))
-        assert (carl["score"], carl["tests"][0]["status"], carl["tests"][0]["divergence"]["line"]) == (0, "fail", 3)
+        first = carl["tests"][0]
+        assert (carl["score"], first["status"], first["reason"]) == (0, "fail", f"differs at line {first['divergence']['line']}")
         assert (dan["score"], dan["tests"][0]["status"]) == (0, "timeout")
         assert all(d["hidden_tests"] == 1 and len(d["tests"]) == 1 for d in (carl, dan))
         assert all(d["phases"]["received"] <= d["phases"]["running"] <= d["phases"]["graded"] for d in (carl, dan))

@@ -41,7 +41,7 @@ def _cleanup() -> Iterator[None]:
     shutil.rmtree(DATA, ignore_errors=True)
 
 
-@schema.parametrize()
+@schema.parametrize()  # type: ignore[untyped-decorator]
 @settings(max_examples=4, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 def test_the_api_keeps_its_schema(case: Any) -> None:

@@ -21,7 +21,7 @@ from rawdeal.grading.model import Attempt, StudentResult
 from rawdeal.grading.runner import run_many
 from rawdeal.grading.sandbox import Limits
 from rawdeal.grading.score import Options, grade_student
-from rawdeal.io.diff import compare, events
+from rawdeal.io.diff import Transcript, compare_best, line_number, transcript
 from rawdeal.service.uploads import read_zip, unpack
 
 VISIBILITY = ("visible", "after_due", "hidden")
@@ -108,11 +108,13 @@ def _readable(folder: Path) -> None:
         path.chmod(0o755 if path.is_dir() else 0o644)
 
 
-def divergence(expected: tuple[str, ...], attempt: Attempt, context: int = CONTEXT) -> dict[str, Any]:
-    """Expected against got, line by line around the first difference: rows of [line, expected, got]."""
-    got = events(attempt.text or "")
-    at = compare(expected, got).at
-    at = min(len(expected), len(got)) if at is None else at
-    rows = [[i + 1, expected[i] if i < len(expected) else None, got[i] if i < len(got) else None]
-            for i in range(max(0, at - context), min(max(len(expected), len(got)), at + context + 1))]
-    return {"line": at + 1, "rows": rows}
+def divergence(expected: Transcript, attempt: Attempt, context: int = CONTEXT) -> dict[str, Any]:
+    """Expected against got, line by line around the first difference: rows of [line, expected, got],
+    `line` being the official transcript's own line (as `grade --course` reports it)."""
+    comparison = compare_best(expected, transcript(attempt.text or ""))
+    want, got = comparison.expected, comparison.actual
+    at = min(len(want), len(got)) if comparison.at is None else comparison.at
+    rows = [[line_number(comparison.expected_lines, i), want[i] if i < len(want) else None,
+             got[i] if i < len(got) else None]
+            for i in range(max(0, at - context), min(max(len(want), len(got)), at + context + 1))]
+    return {"line": line_number(comparison.expected_lines, at), "rows": rows}
