@@ -82,12 +82,12 @@ def test_sigkill_then_restart_grades_each_submission_once(tmp_path: Path) -> Non
 
     data = tmp_path / "data"
     staff = rawdeal("serve", "token", "--data", data, "--staff", "ada").stdout.strip()
-    slow = zip_of({"main.py": "import time\ntime.sleep(1)\n" + PLAY})
+    slow = zip_of({"main.py": "import time\ntime.sleep(0.5)\n" + PLAY})
     server = Server(data, "--workers", "2", "--lease", "1")
     try:
         aid, tokens = setup_course(server.base, staff, exported_bank(tmp_path, 1, 13))
         ids = [call(server.base, "POST", f"/v1/assignments/{aid}/submissions", tokens[n], files={"program": ("p.zip", slow)})[1]["id"]  # type: ignore[index]
-               for n in ("bea", "carl", "dan", "bea", "carl")]
+               for n in ("bea", "carl", "dan")]
         end = time.monotonic() + 30
         while call(server.base, "GET", f"/v1/courses/{_course(server.base, staff)}/queue", staff)[1]["running"] == 0:  # type: ignore[index]
             assert time.monotonic() < end
@@ -104,7 +104,7 @@ def test_sigkill_then_restart_grades_each_submission_once(tmp_path: Path) -> Non
         done = [until_done(server.base, staff, sid) for sid in ids]
     finally:
         server.stop()
-    assert [d["state"] for d in done] == ["graded"] * 5 and all(d["score"] == 1 for d in done)
+    assert [d["state"] for d in done] == ["graded"] * 3 and all(d["score"] == 1 for d in done)
     with sqlite3.connect(data / "rawdeal.db") as db:
         results = db.execute("select submission_id, count(*) from results group by submission_id").fetchall()
     assert sorted(results) == sorted((sid, 1) for sid in ids)
