@@ -171,7 +171,7 @@ def test_submissions_are_rate_limited_and_refused_without_a_sandbox(tmp_path: Pa
         assert refused.status_code == 503 and "no real sandbox" in refused.json()["detail"]
 
 
-def test_an_assignment_needs_a_course_bank(tmp_path: Path) -> None:
+def test_an_assignment_needs_a_course_bank_uploaded_or_made_here(tmp_path: Path) -> None:
     data = tmp_path / "data"
     token = staff(data, None)
     with service(data, worker=False) as client:
@@ -179,7 +179,13 @@ def test_an_assignment_needs_a_course_bank(tmp_path: Path) -> None:
         made = client.post(f"/v1/courses/{cid}/assignments", headers=bearer(token),
                            data={"name": "T", "command": COMMAND},
                            files={"bank": ("bank.zip", zip_of({"readme.txt": "no data"}), "application/zip")})
+        neither = client.post(f"/v1/courses/{cid}/assignments", headers=bearer(token), data={"name": "T", "command": COMMAND})
+        exported = client.post(f"/v1/courses/{cid}/assignments", headers=bearer(token),
+                               data={"name": "T", "command": COMMAND, "export_category": CATEGORY, "export_games": "2",
+                                     "export_seed": "13"})
     assert made.status_code == 422 and "data/" in made.json()["detail"]
+    assert neither.status_code == 422 and "export_category" in neither.json()["detail"]
+    assert exported.status_code == 201 and [t["name"] for t in exported.json()["tests"]] == [f"{CATEGORY}/1", f"{CATEGORY}/2"]
 
 
 HOSTILE = {

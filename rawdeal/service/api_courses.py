@@ -111,19 +111,30 @@ async def new_assignment(
     cid: str, who: Staff, request: Request,
     name: Annotated[str, Form(min_length=1, max_length=200)],
     command: Annotated[str, Form(min_length=1, max_length=2000, description="How a program runs: {decks} is the deck folder, {student} the program's folder, e.g. `python3 {student}/main.py {decks}`.")],
-    bank: Annotated[UploadFile, File(description="A zip of the course layout: data/<cat>/ decks and data/<cat>-Tests/<n>.txt.")],
+    bank: Annotated[UploadFile | None, File(description="A zip of the course layout: data/<cat>/ decks and data/<cat>-Tests/<n>.txt (or export_category).")] = None,
+    export_category: Annotated[str | None, Form(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$", description="Without a bank: make one on the server with `rawdeal course export` in this category.")] = None,
+    export_games: Annotated[int, Form(ge=1, le=200, description="With export_category: how many tests.")] = 10,
+    export_seed: Annotated[int, Form(ge=0, le=2**63 - 1, description="With export_category: the seed (same seed, same bank).")] = 0,
     timeout: Annotated[float, Form(gt=0, le=600)] = 10.0,
     visibility: Annotated[str, Form(max_length=20000, description='JSON: {"<glob of cat/n>": "visible"|"after_due"|"hidden"}; first match wins, default visible.')] = "{}",
     due: Annotated[datetime | None, Form()] = None,
 ) -> AssignmentOut:
     """Publish an assignment: a test bank, the command that runs a submission, the timeout and which
     tests students see (visible, after the due date, hidden)."""
+    from starlette.concurrency import run_in_threadpool
+
     course = own_course(request, who, cid)
-    data = await _read_upload(request, bank)
     rules = _visibility(visibility)
     context = ctx(request)
     try:
-        assignment = courses.new_assignment(context, course, name, command, timeout, data, rules, due)
+        if bank is not None:
+            data = await _read_upload(request, bank)
+        elif export_category is not None:
+            data = await run_in_threadpool(courses.exported_bank, export_category, export_games, export_seed)
+        else:
+            raise ProblemError(422, "invalid request", "give a bank (a zip) or export_category (a bank made here)")
+        assignment = await run_in_threadpool(courses.new_assignment, context, course, name, command, timeout, data,
+                                             rules, due)
     except RawdealError as exc:
         raise ProblemError(422, "invalid assignment", str(exc)) from None
     return courses.assignment_out(assignment, who)
@@ -183,9 +194,11 @@ async def submit(
                            f"try again in {wait:.0f} s", headers={"Retry-After": f"{int(wait) + 1}"})
     if callback_url is not None and not callback_url.startswith(("http://", "https://")):
         raise ProblemError(422, "invalid request", "callback_url must be an http:// or https:// URL")
+    from starlette.concurrency import run_in_threadpool
+
     data = await _read_upload(request, program)
     try:
-        row = courses.new_submission(context, assignment, who, data, callback_url)
+        row = await run_in_threadpool(courses.new_submission, context, assignment, who, data, callback_url)
     except RawdealError as exc:
         raise ProblemError(422, "invalid submission", str(exc)) from None
     return courses.submission_out(context, row, assignment, who)

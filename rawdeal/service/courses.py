@@ -76,6 +76,24 @@ def new_assignment(context: Context, course: Course, name: str, command: str, ti
     return row
 
 
+def exported_bank(category: str, games: int, seed: int) -> bytes:
+    """A bank made by `rawdeal course export` (the same seed, the same bytes), zipped as staff upload one."""
+    import io
+    import zipfile
+
+    from rawdeal.course.export import export_bank
+
+    with tempfile.TemporaryDirectory(prefix="rawdeal-export-") as tmp:
+        root = Path(tmp)
+        export_bank(root, category, games, seed)
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+            for path in sorted(p for p in root.rglob("*") if p.is_file()):
+                info = zipfile.ZipInfo(path.relative_to(root).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+                z.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+        return buf.getvalue()
+
+
 def shown(assignment: Assignment, who: Token, test: dict[str, Any]) -> bool:
     """Whether the caller may see a test's details: staff always; a student when it is visible, or
     `after_due` and the due date has passed."""
