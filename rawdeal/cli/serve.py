@@ -14,7 +14,7 @@ import typer
 from rawdeal.cli.common import errors
 from rawdeal.errors import UsageError
 
-group = typer.Typer(help="The replay and grading service (needs the serve extra: pip install rawdeal[serve]).",
+group = typer.Typer(help="The replay and grading service over HTTP (needs the serve extra; docs/service.md).",
                     add_completion=False, pretty_exceptions_enable=False, invoke_without_command=True)
 
 _DATA = typer.Option("--data", metavar="DIR", help="The data folder: the SQLite database (unless --db) and uploads.")
