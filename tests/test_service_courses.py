@@ -224,3 +224,42 @@ def test_hostile_programs_are_contained(tmp_path: Path) -> None:
         assert graded(client, after, token)["score"] == 1  # the server and its worker carry on
     for why, sub in outcomes.items():
         assert sub["state"] == "graded" and sub["score"] == 0, why
+
+
+def test_a_callback_hears_the_outcome_once_callbacks_are_on(tmp_path: Path) -> None:
+    import http.server
+    import json
+    import threading
+
+    heard: list[dict[str, Any]] = []
+
+    class Hook(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 - the standard library's name
+            heard.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    hook = http.server.HTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=hook.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{hook.server_address[1]}/graded"
+    data = tmp_path / "data"
+    token = staff(data, None)
+    try:
+        with service(data, worker=False) as client:  # callbacks off by default: refused
+            _, aid, students = course(client, token, bank_zip(tmp_path / "bank", games=1))
+            off = client.post(f"/v1/assignments/{aid}/submissions", headers=bearer(students["bea"]),
+                              data={"callback_url": url}, files={"program": ("p.zip", play_program(), "application/zip")})
+        assert off.status_code == 422 and "--callbacks" in off.json()["detail"]
+        with service(data, callbacks=True) as client:
+            sid = client.post(f"/v1/assignments/{aid}/submissions", headers=bearer(students["bea"]),
+                              data={"callback_url": url}, files={"program": ("p.zip", play_program(), "application/zip")}).json()["id"]
+            graded(client, sid, students["bea"])
+            end = time.monotonic() + 10
+            while not heard and time.monotonic() < end:  # the callback follows the grade's commit
+                time.sleep(0.05)
+    finally:
+        hook.shutdown()
+    assert heard == [{"submission": sid, "state": "graded", "score": 1.0, "max_score": 1.0}]

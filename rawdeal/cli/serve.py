@@ -44,6 +44,7 @@ def serve(
     cors: Annotated[list[str] | None, typer.Option(metavar="ORIGIN", help="Let browsers on this origin call the API (repeatable; default none).")] = None,
     rate: Annotated[int, typer.Option(min=1, metavar="N", help="Submissions a token may make per minute.")] = 30,
     lease: Annotated[float, typer.Option(min=0.5, metavar="SECONDS", help="A dead worker's job is taken again after this long.")] = 30.0,
+    callbacks: Annotated[bool, typer.Option("--callbacks", help="POST each outcome to the callback URL a submission gives.")] = False,
     sandbox: Annotated[str, typer.Option(help="auto: grade only in the real sandbox (bubblewrap); none: trusted local use.")] = "auto",
 ) -> None:
     """Serve replays, games and a course's grading over HTTP (OpenAPI at /openapi.json, docs at /docs).
@@ -57,7 +58,7 @@ def serve(
 
         one_of("--sandbox", sandbox, "auto", "none")
         settings = _settings(data, db, workers=workers, http_workers=http_workers, lease=lease, submissions_per_minute=rate,
-                             cors_origins=tuple(cors or ()), sandbox=sandbox)
+                             cors_origins=tuple(cors or ()), sandbox=sandbox, callbacks=callbacks)
         run(settings, host, port)
 
 

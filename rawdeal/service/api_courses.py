@@ -192,7 +192,9 @@ async def submit(
     if wait:
         raise ProblemError(429, "too many submissions", f"at most {context.settings.submissions_per_minute} a minute; "
                            f"try again in {wait:.0f} s", headers={"Retry-After": f"{int(wait) + 1}"})
-    if callback_url is not None and not callback_url.startswith(("http://", "https://")):
+    if callback_url and not context.settings.callbacks:
+        raise ProblemError(422, "invalid request", "this server makes no callbacks (started without --callbacks)")
+    if callback_url and not callback_url.startswith(("http://", "https://")):
         raise ProblemError(422, "invalid request", "callback_url must be an http:// or https:// URL")
     from starlette.concurrency import run_in_threadpool
 

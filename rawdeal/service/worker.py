@@ -1,6 +1,6 @@
 """A grading worker: a process beside the server that takes jobs from the database until stopped.
 
-Started by `rawdeal serve` (`python -m rawdeal.service.worker DATA [DB]`); it dies with the server
+Started by `rawdeal serve` (`python -m rawdeal.service.worker SETTINGS_JSON SERVER_PID`); it dies with the server
 (Linux's parent-death signal), and whatever it was grading is taken again once its lease runs out.
 """
 
@@ -12,7 +12,6 @@ import signal
 import sys
 import threading
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -117,18 +116,17 @@ def _die_with_parent(parent: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    data, db, lease, poll, parent, sandbox = argv[0], argv[1] or None, float(argv[2]), float(argv[3]), int(argv[4]), argv[5]
+    settings, parent = Settings.from_json(argv[0]), int(argv[1])
     _die_with_parent(parent)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
-    work(Settings(Path(data), db, lease=lease, poll=poll, sandbox=sandbox), stop)
+    work(settings, stop)
 
 
 def argv_for(settings: Settings) -> list[str]:
     """The command that starts one worker for these settings."""
-    return [sys.executable, "-m", "rawdeal.service.worker", str(settings.data), settings.db or "",
-            str(settings.lease), str(settings.poll), str(os.getpid()), settings.sandbox]
+    return [sys.executable, "-m", "rawdeal.service.worker", settings.to_json(), str(os.getpid())]
 
 
 if __name__ == "__main__":
