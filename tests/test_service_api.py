@@ -103,3 +103,11 @@ def test_a_game_over_http(tmp_path: Path) -> None:
     with service(tmp_path, worker=False) as restarted:  # the database keeps the game
         kept = restarted.get(f"/v1/games/{game['id']}").json()
         assert kept["decision"] == 1 and kept["history"] == [move]
+
+
+def test_a_body_past_the_cap_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    with service(tmp_path, worker=False, max_upload=1000) as client:
+        big = client.post("/v1/replays", content=b"{" + b" " * (2 << 20) + b"}", headers={"Content-Type": "application/json"})
+        assert big.status_code == 413 and big.headers["content-type"] == "application/problem+json"
+        small = client.post("/v1/decks/check", json={"decks": [{"name": "a.txt", "text": "KANE (Superstar Card)\n"}]})
+        assert small.status_code == 200

@@ -58,6 +58,7 @@ def create_app(settings: Settings, migrated: bool = True) -> FastAPI:
     app.state.ctx = Context(settings, sessions(engine), sessions(make_engine(settings.url, writer=True)),
                             Blobs(settings.blobs), sandbox_problem(settings.sandbox))
     _errors(app)
+    app.add_middleware(BodyCap, cap=settings.max_upload + (1 << 20))
     if settings.cors_origins:
         from fastapi.middleware.cors import CORSMiddleware
 
@@ -69,6 +70,29 @@ def create_app(settings: Settings, migrated: bool = True) -> FastAPI:
     app.include_router(api_courses.router)
     app.include_router(pages.router)
     return app
+
+
+class BodyCap:
+    """Refuse a request body larger than `cap` before reading it (413), and one of unknown length (411):
+    the upload caps hold before anything reaches memory or disk. Plain ASGI: no cost per request beyond
+    reading one header."""
+
+    def __init__(self, app: Any, cap: int) -> None:
+        self.app, self.cap = app, cap
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] in ("POST", "PUT", "PATCH"):
+            headers = dict(scope["headers"])
+            length = headers.get(b"content-length")
+            refusal = None
+            if length is None and headers.get(b"transfer-encoding"):
+                refusal = problems.problem(411, "length required", "send the body with a Content-Length")
+            elif length is not None and (not length.isdigit() or int(length) > self.cap):
+                refusal = problems.problem(413, "too large", f"a request body holds at most {self.cap} bytes")
+            if refusal is not None:
+                await problem_response(refusal)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _errors(app: FastAPI) -> None:
