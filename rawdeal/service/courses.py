@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rawdeal.errors import UsageError
-from rawdeal.service.auth import issue, new_id
+from rawdeal.service.auth import new_id
 from rawdeal.service.context import Context
 from rawdeal.service.db import Assignment, Course, Result, Submission, Token, now
 from rawdeal.service.jobs import utc
@@ -31,11 +31,6 @@ def new_course(s: Session, who: Token, name: str) -> Course:
     course = Course(id=new_id(), name=name, owner_id=who.id)
     s.add(course)
     return course
-
-
-def staff_token(s: Session, name: str) -> str:
-    """A new staff token (the offline `rawdeal serve token`)."""
-    return issue(s, "staff", name)[1]
 
 
 def course_out(sessions: sessionmaker[Session], course: Course, who: Token) -> CourseOut:

@@ -64,11 +64,11 @@ def _without_password(url: str) -> str:
 
 def staff_token(settings: Settings, name: str) -> str:
     """A new staff token, made straight in the database (no server needed)."""
-    from rawdeal.service.courses import staff_token as issue
+    from rawdeal.service.auth import issue
     from rawdeal.service.db import make_engine, migrate, sessions
 
     settings.data.mkdir(parents=True, exist_ok=True)
     engine = make_engine(settings.url, writer=True)
     migrate(engine)
     with sessions(engine).begin() as s:
-        return issue(s, name)
+        return issue(s, "staff", name)[1]
