@@ -11,7 +11,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from rawdeal.service import games, problems, replays
-from rawdeal.service.app import ProblemError, _version
+from rawdeal.service.app import ProblemError, version
 from rawdeal.service.auth import new_id
 from rawdeal.service.context import Context
 from rawdeal.service.db import GameRow, Replay
@@ -32,7 +32,7 @@ def ctx(request: Request) -> Context:
 @router.get("/health", tags=["service"])
 def health(request: Request) -> Health:
     """The service is up; `sandbox` says why submissions would be refused (null: they are graded)."""
-    return Health(status="ok", version=_version(), sandbox=ctx(request).sandbox_problem)
+    return Health(status="ok", version=version(), sandbox=ctx(request).sandbox_problem)
 
 
 # --- replays ---------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None
     return JSONResponse(body, status_code=body["status"], media_type=problems.PROBLEM_JSON, headers=headers)
 
 
-def _version() -> str:
+def version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -53,7 +53,7 @@ def create_app(settings: Settings, migrated: bool = True) -> FastAPI:
     engine = make_engine(settings.url)
     if migrated:
         migrate(engine)
-    app = FastAPI(title="rawdeal", version=_version(), openapi_url="/openapi.json", docs_url="/docs",
+    app = FastAPI(title="rawdeal", version=version(), openapi_url="/openapi.json", docs_url="/docs",
                   redoc_url=None, description="Replays, games over HTTP, and a course's grading service.")
     app.state.ctx = Context(settings, sessions(engine), sessions(make_engine(settings.url, writer=True)),
                             Blobs(settings.blobs), sandbox_problem(settings.sandbox))

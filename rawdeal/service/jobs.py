@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -129,5 +128,3 @@ def utc(at: datetime | None) -> datetime:
     assert at is not None
     return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
 
-
-Work = Callable[[Job], None]

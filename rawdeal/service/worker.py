@@ -15,11 +15,12 @@ import urllib.request
 from typing import Any
 
 import orjson
+from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
 from rawdeal.errors import RawdealError
 from rawdeal.service import jobs
-from rawdeal.service.db import Assignment, Result, make_engine, sessions as make_sessions
+from rawdeal.service.db import Assignment, Result, Submission, make_engine, sessions as make_sessions
 from rawdeal.service.grader import Graded, grade, open_bank
 from rawdeal.service.settings import Settings
 from rawdeal.service.uploads import Blobs
@@ -65,10 +66,6 @@ def callback(settings: Settings, job: jobs.Job, score: float, max_score: float) 
             status = f"{answer.status}"
     except Exception as exc:  # noqa: BLE001 - a callback that fails is recorded, not fatal
         status = f"failed: {exc}"
-    from sqlalchemy import update
-
-    from rawdeal.service.db import Submission
-
     with sessions_of(settings).begin() as s:
         s.execute(update(Submission).where(Submission.id == job.id).values(callback_status=status[:500]))
 
