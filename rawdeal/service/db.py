@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import JSON, DateTime, Float, ForeignKey, Integer, LargeBinary, String, Text, UniqueConstraint, event
 from sqlalchemy.engine import Engine, create_engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 
@@ -134,7 +135,8 @@ def make_engine(url: str, writer: bool = False) -> Engine:
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
-    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+    # A writer waits for the lock in `_begin` (SQLite's own busy handler may sleep a whole second a try).
+    engine = create_engine(url, connect_args={"timeout": 0 if writer else 30, "check_same_thread": False})
 
     @event.listens_for(engine, "connect")
     def _pragmas(conn: Any, _record: Any) -> None:
@@ -147,9 +149,31 @@ def make_engine(url: str, writer: bool = False) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN")
+        if writer:
+            _begin_immediate(conn)
+        else:
+            conn.exec_driver_sql("BEGIN")
 
     return engine
+
+
+def _begin_immediate(conn: Any, patience: float = 30.0) -> None:
+    """BEGIN IMMEDIATE, retried every few milliseconds while another process holds the write lock
+    (transactions here last milliseconds; the busy handler SQLite is often built with sleeps for a
+    whole second whenever two writers meet)."""
+    import sqlite3
+    import time
+
+    end, pause = time.monotonic() + patience, 0.001
+    while True:
+        try:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            return
+        except OperationalError as exc:
+            if not isinstance(exc.orig, sqlite3.OperationalError) or "locked" not in str(exc.orig) or time.monotonic() > end:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.02)
 
 
 def sessions(engine: Engine) -> sessionmaker[Any]:
