@@ -8,6 +8,22 @@
 3. `POST /v1/replays` of a 100-move file from CLIENTS threads (keep-alive connections), distinct
    inputs (a comment line numbers each request, so no answer is a stored one): goal >= 300 a second.
 Run: `python benchmarks/bench_service.py [--submissions 200] [--tests 10] [--replays 1500]`.
+
+Measured 2026-11-26 on the shared 2-core machine (load average 9-15 from other sessions, pure-Python
+editable install, the hand-written sandbox of main before bubblewrap; none of the goals is met here):
+- grading 200 x 10: `grade --course --jobs 2` 7.3-8.5 s, the service 25-30 s: 3.4-3.6x. Not the HTTP
+  side (posting the 200 takes 3-11 s, alongside grading): two bare worker processes draining 60 queued
+  submissions take 9.2 s where `grade --course` takes 2.1 s. A profile of a worker puts the gap in
+  starting the programs: `fork_exec` costs 5.3 ms a run in a worker (45 MB resident: SQLAlchemy)
+  against about 2 ms in the 19 MB grading CLI, and the two workers gained nothing over one on a
+  machine this loaded. (SQLite's busy handler, which slept a second whenever two writers met, was a
+  second cause, fixed: writers now retry BEGIN IMMEDIATE every few milliseconds.)
+- `GET /v1/submissions/{id}` while grading: p50 30-47 ms, p99 160-400 ms (the handler itself is
+  ~7 ms of three queries; the rest is waiting for a core).
+- `POST /v1/replays`, 100 moves: 110-158 replays/s with one HTTP process (67-81 before the save was
+  spliced into the answer unparsed and read as `rawdeal run` reads it); 55-67 with `--http-workers 2`,
+  which only adds contention on this machine. In process, a replay costs ~10 ms in pure Python, half of
+  it loading the save; the compiled build (README) replays about 8x faster.
 """
 
 from __future__ import annotations
