@@ -8,6 +8,7 @@ the test's answers on standard input; `rawdeal.grading.score` judges it. Nothing
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping
@@ -70,12 +71,16 @@ def load(bank: Path) -> protocol.Bank:
     return _BANKS[bank]
 
 
-def grade(bank: Path, command: str, timeout: float, program: bytes, sandbox: str = "auto", jobs: int = 1,
-          on_done: Callable[[], None] | None = None) -> Graded:
+def grade(bank: Path, command: str, timeout: float, program: bytes, workdir: Path, sandbox: str = "auto",
+          jobs: int = 1, on_done: Callable[[], None] | None = None) -> Graded:
     """Run and judge every test of the bank for one program zip (unpacked into a folder of its own,
     which `{student}` names, readable by the account programs run as, removed afterwards)."""
     loaded = load(bank)
-    folder = Path(tempfile.mkdtemp(prefix="rawdeal-submission-"))
+    # One folder a process under `workdir`, emptied for each submission: the sandbox checks a command's
+    # folders once, not once a submission.
+    folder = workdir / f"submission-{os.getpid()}"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
     try:
         unpack(read_zip(program), folder)
         _readable(folder)
@@ -97,7 +102,8 @@ def _limits(runs: Mapping[str, tuple[list[str], Mapping[str, bytes], bytes]], ti
     if guarded is None:  # a grading package without the kernel sandbox: the service only runs with --sandbox none
         return Limits(timeout=timeout)
     box = getattr(rawdeal_sandbox, "Sandbox")(kind="none" if mode == "none" else "bwrap")
-    prepared: Limits = guarded((argv for argv, _, _ in runs.values()), Limits(timeout=timeout, sandbox=box), [bank])  # type: ignore[call-arg]
+    limits = Limits(**{"timeout": timeout, "sandbox": box})  # the field that sandbox brings
+    prepared: Limits = guarded((argv for argv, _, _ in runs.values()), limits, [bank])
     return prepared
 
 

@@ -39,7 +39,8 @@ def grade_job(settings: Settings, sessions: sessionmaker[Session], job: jobs.Job
     try:
         with jobs.Heartbeat(sessions, job, settings.lease):
             bank = open_bank(blobs.get(assignment.bank), settings.banks / assignment.bank)
-            graded = grade(bank, assignment.command, assignment.timeout, blobs.get(job.program), settings.sandbox)
+            graded = grade(bank, assignment.command, assignment.timeout, blobs.get(job.program), settings.data / "runs",
+                           settings.sandbox)
     except (RawdealError, OSError) as exc:
         jobs.fail(sessions, job, f"not gradable: {exc}")
         return
