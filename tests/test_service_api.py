@@ -111,3 +111,15 @@ def test_a_body_past_the_cap_is_refused_before_it_is_read(tmp_path: Path) -> Non
         assert big.status_code == 413 and big.headers["content-type"] == "application/problem+json"
         small = client.post("/v1/decks/check", json={"decks": [{"name": "a.txt", "text": "KANE (Superstar Card)\n"}]})
         assert small.status_code == 200
+
+
+def test_cors_is_closed_unless_an_origin_is_configured(tmp_path: Path) -> None:
+    preflight = {"Origin": "https://course.example", "Access-Control-Request-Method": "POST"}
+    with service(tmp_path, worker=False) as closed:
+        assert "access-control-allow-origin" not in closed.options("/v1/replays", headers=preflight).headers
+        assert "access-control-allow-origin" not in closed.get("/health", headers={"Origin": "https://course.example"}).headers
+    with service(tmp_path, worker=False, cors_origins=("https://course.example",)) as opened:
+        allowed = opened.options("/v1/replays", headers=preflight)
+        assert allowed.headers["access-control-allow-origin"] == "https://course.example"
+        other = opened.options("/v1/replays", headers={**preflight, "Origin": "https://evil.example"})
+        assert "access-control-allow-origin" not in other.headers
