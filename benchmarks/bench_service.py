@@ -175,13 +175,18 @@ def main() -> None:
     parser.add_argument("--tests", type=int, default=10)
     parser.add_argument("--replays", type=int, default=1500)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--replays-only", action="store_true", help="Measure only POST /v1/replays.")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
+        rates = {n: replays(root, args.replays, args.clients, n) for n in (1, 2)}
+        if args.replays_only:
+            for n, rate in rates.items():
+                print(f"POST /v1/replays, 100 moves, {args.clients} clients, --http-workers {n}: {rate:.0f} replays/s")
+            return
         bank_zip = bank(root / "bank", args.tests)
         base = anchor(root, args.submissions)
         served, latencies = service_grading(root, bank_zip, args.submissions)
-        rates = {n: replays(root, args.replays, args.clients, n) for n in (1, 2)}
     runs = args.submissions * args.tests
     p99 = statistics.quantiles(latencies, n=100)[98] * 1000 if len(latencies) >= 100 else max(latencies) * 1000
     print(f"grading {args.submissions} submissions x {args.tests} tests ({runs} runs):")

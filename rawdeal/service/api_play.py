@@ -8,7 +8,7 @@ import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from sqlalchemy import update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from rawdeal.service import games, problems, replays
 from rawdeal.service.app import ProblemError, version
@@ -39,23 +39,34 @@ def health(request: Request) -> Health:
 
 
 @router.post("/v1/replays", tags=["replays"], response_model=ReplayOut)
-def post_replay(body: ReplayIn, request: Request) -> Response:
+async def post_replay(body: ReplayIn, request: Request) -> Response:
     """Play a move file from a save: the transcript `rawdeal run` prints and the final save.
 
     A bad save or move answers 422 with the error's fields (file, line, column, expected, legal
-    moves) and the transcript printed before the move that stopped it."""
+    moves) and the transcript printed before the move that stopped it. (Played on the event loop,
+    not in the thread pool: a replay is a few milliseconds of CPU, and a thread hop per request
+    costs more than it frees; serve with --http-workers N to use N cores.)"""
     try:
         made = replays.replay(replays.save_bytes(body.save), body.moves, body.format)
     except replays.ReplayFailed as failed:
         raise ProblemError(**_problem_args(problems.from_error(failed.error, transcript=failed.transcript))) from None
-    try:
-        with ctx(request).writes.begin() as s:
-            if s.get(Replay, made.id) is None:
-                s.add(Replay(id=made.id, format=made.format, save_in=made.save_in, moves=made.moves,
-                             transcript=made.transcript, save_out=made.save_out))
-    except IntegrityError:  # the same replay stored by another request meanwhile
-        pass
+    with ctx(request).writes.begin() as s:
+        s.execute(_insert_new(s, Replay).values(
+            id=made.id, format=made.format, save_in=made.save_in, moves=made.moves, transcript=made.transcript,
+            save_out=made.save_out))
     return _replay_json(made.id, made.format, made.transcript, made.save_out)
+
+
+def _insert_new(session: Session, table: Any) -> Any:
+    """INSERT ... ON CONFLICT DO NOTHING in the session's dialect (a replay's id is its input's digest:
+    the same replay stored twice is the same row)."""
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return pg_insert(table).on_conflict_do_nothing()
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert(table).on_conflict_do_nothing()
 
 
 def _replay_json(rid: str, fmt: str, transcript: str, save: bytes) -> Response:

@@ -7,6 +7,8 @@ Alembic's versioned migrations (`rawdeal/service/migrations`), never by `create_
 
 from __future__ import annotations
 
+import fcntl
+import os
 from datetime import datetime, timezone
 from typing import Any
 
@@ -150,11 +152,34 @@ def make_engine(url: str, writer: bool = False) -> Engine:
     @event.listens_for(engine, "begin")
     def _begin(conn: Any) -> None:
         if writer:
+            fcntl.flock(conn.connection.info["lock"], fcntl.LOCK_EX)
             _begin_immediate(conn)
         else:
             conn.exec_driver_sql("BEGIN")
 
+    if writer:
+        _writer_lock(engine, url.removeprefix("sqlite:///") + ".writer-lock")
     return engine
+
+
+def _writer_lock(engine: Engine, path: str) -> None:
+    """Writers of every process queue on a lock file (fcntl), taken at BEGIN and let go when the
+    connection goes back to the pool: the kernel wakes the next writer at once, where SQLite's busy
+    handling only polls."""
+
+    @event.listens_for(engine, "connect")
+    def _open(_conn: Any, record: Any) -> None:
+        record.info["lock"] = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+
+    @event.listens_for(engine, "checkin")
+    def _release(_conn: Any, record: Any) -> None:
+        if "lock" in record.info:
+            fcntl.flock(record.info["lock"], fcntl.LOCK_UN)
+
+    @event.listens_for(engine, "close")
+    def _close(_conn: Any, record: Any) -> None:
+        if "lock" in record.info:
+            os.close(record.info.pop("lock"))
 
 
 def _begin_immediate(conn: Any, patience: float = 30.0) -> None:
