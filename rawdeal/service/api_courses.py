@@ -29,8 +29,9 @@ router = APIRouter(responses={**ERRORS, 401: ERRORS[400], 429: ERRORS[400], 503:
 _bearer = HTTPBearer(auto_error=False, description="A staff or student token (`rawdeal serve token`, or given to a student).")
 
 
-def caller(request: Request, creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> Token:
-    """The token's owner; 401 without a valid token."""
+async def caller(request: Request, creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> Token:
+    """The token's owner; 401 without a valid token. (On the event loop: one indexed look-up costs
+    less than the thread hop a plain function would take, on every request.)"""
     token = creds.credentials if creds else request.cookies.get("rawdeal_token")
     row = None
     if token:
@@ -45,7 +46,7 @@ def caller(request: Request, creds: Annotated[HTTPAuthorizationCredentials | Non
 Caller = Annotated[Token, Depends(caller)]
 
 
-def staff(who: Caller) -> Token:
+async def staff(who: Caller) -> Token:
     if who.role != "staff":
         raise ProblemError(404, "not found", "no such resource")
     return who
@@ -207,8 +208,13 @@ async def submit(
 
 
 @router.get("/v1/submissions/{sid}", tags=["submissions"])
-def get_submission(sid: str, who: Caller, request: Request) -> SubmissionOut:
+async def get_submission(sid: str, who: Caller, request: Request) -> SubmissionOut:
     """A submission's phases (with times), score and per-test results (the visible ones, for a student)."""
+    return submission_view(sid, who, request)  # two indexed queries: on the event loop, as `caller`
+
+
+def submission_view(sid: str, who: Token, request: Request) -> SubmissionOut:
+    """The submission as `who` may see it; 404 when it is not theirs."""
     context = ctx(request)
     found = courses.find_submission(context, who, sid)
     if found is None:

@@ -103,19 +103,19 @@ def test_page(aid: str, cat: str, number: str, request: Request) -> HTMLResponse
 
 @router.get("/ui/submissions/{sid}")
 def submission_page(sid: str, request: Request) -> HTMLResponse:
-    from rawdeal.service.api_courses import get_submission
+    from rawdeal.service.api_courses import submission_view
 
     who = _signed_in(request)
-    sub = get_submission(sid, who, request)
+    sub = submission_view(sid, who, request)
     return render("submission.html", title=f"Submission {sid}", who=who, s=sub)
 
 
 @router.get("/ui/submissions/{sid}/tests/{cat}/{number}")
 def divergence_page(sid: str, cat: str, number: str, request: Request) -> HTMLResponse:
-    from rawdeal.service.api_courses import get_submission
+    from rawdeal.service.api_courses import submission_view
 
     who = _signed_in(request)
-    sub = get_submission(sid, who, request)
+    sub = submission_view(sid, who, request)
     test = next((t for t in sub.tests if t.name == f"{cat}/{number}" and t.divergence), None)
     if test is None:
         raise ProblemError(404, "not found", f"no failing test {cat}/{number} in submission {sid}")
@@ -124,8 +124,10 @@ def divergence_page(sid: str, cat: str, number: str, request: Request) -> HTMLRe
 
 @router.get("/ui/courses/{cid}")
 def course_page(cid: str, request: Request) -> HTMLResponse:
-    from rawdeal.service.api_courses import grades, queue, staff
+    from rawdeal.service.api_courses import grades, queue
 
-    who = staff(_signed_in(request))
+    who = _signed_in(request)
+    if who.role != "staff":
+        raise ProblemError(404, "not found", "no such resource")
     return render("course.html", title="Grades and queue", who=who, grades=grades(cid, who, request),
                   queue=queue(cid, who, request))
