@@ -149,8 +149,9 @@ class Server:
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        self.log = open(data.parent / f"serve-{self.port}.log", "wb")  # a file: a pipe nobody reads could fill up
         self.proc = subprocess.Popen([sys.executable, "-m", "rawdeal", "serve", "--data", str(data), "--port",
-                                      str(self.port), "--sandbox", SANDBOX, *args], stderr=subprocess.PIPE)
+                                      str(self.port), "--sandbox", SANDBOX, *args], stderr=self.log)
         self._wait()
 
     def _wait(self) -> None:
@@ -160,7 +161,8 @@ class Server:
         end = time.monotonic() + 60
         while time.monotonic() < end:
             if self.proc.poll() is not None:
-                raise AssertionError(f"rawdeal serve exited: {self.proc.stderr.read().decode() if self.proc.stderr else ''}")
+                self.log.close()
+                raise AssertionError(f"rawdeal serve exited: {Path(self.log.name).read_text()}")
             try:
                 with urllib.request.urlopen(self.base + "/health", timeout=2):
                     return
@@ -172,13 +174,11 @@ class Server:
         if self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(timeout=30)
-        if self.proc.stderr:
-            self.proc.stderr.close()
+        self.log.close()
 
     def kill(self) -> None:
         import signal
 
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=30)
-        if self.proc.stderr:
-            self.proc.stderr.close()
+        self.log.close()

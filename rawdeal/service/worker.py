@@ -116,6 +116,7 @@ def _die_with_parent(parent: int) -> None:
 def main(argv: list[str]) -> None:
     settings, parent = Settings.from_json(argv[0]), int(argv[1])
     _die_with_parent(parent)
+    logging.basicConfig(level=logging.WARNING, format=f"rawdeal serve: worker {os.getpid()}: %(message)s")
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
