@@ -44,8 +44,6 @@ def bank_zip(root: Path, games: int = 3, seed: int = 13) -> bytes:
 # The command names its interpreter, so the kernel sandbox lets the run read it (and rawdeal, installed there).
 COMMAND = f'"{sys.executable}" {{student}}/main.py {{decks}}'
 PLAY = "import runpy, sys\nsys.argv = ['rawdeal', 'course', 'play', sys.argv[1]]\nrunpy.run_module('rawdeal', run_name='__main__')\n"
-# The kernel sandbox when this rawdeal's grading has it (rawdeal.grading.sandbox.prepare); else none.
-SANDBOX = "auto" if hasattr(__import__("rawdeal.grading.sandbox").grading.sandbox, "prepare") else "none"
 
 
 def play_program() -> bytes:
@@ -91,7 +89,7 @@ def service(data: Path, db: str | None = None, worker: bool = True, **more: obje
     """The real app on `data` (and `db`), with one grading worker in a thread while it is open."""
     from rawdeal.service.worker import work
 
-    settings = Settings(data, db, poll=0.05, **{"sandbox": SANDBOX, **more})  # type: ignore[arg-type]
+    settings = Settings(data, db, poll=0.05, **more)  # type: ignore[arg-type]
     stop = threading.Event()
     thread = threading.Thread(target=work, args=(settings, stop), daemon=True)
     with TestClient(create_app(settings)) as client:
@@ -151,7 +149,7 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(data.parent / f"serve-{self.port}.log", "wb")  # a file: a pipe nobody reads could fill up
         self.proc = subprocess.Popen([sys.executable, "-m", "rawdeal", "serve", "--data", str(data), "--port",
-                                      str(self.port), "--sandbox", SANDBOX, *args], stderr=self.log)
+                                      str(self.port), *args], stderr=self.log)
         self._wait()
 
     def _wait(self) -> None:

@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rawdeal.grading import protocol, runner
-from rawdeal.grading import sandbox as rawdeal_sandbox
+from rawdeal.grading import protocol
 from rawdeal.grading.model import Attempt, StudentResult
-from rawdeal.grading.runner import run_many
-from rawdeal.grading.sandbox import Limits
+from rawdeal.grading.runner import guarded, run_many
+from rawdeal.grading.sandbox import Limits, Sandbox
 from rawdeal.grading.score import Options, grade_student
 from rawdeal.io.diff import Transcript, compare_best, line_number, transcript
 from rawdeal.service.uploads import read_zip, unpack
@@ -98,13 +97,8 @@ def _limits(runs: Mapping[str, tuple[list[str], Mapping[str, bytes], bytes]], ti
             bank: Path) -> Limits:
     """The limits for these runs, as `grade --course` prepares them: the kernel sandbox (bubblewrap)
     with the bank (the answers) out of reach; `mode` none (trusted local use) runs without it."""
-    guarded = getattr(runner, "guarded", None)  # the bubblewrap sandbox's preparation (rawdeal.grading.runner)
-    if guarded is None:  # a grading package without the kernel sandbox: the service only runs with --sandbox none
-        return Limits(timeout=timeout)
-    box = getattr(rawdeal_sandbox, "Sandbox")(kind="none" if mode == "none" else "bwrap")
-    limits = Limits(**{"timeout": timeout, "sandbox": box})  # the field that sandbox brings
-    prepared: Limits = guarded((argv for argv, _, _ in runs.values()), limits, [bank])
-    return prepared
+    box = Sandbox(kind="none" if mode == "none" else "bwrap")
+    return guarded((argv for argv, _, _ in runs.values()), Limits(timeout=timeout, sandbox=box), [bank])
 
 
 def _readable(folder: Path) -> None:
