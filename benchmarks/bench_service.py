@@ -9,22 +9,23 @@
    inputs (a comment line numbers each request, so no answer is a stored one): goal >= 300 a second.
 Run: `python benchmarks/bench_service.py [--submissions 200] [--tests 10] [--replays 1500]`.
 
-Measured 2026-11-26 on the shared 2-core machine (load average 9-15 from other sessions, pure-Python
-editable install, the hand-written sandbox of main before bubblewrap; none of the goals is met here):
-- grading 200 x 10: `grade --course --jobs 2` 7.3-8.5 s, the service 25-30 s: 3.4-3.6x. Not the HTTP
-  side (posting the 200 takes 3-11 s, alongside grading): two bare worker processes draining 60 queued
-  submissions take 9.2 s where `grade --course` takes 2.1 s. A profile of a worker puts the gap in
-  starting the programs: `fork_exec` costs 5.3 ms a run in a worker (45 MB resident: SQLAlchemy)
-  against about 2 ms in the 19 MB grading CLI, and the two workers gained nothing over one on a
-  machine this loaded. (SQLite's busy handler, which slept a second whenever two writers met, was a
-  second cause, fixed: writers now retry BEGIN IMMEDIATE every few milliseconds.)
-- `GET /v1/submissions/{id}` while grading: p50 30-47 ms, p99 160-400 ms (the handler itself is
-  ~7 ms of three queries; the rest is waiting for a core).
-- `POST /v1/replays`, 100 moves: 110-158 replays/s with one HTTP process (67-81 before the save was
-  spliced into the answer unparsed and read as `rawdeal run` reads it); 55-67 with `--http-workers 2`,
-  which only adds contention on this machine. In process, a replay costs 5.4 ms in pure Python (1.1 ms
-  of it loading the save, its schema checked once per distinct save); the rest of a request's ~7-9 ms is
-  HTTP, JSON and the database. The compiled build (README) plays moves several times faster.
+Measured 2026-11-26 on the shared 2-core machine, with load averages of 7-20 from other sessions
+(pure-Python editable install). Figures moved by 3x from one run to the next with the load; none of
+the goals is met here:
+- grading 200 x 10, both sides in the bubblewrap sandbox: `grade --course --jobs 2` 58.9 s, the
+  service 130.4 s: 2.21x (load 10-16). Before bubblewrap (the hand-written sandbox): 7.3-8.5 s against
+  25-30 s, 3.4-3.6x. Posting the 200 takes 3-13 s, alongside grading. Two bare worker processes draining
+  60 queued submissions took 9.2 s where `grade --course` took 2.1-2.4 s; their steady rate was 1.8x
+  the CLI's per submission, the rest being start-up (imports, the first claim). Found and fixed on the
+  way: SQLite's busy handler slept a whole second whenever two writers met (writers now queue on a
+  lock file and retry BEGIN IMMEDIATE every few milliseconds).
+- `GET /v1/submissions/{id}` while grading: p50 30-92 ms, p99 160-400 ms. The handler is ~7 ms of
+  three indexed queries in process; the rest is waiting for a core.
+- `POST /v1/replays`, 100 moves, 4 clients, one HTTP process: 226 replays/s in a quiet moment after
+  replays moved onto the event loop (83 before, 67 before the save was spliced into the answer), 30-93
+  under load; `--http-workers 2` never helped on this machine. In process a replay costs 2.7-5.4 ms
+  in pure Python (1.1 ms of it loading the save, its schema checked once per distinct save); the
+  compiled build (README) plays moves several times faster.
 """
 
 from __future__ import annotations
