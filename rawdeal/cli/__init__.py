@@ -36,6 +36,8 @@ COMMANDS = {
     "gradescope": "gradescope:group",
     "games": "games:games",
     "rules": "games:rules",
+    "serve": "serve:group",
+    "submit": "submit:submit",
 }
 
 

@@ -1,0 +1,19 @@
+"""What the request handlers share: settings, the database sessions, the upload store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from rawdeal.service.settings import Settings
+from rawdeal.service.uploads import Blobs
+
+
+@dataclass(frozen=True)
+class Context:
+    settings: Settings
+    sessions: sessionmaker[Session]  # reads
+    writes: sessionmaker[Session]  # transactions that write (SQLite: BEGIN IMMEDIATE)
+    blobs: Blobs
+    sandbox_problem: str | None = None
