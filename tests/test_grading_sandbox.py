@@ -225,3 +225,22 @@ def test_allow_read_and_env_give_a_program_what_the_assignment_sets(tmp_path: Pa
     allowed = CliRunner().invoke(app, [*command, "--allow-read", str(extra)])
     assert allowed.exit_code == 0, allowed.output
     assert CliRunner().invoke(app, [*command, "--env", "1BAD=x"]).exit_code == 2
+
+
+def test_after_a_timeout_every_process_of_the_run_is_gone_when_the_grader_goes_on() -> None:
+    tag = f"rawdeal-lingering-{os.getpid()}"
+    # Processes holding much memory take the kernel a while to end: the grader waits for that.
+    code = (f"import os, time\n# {tag}\nfor _ in range(8):\n    if os.fork() == 0:\n        os.setsid()\n"
+            "        ballast = b'x' * (128 << 20)\n        time.sleep(60)\ntime.sleep(0.5)\nprint('started', flush=True)\n"
+            "time.sleep(60)")
+    outcome = py(code, limits=Limits(timeout=1.0))
+    assert outcome.timed_out and outcome.stdout == b"started\n"
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if tag.encode() in cmdline:
+            left.append(pid)
+    assert left == []  # at once: the grader's wait ended only when the kernel had ended them

@@ -243,8 +243,8 @@ def _spawn(
 def _end(proc: subprocess.Popen[bytes], info: int | None = None) -> None:
     """Kill the run (its process group: with bwrap, bwrap itself, and the kernel ends the rest) and
     wait at most `GRACE` seconds for it: when it was still running, with bwrap, until its first
-    process inside (its pid read from `info`) is gone, which the kernel lets happen only once every
-    other process of the run has ended."""
+    process inside (its pid read from bwrap's --info-fd, `info`) is gone, which the kernel lets
+    happen only once every other process of the run has ended."""
     running = proc.poll() is None
     try:
         os.killpg(proc.pid, signal.SIGKILL)
@@ -262,11 +262,14 @@ def _end(proc: subprocess.Popen[bytes], info: int | None = None) -> None:
     except subprocess.TimeoutExpired:
         return
     if running and info is not None:
-        _wait_gone(_first_pid(info), deadline)
+        pid = _first_pid(info)
+        if pid is not None:
+            _wait_gone(pid, deadline)
 
 
 def _first_pid(info: int) -> int | None:
-    """The pid bwrap wrote to its --info-fd (its first process inside the run), or None."""
+    """The pid bwrap wrote to its --info-fd (its first process inside the run), read once bwrap has
+    ended; None when it wrote none."""
     os.set_blocking(info, False)
     try:
         return int(json.loads(os.read(info, 4096))["child-pid"])
@@ -274,9 +277,7 @@ def _first_pid(info: int) -> int | None:
         return None
 
 
-def _wait_gone(pid: int | None, deadline: float) -> None:
-    if pid is None:
-        return
+def _wait_gone(pid: int, deadline: float) -> None:
     try:
         fd = os.pidfd_open(pid)
     except OSError:
