@@ -147,8 +147,8 @@ def _run_boxed(argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, li
     argv = _located(tuple(argv))
     try:
         staged = staging.entries(staging.stage(files)) if files else []
-    except OSError as exc:
-        return Outcome(b"", b"", None, error=f"cannot stage the run's files: {exc.strerror}")
+    except (OSError, ValueError) as exc:
+        return Outcome(b"", b"", None, error=f"cannot stage the run's files: {getattr(exc, 'strerror', None) or exc}")
     info, info_w = os.pipe()
     try:
         launch = bwrap.command(argv, staged, limits.caps(), bwrap.account(box.user), _readable(argv, box.readable),

@@ -45,6 +45,9 @@ def remove(folder: str) -> None:
 def stage(files: Mapping[str, bytes]) -> str:
     """A read-only host folder holding `files` (relative path -> bytes), shared by every run given the same."""
     digest = hashlib.blake2b(digest_size=16)
+    for rel in files:
+        if os.path.isabs(rel) or ".." in rel.split("/") or not os.path.normpath(rel).strip("./"):
+            raise ValueError(f"{rel!r}: a run's file must be a relative path inside its working folder")
     for rel in sorted(files):
         data = files[rel]
         digest.update(b"%d:%s%d:" % (len(rel), rel.encode("utf-8", "surrogateescape"), len(data)))
@@ -84,10 +87,15 @@ def entries(folder: str) -> list[tuple[str, str]]:
     return [(os.path.join(folder, name), name) for name in sorted(os.listdir(folder))]
 
 
-@functools.cache
 def etc(paths: tuple[str, ...]) -> str | None:
     """A read-only copy of those of `paths` (under /etc) that exist, symbolic links kept as links;
     None when none exists."""
+    with _lock:
+        return _etc(paths)
+
+
+@functools.cache
+def _etc(paths: tuple[str, ...]) -> str | None:
     found = [p for p in paths if os.path.lexists(p)]
     if not found:
         return None
