@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from rawdeal.cli import app
 from rawdeal.errors import UsageError
-from rawdeal.grading import bwrap
+from rawdeal.grading import bwrap, staging
 from rawdeal.grading.runner import guarded, resolve_words
 from rawdeal.grading.sandbox import Limits, Outcome, Sandbox, prepare, run
 
@@ -244,3 +244,14 @@ def test_after_a_timeout_every_process_of_the_run_is_gone_when_the_grader_goes_o
         if tag.encode() in cmdline:
             left.append(pid)
     assert left == []  # at once: the grader's wait ended only when the kernel had ended them
+
+
+def test_a_run_s_files_are_written_once_per_content_read_only_and_kept_inside_its_folder() -> None:
+    first = staging.stage({"data/x/a.txt": b"deck"})
+    assert staging.stage({"data/x/a.txt": b"deck"}) == first != staging.stage({"data/x/a.txt": b"other deck"})
+    assert staging.entries(first) == [(os.path.join(first, "data"), "data")]
+    assert (Path(first) / "data" / "x" / "a.txt").stat().st_mode & 0o777 == 0o444
+    with pytest.raises(ValueError, match="relative path inside its working folder"):
+        staging.stage({"../escape.txt": b"x"})
+    outcome = py("import os; print(open('data/x/a.txt').read(), os.access('data', os.W_OK))", {"data/x/a.txt": b"deck"})
+    assert outcome.stdout == b"deck False\n"

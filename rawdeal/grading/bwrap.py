@@ -1,14 +1,16 @@
 """The command line that puts one student run inside bubblewrap (`bwrap`), and the check that it works.
 
 bubblewrap asks the kernel for new namespaces, so the kernel enforces the isolation: the run sees a
-mount tree of its own (read-only system folders, the folders its command names, a private
-`/sandbox` working folder holding copies of the files it may read, private `/tmp` and `/dev/shm`,
-a `/proc` of its own processes only), has no network, cannot see or signal any process outside, and
-when its first process ends (or the grader kills bwrap at the timeout) the kernel ends every
-process of the run. When the grader is root, `setpriv` drops to an unprivileged account (no
-capabilities) and `unshare` gives the run a user namespace of its own; then `prlimit` sets the
-resource limits and starts the program.
-Everything here only builds argument lists; `sandbox` starts and watches the process.
+mount tree of its own (read-only system folders and one copy of the few /etc files they need, the
+folders its command names, a private `/sandbox` working folder where the files it may read are bound
+read-only from the grader's staging folder, private `/tmp` and `/dev/shm`, a `/proc` of its own
+processes only), has no network, cannot see or signal any process outside, and when its first
+process ends (or the grader kills bwrap at the timeout) the kernel ends every process of the run.
+When the grader is root, bwrap runs as an unprivileged account (`setpriv` switches to it just before
+bwrap starts) and makes a user namespace for the run; then `prlimit` sets the resource limits and
+starts the program.
+Everything here only builds argument lists (the part shared by a class's runs once); `sandbox`
+starts and watches the process, `staging` makes the folders bound into runs.
 """
 
 from __future__ import annotations

@@ -2,11 +2,12 @@
 
 By default the run goes through bubblewrap (see `bwrap`): the kernel gives it its own mount tree,
 process namespace and network, so it sees only the system folders, the folders its command names
-and a private working folder holding copies of the files it may read (for the course protocol: the
-one deck folder), and when its first process ends or the timeout passes every process of the run
-ends with it. `prlimit` caps memory, CPU time, processes, open files and file size. Standard output
-and error are read through pipes and capped in memory; the grader's wait ends at the timeout plus a
-short grace period whatever the run does.
+and a private working folder where the files it may read (for the course protocol: the one deck
+folder) are bound read-only, staged once per content (see `staging`); when its first process ends or
+the timeout passes every process of the run ends with it, and after a kill the grader goes on only
+once the kernel has ended them. `prlimit` caps memory, CPU time, processes, open files and file size.
+Standard output and error are read through pipes and capped in memory; the grader's wait ends at the
+timeout plus a short grace period whatever the run does.
 
 `--sandbox none` (trusted local use) runs the program directly in a fresh temporary folder; at the
 end its process group is killed, and nothing else is isolated (see `NONE_WARNING`).
