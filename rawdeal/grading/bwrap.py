@@ -291,11 +291,27 @@ def _searchable(path: str, who: Account) -> bool:
 
 
 def limits(caps: Caps) -> list[str]:
-    """`prlimit` setting the run's limits, run inside the run's own user namespace: there the kernel
-    counts the processes of the run alone, so one run's fork bomb leaves other runs of the same
-    account their share (outside one, every process of the account would count)."""
-    return ["prlimit", f"--cpu={caps.cpu}:{caps.cpu + 1}", f"--data={caps.memory}", f"--nproc={caps.processes}",
-            f"--nofile={caps.open_files}", f"--fsize={caps.file_size}", "--core=0", "--"]
+    """What sets the run's limits and then becomes the program, run inside the run's own user
+    namespace: there the kernel counts the processes of the run alone, so one run's fork bomb leaves
+    other runs of the same account their share (outside one, every process of the account would
+    count). Debian's `dash` with its `ulimit` builtin where there is one (a smaller program to start
+    than `prlimit`: about 1 ms less a run), else `prlimit`."""
+    shell = _dash()
+    if shell is None:
+        return ["prlimit", f"--cpu={caps.cpu}:{caps.cpu + 1}", f"--data={caps.memory}",
+                f"--nproc={caps.processes}", f"--nofile={caps.open_files}", f"--fsize={caps.file_size}", "--core=0",
+                "--"]
+    # dash's units: -d KiB, -f and -c 512-byte blocks; -p processes; both soft and hard unless -S/-H.
+    steps = [f"-St {caps.cpu}", f"-Ht {caps.cpu + 1}", f"-d {caps.memory // 1024}", f"-p {caps.processes}",
+             f"-n {caps.open_files}", f"-f {caps.file_size // 512}", "-c 0"]
+    return [shell, "-c", " && ".join(f"ulimit {step}" for step in steps) + ' && exec "$@"', "rawdeal"]
+
+
+@functools.cache
+def _dash() -> str | None:
+    """Debian's dash, whose `ulimit` options and units `limits` relies on (bash's differ)."""
+    found = shutil.which("dash", path=PATH)
+    return os.path.realpath(found) if found and os.path.basename(os.path.realpath(found)) == "dash" else None
 
 
 def covers(binds: Sequence[str], hidden: Sequence[str]) -> list[str]:
@@ -322,7 +338,8 @@ def _parents(path: str) -> list[str]:
 
 def check(who: Account | None, binds: Sequence[str], hidden: Sequence[str] = (), writable: Sequence[str] = ()) -> None:
     """Fail with a usage error saying why and how to fix it, when a sandbox cannot be made here."""
-    missing = [tool for tool in (BWRAP, "prlimit", "setpriv", "unshare") if shutil.which(tool, path=PATH) is None]
+    tools = (BWRAP, "setpriv", "unshare", *([] if _dash() else ["prlimit"]))
+    missing = [tool for tool in tools if shutil.which(tool, path=PATH) is None]
     if missing:
         raise UsageError(f"the sandbox needs {' and '.join(missing)}, not found in {PATH}. {FIX}")
     caps = Caps(cpu=5, memory=1 << 28, processes=16, open_files=64, file_size=1 << 20, disk=1 << 20)
