@@ -204,19 +204,22 @@ class Launch:
 def command(
     argv: Sequence[str], staged: Sequence[tuple[str, str]], caps: Caps, who: Account | None, binds: Sequence[str],
     env: Mapping[str, str], hidden: Sequence[str] = (), writable: Sequence[str] = (), info_fd: int | None = None,
+    own_network: bool = True,
 ) -> Launch:
     """The whole `[setpriv ...] bwrap ... -- [setpriv ... unshare ... --] prlimit ... -- argv` command line.
     `staged` pairs a host path with the name it has inside the working folder (read-only: the files
     the run may read, see `staging`); `binds` are host paths readable at the same place, except the
     `hidden` ones; `writable` host folders are bound read-write at the same place. bwrap writes its
-    first process's pid (outside the run) as JSON to `info_fd`.
+    first process's pid (outside the run) as JSON to `info_fd`. Without `own_network` the run stays
+    in the network namespace bwrap starts in (the caller's empty one, see `netns`).
 
     As root, bwrap itself runs as the account `who` when the account can reach every bind (it then
     makes the user namespace, as for any user): `setpriv` switches before bwrap starts (the grader
     then starts it with vfork, far cheaper than a fork of its own large process). Otherwise bwrap runs
     as root, to reach them, and `setpriv` and `unshare` switch inside."""
     direct = who is not None and all(_searchable(path, who) for path in (*binds, *writable, *(h for h, _ in staged)))
-    head = _head(who, direct, tuple(binds), tuple(env.items()), tuple(hidden), tuple(writable), caps.disk)
+    head = _head(who, direct, tuple(binds), tuple(env.items()), tuple(hidden), tuple(writable), caps.disk,
+                 own_network)
     args = [*head, *(["--info-fd", str(info_fd)] if info_fd is not None else [])]
     for host, name in staged:
         args += ["--ro-bind", host, f"{WORK}/{name}"]
@@ -225,12 +228,13 @@ def command(
 
 @functools.lru_cache(maxsize=64)
 def _head(who: Account | None, direct: bool, binds: tuple[str, ...], env: tuple[tuple[str, str], ...],
-          hidden: tuple[str, ...], writable: tuple[str, ...], disk: int) -> tuple[str, ...]:
+          hidden: tuple[str, ...], writable: tuple[str, ...], disk: int, own_network: bool) -> tuple[str, ...]:
     """The part of the command line that is the same for every run of a class (computed once)."""
     inner = None if direct else who
     size = str(disk)
-    args = [*(_drop(who) if direct and who is not None else []), BWRAP, "--unshare-pid", "--unshare-net",
-            "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent", "--clearenv"]
+    args = [*(_drop(who) if direct and who is not None else []), BWRAP, "--unshare-pid",
+            *(["--unshare-net"] if own_network else []), "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+            "--die-with-parent", "--clearenv"]
     if inner is None:
         args += ["--unshare-user", "--disable-userns"]  # started as an ordinary user: a user namespace does it
     else:
