@@ -3,20 +3,31 @@
 Target (issue 25): grading STUDENTS x SCENARIOS runs of a trivial program takes at most 1.3x the time
 it takes with `--sandbox none` (full size 500 x 89; the default is smaller so the benchmark takes a
 few minutes). Each student is graded twice in a row, once per mode (which goes first alternates), so
-a change in the machine's load hits both alike. The bank is generated (10 categories, 8 decks each,
-transcripts of 30 menu answers). The program echoes its answers: `--program python` (default) is a
-Python one-liner, the least a course's Python program does; `--program cat` is `sh -c cat`, the
-least any program does, where the sandbox's fixed cost per run (namespaces, mounts, three small
-tools started before the program) shows most.
-Run: `python benchmarks/bench_sandbox.py [--students N] [--scenarios N] [--jobs N] [--program python|cat]`.
+a change in the machine's load hits both alike. Both CPU time (this process and every process it
+started, orphans included, read from a cgroup of its own when run as root) and wall time are given:
+on a shared machine the CPU ratio is the steadier. The bank is generated (10 categories, 8 decks
+each, transcripts of 30 menu answers). The program echoes its answers: `--program python` (default)
+is a Python one-liner, the least a course's Python program does; `--program cat` is `sh -c cat`, the
+least any program does, where the sandbox's fixed cost per run shows most.
+Run (as root for the CPU figures): `python benchmarks/bench_sandbox.py [--students N] [--scenarios N]
+[--jobs N] [--program python|cat]`.
 
-Measured for issue 25 (as root, on 2 cores shared with other work, load average 10 to 27), jobs=1:
-- python, 10 x 89: bwrap 82.4 ms a run, none 45.4 ms: ratio 1.82; 6 x 89 at load 10: 57.6 / 32.0 ms: 1.80.
-- cat, 4 x 89: bwrap 46.5 ms a run, none 5.8 ms: ratio 8.0.
-The target is not met for programs this small. The fixed cost is bubblewrap's own: a minimal `bwrap
---unshare-all` with /usr, /proc and /dev costs 7-13 ms a run on that machine, rawdeal's settings
-(limits, folders, the account) about 4 ms more; it would weigh about 10-20% on a program that takes
-100 ms to start (a .NET console), which these figures do not measure.
+Measured for issue 25's speed item (as root, 2 cores shared with other engineers, load average 10
+to 22 during the runs), bwrap / none, CPU time a run and wall time a run:
+- before (the first sandbox, main at 76c3fdb; CPU read the same way): python, 6 x 89: CPU 32.1 / 20.4 ms
+  (1.57), wall 115 / 64 ms (1.80); cat, 4 x 89: CPU 12.6 / 3.4 ms (3.70), wall 48.8 / 9.2 ms (5.29).
+- after: python, 10 x 89: CPU 24.7 / 15.9 ms (1.55), wall 73.9 / 40.0 ms (1.85); 4 x 89 (three runs):
+  CPU ratio 1.46 to 1.49, wall 1.60 to 1.77; jobs=2, 6 x 89: CPU 1.44, wall 1.60; cat, 6 x 89: CPU
+  11.6 / 4.3 ms (2.68), wall 32.8 / 9.9 ms (3.30).
+- the sandbox's own cost a run (bwrap minus none) went from about 11.6 to 8-9 ms of CPU; the step
+  costs are in docs/grading-sandbox.md. Ratios from separate runs move by 0.1-0.2 with the load;
+  AB_RESULTS
+The target is not met for programs this small, and 500 x 89 was not run (about 45,000 runs a mode:
+some 55 minutes of bwrap and 30 of none at these speeds, more than this session had). What remains
+is bubblewrap's own setup (namespaces, a mount tree, its pid 1: about 3.5 ms of CPU and 10 ms of
+waiting a run at that load) plus switching account and setting limits (about 2 ms); it would weigh
+about 10-20% on a program that takes 100 ms to start (a .NET console), which these figures do not
+measure.
 """
 
 from __future__ import annotations
