@@ -21,7 +21,11 @@ to 22 during the runs), bwrap / none, CPU time a run and wall time a run:
   11.6 / 4.3 ms (2.68), wall 32.8 / 9.9 ms (3.30).
 - the sandbox's own cost a run (bwrap minus none) went from about 11.6 to 8-9 ms of CPU; the step
   costs are in docs/grading-sandbox.md. Ratios from separate runs move by 0.1-0.2 with the load;
-  AB_RESULTS
+  interleaved, before and after in turn (3 x 2 x 89 python runs each, load 12-16): before CPU 29.0 /
+  18.6 ms (1.55), after 26.2 / 18.6 ms (1.41): the sandbox's CPU cost a run from 10.3 to 7.6 ms. Wall
+  time did not move measurably there (1.53 before, 1.59 after, both about 102 / 65 ms): at that load
+  a run's wall time is mostly waiting for a CPU at each of its few process starts, which are as many
+  as before.
 The target is not met for programs this small, and 500 x 89 was not run (about 45,000 runs a mode:
 some 55 minutes of bwrap and 30 of none at these speeds, more than this session had). What remains
 is bubblewrap's own setup (namespaces, a mount tree, its pid 1: about 3.5 ms of CPU and 10 ms of
