@@ -3,25 +3,42 @@
 Target (issue 25): grading STUDENTS x SCENARIOS runs of a trivial program takes at most 1.3x the time
 it takes with `--sandbox none` (full size 500 x 89; the default is smaller so the benchmark takes a
 few minutes). Each student is graded twice in a row, once per mode (which goes first alternates), so
-a change in the machine's load hits both alike. The bank is generated (10 categories, 8 decks each,
-transcripts of 30 menu answers). The program echoes its answers: `--program python` (default) is a
-Python one-liner, the least a course's Python program does; `--program cat` is `sh -c cat`, the
-least any program does, where the sandbox's fixed cost per run (namespaces, mounts, three small
-tools started before the program) shows most.
-Run: `python benchmarks/bench_sandbox.py [--students N] [--scenarios N] [--jobs N] [--program python|cat]`.
+a change in the machine's load hits both alike. Both CPU time (this process and every process it
+started, orphans included, read from a cgroup of its own when run as root) and wall time are given:
+on a shared machine the CPU ratio is the steadier. The bank is generated (10 categories, 8 decks
+each, transcripts of 30 menu answers). The program echoes its answers: `--program python` (default)
+is a Python one-liner, the least a course's Python program does; `--program cat` is `sh -c cat`, the
+least any program does, where the sandbox's fixed cost per run shows most.
+Run (as root for the CPU figures): `python benchmarks/bench_sandbox.py [--students N] [--scenarios N]
+[--jobs N] [--program python|cat]`.
 
-Measured for issue 25 (as root, on 2 cores shared with other work, load average 10 to 27), jobs=1:
-- python, 10 x 89: bwrap 82.4 ms a run, none 45.4 ms: ratio 1.82; 6 x 89 at load 10: 57.6 / 32.0 ms: 1.80.
-- cat, 4 x 89: bwrap 46.5 ms a run, none 5.8 ms: ratio 8.0.
-The target is not met for programs this small. The fixed cost is bubblewrap's own: a minimal `bwrap
---unshare-all` with /usr, /proc and /dev costs 7-13 ms a run on that machine, rawdeal's settings
-(limits, folders, the account) about 4 ms more; it would weigh about 10-20% on a program that takes
-100 ms to start (a .NET console), which these figures do not measure.
+Measured for issue 25's speed item (as root, 2 cores shared with other engineers, load average 10
+to 22 during the runs), bwrap / none, CPU time a run and wall time a run:
+- before (the first sandbox, main at 76c3fdb; CPU read the same way): python, 6 x 89: CPU 32.1 / 20.4 ms
+  (1.57), wall 115 / 64 ms (1.80); cat, 4 x 89: CPU 12.6 / 3.4 ms (3.70), wall 48.8 / 9.2 ms (5.29).
+- after: python, 10 x 89: CPU 24.7 / 15.9 ms (1.55), wall 73.9 / 40.0 ms (1.85); 4 x 89 (three runs):
+  CPU ratio 1.46 to 1.49, wall 1.60 to 1.77; jobs=2, 6 x 89: CPU 1.44, wall 1.60; cat, 6 x 89: CPU
+  11.6 / 4.3 ms (2.68), wall 32.8 / 9.9 ms (3.30).
+- the sandbox's own cost a run (bwrap minus none) went from about 11.6 to 8-9 ms of CPU; the step
+  costs are in docs/grading-sandbox.md. Ratios from separate runs move by 0.1-0.2 with the load;
+  interleaved, before and after in turn (3 x 2 x 89 python runs each, load 12-16): before CPU 29.0 /
+  18.6 ms (1.55), after 26.2 / 18.6 ms (1.41): the sandbox's CPU cost a run from 10.3 to 7.6 ms. Wall
+  time did not move measurably there (1.53 before, 1.59 after, both about 102 / 65 ms): at that load
+  a run's wall time is mostly waiting for a CPU at each of its few process starts, which are as many
+  as before.
+The target is not met for programs this small, and 500 x 89 was not run (about 45,000 runs a mode:
+some 55 minutes of bwrap and 30 of none at these speeds, more than this session had). What remains
+is bubblewrap's own setup (namespaces, a mount tree, its pid 1: about 3.5 ms of CPU and 10 ms of
+waiting a run at that load) plus switching account and setting limits (about 2 ms); it would weigh
+about 10-20% on a program that takes 100 ms to start (a .NET console), which these figures do not
+measure.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import shlex
 import shutil
 import tempfile
@@ -67,6 +84,44 @@ def grade(bank: Path, program: list[str], jobs: int, sandbox: str, out: Path) ->
     return seconds
 
 
+class CpuClock:
+    """CPU seconds used by this process and every process it started, orphans included (bwrap's
+    first process inside a run is never waited for by the grader, so `getrusage` misses it): read
+    from a cgroup of its own (cgroup v1 `cpuacct` or v2 `cpu.stat`, as root); elsewhere from
+    `getrusage`, which then undercounts the sandbox."""
+
+    def __init__(self) -> None:
+        self.group: Path | None = None
+        self.home: Path | None = None
+        for root, name in ((Path("/sys/fs/cgroup/cpuacct"), "cpuacct.usage"), (Path("/sys/fs/cgroup"), "cpu.stat")):
+            try:
+                group = root / f"rawdeal-bench-{os.getpid()}"
+                group.mkdir()
+                if not (group / name).exists():
+                    group.rmdir()
+                    continue
+                (group / "cgroup.procs").write_text(str(os.getpid()))
+                self.group, self.home, self.file = group, root, name
+                break
+            except OSError:
+                continue
+        self.source = f"cgroup {self.group / self.file}" if self.group else "getrusage (undercounts bwrap)"
+
+    def seconds(self) -> float:
+        if self.group is None:
+            me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+            return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+        text = (self.group / self.file).read_text()
+        if self.file == "cpu.stat":
+            return int(text.split("usage_usec")[1].split()[0]) / 1e6
+        return int(text) / 1e9
+
+    def close(self) -> None:
+        if self.group is not None and self.home is not None:
+            (self.home / "cgroup.procs").write_text(str(os.getpid()))
+            self.group.rmdir()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--students", type=int, default=20)
@@ -75,19 +130,28 @@ def main() -> None:
     parser.add_argument("--program", choices=sorted(PROGRAMS), default="python")
     args = parser.parse_args()
     program = PROGRAMS[args.program]
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        build_bank(root / "bank", args.scenarios)
-        times = {"bwrap": 0.0, "none": 0.0}
-        for s in range(args.students):  # one `grade` per student, as a course grades each submission
-            for mode in ("bwrap", "none") if s % 2 == 0 else ("none", "bwrap"):
-                times[mode] += grade(root / "bank", program, args.jobs, mode, root / "grades.json")
+    clock = CpuClock()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp)
+            build_bank(root / "bank", args.scenarios)
+            wall = {"bwrap": 0.0, "none": 0.0}
+            cpu = {"bwrap": 0.0, "none": 0.0}
+            for s in range(args.students):  # one `grade` per student, as a course grades each submission
+                for mode in ("bwrap", "none") if s % 2 == 0 else ("none", "bwrap"):
+                    used = clock.seconds()
+                    wall[mode] += grade(root / "bank", program, args.jobs, mode, root / "grades.json")
+                    cpu[mode] += clock.seconds() - used
+    finally:
+        clock.close()
     runs = args.students * args.scenarios
     print(f"{args.students} students x {args.scenarios} scenarios = {runs} runs of {shlex.join(program)} per mode, "
-          f"jobs={args.jobs}")
-    for mode, seconds in times.items():
-        print(f"--sandbox {mode:5}: {seconds:8.2f} s ({seconds / runs * 1000:.2f} ms a run)")
-    print(f"ratio bwrap / none: {times['bwrap'] / times['none']:.2f} (target <= 1.3)")
+          f"jobs={args.jobs}; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; CPU from {clock.source}")
+    for mode in ("bwrap", "none"):
+        print(f"--sandbox {mode:5}: CPU {cpu[mode]:8.2f} s ({cpu[mode] / runs * 1000:6.2f} ms a run), "
+              f"wall {wall[mode]:8.2f} s ({wall[mode] / runs * 1000:6.2f} ms a run)")
+    print(f"ratio bwrap / none: CPU {cpu['bwrap'] / cpu['none']:.2f}, wall {wall['bwrap'] / wall['none']:.2f} "
+          "(target <= 1.3)")
 
 
 if __name__ == "__main__":

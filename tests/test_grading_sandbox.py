@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from rawdeal.cli import app
 from rawdeal.errors import UsageError
-from rawdeal.grading import bwrap
+from rawdeal.grading import bwrap, staging
 from rawdeal.grading.runner import guarded, resolve_words
 from rawdeal.grading.sandbox import Limits, Outcome, Sandbox, prepare, run
 
@@ -225,3 +225,33 @@ def test_allow_read_and_env_give_a_program_what_the_assignment_sets(tmp_path: Pa
     allowed = CliRunner().invoke(app, [*command, "--allow-read", str(extra)])
     assert allowed.exit_code == 0, allowed.output
     assert CliRunner().invoke(app, [*command, "--env", "1BAD=x"]).exit_code == 2
+
+
+def test_after_a_timeout_every_process_of_the_run_is_gone_when_the_grader_goes_on() -> None:
+    tag = f"rawdeal-lingering-{os.getpid()}"
+    # Processes holding much memory take the kernel a while to end: the grader waits for that.
+    code = (f"import os, time\n# {tag}\nfor _ in range(8):\n    if os.fork() == 0:\n        os.setsid()\n"
+            "        ballast = b'x' * (128 << 20)\n        time.sleep(60)\ntime.sleep(0.5)\nprint('started', flush=True)\n"
+            "time.sleep(60)")
+    outcome = py(code, limits=Limits(timeout=1.0))
+    assert outcome.timed_out and outcome.stdout == b"started\n"
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if tag.encode() in cmdline:
+            left.append(pid)
+    assert left == []  # at once: the grader's wait ended only when the kernel had ended them
+
+
+def test_a_run_s_files_are_written_once_per_content_read_only_and_kept_inside_its_folder() -> None:
+    first = staging.stage({"data/x/a.txt": b"deck"})
+    assert staging.stage({"data/x/a.txt": b"deck"}) == first != staging.stage({"data/x/a.txt": b"other deck"})
+    assert staging.entries(first) == [(os.path.join(first, "data"), "data")]
+    assert (Path(first) / "data" / "x" / "a.txt").stat().st_mode & 0o777 == 0o444
+    with pytest.raises(ValueError, match="relative path inside its working folder"):
+        staging.stage({"../escape.txt": b"x"})
+    outcome = py("import os; print(open('data/x/a.txt').read(), os.access('data', os.W_OK))", {"data/x/a.txt": b"deck"})
+    assert outcome.stdout == b"deck False\n"

@@ -2,11 +2,12 @@
 
 By default the run goes through bubblewrap (see `bwrap`): the kernel gives it its own mount tree,
 process namespace and network, so it sees only the system folders, the folders its command names
-and a private working folder holding copies of the files it may read (for the course protocol: the
-one deck folder), and when its first process ends or the timeout passes every process of the run
-ends with it. `prlimit` caps memory, CPU time, processes, open files and file size. Standard output
-and error are read through pipes and capped in memory; the grader's wait ends at the timeout plus a
-short grace period whatever the run does.
+and a private working folder where the files it may read (for the course protocol: the one deck
+folder) are bound read-only, staged once per content (see `staging`); when its first process ends or
+the timeout passes every process of the run ends with it, and after a kill the grader goes on only
+once the kernel has ended them. `prlimit` caps memory, CPU time, processes, open files and file size.
+Standard output and error are read through pipes and capped in memory; the grader's wait ends at the
+timeout plus a short grace period whatever the run does.
 
 `--sandbox none` (trusted local use) runs the program directly in a fresh temporary folder; at the
 end its process group is killed, and nothing else is isolated (see `NONE_WARNING`).
@@ -14,7 +15,9 @@ end its process group is killed, and nothing else is isolated (see `NONE_WARNING
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import json
 import os
 import selectors
 import shutil
@@ -22,11 +25,12 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 from rawdeal.errors import UsageError
-from rawdeal.grading import bwrap
+from rawdeal.grading import bwrap, netns, staging
 
 KINDS = ("bwrap", "none")
 GRACE = 2.0  # seconds the grader waits for a killed run to be gone
@@ -143,28 +147,32 @@ def _unstartable(word: str) -> str:
 
 def _run_boxed(argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits) -> Outcome:
     box = limits.sandbox
-    argv = bwrap.locate(argv)
-    fds: dict[str, int] = {}
+    argv = _located(tuple(argv))
     try:
-        for rel, data in files.items():
-            fds[rel] = _memfd(data)
-        launch = bwrap.command(argv, fds, limits.caps(), bwrap.account(box.user),
-                               bwrap.readable(argv, box.readable), dict(box.env), box.hidden, box.writable)
-        owner = (launch.account.uid, launch.account.gid) if launch.account else None
-        return _spawn(launch.argv, stdin, limits, pass_fds=tuple(fds.values()), env={}, owner=owner, boxed=True)
+        staged = staging.entries(staging.stage(files)) if files else []
+    except (OSError, ValueError) as exc:
+        return Outcome(b"", b"", None, error=f"cannot stage the run's files: {getattr(exc, 'strerror', None) or exc}")
+    info, info_w = os.pipe()
+    try:
+        shared = netns.available()
+        launch = bwrap.command(argv, staged, limits.caps(), bwrap.account(box.user), _readable(argv, box.readable),
+                               dict(box.env), box.hidden, box.writable, info_fd=info_w, own_network=not shared)
+        return _spawn(launch.argv, stdin, limits, pass_fds=(info_w,), env={}, boxed=True, info=info,
+                      network=netns.entered if shared else contextlib.nullcontext)
     finally:
-        for fd in fds.values():
-            os.close(fd)
+        os.close(info)
+        os.close(info_w)
 
 
-def _memfd(data: bytes) -> int:
-    """A descriptor holding `data` (in memory), read from the start by bwrap."""
-    fd = os.memfd_create("rawdeal-file", os.MFD_CLOEXEC)
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-    os.lseek(fd, 0, os.SEEK_SET)
-    return fd
+@functools.lru_cache(maxsize=256)
+def _located(argv: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(bwrap.locate(argv))
+
+
+@functools.lru_cache(maxsize=256)
+def _readable(argv: tuple[str, ...], extra: tuple[str, ...]) -> list[str]:
+    """The folders a command may read, computed once per distinct command (a class's runs repeat them)."""
+    return bwrap.readable(argv, extra)
 
 
 def _run_plain(argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits) -> Outcome:
@@ -215,31 +223,36 @@ def _plain_account(user: str | None) -> tuple[int, int] | None:
 
 def _spawn(
     argv: Sequence[str], stdin: bytes, limits: Limits, *, env: Mapping[str, str], cwd: str | None = None,
-    owner: tuple[int, int] | None = None, pass_fds: tuple[int, ...] = (), boxed: bool = False,
+    owner: tuple[int, int] | None = None, pass_fds: tuple[int, ...] = (), boxed: bool = False, info: int | None = None,
+    network: Callable[[], AbstractContextManager[None]] = contextlib.nullcontext,
 ) -> Outcome:
     start = time.monotonic()
     uid, gid = owner or (None, None)
     try:
-        proc = subprocess.Popen(
-            list(argv), cwd=cwd, env=dict(env), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, process_group=0, close_fds=True, pass_fds=pass_fds,
-            user=uid, group=gid, extra_groups=None if uid is None else [],
-        )
+        with network():
+            proc = subprocess.Popen(
+                list(argv), cwd=cwd, env=dict(env), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, process_group=0, close_fds=True, pass_fds=pass_fds,
+                user=uid, group=gid, extra_groups=None if uid is None else [],
+            )
     except (OSError, subprocess.SubprocessError) as exc:
         return Outcome(b"", b"", None, error=f"cannot start {argv[0]}: {getattr(exc, 'strerror', None) or exc}")
     try:
         out, err, timed_out, oversized = _communicate(proc, stdin, start + limits.timeout, limits)
     finally:
-        _end(proc)
+        _end(proc, info)
     code = None if timed_out or oversized else proc.returncode
     if code is not None and boxed and 128 < code <= 128 + 64:
         code = 128 - code  # bwrap reports a program killed by signal N as exit code 128 + N
     return Outcome(out, err, code, timed_out, oversized, time.monotonic() - start)
 
 
-def _end(proc: subprocess.Popen[bytes]) -> None:
+def _end(proc: subprocess.Popen[bytes], info: int | None = None) -> None:
     """Kill the run (its process group: with bwrap, bwrap itself, and the kernel ends the rest) and
-    wait at most `GRACE` seconds for it."""
+    wait at most `GRACE` seconds for it: when it was still running, with bwrap, until its first
+    process inside (its pid read from bwrap's --info-fd, `info`) is gone, which the kernel lets
+    happen only once every other process of the run has ended."""
+    running = proc.poll() is None
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
@@ -250,10 +263,38 @@ def _end(proc: subprocess.Popen[bytes]) -> None:
                 pipe.close()
             except OSError:
                 pass
+    deadline = time.monotonic() + GRACE
     try:
         proc.wait(timeout=GRACE)
     except subprocess.TimeoutExpired:
-        pass
+        return
+    if running and info is not None:
+        pid = _first_pid(info)
+        if pid is not None:
+            _wait_gone(pid, deadline)
+
+
+def _first_pid(info: int) -> int | None:
+    """The pid bwrap wrote to its --info-fd (its first process inside the run), read once bwrap has
+    ended; None when it wrote none."""
+    os.set_blocking(info, False)
+    try:
+        return int(json.loads(os.read(info, 4096))["child-pid"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _wait_gone(pid: int, deadline: float) -> None:
+    try:
+        fd = os.pidfd_open(pid)
+    except OSError:
+        return  # already gone
+    try:
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            sel.select(timeout=max(0.0, deadline - time.monotonic()))
+    finally:
+        os.close(fd)
 
 
 def _communicate(
