@@ -211,7 +211,7 @@ def command(
     the run may read, see `staging`); `binds` are host paths readable at the same place, except the
     `hidden` ones; `writable` host folders are bound read-write at the same place. bwrap writes its
     first process's pid (outside the run) as JSON to `info_fd`. Without `own_network` the run stays
-    in the network namespace bwrap starts in (the caller's empty one, see `netns`).
+    in the network namespace bwrap starts in.
 
     As root, bwrap itself runs as the account `who` when the account can reach every bind (it then
     makes the user namespace, as for any user): `setpriv` switches before bwrap starts (the grader
