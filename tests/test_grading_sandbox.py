@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -255,3 +256,24 @@ def test_a_run_s_files_are_written_once_per_content_read_only_and_kept_inside_it
         staging.stage({"../escape.txt": b"x"})
     outcome = py("import os; print(open('data/x/a.txt').read(), os.access('data', os.W_OK))", {"data/x/a.txt": b"deck"})
     assert outcome.stdout == b"deck False\n"
+
+
+def test_a_killed_graders_staged_files_are_removed_by_the_next_grader(tmp_path: Path) -> None:
+    """SIGKILL runs no exit handler: the next grader removes what a dead one staged, never a live one's."""
+    code = ("import os, sys; from rawdeal.grading import staging; print(os.getpid(), staging.stage({'data/a.txt': b'x'}), flush=True);"
+            " os.kill(os.getpid(), 9) if sys.argv[1] == 'die' else None")
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    dead = subprocess.run([sys.executable, "-c", code, "die"], capture_output=True, text=True, env=env)
+    pid, staged = dead.stdout.split()
+    left = Path(staged).parent
+    assert dead.returncode == -9 and left.is_dir() and left.name.startswith(f"rawdeal-stage-{pid}-")
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        mine = left.parent / f"rawdeal-stage-{alive.pid}-keep"
+        mine.mkdir()
+        subprocess.run([sys.executable, "-c", code, "live"], capture_output=True, check=True, env=env)
+        assert not left.exists() and mine.is_dir()
+    finally:
+        alive.kill()
+        alive.wait()
+        mine.rmdir()

@@ -26,14 +26,43 @@ _lock = threading.Lock()
 _sets: OrderedDict[str, str] = OrderedDict()
 
 
+PREFIX = "rawdeal-stage-"
+
+
 @functools.cache
 def base() -> str:
-    """The grader's private folder: searchable by the programs' account (it binds from it), never listed."""
+    """The grader's private folder: searchable by the programs' account (it binds from it), never listed.
+    Its name holds the grader's pid, so that the folders of graders that were killed before they could
+    remove theirs (SIGKILL runs no exit handler) are removed by the next grader."""
     parent = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK) else None
-    folder = tempfile.mkdtemp(prefix="rawdeal-stage-", dir=parent)
+    _sweep(parent or tempfile.gettempdir())
+    folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=parent)
     os.chmod(folder, 0o711)
     atexit.register(remove, folder)
     return folder
+
+
+def _sweep(parent: str) -> None:
+    """Remove the staged folders, owned by this user, of graders that no longer run."""
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(PREFIX):].partition("-")[0] if name.startswith(PREFIX) else ""
+        path = os.path.join(parent, name)
+        if pid.isdigit() and not _alive(int(pid)) and os.lstat(path).st_uid == os.getuid():
+            remove(path)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def remove(folder: str) -> None:
