@@ -20,7 +20,8 @@ def test_texts_are_printed_in_the_pool() -> None:
     """The construct tests below read sentences the pool prints (not sentences written to fit the lowering)."""
     lexicon = compiler().lexicon
     printed = {s.text.casefold() for c in classic_pool() for s in lexicon.sentences(c.text)}
-    for text in (PRINTED_REVERSAL, PRINTED_SEARCH, PRINTED_RING, PRINTED_ONLY_ARSENAL, PRINTED_NON):
+    for text in (PRINTED_REVERSAL, PRINTED_SEARCH, PRINTED_RING, PRINTED_ONLY_ARSENAL, PRINTED_NON, PRINTED_REMOVE,
+                 PRINTED_REMOVE_UP_TO, PRINTED_ANY_NUMBER, PRINTED_OPPONENT_MAY, PRINTED_RANDOMLY):
         for sentence in lexicon.sentences(text):
             assert sentence.text.casefold() in printed, sentence.text
 
@@ -181,3 +182,38 @@ def test_a_superstar_that_forbids_a_card_to_the_opponent() -> None:
     text = "Your opponent cannot play the card titled Chop."
     result = lowered(text, frozenset({"superstar"}))
     assert result.ability == fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=("Chop",))
+
+
+PRINTED_REMOVE = "When successfully played, remove 1 card in your opponent's Ringside pile from the game."
+PRINTED_REMOVE_UP_TO = "When successfully played, you may remove up to 2 cards in your opponent's Ringside pile from the game."
+
+
+def test_cards_removed_from_the_game_move_to_the_removed_cards() -> None:
+    assert clauses(PRINTED_REMOVE, STRIKE) == (
+        fx.OnPlay((fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RINGSIDE, fx.Zone.REMOVED),)),)
+    assert clauses(PRINTED_REMOVE_UP_TO, STRIKE) == (fx.OnPlay((fx.Optional((fx.MoveCards(
+        fx.Who.OPPONENT, fx.Count(2, up_to=True), fx.Zone.RINGSIDE, fx.Zone.REMOVED),)),)),)
+
+
+PRINTED_ANY_NUMBER = "Discard any number of cards."
+
+
+def test_any_number_of_cards_is_a_count_the_player_gives() -> None:
+    assert clauses(PRINTED_ANY_NUMBER) == (fx.OnPlay((fx.Discard(fx.Who.YOU, fx.ANY_NUMBER),)),)
+
+
+PRINTED_OPPONENT_MAY = "When successfully played, your opponent may shuffle 1 card from his Ringside pile into his Arsenal."
+
+
+def test_your_opponent_may_is_his_choice() -> None:
+    shuffle_in = fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RINGSIDE, fx.Zone.ARSENAL, fx.Position.SHUFFLE,
+                              chooser=fx.Who.OPPONENT)
+    assert clauses(PRINTED_OPPONENT_MAY, STRIKE) == (fx.OnPlay((fx.Optional((shuffle_in,), fx.Who.OPPONENT),)),)
+
+
+PRINTED_RANDOMLY = "Your opponent randomly discards 3 cards."
+
+
+def test_a_card_picked_at_random_is_not_played_as_a_chosen_one() -> None:
+    result = lowered(PRINTED_RANDOMLY)
+    assert result.effect is None and "random" in result.unlowered[0].reason

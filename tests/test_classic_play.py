@@ -158,3 +158,65 @@ def test_a_card_the_opponents_ability_forbids_is_not_playable() -> None:
     s = GameState(players=[PlayerState("HHH", [], hand), PlayerState("THE ROCK", [])])
     assert [cat.titles[c] for c, _ in R.playable(cat, s, 0)] == ["Punch"]
     assert {cat.titles[c] for c, _ in R.playable(base, s, 0)} == {"Chop", "Punch"}
+
+
+def _acting(effect_action: fx.Action, mine: list[str], theirs_ringside: list[str]) -> Game:
+    """A game where HHH's Chop runs one action: his hand `mine`, The Rock's Ringside pile `theirs_ringside`."""
+    from rawdeal.engine import tasks as T
+    from rawdeal.engine.state import GameState, PlayerState
+
+    cat = _catalog_with({"Chop": fx.CardEffect((fx.OnPlay((effect_action,)),))})
+    s = GameState(players=[PlayerState("HHH", [], hand=[cat.id(t) for t in mine]),
+                           PlayerState("THE ROCK", [], ringside=[cat.id(t) for t in theirs_ringside])],
+                  constructed=True)
+    s.tasks.append(T.Act(0, effect_action, cat.id("Chop")))
+    game = Game(s, cat)
+    game.resume()
+    return game
+
+
+def test_a_card_removed_from_the_game_stays_its_owners_and_survives_save_and_reload() -> None:
+    from rawdeal.engine.invariants import card_lists
+
+    remove = fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RINGSIDE, fx.Zone.REMOVED)
+    game = _acting(remove, [], ["Punch", "Head Butt"])
+    before = card_lists(game.s)
+    decision = game.decision()
+    assert decision is not None and decision.player == 0 and {str(m) for m in decision.moves} == {
+        'take "Punch"', 'take "Head Butt"'}
+    game.apply(next(m for m in decision.moves if str(m) == 'take "Head Butt"'))
+    rock = game.s.players[1]
+    assert [game.title(c) for c in rock.removed] == ["Head Butt"] and [game.title(c) for c in rock.ringside] == ["Punch"]
+    assert card_lists(game.s) == before
+    again = loads(dumps(game))
+    assert again.s.players[1].removed == rock.removed and dumps(again) == dumps(game)
+
+
+def test_a_save_without_removed_cards_does_not_write_them() -> None:
+    game = _acting(fx.Draw(fx.Who.YOU), [], [])
+    assert b'"removed"' not in dumps(game)
+
+
+def test_your_opponent_may_asks_the_opponent_and_his_yes_acts_for_him() -> None:
+    shuffle_in = fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RINGSIDE, fx.Zone.ARSENAL, fx.Position.SHUFFLE,
+                              chooser=fx.Who.OPPONENT)
+    game = _acting(fx.Optional((shuffle_in,), fx.Who.OPPONENT), [], ["Punch"])
+    decision = game.decision()
+    assert decision is not None and decision.player == 1
+    game.apply(next(m for m in decision.moves if str(m) == "yes"))
+    pick = game.decision()
+    assert pick is not None and pick.player == 1
+    game.apply(pick.moves[0])
+    assert [game.title(c) for c in game.s.players[1].arsenal] == ["Punch"]
+
+
+def test_discard_any_number_asks_how_many_then_which() -> None:
+    game = _acting(fx.Discard(fx.Who.YOU, fx.ANY_NUMBER), ["Punch", "Head Butt", "Arm Drag"], [])
+    decision = game.decision()
+    assert decision is not None and [str(m) for m in decision.moves] == [f"discard {n}" for n in range(4)]
+    game.apply(decision.moves[2])
+    for _ in range(2):
+        pick = game.decision()
+        assert pick is not None
+        game.apply(pick.moves[0])
+    assert len(game.s.players[0].hand) == 1 and len(game.s.players[0].ringside) == 2

@@ -28,6 +28,7 @@ class Zone(StrEnum):
     ARSENAL = "arsenal"
     RINGSIDE = "ringside"
     RING = "ring"
+    REMOVED = "removed"  # removed from the game (Classic cards): out of play for good
 
 
 class Position(StrEnum):
@@ -72,6 +73,7 @@ class Count:
 
 ONE = Count(1)
 ALL = Count(None)
+ANY_NUMBER = Count(None, up_to=True)  # "any number of cards": none to all, the player says
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,9 +297,11 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Optional:
-    """"You may ...": the owner decides whether the actions happen."""
+    """"You may ...": the owner decides whether the actions happen; `who=OPPONENT`: "your opponent may
+    shuffle 1 card from his Ringside pile into his Arsenal" (the opponent decides)."""
 
     actions: tuple[Action, ...]
+    who: Who = Who.YOU
 
 
 @dataclass(frozen=True, slots=True)

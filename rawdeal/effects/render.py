@@ -33,7 +33,7 @@ def _count(count: Count) -> str:
     if count.same:
         return "as many cards"
     if count.n is None:
-        return "all cards"
+        return "any number of cards" if count.up_to else "all cards"
     noun = "card" if count.n == 1 else "cards"
     return f"up to {count.n} {noun}" if count.up_to else f"{count.n} {noun}"
 
@@ -141,7 +141,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     Modify: lambda a, v: render_modifier(a.modifier),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
     Choice: _choice,
-    Optional: lambda a, v: "you may " + _actions(a.actions, v, " and "),
+    Optional: lambda a, v: ("you may " if a.who is Who.YOU else "opponent may: ") + _actions(a.actions, v, " and "),
     HoldSubmission: lambda a, v: "hold the submission: no maneuvers or actions until opponent reverses it; "
                                  "it hits again each of your turns",
 }
@@ -158,6 +158,8 @@ def _into(position: Position) -> str:
 def _move(a: MoveCards) -> str:
     cards = _cards(a.count, a.filter)
     source = _zone(a.who, a.source, a.chooser)
+    if a.dest is Zone.REMOVED:
+        return f"{_verb(a.chooser, 'remove')} {cards} in {source} from the game"
     if a.dest is Zone.HAND and a.who is a.chooser:
         return f"{_verb(a.chooser, 'take')} {cards} from {source}"
     dest = _zone(a.who, a.dest, a.chooser)

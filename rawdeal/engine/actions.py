@@ -141,7 +141,9 @@ class Actions:
 
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
-        if a.count.n is None:
+        if a.count.n is None and a.count.up_to and p == owner == chooser:  # "any number of cards": he says how many
+            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, len(self.s.players[p].hand)))
+        elif a.count.n is None:
             self._discard_all(p, a.filter)
         elif a.count.up_to and p == owner == chooser:
             self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, min(a.count.n, len(self.s.players[p].hand))))
@@ -301,6 +303,9 @@ class Actions:
         self.s.tasks.append(T.AskChoice(owner, card, a.options))
 
     def _do_optional(self, owner: int, a: fx.Optional, card: int) -> None:
+        if a.who is not YOU:  # the opponent decides, and his yes runs the actions as his (players swapped)
+            self.s.tasks.append(T.AskYesNo(1 - owner, card, tuple(map(swapped, a.actions))))
+            return
         self.s.tasks.append(T.AskYesNo(owner, card, a.actions))
 
     def _do_hold(self, owner: int, a: fx.HoldSubmission, card: int) -> None:
@@ -316,6 +321,19 @@ def _rendered(a: fx.Modify) -> str:
     from rawdeal.effects.render import render_action
 
     return render_action(a)
+
+
+@cache
+def swapped(item: Any) -> Any:
+    """An action as the other player would say it: every `Who` turned around (you <-> opponent)."""
+    if isinstance(item, fx.Who):
+        return {fx.Who.YOU: fx.Who.OPPONENT, fx.Who.OPPONENT: fx.Who.YOU}.get(item, item)
+    if isinstance(item, tuple):
+        return tuple(map(swapped, item))
+    if not hasattr(item, "__dataclass_fields__"):
+        return item
+    changes = {f.name: swapped(getattr(item, f.name)) for f in fields(item)}
+    return replace(item, **{k: v for k, v in changes.items() if v is not getattr(item, k)})
 
 
 def any_card(flt: fx.CardFilter) -> bool:

@@ -171,7 +171,8 @@ def _subject(action: Action) -> tuple[fx.Who, str | None]:
             elif said == ["either"]:
                 pass  # "you may either A or B": the "or" makes the choice
             elif isinstance(part, Phrase) and part.kind == "adverb":
-                pass
+                if said == ["randomly"]:  # "randomly remove 1 card in his hand": no player picks it
+                    raise Unsupported("a card picked at random")
             else:
                 raise Unsupported(f"the subject {' '.join(said)!r}")
     if modal not in (None, "may", "must", "must then", "may then", "must first"):
@@ -246,6 +247,8 @@ def _quantity(node: object) -> fx.Count:
         return fx.Count(_number(values(node, ValueKind.NUMBER)[0]))
     if kind == "all":
         return fx.ALL
+    if kind == "any_number":  # "any number of cards": as many as the player likes, none to all
+        return fx.ANY_NUMBER
     if kind == "same":
         return fx.Count(1, same=True)
     raise Unsupported(f"the quantity {' '.join(words(node))!r}")

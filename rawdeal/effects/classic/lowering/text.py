@@ -188,12 +188,28 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
             frames.pop()
     new = _frames(frames, ctx, card)
     parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
     if seq.condition is not None:
         parts = [_conditioned(p, seq.condition) for p in parts]
     if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
+
+
+def _any_number_only_discarded(parts: list[Any]) -> None:
+    """"Any number of cards" is a count the player gives, which the engine asks for a discard from his
+    own hand; anywhere else it cannot run yet."""
+    for part in parts:
+        for a in _nested(part):
+            if getattr(a, "count", None) == fx.ANY_NUMBER and not (
+                    isinstance(a, fx.Discard) and a.filter == fx.ANY_CARD and a.who is a.chooser is fx.Who.YOU):
+                raise Unsupported("the quantity 'any number of'")
+
+
+def _nested(part: Any) -> list[Any]:
+    inner = getattr(part, "actions", None) or [x for opt in getattr(part, "options", ()) for x in opt]
+    return [part, *(a for x in inner for a in _nested(x))]
 
 
 def _conditioned(part: Any, cond: fx.Condition) -> Any:
