@@ -21,7 +21,8 @@ def test_texts_are_printed_in_the_pool() -> None:
     lexicon = compiler().lexicon
     printed = {s.text.casefold() for c in classic_pool() for s in lexicon.sentences(c.text)}
     for text in (PRINTED_REVERSAL, PRINTED_SEARCH, PRINTED_RING, PRINTED_ONLY_ARSENAL, PRINTED_NON, PRINTED_REMOVE,
-                 PRINTED_REMOVE_UP_TO, PRINTED_ANY_NUMBER, PRINTED_OPPONENT_MAY, PRINTED_RANDOMLY):
+                 PRINTED_REMOVE_UP_TO, PRINTED_ANY_NUMBER, PRINTED_OPPONENT_MAY, PRINTED_RANDOMLY, PRINTED_CANNOT_AFTER,
+                 PRINTED_CANNOT_BY):
         for sentence in lexicon.sentences(text):
             assert sentence.text.casefold() in printed, sentence.text
 
@@ -217,3 +218,20 @@ PRINTED_RANDOMLY = "Your opponent randomly discards 3 cards."
 def test_a_card_picked_at_random_is_not_played_as_a_chosen_one() -> None:
     result = lowered(PRINTED_RANDOMLY)
     assert result.effect is None and "random" in result.unlowered[0].reason
+
+
+PRINTED_CANNOT_AFTER = "Cannot be played after the card titled From the Top Rope."
+PRINTED_CANNOT_BY = "Cannot be played by The Rock."
+
+
+def test_cannot_be_played_after_is_a_requirement_that_does_not_hold() -> None:
+    assert clauses(PRINTED_CANNOT_AFTER, STRIKE) == (
+        fx.PlayRequirement(fx.Not(fx.After(title="From the Top Rope"))),)
+
+
+def test_cannot_be_played_by_a_superstar_keeps_the_card_out_of_his_deck() -> None:
+    from rawdeal.effects.classic.packing import packing_rule
+
+    assert clauses(PRINTED_CANNOT_BY, STRIKE) == ()  # a deck rule: no effect in play
+    [gulp] = [c for c in classic_pool() if PRINTED_CANNOT_BY in c.text]
+    assert packing_rule(gulp) == (frozenset(), frozenset({"rock"}))

@@ -220,3 +220,14 @@ def test_discard_any_number_asks_how_many_then_which() -> None:
         assert pick is not None
         game.apply(pick.moves[0])
     assert len(game.s.players[0].hand) == 1 and len(game.s.players[0].ringside) == 2
+
+
+def test_a_play_requirement_that_must_not_hold() -> None:
+    from rawdeal.engine import rules as R
+    from rawdeal.engine.state import GameState, LastPlay, PlayerState
+
+    cat = _catalog_with({"Chop": fx.CardEffect((fx.PlayRequirement(fx.Not(fx.After(title="Punch"))),))})
+    s = GameState(players=[PlayerState("HHH", [], hand=[cat.id("Chop")]), PlayerState("THE ROCK", [])])
+    assert R.can_play(cat, s, 0, cat.id("Chop"), CardType.MANEUVER)
+    s.last[0] = LastPlay(cat.id("Punch"), CardType.MANEUVER, 2)
+    assert not R.can_play(cat, s, 0, cat.id("Chop"), CardType.MANEUVER)

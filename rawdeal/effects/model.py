@@ -150,7 +150,14 @@ class AnyOf:
     conditions: tuple[Condition, ...]
 
 
-Condition = After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf
+@dataclass(frozen=True, slots=True)
+class Not:
+    """The condition does not hold: "Cannot be played after the card titled X" (Classic cards)."""
+
+    condition: Condition
+
+
+Condition = After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not
 
 
 # -------------------------------------------------------------------------------------- modifiers

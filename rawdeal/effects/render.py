@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    AnyOf, After, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
+    AnyOf, After, Not, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
     Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
@@ -208,6 +208,8 @@ def _condition(c: Condition) -> str:
         return f"{c.title} is in your ring area"
     if isinstance(c, AnyOf):
         return " or ".join(_condition(x) for x in c.conditions)
+    if isinstance(c, Not):
+        return f"not ({_condition(c.condition)})"
     raise TypeError(f"not a condition: {c!r}")
 
 

@@ -48,6 +48,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return any(cat.infos[c].title == cond.title for c in s.players[p].ring)
     if isinstance(cond, fx.AnyOf):
         return any(holds(cat, s, p, c, card, prev) for c in cond.conditions)
+    if isinstance(cond, fx.Not):
+        return not holds(cat, s, p, cond.condition, card, prev)
     raise TypeError(f"unknown condition {cond!r}")
 
 

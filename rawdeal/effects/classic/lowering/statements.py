@@ -99,6 +99,13 @@ def _holder_other(st: Statement) -> bool:
 
 
 
+def _cannot_play(st: Statement, card: CardFacts) -> list[Any]:
+    """"Cannot be played if/after ...": playable only when that does not hold; "cannot be played by X":
+    a deck rule (X's deck may not hold it, `rawdeal.effects.classic.packing`)."""
+    parts = _only_played(st, card)
+    return [fx.PlayRequirement(fx.Not(p.condition)) if isinstance(p, fx.PlayRequirement) else p for p in parts]
+
+
 def _only_played(st: Statement, card: CardFacts) -> list[Any]:
     extra = [p for p in st.parts if isinstance(p, Phrase) and p.kind not in ("played_how", "holder", "played_plain")]
     if _holder_other(st):
@@ -231,6 +238,7 @@ _STATEMENTS = {
     "reverse_only": _reverse_only, "no_damage": _no_damage, "pack_never": _deck_rule, "pack_only": _deck_rule,
     "pack_also": _deck_rule, "sheet": _deck_rule, "played_before": _played_before,
     "only_reversed": _only_reversed, "reversals_to": _reversals_to, "must_play": _only_played,
+    "cannot_play": _cannot_play,
 }
 
 
