@@ -12,18 +12,23 @@ _ONLY = {"pack_only", "only_played"}
 _NEVER = {"pack_never", "cannot_play"}
 
 
-@cache
 def packing_rule(card: PoolCard) -> tuple[frozenset[str], frozenset[str]] | None:
     """(Superstars who alone may pack it, Superstars who may not), as slugs; None when the text says neither
     (or says it in a sentence the grammar cannot read)."""
-    if "pack" not in card.text.casefold() and "played by" not in card.text.casefold():
+    return _text_rule(card.text)
+
+
+@cache
+def _text_rule(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The rule a text says, worked out once per text (a deck check asks it for every card)."""
+    if "pack" not in text.casefold() and "played by" not in text.casefold():
         return None
     from rawdeal.cards.pool.load import classic_pool
     from rawdeal.effects.classic.pool import pool_compiler
 
     only: set[str] = set()
     never: set[str] = set()
-    for sentence in pool_compiler(classic_pool()).compile(card.text).sentences:
+    for sentence in pool_compiler(classic_pool()).compile(text).sentences:
         if not isinstance(sentence, Sentence):
             continue
         for item in sentence.items:
