@@ -61,6 +61,10 @@ class ClassicCatalog:
         return tuple(c for c in self.printed.values() if c.is_superstar)
 
     @cached_property
+    def stars_by_title(self) -> tuple[PoolCard, ...]:
+        return tuple(sorted(self.superstars, key=lambda c: c.title))
+
+    @cached_property
     def star_names(self) -> dict[str, str]:
         """A Superstar's name as packing compares it -> his title."""
         return {who(s.title): s.title for s in self.superstars}
@@ -140,7 +144,7 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
     """A random Superstar (or `superstar`) and 60 playable titles (bottom to top) that obey the Classic
     deck rules. Titles in `prefer` that the deck may hold are drawn first (a check that wants every card
     played sometime prefers those not played yet); the rest of the deck is random."""
-    stars = sorted(cc.superstars, key=lambda c: c.title)
+    stars = cc.stars_by_title
     while True:
         star = superstar or rnd.choice(stars)
         room_ = room(cc, star, rnd.choice(SIDES))
