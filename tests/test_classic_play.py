@@ -18,6 +18,7 @@ from rawdeal.decks import Deck
 from rawdeal.effects.classic.playable import is_played_kind, lowered_classic
 from rawdeal.engine.classic import new_classic_game, random_classic_deck, shipped_classic
 from rawdeal.engine.game import Game
+from rawdeal.engine.state import CurrentPlay
 from rawdeal.errors import DeckError
 from rawdeal.io.save import dumps, loads
 
@@ -231,3 +232,13 @@ def test_a_play_requirement_that_must_not_hold() -> None:
     assert R.can_play(cat, s, 0, cat.id("Chop"), CardType.MANEUVER)
     s.last[0] = LastPlay(cat.id("Punch"), CardType.MANEUVER, 2)
     assert not R.can_play(cat, s, 0, cat.id("Chop"), CardType.MANEUVER)
+
+
+def test_a_card_not_reversed_by_a_title_is_not_reversed_by_it_whatever_its_punctuation() -> None:
+    from rawdeal.engine import rules as R
+
+    cat = _catalog_with({"Chop": fx.CardEffect((fx.NotReversedBy(("have a nice day",)),))})
+    play = CurrentPlay(0, cat.id("Chop"), CardType.MANEUVER)
+    assert "Have a Nice Day!" not in {cat.titles[c] for c in R.reversers(cat, play)}
+    punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
+    assert "Have a Nice Day!" in {cat.titles[c] for c in R.reversers(cat, punch)}

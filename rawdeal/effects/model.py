@@ -464,9 +464,17 @@ class TriggersFromRingside:
     while applying damage from a matching card."""
 
 
+@dataclass(frozen=True, slots=True)
+class NotReversedBy:
+    """"Cannot be reversed by the card titled X" (Classic cards): those reversals never match it."""
+
+    titles: tuple[str, ...]
+
+
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
+    | NotReversedBy
 )
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    AnyOf, After, Not, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
+    AnyOf, After, Not, NotReversedBy, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
     Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
@@ -274,6 +274,7 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     PlayRequirement: lambda c: f"{_as_type(c)}playable only if {_condition(c.condition)}",
     StatChange: _stat_change,
     Irreversible: lambda c: "may not be reversed",
+    NotReversedBy: lambda c: f"may not be reversed by {' or '.join(c.titles)}",
     ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",
     Reverses: _reverses,
     OnReverse: lambda c: f"on reversal{' from your hand' if c.from_hand_only else ''}, {_actions(c.actions, True)}",

@@ -7,9 +7,9 @@ from typing import Any
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Phrase, Statement, Value, ValueKind
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind
 from rawdeal.effects.classic.lowering.nodes import (
-    _SelfStat, CardFacts, Unsupported, _Desc, _desc, _leaves, _number, _zone_in, find, values, words,
+    _SelfStat, CardFacts, Unsupported, _Desc, _cards, _desc, _leaves, _number, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import _Seq, _reverses
@@ -55,6 +55,12 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if len(tails) > 1 or _holder_other(st):
         raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+    if tails and tails[0].kind == "by_tail":  # "cannot be reversed by the card titled X"
+        by = [p for p in tails[0].parts if isinstance(p, Cards)]
+        d = _cards(by[0]) if len(by) == 1 else None
+        if d is None or d.title is None or replace(d, title=None) != _Desc():
+            raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+        return [fx.NotReversedBy((d.title,))]
     if tails:
         return [fx.Irreversible(condition=_tail_condition(tails[0]))]
     return [fx.Irreversible()]
