@@ -22,7 +22,7 @@ def test_texts_are_printed_in_the_pool() -> None:
     printed = {s.text.casefold() for c in classic_pool() for s in lexicon.sentences(c.text)}
     for text in (PRINTED_REVERSAL, PRINTED_SEARCH, PRINTED_RING, PRINTED_ONLY_ARSENAL, PRINTED_NON, PRINTED_REMOVE,
                  PRINTED_REMOVE_UP_TO, PRINTED_ANY_NUMBER, PRINTED_OPPONENT_MAY, PRINTED_RANDOMLY, PRINTED_CANNOT_AFTER,
-                 PRINTED_CANNOT_BY, PRINTED_NOT_BY):
+                 PRINTED_CANNOT_BY, PRINTED_NOT_BY, PRINTED_NOT_FROM_HAND):
         for sentence in lexicon.sentences(text):
             assert sentence.text.casefold() in printed, sentence.text
 
@@ -242,3 +242,11 @@ PRINTED_NOT_BY = "Cannot be reversed by the card titled Elbow to the Face."
 
 def test_cannot_be_reversed_by_a_titled_card() -> None:
     assert clauses(PRINTED_NOT_BY, STRIKE) == (fx.NotReversedBy(("Elbow to the Face",)),)
+
+
+PRINTED_NOT_FROM_HAND = "Cannot be reversed from your opponent's hand."
+
+
+def test_cannot_be_reversed_from_the_hand_is_only_reversed_from_the_arsenal() -> None:
+    assert clauses(PRINTED_NOT_FROM_HAND, STRIKE) == clauses(PRINTED_ONLY_ARSENAL, STRIKE) == (
+        fx.Irreversible(from_arsenal=False),)

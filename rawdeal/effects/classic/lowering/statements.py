@@ -55,6 +55,11 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if len(tails) > 1 or _holder_other(st):
         raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+    if tails and tails[0].kind == "from_tail":  # "cannot be reversed from your opponent's hand"
+        zones = _zone_in(tails[0])
+        if zones.who is not fx.Who.OPPONENT or zones.zones not in ((fx.Zone.HAND,), (fx.Zone.ARSENAL,)):
+            raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+        return [fx.Irreversible(from_arsenal=False) if zones.zones == (fx.Zone.HAND,) else fx.Irreversible(from_hand=False)]
     if tails and tails[0].kind == "by_tail":  # "cannot be reversed by the card titled X"
         by = [p for p in tails[0].parts if isinstance(p, Cards)]
         d = _cards(by[0]) if len(by) == 1 else None
