@@ -22,7 +22,7 @@ def test_texts_are_printed_in_the_pool() -> None:
     printed = {s.text.casefold() for c in classic_pool() for s in lexicon.sentences(c.text)}
     for text in (PRINTED_REVERSAL, PRINTED_SEARCH, PRINTED_RING, PRINTED_ONLY_ARSENAL, PRINTED_NON, PRINTED_REMOVE,
                  PRINTED_REMOVE_UP_TO, PRINTED_ANY_NUMBER, PRINTED_OPPONENT_MAY, PRINTED_RANDOMLY, PRINTED_CANNOT_AFTER,
-                 PRINTED_CANNOT_BY, PRINTED_NOT_BY, PRINTED_NOT_FROM_HAND):
+                 PRINTED_CANNOT_BY, PRINTED_NOT_BY, PRINTED_NOT_FROM_HAND, PRINTED_HASH, PRINTED_HASH_PLUS):
         for sentence in lexicon.sentences(text):
             assert sentence.text.casefold() in printed, sentence.text
 
@@ -250,3 +250,22 @@ PRINTED_NOT_FROM_HAND = "Cannot be reversed from your opponent's hand."
 def test_cannot_be_reversed_from_the_hand_is_only_reversed_from_the_arsenal() -> None:
     assert clauses(PRINTED_NOT_FROM_HAND, STRIKE) == clauses(PRINTED_ONLY_ARSENAL, STRIKE) == (
         fx.Irreversible(from_arsenal=False),)
+
+
+PRINTED_HASH = ("Shuffle up to # cards from your Ringside pile into your Arsenal, where # is equal to the number of "
+                "Reversal cards in your opponent's Ring area.")
+PRINTED_HASH_PLUS = ("Shuffle up to # cards from your Ringside pile into your Arsenal, where # is equal to the number "
+                     "of cards in your hand +2.")
+
+
+def test_a_hash_count_is_what_the_sentence_says_it_is_equal_to() -> None:
+    reversals = fx.CountOf(fx.Who.OPPONENT, fx.Zone.RING, fx.CardFilter(types=(CardType.REVERSAL,)))
+    assert clauses(PRINTED_HASH) == (fx.OnPlay((fx.MoveCards(
+        fx.Who.YOU, fx.Count(0, up_to=True, of=reversals), fx.Zone.RINGSIDE, fx.Zone.ARSENAL, fx.Position.SHUFFLE),)),)
+    [(move,)] = [c.actions for c in clauses(PRINTED_HASH_PLUS) if isinstance(c, fx.OnPlay)]
+    assert isinstance(move, fx.MoveCards) and move.count.of == fx.CountOf(fx.Who.YOU, fx.Zone.HAND, plus=2)
+
+
+def test_a_hash_never_said_is_not_run() -> None:
+    result = lowered("Draw # cards.")
+    assert result.effect is None and "#" in result.unlowered[0].reason

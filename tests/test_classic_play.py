@@ -19,6 +19,7 @@ from rawdeal.effects.classic.playable import is_played_kind, lowered_classic
 from rawdeal.engine.classic import new_classic_game, random_classic_deck, shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import CurrentPlay
+from rawdeal.engine import tasks as T
 from rawdeal.errors import DeckError
 from rawdeal.io.save import dumps, loads
 
@@ -242,3 +243,21 @@ def test_a_card_not_reversed_by_a_title_is_not_reversed_by_it_whatever_its_punct
     assert "Have a Nice Day!" not in {cat.titles[c] for c in R.reversers(cat, play)}
     punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
     assert "Have a Nice Day!" in {cat.titles[c] for c in R.reversers(cat, punch)}
+
+
+def test_a_hash_count_is_worked_out_when_the_action_runs() -> None:
+    in_hand = fx.CountOf(fx.Who.YOU, fx.Zone.HAND, fx.CardFilter(types=(CardType.MANEUVER,)), plus=-1)
+    discard = fx.Discard(fx.Who.OPPONENT, fx.Count(0, of=in_hand), chooser=fx.Who.OPPONENT)
+    game = _acting(fx.Draw(fx.Who.YOU), ["Punch", "Head Butt", "Arm Drag"], [])  # HHH: 3 maneuvers, # = 2
+    game.s.players[1].hand = [game.cat.id("Punch")] * 4
+    game.s.tasks.append(T.Act(0, discard, game.cat.id("Chop")))
+    game.resume()
+    while (d := game.decision()) is not None:
+        game.apply(d.moves[0])
+    assert len(game.s.players[1].hand) == 2
+    value = fx.CountOf(fx.Who.OPPONENT, None)  # The Rock's Superstar Value
+    game = _acting(fx.Draw(fx.Who.YOU), [], [])
+    game.s.players[0].arsenal = [game.cat.id("Punch")] * 10
+    game.s.tasks.append(T.Act(0, fx.Draw(fx.Who.YOU, fx.Count(0, of=value)), game.cat.id("Chop")))
+    game.resume()
+    assert len(game.s.players[0].hand) == game.cat.db.by_name["THE ROCK"].value > 0

@@ -54,6 +54,8 @@ UNSEEN = [
     ("Your opponent may put 1 card from his Ringside pile into his hand.", ACTION),
     ("Cannot be played after the card titled Flying Purple Elbow.", STRIKE),
     ("Cannot be reversed by the card titled Steel Chair Smash.", STRIKE),
+    ("Draw # cards, where # is equal to the number of Strike maneuvers in your Ring area.", ACTION),
+    ("Your opponent discards # cards, where # is equal to your Superstar Value -1.", ACTION),
 ]
 
 

@@ -69,6 +69,7 @@ class Count:
     n: int | None = 1
     up_to: bool = False
     same: bool = False
+    of: CountOf | None = None  # "# cards, where # is equal to ...": worked out when the action runs (n unused)
 
 
 ONE = Count(1)
@@ -99,6 +100,17 @@ ANY_CARD = CardFilter()  # the empty filter: the defaults below share it, so the
 def _card_filter(*values: Any) -> CardFilter:
     made = CardFilter(*values)
     return ANY_CARD if made == ANY_CARD else made
+
+
+@dataclass(frozen=True, slots=True)
+class CountOf:
+    """What `#` is equal to (Classic cards): the number of `who`'s cards in `zone` that pass `filter`, or
+    with `zone=None` his Superstar Value; then `plus` ("+2"), never below 0."""
+
+    who: Who
+    zone: Zone | None
+    filter: CardFilter = ANY_CARD
+    plus: int = 0
 
 
 # ------------------------------------------------------------------------------------- conditions

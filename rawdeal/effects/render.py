@@ -25,13 +25,20 @@ from rawdeal.effects.model import (
 )
 from rawdeal.effects.model import Ability, AbilityTiming, Action, CardEffect, Clause
 
-_ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area"}
+_ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
+          Zone.REMOVED: "cards removed from the game"}
 
 
 # ------------------------------------------------------------------------------------ words
 def _count(count: Count) -> str:
     if count.same:
         return "as many cards"
+    if count.of is not None:
+        of = count.of
+        whose = "your" if of.who is Who.YOU else "opponent's"
+        what = f"{whose} superstar value" if of.zone is None else f"the number of cards in {whose} {_ZONES[of.zone]}"
+        plus = f" {of.plus:+d}" if of.plus else ""
+        return f"{'up to ' if count.up_to else ''}# cards (# = {what}{plus})"
     if count.n is None:
         return "any number of cards" if count.up_to else "all cards"
     noun = "card" if count.n == 1 else "cards"

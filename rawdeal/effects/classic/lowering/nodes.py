@@ -180,6 +180,10 @@ def _subject(action: Action) -> tuple[fx.Who, str | None]:
     return who, modal
 
 
+# A `#` whose meaning the sentence has not said yet ("where # is equal to ..." follows): never run.
+HASH = fx.CountOf(fx.Who.ALL, None)
+
+
 # ------------------------------------------------------------------------------------------ zones
 _ZONES = {"hand": fx.Zone.HAND, "arsenal": fx.Zone.ARSENAL, "ringside pile": fx.Zone.RINGSIDE,
           "ring area": fx.Zone.RING, "ring": fx.Zone.RING}
@@ -247,6 +251,8 @@ def _quantity(node: object) -> fx.Count:
         return fx.Count(_number(values(node, ValueKind.NUMBER)[0]))
     if kind == "all":
         return fx.ALL
+    if kind in ("hash", "up_to_hash"):  # "# cards": what # is equal to follows ("where # is ...")
+        return fx.Count(0, up_to=kind == "up_to_hash", of=HASH)
     if kind == "any_number":  # "any number of cards": as many as the player likes, none to all
         return fx.ANY_NUMBER
     if kind == "same":
