@@ -3,7 +3,8 @@
 Run from anywhere: `python benchmarks/bench_classic_games.py [--games N]`. Prints figures only (the issue's
 target: random Classic games at least as many per second as the course decks of 11-ComplexEffects):
   (a) games/s between the course decks of 11-ComplexEffects (standard profile, random legal moves),
-  (b) games/s between random legal Classic decks of the playable cards (standard profile, the same player),
+  (b) games/s between random legal Classic decks of the playable cards (standard profile, the same player):
+      drawn and checked as decks from files are, and drawn as `selfplay --pool classic --random-decks` does,
 and their ratio, measured in the same process one after the other. Course decks come from ../shared (skipped,
 with a note, when it is absent).
 """
@@ -35,8 +36,12 @@ def course(games: int) -> tuple[float, float] | None:
     return summary.games / elapsed, summary.moves / elapsed
 
 
-def classic(games: int) -> tuple[float, float]:
+def classic(games: int, check: bool = True) -> tuple[float, float]:
+    """`check`: each game's two drawn decks go through `new_classic_game` and its deck check (as decks
+    from files would); without, the way `selfplay --pool classic --random-decks` starts its games (decks
+    drawn by the deck rules, not checked again)."""
     from rawdeal.bots.random import pick
+    from rawdeal.checks.classic import start_random_game
     from rawdeal.decks import Deck
     from rawdeal.engine.classic import new_classic_game, random_classic_deck, shipped_classic
 
@@ -45,9 +50,12 @@ def classic(games: int) -> tuple[float, float]:
     moves = 0
     for seed in range(games):
         rnd = random.Random(seed)
-        made = [random_classic_deck(cc, rnd) for _ in (0, 1)]
-        decks = (Deck.of(made[0][0], made[0][1]), Deck.of(made[1][0], made[1][1]))
-        game, _ = new_classic_game(decks, seed=seed, cc=cc)
+        if check:
+            made = [random_classic_deck(cc, rnd) for _ in (0, 1)]
+            decks = (Deck.of(made[0][0], made[0][1]), Deck.of(made[1][0], made[1][1]))
+            game, _ = new_classic_game(decks, seed=seed, cc=cc)
+        else:
+            game = start_random_game(cc, seed)
         game.listen = False
         played = 0
         while not game.over and played < 5000:
@@ -65,12 +73,15 @@ def main() -> None:
     classic(5)  # warm: the Classic pool parsed, lowered and its catalog built
     course_rate = course(games)
     classic_rate = classic(games)  # each game also draws and checks its two decks (the course's are read once)
+    drawn_rate = classic(games, check=False)
     if course_rate:
         print(f"course decks of 11-ComplexEffects: {course_rate[0]:7.0f} games/s {course_rate[1]:9.0f} moves/s")
-    print(f"random Classic decks:              {classic_rate[0]:7.0f} games/s {classic_rate[1]:9.0f} moves/s")
+    print(f"random Classic decks, checked:     {classic_rate[0]:7.0f} games/s {classic_rate[1]:9.0f} moves/s")
+    print(f"random Classic decks, as selfplay: {drawn_rate[0]:7.0f} games/s {drawn_rate[1]:9.0f} moves/s")
     if course_rate:
-        print(f"ratio Classic / course: {classic_rate[0] / course_rate[0]:.2f} in games, "
-              f"{classic_rate[1] / course_rate[1]:.2f} in moves (target >= 1 in games)")
+        for name, rate in (("checked", classic_rate), ("as selfplay", drawn_rate)):
+            print(f"ratio Classic ({name}) / course: {rate[0] / course_rate[0]:.2f} in games, "
+                  f"{rate[1] / course_rate[1]:.2f} in moves (target >= 1 in games)")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,9 @@ def test_texts_are_printed_in_the_pool() -> None:
     """The construct tests below read sentences the pool prints (not sentences written to fit the lowering)."""
     lexicon = compiler().lexicon
     printed = {s.text.casefold() for c in classic_pool() for s in lexicon.sentences(c.text)}
-    for text in (PRINTED_REVERSAL, PRINTED_SEARCH, PRINTED_RING, PRINTED_ONLY_ARSENAL, PRINTED_NON):
+    for text in (PRINTED_REVERSAL, PRINTED_SEARCH, PRINTED_RING, PRINTED_ONLY_ARSENAL, PRINTED_NON, PRINTED_REMOVE,
+                 PRINTED_REMOVE_UP_TO, PRINTED_ANY_NUMBER, PRINTED_OPPONENT_MAY, PRINTED_RANDOMLY, PRINTED_CANNOT_AFTER,
+                 PRINTED_CANNOT_BY, PRINTED_NOT_BY, PRINTED_NOT_FROM_HAND, PRINTED_HASH, PRINTED_HASH_PLUS):
         for sentence in lexicon.sentences(text):
             assert sentence.text.casefold() in printed, sentence.text
 
@@ -181,3 +183,89 @@ def test_a_superstar_that_forbids_a_card_to_the_opponent() -> None:
     text = "Your opponent cannot play the card titled Chop."
     result = lowered(text, frozenset({"superstar"}))
     assert result.ability == fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=("Chop",))
+
+
+PRINTED_REMOVE = "When successfully played, remove 1 card in your opponent's Ringside pile from the game."
+PRINTED_REMOVE_UP_TO = "When successfully played, you may remove up to 2 cards in your opponent's Ringside pile from the game."
+
+
+def test_cards_removed_from_the_game_move_to_the_removed_cards() -> None:
+    assert clauses(PRINTED_REMOVE, STRIKE) == (
+        fx.OnPlay((fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RINGSIDE, fx.Zone.REMOVED),)),)
+    assert clauses(PRINTED_REMOVE_UP_TO, STRIKE) == (fx.OnPlay((fx.Optional((fx.MoveCards(
+        fx.Who.OPPONENT, fx.Count(2, up_to=True), fx.Zone.RINGSIDE, fx.Zone.REMOVED),)),)),)
+
+
+PRINTED_ANY_NUMBER = "Discard any number of cards."
+
+
+def test_any_number_of_cards_is_a_count_the_player_gives() -> None:
+    assert clauses(PRINTED_ANY_NUMBER) == (fx.OnPlay((fx.Discard(fx.Who.YOU, fx.ANY_NUMBER),)),)
+
+
+PRINTED_OPPONENT_MAY = "When successfully played, your opponent may shuffle 1 card from his Ringside pile into his Arsenal."
+
+
+def test_your_opponent_may_is_his_choice() -> None:
+    shuffle_in = fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RINGSIDE, fx.Zone.ARSENAL, fx.Position.SHUFFLE,
+                              chooser=fx.Who.OPPONENT)
+    assert clauses(PRINTED_OPPONENT_MAY, STRIKE) == (fx.OnPlay((fx.Optional((shuffle_in,), fx.Who.OPPONENT),)),)
+
+
+PRINTED_RANDOMLY = "Your opponent randomly discards 3 cards."
+
+
+def test_a_card_picked_at_random_is_not_played_as_a_chosen_one() -> None:
+    result = lowered(PRINTED_RANDOMLY)
+    assert result.effect is None and "random" in result.unlowered[0].reason
+
+
+PRINTED_CANNOT_AFTER = "Cannot be played after the card titled From the Top Rope."
+PRINTED_CANNOT_BY = "Cannot be played by The Rock."
+
+
+def test_cannot_be_played_after_is_a_requirement_that_does_not_hold() -> None:
+    assert clauses(PRINTED_CANNOT_AFTER, STRIKE) == (
+        fx.PlayRequirement(fx.Not(fx.After(title="From the Top Rope"))),)
+
+
+def test_cannot_be_played_by_a_superstar_keeps_the_card_out_of_his_deck() -> None:
+    from rawdeal.effects.classic.packing import packing_rule
+
+    assert clauses(PRINTED_CANNOT_BY, STRIKE) == ()  # a deck rule: no effect in play
+    [gulp] = [c for c in classic_pool() if PRINTED_CANNOT_BY in c.text]
+    assert packing_rule(gulp) == (frozenset(), frozenset({"rock"}))
+
+
+PRINTED_NOT_BY = "Cannot be reversed by the card titled Elbow to the Face."
+
+
+def test_cannot_be_reversed_by_a_titled_card() -> None:
+    assert clauses(PRINTED_NOT_BY, STRIKE) == (fx.NotReversedBy(("Elbow to the Face",)),)
+
+
+PRINTED_NOT_FROM_HAND = "Cannot be reversed from your opponent's hand."
+
+
+def test_cannot_be_reversed_from_the_hand_is_only_reversed_from_the_arsenal() -> None:
+    assert clauses(PRINTED_NOT_FROM_HAND, STRIKE) == clauses(PRINTED_ONLY_ARSENAL, STRIKE) == (
+        fx.Irreversible(from_arsenal=False),)
+
+
+PRINTED_HASH = ("Shuffle up to # cards from your Ringside pile into your Arsenal, where # is equal to the number of "
+                "Reversal cards in your opponent's Ring area.")
+PRINTED_HASH_PLUS = ("Shuffle up to # cards from your Ringside pile into your Arsenal, where # is equal to the number "
+                     "of cards in your hand +2.")
+
+
+def test_a_hash_count_is_what_the_sentence_says_it_is_equal_to() -> None:
+    reversals = fx.CountOf(fx.Who.OPPONENT, fx.Zone.RING, fx.CardFilter(types=(CardType.REVERSAL,)))
+    assert clauses(PRINTED_HASH) == (fx.OnPlay((fx.MoveCards(
+        fx.Who.YOU, fx.Count(0, up_to=True, of=reversals), fx.Zone.RINGSIDE, fx.Zone.ARSENAL, fx.Position.SHUFFLE),)),)
+    [(move,)] = [c.actions for c in clauses(PRINTED_HASH_PLUS) if isinstance(c, fx.OnPlay)]
+    assert isinstance(move, fx.MoveCards) and move.count.of == fx.CountOf(fx.Who.YOU, fx.Zone.HAND, plus=2)
+
+
+def test_a_hash_never_said_is_not_run() -> None:
+    result = lowered("Draw # cards.")
+    assert result.effect is None and "#" in result.unlowered[0].reason

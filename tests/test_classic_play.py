@@ -18,6 +18,8 @@ from rawdeal.decks import Deck
 from rawdeal.effects.classic.playable import is_played_kind, lowered_classic
 from rawdeal.engine.classic import new_classic_game, random_classic_deck, shipped_classic
 from rawdeal.engine.game import Game
+from rawdeal.engine.state import CurrentPlay
+from rawdeal.engine import tasks as T
 from rawdeal.errors import DeckError
 from rawdeal.io.save import dumps, loads
 
@@ -158,3 +160,104 @@ def test_a_card_the_opponents_ability_forbids_is_not_playable() -> None:
     s = GameState(players=[PlayerState("HHH", [], hand), PlayerState("THE ROCK", [])])
     assert [cat.titles[c] for c, _ in R.playable(cat, s, 0)] == ["Punch"]
     assert {cat.titles[c] for c, _ in R.playable(base, s, 0)} == {"Chop", "Punch"}
+
+
+def _acting(effect_action: fx.Action, mine: list[str], theirs_ringside: list[str]) -> Game:
+    """A game where HHH's Chop runs one action: his hand `mine`, The Rock's Ringside pile `theirs_ringside`."""
+    from rawdeal.engine import tasks as T
+    from rawdeal.engine.state import GameState, PlayerState
+
+    cat = _catalog_with({"Chop": fx.CardEffect((fx.OnPlay((effect_action,)),))})
+    s = GameState(players=[PlayerState("HHH", [], hand=[cat.id(t) for t in mine]),
+                           PlayerState("THE ROCK", [], ringside=[cat.id(t) for t in theirs_ringside])],
+                  constructed=True)
+    s.tasks.append(T.Act(0, effect_action, cat.id("Chop")))
+    game = Game(s, cat)
+    game.resume()
+    return game
+
+
+def test_a_card_removed_from_the_game_stays_its_owners_and_survives_save_and_reload() -> None:
+    from rawdeal.engine.invariants import card_lists
+
+    remove = fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RINGSIDE, fx.Zone.REMOVED)
+    game = _acting(remove, [], ["Punch", "Head Butt"])
+    before = card_lists(game.s)
+    decision = game.decision()
+    assert decision is not None and decision.player == 0 and {str(m) for m in decision.moves} == {
+        'take "Punch"', 'take "Head Butt"'}
+    game.apply(next(m for m in decision.moves if str(m) == 'take "Head Butt"'))
+    rock = game.s.players[1]
+    assert [game.title(c) for c in rock.removed] == ["Head Butt"] and [game.title(c) for c in rock.ringside] == ["Punch"]
+    assert card_lists(game.s) == before
+    again = loads(dumps(game))
+    assert again.s.players[1].removed == rock.removed and dumps(again) == dumps(game)
+
+
+def test_a_save_without_removed_cards_does_not_write_them() -> None:
+    game = _acting(fx.Draw(fx.Who.YOU), [], [])
+    assert b'"removed"' not in dumps(game)
+
+
+def test_your_opponent_may_asks_the_opponent_and_his_yes_acts_for_him() -> None:
+    shuffle_in = fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RINGSIDE, fx.Zone.ARSENAL, fx.Position.SHUFFLE,
+                              chooser=fx.Who.OPPONENT)
+    game = _acting(fx.Optional((shuffle_in,), fx.Who.OPPONENT), [], ["Punch"])
+    decision = game.decision()
+    assert decision is not None and decision.player == 1
+    game.apply(next(m for m in decision.moves if str(m) == "yes"))
+    pick = game.decision()
+    assert pick is not None and pick.player == 1
+    game.apply(pick.moves[0])
+    assert [game.title(c) for c in game.s.players[1].arsenal] == ["Punch"]
+
+
+def test_discard_any_number_asks_how_many_then_which() -> None:
+    game = _acting(fx.Discard(fx.Who.YOU, fx.ANY_NUMBER), ["Punch", "Head Butt", "Arm Drag"], [])
+    decision = game.decision()
+    assert decision is not None and [str(m) for m in decision.moves] == [f"discard {n}" for n in range(4)]
+    game.apply(decision.moves[2])
+    for _ in range(2):
+        pick = game.decision()
+        assert pick is not None
+        game.apply(pick.moves[0])
+    assert len(game.s.players[0].hand) == 1 and len(game.s.players[0].ringside) == 2
+
+
+def test_a_play_requirement_that_must_not_hold() -> None:
+    from rawdeal.engine import rules as R
+    from rawdeal.engine.state import GameState, LastPlay, PlayerState
+
+    cat = _catalog_with({"Chop": fx.CardEffect((fx.PlayRequirement(fx.Not(fx.After(title="Punch"))),))})
+    s = GameState(players=[PlayerState("HHH", [], hand=[cat.id("Chop")]), PlayerState("THE ROCK", [])])
+    assert R.can_play(cat, s, 0, cat.id("Chop"), CardType.MANEUVER)
+    s.last[0] = LastPlay(cat.id("Punch"), CardType.MANEUVER, 2)
+    assert not R.can_play(cat, s, 0, cat.id("Chop"), CardType.MANEUVER)
+
+
+def test_a_card_not_reversed_by_a_title_is_not_reversed_by_it_whatever_its_punctuation() -> None:
+    from rawdeal.engine import rules as R
+
+    cat = _catalog_with({"Chop": fx.CardEffect((fx.NotReversedBy(("have a nice day",)),))})
+    play = CurrentPlay(0, cat.id("Chop"), CardType.MANEUVER)
+    assert "Have a Nice Day!" not in {cat.titles[c] for c in R.reversers(cat, play)}
+    punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
+    assert "Have a Nice Day!" in {cat.titles[c] for c in R.reversers(cat, punch)}
+
+
+def test_a_hash_count_is_worked_out_when_the_action_runs() -> None:
+    in_hand = fx.CountOf(fx.Who.YOU, fx.Zone.HAND, fx.CardFilter(types=(CardType.MANEUVER,)), plus=-1)
+    discard = fx.Discard(fx.Who.OPPONENT, fx.Count(0, of=in_hand), chooser=fx.Who.OPPONENT)
+    game = _acting(fx.Draw(fx.Who.YOU), ["Punch", "Head Butt", "Arm Drag"], [])  # HHH: 3 maneuvers, # = 2
+    game.s.players[1].hand = [game.cat.id("Punch")] * 4
+    game.s.tasks.append(T.Act(0, discard, game.cat.id("Chop")))
+    game.resume()
+    while (d := game.decision()) is not None:
+        game.apply(d.moves[0])
+    assert len(game.s.players[1].hand) == 2
+    value = fx.CountOf(fx.Who.OPPONENT, None)  # The Rock's Superstar Value
+    game = _acting(fx.Draw(fx.Who.YOU), [], [])
+    game.s.players[0].arsenal = [game.cat.id("Punch")] * 10
+    game.s.tasks.append(T.Act(0, fx.Draw(fx.Who.YOU, fx.Count(0, of=value)), game.cat.id("Chop")))
+    game.resume()
+    assert len(game.s.players[0].hand) == game.cat.db.by_name["THE ROCK"].value > 0

@@ -24,6 +24,10 @@ VARIANTS = [
      "Can only be played after a successfully played Grapple maneuver.", STRIKE),
     ("Can't be reversed.", "Cannot be reversed.", STRIKE),
     ("This card can't be reversed.", "Cannot be reversed.", STRIKE),
+    ("Can't be reversed by the card titled Elbow to the Face.", "Cannot be reversed by the card titled Elbow to the Face.",
+     STRIKE),
+    ("When successfully played, remove 1 card in your opponent's Ringside from the game.",
+     "When successfully played, remove 1 card in your opponent's Ringside pile from the game.", STRIKE),
     ("Quickly draw 2 cards.", "Draw 2 cards.", ACTION),
     ("When successfully played, your opponent discard 1 card.", "When successfully played, opponent must discard 1 card.", STRIKE),
     ("Put the top 2 cards of your opponent's Arsenal into his Ringside.",
@@ -45,6 +49,13 @@ UNSEEN = [
     ("When this card is in your Ring area, all your Grapple maneuvers are +1D.", ACTION),
     ("Your opponent must discard his hand.", ACTION),
     ("Can only be played if you have 5 or more cards in your hand.", STRIKE),
+    ("When successfully played, remove 2 cards in your opponent's Ringside pile from the game.", STRIKE),
+    ("Discard any number of cards and then draw 1 card.", ACTION),
+    ("Your opponent may put 1 card from his Ringside pile into his hand.", ACTION),
+    ("Cannot be played after the card titled Flying Purple Elbow.", STRIKE),
+    ("Cannot be reversed by the card titled Steel Chair Smash.", STRIKE),
+    ("Draw # cards, where # is equal to the number of Strike maneuvers in your Ring area.", ACTION),
+    ("Your opponent discards # cards, where # is equal to your Superstar Value -1.", ACTION),
 ]
 
 

@@ -50,7 +50,7 @@ def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = fr
     game between them. Seed n gives the first seat the n-th Superstar (in title order), so that a run of
     games meets every Superstar and the cards only his deck may hold."""
     rnd = random.Random(seed)
-    stars = sorted(cc.superstars, key=lambda c: c.title)
+    stars = cc.stars_by_title
     decks = [random_classic_deck(cc, rnd, stars[seed % len(stars)], prefer), random_classic_deck(cc, rnd, None, prefer)]
     index = cc.catalog.db.index
     arsenals = ([index[t] for t in decks[0][1]], [index[t] for t in decks[1][1]])

@@ -11,6 +11,7 @@ A Superstar ability that changes these limits is not applied (the engine does no
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from rawdeal.cards.db import suggest
@@ -100,7 +101,13 @@ def _sizes(deck: Deck, known: list[tuple[int, PoolCard]]) -> Iterator[Violation]
 
 def copy_limit(card: PoolCard) -> int | None:
     """How many copies a deck may hold, from the keyword registry (None: any number)."""
-    limits = [k.copies for k in map(keyword, card.traits) if k is not None and k.copies is not None]
+    return _copy_limit(tuple(card.traits))
+
+
+@cache
+def _copy_limit(traits: tuple[str, ...]) -> int | None:
+    """Worked out once per set of keywords (random decks ask it for every card of every deck)."""
+    limits = [k.copies for k in map(keyword, traits) if k is not None and k.copies is not None]
     if 0 in limits:
         return None
     return min(limits, default=MAX_COPIES)
@@ -119,6 +126,7 @@ def _heel_face(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
                                               f"{len(sides['face'])} Face, e.g. {card.title!r}): keep one side")
 
 
+@cache
 def who(name: str) -> str:
     """A Superstar name or logo as compared for packing ("The Rock" and "Rock" are one)."""
     return slug(name).removeprefix("the-")
@@ -128,9 +136,15 @@ def superstar_names(superstar: PoolCard) -> set[str]:
     return {who(logo) for logo in superstar.logos} | {who(superstar.title)}
 
 
+def _distinct(known: list[tuple[int, PoolCard]]) -> Iterable[tuple[int, PoolCard]]:
+    """Each deck line's card once ("3 X" is three entries of one line), keyed by strings: a printed card's
+    own hash reads all its fields."""
+    return {(line, card.title): (line, card) for line, card in known}.values()
+
+
 def _logos(known: list[tuple[int, PoolCard]], superstar: PoolCard) -> Iterator[Violation]:
     mine = superstar_names(superstar)
-    for line, card in dict.fromkeys(known):
+    for line, card in _distinct(known):
         if card.logos and not mine & {who(logo) for logo in card.logos}:
             yield Violation(line, Rule.SUPERSTAR_LOGO, f"{card.title!r} carries the logo of {', '.join(card.logos)}: "
                                                        f"{superstar.title}'s deck may not hold it; remove it")
@@ -138,7 +152,7 @@ def _logos(known: list[tuple[int, PoolCard]], superstar: PoolCard) -> Iterator[V
 
 def _packed_by(known: list[tuple[int, PoolCard]], superstar: PoolCard, packing_rule: PackingRule) -> Iterator[Violation]:
     mine = superstar_names(superstar)
-    for line, card in dict.fromkeys(known):
+    for line, card in _distinct(known):
         rule = packing_rule(card)
         if rule is None:
             continue

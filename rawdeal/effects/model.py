@@ -28,6 +28,7 @@ class Zone(StrEnum):
     ARSENAL = "arsenal"
     RINGSIDE = "ringside"
     RING = "ring"
+    REMOVED = "removed"  # removed from the game (Classic cards): out of play for good
 
 
 class Position(StrEnum):
@@ -68,10 +69,12 @@ class Count:
     n: int | None = 1
     up_to: bool = False
     same: bool = False
+    of: CountOf | None = None  # "# cards, where # is equal to ...": worked out when the action runs (n unused)
 
 
 ONE = Count(1)
 ALL = Count(None)
+ANY_NUMBER = Count(None, up_to=True)  # "any number of cards": none to all, the player says
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +100,17 @@ ANY_CARD = CardFilter()  # the empty filter: the defaults below share it, so the
 def _card_filter(*values: Any) -> CardFilter:
     made = CardFilter(*values)
     return ANY_CARD if made == ANY_CARD else made
+
+
+@dataclass(frozen=True, slots=True)
+class CountOf:
+    """What `#` is equal to (Classic cards): the number of `who`'s cards in `zone` that pass `filter`, or
+    with `zone=None` his Superstar Value; then `plus` ("+2"), never below 0."""
+
+    who: Who
+    zone: Zone | None
+    filter: CardFilter = ANY_CARD
+    plus: int = 0
 
 
 # ------------------------------------------------------------------------------------- conditions
@@ -148,7 +162,14 @@ class AnyOf:
     conditions: tuple[Condition, ...]
 
 
-Condition = After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf
+@dataclass(frozen=True, slots=True)
+class Not:
+    """The condition does not hold: "Cannot be played after the card titled X" (Classic cards)."""
+
+    condition: Condition
+
+
+Condition = After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not
 
 
 # -------------------------------------------------------------------------------------- modifiers
@@ -295,9 +316,11 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Optional:
-    """"You may ...": the owner decides whether the actions happen."""
+    """"You may ...": the owner decides whether the actions happen; `who=OPPONENT`: "your opponent may
+    shuffle 1 card from his Ringside pile into his Arsenal" (the opponent decides)."""
 
     actions: tuple[Action, ...]
+    who: Who = Who.YOU
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,9 +476,17 @@ class TriggersFromRingside:
     while applying damage from a matching card."""
 
 
+@dataclass(frozen=True, slots=True)
+class NotReversedBy:
+    """"Cannot be reversed by the card titled X" (Classic cards): those reversals never match it."""
+
+    titles: tuple[str, ...]
+
+
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
+    | NotReversedBy
 )
 
 

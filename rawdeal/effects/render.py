@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    AnyOf, After, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
+    AnyOf, After, Not, NotReversedBy, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
     Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
@@ -25,15 +25,22 @@ from rawdeal.effects.model import (
 )
 from rawdeal.effects.model import Ability, AbilityTiming, Action, CardEffect, Clause
 
-_ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area"}
+_ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
+          Zone.REMOVED: "cards removed from the game"}
 
 
 # ------------------------------------------------------------------------------------ words
 def _count(count: Count) -> str:
     if count.same:
         return "as many cards"
+    if count.of is not None:
+        of = count.of
+        whose = "your" if of.who is Who.YOU else "opponent's"
+        what = f"{whose} superstar value" if of.zone is None else f"the number of cards in {whose} {_ZONES[of.zone]}"
+        plus = f" {of.plus:+d}" if of.plus else ""
+        return f"{'up to ' if count.up_to else ''}# cards (# = {what}{plus})"
     if count.n is None:
-        return "all cards"
+        return "any number of cards" if count.up_to else "all cards"
     noun = "card" if count.n == 1 else "cards"
     return f"up to {count.n} {noun}" if count.up_to else f"{count.n} {noun}"
 
@@ -141,7 +148,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     Modify: lambda a, v: render_modifier(a.modifier),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
     Choice: _choice,
-    Optional: lambda a, v: "you may " + _actions(a.actions, v, " and "),
+    Optional: lambda a, v: ("you may " if a.who is Who.YOU else "opponent may: ") + _actions(a.actions, v, " and "),
     HoldSubmission: lambda a, v: "hold the submission: no maneuvers or actions until opponent reverses it; "
                                  "it hits again each of your turns",
 }
@@ -158,6 +165,8 @@ def _into(position: Position) -> str:
 def _move(a: MoveCards) -> str:
     cards = _cards(a.count, a.filter)
     source = _zone(a.who, a.source, a.chooser)
+    if a.dest is Zone.REMOVED:
+        return f"{_verb(a.chooser, 'remove')} {cards} in {source} from the game"
     if a.dest is Zone.HAND and a.who is a.chooser:
         return f"{_verb(a.chooser, 'take')} {cards} from {source}"
     dest = _zone(a.who, a.dest, a.chooser)
@@ -206,6 +215,8 @@ def _condition(c: Condition) -> str:
         return f"{c.title} is in your ring area"
     if isinstance(c, AnyOf):
         return " or ".join(_condition(x) for x in c.conditions)
+    if isinstance(c, Not):
+        return f"not ({_condition(c.condition)})"
     raise TypeError(f"not a condition: {c!r}")
 
 
@@ -270,6 +281,7 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     PlayRequirement: lambda c: f"{_as_type(c)}playable only if {_condition(c.condition)}",
     StatChange: _stat_change,
     Irreversible: lambda c: "may not be reversed",
+    NotReversedBy: lambda c: f"may not be reversed by {' or '.join(c.titles)}",
     ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",
     Reverses: _reverses,
     OnReverse: lambda c: f"on reversal{' from your hand' if c.from_hand_only else ''}, {_actions(c.actions, True)}",

@@ -129,9 +129,21 @@ class Actions:
                 self._trigger_from_ringside(p, card)
                 return
 
+    def _amount(self, owner: int, count: fx.Count) -> int | None:
+        """How many cards a count means now: its number, or what its `#` is equal to."""
+        of = count.of
+        if of is None:
+            return count.n
+        p = self._who(owner, of.who)
+        if of.zone is None:
+            base = self.cat.db.by_name[self.s.players[p].superstar].value
+        else:
+            base = sum(1 for c in self.s.players[p].zone(of.zone) if self._passes(c, of.filter, owner))
+        return max(0, base + of.plus)
+
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
         p = self._who(owner, a.who)
-        n = a.count.n or 0
+        n = self._amount(owner, a.count) or 0
         if a.count.up_to:
             self.s.tasks.append(T.AskCount(p, DRAW, n))
         else:  # a mandatory draw takes the cards that are there and says how many it took
@@ -141,13 +153,16 @@ class Actions:
 
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
-        if a.count.n is None:
+        n = self._amount(owner, a.count)
+        if n is None and a.count.up_to and p == owner == chooser:  # "any number of cards": he says how many
+            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, len(self.s.players[p].hand)))
+        elif n is None:
             self._discard_all(p, a.filter)
         elif a.count.up_to and p == owner == chooser:
-            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, min(a.count.n, len(self.s.players[p].hand))))
+            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, min(n, len(self.s.players[p].hand))))
         else:
-            self.s.moved = min(a.count.n, len(self.s.players[p].hand))
-            self.s.tasks.append(T.PickCard(chooser, p, HAND, DISCARD, a.count.n,
+            self.s.moved = min(n, len(self.s.players[p].hand))
+            self.s.tasks.append(T.PickCard(chooser, p, HAND, DISCARD, n,
                                            filter=a.filter, forced=p != owner))
 
     def _discard_all(self, p: int, flt: fx.CardFilter) -> None:
@@ -218,7 +233,7 @@ class Actions:
 
     def _do_move(self, owner: int, a: fx.MoveCards, card: int) -> None:
         p = self._who(owner, a.who)
-        n = self.s.moved if a.count.same else (a.count.n or 0)
+        n = self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)
         if n:
             self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source, TAKE, n,
                                            dest=a.dest, position=a.position, filter=a.filter, by=owner))
@@ -301,6 +316,9 @@ class Actions:
         self.s.tasks.append(T.AskChoice(owner, card, a.options))
 
     def _do_optional(self, owner: int, a: fx.Optional, card: int) -> None:
+        if a.who is not YOU:  # the opponent decides, and his yes runs the actions as his (players swapped)
+            self.s.tasks.append(T.AskYesNo(1 - owner, card, tuple(map(swapped, a.actions))))
+            return
         self.s.tasks.append(T.AskYesNo(owner, card, a.actions))
 
     def _do_hold(self, owner: int, a: fx.HoldSubmission, card: int) -> None:
@@ -316,6 +334,19 @@ def _rendered(a: fx.Modify) -> str:
     from rawdeal.effects.render import render_action
 
     return render_action(a)
+
+
+@cache
+def swapped(item: Any) -> Any:
+    """An action as the other player would say it: every `Who` turned around (you <-> opponent)."""
+    if isinstance(item, fx.Who):
+        return {fx.Who.YOU: fx.Who.OPPONENT, fx.Who.OPPONENT: fx.Who.YOU}.get(item, item)
+    if isinstance(item, tuple):
+        return tuple(map(swapped, item))
+    if not hasattr(item, "__dataclass_fields__"):
+        return item
+    changes = {f.name: swapped(getattr(item, f.name)) for f in fields(item)}
+    return replace(item, **{k: v for k, v in changes.items() if v is not getattr(item, k)})
 
 
 def any_card(flt: fx.CardFilter) -> bool:

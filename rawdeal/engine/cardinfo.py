@@ -31,10 +31,16 @@ class CardInfo:
     triggers_from_ringside: bool = False
     irreversible_when: tuple[fx.Irreversible, ...] = ()  # narrowed "cannot be reversed" (Classic cards)
     play_types: tuple[CardType, ...] = ()  # what it can be played as from the hand, in printed order
+    not_reversed_by: frozenset[str] = frozenset()  # titles of reversals that never match it (Classic cards)
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
 
     def is_(self, card_type: CardType) -> bool:
         return card_type in self.card.types
+
+
+def loose_title(title: str) -> str:
+    """A title as a card's text may print it: any case, without punctuation ("Backlash" is "Backlash!")."""
+    return "".join(ch for ch in title.casefold() if ch.isalnum())
 
 
 def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
@@ -55,6 +61,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         follow_ups=effect.of(fx.AllowsFollowUp),
         triggers_from_ringside=bool(effect.of(fx.TriggersFromRingside)),
         play_types=tuple(card.playable_types),
+        not_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.NotReversedBy) for t in c.titles),
         title=card.title,
     )
 

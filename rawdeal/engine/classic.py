@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, Trait
 from rawdeal.cards.pool.model import PoolCard, slug
@@ -56,9 +56,39 @@ class ClassicCatalog:
     printed: dict[str, PoolCard]  # title -> the printed card (cards and Superstars)
     rooms: dict[tuple[str, str], list[tuple[str, int]]] = field(default_factory=dict, compare=False, repr=False)
 
-    @property
+    @cached_property
     def superstars(self) -> tuple[PoolCard, ...]:
         return tuple(c for c in self.printed.values() if c.is_superstar)
+
+    @cached_property
+    def stars_by_title(self) -> tuple[PoolCard, ...]:
+        return tuple(sorted(self.superstars, key=lambda c: c.title))
+
+    @cached_property
+    def star_names(self) -> dict[str, str]:
+        """A Superstar's name as packing compares it -> his title."""
+        return {who(s.title): s.title for s in self.superstars}
+
+    @cached_property
+    def packing(self) -> tuple[_Packing, ...]:
+        """What deck building asks of each playable card, worked out once (every random deck asks it)."""
+        from rawdeal.effects.classic.packing import packing_rule
+
+        out = []
+        for info in self.catalog.infos:
+            card = self.printed[info.title]
+            out.append(_Packing(card.title, card.trait_slugs, frozenset(who(x) for x in card.logos),
+                                packing_rule(card), copy_limit(card) or ARSENAL))
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Packing:
+    title: str
+    sides: frozenset[str]  # trait slugs: "heel", "face" among them
+    logos: frozenset[str]
+    rule: tuple[frozenset[str], frozenset[str]] | None
+    limit: int
 
 
 def classic_catalog(pool: LoweredPool) -> ClassicCatalog:
@@ -76,8 +106,14 @@ def classic_catalog(pool: LoweredPool) -> ClassicCatalog:
 
 @cache
 def shipped_classic() -> ClassicCatalog:
-    """The shipped Classic pool's catalog, built once per process."""
-    return classic_catalog(lowered_classic())
+    """The shipped Classic pool's catalog, built once per process. The pool's parses and the catalog live
+    as long as the process: `gc.freeze` keeps the collector from walking their ~200,000 objects again at
+    every full collection (a third of a random game's time otherwise)."""
+    import gc
+
+    cc = classic_catalog(lowered_classic())
+    gc.freeze()
+    return cc
 
 
 # ------------------------------------------------------------------------------------- random decks
@@ -90,19 +126,16 @@ def room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, 
 
 
 def _room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, int]]:
-    from rawdeal.effects.classic.packing import packing_rule
-
     mine = superstar_names(superstar)
     other = SIDES[1 - SIDES.index(side)]
     out = []
-    for info in cc.catalog.infos:
-        card = cc.printed[info.title]
-        if other in card.trait_slugs or (card.logos and not mine & {who(x) for x in card.logos}):
+    for card in cc.packing:
+        if other in card.sides or (card.logos and not mine & card.logos):
             continue
-        rule = packing_rule(card)
+        rule = card.rule
         if rule is not None and ((rule[0] and not mine & rule[0]) or mine & rule[1]):
             continue
-        out.append((card.title, copy_limit(card) or ARSENAL))
+        out.append((card.title, card.limit))
     return out
 
 
@@ -111,7 +144,7 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
     """A random Superstar (or `superstar`) and 60 playable titles (bottom to top) that obey the Classic
     deck rules. Titles in `prefer` that the deck may hold are drawn first (a check that wants every card
     played sometime prefers those not played yet); the rest of the deck is random."""
-    stars = sorted(cc.superstars, key=lambda c: c.title)
+    stars = cc.stars_by_title
     while True:
         star = superstar or rnd.choice(stars)
         room_ = room(cc, star, rnd.choice(SIDES))
@@ -170,9 +203,9 @@ def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDA
             raise DeckError(f"{deck.path}: the engine cannot play these cards yet (their text does not lower to "
                             f"effects): {', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}; "
                             f"`rawdeal cards --pool classic --check` says why")
-        if who(deck.superstar) not in {who(s.title) for s in cc.superstars}:
+        if who(deck.superstar) not in cc.star_names:
             raise DeckError(f"{deck.path}: unknown Classic Superstar {deck.superstar!r}")
-    names = {who(s.title): s.title for s in cc.superstars}
+    names = cc.star_names
     index = cc.catalog.db.index
     arsenals = ([index[t] for t in decks[0].titles], [index[t] for t in decks[1].titles])
     return Game.start((names[who(decks[0].superstar)], names[who(decks[1].superstar)]), arsenals, profile, seed,

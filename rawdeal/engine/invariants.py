@@ -19,11 +19,11 @@ def in_flight(s: GameState) -> int | None:
 
 
 def card_lists(s: GameState) -> list[list[int]]:
-    """Each player's cards, sorted: his four zones plus the card he has in flight."""
+    """Each player's cards, sorted: his zones (the cards removed from the game too) plus the card he has in flight."""
     flight = in_flight(s)
     out = []
     for p, pl in enumerate(s.players):
-        cards = pl.arsenal + pl.hand + pl.ring + pl.ringside
+        cards = pl.arsenal + pl.hand + pl.ring + pl.ringside + pl.removed
         if flight is not None and s.playing is not None and s.playing.player == p:
             cards.append(flight)
         cards.sort()

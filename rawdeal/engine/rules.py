@@ -12,7 +12,7 @@ from typing import Final, TypeVar
 
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
-from rawdeal.engine.cardinfo import Catalog, CardInfo
+from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
 from rawdeal.engine.moves import Play
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
@@ -48,6 +48,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return any(cat.infos[c].title == cond.title for c in s.players[p].ring)
     if isinstance(cond, fx.AnyOf):
         return any(holds(cat, s, p, c, card, prev) for c in cond.conditions)
+    if isinstance(cond, fx.Not):
+        return not holds(cat, s, p, cond.condition, card, prev)
     raise TypeError(f"unknown condition {cond!r}")
 
 
@@ -356,6 +358,8 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
         info = cat.infos[play.card]
         table = cat.reversal_memo[key] = {}
         for rev in cat.reversal_cards:
+            if info.not_reversed_by and loose_title(cat.infos[rev].title) in info.not_reversed_by:
+                continue
             fits = tuple(r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
             if fits:
                 table[rev] = (any(map(_unconditional, fits)), fits)

@@ -18,7 +18,7 @@ from rawdeal.engine.words import CardId, Profile
 
 
 # zone name -> its attribute (the same words; any other name is a KeyError)
-_ZONES: Final = {"arsenal": "arsenal", "hand": "hand", "ring": "ring", "ringside": "ringside"}
+_ZONES: Final = {"arsenal": "arsenal", "hand": "hand", "ring": "ring", "ringside": "ringside", "removed": "removed"}
 
 
 @dataclass(slots=True)
@@ -28,9 +28,10 @@ class PlayerState:
     hand: list[CardId] = field(default_factory=list)
     ring: list[CardId] = field(default_factory=list)
     ringside: list[CardId] = field(default_factory=list)
+    removed: list[CardId] = field(default_factory=list)  # removed from the game: out of play, still his
 
     def copy(self) -> PlayerState:
-        return PlayerState(self.superstar, self.arsenal[:], self.hand[:], self.ring[:], self.ringside[:])
+        return PlayerState(self.superstar, self.arsenal[:], self.hand[:], self.ring[:], self.ringside[:], self.removed[:])
 
     def zone(self, name: Zone) -> list[CardId]:
         zone: list[CardId] = getattr(self, _ZONES[name])

@@ -51,7 +51,9 @@ def save_dict(game: Game) -> dict[str, Any]:
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
         "players": [
-            {"superstar": p.superstar, **{z.value: [title(c) for c in p.zone(z)] for z in ZONES}} for p in s.players
+            {"superstar": p.superstar, **{z.value: [title(c) for c in p.zone(z)] for z in ZONES},
+             **({"removed": [title(c) for c in p.removed]} if p.removed else {})}  # only when any: older saves keep their bytes
+            for p in s.players
         ],
         "modifiers": encode(s.modifiers, title), "last": encode(s.last, title),
         "playing": encode(s.playing, title), "tasks": encode(s.tasks, title), "skip": s.skip,
@@ -114,7 +116,8 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
             raise SaveError(source, f"$.players[{i}].superstar",
                             f"unknown Superstar {p['superstar']!r}{suggest(p['superstar'], cat.db.by_name)}")
         zones = {z.value: [card_id(t, f"$.players[{i}].{z}[{k}]") for k, t in enumerate(p[z])] for z in ZONES}
-        players.append(PlayerState(p["superstar"], **zones))
+        removed = [card_id(t, f"$.players[{i}].removed[{k}]") for k, t in enumerate(p.get("removed", []))]
+        players.append(PlayerState(p["superstar"], **zones, removed=removed))
 
     cid = cat.db.index.__getitem__
 

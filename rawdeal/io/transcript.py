@@ -19,7 +19,8 @@ def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-_ZONE = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal"}
+_ZONE = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal",
+         "removed": "cards removed from the game"}
 
 
 def _move(e: ev.Moved) -> str:

@@ -66,6 +66,11 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     lowered = _verb(action, who, seq, card)
     if modal in ("may", "may then") and lowered:
         either = any(isinstance(p, Word) and p.text == "either" for p in action.subject)
+        if who is fx.Who.OPPONENT and not (len(lowered) == 1 and isinstance(lowered[0], fx.Draw)) \
+                and not any(isinstance(a, (fx.Reverses, _FollowUp)) for a in lowered):
+            return [fx.Optional(tuple(lowered), who)]  # "your opponent may ...": he says yes or no
+        if who is fx.Who.ALL:
+            raise Unsupported("a choice each player makes")
         return [fx.Optional(tuple(lowered))] if either else _may(lowered)
     return lowered
 
@@ -349,6 +354,29 @@ def _take(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     return []
 
 
+def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    """"Remove 1 card in your opponent's Ringside pile from the game": a move to the removed cards
+    (out of play for good); the subject picks. Without "from the game" it is a take ("remove 1
+    maneuver in his Ring area and put it ...")."""
+    gone = _arg(action, "from_game")
+    if gone is None:
+        return _take(action, who, seq, card)
+    plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not gone))
+    if _pronoun(plain) is not None:
+        raise Unsupported(f"remove {' '.join(words(plain)[1:])!r} from the game")
+    d = _object_cards(plain)
+    where = _arg(plain, "into_arg") or _arg(plain, "from_arg")
+    _only_args(plain, ("into_arg", "from_arg"))
+    if d is None or where is None or words(where)[0] not in ("in", "from"):
+        raise Unsupported(f"remove {' '.join(words(plain)[1:])!r} from the game")
+    src = _zone_in(where)
+    if len(src.zones) != 1 or who is fx.Who.ALL:
+        raise Unsupported("cards removed from several zones")
+    if d.count.n is None and not d.count.up_to:  # "remove all cards in his Ringside pile": no one picks
+        raise Unsupported("a whole zone removed from the game")
+    return [fx.MoveCards(src.who, d.count, src.zones[0], fx.Zone.REMOVED, chooser=who, filter=_filter(d))]
+
+
 def _move_taken(taken: _Taken, dest: _Zones, position: fx.Position) -> list[Any]:
     if dest.who is not taken.who or len(dest.zones) != 1:
         raise Unsupported("cards put into another player's zone")
@@ -536,7 +564,7 @@ def _find_cards_or_none(node: object) -> Cards | None:
 _VERBS = {
     "draw": _draw, "discard": _discard, "end": _end, "skip": _skip, "win": _win, "look at": _look,
     "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
-    "take": _take, "remove": _take, "overturn": _overturn, "choose": _choose, "play": _play,
+    "take": _take, "remove": _remove, "overturn": _overturn, "choose": _choose, "play": _play,
     "force": _make_do, "make": _make_do, "look through": _search, "go through": _search, "return": _put,
     "arrange": _arrange,
     "add": _add,

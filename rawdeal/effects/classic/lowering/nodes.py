@@ -171,12 +171,17 @@ def _subject(action: Action) -> tuple[fx.Who, str | None]:
             elif said == ["either"]:
                 pass  # "you may either A or B": the "or" makes the choice
             elif isinstance(part, Phrase) and part.kind == "adverb":
-                pass
+                if said == ["randomly"]:  # "randomly remove 1 card in his hand": no player picks it
+                    raise Unsupported("a card picked at random")
             else:
                 raise Unsupported(f"the subject {' '.join(said)!r}")
     if modal not in (None, "may", "must", "must then", "may then", "must first"):
         raise Unsupported(f"the modal {modal!r}")
     return who, modal
+
+
+# A `#` whose meaning the sentence has not said yet ("where # is equal to ..." follows): never run.
+HASH = fx.CountOf(fx.Who.ALL, None)
 
 
 # ------------------------------------------------------------------------------------------ zones
@@ -246,6 +251,10 @@ def _quantity(node: object) -> fx.Count:
         return fx.Count(_number(values(node, ValueKind.NUMBER)[0]))
     if kind == "all":
         return fx.ALL
+    if kind in ("hash", "up_to_hash"):  # "# cards": what # is equal to follows ("where # is ...")
+        return fx.Count(0, up_to=kind == "up_to_hash", of=HASH)
+    if kind == "any_number":  # "any number of cards": as many as the player likes, none to all
+        return fx.ANY_NUMBER
     if kind == "same":
         return fx.Count(1, same=True)
     raise Unsupported(f"the quantity {' '.join(words(node))!r}")

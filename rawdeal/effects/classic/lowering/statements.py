@@ -7,9 +7,9 @@ from typing import Any
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Phrase, Statement, Value, ValueKind
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind
 from rawdeal.effects.classic.lowering.nodes import (
-    _SelfStat, CardFacts, Unsupported, _Desc, _desc, _leaves, _number, _zone_in, find, values, words,
+    _SelfStat, CardFacts, Unsupported, _Desc, _cards, _desc, _leaves, _number, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import _Seq, _reverses
@@ -55,6 +55,17 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if len(tails) > 1 or _holder_other(st):
         raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+    if tails and tails[0].kind == "from_tail":  # "cannot be reversed from your opponent's hand"
+        zones = _zone_in(tails[0])
+        if zones.who is not fx.Who.OPPONENT or zones.zones not in ((fx.Zone.HAND,), (fx.Zone.ARSENAL,)):
+            raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+        return [fx.Irreversible(from_arsenal=False) if zones.zones == (fx.Zone.HAND,) else fx.Irreversible(from_hand=False)]
+    if tails and tails[0].kind == "by_tail":  # "cannot be reversed by the card titled X"
+        by = [p for p in tails[0].parts if isinstance(p, Cards)]
+        d = _cards(by[0]) if len(by) == 1 else None
+        if d is None or d.title is None or replace(d, title=None) != _Desc():
+            raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+        return [fx.NotReversedBy((d.title,))]
     if tails:
         return [fx.Irreversible(condition=_tail_condition(tails[0]))]
     return [fx.Irreversible()]
@@ -97,6 +108,13 @@ def _holder_other(st: Statement) -> bool:
     return holder is not None and words(holder) not in (["this", "card"], ["this"], ["this", "maneuver"])
 
 
+
+
+def _cannot_play(st: Statement, card: CardFacts) -> list[Any]:
+    """"Cannot be played if/after ...": playable only when that does not hold; "cannot be played by X":
+    a deck rule (X's deck may not hold it, `rawdeal.effects.classic.packing`)."""
+    parts = _only_played(st, card)
+    return [fx.PlayRequirement(fx.Not(p.condition)) if isinstance(p, fx.PlayRequirement) else p for p in parts]
 
 
 def _only_played(st: Statement, card: CardFacts) -> list[Any]:
@@ -231,6 +249,7 @@ _STATEMENTS = {
     "reverse_only": _reverse_only, "no_damage": _no_damage, "pack_never": _deck_rule, "pack_only": _deck_rule,
     "pack_also": _deck_rule, "sheet": _deck_rule, "played_before": _played_before,
     "only_reversed": _only_reversed, "reversals_to": _reversals_to, "must_play": _only_played,
+    "cannot_play": _cannot_play,
 }
 
 

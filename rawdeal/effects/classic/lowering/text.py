@@ -11,12 +11,11 @@ from rawdeal.cards.db import normalize_title
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
-    Action, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ZoneRef,
+    Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.nodes import (
-    CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _cards, _zone,
-    _zone_in,
-    find, words,
+    HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _cards,
+    _children, _desc, _filter, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
 from rawdeal.effects.classic.lowering.actions import _FollowUp, _Forbid, _Looked, _PackRule, _Seq, _Taken, _action
@@ -129,6 +128,9 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             if len(out) == 1 and isinstance(out[0], fx.Optional) and modal in ([["may"]], [["may", "then"]]):
                 may = len(group)
             group += out
+        elif isinstance(item, Statement) and find(item, "where_tail") is not None:
+            said = _hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
+            groups = [[_with_hash(p, said) for p in group] for group in groups]
         elif isinstance(item, Statement):
             out = [fx.Modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
                    for p in _statement(item, card, seq)]
@@ -188,12 +190,71 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
             frames.pop()
     new = _frames(frames, ctx, card)
     parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
     if seq.condition is not None:
         parts = [_conditioned(p, seq.condition) for p in parts]
     if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
+
+
+def _hash_is(tail: Any) -> fx.CountOf:
+    """"where # is equal to the number of maneuvers in your Ring area" / "... to your Superstar Value" (+N)."""
+    refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value")]
+    signed = values(tail, ValueKind.SIGNED)
+    plus = int(signed[-1].text.replace("+", "")) if signed and signed[-1] in tail.parts else 0
+    if len(refs) != 1:
+        raise Unsupported(f"# {' '.join(words(tail))!r}")
+    ref = refs[0]
+    said = words(ref)
+    if ref.kind == "stat_value":
+        if said[-2:] != ["superstar", "value"] and said[-1:] != ["superstar value"]:
+            raise Unsupported(f"# equal to {' '.join(said)!r}")
+        owner = [p for p in _children(ref) if isinstance(p, Phrase) and p.kind == "stat_owner"]
+        whose = [w for w in said if w not in ("superstar", "value", "superstar value")]
+        who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (
+            ["your", "opponent's"], ["opponent's"], ["his"]) else None
+        if who is None or not owner:
+            raise Unsupported(f"# equal to {' '.join(said)!r}")
+        return fx.CountOf(who, None, plus=plus)
+    descs = [p for p in ref.parts if isinstance(p, CardDesc)]
+    places = [p for p in ref.parts if isinstance(p, Phrase) and p.kind == "place"]
+    if said[:3] != ["the", "number", "of"] or len(descs) != 1 or len(places) != 1 or words(places[0])[0] != "in":
+        raise Unsupported(f"# equal to {' '.join(said)!r}")
+    zone = _zone_in(places[0])
+    if len(zone.zones) != 1:
+        raise Unsupported(f"# equal to {' '.join(said)!r}")
+    return fx.CountOf(zone.who, zone.zones[0], _filter(_desc(descs[0])), plus)
+
+
+def _with_hash(part: Any, said: fx.CountOf) -> Any:
+    """The action with each `#` count of it (and of the actions inside it) made `said`."""
+    if isinstance(part, (fx.Optional,)):
+        return replace(part, actions=tuple(_with_hash(a, said) for a in part.actions))
+    if isinstance(part, fx.Choice):
+        return replace(part, options=tuple(tuple(_with_hash(a, said) for a in o) for o in part.options))
+    count = getattr(part, "count", None)
+    if isinstance(count, fx.Count) and count.of is HASH:
+        return replace(part, count=replace(count, of=said))
+    return part
+
+
+def _any_number_only_discarded(parts: list[Any]) -> None:
+    """"Any number of cards" is a count the player gives, which the engine asks for a discard from his
+    own hand; anywhere else it cannot run yet."""
+    for part in parts:
+        for a in _nested(part):
+            if getattr(getattr(a, "count", None), "of", None) is HASH:
+                raise Unsupported("the quantity '#' (never said what it is equal to)")
+            if getattr(a, "count", None) == fx.ANY_NUMBER and not (
+                    isinstance(a, fx.Discard) and a.filter == fx.ANY_CARD and a.who is a.chooser is fx.Who.YOU):
+                raise Unsupported("the quantity 'any number of'")
+
+
+def _nested(part: Any) -> list[Any]:
+    inner = getattr(part, "actions", None) or [x for opt in getattr(part, "options", ()) for x in opt]
+    return [part, *(a for x in inner for a in _nested(x))]
 
 
 def _conditioned(part: Any, cond: fx.Condition) -> Any:
