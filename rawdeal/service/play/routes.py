@@ -168,6 +168,7 @@ class Hub:
     def __init__(self) -> None:
         self.games: dict[str, set[tuple[WebSocket, int | None]]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        self.sent: dict[WebSocket, int] = {}  # the decision each socket was last shown
 
     def lock(self, gid: str) -> asyncio.Lock:
         return self.locks.setdefault(gid, asyncio.Lock())
@@ -178,6 +179,7 @@ class Hub:
             if seat not in seen:
                 seen[seat] = _message(game, seat)
             try:
+                self.sent[ws] = game.row.decision
                 await ws.send_json(seen[seat])
             except Exception:  # a socket closing meanwhile: its own loop cleans up
                 pass
@@ -203,10 +205,11 @@ async def socket(ws: WebSocket, gid: str) -> None:
         return
     seat = seat_of(game, ws.cookies.get(cookie(gid)))
     await ws.accept()
+    HUB.sent[ws] = game.row.decision
     await ws.send_json(_message(game, seat))
     members = HUB.games.setdefault(gid, set())
     members.add((ws, seat))
-    poller = asyncio.create_task(_poll(c, ws, gid, seat, game.row.decision))
+    poller = asyncio.create_task(_poll(c, ws, gid, seat))
     try:
         while True:
             sent = await ws.receive_json()
@@ -216,6 +219,7 @@ async def socket(ws: WebSocket, gid: str) -> None:
     finally:
         poller.cancel()
         members.discard((ws, seat))
+        HUB.sent.pop(ws, None)
 
 
 async def _move(c: Context, ws: WebSocket, gid: str, seat: int | None, sent: Any) -> None:
@@ -234,13 +238,13 @@ async def _move(c: Context, ws: WebSocket, gid: str, seat: int | None, sent: Any
             await HUB.tell(after)
 
 
-async def _poll(c: Context, ws: WebSocket, gid: str, seat: int | None, known: int) -> None:
+async def _poll(c: Context, ws: WebSocket, gid: str, seat: int | None) -> None:
     """Moves answered by another server process reach this socket too."""
     while True:
         await asyncio.sleep(POLL)
         game = await asyncio.to_thread(moves.load, c, gid)
-        if game is not None and game.row.decision > known:
-            known = game.row.decision
+        if game is not None and game.row.decision > HUB.sent.get(ws, 0):
+            HUB.sent[ws] = game.row.decision
             await ws.send_json(_message(game, seat))
 
 
