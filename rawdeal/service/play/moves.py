@@ -4,7 +4,7 @@ HTTP games API) and the bots' answers after it. Synchronous; the socket runs it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import update
 
@@ -12,7 +12,8 @@ from rawdeal.errors import RawdealError
 from rawdeal.service import games
 from rawdeal.service.context import Context
 from rawdeal.service.db import GameRow
-from rawdeal.service.play.seats import bot_move, decider
+from rawdeal.service.play.seats import NotYours, bot_move, decider, play_as
+from rawdeal.viewer.board import Board
 from rawdeal.service.play.store import PERSON, PlayRow
 
 
@@ -28,6 +29,7 @@ class Refused(Exception):
 class Game:
     row: GameRow
     play: PlayRow
+    board: Board | None = field(default=None, compare=False)  # the board after the last move, when known
 
 
 def load(ctx: Context, gid: str) -> Game | None:
@@ -44,19 +46,14 @@ def answer(ctx: Context, gid: str, seat: int | None, decision: int, move: str) -
     current = game.row.decision
     if decision != current:
         raise Refused(f"decision {decision} was already answered; the game is at decision {current}", current)
-    whose = decider(game.row.save)
-    if whose is None:
-        raise Refused("the game is over", current)
-    if seat != whose:
-        raise Refused("it is not your decision" if seat is not None else "spectators do not move", current)
     try:
-        turn = games.apply(game.row.save, move)
-    except RawdealError as error:
+        turn, after = play_as(game.row.save, seat, move)
+    except (NotYours, RawdealError) as error:
         raise Refused(str(error), current) from None
-    return _write(ctx, game, turn)
+    return _write(ctx, game, turn, after)
 
 
-def _write(ctx: Context, game: Game, turn: games.Turn) -> Game:
+def _write(ctx: Context, game: Game, turn: games.Turn, after: Board) -> Game:
     row, play = game.row, game.play
     history = [*row.moves, turn.move]
     with ctx.writes.begin() as s:
@@ -68,7 +65,7 @@ def _write(ctx: Context, game: Game, turn: games.Turn) -> Game:
     new_row = GameRow(id=row.id, save=turn.save, moves=history, decision=row.decision + 1)
     new_play = PlayRow(id=play.id, seats=play.seats, seed=play.seed, opening=play.opening,
                        transcript=play.transcript + turn.transcript)
-    return Game(new_row, new_play)
+    return Game(new_row, new_play, after)
 
 
 def bot_answer(ctx: Context, gid: str) -> Game | None:
@@ -79,5 +76,5 @@ def bot_answer(ctx: Context, gid: str) -> Game | None:
     whose = decider(game.row.save)
     if whose is None or game.play.seats[whose]["kind"] == PERSON:
         return None
-    move = bot_move(game.row.save, game.play.seats[whose]["kind"], game.play.seed * 100_003 + game.row.decision)
-    return _write(ctx, game, games.apply(game.row.save, move))
+    move, seat = bot_move(game.row.save, game.play.seats[whose]["kind"], game.play.seed * 100_003 + game.row.decision)
+    return _write(ctx, game, *play_as(game.row.save, seat, move))

@@ -24,7 +24,7 @@ from rawdeal.service.auth import hashed, new_id
 from rawdeal.service.context import Context
 from rawdeal.service.pages import _templates, render
 from rawdeal.service.play import moves
-from rawdeal.service.play.seats import seat_view
+from rawdeal.service.play.seats import position, view_of
 from rawdeal.service.play.store import PERSON, PlayRow
 
 router = APIRouter(include_in_schema=False)
@@ -147,7 +147,8 @@ def _game(request: Request, gid: str) -> moves.Game:
 
 
 def board_html(game: moves.Game, seat: int | None) -> str:
-    view = seat_view(game.row.save, seat, game.row.decision, game.row.moves[-1] if game.row.moves else "")
+    b = game.board if game.board is not None else position(game.row.save)
+    view = view_of(b, seat, game.row.decision, game.row.moves[-1] if game.row.moves else "")
     return str(_templates().get_template("play_board.html").render(
         v=view, gid=game.row.id, kinds=[s["kind"] for s in game.play.seats]))
 
