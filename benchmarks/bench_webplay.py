@@ -103,7 +103,7 @@ def anchor(samples: int = 200) -> float:
 
 
 def main() -> None:
-    from servicekit import Server  # type: ignore[import-not-found]
+    from servicekit import Server
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=50)
