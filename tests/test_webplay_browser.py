@@ -205,3 +205,22 @@ def test_wrong_seat_stale_decision_and_spectators_are_refused(server: Server) ->
         with pytest.raises(urllib.error.HTTPError) as refused:
             get(server.base, path)
         assert refused.value.code == 404
+
+
+def test_a_stored_replay_has_its_viewer_page(server: Server, browsers: list[Any]) -> None:
+    """`/replays/{id}`: the viewer's page of a replay posted to the API, ending where `rawdeal run` ends."""
+    from servicekit import call
+
+    root = Path(__file__).resolve().parents[1]
+    save = json.loads((root / "saves" / "midgame.json").read_text())
+    moves = (root / "saves" / "midgame-moves.txt").read_text()
+    status, made = call(server.base, "POST", "/v1/replays", json_body={"save": save, "moves": moves, "format": "text"})
+    assert status == 200, made
+    assert isinstance(made, dict)
+    watcher = browsers[2]
+    watcher.get(f"{server.base}/replays/{made['id']}#step=23")
+    WebDriverWait(watcher, 20).until(lambda d: d.find_element(By.ID, "where").text.startswith("step 23 / 23"))
+    assert "wins by pin" in watcher.find_element(By.ID, "status").text
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        get(server.base, "/replays/0123456789abcdef")
+    assert missing.value.code == 404
