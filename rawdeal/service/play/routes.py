@@ -97,7 +97,7 @@ async def create(request: Request, deck_a: Annotated[str, Form()] = "", deck_b: 
     answer = RedirectResponse(f"/play/{mine[0]}", status_code=303)
     _seat_cookie(answer, request, mine[0], mine[1])
     if theirs:
-        answer.set_cookie(f"rawdeal_invite_{mine[0]}", theirs, httponly=True, samesite="lax")
+        answer.set_cookie(f"rawdeal_invite_{mine[0]}", theirs, httponly=True, samesite="lax", path=f"/play/{mine[0]}")
     return answer
 
 
@@ -158,7 +158,7 @@ def play_page(gid: str, request: Request) -> HTMLResponse:
     game = _game(request, gid)
     seat = seat_of(game, request.cookies.get(cookie(gid)))
     invite = request.cookies.get(f"rawdeal_invite_{gid}") if seat == 0 else None
-    link = f"{request.base_url}play/{gid}/join/{invite}" if invite and game.row.decision == 0 else None
+    link = f"{request.base_url}play/{gid}/join/{invite}" if invite else None
     return render("play.html", title="Raw Deal", who=None, gid=gid, seat=seat, board=board_html(game, seat),
                   decision=game.row.decision, invite=link, watch=f"{request.base_url}play/{gid}")
 
