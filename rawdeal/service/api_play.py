@@ -157,6 +157,10 @@ def _game_out(row: GameRow, transcript: str) -> GameOut:
 def _game(request: Request, gid: str) -> GameRow:
     with ctx(request).sessions() as s:
         row = s.get(GameRow, gid)
+        from rawdeal.service.play.store import PlayRow  # a browser game: its seats move over its socket only
+
+        if row is not None and s.get(PlayRow, gid) is not None:
+            row = None
     if row is None:
         raise ProblemError(404, "not found", f"no game {gid}")
     return row

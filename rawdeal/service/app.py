@@ -69,6 +69,9 @@ def create_app(settings: Settings, migrated: bool = True) -> FastAPI:
     app.include_router(api_play.router)
     app.include_router(api_courses.router)
     app.include_router(pages.router)
+    from rawdeal.service.play import routes as play_routes
+
+    app.include_router(play_routes.router)
     return app
 
 

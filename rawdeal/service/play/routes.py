@@ -1,0 +1,312 @@
+"""The browser's routes: the new-game form, the play page, its WebSocket, the invite link, a finished
+game's replay page, move file and save, and `/replays/{id}` (the viewer's page of a stored replay).
+
+The socket sends each connection its own seat's board as HTML rendered on the server (a spectator's
+hides both hands); a move comes back as `{"move", "decision"}`. Every connection of a game in this
+process is told of a change at once; one served by another process (`--http-workers`) notices within
+`POLL` seconds, since the database is the game's only record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request, UploadFile, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+
+from rawdeal.bots.registry import PLAYERS
+from rawdeal.service.api_play import ctx
+from rawdeal.service.app import ProblemError
+from rawdeal.service.auth import hashed, new_id
+from rawdeal.service.context import Context
+from rawdeal.service.pages import _templates, render
+from rawdeal.service.play import moves
+from rawdeal.service.play.seats import position, view_of
+from rawdeal.service.play.store import PERSON, PlayRow
+
+router = APIRouter(include_in_schema=False)
+POLL = 2.0
+DECKS = Path(__file__).resolve().parents[3] / "decks"  # the bundled decks of a source checkout
+OPPONENTS = (PERSON, *PLAYERS)
+
+
+def bundled() -> list[str]:
+    return sorted(p.name for p in DECKS.glob("*.txt")) if DECKS.is_dir() else []
+
+
+def cookie(gid: str) -> str:
+    return f"rawdeal_play_{gid}"
+
+
+def seat_of(game: moves.Game, token: str | None) -> int | None:
+    """The seat whose token the caller holds (None: a spectator)."""
+    if not token:
+        return None
+    digest = hashed(token)
+    return next((i for i, s in enumerate(game.play.seats) if s.get("digest") == digest), None)
+
+
+# --- starting a game --------------------------------------------------------------------------------
+
+
+@router.get("/play")
+def new_page() -> HTMLResponse:
+    return render("play_new.html", title="Play", who=None, decks=bundled(), opponents=OPPONENTS, errors=[])
+
+
+async def _deck(choice: str, upload: UploadFile | None, label: str) -> tuple[tuple[str, str] | None, list[str]]:
+    """A deck chosen (bundled) or uploaded, checked as `rawdeal check` does; or the errors to show."""
+    from rawdeal.cards import load_db
+    from rawdeal.decks import check_deck, parse_deck
+
+    if upload is not None and upload.filename:
+        raw = await upload.read(1 << 20)
+        try:
+            name, text = Path(upload.filename).name, raw.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError:
+            return None, [f"{label}: {upload.filename} is not UTF-8 text"]
+    elif choice in bundled():
+        name, text = choice, (DECKS / choice).read_text(encoding="utf-8")
+    else:
+        return None, [f"{label}: choose a bundled deck or upload a deck file"]
+    problems = check_deck(parse_deck(text, name), load_db())
+    return (name, text), [f"{label}: {name}:{v.line}: {v.message}" for v in problems]
+
+
+@router.post("/play")
+async def create(request: Request, deck_a: Annotated[str, Form()] = "", deck_b: Annotated[str, Form()] = "",
+                 opponent: Annotated[str, Form()] = PERSON, seed: Annotated[str, Form()] = "",
+                 file_a: UploadFile | None = None, file_b: UploadFile | None = None) -> Response:
+    """A new game: you sit in seat 1 (the first deck); the opponent is a person (invited by link) or a bot."""
+    a, errors_a = await _deck(deck_a, file_a, "your deck")
+    b, errors_b = await _deck(deck_b, file_b, "opponent's deck")
+    errors = errors_a + errors_b
+    if opponent not in OPPONENTS:
+        errors.append(f"opponent: choose one of {', '.join(OPPONENTS)}")
+    if seed.strip() and not (seed.strip().isdigit() and len(seed.strip()) < 10):
+        errors.append("seed: a whole number, or empty for a random one")
+    if errors or a is None or b is None:
+        return render("play_new.html", 422, title="Play", who=None, decks=bundled(), opponents=OPPONENTS,
+                      errors=errors)
+    gid = await asyncio.to_thread(_start, ctx(request), a, b, opponent,
+                                  int(seed) if seed.strip() else secrets.randbelow(1 << 30))
+    mine, theirs = gid
+    answer = RedirectResponse(f"/play/{mine[0]}", status_code=303)
+    _seat_cookie(answer, request, mine[0], mine[1])
+    if theirs:
+        answer.set_cookie(f"rawdeal_invite_{mine[0]}", theirs, httponly=True, samesite="lax", path=f"/play/{mine[0]}")
+    return answer
+
+
+def _start(c: Context, a: tuple[str, str], b: tuple[str, str], opponent: str,
+           seed: int) -> tuple[tuple[str, str], str | None]:
+    from rawdeal.service import games
+    from rawdeal.service.db import GameRow
+
+    save, opening = games.start([a, b], seed, "standard")
+    gid, mine = new_id(), secrets.token_urlsafe(24)
+    theirs = secrets.token_urlsafe(24) if opponent == PERSON else None
+    seats = [{"kind": PERSON, "digest": hashed(mine)},
+             {"kind": opponent, "digest": hashed(theirs) if theirs else None}]
+    with c.writes.begin() as s:
+        s.add(GameRow(id=gid, save=save, moves=[], decision=0))
+        s.flush()
+        s.add(PlayRow(id=gid, seats=seats, seed=seed, opening=save, transcript=opening))
+    while moves.bot_answer(c, gid) is not None:  # the bot may decide first
+        pass
+    return (gid, mine), theirs
+
+
+def _seat_cookie(answer: Response, request: Request, gid: str, token: str) -> None:
+    answer.set_cookie(cookie(gid), token, httponly=True, samesite="lax", secure=request.url.scheme == "https",
+                      path=f"/play/{gid}")
+
+
+@router.get("/play/{gid}/join/{token}")
+def join(gid: str, token: str, request: Request) -> Response:
+    """The invite link: it holds the second seat's token, kept as that game's cookie."""
+    game = _game(request, gid)
+    if seat_of(game, token) is None:
+        raise ProblemError(404, "not found", "this invite link is not for this game")
+    answer = RedirectResponse(f"/play/{gid}", status_code=303)
+    _seat_cookie(answer, request, gid, token)
+    return answer
+
+
+def _game(request: Request, gid: str) -> moves.Game:
+    game = moves.load(ctx(request), gid)
+    if game is None:
+        raise ProblemError(404, "not found", f"no game {gid}")
+    return game
+
+
+# --- the play page and its socket ---------------------------------------------------------------------
+
+
+def board_html(game: moves.Game, seat: int | None) -> str:
+    b = game.board if game.board is not None else position(game.row.save)
+    view = view_of(b, seat, game.row.decision, game.row.moves[-1] if game.row.moves else "")
+    return str(_templates().get_template("play_board.html").render(
+        v=view, gid=game.row.id, kinds=[s["kind"] for s in game.play.seats]))
+
+
+@router.get("/play/{gid}")
+def play_page(gid: str, request: Request) -> HTMLResponse:
+    game = _game(request, gid)
+    seat = seat_of(game, request.cookies.get(cookie(gid)))
+    invite = request.cookies.get(f"rawdeal_invite_{gid}") if seat == 0 else None
+    link = f"{request.base_url}play/{gid}/join/{invite}" if invite else None
+    return render("play.html", title="Raw Deal", who=None, gid=gid, seat=seat, board=board_html(game, seat),
+                  decision=game.row.decision, invite=link, watch=f"{request.base_url}play/{gid}")
+
+
+class Hub:
+    """The open sockets of each game in this process, to tell them of a change at once."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, set[tuple[WebSocket, int | None]]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.sent: dict[WebSocket, int] = {}  # the decision each socket was last shown
+
+    def lock(self, gid: str) -> asyncio.Lock:
+        return self.locks.setdefault(gid, asyncio.Lock())
+
+    async def tell(self, game: moves.Game) -> None:
+        seen: dict[int | None, dict[str, Any]] = {}
+        for ws, seat in list(self.games.get(game.row.id, ())):
+            if seat not in seen:
+                seen[seat] = _message(game, seat)
+            try:
+                self.sent[ws] = game.row.decision
+                await ws.send_json(seen[seat])
+            except Exception:  # a socket closing meanwhile: its own loop cleans up
+                pass
+
+
+HUB = Hub()
+
+
+def _message(game: moves.Game, seat: int | None) -> dict[str, Any]:
+    return {"type": "view", "decision": game.row.decision, "html": board_html(game, seat)}
+
+
+@router.websocket("/play/{gid}/ws")
+async def socket(ws: WebSocket, gid: str) -> None:
+    c: Context = ws.app.state.ctx
+    origin, host = ws.headers.get("origin"), ws.headers.get("host")
+    if origin is not None and origin.split("://", 1)[-1] != host:  # another site's page: refused
+        await ws.close(code=1008)
+        return
+    game = await asyncio.to_thread(moves.load, c, gid)
+    if game is None:
+        await ws.close(code=1008)
+        return
+    seat = seat_of(game, ws.cookies.get(cookie(gid)))
+    await ws.accept()
+    HUB.sent[ws] = game.row.decision
+    await ws.send_json(_message(game, seat))
+    members = HUB.games.setdefault(gid, set())
+    members.add((ws, seat))
+    poller = asyncio.create_task(_poll(c, ws, gid, seat))
+    try:
+        while True:
+            sent = await ws.receive_json()
+            await _move(c, ws, gid, seat, sent)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        poller.cancel()
+        members.discard((ws, seat))
+        HUB.sent.pop(ws, None)
+
+
+async def _move(c: Context, ws: WebSocket, gid: str, seat: int | None, sent: Any) -> None:
+    move, decision = (sent.get("move"), sent.get("decision")) if isinstance(sent, dict) else (None, None)
+    if not isinstance(move, str) or not isinstance(decision, int):
+        await ws.send_json({"type": "refused", "detail": 'send {"move": WORDS, "decision": N}'})
+        return
+    async with HUB.lock(gid):
+        try:
+            game = await asyncio.to_thread(moves.answer, c, gid, seat, decision, move)
+        except moves.Refused as refused:
+            await ws.send_json({"type": "refused", "detail": refused.detail, "decision": refused.decision})
+            return
+        await HUB.tell(game)
+        while (after := await asyncio.to_thread(moves.bot_answer, c, gid)) is not None:
+            await HUB.tell(after)
+
+
+async def _poll(c: Context, ws: WebSocket, gid: str, seat: int | None) -> None:
+    """Moves answered by another server process reach this socket too."""
+    while True:
+        await asyncio.sleep(POLL)
+        game = await asyncio.to_thread(moves.load, c, gid)
+        if game is not None and game.row.decision > HUB.sent.get(ws, 0):
+            HUB.sent[ws] = game.row.decision
+            await ws.send_json(_message(game, seat))
+
+
+# --- a finished game: its replay, move file and save ------------------------------------------------------
+
+
+def _finished(request: Request, gid: str) -> moves.Game:
+    """Only a finished game's record is served: before the end, the save holds both hands and the
+    Arsenals' order."""
+    game = _game(request, gid)
+    from rawdeal.service.play.seats import decider
+
+    if decider(game.row.save) is not None:
+        raise ProblemError(404, "not found", f"game {gid} is not over: its record is served once it ends")
+    return game
+
+
+def move_file(game: moves.Game) -> str:
+    return "".join(f"{m}\n" for m in game.row.moves)
+
+
+@router.get("/play/{gid}/moves.txt")
+def moves_txt(gid: str, request: Request) -> PlainTextResponse:
+    return PlainTextResponse(move_file(_finished(request, gid)))
+
+
+@router.get("/play/{gid}/save.json")
+def save_json(gid: str, request: Request) -> Response:
+    """The opening save: `rawdeal run save.json moves.txt` replays the game."""
+    return Response(_finished(request, gid).play.opening, media_type="application/json")
+
+
+@router.get("/play/{gid}/transcript.txt")
+def transcript_txt(gid: str, request: Request) -> PlainTextResponse:
+    """What was printed as the game was played, move by move."""
+    return PlainTextResponse(_finished(request, gid).play.transcript)
+
+
+@router.get("/play/{gid}/replay")
+def replay_page(gid: str, request: Request) -> HTMLResponse:
+    game = _finished(request, gid)
+    return HTMLResponse(_viewer_page(game.play.opening, move_file(game), f"game {gid}"))
+
+
+def _viewer_page(save: bytes, moves_text: str, title: str) -> str:
+    from rawdeal.io.save import loads
+    from rawdeal.replay.movefile import iter_moves
+    from rawdeal.viewer.page import render_replay
+    from rawdeal.viewer.record import record_moves
+
+    played = loads(save, "save.json")
+    return render_replay(record_moves(played, played.resume(), iter_moves(moves_text.splitlines()), title))
+
+
+@router.get("/replays/{rid}")
+def stored_replay_page(rid: str, request: Request) -> HTMLResponse:
+    """The viewer's page of a replay stored by `POST /v1/replays`."""
+    from rawdeal.service.db import Replay
+
+    with ctx(request).sessions() as s:
+        row = s.get(Replay, rid)
+    if row is None:
+        raise ProblemError(404, "not found", f"no replay {rid}")
+    return HTMLResponse(_viewer_page(row.save_in, row.moves, f"replay {rid}"))

@@ -1,0 +1,103 @@
+"""What one seat may see of a game, and the bots' moves. Pure functions of a save.
+
+A seat's view holds its own hand, the opponent's hand only as a count, each Arsenal only as a count,
+and the legal moves only when the decision is the seat's; a spectator (seat None) sees no hand. The
+prompt of a decision is shown only to its decider (a prompt may name cards in their hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rawdeal.errors import RawdealError
+from rawdeal.service.games import Turn
+from rawdeal.viewer.board import Board, board
+
+
+def position(save: bytes) -> Board:
+    """The board of a save (loaded once; every seat's view is made from it)."""
+    from rawdeal.io.save import loads
+
+    game = loads(save, "save.json", written=True)
+    game.resume()
+    return board(game)
+
+
+def seat_view(save: bytes, seat: int | None, decision: int, last: str = "") -> dict[str, Any]:
+    """The view of `seat` (0, 1, or None for a spectator) at decision number `decision`; `last` is the
+    move that led here, in move-file words."""
+    return view_of(position(save), seat, decision, last)
+
+
+def play_as(save: bytes, seat: int | None, move: str) -> tuple[Turn, Board]:
+    """Apply `move` for `seat` (as `rawdeal.service.games.apply`, the save loaded once): the turn and the
+    board after it. Raises NotYours when the decision is not the seat's (or the game is over), and the
+    rawdeal error of a bad or illegal move."""
+    from rawdeal.io.save import dumps, loads
+    from rawdeal.io.transcript import Transcript
+    from rawdeal.replay.movefile import iter_moves, play_moves
+
+    game = loads(save, "save.json", written=True)
+    out: list[str] = []
+    transcript = Transcript(out.append)
+    transcript.events(game.resume())
+    out.clear()  # the resumed position's pending events were shown with the move before
+    d = game.decision()
+    if d is None:
+        raise NotYours("the game is over")
+    if seat != d.player:
+        raise NotYours("it is not your decision" if seat is not None else "spectators do not move")
+    if "\n" in move or not move.strip():
+        raise RawdealError("a move is one line of move-file words, e.g. 'end' or 'play \"Irish Whip\"'")
+    lines = list(iter_moves([move], "move"))
+    if not lines:
+        raise RawdealError(f"{move!r} holds no move (a comment only)")
+    play_moves(game, lines, transcript, source="move")
+    return Turn(lines[0].text, "".join(out), dumps(game)), board(game)
+
+
+class NotYours(Exception):
+    """A move sent by a seat whose decision it is not."""
+
+
+def view_of(b: Board, seat: int | None, decision: int, last: str) -> dict[str, Any]:
+    sides = [{"name": s.name, "superstar": s.superstar, "fortitude": s.fortitude, "arsenal": s.arsenal,
+              "hand": list(s.hand) if p == seat else None, "hand_size": len(s.hand), "ring": list(s.ring),
+              "ringside": len(s.ringside), "ringside_top": s.ringside[-1] if s.ringside else None}
+             for p, s in enumerate(b.sides)]
+    asked = b.asked
+    mine = asked is not None and asked.player == seat
+    return {
+        "decision": decision, "seat": seat, "turn": b.turn, "current": b.current, "sides": sides, "last": last,
+        "playing": None if b.playing is None else {"player": b.playing.player, "title": b.playing.title,
+                                                   "as": b.playing.as_type},
+        "modifiers": list(b.modifiers),
+        "asked": None if asked is None else {"player": asked.player, "kind": asked.kind,
+                                             "prompt": asked.prompt if mine else ""},
+        "moves": list(asked.moves) if mine and asked is not None else [],
+        "over": asked is None, "winner": b.winner, "how": b.how,
+    }
+
+
+def decider(save: bytes) -> int | None:
+    """Whose decision it is (None: the game is over)."""
+    from rawdeal.io.save import loads
+
+    game = loads(save, "save.json", written=True)
+    game.resume()
+    d = game.decision()
+    return None if d is None else d.player
+
+
+def bot_move(save: bytes, bot: str, seed: int) -> tuple[str, int]:
+    """The move of bot `bot` (rawdeal.bots.registry's names) for the pending decision, in move-file
+    words. The bot is made afresh, seeded by the game's seed and the decision number, so a game
+    resumed after a restart gets the same moves."""
+    from rawdeal.bots.registry import make_player
+    from rawdeal.io.save import loads
+
+    game = loads(save, "save.json", written=True)
+    game.resume()
+    d = game.decision()
+    assert d is not None, "a bot is asked only for a pending decision"
+    return str(make_player(bot, seed).choose(game)), d.player
