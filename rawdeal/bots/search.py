@@ -74,11 +74,11 @@ class SearchPlayer:
             self._seed_root(game, root, moves, me, absent)
         if self.millis is None:
             for _ in range(self.playouts):
-                self._playout(sample(game, me, self.rnd, absent), root, me)
+                self._playout(self._world(game, me, absent), root, me)
         else:
             end = time.perf_counter() + self.millis / 1000
             while True:  # at least one playout, however short the budget
-                self._playout(sample(game, me, self.rnd, absent), root, me)
+                self._playout(self._world(game, me, absent), root, me)
                 if time.perf_counter() >= end:
                     break
         visits = [root.children[me, m].visits if (me, m) in root.children else -1 for m in moves]
@@ -102,10 +102,14 @@ class SearchPlayer:
             self.known = (turn, held, frozenset())
         return held
 
+    def _world(self, game: Game, me: int, absent: frozenset[int]) -> Game:
+        """A world to search: the hidden cards dealt again consistently with what `me` has seen."""
+        return sample(game, me, self.rnd, absent)
+
     def _seed_root(self, game: Game, root: Node, moves: tuple[Move, ...], me: int, absent: frozenset[int]) -> None:
         """The greedy player's score of each move, as `prior` playouts already made: the search
         starts from the greedy choice and leaves it only when its playouts find better."""
-        worlds = [sample(game, me, self.rnd, absent) for _ in range(SAMPLES)]
+        worlds = [self._world(game, me, absent) for _ in range(SAMPLES)]
         for m in moves:
             value = sum(self.judge.value(w, m, me) for w in worlds) / len(worlds)
             root.children[me, m] = node = Node(me)
@@ -153,3 +157,18 @@ class SearchPlayer:
             else:
                 move = best_reply(world, d.player, me, self.weights)
             world.apply(move)
+
+
+class OmniscientPlayer(SearchPlayer):
+    """The search player shown the true hidden cards (the opponent's hand, both Arsenals in their
+    real order): the ceiling an information-set search can approach, to measure how far `search` is
+    from it. The engine's future random choices it still does not know (each world draws its own)."""
+
+    name = "omniscient"
+
+    def _world(self, game: Game, me: int, absent: frozenset[int]) -> Game:
+        world = game.copy()
+        world.listen = False
+        world.s.rng = self.rnd.getrandbits(64)
+        world.forget_decision()
+        return world
