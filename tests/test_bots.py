@@ -23,7 +23,7 @@ from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Surrender
 from rawdeal.errors import UsageError
 
-BOTS = ["random", "greedy", "search:12"]
+BOTS = ["random", "greedy", "search:12", "omniscient:12"]
 
 
 def _start(seed: int) -> Game:
