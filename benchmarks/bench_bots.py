@@ -1,6 +1,8 @@
 """Benchmark: how strong the computer players are, how long the search player thinks, and how a
 tournament scales with worker processes. Figures only, never assertions on time.
 
+    python benchmarks/bench_bots.py duplicate --a search,omniscient --b greedy --pairs 2000 [--jobs 2]
+    python benchmarks/bench_bots.py duplicate --a greedy --b random --pairs 2000
     python benchmarks/bench_bots.py strength --a greedy --b random --games 1000 [--jobs 2]
     python benchmarks/bench_bots.py strength --a search --b greedy --games 200 [--control]
     python benchmarks/bench_bots.py luck --pool greedy,random --b greedy --games 200 --variants 8
@@ -201,6 +203,62 @@ def _times(a: str, results: list[tuple[float, list[tuple[float, float]]]]) -> No
                   f" median {times[len(times) // 2] * 1000:.1f} ms, p95 {times[int(len(times) * 0.95)] * 1000:.1f} ms")
 
 
+def _dup_game(spec):  # type: ignore[no-untyped-def]
+    """One game of a duplicate pair (`arena.duplicate.schedule`), every player timed: the result and
+    each seat's (player, CPU seconds a decision with a choice)."""
+    from rawdeal.arena.selfplay import start_game
+    from rawdeal.arena.tournament import GameResult
+    from rawdeal.bots.base import play_match
+    from rawdeal.bots.registry import make_player
+
+    game = start_game(spec.decks, spec.profile, spec.seed)
+    players = (Timed(make_player(spec.players[0], spec.seed * 2)), Timed(make_player(spec.players[1], spec.seed * 2 + 1)))
+    out = play_match(game, players, spec.max_moves)
+    times = [(spec.players[k], [t[1] for t in players[k].times]) for k in (0, 1)]
+    return GameResult(spec.index, out.winner, out.how, out.first, out.moves), times
+
+
+def duplicate(a_list: list[str], b: str, pairs: int, seed: int, jobs: int, profile: str) -> None:
+    """Each of `a_list` against b on the same `pairs` duplicate deals over random legal decks: the pair
+    score with its 95% interval, won both / split / lost both, the Elo difference, the CPU time a
+    decision; and, when the list holds `search` (or search:N) and `omniscient`, how much of the
+    distance from b to the omniscient player the search player closes (b against itself scores
+    exactly 1/2 on duplicate deals: both games of a pair are the same game)."""
+    from rawdeal.arena import contest, duplicate as dup
+    from rawdeal.arena.ratings import fit
+
+    scores: dict[str, tuple[float, float, float]] = {}
+    for a in a_list:
+        plan = contest.Plan(tuple(dup.random_entrants([a, b])), (a, b), pairs, seed, profile, random_decks=True)
+        specs = plan.specs()
+        start, done = time.perf_counter(), []
+        with ProcessPoolExecutor(jobs) as pool:
+            for item in pool.map(_dup_game, specs, chunksize=4):
+                done.append(item)
+                if len(done) % 200 == 0:
+                    print(f"  {len(done)} games ...", file=sys.stderr, flush=True)
+        summary = contest.summarise(plan, specs, [r for r, _ in done], None)
+        (ps,) = summary.pairs
+        q = ps.penta
+        lo, hi = q.interval()
+        scores[a] = (q.score, lo, hi)
+        elo = next(r for r in fit([b, a], dup.heads(summary.pairs, [b, a]), anchor=b) if r.player == a)
+        print(f"{a} vs {b}: pair score {q.score * 100:.1f}% (95% CI {lo * 100:.1f}-{hi * 100:.1f}%) over {q.pairs} pairs"
+              f" (won both {q.won_both}, split {q.split}, lost both {q.lost_both}, pentanomial {list(q.counts)});"
+              f" Elo {elo.elo:+.0f} [{elo.low:+.0f}, {elo.high:+.0f}]; {time.perf_counter() - start:.0f} s")
+        for name in (a, b):
+            cpu = sorted(t for _, ts in done for who, times in ts if who == name for t in times)
+            if cpu:
+                print(f"  {name}: {len(cpu)} decisions with a choice, CPU mean {sum(cpu) / len(cpu) * 1000:.1f} ms,"
+                      f" median {cpu[len(cpu) // 2] * 1000:.1f}, p95 {cpu[int(len(cpu) * 0.95)] * 1000:.1f}")
+    ceiling = next((scores[a] for a in scores if a.startswith("omniscient")), None)
+    for a in scores:
+        if a.startswith("search") and ceiling is not None and ceiling[0] > 0.5:
+            gap = ceiling[0] - 0.5
+            print(f"{a} closes {(scores[a][0] - 0.5) / gap * 100:.0f}% of the distance from {b} (50%) to"
+                  f" omniscient ({ceiling[0] * 100:.1f}%); goal >= 50% (point estimates; see the intervals)")
+
+
 def _tournament_specs(decks: int, players: str, games: int, tmp: str) -> list:  # type: ignore[type-arg]
     """The games of a tournament of `decks` decks (the bundled ones, then random legal ones)."""
     from rawdeal.decks import format_deck
@@ -293,6 +351,13 @@ def main() -> int:
     u.add_argument("--jobs", type=int, default=1)
     u.add_argument("--variants", type=int, default=8)
     u.add_argument("--profile", default="standard")
+    d = sub.add_parser("duplicate")
+    d.add_argument("--a", default="search,omniscient", help="comma-separated: each plays --b")
+    d.add_argument("--b", default="greedy")
+    d.add_argument("--pairs", type=int, default=2000)
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--jobs", type=int, default=1)
+    d.add_argument("--profile", default="standard")
     c = sub.add_parser("scaling")
     c.add_argument("--decks", type=int, default=10)
     c.add_argument("--players", default="random,greedy")
@@ -309,6 +374,8 @@ def main() -> int:
     catalog()
     if args.what == "strength":
         strength(args.a, args.b, args.games, args.seed, args.jobs, args.profile, args.control)
+    elif args.what == "duplicate":
+        duplicate(args.a.split(","), args.b, args.pairs, args.seed, args.jobs, args.profile)
     elif args.what == "luck":
         luck(args.pool.split(","), args.b, args.games, args.seed, args.jobs, args.variants, args.profile)
     elif args.what == "scaling":
