@@ -203,16 +203,29 @@ def _times(a: str, results: list[tuple[float, list[tuple[float, float]]]]) -> No
                   f" median {times[len(times) // 2] * 1000:.1f} ms, p95 {times[int(len(times) * 0.95)] * 1000:.1f} ms")
 
 
+def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
+    """A registry player, or one of the variants of the search player this benchmark compares
+    (`base`: the fourth session's search, 100 playouts, every one played; `e200`: 200 playouts, stopping once
+    the decision is settled; `-plain`: without the sixth session's determinisation)."""
+    from rawdeal.bots.registry import make_player
+    from rawdeal.bots.search import SearchPlayer
+
+    variants = {"search-base": lambda s: SearchPlayer(s, 100, early=False),
+                "search-e100": lambda s: SearchPlayer(s, 100),
+                "search-e200": lambda s: SearchPlayer(s, 200),
+                "search-e300": lambda s: SearchPlayer(s, 300)}
+    return variants[name](seed) if name in variants else make_player(name, seed)
+
+
 def _dup_game(spec):  # type: ignore[no-untyped-def]
     """One game of a duplicate pair (`arena.duplicate.schedule`), every player timed: the result and
     each seat's (player, CPU seconds a decision with a choice)."""
     from rawdeal.arena.selfplay import start_game
     from rawdeal.arena.tournament import GameResult
     from rawdeal.bots.base import play_match
-    from rawdeal.bots.registry import make_player
 
     game = start_game(spec.decks, spec.profile, spec.seed)
-    players = (Timed(make_player(spec.players[0], spec.seed * 2)), Timed(make_player(spec.players[1], spec.seed * 2 + 1)))
+    players = (Timed(_player(spec.players[0], spec.seed * 2)), Timed(_player(spec.players[1], spec.seed * 2 + 1)))
     out = play_match(game, players, spec.max_moves)
     times = [(spec.players[k], [t[1] for t in players[k].times]) for k in (0, 1)]
     return GameResult(spec.index, out.winner, out.how, out.first, out.moves), times

@@ -262,3 +262,14 @@ def test_search_plays_with_its_own_tuned_weights_and_greedy_with_the_documented_
     assert make_player("search", 1).weights == SEARCH_WEIGHTS  # type: ignore[attr-defined]
     assert make_player("greedy", 1).weights == WEIGHTS  # type: ignore[attr-defined]
     assert SEARCH_WEIGHTS != WEIGHTS
+
+
+def test_search_stops_early_only_when_the_move_can_no_longer_change() -> None:
+    """Stopping once the most visited move cannot be overtaken saves playouts, never changes a move."""
+    saved: list[int] = []
+    for seed in (5, 6, 7, 8):
+        game = _midgame(seed)
+        quick, full = SearchPlayer(seed, 60), SearchPlayer(seed, 60, early=False)
+        assert quick.choose(game) == full.choose(game)
+        saved.append(full.spent - quick.spent)
+    assert min(saved) >= 0 and max(saved) > 0

@@ -33,6 +33,14 @@ PLAYOUTS = 100
 ROLLOUT = 12  # moves at most after the tree, to the end of the play in progress
 EXPLORE = 0.7
 PRIOR = 10  # playouts' worth of the greedy player's opinion each root move starts with
+CHECK = 8  # playouts between two looks at whether the decision is settled
+
+
+def settled(root: Node, left: int) -> bool:
+    """Whether `left` more playouts can no longer change the root's most visited move (the move
+    played): a clear decision stops there, and its playouts are saved for the others."""
+    visits = sorted((n.visits for n in root.children.values()), reverse=True)
+    return len(visits) < 2 or visits[0] - visits[1] > left
 
 
 class Node:
@@ -55,8 +63,9 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
-                 prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS) -> None:
+                 prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS, early: bool = True) -> None:
         self.rnd = random.Random(seed)
+        self.early, self.spent = early, 0  # spent: the playouts of the last decision
         self.playouts, self.rollout, self.millis = playouts, rollout, millis
         self.prior, self.judge, self.weights = prior, GreedyPlayer(seed, weights=weights), weights
         # What this turn's plays told (`_observe`): the turn, the cards the opponent cannot hold, and
@@ -73,8 +82,11 @@ class SearchPlayer:
         if self.prior:
             self._seed_root(game, root, moves, me, absent)
         if self.millis is None:
-            for _ in range(self.playouts):
+            for done in range(1, self.playouts + 1):
                 self._playout(self._world(game, me, absent), root, me)
+                if self.early and done % CHECK == 0 and settled(root, self.playouts - done):
+                    break
+            self.spent = done
         else:
             end = time.perf_counter() + self.millis / 1000
             while True:  # at least one playout, however short the budget
