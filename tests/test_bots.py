@@ -273,3 +273,48 @@ def test_search_stops_early_only_when_the_move_can_no_longer_change() -> None:
         assert quick.choose(game) == full.choose(game)
         saved.append(full.spent - quick.spent)
     assert min(saved) >= 0 and max(saved) > 0
+
+
+def test_memory_keeps_cards_seen_going_into_the_opponents_hand_until_seen_leaving() -> None:
+    from rawdeal.bots.memory import Memory, remember
+
+    game = _midgame(6)
+    me = game.decision().player  # type: ignore[union-attr]
+    opp = game.s.players[1 - me]
+    opp.ringside.append(opp.arsenal.pop(0))  # a card he has in the open
+    taken = opp.ringside[-1]
+    memory = remember(Memory(), game, me)
+    assert memory.in_hand == ()
+    later = game.copy()
+    later.s.players[1 - me].hand.append(later.s.players[1 - me].ringside.pop())  # taken back into his hand
+    memory = remember(memory, later, me)
+    assert memory.in_hand == (taken,)
+    worlds = [sample(later, me, random.Random(k), memory=memory) for k in range(8)]
+    assert all(taken in w.s.players[1 - me].hand for w in worlds)
+    assert len({tuple(w.s.players[1 - me].hand) for w in worlds}) > 1  # the rest is still guessed
+    gone = later.copy()
+    gone.s.players[1 - me].ring.append(gone.s.players[1 - me].hand.pop())  # played: it left his hand
+    assert remember(memory, gone, me).in_hand == ()
+
+
+def test_memory_knows_an_arranged_arsenal_top_until_it_is_drawn_and_drops_what_the_cards_belie() -> None:
+    from dataclasses import replace
+
+    from rawdeal.bots.memory import Memory, remember
+
+    game = _midgame(7)
+    me = game.decision().player  # type: ignore[union-attr]
+    seen = remember(Memory(), game, me)
+    top = tuple(game.s.players[1 - me].arsenal[-3:])
+    memory = replace(seen, tops=((), top) if me == 0 else (top, ()))  # as after arranging them
+    worlds = [sample(game, me, random.Random(k), memory=memory) for k in range(6)]
+    assert all(tuple(w.s.players[1 - me].arsenal[-3:]) == top for w in worlds)
+    assert len({tuple(w.s.players[1 - me].arsenal) for w in worlds}) > 1
+    drawn = game.copy()
+    drawn.s.players[1 - me].hand.append(drawn.s.players[1 - me].arsenal.pop())  # he draws the top card
+    assert remember(memory, drawn, me).tops[1 - me] == top[:2]
+    shuffled = game.copy()
+    shuffled.s.players[1 - me].arsenal.append(shuffled.s.players[1 - me].hand.pop())  # one more: a shuffle
+    assert remember(memory, shuffled, me).tops[1 - me] == ()
+    stale = replace(memory, in_hand=(10**6,))  # a card he cannot hold: the memory went wrong, it is dropped
+    assert 10**6 not in sample(game, me, random.Random(1), memory=stale).s.players[1 - me].hand

@@ -27,7 +27,8 @@ from rawdeal.bots.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_repl
 from rawdeal.bots.infoset import could_reverse, sample
 from rawdeal.bots.base import candidates
 from rawdeal.engine.game import Game
-from rawdeal.engine.moves import PASS, Move, Play
+from rawdeal.bots.memory import Memory, arranged, remember
+from rawdeal.engine.moves import PASS, Arrange, Move, Play
 
 PLAYOUTS = 100
 ROLLOUT = 12  # moves at most after the tree, to the end of the play in progress
@@ -63,9 +64,11 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
-                 prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS, early: bool = True) -> None:
+                 prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS, early: bool = True,
+                 remember: bool = True) -> None:
         self.rnd = random.Random(seed)
         self.early, self.spent = early, 0  # spent: the playouts of the last decision
+        self.remember, self.memory = remember, Memory()  # what it saw of the hidden cards (`bots.memory`)
         self.playouts, self.rollout, self.millis = playouts, rollout, millis
         self.prior, self.judge, self.weights = prior, GreedyPlayer(seed, weights=weights), weights
         # What this turn's plays told (`_observe`): the turn, the cards the opponent cannot hold, and
@@ -73,10 +76,12 @@ class SearchPlayer:
         self.known: tuple[int, frozenset[int], frozenset[int]] = (-1, frozenset(), frozenset())
 
     def choose(self, game: Game) -> Move:
+        me = game.decision().player  # type: ignore[union-attr]
+        if self.remember:  # every decision, a forced one too: what it shows is seen
+            self.memory = remember(self.memory, game, me)
         moves = candidates(game)
         if len(moves) == 1:
-            return moves[0]
-        me = game.decision().player  # type: ignore[union-attr]
+            return self._arranged(game, me, moves[0])
         absent = self._observe(game, me)
         root = Node(1 - me)
         if self.prior:
@@ -97,6 +102,12 @@ class SearchPlayer:
         move = moves[visits.index(max(visits))]
         if isinstance(move, Play) and game.s.current == me:
             self.known = (*self.known[:2], could_reverse(game, move, me))
+        return self._arranged(game, me, move)
+
+    def _arranged(self, game: Game, me: int, move: Move) -> Move:
+        """`move`, remembered if it arranges the top of an Arsenal (then its order is known)."""
+        if self.remember and isinstance(move, Arrange):
+            self.memory = arranged(self.memory, game, me, move)
         return move
 
     def _observe(self, game: Game, me: int) -> frozenset[int]:
@@ -116,7 +127,7 @@ class SearchPlayer:
 
     def _world(self, game: Game, me: int, absent: frozenset[int]) -> Game:
         """A world to search: the hidden cards dealt again consistently with what `me` has seen."""
-        return sample(game, me, self.rnd, absent)
+        return sample(game, me, self.rnd, absent, self.memory)
 
     def _seed_root(self, game: Game, root: Node, moves: tuple[Move, ...], me: int, absent: frozenset[int]) -> None:
         """The greedy player's score of each move, as `prior` playouts already made: the search
