@@ -213,7 +213,9 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
     variants = {"search-base": lambda s: SearchPlayer(s, 100, early=False),
                 "search-e100": lambda s: SearchPlayer(s, 100),
                 "search-e200": lambda s: SearchPlayer(s, 200),
-                "search-e300": lambda s: SearchPlayer(s, 300)}
+                "search-e300": lambda s: SearchPlayer(s, 300),
+                "search-pw100": lambda s: SearchPlayer(s, 100, widen=1.0),
+                "search-pw200": lambda s: SearchPlayer(s, 200, widen=1.0)}
     return variants[name](seed) if name in variants else make_player(name, seed)
 
 

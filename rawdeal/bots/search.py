@@ -65,10 +65,14 @@ class SearchPlayer:
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
                  prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS, early: bool = True,
-                 remember: bool = True) -> None:
+                 remember: bool = True, widen: float = 0.0) -> None:
         self.rnd = random.Random(seed)
         self.early, self.spent = early, 0  # spent: the playouts of the last decision
         self.remember, self.memory = remember, Memory()  # what it saw of the hidden cards (`bots.memory`)
+        # progressive widening: the root offers its first 1 + widen * sqrt(n) moves in the prior's
+        # order after n playouts; another node with n visits tries no new move once it has tried as
+        # many; 0: every move at once
+        self.widen, self._ranked, self._done = widen, tuple[Move, ...](), 0
         self.playouts, self.rollout, self.millis = playouts, rollout, millis
         self.prior, self.judge, self.weights = prior, GreedyPlayer(seed, weights=weights), weights
         # What this turn's plays told (`_observe`): the turn, the cards the opponent cannot hold, and
@@ -83,19 +87,22 @@ class SearchPlayer:
         if len(moves) == 1:
             return self._arranged(game, me, moves[0])
         absent = self._observe(game, me)
-        root = Node(1 - me)
+        root, self._ranked = Node(1 - me), ()
         if self.prior:
             self._seed_root(game, root, moves, me, absent)
         if self.millis is None:
             for done in range(1, self.playouts + 1):
+                self._done = done - 1
                 self._playout(self._world(game, me, absent), root, me)
                 if self.early and done % CHECK == 0 and settled(root, self.playouts - done):
                     break
             self.spent = done
         else:
             end = time.perf_counter() + self.millis / 1000
+            self._done = 0
             while True:  # at least one playout, however short the budget
                 self._playout(self._world(game, me, absent), root, me)
+                self._done += 1
                 if time.perf_counter() >= end:
                     break
         visits = [root.children[me, m].visits if (me, m) in root.children else -1 for m in moves]
@@ -103,6 +110,9 @@ class SearchPlayer:
         if isinstance(move, Play) and game.s.current == me:
             self.known = (*self.known[:2], could_reverse(game, move, me))
         return self._arranged(game, me, move)
+
+    def _width(self, visits: int) -> int:
+        return 1 + int(self.widen * math.sqrt(visits))
 
     def _arranged(self, game: Game, me: int, move: Move) -> Move:
         """`move`, remembered if it arranges the top of an Arsenal (then its order is known)."""
@@ -133,10 +143,13 @@ class SearchPlayer:
         """The greedy player's score of each move, as `prior` playouts already made: the search
         starts from the greedy choice and leaves it only when its playouts find better."""
         worlds = [self._world(game, me, absent) for _ in range(SAMPLES)]
+        values = []
         for m in moves:
             value = sum(self.judge.value(w, m, me) for w in worlds) / len(worlds)
             root.children[me, m] = node = Node(me)
             node.visits, node.value = self.prior, self.prior * chance(value)
+            values.append(-value)
+        self._ranked = tuple(moves[i] for i in sorted(range(len(moves)), key=values.__getitem__))
 
     def _playout(self, world: Game, root: Node, me: int) -> None:
         path, node = [root], root
@@ -147,16 +160,20 @@ class SearchPlayer:
                 continue
             p, children = d.player, node.children
             new = [m for m in moves if (p, m) not in children]
-            for m in moves:
-                if (p, m) in children:
-                    children[p, m].seen += 1
+            tried = [m for m in moves if (p, m) in children]
+            for m in tried:
+                children[p, m].seen += 1
+            if self.widen and node is root and self._ranked:  # the root's moves in the prior's order, more as playouts come
+                tried = [m for m in self._ranked if (p, m) in children][:self._width(self._done)]
+            elif self.widen and tried and len(tried) >= self._width(node.visits):
+                new = []  # enough moves tried here for its visits: choose among them
             if new:
                 move = new[int(self.rnd.random() * len(new))]
                 children[p, move] = child = Node(p)
                 world.apply(move)
                 path.append(child)
                 break
-            move = max(moves, key=lambda m: children[p, m].ucb())
+            move = max(tried, key=lambda m: children[p, m].ucb())
             node = children[p, move]
             world.apply(move)
             path.append(node)
