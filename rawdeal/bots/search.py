@@ -91,6 +91,7 @@ class SearchPlayer:
         if self.prior:
             self._seed_root(game, root, moves, me, absent)
         if self.millis is None:
+            done = 0
             for done in range(1, self.playouts + 1):
                 self._done = done - 1
                 self._playout(self._world(game, me, absent), root, me)
