@@ -217,6 +217,28 @@ def _times(a: str, results: list[tuple[float, list[tuple[float, float]]]]) -> No
                   f" median {times[len(times) // 2] * 1000:.1f} ms, p95 {times[int(len(times) * 0.95)] * 1000:.1f} ms")
 
 
+def _hand_seer(seed: int):  # type: ignore[no-untyped-def]
+    """A diagnostic: the search player shown the opponent's hand only (both Arsenals still sampled),
+    to tell how much of the distance to `omniscient` the hand alone is."""
+    from rawdeal.bots.infoset import sample
+    from rawdeal.bots.search import SearchPlayer
+
+    class HandSeer(SearchPlayer):
+        name = "hand-seer"
+
+        def _world(self, game, me, absent):  # type: ignore[no-untyped-def]
+            world = sample(game, me, self.rnd, absent, self.memory)
+            real, seen = game.s.players[1 - me], world.s.players[1 - me]
+            rest = sorted(real.hand + real.arsenal)
+            for c in real.hand:
+                rest.remove(c)
+            self.rnd.shuffle(rest)
+            seen.hand[:], seen.arsenal[:] = real.hand, rest
+            return world
+
+    return HandSeer(seed)
+
+
 def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
     """A registry player, or one of the variants of the search player this benchmark compares
     (`base`: the search before issue 30, 100 playouts, every one played, no memory; `eN`: N playouts
@@ -230,7 +252,8 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
                 "search-e200": lambda s: SearchPlayer(s, 200),
                 "search-e300": lambda s: SearchPlayer(s, 300),
                 "search-pw100": lambda s: SearchPlayer(s, 100, widen=1.0),
-                "search-pw200": lambda s: SearchPlayer(s, 200, widen=1.0)}
+                "search-pw200": lambda s: SearchPlayer(s, 200, widen=1.0),
+                "hand-seer": _hand_seer}
     return variants[name](seed) if name in variants else make_player(name, seed)
 
 
