@@ -178,8 +178,8 @@ def test_cli_sprt_stops_the_match_and_says_after_how_many_pairs(tmp_path: Path) 
     (["--random-decks", "--players", "random,greedy,search", "--sprt", "0,10"], "name two players"),
     (["--random-decks", "--players", "random,greedy", "--sprt", "10"], "--sprt '10'"),
     (["--random-decks", "--players", "random,greedy", "--no-duplicate"], "--random-decks plays duplicate"),
-    (["--players", "random,greedy"], "name the decks to play"),
-    ([DECKS[0], "--random-decks"], "name the decks to play"),
+    (["--players", "random,greedy"], "give the decks"),
+    ([DECKS[0], "--random-decks"], "give the decks"),
 ])
 def test_cli_usage_errors(args: list[str], words: str) -> None:
     result = runner.invoke(app, ["tournament", *args])
