@@ -253,6 +253,7 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
                 "search-e300": lambda s: SearchPlayer(s, 300),
                 "search-pw100": lambda s: SearchPlayer(s, 100, widen=1.0),
                 "search-pw200": lambda s: SearchPlayer(s, 200, widen=1.0),
+                "search-fade": lambda s: SearchPlayer(s, 100, fade=True),
                 "hand-seer": _hand_seer}
     return variants[name](seed) if name in variants else make_player(name, seed)
 

@@ -318,3 +318,18 @@ def test_memory_knows_an_arranged_arsenal_top_until_it_is_drawn_and_drops_what_t
     assert remember(memory, shuffled, me).tops[1 - me] == ()
     stale = replace(memory, in_hand=(10**6,))  # a card he cannot hold: the memory went wrong, it is dropped
     assert 10**6 not in sample(game, me, random.Random(1), memory=stale).s.players[1 - me].hand
+
+
+def test_an_older_inference_keeps_its_cards_out_of_the_part_of_the_hand_he_kept() -> None:
+    game = _midgame(5)
+    me = pending(game).player
+    opp = game.s.players[1 - me]
+    banned = frozenset(opp.hand + opp.arsenal[:6])
+    n = len(opp.hand)
+
+    def hands(faded: tuple[frozenset[int], int]) -> list[list[int]]:
+        return [sample(game, me, random.Random(k), faded=faded).s.players[1 - me].hand for k in range(10)]
+
+    assert any(c in banned for h in hands((frozenset(), 0)) for c in h)  # without it, they come
+    assert all(c not in banned for h in hands((banned, n)) for c in h)  # he kept his whole hand
+    assert all(sum(c in banned for c in h) <= 1 for h in hands((banned, n - 1)))  # one card is new

@@ -22,17 +22,18 @@ from rawdeal.engine.state import PlayerState
 
 
 def sample(game: Game, observer: int, rnd: random.Random, absent: frozenset[int] = frozenset(),
-           memory: Memory = Memory()) -> Game:
+           memory: Memory = Memory(), faded: tuple[frozenset[int], int] = (frozenset(), 0)) -> Game:
     """A copy of `game` whose hidden cards (for `observer`) are dealt again from `rnd`; `absent`:
     cards the observer has inferred are not in the opponent's hand (they are dealt to his Arsenal);
-    `memory`: cards he knows are in the opponent's hand, and known tops of Arsenals, kept there."""
+    `memory`: cards he knows are in the opponent's hand, and known tops of Arsenals, kept there;
+    `faded`: cards none of which are among the first n cards of the opponent's hand (an older inference)."""
     world = game.copy()
     world.listen = False  # nobody reads a simulation's events: they are not even built
     s = world.s
     shown = _shown(world, observer)
     opponent = s.players[1 - observer]
     if (1 - observer, "hand") not in shown and (1 - observer, "arsenal") not in shown:
-        _deal(rnd, opponent, absent, memory.in_hand, memory.tops[1 - observer])
+        _deal(rnd, opponent, absent, memory.in_hand, memory.tops[1 - observer], faded)
     elif (1 - observer, "arsenal") not in shown:
         _shuffle(rnd, opponent.arsenal)
     own = s.players[observer].arsenal
@@ -68,7 +69,7 @@ def _put_below(cards: list[int], top: tuple[int, ...]) -> None:
 
 
 def _deal(rnd: random.Random, pl: PlayerState, absent: frozenset[int], in_hand: tuple[int, ...] = (),
-          top: tuple[int, ...] = ()) -> None:
+          top: tuple[int, ...] = (), faded: tuple[frozenset[int], int] = (frozenset(), 0)) -> None:
     """Shuffle hand and Arsenal together and deal them back at their sizes: the hand gets the cards
     known to be in it, then the first cards of the shuffle that are not `absent` (a uniform hand
     among those consistent with it), unless too few are left (the inference was wrong: then any
@@ -84,6 +85,13 @@ def _deal(rnd: random.Random, pl: PlayerState, absent: frozenset[int], in_hand: 
         pool = sorted((Counter(pool) - Counter(in_hand) - Counter(top)).elements())
     rnd.shuffle(pool)
     hand: list[int] = list(in_hand)
+    cards, old = faded
+    old = min(old, n - len(hand))
+    if cards and old and sum(c not in absent and c not in cards for c in pool) >= n - len(hand):
+        kept = [c for c in pool if c not in absent and c not in cards][:old]  # the cards he kept since
+        hand += kept
+        for c in kept:
+            pool.remove(c)
     want = n - len(hand)
     if absent and sum(c not in absent for c in pool) >= want:
         arsenal: list[int] = []

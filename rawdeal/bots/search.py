@@ -65,7 +65,7 @@ class SearchPlayer:
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
                  prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS, early: bool = True,
-                 remember: bool = True, widen: float = 0.0) -> None:
+                 remember: bool = True, widen: float = 0.0, fade: bool = False) -> None:
         self.rnd = random.Random(seed)
         self.early, self.spent = early, 0  # spent: the playouts of the last decision
         self.remember, self.memory = remember, Memory()  # what it saw of the hidden cards (`bots.memory`)
@@ -78,6 +78,8 @@ class SearchPlayer:
         # What this turn's plays told (`_observe`): the turn, the cards the opponent cannot hold, and
         # those that could reverse the last play, until it is known to have gone through.
         self.known: tuple[int, frozenset[int], frozenset[int]] = (-1, frozenset(), frozenset())
+        # `fade`: what my last turn told still holds for the cards of his hand he kept since (`_faded`)
+        self.fade, self.faded, self._mine, self._arsenal = fade, (frozenset[int](), 0), False, 0
 
     def choose(self, game: Game) -> Move:
         me = game.decision().player  # type: ignore[union-attr]
@@ -129,8 +131,13 @@ class SearchPlayer:
         turn, held, pending = self.known
         s = game.s
         if s.turn != turn or s.current != me:
+            if self.fade and s.turn != turn and self._mine:  # my turn is over: what it told fades
+                self.faded = (held, self._arsenal)
+            self._mine = s.current == me
             self.known = (s.turn, frozenset(), frozenset())
+            self._arsenal = len(s.players[1 - me].arsenal)
             return frozenset()
+        self._arsenal = len(s.players[1 - me].arsenal)
         if pending and game.decision().kind == "main":  # type: ignore[union-attr]
             held |= pending
             self.known = (turn, held, frozenset())
@@ -138,7 +145,18 @@ class SearchPlayer:
 
     def _world(self, game: Game, me: int, absent: frozenset[int]) -> Game:
         """A world to search: the hidden cards dealt again consistently with what `me` has seen."""
-        return sample(game, me, self.rnd, absent, self.memory)
+        return sample(game, me, self.rnd, absent, self.memory, self._faded(game, me))
+
+    def _faded(self, game: Game, me: int) -> tuple[frozenset[int], int]:
+        """The cards the opponent held none of at the end of my last turn, and how many cards of his
+        hand he still holds from then at least: his hand less the cards that left his Arsenal since
+        (his draws, and damage he took, which only makes the count safer)."""
+        cards, then = self.faded
+        s = game.s
+        if not cards or s.current != me:
+            return frozenset(), 0
+        opp = s.players[1 - me]
+        return cards, max(0, len(opp.hand) - max(0, then - len(opp.arsenal)))
 
     def _seed_root(self, game: Game, root: Node, moves: tuple[Move, ...], me: int, absent: frozenset[int]) -> None:
         """The greedy player's score of each move, as `prior` playouts already made: the search
