@@ -20,7 +20,8 @@ against random. Measured 2026-11-26 on the shared machine (load 6-30), 300 pairs
   search-e200 (200 playouts)             54.2% (51.1-57.1), 46.4 ms (median 40.2, p95 83.0)
   search-fade (the reversal inference carried over a turn)  54.2% (51.4-57.1), 28.8 ms
   search-pw200 (progressive widening)    55.2% (52.3-58.0), 54.3 ms (median 47.6, p95 99.6)
-  greedy vs random, 2,000 pairs          GREEDY_LINE
+  greedy vs random, 2,000 pairs          82.7% (81.6-83.7), 1322/663/15, Elo +271 [+258, +284], 2.4 ms
+      -> short of the 85% goal.
 2,000 pairs of search and of omniscient against greedy (8,000 games, about an hour of one core)
 were not run this session: the machine was shared by 8 people all along.
 
