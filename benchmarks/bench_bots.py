@@ -230,6 +230,8 @@ def _hand_seer(seed: int):  # type: ignore[no-untyped-def]
 
         def _world(self, game, me, absent):  # type: ignore[no-untyped-def]
             world = sample(game, me, self.rnd, absent, self.memory)
+            if game.decision().kind != "main":  # a pick or an arrangement may show his Arsenal: as sampled
+                return world
             real, seen = game.s.players[1 - me], world.s.players[1 - me]
             rest = sorted(real.hand + real.arsenal)
             for c in real.hand:

@@ -333,3 +333,24 @@ def test_an_older_inference_keeps_its_cards_out_of_the_part_of_the_hand_he_kept(
     assert any(c in banned for h in hands((frozenset(), 0)) for c in h)  # without it, they come
     assert all(c not in banned for h in hands((banned, n)) for c in h)  # he kept his whole hand
     assert all(sum(c in banned for c in h) <= 1 for h in hands((banned, n - 1)))  # one card is new
+
+
+def test_a_remembered_arsenal_top_that_disagrees_with_the_cards_shown_is_not_used() -> None:
+    from dataclasses import replace
+
+    from rawdeal.bots.memory import Memory
+
+    game = _midgame(7)
+    me = pending(game).player
+    own = game.s.players[me].arsenal
+    wrong = tuple(reversed(own[-4:])) if own[-4:] != own[-4:][::-1] else tuple(own[-5:-1])
+    memory = replace(Memory(), tops=(wrong, ()) if me == 0 else ((), wrong))
+    from rawdeal.bots import infoset
+
+    real_shown = infoset._shown
+    infoset._shown = lambda g, o: {(me, "top"): 2}  # type: ignore[assignment]  # as an arrangement of 2 shows
+    try:
+        world = sample(game, me, random.Random(1), memory=memory)
+    finally:
+        infoset._shown = real_shown
+    assert world.s.players[me].arsenal[-2:] == own[-2:]  # the cards shown stay as they are

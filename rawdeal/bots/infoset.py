@@ -40,8 +40,8 @@ def sample(game: Game, observer: int, rnd: random.Random, absent: frozenset[int]
     if (observer, "arsenal") not in shown:
         fixed = shown.get((observer, "top"), 0)
         known = memory.tops[observer]
-        if len(known) > fixed and _within(known, own):
-            fixed = len(known)
+        if len(known) > fixed and _within(known, own) and tuple(own[len(own) - fixed:]) == known[len(known) - fixed:]:
+            fixed = len(known)  # (it agrees with the top cards the decision shows, if any)
             _put_below(own, known)  # the others sorted below (shuffled next): their real order does not leak
         below = own[: len(own) - fixed]
         _shuffle(rnd, below)
