@@ -23,7 +23,7 @@ from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Surrender
 from rawdeal.errors import UsageError
 
-BOTS = ["random", "greedy", "search:12"]
+BOTS = ["random", "greedy", "search:12", "omniscient:12"]
 
 
 def _start(seed: int) -> Game:
@@ -262,3 +262,95 @@ def test_search_plays_with_its_own_tuned_weights_and_greedy_with_the_documented_
     assert make_player("search", 1).weights == SEARCH_WEIGHTS  # type: ignore[attr-defined]
     assert make_player("greedy", 1).weights == WEIGHTS  # type: ignore[attr-defined]
     assert SEARCH_WEIGHTS != WEIGHTS
+
+
+def test_search_stops_early_only_when_the_move_can_no_longer_change() -> None:
+    """Stopping once the most visited move cannot be overtaken saves playouts, never changes a move."""
+    saved: list[int] = []
+    for seed in (5, 6, 7, 8):
+        game = _midgame(seed)
+        quick, full = SearchPlayer(seed, 60), SearchPlayer(seed, 60, early=False)
+        assert quick.choose(game) == full.choose(game)
+        saved.append(full.spent - quick.spent)
+    assert min(saved) >= 0 and max(saved) > 0
+
+
+def test_memory_keeps_cards_seen_going_into_the_opponents_hand_until_seen_leaving() -> None:
+    from rawdeal.bots.memory import Memory, remember
+
+    game = _midgame(6)
+    me = game.decision().player  # type: ignore[union-attr]
+    opp = game.s.players[1 - me]
+    opp.ringside.append(opp.arsenal.pop(0))  # a card he has in the open
+    taken = opp.ringside[-1]
+    memory = remember(Memory(), game, me)
+    assert memory.in_hand == ()
+    later = game.copy()
+    later.s.players[1 - me].hand.append(later.s.players[1 - me].ringside.pop())  # taken back into his hand
+    memory = remember(memory, later, me)
+    assert memory.in_hand == (taken,)
+    worlds = [sample(later, me, random.Random(k), memory=memory) for k in range(8)]
+    assert all(taken in w.s.players[1 - me].hand for w in worlds)
+    assert len({tuple(w.s.players[1 - me].hand) for w in worlds}) > 1  # the rest is still guessed
+    gone = later.copy()
+    gone.s.players[1 - me].ring.append(gone.s.players[1 - me].hand.pop())  # played: it left his hand
+    assert remember(memory, gone, me).in_hand == ()
+
+
+def test_memory_knows_an_arranged_arsenal_top_until_it_is_drawn_and_drops_what_the_cards_belie() -> None:
+    from dataclasses import replace
+
+    from rawdeal.bots.memory import Memory, remember
+
+    game = _midgame(7)
+    me = game.decision().player  # type: ignore[union-attr]
+    seen = remember(Memory(), game, me)
+    top = tuple(game.s.players[1 - me].arsenal[-3:])
+    memory = replace(seen, tops=((), top) if me == 0 else (top, ()))  # as after arranging them
+    worlds = [sample(game, me, random.Random(k), memory=memory) for k in range(6)]
+    assert all(tuple(w.s.players[1 - me].arsenal[-3:]) == top for w in worlds)
+    assert len({tuple(w.s.players[1 - me].arsenal) for w in worlds}) > 1
+    drawn = game.copy()
+    drawn.s.players[1 - me].hand.append(drawn.s.players[1 - me].arsenal.pop())  # he draws the top card
+    assert remember(memory, drawn, me).tops[1 - me] == top[:2]
+    shuffled = game.copy()
+    shuffled.s.players[1 - me].arsenal.append(shuffled.s.players[1 - me].hand.pop())  # one more: a shuffle
+    assert remember(memory, shuffled, me).tops[1 - me] == ()
+    stale = replace(memory, in_hand=(10**6,))  # a card he cannot hold: the memory went wrong, it is dropped
+    assert 10**6 not in sample(game, me, random.Random(1), memory=stale).s.players[1 - me].hand
+
+
+def test_an_older_inference_keeps_its_cards_out_of_the_part_of_the_hand_he_kept() -> None:
+    game = _midgame(5)
+    me = pending(game).player
+    opp = game.s.players[1 - me]
+    banned = frozenset(opp.hand + opp.arsenal[:6])
+    n = len(opp.hand)
+
+    def hands(faded: tuple[frozenset[int], int]) -> list[list[int]]:
+        return [sample(game, me, random.Random(k), faded=faded).s.players[1 - me].hand for k in range(10)]
+
+    assert any(c in banned for h in hands((frozenset(), 0)) for c in h)  # without it, they come
+    assert all(c not in banned for h in hands((banned, n)) for c in h)  # he kept his whole hand
+    assert all(sum(c in banned for c in h) <= 1 for h in hands((banned, n - 1)))  # one card is new
+
+
+def test_a_remembered_arsenal_top_that_disagrees_with_the_cards_shown_is_not_used() -> None:
+    from dataclasses import replace
+
+    from rawdeal.bots.memory import Memory
+
+    game = _midgame(7)
+    me = pending(game).player
+    own = game.s.players[me].arsenal
+    wrong = tuple(reversed(own[-4:])) if own[-4:] != own[-4:][::-1] else tuple(own[-5:-1])
+    memory = replace(Memory(), tops=(wrong, ()) if me == 0 else ((), wrong))
+    from rawdeal.bots import infoset
+
+    real_shown = infoset._shown
+    infoset._shown = lambda g, o: {(me, "top"): 2}  # type: ignore[assignment]  # as an arrangement of 2 shows
+    try:
+        world = sample(game, me, random.Random(1), memory=memory)
+    finally:
+        infoset._shown = real_shown
+    assert world.s.players[me].arsenal[-2:] == own[-2:]  # the cards shown stay as they are

@@ -85,7 +85,7 @@ def test_wilson_interval() -> None:
 
 def test_cli_prints_the_table_and_writes_json_csv_and_plot(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
-    args = ["tournament", *DECKS, "--players", "random,search:3", "--games", "2", "--seed", "3"]
+    args = ["tournament", *DECKS, "--players", "random,search:3", "--games", "2", "--seed", "3", "--no-duplicate"]
     result = runner.invoke(app, [*args, "--json", str(out), "--csv", str(tmp_path / "r.csv"),
                                  "--plot", str(tmp_path / "r.png")])
     assert result.exit_code == 0, result.output

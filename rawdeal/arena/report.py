@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rawdeal.arena.ratings import Rating
 from rawdeal.arena.standings import Rate, Standings
 from rawdeal.errors import UsageError
 
@@ -54,18 +56,25 @@ def to_json(st: Standings, meta: dict[str, object]) -> bytes:
     return orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n"
 
 
-def to_csv(st: Standings) -> str:
-    """One row per ordered pairing: the entrant's results against that opponent."""
+def to_csv(st: Standings, ratings: Mapping[str, Rating] | None = None, players: Sequence[str] = ()) -> str:
+    """One row per ordered pairing: the entrant's results against that opponent, and (with
+    `ratings`, `players` naming each entrant's player) the Elo rating of each side's player."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["entrant", "opponent", "games", "wins", "draws", "losses", "win_rate", "ci95_low", "ci95_high"])
+    extra = ["elo", "elo_low", "elo_high", "opponent_elo"] if ratings else []
+    w.writerow(["entrant", "opponent", "games", "wins", "draws", "losses", "win_rate", "ci95_low", "ci95_high",
+                *extra])
     for i, a in enumerate(st.entrants):
         for j, b in enumerate(st.entrants):
             if i != j:
                 r = st.matrix[i][j]
                 lo, hi = r.interval()
+                more = []
+                if ratings:
+                    me, them = ratings[players[i]], ratings[players[j]]
+                    more = [f"{me.elo:.3f}", f"{me.low:.3f}", f"{me.high:.3f}", f"{them.elo:.3f}"]
                 w.writerow([a, b, r.games, r.wins, r.draws, r.games - r.wins - r.draws,
-                            f"{r.score:.6f}", f"{lo:.6f}", f"{hi:.6f}"])
+                            f"{r.score:.6f}", f"{lo:.6f}", f"{hi:.6f}", *more])
     return out.getvalue()
 
 

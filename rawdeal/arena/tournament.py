@@ -43,6 +43,7 @@ class GameSpec:
     players: tuple[str, str]
     profile: str
     max_moves: int
+    pair: int = -1  # the duplicate pair (`duplicate.schedule`) the game is half of; -1: none
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,28 +12,37 @@ inferred (cards the opponent cannot hold: `could_reverse`) keeps those cards out
 from __future__ import annotations
 
 import random
+from collections import Counter
 
+from rawdeal.bots.memory import Memory
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Play
 from rawdeal.engine.state import PlayerState
 
 
-def sample(game: Game, observer: int, rnd: random.Random, absent: frozenset[int] = frozenset()) -> Game:
+def sample(game: Game, observer: int, rnd: random.Random, absent: frozenset[int] = frozenset(),
+           memory: Memory = Memory(), faded: tuple[frozenset[int], int] = (frozenset(), 0)) -> Game:
     """A copy of `game` whose hidden cards (for `observer`) are dealt again from `rnd`; `absent`:
-    cards the observer has inferred are not in the opponent's hand (they are dealt to his Arsenal)."""
+    cards the observer has inferred are not in the opponent's hand (they are dealt to his Arsenal);
+    `memory`: cards he knows are in the opponent's hand, and known tops of Arsenals, kept there;
+    `faded`: cards none of which are among the first n cards of the opponent's hand (an older inference)."""
     world = game.copy()
     world.listen = False  # nobody reads a simulation's events: they are not even built
     s = world.s
     shown = _shown(world, observer)
     opponent = s.players[1 - observer]
     if (1 - observer, "hand") not in shown and (1 - observer, "arsenal") not in shown:
-        _deal(rnd, opponent, absent)
+        _deal(rnd, opponent, absent, memory.in_hand, memory.tops[1 - observer], faded)
     elif (1 - observer, "arsenal") not in shown:
         _shuffle(rnd, opponent.arsenal)
     own = s.players[observer].arsenal
     if (observer, "arsenal") not in shown:
         fixed = shown.get((observer, "top"), 0)
+        known = memory.tops[observer]
+        if len(known) > fixed and _within(known, own) and tuple(own[len(own) - fixed:]) == known[len(known) - fixed:]:
+            fixed = len(known)  # (it agrees with the top cards the decision shows, if any)
+            _put_below(own, known)  # the others sorted below (shuffled next): their real order does not leak
         below = own[: len(own) - fixed]
         _shuffle(rnd, below)
         own[: len(below)] = below
@@ -48,22 +57,50 @@ def _shuffle(rnd: random.Random, cards: list[int]) -> None:
     rnd.shuffle(cards)
 
 
-def _deal(rnd: random.Random, pl: PlayerState, absent: frozenset[int]) -> None:
-    """Shuffle hand and Arsenal together and deal them back at their sizes: the hand gets the first
-    cards of the shuffle that are not `absent` (a uniform hand among those consistent with it),
-    unless too few are left (the inference was wrong: then any card)."""
+def _within(part: tuple[int, ...], cards: list[int]) -> bool:
+    """Whether the multiset `part` is contained in `cards` (a memory still consistent with them)."""
+    return not Counter(part) - Counter(cards)
+
+
+def _put_below(cards: list[int], top: tuple[int, ...]) -> None:
+    """`cards` as the rest of them, sorted, then `top` (top last)."""
+    rest = Counter(cards) - Counter(top)
+    cards[:] = sorted(rest.elements()) + list(top)
+
+
+def _deal(rnd: random.Random, pl: PlayerState, absent: frozenset[int], in_hand: tuple[int, ...] = (),
+          top: tuple[int, ...] = (), faded: tuple[frozenset[int], int] = (frozenset(), 0)) -> None:
+    """Shuffle hand and Arsenal together and deal them back at their sizes: the hand gets the cards
+    known to be in it, then the first cards of the shuffle that are not `absent` (a uniform hand
+    among those consistent with it), unless too few are left (the inference was wrong: then any
+    card); the Arsenal gets the others, with its known top cards on top. A memory the cards do not
+    bear out (it went stale) is dropped."""
     pool = sorted(pl.hand + pl.arsenal)  # sorted: the real order must not leak into the sample
-    rnd.shuffle(pool)
     n = len(pl.hand)
-    if absent and sum(c not in absent for c in pool) >= n:
-        hand: list[int] = []
+    if len(in_hand) > n or not _within(in_hand, pool):
+        in_hand = ()
+    if len(top) > len(pl.arsenal) or not _within(in_hand + top, pool):
+        top = ()
+    if in_hand or top:
+        pool = sorted((Counter(pool) - Counter(in_hand) - Counter(top)).elements())
+    rnd.shuffle(pool)
+    hand: list[int] = list(in_hand)
+    cards, old = faded
+    old = min(old, n - len(hand))
+    if cards and old and sum(c not in absent and c not in cards for c in pool) >= n - len(hand):
+        kept = [c for c in pool if c not in absent and c not in cards][:old]  # the cards he kept since
+        hand += kept
+        for c in kept:
+            pool.remove(c)
+    want = n - len(hand)
+    if absent and sum(c not in absent for c in pool) >= want:
         arsenal: list[int] = []
-        for c in pool:  # the hand: the first n allowed cards; the Arsenal: the others, in order
+        for c in pool:  # the hand: the first allowed cards; the Arsenal: the others, in order
             (hand if len(hand) < n and c not in absent else arsenal).append(c)
-        pl.hand[:], pl.arsenal[:] = hand, arsenal
-        return
-    pl.hand[:] = pool[:n]
-    pl.arsenal[:] = pool[n:]
+    else:
+        hand += pool[:want]
+        arsenal = pool[want:]
+    pl.hand[:], pl.arsenal[:] = hand, arsenal + list(top)
 
 
 def _shown(game: Game, observer: int) -> dict[tuple[int, str], int]:

@@ -1,4 +1,5 @@
-"""The players by name: `random`, `greedy`, `search` (`search:400` for a budget of 400 playouts,
+"""The players by name: `random`, `greedy`, `search`, `omniscient` (the search player shown the
+hidden cards: a ceiling for measuring `search`; `search:400` for a budget of 400 playouts,
 `search:50ms` for 50 milliseconds a decision, which is not reproducible: it depends on the machine).
 """
 
@@ -7,27 +8,29 @@ from __future__ import annotations
 from rawdeal.bots.base import Player
 from rawdeal.bots.greedy import GreedyPlayer
 from rawdeal.bots.random import RandomPlayer
-from rawdeal.bots.search import PLAYOUTS, SearchPlayer
+from rawdeal.bots.search import PLAYOUTS, OmniscientPlayer, SearchPlayer
 from rawdeal.errors import UsageError
 
-PLAYERS = ("random", "greedy", "search")
+PLAYERS = ("random", "greedy", "search", "omniscient")
 
 
 def make_player(name: str, seed: int) -> Player:
-    """The player called `name` (random, greedy, search, or search:N for N playouts), seeded."""
+    """The player called `name` (random, greedy, search, omniscient; search:N or omniscient:N for N
+    playouts), seeded."""
     kind, _, budget = name.partition(":")
     if kind == "random" and not budget:
         return RandomPlayer(seed)
     if kind == "greedy" and not budget:
         return GreedyPlayer(seed)
-    if kind == "search":
+    if kind in ("search", "omniscient"):
         number = budget.removesuffix("ms")
         if budget and not (number.isascii() and number.isdigit() and len(number) < 10 and int(number) > 0):
             raise UsageError(f"player {name!r}: the budget after ':' is playouts or milliseconds, like search:400"
                              " or search:50ms")
+        kind_ = OmniscientPlayer if kind == "omniscient" else SearchPlayer
         if budget.endswith("ms"):
-            return SearchPlayer(seed, millis=int(number))
-        return SearchPlayer(seed, int(budget) if budget else PLAYOUTS)
+            return kind_(seed, millis=int(number))
+        return kind_(seed, int(budget) if budget else PLAYOUTS)
     raise UsageError(f"unknown player {name!r}: use one of {', '.join(PLAYERS)}"
                      " (search:N sets N playouts, search:Nms N milliseconds a decision)")
 
@@ -41,7 +44,7 @@ def player_cost(name: str) -> float:
     """The rough relative cost of a decision of player `name` (search:N scales with N playouts)."""
     kind, _, budget = name.partition(":")
     cost = COSTS.get(kind, COSTS["search"])
-    if kind == "search" and budget:
+    if kind in ("search", "omniscient") and budget:
         number = int(budget.removesuffix("ms"))
         cost *= number / PLAYOUTS if not budget.endswith("ms") else number / 25
     return cost

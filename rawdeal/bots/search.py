@@ -27,12 +27,21 @@ from rawdeal.bots.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_repl
 from rawdeal.bots.infoset import could_reverse, sample
 from rawdeal.bots.base import candidates
 from rawdeal.engine.game import Game
-from rawdeal.engine.moves import PASS, Move, Play
+from rawdeal.bots.memory import Memory, arranged, remember
+from rawdeal.engine.moves import PASS, Arrange, Move, Play
 
 PLAYOUTS = 100
 ROLLOUT = 12  # moves at most after the tree, to the end of the play in progress
 EXPLORE = 0.7
 PRIOR = 10  # playouts' worth of the greedy player's opinion each root move starts with
+CHECK = 8  # playouts between two looks at whether the decision is settled
+
+
+def settled(root: Node, left: int) -> bool:
+    """Whether `left` more playouts can no longer change the root's most visited move (the move
+    played): a clear decision stops there, and its playouts are saved for the others."""
+    visits = sorted((n.visits for n in root.children.values()), reverse=True)
+    return len(visits) < 2 or visits[0] - visits[1] > left
 
 
 class Node:
@@ -55,36 +64,63 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
-                 prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS) -> None:
+                 prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS, early: bool = True,
+                 remember: bool = True, widen: float = 0.0, fade: bool = False) -> None:
         self.rnd = random.Random(seed)
+        self.early, self.spent = early, 0  # spent: the playouts of the last decision
+        self.remember, self.memory = remember, Memory()  # what it saw of the hidden cards (`bots.memory`)
+        # progressive widening: the root offers its first 1 + widen * sqrt(n) moves in the prior's
+        # order after n playouts; another node with n visits tries no new move once it has tried as
+        # many; 0: every move at once
+        self.widen, self._ranked, self._done = widen, tuple[Move, ...](), 0
         self.playouts, self.rollout, self.millis = playouts, rollout, millis
         self.prior, self.judge, self.weights = prior, GreedyPlayer(seed, weights=weights), weights
         # What this turn's plays told (`_observe`): the turn, the cards the opponent cannot hold, and
         # those that could reverse the last play, until it is known to have gone through.
         self.known: tuple[int, frozenset[int], frozenset[int]] = (-1, frozenset(), frozenset())
+        # `fade`: what my last turn told still holds for the cards of his hand he kept since (`_faded`)
+        self.fade, self.faded, self._mine, self._arsenal = fade, (frozenset[int](), 0), False, 0
 
     def choose(self, game: Game) -> Move:
+        me = game.decision().player  # type: ignore[union-attr]
+        if self.remember:  # every decision, a forced one too: what it shows is seen
+            self.memory = remember(self.memory, game, me)
         moves = candidates(game)
         if len(moves) == 1:
-            return moves[0]
-        me = game.decision().player  # type: ignore[union-attr]
+            return self._arranged(game, me, moves[0])
         absent = self._observe(game, me)
-        root = Node(1 - me)
+        root, self._ranked = Node(1 - me), ()
         if self.prior:
             self._seed_root(game, root, moves, me, absent)
         if self.millis is None:
-            for _ in range(self.playouts):
-                self._playout(sample(game, me, self.rnd, absent), root, me)
+            done = 0
+            for done in range(1, self.playouts + 1):
+                self._done = done - 1
+                self._playout(self._world(game, me, absent), root, me)
+                if self.early and done % CHECK == 0 and settled(root, self.playouts - done):
+                    break
+            self.spent = done
         else:
             end = time.perf_counter() + self.millis / 1000
+            self._done = 0
             while True:  # at least one playout, however short the budget
-                self._playout(sample(game, me, self.rnd, absent), root, me)
+                self._playout(self._world(game, me, absent), root, me)
+                self._done += 1
                 if time.perf_counter() >= end:
                     break
         visits = [root.children[me, m].visits if (me, m) in root.children else -1 for m in moves]
         move = moves[visits.index(max(visits))]
         if isinstance(move, Play) and game.s.current == me:
             self.known = (*self.known[:2], could_reverse(game, move, me))
+        return self._arranged(game, me, move)
+
+    def _width(self, visits: int) -> int:
+        return 1 + int(self.widen * math.sqrt(visits))
+
+    def _arranged(self, game: Game, me: int, move: Move) -> Move:
+        """`move`, remembered if it arranges the top of an Arsenal (then its order is known)."""
+        if self.remember and isinstance(move, Arrange):
+            self.memory = arranged(self.memory, game, me, move)
         return move
 
     def _observe(self, game: Game, me: int) -> frozenset[int]:
@@ -95,21 +131,44 @@ class SearchPlayer:
         turn, held, pending = self.known
         s = game.s
         if s.turn != turn or s.current != me:
+            if self.fade and s.turn != turn and self._mine:  # my turn is over: what it told fades
+                self.faded = (held, self._arsenal)
+            self._mine = s.current == me
             self.known = (s.turn, frozenset(), frozenset())
+            self._arsenal = len(s.players[1 - me].arsenal)
             return frozenset()
+        self._arsenal = len(s.players[1 - me].arsenal)
         if pending and game.decision().kind == "main":  # type: ignore[union-attr]
             held |= pending
             self.known = (turn, held, frozenset())
         return held
 
+    def _world(self, game: Game, me: int, absent: frozenset[int]) -> Game:
+        """A world to search: the hidden cards dealt again consistently with what `me` has seen."""
+        return sample(game, me, self.rnd, absent, self.memory, self._faded(game, me))
+
+    def _faded(self, game: Game, me: int) -> tuple[frozenset[int], int]:
+        """The cards the opponent held none of at the end of my last turn, and how many cards of his
+        hand he still holds from then at least: his hand less the cards that left his Arsenal since
+        (his draws, and damage he took, which only makes the count safer)."""
+        cards, then = self.faded
+        s = game.s
+        if not cards or s.current != me:
+            return frozenset(), 0
+        opp = s.players[1 - me]
+        return cards, max(0, len(opp.hand) - max(0, then - len(opp.arsenal)))
+
     def _seed_root(self, game: Game, root: Node, moves: tuple[Move, ...], me: int, absent: frozenset[int]) -> None:
         """The greedy player's score of each move, as `prior` playouts already made: the search
         starts from the greedy choice and leaves it only when its playouts find better."""
-        worlds = [sample(game, me, self.rnd, absent) for _ in range(SAMPLES)]
+        worlds = [self._world(game, me, absent) for _ in range(SAMPLES)]
+        values = []
         for m in moves:
             value = sum(self.judge.value(w, m, me) for w in worlds) / len(worlds)
             root.children[me, m] = node = Node(me)
             node.visits, node.value = self.prior, self.prior * chance(value)
+            values.append(-value)
+        self._ranked = tuple(moves[i] for i in sorted(range(len(moves)), key=values.__getitem__))
 
     def _playout(self, world: Game, root: Node, me: int) -> None:
         path, node = [root], root
@@ -120,16 +179,20 @@ class SearchPlayer:
                 continue
             p, children = d.player, node.children
             new = [m for m in moves if (p, m) not in children]
-            for m in moves:
-                if (p, m) in children:
-                    children[p, m].seen += 1
+            tried = [m for m in moves if (p, m) in children]
+            for m in tried:
+                children[p, m].seen += 1
+            if self.widen and node is root and self._ranked:  # the root's moves in the prior's order, more as playouts come
+                tried = [m for m in self._ranked if (p, m) in children][:self._width(self._done)]
+            elif self.widen and tried and len(tried) >= self._width(node.visits):
+                new = []  # enough moves tried here for its visits: choose among them
             if new:
                 move = new[int(self.rnd.random() * len(new))]
                 children[p, move] = child = Node(p)
                 world.apply(move)
                 path.append(child)
                 break
-            move = max(moves, key=lambda m: children[p, m].ucb())
+            move = max(tried, key=lambda m: children[p, m].ucb())
             node = children[p, move]
             world.apply(move)
             path.append(node)
@@ -153,3 +216,18 @@ class SearchPlayer:
             else:
                 move = best_reply(world, d.player, me, self.weights)
             world.apply(move)
+
+
+class OmniscientPlayer(SearchPlayer):
+    """The search player shown the true hidden cards (the opponent's hand, both Arsenals in their
+    real order): the ceiling an information-set search can approach, to measure how far `search` is
+    from it. The engine's future random choices it still does not know (each world draws its own)."""
+
+    name = "omniscient"
+
+    def _world(self, game: Game, me: int, absent: frozenset[int]) -> Game:
+        world = game.copy()
+        world.listen = False
+        world.s.rng = self.rnd.getrandbits(64)
+        world.forget_decision()
+        return world

@@ -83,9 +83,12 @@ def _legal_decks(folder: Path) -> list:  # type: ignore[type-arg]
 
 @commands.command()
 def tournament(
-    decks: list[str] | None = typer.Argument(None, metavar="DECKS...", help="Deck files, or folders of *.txt decks (with --game fightdrome: characters SLEEVE/STACK to cycle through; none: dealt from the supply)."),
-    players: Annotated[str, typer.Option(metavar="NAMES", help="Comma-separated: random, greedy, search (search:N for N playouts, search:Nms for N ms a decision).")] = "greedy,search",
-    games: Annotated[int, typer.Option(min=1, metavar="N", help="Games per pairing of entrants (seats alternate).")] = 10,
+    decks: list[str] | None = typer.Argument(None, metavar="DECKS...", help="Deck files, or folders of *.txt decks (none with --random-decks; with --game fightdrome: characters SLEEVE/STACK to cycle through; none: dealt from the supply)."),
+    players: Annotated[str, typer.Option(metavar="NAMES", help="Comma-separated: random, greedy, search, omniscient (search:N for N playouts, search:Nms for N ms a decision).")] = "greedy,search",
+    games: Annotated[int, typer.Option(min=1, metavar="N", help="Games per pairing of entrants (seats alternate); duplicate: deals per pairing of players and of decks, each played twice.")] = 10,
+    duplicate: Annotated[bool | None, typer.Option("--duplicate/--no-duplicate", help="Play each deal twice, the players' seats swapped, and score the pairs (the default with two players or more).")] = None,
+    random_decks: Annotated[bool, typer.Option("--random-decks", help="Every deal draws two random legal decks from its seed (no DECKS).")] = False,
+    sprt: Annotated[str | None, typer.Option(metavar="ELO0,ELO1", help="Stop a two-player match once a sequential probability ratio test decides (ELO0,ELO1[,ALPHA,BETA]; alpha = beta = 0.05).")] = None,
     jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Worker processes on this machine.")] = 1,
     seed: Annotated[int, typer.Option(help="Every game's seed derives from it and the pairing.")] = 0,
     profile: Annotated[str, typer.Option(help="Rules: standard (shuffled decks) or course (never shuffle).")] = "standard",
@@ -97,9 +100,9 @@ def tournament(
     game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal).")] = None,
     option: Annotated[list[str] | None, typer.Option(metavar="NAME", help="A rules option of the game, repeatable.")] = None,
 ) -> None:
-    """Round robin of every deck with every player, both seats: win rates with 95% intervals.
+    """Every deck with every player: win rates, duplicate pair scores, Elo ratings, 95% intervals.
 
-    Example: rawdeal tournament decks/kane.txt decks/hhh.txt --players greedy,random --games 20 --jobs 2"""
+    Example: rawdeal tournament --random-decks --players greedy,search --games 500 --sprt 0,30 --jobs 2"""
     with errors():
         from rawdeal.cli import games as other
 
@@ -108,38 +111,42 @@ def tournament(
             if cluster is not None or plot is not None or csv_out is not None:
                 raise UsageError(f"--cluster, --plot and --csv are Raw Deal's; with --game {game_name} use --json")
             return other.tournament(game_name, decks or [], players, games, jobs, seed, option or (), max_moves, json_out)
-        if not decks:
-            raise UsageError("give the decks (deck files or folders)")
-        from rawdeal.arena import tournament as tm
-        from rawdeal.bots.registry import check_player
-        from rawdeal.arena.standings import standings
+        from rawdeal.arena import contest, contest_report as cr, duplicate as dup, tournament as tm
         from rawdeal.arena.report import heat_map, pyplot, table, to_csv, to_json, write
+        from rawdeal.arena.sprt import parse_sprt
+        from rawdeal.bots.registry import check_player
         from rawdeal.engine.game import PROFILES
 
         if profile not in PROFILES:
             raise UsageError(f"unknown rule profile {profile!r}: use one of {', '.join(PROFILES)}")
         if cluster is not None and jobs > 1:
             raise UsageError("use --jobs N or --cluster ADDRESS, not both")
+        if bool(decks) == random_decks:
+            raise UsageError("give the decks (deck files or folders), or --random-decks (not both)")
         names = [check_player(p.strip()) for p in players.split(",") if p.strip()]
         if len(set(names)) < len(names) or not names:
             raise UsageError(f"--players {players!r}: name each player once")
-        entrants = tm.entrants(decks, names)
-        specs = tm.schedule(entrants, games, seed, profile, max_moves)
+        test = parse_sprt(sprt) if sprt is not None else None
+        entrants = dup.random_entrants(names) if random_decks else tm.entrants(decks or [], names)
+        paired = len(names) > 1 if duplicate is None else duplicate
+        plan = contest.Plan(tuple(entrants), tuple(names), games, seed, profile, max_moves, paired, random_decks, test)
+        specs = plan.specs()  # a usage error here, before any game
         if plot is not None:
             pyplot()  # no matplotlib: say so before playing, not after
         with progress(len(specs)) as advance:
             if cluster is not None:
                 from rawdeal.arena.cluster import run_cluster
 
-                results = run_cluster(specs, cluster, advance)
+                summary = contest.play(plan, lambda part: run_cluster(part, cluster, advance))
             else:
-                results = tm.run_local(specs, jobs, advance)
-        st = standings(entrants, specs, results)
-        meta = {"seed": seed, "games_per_pairing": games, "profile": profile, "players": names}
+                summary = contest.play(plan, lambda part: tm.run_local(part, jobs, advance), jobs)
+        st = summary.standings
+        meta = {"seed": seed, "games_per_pairing": games, "duplicate_deals": paired, "profile": profile,
+                "players": names}
         if json_out is not None:
-            write(json_out, to_json(st, meta))
+            write(json_out, to_json(st, {**meta, **cr.to_dict(summary, test)}))
         if csv_out is not None:
-            write(csv_out, to_csv(st))
+            write(csv_out, to_csv(st, {r.player: r for r in summary.ratings}, [e.player for e in entrants]))
         if plot is not None:
             write(plot, heat_map(st))
-        print(table(st), end="")
+        print(table(st) + cr.text(summary, test), end="")

@@ -1,0 +1,155 @@
+"""Duplicate deals: every deal played twice, the players' seats swapped, to take the luck out.
+
+With random decks most deals are won by a deck or a seat whoever plays it: two equal greedy players
+split 80% of deals one game each. As in duplicate bridge and the computer poker competition, each
+deal (the decks at each seat and the game seed, hence the shuffles and the engine's random choices)
+is played by A against B and again by B against A, and a pair is scored as a whole (`pairscore`).
+
+Deal k between deck i at seat 0 and deck j at seat 1 (i <= j; random legal decks drawn from the
+deal's seed with `random_decks`) gets its seed from the tournament seed and (i, j, k) alone: every
+pairing of players meets the same deals, so two players' scores against a third compare on common
+ground, and no result depends on the number of jobs, on the cluster, or on the order games finish.
+Each seat's player is seeded from the deal and the seat, the same in both games of a pair.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rawdeal.arena.pairscore import Pentanomial
+from rawdeal.arena.ratings import Head
+from rawdeal.arena.selfplay import Lineup, game_decks
+from rawdeal.arena.sprt import Sprt
+from rawdeal.arena.tournament import Entrant, GameResult, GameSpec
+from rawdeal.errors import UsageError
+
+RANDOM = "random-decks"  # the deck name of entrants that play random legal decks
+ROUND = 8  # pairs per worker between two looks of a sequential test
+
+
+@dataclass(frozen=True, slots=True)
+class PairScore:
+    """Player A's pairs against player B (A = players[0])."""
+
+    players: tuple[str, str]
+    penta: Pentanomial
+
+
+def deal_seed(seed: int, i: int, j: int, k: int) -> int:
+    """A 63-bit seed for deal k of deck i (seat 0) against deck j (seat 1)."""
+    digest = hashlib.blake2b(f"{seed}:deal:{i}:{j}:{k}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def random_entrants(players: Sequence[str]) -> list[Entrant]:
+    """One entrant per player, whose decks every deal draws at random (`schedule(random_decks=True)`)."""
+    return [Entrant(RANDOM, p, Lineup("", ())) for p in players]
+
+
+def schedule(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int, profile: str = "standard",
+             max_moves: int = 5000, random_decks: bool = False) -> list[GameSpec]:
+    """Every deal for every pairing of players, each as two consecutive games (one pair).
+
+    `entrants` are decks x players, decks first (`tournament.entrants`): entrant d * P + p is deck d
+    played by player p. Deals run k-major, so a test that stops early has seen every deck pairing."""
+    width = len(players)
+    if width < 2:
+        raise UsageError("duplicate deals compare players: name at least two with --players")
+    decks = len(entrants) // width
+    specs: list[GameSpec] = []
+    for k in range(deals):
+        for i in range(decks):
+            for j in range(i, decks):
+                s = deal_seed(seed, i, j, k)
+                lineups = game_decks(s, None) if random_decks else (entrants[i * width].lineup,
+                                                                     entrants[j * width].lineup)
+                for p in range(width):
+                    for q in range(p + 1, width):
+                        pair = len(specs) // 2
+                        for a, b in ((p, q), (q, p)):
+                            specs.append(GameSpec(len(specs), s, (i * width + a, j * width + b), lineups,
+                                                  (players[a], players[b]), profile, max_moves, pair))
+    return specs
+
+
+def pair_scores(specs: Sequence[GameSpec], results: Sequence[GameResult], players: Sequence[str]) -> list[PairScore]:
+    """Each pairing of players (in `players` order) with its pairs' pentanomial; pairs with a game
+    missing (a sequential test stopped between them) are left out."""
+    order = {p: n for n, p in enumerate(players)}
+    by_index = {r.index: r for r in results}
+    cells: dict[tuple[int, int], Pentanomial] = {}
+    for spec in specs[::2]:
+        first, second = by_index.get(spec.index), by_index.get(spec.index + 1)
+        if first is None or second is None:
+            continue
+        a, b = (order[n] for n in spec.players)
+        points = _points(first, 0) + _points(second, 1)
+        key, points = ((a, b), points) if a < b else ((b, a), 2 - points)
+        cells[key] = cells.get(key, Pentanomial()).add(points)
+    return [PairScore((players[a], players[b]), cells[a, b]) for a, b in sorted(cells)]
+
+
+def _points(result: GameResult, seat: int) -> float:
+    return 0.5 if result.winner is None else float(result.winner == seat)
+
+
+def heads(scores: Sequence[PairScore], players: Sequence[str]) -> list[Head]:
+    """The pairings as the ratings fit wants them: units are pairs, scored A's points / 2."""
+    out = []
+    for ps in scores:
+        counts = ps.penta.counts
+        total = sum(c * k / 4 for k, c in enumerate(counts))
+        squares = sum(c * (k / 4) ** 2 for k, c in enumerate(counts))
+        out.append(Head(players.index(ps.players[0]), players.index(ps.players[1]), ps.penta.pairs, total, squares))
+    return out
+
+
+Run = Callable[[Sequence[GameSpec]], list[GameResult]]
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """Where a sequential test left a match: the pairs played, its verdict (None: undecided), its LLR."""
+
+    pairs: int
+    verdict: str | None
+    llr: float
+
+
+def run_sequential(specs: Sequence[GameSpec], test: Sprt, run: Run, workers: int = 1) -> tuple[list[GameResult], Stopped]:
+    """Play the pairs of a two-player match in rounds until `test` decides or the pairs run out.
+
+    The test is applied pair by pair in deal order, and the results after the pair where it decided
+    are dropped, so the stopping point (and every figure) is the same whatever `workers` is; a round
+    plays `ROUND` pairs per worker, the most that can be played in vain."""
+    results: list[GameResult] = []
+    penta, step, done = Pentanomial(), 2 * ROUND * max(1, workers), 0
+    while done < len(specs):
+        batch = run(specs[done:done + step])
+        by_index = {r.index: r for r in batch}
+        for spec in specs[done:done + step:2]:
+            first, second = by_index[spec.index], by_index[spec.index + 1]
+            results += [first, second]
+            penta = penta.add(_points(first, 0) + _points(second, 1))
+            verdict = test.verdict(penta)
+            if verdict is not None:
+                return results, Stopped(penta.pairs, verdict, test.llr(penta))
+        done += step
+    return results, Stopped(penta.pairs, None, test.llr(penta))
+
+
+def game_heads(specs: Sequence[GameSpec], results: Sequence[GameResult], players: Sequence[str]) -> list[Head]:
+    """The pairings of different players when games are not paired: units are games."""
+    order = {p: n for n, p in enumerate(players)}
+    sums: dict[tuple[int, int], tuple[int, float, float]] = {}
+    for r in results:
+        a, b = (order[n] for n in specs[r.index].players)
+        if a == b:
+            continue
+        points = _points(r, 0)
+        key, points = ((a, b), points) if a < b else ((b, a), 1 - points)
+        n, total, squares = sums.get(key, (0, 0.0, 0.0))
+        sums[key] = (n + 1, total + points, squares + points * points)
+    return [Head(a, b, *sums[a, b]) for a, b in sorted(sums)]
