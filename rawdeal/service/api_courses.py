@@ -19,7 +19,7 @@ from rawdeal.errors import RawdealError
 from rawdeal.service import courses
 from rawdeal.service.api_play import ERRORS, ctx
 from rawdeal.service.app import ProblemError
-from rawdeal.service.auth import issue, lookup
+from rawdeal.service.auth import cached_lookup, issue
 from rawdeal.service.db import Assignment, Course, Submission, Token
 from rawdeal.service.models import (
     AssignmentOut, CourseIn, CourseOut, GradesOut, PublicTest, QueueOut, StudentIn, StudentOut, SubmissionOut,
@@ -35,8 +35,8 @@ async def caller(request: Request, creds: Annotated[HTTPAuthorizationCredentials
     token = creds.credentials if creds else request.cookies.get("rawdeal_token")
     row = None
     if token:
-        with ctx(request).sessions() as s:
-            row = lookup(s, token)
+        context = ctx(request)
+        row = cached_lookup(context.tokens, context.sessions, token)
     if row is None:
         raise ProblemError(401, "unauthorized", "a valid token is needed (Authorization: Bearer <token>)",
                            headers={"WWW-Authenticate": "Bearer"})
