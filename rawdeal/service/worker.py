@@ -115,16 +115,18 @@ def _die_with_parent(parent: int) -> None:
 
 def _yield_cpu(nice: int) -> None:
     """Let the HTTP process have a core first when both want one (its reads answer in milliseconds,
-    a grade takes seconds): SCHED_BATCH (woken tasks preempt this one; its share stays the same) and a
-    mild nice, both inherited by the sandboxed programs. Best effort: not every kernel allows them."""
+    a grade takes seconds): SCHED_BATCH (woken tasks preempt this one; its share of the CPU stays the
+    same) and, with --worker-nice, a smaller share too (on a machine of its own; on a shared one that
+    share goes to the other users). Inherited by the sandboxed programs; best effort."""
     try:
         os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
     except (AttributeError, OSError):
         pass
-    try:
-        os.nice(nice)
-    except OSError:
-        pass
+    if nice:
+        try:
+            os.nice(nice)
+        except OSError:
+            pass
 
 
 def main(argv: list[str]) -> None:
