@@ -31,9 +31,9 @@ Round 2 (branch service2), 100 submissions x 10 tests, `--replays 600`, before (
 alternating, load averages 9-34 (others' test suites and benchmarks running; the second "after" run
 overlapped the service's own tests):
   before 1 (load 9-34):  2.72x (24.0 s against 65.3 s), GET p50 72 ms p99 207 ms, replays 36/s
-  after 1  (load 34-32): 2.66x (44.0 s against 116.8 s), GET p50 105 ms p99 392 ms, replays 49/s
+  after 1  (load 34-32, workers then at nice 5): 2.66x (44.0 s against 116.8 s), GET p50 105 ms p99 392 ms, replays 49/s
   before 2 (load 32-17): 2.51x (32.6 s against 81.9 s), GET p50 103 ms p99 247 ms, replays 37/s
-  after 2  (load 17-20): 1.21x (39.2 s against 47.5 s), GET p50 55 ms p99 205 ms, replays 22/s
+  after 2  (load 17-20, nice 5): 1.21x (39.2 s against 47.5 s), GET p50 55 ms p99 205 ms, replays 22/s
   The load moved every figure by 2x between runs: no change is shown either way at this load, and
   none of the goals is met. In process (ASGI transport, CPU time per request, same load): GET 2.7-6.2
   ms, replay 3.4-8.1 ms, before and after alike within the noise. A worker's grade is almost all
