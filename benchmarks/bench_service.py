@@ -26,6 +26,26 @@ the goals is met here:
   under load; `--http-workers 2` never helped on this machine. In process a replay costs 2.7-5.4 ms
   in pure Python (1.1 ms of it loading the save, its schema checked once per distinct save); the
   compiled build (README) plays moves several times faster.
+
+Round 2 (branch service2), 100 submissions x 10 tests, `--replays 600`, before (main) and after
+alternating, load averages 9-34 (others' test suites and benchmarks running; the second "after" run
+overlapped the service's own tests):
+  before 1 (load 9-34):  2.72x (24.0 s against 65.3 s), GET p50 72 ms p99 207 ms, replays 36/s
+  after 1  (load 34-32, workers then at nice 5): 2.66x (44.0 s against 116.8 s), GET p50 105 ms p99 392 ms, replays 49/s
+  before 2 (load 32-17): 2.51x (32.6 s against 81.9 s), GET p50 103 ms p99 247 ms, replays 37/s
+  after 2  (load 17-20, nice 5): 1.21x (39.2 s against 47.5 s), GET p50 55 ms p99 205 ms, replays 22/s
+  The load moved every figure by 2x between runs: no change is shown either way at this load, and
+  none of the goals is met. In process (ASGI transport, CPU time per request, same load): GET 2.7-6.2
+  ms, replay 3.4-8.1 ms, before and after alike within the noise. A worker's grade is almost all
+  waiting for its sandboxed runs (bubblewrap start and the program: 150-170 ms a test at this load;
+  the worker's own Python is ~3%), so the ratio to `grade --course` is set by the CPU share the
+  workers get, not by their code.
+  Replays alone in a quieter moment (load 2-3.6, `--replays-only --replays 600`, one HTTP process),
+  alternating: old main 289, 214; this branch rebased on the newer main 174, 152; the newer main
+  itself 270, 253 against this branch 250, 219. In process, a replay of the 100 moves costs 1.3-1.5 ms
+  of CPU from a save loaded before against 1.6-2.1 ms checking it again; over HTTP that ~0.3 ms of a
+  ~4 ms request is lost in the noise. The goal of 300/s is not met: the rest is the engine, parsing the
+  request's save (pydantic) and the insert.
 """
 
 from __future__ import annotations

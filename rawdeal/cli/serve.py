@@ -46,6 +46,8 @@ def serve(
     lease: Annotated[float, typer.Option(min=0.5, metavar="SECONDS", help="A dead worker's job is taken again after this long.")] = 30.0,
     callbacks: Annotated[bool, typer.Option("--callbacks", help="POST each outcome to the callback URL a submission gives.")] = False,
     sandbox: Annotated[str, typer.Option(help="auto: grade only in the real sandbox (bubblewrap); none: trusted local use.")] = "auto",
+    worker_nice: Annotated[int, typer.Option(min=0, max=19, metavar="N", help="Nice the grading workers (HTTP answers first).")] = 0,
+    cluster: Annotated[str | None, typer.Option(metavar="ADDRESS", help="Also grade on this Dask scheduler (tcp://host:8786); --workers 0: only there.")] = None,
 ) -> None:
     """Serve replays, games and a course's grading over HTTP (OpenAPI at /openapi.json, docs at /docs).
 
@@ -58,7 +60,7 @@ def serve(
 
         one_of("--sandbox", sandbox, "auto", "none")
         settings = _settings(data, db, workers=workers, http_workers=http_workers, lease=lease, submissions_per_minute=rate,
-                             cors_origins=tuple(cors or ()), sandbox=sandbox, callbacks=callbacks)
+                             cors_origins=tuple(cors or ()), sandbox=sandbox, callbacks=callbacks, cluster=cluster, worker_nice=worker_nice)
         run(settings, host, port)
 
 

@@ -67,11 +67,13 @@ def dumps(game: Game) -> bytes:
     return orjson.dumps(save_dict(game), option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2) + b"\n"
 
 
-def loads(data: bytes, source: str = "save", remember: bool = False, written: bool = False) -> Game:
+def loads(data: bytes, source: str = "save", remember: bool = False, written: bool = False,
+          checked: bool = False) -> Game:
     """A game from save bytes, checked for form (the schema) and meaning (`rawdeal.io.validate`); with
     `remember`, bytes that passed the schema once skip it after that (`rawdeal.io.valid`: for files
     that processes read again and again); `written`: bytes `dumps` wrote (a server's own record of a
-    game), whose form needs no check. The meaning is always checked."""
+    game), whose form needs no check. The meaning is checked unless `checked`: the caller saw these
+    exact bytes load in this process before (the service, replaying from one save many times)."""
     from rawdeal.io.validate import check_game, whole_numbers
 
     try:
@@ -79,15 +81,16 @@ def loads(data: bytes, source: str = "save", remember: bool = False, written: bo
     except orjson.JSONDecodeError as exc:
         raise SaveError(source, "", f"not valid JSON: {exc}") from None
     raw = whole_numbers(raw, source)
-    seen = written or (remember and known_valid(_schema(), data))
+    seen = written or checked or (remember and known_valid(_schema(), data))
     errors = [] if seen else sorted(_validator().iter_errors(raw), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
         e = errors[0]
         raise SaveError(source, _json_path(e.absolute_path), e.message)
     cat = _catalog(raw.get("pool", "course"))
     game = Game(_state(raw, cat, source), cat)
-    check_game(game, raw, source)
-    if remember and not seen and not written:
+    if not checked:
+        check_game(game, raw, source)
+    if remember and not seen:
         remember_valid(_schema(), data)
     return game
 

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
+from fastapi import APIRouter, Depends, File, Form, Request, Response, UploadFile
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import select
 
@@ -19,7 +19,7 @@ from rawdeal.errors import RawdealError
 from rawdeal.service import courses
 from rawdeal.service.api_play import ERRORS, ctx
 from rawdeal.service.app import ProblemError
-from rawdeal.service.auth import issue, lookup
+from rawdeal.service.auth import cached_lookup, issue
 from rawdeal.service.db import Assignment, Course, Submission, Token
 from rawdeal.service.models import (
     AssignmentOut, CourseIn, CourseOut, GradesOut, PublicTest, QueueOut, StudentIn, StudentOut, SubmissionOut,
@@ -35,8 +35,8 @@ async def caller(request: Request, creds: Annotated[HTTPAuthorizationCredentials
     token = creds.credentials if creds else request.cookies.get("rawdeal_token")
     row = None
     if token:
-        with ctx(request).sessions() as s:
-            row = lookup(s, token)
+        context = ctx(request)
+        row = cached_lookup(context.tokens, context.sessions, token)
     if row is None:
         raise ProblemError(401, "unauthorized", "a valid token is needed (Authorization: Bearer <token>)",
                            headers={"WWW-Authenticate": "Bearer"})
@@ -207,10 +207,12 @@ async def submit(
     return courses.submission_out(context, row, assignment, who)
 
 
-@router.get("/v1/submissions/{sid}", tags=["submissions"])
-async def get_submission(sid: str, who: Caller, request: Request) -> SubmissionOut:
+@router.get("/v1/submissions/{sid}", tags=["submissions"], response_model=SubmissionOut)
+async def get_submission(sid: str, who: Caller, request: Request) -> Response:
     """A submission's phases (with times), score and per-test results (the visible ones, for a student)."""
-    return submission_view(sid, who, request)  # two indexed queries: on the event loop, as `caller`
+    # Two indexed queries, on the event loop as `caller`; the model made here is serialised once (a
+    # returned model would be validated again against the response model first).
+    return Response(submission_view(sid, who, request).model_dump_json(), media_type="application/json")
 
 
 def submission_view(sid: str, who: Token, request: Request) -> SubmissionOut:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -33,3 +35,23 @@ def issue(session: Session, role: str, name: str, course_id: str | None = None) 
 
 def lookup(session: Session, token: str) -> Token | None:
     return session.scalars(select(Token).where(Token.digest == hashed(token))).first()
+
+
+TOKEN_TTL = 10.0  # seconds a known token is trusted without asking the database again
+
+
+def cached_lookup(tokens: dict[str, tuple[float, Any]], sessions: Any, token: str) -> Token | None:
+    """`lookup`, remembered for TOKEN_TTL seconds per process: every API call names its token, and a
+    token row never changes (there is no revocation yet; a revoked token would live TOKEN_TTL more)."""
+    digest, at = hashed(token), time.monotonic()
+    hit = tokens.get(digest)
+    if hit is not None and hit[0] > at:
+        row: Token = hit[1]
+        return row
+    with sessions() as s:
+        found: Token | None = s.scalars(select(Token).where(Token.digest == digest)).first()
+    if found is not None:
+        if len(tokens) >= 4096:
+            tokens.clear()
+        tokens[digest] = (at + TOKEN_TTL, found)
+    return found

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -17,3 +18,4 @@ class Context:
     writes: sessionmaker[Session]  # transactions that write (SQLite: BEGIN IMMEDIATE)
     blobs: Blobs
     sandbox_problem: str | None = None
+    tokens: dict[str, tuple[float, Any]] = field(default_factory=dict)  # auth.cached_lookup: digest -> (until, Token)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,7 +78,7 @@ def grade(bank: Path, command: str, timeout: float, program: bytes, workdir: Pat
     loaded = load(bank)
     # One folder a process under `workdir`, emptied for each submission: the sandbox checks a command's
     # folders once, not once a submission.
-    folder = workdir / f"submission-{os.getpid()}"
+    folder = workdir / f"submission-{os.getpid()}-{threading.get_ident()}"  # a Dask worker grades in threads
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     try:

@@ -53,6 +53,26 @@ def claim(sessions: Sessions, lease: float) -> Job | None:
         return None if row is None else Job(row[0], token, row[1], row[2], row[3])
 
 
+def claim_one(sessions: Sessions, submission: str, lease: float) -> Job | None:
+    """Take this submission if it is open (queued, or its lease ran out), or None: a job that a
+    transport (the Dask cluster) delivered a second time, or that a local worker took, is not graded
+    again. The same conditional UPDATE as `claim`, so the database decides, whatever delivered it."""
+    with sessions.begin() as s:
+        at, token = now(), secrets.token_hex(8)
+        row = s.execute(update(Submission).where(Submission.id == submission, _open(at)).values(
+            state="running", claim=token, lease_until=at + timedelta(seconds=lease), running_at=at,
+            runs=Submission.runs + 1).returning(Submission.assignment_id, Submission.program,
+                                                Submission.callback_url)).first()
+        return None if row is None else Job(submission, token, row[0], row[1], row[2])
+
+
+def open_ids(sessions: Sessions, limit: int) -> list[str]:
+    """The oldest open submissions (queued, or with a lapsed lease), for a dispatcher to hand out."""
+    with sessions() as s:
+        return list(s.scalars(select(Submission.id).where(_open(now())).order_by(Submission.received_at, Submission.id)
+                              .limit(limit)))
+
+
 def renew(sessions: Sessions, job: Job, lease: float) -> bool:
     """Extend the lease; False when the job is no longer this worker's."""
     with sessions.begin() as s:

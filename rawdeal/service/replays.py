@@ -66,6 +66,15 @@ def move_lines(text: str) -> list[str]:
     return lines
 
 
+_LOADED: set[bytes] = set()  # digests of the saves this process loaded (checked) before
+
+
+def _remember(digest: bytes) -> None:
+    if len(_LOADED) >= 1024:
+        _LOADED.clear()
+    _LOADED.add(digest)
+
+
 def replay(save: bytes, moves: str, fmt: str = "text") -> Replay:
     """Play `moves` from `save`; raises ReplayFailed (with the transcript so far) on bad input."""
     from rawdeal.replay.movefile import iter_moves, play_moves
@@ -73,8 +82,11 @@ def replay(save: bytes, moves: str, fmt: str = "text") -> Replay:
     from rawdeal.io.transcript import Transcript
 
     out: list[str] = []
+    digest = hashlib.sha256(save).digest()
     try:
-        game = loads(save, SAVE_FILE, remember=True)  # as `rawdeal run` reads a save: schema checked once per bytes
+        # As `rawdeal run` reads a save; bytes that loaded once in this process skip the checks.
+        game = loads(save, SAVE_FILE, remember=True, checked=digest in _LOADED)
+        _remember(digest)
         transcript = Transcript(out.append, jsonl=fmt == "jsonl")
         transcript.events(game.resume())
         play_moves(game, iter_moves(move_lines(moves), MOVES_FILE), transcript, source=MOVES_FILE)

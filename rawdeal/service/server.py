@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from rawdeal.service.settings import Settings
@@ -27,9 +29,12 @@ def serve(settings: Settings, host: str, port: int) -> None:
     problem = app.state.ctx.sandbox_problem
     if problem:
         print(f"rawdeal serve: submissions are refused: {problem}", file=sys.stderr)
+    dispatching = _dispatch(settings)
     workers = [subprocess.Popen(argv_for(settings)) for _ in range(settings.workers)]
     where = "SQLite in " + str(settings.data) if settings.db is None else _without_password(settings.db)
-    print(f"rawdeal serve: http://{host}:{port} ({settings.workers} grading workers; {where})", file=sys.stderr, flush=True)
+    cluster = f" and the Dask cluster at {settings.cluster}" if settings.cluster else ""
+    print(f"rawdeal serve: http://{host}:{port} ({settings.workers} grading workers{cluster}; {where})", file=sys.stderr,
+          flush=True)
     try:
         if settings.http_workers <= 1:
             uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
@@ -38,6 +43,7 @@ def serve(settings: Settings, host: str, port: int) -> None:
             uvicorn.run("rawdeal.service.server:from_environment", factory=True, workers=settings.http_workers,
                         host=host, port=port, log_level="warning", access_log=False)
     finally:
+        dispatching()
         for w in workers:
             w.terminate()
         for w in workers:
@@ -45,6 +51,25 @@ def serve(settings: Settings, host: str, port: int) -> None:
                 w.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 w.kill()
+
+
+def _dispatch(settings: Settings) -> Callable[[], None]:
+    """With --cluster, a thread sending jobs to the Dask cluster; returns what stops it."""
+    if not settings.cluster:
+        return lambda: None
+    from rawdeal.service.dispatch import Dispatcher, connect
+
+    client = connect(settings.cluster)
+    stop = threading.Event()
+    thread = threading.Thread(target=Dispatcher(settings, client).run, args=(stop,), daemon=True)
+    thread.start()
+
+    def end() -> None:
+        stop.set()
+        thread.join()
+        client.close()
+
+    return end
 
 
 def from_environment() -> Any:

@@ -113,9 +113,26 @@ def _die_with_parent(parent: int) -> None:
         raise SystemExit(0)
 
 
+def _yield_cpu(nice: int) -> None:
+    """Let the HTTP process have a core first when both want one (its reads answer in milliseconds,
+    a grade takes seconds): SCHED_BATCH (woken tasks preempt this one; its share of the CPU stays the
+    same) and, with --worker-nice, a smaller share too (on a machine of its own; on a shared one that
+    share goes to the other users). Inherited by the sandboxed programs; best effort."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+    except (AttributeError, OSError):
+        pass
+    if nice:
+        try:
+            os.nice(nice)
+        except OSError:
+            pass
+
+
 def main(argv: list[str]) -> None:
     settings, parent = Settings.from_json(argv[0]), int(argv[1])
     _die_with_parent(parent)
+    _yield_cpu(settings.worker_nice)
     logging.basicConfig(level=logging.WARNING, format=f"rawdeal serve: worker {os.getpid()}: %(message)s")
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
