@@ -30,8 +30,11 @@ from shared import COURSE, MISSING, SHARED
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent  # where this environment's `rawdeal` (and `python`) live
 
-# Commands that take minutes, by their start: each is run by a test of its own, named here.
+# Commands that take minutes or need a server, by their start: each is run by a test of its own, named here.
 SLOW = {
+    "rawdeal serve --data": "starts the web service, which runs until it is stopped; tests/test_service_*.py "
+        "run the service",
+    "rawdeal submit": "needs the web service running and a token it made; tests/test_service_e2e.py submits",
     "rawdeal selfplay --games 10000": "plays 10,000 games (about a minute); the --help example plays 50 here",
     "rawdeal grade --course ../shared/course-tests --command 'rawdeal course play {decks}'": "grades all 89 "
         "shared transcripts (a minute on 2 cores); tests/test_grading_course.py grades the whole bank",
