@@ -40,6 +40,8 @@ SLOW = {
         "shared transcripts (a minute on 2 cores); tests/test_grading_course.py grades the whole bank",
     "rawdeal tournament --game fightdrome --players greedy,search": "60 games with search players take "
         "about 20 s on 2 cores; tests/test_games_generic.py plays a fightdrome tournament",
+    "rawdeal tournament --random-decks --players random,greedy,search": "search players over 200 deals a "
+        "pairing take many minutes; tests/test_tournament.py plays duplicate deals",
     "rawdeal gradescope bundle": "builds a rawdeal wheel with pip (a minute); tests/test_grading_bundle.py "
         "checks the bundle",
     "rawdeal tournament decks/ --players greedy,search": "search players over 2,100 games take many "
