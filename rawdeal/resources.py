@@ -43,11 +43,12 @@ def user_cache_dir() -> Path | None:
     """
     if os.environ.get("RAWDEAL_CACHE", "1") == "0":
         return None
+    from platformdirs import user_cache_path
+
     try:
-        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        if not root.parent.is_dir():  # never create a missing home folder
+        base = user_cache_path("rawdeal", appauthor=False)  # $XDG_CACHE_HOME/rawdeal, ~/.cache/rawdeal, ...
+        if not base.parent.parent.is_dir():  # never create a missing home folder
             return None
-        base = root / "rawdeal"
         base.mkdir(parents=True, exist_ok=True, mode=0o700)
     except (OSError, RuntimeError):  # RuntimeError: no home directory to be found
         return None

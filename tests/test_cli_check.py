@@ -62,7 +62,8 @@ def test_paths_are_reported_in_the_order_given(here: Path) -> None:
 
 
 def test_missing_path_is_one_line_on_stderr_and_exit_2(here: Path) -> None:
-    assert run("decks/good.txt", "nope.txt") == (2, "", "rawdeal: nope.txt: no such file or folder\n")
+    assert run("decks/good.txt", "nope.txt") == (
+        2, "decks/good.txt: ok — KANE, 60 cards\n", "rawdeal: nope.txt: no such file or folder\n")
 
 
 def test_not_utf8_is_wrong_input_one_line_on_stderr_and_exit_1(here: Path) -> None:

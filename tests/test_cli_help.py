@@ -55,7 +55,7 @@ def test_a_command_loads_only_its_own_module() -> None:
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith('rawdeal.cli.')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert done.stdout.splitlines()[-1] == "['rawdeal.cli.common', 'rawdeal.cli.decks']"
+    assert done.stdout.splitlines()[-1] == "['rawdeal.cli.common', 'rawdeal.cli.decks', 'rawdeal.cli.options']"
 
 
 def test_shell_completion_is_offered() -> None:

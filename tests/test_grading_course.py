@@ -201,7 +201,7 @@ def test_transcript_folders_in_the_course_layout_read_only_regular_files_inside(
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--command", "x"], "give a SCENARIOS folder or --course ROOT"),
-    (["--course", "{bank}", "--command", "x", "--only", "nothing/*"], "no transcripts matching 'nothing/*'"),
+    (["--course", "{bank}", "--command", "x", "--only", "nothing/*"], "no transcripts selected by --only 'nothing/*'"),
     (["--course", "{bank}", "--class", "{tmp}", "--command", "python main.py {{decks}}"], "needs {{student}}"),
     (["--course", "{tmp}", "--command", "x"], "no data/ folder"),
     (["--course", "{bank}"], "give --command, --submission or --class"),

@@ -57,6 +57,6 @@ def test_diff_command_rejects_missing_and_non_utf8_files(tmp_path: Path) -> None
     good.write_text("one\n")
     bad.write_bytes(b"\xff\xfe garbage")
     missing = runner.invoke(app, ["diff", str(good), str(tmp_path / "nope.txt")])
-    assert missing.exit_code == 2 and "cannot read" in missing.stderr
+    assert missing.exit_code == 2 and "nope.txt: no such file" in missing.stderr
     not_utf8 = runner.invoke(app, ["diff", str(good), str(bad)])
     assert not_utf8.exit_code == 1 and "bad.txt:1:1: not UTF-8" in not_utf8.stderr

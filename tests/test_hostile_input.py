@@ -99,9 +99,12 @@ def test_a_full_disk_loses_nothing(tmp_path: Path, save: Path, monkeypatch: pyte
             raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr("rawdeal.io.files.os.fdopen", Full)
-    code, _, err = answer("run", str(save), str(_moves(tmp_path, b"end\n")), "-o", str(save))
+    after = tmp_path / "after.json"
+    after.write_bytes(before)
+    code, _, err = answer("run", str(save), str(_moves(tmp_path, b"end\n")), "-o", str(after))
     assert code == 1 and "No space left on device; nothing was written" in err
-    assert save.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "moves.txt"]
+    assert after.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["after.json", "game.json", "moves.txt"]
 
 
 def test_unknown_option_values_are_usage_errors(save: Path) -> None:

@@ -107,7 +107,8 @@ def test_selfplay_command_writes_a_folder_that_reproduces_the_failure(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     _drop_a_drawn_card(monkeypatch)
     out = tmp_path / "fail"
-    result = runner.invoke(app, ["selfplay", "--games", "5", "--seed", "40", "--check", "--failures", str(out)])
+    result = runner.invoke(app, ["selfplay", "--games", "5", "--seed", "40", "--profile", "course", "--check",
+                                 "--failures", str(out)])
     assert result.exit_code == 1
     assert "FAILED seed 40 (course profile): AssertionError: player" in result.stdout
     assert "rawdeal new deck-a.txt deck-b.txt --seed 40 --unshuffled" in result.stdout

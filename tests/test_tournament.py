@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 import orjson
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 from rawdeal.cli import app
 from rawdeal.arena import tournament as tm
 from rawdeal.arena.standings import Rate, standings, wilson
+from rawdeal.bots.registry import player_cost
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = [str(ROOT / "decks" / n) for n in ("the-rock.txt", "kane.txt")]
@@ -105,7 +107,7 @@ def test_cli_prints_the_table_and_writes_json_csv_and_plot(tmp_path: Path) -> No
 @pytest.mark.parametrize("args, code, words", [
     (["--players", "random,chess"], 2, "unknown player 'chess'"),
     (["--players", "greedy"], 2, "at least two entrants"),
-    (["--profile", "house"], 2, "unknown rule profile"),
+    (["--profile", "house"], 2, "'house' is not one of 'standard', 'course'"),
 ])
 def test_cli_usage_errors(args: list[str], code: int, words: str) -> None:
     result = runner.invoke(app, ["tournament", DECKS[0], *args])
@@ -128,3 +130,21 @@ def test_same_results_on_a_dask_cluster() -> None:
     _, specs = _specs()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         assert run_cluster(specs, cluster.scheduler_address) == tm.run_local(specs)
+
+
+def test_a_tournament_is_played_a_window_at_a_time_and_counts_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many games are asked, only a window of them is ever scheduled or held: memory stays flat."""
+    entrants, specs = _specs(games=5)
+    monkeypatch.setattr(tm, "WINDOW", 4)
+    held: list[int] = []
+
+    def play(window: Sequence[tm.GameSpec]) -> list[tm.GameResult]:
+        held.append(len(window))
+        return tm.run_local(window)
+
+    streamed = tm.play_all(entrants, tm.iter_schedule(entrants, 5, 3), play)
+    assert max(held) == 4 and sum(held) == len(specs) == 15
+    assert streamed == standings(entrants, specs, tm.run_local(specs))
+    # a schedule of 10^9 games a pairing is a generator: asking for it costs nothing until played
+    huge = tm.iter_schedule(entrants, 10**9, 3)
+    assert next(huge).index == 0 and tm.total_cost(entrants, 10**9) == 3 * 10**9 * 2 * player_cost("random")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rawdeal.arena.tournament import GameResult, GameSpec, Progress, batches, play_batch
+from rawdeal.arena.tournament import GameResult, GameSpec, Progress, batches, game_cost, play_batch
 from rawdeal.errors import RawdealError, UsageError
 
 CONNECT_TIMEOUT = "10s"
@@ -26,6 +26,7 @@ def run_cluster(specs: Sequence[GameSpec], address: str, progress: Progress | No
     except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"--cluster {address}: cannot reach a Dask scheduler there: {exc}") from None
     results: list[GameResult] = []
+    cost = {s.index: game_cost(s) for s in specs}
     with client:
         workers = max(1, sum(client.nthreads().values()))
         futures = client.map(play_batch, batches(specs, workers), pure=False)
@@ -37,5 +38,5 @@ def run_cluster(specs: Sequence[GameSpec], address: str, progress: Progress | No
                                    " (is the same rawdeal installed on every worker?)") from None
             results += done
             if progress:
-                progress(len(done))
+                progress(sum(cost[r.index] for r in done))
     return sorted(results, key=lambda r: r.index)

@@ -13,6 +13,11 @@ from rawdeal.arena.standings import Rate, Standings
 from rawdeal.errors import UsageError
 
 
+def _interval(rate: Rate) -> str:
+    lo, hi = rate.interval()
+    return f"[{lo * 100:5.1f}, {hi * 100:5.1f}]"
+
+
 def _pct(rate: Rate) -> str:
     lo, hi = rate.interval()
     return f"{rate.score * 100:5.1f}%  [{lo * 100:5.1f}, {hi * 100:5.1f}]"
@@ -20,13 +25,14 @@ def _pct(rate: Rate) -> str:
 
 def table(st: Standings) -> str:
     """Each entrant's overall win rate (95% CI), the first-player advantage and how games ended."""
-    width = max(len("entrant"), *map(len, st.entrants))
-    lines = [f"{'entrant':<{width}}  games   wins  draws  win rate  95% CI", ""]
-    lines[1] = "-" * len(lines[0])
+    from rawdeal.tables import columns
+
     ranked = sorted(range(len(st.entrants)), key=lambda i: (-st.overall[i].score, i))
-    for i in ranked:
-        r = st.overall[i]
-        lines.append(f"{st.entrants[i]:<{width}}  {r.games:5d}  {r.wins:5d}  {r.draws:5d}  {_pct(r)}")
+    rows = [("entrant", "games", "wins", "draws", "win rate", "95% CI")] + [
+        (st.entrants[i], str(r.games), str(r.wins), str(r.draws), f"{r.score * 100:.1f}%", _interval(r))
+        for i in ranked for r in [st.overall[i]]]
+    head, *body = columns(rows, right=(1, 2, 3, 4)).split("\n")
+    lines = [head, "-" * len(head), *body]
     games = st.first.games
     lines += ["", f"first player: {_pct(st.first)} of {games} games"
               f" ({'an advantage' if st.first.interval()[0] > 0.5 else 'a disadvantage' if st.first.interval()[1] < 0.5 else 'no clear advantage'})",

@@ -13,6 +13,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -167,19 +168,22 @@ def _parallel(games: int, seed: int, decks: Sequence[Lineup] | None, profile: st
     import multiprocessing
 
     size = max(1, min(250, games // (jobs * 8)))  # small enough to balance, large enough to be cheap
-    chunks = [_Chunk(seed + start, min(size, games - start), decks, profile, check, max_moves)
-              for start in range(0, games, size)]
+    chunks = (_Chunk(seed + start, min(size, games - start), decks, profile, check, max_moves)
+              for start in range(0, games, size))
     summary = Summary()
     with multiprocessing.get_context(_START_METHOD).Pool(jobs) as pool:
-        for part in pool.imap(_play_range, chunks):  # in seed order
-            summary.games += part.games
-            summary.moves += part.moves
-            summary.ended.update(part.ended)
-            if on_game is not None:
-                on_game(summary.games)
-            if part.failure is not None:  # the games after it are dropped, as with one job
-                summary.failure = part.failure
-                break
+        # a window of chunks at a time: a pool queues every task it is given, so --games 10^9 at once
+        # would hold millions of them; in windows, memory stays flat
+        while window := list(islice(chunks, jobs * 64)):
+            for part in pool.imap(_play_range, window):  # in seed order
+                summary.games += part.games
+                summary.moves += part.moves
+                summary.ended.update(part.ended)
+                if on_game is not None:
+                    on_game(summary.games)
+                if part.failure is not None:  # the games after it are dropped, as with one job
+                    summary.failure = part.failure
+                    return summary
     return summary
 
 

@@ -55,19 +55,31 @@ class Standings:
 
 
 def standings(entrants: Sequence[Entrant], specs: Sequence[GameSpec], results: Sequence[GameResult]) -> Standings:
-    n = len(entrants)
-    overall = [Rate() for _ in range(n)]
-    matrix = [[Rate() for _ in range(n)] for _ in range(n)]
-    first, ended, moves = Rate(), Counter[str](), 0
+    tally = Tally(len(entrants))
     for r in sorted(results, key=lambda r: r.index):
-        seats = specs[r.index].seats
+        tally.add(specs[r.index].seats, r)
+    return tally.standings(entrants)
+
+
+class Tally:
+    """Standings counted as games finish, so a tournament never keeps its results (flat memory)."""
+
+    def __init__(self, n: int) -> None:
+        self.overall = [Rate() for _ in range(n)]
+        self.matrix = [[Rate() for _ in range(n)] for _ in range(n)]
+        self.first, self.ended, self.moves = Rate(), Counter[str](), 0
+
+    def add(self, seats: tuple[int, int], r: GameResult) -> None:
         drawn = r.winner is None
         for seat in (0, 1):
             me, other = seats[seat], seats[1 - seat]
-            overall[me] = overall[me].add(r.winner == seat, drawn)
-            matrix[me][other] = matrix[me][other].add(r.winner == seat, drawn)
-        first = first.add(r.winner == r.first, drawn)
-        ended[r.how] += 1
-        moves += r.moves
-    order = tuple(sorted(ended.items(), key=lambda kv: (-kv[1], kv[0])))
-    return Standings(tuple(e.label for e in entrants), tuple(overall), tuple(map(tuple, matrix)), first, order, moves)
+            self.overall[me] = self.overall[me].add(r.winner == seat, drawn)
+            self.matrix[me][other] = self.matrix[me][other].add(r.winner == seat, drawn)
+        self.first = self.first.add(r.winner == r.first, drawn)
+        self.ended[r.how] += 1
+        self.moves += r.moves
+
+    def standings(self, entrants: Sequence[Entrant]) -> Standings:
+        order = tuple(sorted(self.ended.items(), key=lambda kv: (-kv[1], kv[0])))
+        return Standings(tuple(e.label for e in entrants), tuple(self.overall), tuple(map(tuple, self.matrix)),
+                         self.first, order, self.moves)

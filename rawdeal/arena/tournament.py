@@ -9,16 +9,22 @@ drives the engine's shuffles and both players' generators.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from itertools import islice
 
 from rawdeal.bots.base import MAX_MOVES, play_match
 from rawdeal.bots.registry import make_player, player_cost
 from rawdeal.arena.selfplay import Lineup, start_game
 from rawdeal.errors import UsageError
 
-Progress = Callable[[int], None]  # called with the number of games just finished
+if TYPE_CHECKING:
+    from rawdeal.arena.standings import Standings
+
+Progress = Callable[[float], None]  # called with the cost (`game_cost`) of the games just finished
 BATCH_MOST = 50  # games in one task at most
+WINDOW = 20_000  # games scheduled and held at once: a tournament's memory stays flat for any --games
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,17 +70,37 @@ def game_seed(seed: int, a: int, b: int, k: int) -> int:
 def schedule(entrants: Sequence[Entrant], games: int, seed: int, profile: str = "standard",
              max_moves: int = MAX_MOVES) -> list[GameSpec]:
     """All games of the round robin, in a fixed order; seats alternate within each pair."""
+    return list(iter_schedule(entrants, games, seed, profile, max_moves))
+
+
+def iter_schedule(entrants: Sequence[Entrant], games: int, seed: int, profile: str = "standard",
+                  max_moves: int = MAX_MOVES) -> Iterator[GameSpec]:
+    """The games of `schedule`, one at a time (a tournament of any size is never held whole)."""
     if len(entrants) < 2:
         raise UsageError("a tournament needs at least two entrants (decks x players)")
-    specs: list[GameSpec] = []
+    index = 0
     for a in range(len(entrants)):
         for b in range(a + 1, len(entrants)):
             for k in range(games):
                 seats = (a, b) if k % 2 == 0 else (b, a)
                 one, two = entrants[seats[0]], entrants[seats[1]]
-                specs.append(GameSpec(len(specs), game_seed(seed, a, b, k), seats, (one.lineup, two.lineup),
-                                      (one.player, two.player), profile, max_moves))
-    return specs
+                yield GameSpec(index, game_seed(seed, a, b, k), seats, (one.lineup, two.lineup),
+                               (one.player, two.player), profile, max_moves)
+                index += 1
+
+
+def total_cost(entrants: Sequence[Entrant], games: int) -> float:
+    """The summed `game_cost` of a round robin, without scheduling it (for an honest progress bar)."""
+    costs = [player_cost(e.player) for e in entrants]
+    pairs = sum(costs[a] + costs[b] for a in range(len(costs)) for b in range(a + 1, len(costs)))
+    return pairs * games
+
+
+def windows(specs: Iterable[GameSpec], size: int | None = None) -> Iterator[list[GameSpec]]:
+    """The games in consecutive lists of at most `size` (`WINDOW`)."""
+    it = iter(specs)
+    while chunk := list(islice(it, size or WINDOW)):
+        yield chunk
 
 
 def play_game(spec: GameSpec) -> GameResult:
@@ -124,7 +150,7 @@ def run_local(specs: Sequence[GameSpec], jobs: int = 1, progress: Progress | Non
         for spec in specs:
             results.append(play_game(spec))
             if progress:
-                progress(1)
+                progress(game_cost(spec))
         return results
     import gc
     from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -133,12 +159,13 @@ def run_local(specs: Sequence[GameSpec], jobs: int = 1, progress: Progress | Non
 
     catalog()  # compiled once here: forked workers inherit it instead of compiling it each
     gc.freeze()  # and never walk it: a collection would touch, so copy, every shared page
+    cost = {s.index: game_cost(s) for s in specs}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for future in as_completed([pool.submit(play_batch, b) for b in batches(specs, jobs)]):
             done = future.result()
             results += done
             if progress:
-                progress(len(done))
+                progress(sum(cost[r.index] for r in done))
     gc.unfreeze()
     return sorted(results, key=lambda r: r.index)
 
@@ -168,3 +195,17 @@ def entrants(deck_paths: Sequence[str], players: Sequence[str]) -> list[Entrant]
         deck = read_deck(path)
         out += [Entrant(name, p, Lineup(deck.superstar, deck.titles)) for p in players]
     return out
+
+
+def play_all(entrants: Sequence[Entrant], specs: Iterable[GameSpec],
+             play: Callable[[Sequence[GameSpec]], list[GameResult]]) -> Standings:
+    """Every game played a window at a time (`play`: run_local or run_cluster on one window) and
+    counted as it comes back, so memory stays flat however many games are asked."""
+    from rawdeal.arena.standings import Tally
+
+    tally = Tally(len(entrants))
+    for window in windows(specs):
+        first = window[0].index
+        for result in play(window):
+            tally.add(window[result.index - first].seats, result)
+    return tally.standings(entrants)

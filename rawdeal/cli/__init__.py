@@ -9,7 +9,7 @@ jsonschema, the engine) are imported inside the commands that need them.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import click
 import typer
@@ -112,8 +112,33 @@ def _root(
 
 
 def main() -> None:
-    """The `rawdeal` program: rawdeal's own process, so it may keep the dataclass cache (`classdefs`)."""
+    """The `rawdeal` program: rawdeal's own process, so it may keep the dataclass cache (`classdefs`).
+
+    A closed standard output is said in one line (exit 2); a reader that stops early (`rawdeal cards
+    | head -1`) ends the program quietly, as it would end `cat`."""
+    import os
+    import sys
+
+    if sys.stdout is None or sys.stderr is None:
+        if sys.stderr is not None:
+            print("rawdeal: standard output is closed; send it to a file or a pipe (> out.txt)", file=sys.stderr)
+        raise SystemExit(2)
     from rawdeal.classdefs import install
 
     install()
-    app()
+    try:
+        app()
+    except BrokenPipeError:
+        _quiet_stdout(os, sys)
+        raise SystemExit(1) from None
+    finally:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:  # what was left in the buffer when the reader went away
+            _quiet_stdout(os, sys)
+
+
+def _quiet_stdout(os: Any, sys: Any) -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush finds no closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from rawdeal.cli.common import commands_app, errors, one_of, print_json
-from rawdeal.errors import UsageError
+from rawdeal.cli import options as opt
+from rawdeal.cli.common import commands_app, errors, print_json
 
 commands = commands_app()
 
@@ -21,12 +21,12 @@ def cards(
     superstar: Annotated[str | None, typer.Option("--superstar", help="Superstar logo or name.")] = None,
     min_f: Annotated[int | None, typer.Option("--min-f", help="Fortitude at least.")] = None,
     max_f: Annotated[int | None, typer.Option("--max-f", help="Fortitude at most.")] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    fmt: opt.FormatOption = opt.Format.text,
     check_effects: Annotated[bool, typer.Option("--check", help="Compile every card text and ability.")] = False,
-    pool: Annotated[str, typer.Option("--pool", help="course (the course's 137 cards) or classic (2,567 cards).")] = "course",
+    pool: Annotated[opt.Pool, typer.Option("--pool", help="course (the course's 137 cards) or classic (2,567 cards).")] = opt.Pool.course,
     pool_file: Annotated[Path | None, typer.Option(
         "--pool-file", metavar="FILE", help="A pool in the layout of ../shared/carddb/classic.json.")] = None,
-    games: Annotated[int, typer.Option("--games", help="Random games that --check plays to exercise a pool's effects.")] = 200,
+    games: Annotated[int, opt.count("Random games that --check plays to exercise a pool's effects", 100_000)] = 200,
 ) -> None:
     """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles.
 
@@ -35,17 +35,16 @@ def cards(
     with errors():
         from rawdeal.cards import load_db
 
-        one_of("--format", fmt, "text", "json")
-        if pool != "course" or pool_file is not None:
+        if pool is not opt.Pool.course or pool_file is not None:
             from rawdeal.effects.classic.commands import list_or_check, pool_cards
 
             if check_effects:  # parsed, lowered to effects, and exercised in random Classic games
                 from rawdeal.cards.pool.load import classic_pool
                 from rawdeal.checks.classic import check_output
 
-                out, ok = check_output(pool_cards(pool, pool_file), classic_pool() if pool_file else (), fmt, games)
+                out, ok = check_output(pool_cards(pool.value, pool_file), classic_pool() if pool_file else (), fmt.value, games)
             else:
-                out, ok = list_or_check(pool, pool_file, fmt, False, card_type=card_type, subtype=subtype,
+                out, ok = list_or_check(pool.value, pool_file, fmt.value, False, card_type=card_type, subtype=subtype,
                                         trait=trait, superstar=superstar, min_f=min_f, max_f=max_f)
             print(out)
             raise typer.Exit(0 if ok else 1)
@@ -54,7 +53,7 @@ def cards(
             from rawdeal.checks.cardcheck import check_cards, check_summary
 
             report = check_cards(db)
-            if fmt == "json":
+            if fmt is opt.Format.json:
                 print_json(report.to_dict())
             else:
                 for who, error in report.failures + report.exec_failures:
@@ -67,7 +66,7 @@ def cards(
 
         found = filter_cards(db, card_type=card_type, subtype=subtype, trait=trait, superstar=superstar,
                              min_f=min_f, max_f=max_f)
-        if fmt == "json":
+        if fmt is opt.Format.json:
             print_json([card_dict(c) for c in found])
         else:
             for c in found:
@@ -77,7 +76,7 @@ def cards(
 @commands.command()
 def card(
     title: Annotated[str, typer.Argument(help="The card's title (any case).")],
-    pool: Annotated[str | None, typer.Option(
+    pool: Annotated[opt.Pool | None, typer.Option(
         "--pool", help="course or classic (default: the course's card, else the Classic pool's).")] = None,
 ) -> None:
     """Show a card: its data, printed text, compiled effect tree and canonical English.
@@ -90,11 +89,11 @@ def card(
         from rawdeal.errors import CardDataError
 
         try:
-            if pool == "classic":
+            if pool is opt.Pool.classic:
                 raise CardDataError(title)
             found = find_card(load_db(), title)
         except CardDataError as missing:
-            if pool == "course":
+            if pool is opt.Pool.course:
                 raise
             from rawdeal.effects.classic.commands import show_card
 

@@ -1,4 +1,4 @@
-"""What every command shares: errors turned into a message and an exit code, option checks, output helpers.
+"""What every command shares: errors turned into a message and an exit code, output helpers, progress.
 
 Library errors become `rawdeal: <message>` on stderr and an exit code in one place, `errors`.
 """
@@ -6,16 +6,12 @@ Library errors become `rawdeal: <message>` on stderr and an exit code in one pla
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 import typer
 
 from rawdeal.errors import RawdealError, UsageError
-
-MAX_SEED = 2**64 - 1  # a save stores the generator's state as one 64-bit number
 
 
 def commands_app() -> typer.Typer:
@@ -34,22 +30,28 @@ def errors() -> Iterator[None]:
     except RawdealError as exc:
         print(f"rawdeal: {visible(str(exc))}", file=sys.stderr)
         raise typer.Exit(exc.exit_code) from None
+    except BrokenPipeError:  # the reader went away: `rawdeal.cli.main` ends quietly
+        raise
     except OSError as exc:  # writing the output failed: the write was atomic, so nothing is half-written
+        from rawdeal.io.files import BAD_PATH
+
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"rawdeal: {visible(where)}cannot write: {exc.strerror or exc}", file=sys.stderr)
-        raise typer.Exit(1) from None
+        raise typer.Exit(2 if exc.errno in BAD_PATH else 1) from None  # a path that cannot take it: usage
 
 
 def one_of(option: str, value: str, *allowed: str) -> None:
+    """For a choice whose values are known only when the command runs (a game's languages): fixed
+    choices are Enums in `rawdeal.cli.options`, so --help lists them."""
     if value not in allowed:
         raise UsageError(f"{option} must be {' or '.join(map(repr, allowed))}, not {value!r}")
 
 
 def visible(text: str) -> str:
-    """`text` with control characters escaped (`\\x1b`), new lines and tabs kept."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() or c in "\n\t" else repr(c)[1:-1] for c in text)
+    """`text` with control characters escaped (`\\x1b`), new lines and tabs kept (`rawdeal.inputs.printable`)."""
+    from rawdeal.inputs import printable
+
+    return printable(text)
 
 
 def print_json(data: object) -> None:
@@ -59,36 +61,27 @@ def print_json(data: object) -> None:
     sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
 
 
-class Progress:
-    """A progress bar on stderr, shown only on a terminal and only once a run takes more than a moment."""
-
-    def __init__(self, total: int, delay: float = 0.5) -> None:
-        self.total, self.done = total, 0
-        self.bar: Any = None  # typer's progress bar, once shown
-        self.show_after = time.monotonic() + delay if sys.stderr.isatty() else float("inf")
-
-    def __enter__(self) -> Callable[[], None]:
-        return self.tick
-
-    def tick(self) -> None:
-        self.done += 1
-        if self.bar is None and time.monotonic() >= self.show_after:
-            self.bar = typer.progressbar(length=self.total, label="grading", file=sys.stderr)
-            self.bar.__enter__()
-            self.bar.update(self.done)
-        elif self.bar is not None:
-            self.bar.update(1)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
-
-
 @contextmanager
-def progress(total: int) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr when it is a terminal; otherwise nothing."""
-    if not sys.stderr.isatty():
-        yield lambda n: None
+def progress(total: float, label: str) -> Iterator[Callable[[float], None]]:
+    """A progress bar on stderr (rich) when it is a terminal, else nothing; `advance(work)` says how
+    much was done. Work is weighted by each item's size (a test's length, a game's cost), so the
+    time left is estimated from the work done, not from a count of unequal items."""
+    if not sys.stderr.isatty() or total <= 0:
+        yield _nothing
         return
-    with typer.progressbar(length=total, label="games", file=sys.stderr) as bar:
-        yield bar.update
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    columns = (TextColumn(label), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(), TextColumn("left"),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+
+        def advance(work: float = 1.0) -> None:
+            bar.advance(task, work)
+
+        yield advance
+
+
+def _nothing(work: float = 1.0) -> None:
+    """No progress bar: standard error is not a terminal."""

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import sys
+from typing import Annotated
 
 import typer
 
-from rawdeal.cli.common import commands_app, errors, one_of, print_json
-from rawdeal.errors import UsageError
+from rawdeal.cli.common import commands_app, errors, print_json, visible
+from rawdeal.cli.options import Format, FormatOption, Pool
 
 commands = commands_app()
 
 
 @commands.command()
 def check(
-    paths: list[str] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders of *.txt decks."),
-    output: str = typer.Option("text", "--format", help="text: one line a deck or violation; json."),
-    pool: str = typer.Option("course", "--pool", help="course (the course's rules) or classic (Classic rules)."),
+    paths: Annotated[list[str], typer.Argument(metavar="PATH...", help="Deck files, or folders of *.txt decks.")],
+    fmt: FormatOption = Format.text,
+    pool: Annotated[Pool, typer.Option(help="course (the course's rules) or classic (Classic rules).")] = Pool.course,
 ) -> None:
-    """Check decks against the deck-building rules. Exit 0 all valid, 1 any invalid, 2 bad path.
+    """Check decks against the deck-building rules: every deck is reported (one that cannot be read
+    as an error line on stderr). Exit 0 all valid, 1 any invalid, 2 a path that cannot be read.
 
     Example: rawdeal check decks/ --format json
     """
@@ -25,9 +28,7 @@ def check(
         from rawdeal.cards import load_db
         from rawdeal.decks import check_paths
 
-        one_of("--format", output, "text", "json")
-        one_of("--pool", pool, "course", "classic")
-        if pool == "classic":
+        if pool is Pool.classic:
             from rawdeal.cards.pool.load import classic_pool
             from rawdeal.decks.classic import check_classic_paths
             from rawdeal.effects.classic.packing import packing_rule
@@ -38,16 +39,17 @@ def check(
         reports, cannot = [], []
         for report in checked:
             reports.append(report)
-            cannot.append(_cannot_play(report.path) if pool == "classic" else [])
-            if output == "text":
-                print("\n".join(report.lines()), flush=True)
+            cannot.append(_cannot_play(report.path) if pool is Pool.classic and not report.unreadable else [])
+            if report.unreadable:
+                print(f"rawdeal: {visible(report.unreadable)}", file=sys.stderr, flush=True)
+            elif fmt is Format.text:
+                print(visible("\n".join(report.lines())), flush=True)
                 if cannot[-1]:
-                    print(f"  the engine cannot play yet: {', '.join(cannot[-1])}", flush=True)
-        if output == "json":
-            decks = [r.to_dict() | ({"cannot_play": c} if pool == "classic" else {}) for r, c in zip(reports, cannot)]
+                    print(visible(f"  the engine cannot play yet: {', '.join(cannot[-1])}"), flush=True)
+        if fmt is Format.json:
+            decks = [r.to_dict() | ({"cannot_play": c} if pool is Pool.classic else {}) for r, c in zip(reports, cannot)]
             print_json({"decks": decks})
-        if not all(r.valid for r in reports):
-            raise typer.Exit(1)
+        raise typer.Exit(max((r.exit_code for r in reports if not r.valid), default=0))
 
 
 def _cannot_play(path: str) -> list[str]:

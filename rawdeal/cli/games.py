@@ -58,11 +58,19 @@ def other_game(game: str | None, save: Path | None = None) -> bool:
         if ruleset(game).name != "rawdeal":
             return True
     if save is not None and str(save) != "-":
-        try:
-            return b'"game":' in save.read_bytes()
-        except OSError:
-            return False
+        return b'"game":' in _save_bytes(save)
     return False
+
+
+def _save_bytes(save: Path) -> bytes:
+    """A save's bytes read as every input is (`rawdeal.inputs`: a regular file, capped; no FIFO
+    hang); b"" when it cannot be read, and the game's own loader says why."""
+    from rawdeal.inputs import SAVE_CAP, read_input
+
+    try:
+        return read_input(save, SAVE_CAP, "saved game")
+    except UsageError:
+        return b""
 
 
 def saved_game(save: Path | None) -> str:
@@ -73,8 +81,8 @@ def saved_game(save: Path | None) -> str:
 
     assert save is not None
     try:
-        raw = orjson.loads(save.read_bytes())
-    except (OSError, orjson.JSONDecodeError):
+        raw = orjson.loads(_save_bytes(save))
+    except orjson.JSONDecodeError:
         return "rawdeal"  # the game's own loader reports what is wrong with the file
     return game_of(raw) if isinstance(raw, dict) else "rawdeal"
 
@@ -204,7 +212,7 @@ def tournament(game: str, setups: Sequence[str], players: str, games_count: int,
     if not pairs:
         rules.start(rules.random_setup(seed), seed, tuple(options))
     specs = tm.schedule(rules.name, names, games_count, seed, tuple(options), pairs, max_moves)
-    with progress(len(specs)) as advance:
+    with progress(len(specs), "games") as advance:
         results = tm.run(specs, jobs, advance)
     if json_out is not None:
         import orjson

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from rawdeal.cli import options as opt
 from rawdeal.cli.common import errors
 
 group = typer.Typer(help="Package grading for Gradescope.", no_args_is_help=True, add_completion=False,
@@ -21,17 +22,18 @@ def _group() -> None:
 @group.command("bundle")
 def gradescope_bundle(
     root: Annotated[Path, typer.Argument(metavar="ROOT", help="The course bank: data/<cat>/ and data/<cat>-Tests/.")],
-    out: Annotated[Path, typer.Option("-o", "--output", metavar="ZIP", help="The autograder archive to write.")],
+    out: Annotated[Path, opt.output("The autograder archive to write.", "ZIP")],
     command: Annotated[str, typer.Option(
         metavar="CMD", help="How to run a submission; {student} is its folder, {decks} the deck folder. "
              "Example: 'python3 {student}/main.py {decks}'.")],
     wheel: Annotated[Path | None, typer.Option(
         metavar="FILE", help="The rawdeal wheel to install (default: built from this source checkout with pip).")] = None,
-    timeout: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="Seconds per run.")] = 10.0,
+    timeout: Annotated[float, opt.seconds("Seconds per run")] = 10.0,
     partial: Annotated[bool, typer.Option("--partial", help="Partial credit.")] = False,
     hidden: Annotated[list[str] | None, typer.Option(metavar="GLOB", help="Tests hidden until grades are published.")] = None,
-    only: Annotated[str | None, typer.Option(metavar="GLOB", help="Only the tests whose <cat>/<n> matches.")] = None,
-    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Runs in parallel.")] = 1,
+    only: Annotated[list[str] | None, typer.Option(metavar="GLOB", help="Only the tests whose <cat>/<n> matches one GLOB (repeatable).")] = None,
+    exclude: Annotated[list[str] | None, typer.Option(metavar="GLOB", help="Leave out the tests whose <cat>/<n> matches a GLOB (repeatable).")] = None,
+    jobs: Annotated[int, opt.jobs("Runs in parallel")] = 1,
     setup: Annotated[str, typer.Option(
         metavar="CMD", help="Shell lines setup.sh runs once, after rawdeal: the course's tools, e.g. "
              "'apt-get install -y -qq dotnet-sdk-8.0' for a C# course.")] = "",
@@ -46,9 +48,14 @@ def gradescope_bundle(
     Example: rawdeal gradescope bundle course-tests -o autograder.zip --command 'python3 main.py {decks}'"""
     with errors():
         from rawdeal.grading.bundle import BundleSettings, make_bundle
-        from rawdeal.grading.runner import split_command
+        from rawdeal.grading.protocol import PLACEHOLDERS
+        from rawdeal.grading.runner import check_placeholders, split_command
+        from rawdeal.io.files import check_outputs
 
+        check_placeholders(command, PLACEHOLDERS)
         split_command(command)
-        settings = BundleSettings(command, timeout, partial, tuple(hidden or ()), only, jobs, setup, build)
+        check_outputs({"--output": out}, {"--wheel": wheel})
+        settings = BundleSettings(command, timeout, partial, tuple(hidden or ()), tuple(only or ()), jobs, setup, build,
+                                  tuple(exclude or ()))
         count = make_bundle(root, settings, out, wheel)
         print(f"wrote {out}: {count} tests, setup.sh, run_autograder")

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rawdeal.cli.common import Progress, commands_app, errors
+from rawdeal.cli import options as opt
+from rawdeal.cli.common import commands_app, errors, progress
 from rawdeal.errors import UsageError
 
 commands = commands_app()
@@ -43,8 +44,11 @@ def grade(
              "(with --course --command: one program folder per student, named by {student}).")] = None,
     command: Annotated[str | None, typer.Option(
         metavar="CMD", help="Run a student's program once per scenario; its standard output is the transcript. "
-             "Placeholders: {save} {moves} {name} {dir}. Example: 'python main.py {save} {moves}'.")] = None,
-    only: Annotated[str | None, typer.Option(metavar="GLOB", help="With --course: only tests whose <cat>/<n> matches.")] = None,
+             "Placeholders: {save} {moves} {name} {dir} {student}. Example: 'python main.py {save} {moves}'.")] = None,
+    only: Annotated[list[str] | None, typer.Option(
+        metavar="GLOB", help="Only the tests whose name (<cat>/<n> with --course) matches a GLOB (repeatable).")] = None,
+    exclude: Annotated[list[str] | None, typer.Option(
+        metavar="GLOB", help="Leave out the tests whose name matches a GLOB (repeatable).")] = None,
     partial: Annotated[bool, typer.Option(
         "--partial", help="Partial credit for a failing test: the share of its expected lines matched before the "
                           "first divergence (a test passes only when it all matches).")] = False,
@@ -52,12 +56,13 @@ def grade(
         "--use-expected", help="Grade against each scenario's stored expected.txt instead of re-running the engine "
              "(useful when the engine version changed).")] = False,
     summary: Annotated[bool, typer.Option("--summary", help="With --class: print only the one-line-per-student summary.")] = False,
-    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="With --command: runs in parallel.")] = 1,
-    timeout: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="With --command: seconds per run before it is killed.")] = 10.0,
-    max_output: Annotated[int, typer.Option(min=1, metavar="BYTES", help="Bytes of transcript a run or file may hold.")] = 1 << 20,
-    max_stderr: Annotated[int, typer.Option(min=0, metavar="BYTES", help="With --command: bytes of error output kept.")] = 1 << 16,
-    context: Annotated[int, typer.Option(min=0, metavar="N", help="Lines of context around the first divergence.")] = 3,
-    json_file: Annotated[Path | None, typer.Option("--json", **_REPORT, help="Write the grades as JSON.")] = None,
+    jobs: Annotated[int, opt.jobs("With --command: runs in parallel")] = 1,
+    timeout: Annotated[float, opt.seconds("With --command: seconds per run before it is killed")] = 10.0,
+    max_output: Annotated[int, opt.size("Bytes of transcript a run or file may hold")] = 1 << 20,
+    max_stderr: Annotated[int, opt.size("With --command: bytes of error output kept", 0)] = 1 << 16,
+    context: Annotated[int, opt.count("Lines of context around the first divergence", 10_000, 0)] = 3,
+    fmt: opt.FormatOption = opt.Format.text,
+    json_file: Annotated[Path | None, typer.Option("--json", **_REPORT, help="Also write the grades as JSON to FILE.")] = None,
     junit: Annotated[Path | None, typer.Option(**_REPORT, help="Write JUnit XML (one testsuite per student).")] = None,
     gradescope: Annotated[Path | None, typer.Option(
         **_REPORT, help="Write Gradescope's results.json (one student only).")] = None,
@@ -104,38 +109,44 @@ def grade(
             print(NONE_WARNING, file=sys.stderr)
         if (scenarios is None) == (course is None):
             raise UsageError("give a SCENARIOS folder or --course ROOT (one of them)")
-        if only is not None and course is None:
-            raise UsageError("--only selects course tests; use it with --course")
         if home is not None and (course is None or command is None):
             raise UsageError("--home is the HOME of the programs' runs; use it with --course and --command")
+        from rawdeal.io.files import check_outputs
+
+        check_outputs({"--json": json_file, "--junit": junit, "--gradescope": gradescope},
+                      {"SCENARIOS": scenarios, "--course": course, "--submission": submission})
+        chosen = tuple(only or ()), tuple(exclude or ())
         note = ""  # said once, at the top, about the whole bank
         if course is not None:
             from rawdeal.grading import protocol
 
-            course_plan = protocol.plan_course(course, only, submission, class_dir, command)
-            steps, single = course_plan.steps, course_plan.single
+            course_plan = protocol.plan_course(course, chosen[0], submission, class_dir, command, chosen[1])
+            work, total, single = course_plan.work, course_plan.total_work, course_plan.single
             note = protocol.older_note(course_plan.bank)
-            if note:
+            if note and fmt is opt.Format.text:  # standard output holds only JSON with --format json
                 print(note)
 
             shared = None if home is None else protocol.shared_home(home, user, box.kind)
 
-            def run(tick: Callable[[], None]) -> tuple[StudentResult, ...]:
+            def run(tick: Callable[[str], None]) -> tuple[StudentResult, ...]:
                 return protocol.run_course(course_plan, options, limits, jobs, tick, shared)
         else:
             from rawdeal.grading import plan as grading
 
             assert scenarios is not None
-            plan = grading.plan_grading(scenarios, submission, class_dir, command)
-            steps, single = plan.steps, plan.single
+            plan = grading.plan_grading(scenarios, submission, class_dir, command, *chosen)
+            work, total, single = plan.work, plan.total_work, plan.single
 
-            def run(tick: Callable[[], None]) -> tuple[StudentResult, ...]:
+            def run(tick: Callable[[str], None]) -> tuple[StudentResult, ...]:
                 return grading.run_plan(plan, _reference(use_expected), options, limits, jobs, tick)
         if gradescope and not single:
             raise UsageError("--gradescope writes one student's results; use it with --submission or --command")
-        with Progress(steps) as tick:
-            students = run(tick)
-        print(reports.terminal_report(students, single, summary))
+        with progress(total, "grading") as advance:
+            students = run(lambda name: advance(work[name]))
+        if fmt is opt.Format.json:
+            print(reports.json_report(students, single), end="")
+        else:
+            print(reports.terminal_report(students, single, summary))
         pages: dict[tuple[str, str], str] = {}
         if html is not None:
             from rawdeal.viewer import divergence
@@ -143,7 +154,7 @@ def grade(
             games = (divergence.course_games(course, course_plan.bank.tests) if course is not None
                      else divergence.scenario_games(plan.suite))
             pages = divergence.write_pages(students, html, single, games)
-            print(f"{len(pages)} divergence pages in {html}")
+            print(f"{len(pages)} divergence pages in {html}", file=sys.stderr if fmt is opt.Format.json else sys.stdout)
         outputs: list[tuple[Path | None, Callable[[], str]]] = [
             (json_file, lambda: reports.json_report(students, single)),
             (junit, lambda: reports.junit_report(students, pages)),
@@ -158,7 +169,7 @@ def grade(
 def diff(
     a: Annotated[Path, typer.Argument(metavar="A", help="The expected transcript.")],
     b: Annotated[Path, typer.Argument(metavar="B", help="The transcript to check.")],
-    context: Annotated[int, typer.Option(min=0, help="Lines of context around the first divergence.")] = 3,
+    context: Annotated[int, opt.count("Lines of context around the first divergence", 10_000, 0)] = 3,
     html: Annotated[Path | None, typer.Option(
         "--html", metavar="FILE", dir_okay=False, help="Write the divergence page: A and B line by line, opened at "
              "the first divergence (with the board there when the game is given).")] = None,
@@ -179,6 +190,9 @@ def diff(
     with errors():
         from rawdeal.io.diff import compare_transcripts, read_transcript, render_divergence, transcript
 
+        from rawdeal.io.files import check_outputs
+
+        check_outputs({"--html": html}, {"A": a, "B": b, "--save": save, "--moves": moves})
         if (save is None) != (moves is None):
             raise UsageError("give --save and --moves together")
         if sum(x is not None for x in (scenario, save, course)) > 1:

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from rawdeal.cli import options as opt
 from rawdeal.cli.common import commands_app, errors
 from rawdeal.errors import UsageError
 
@@ -18,13 +19,14 @@ def play(
     decks: Annotated[list[Path] | None, typer.Argument(metavar="[A.txt B.txt]", help="The two decks (you play A).")] = None,
     vs: Annotated[str | None, typer.Option("--vs", metavar="PLAYER", help="The computer plays B: random, greedy, search "
                                            "or search:N (playouts); with --resume, the saved opponent unless given.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the shuffles and of the computer player "
-                                             "(default: a fresh one, printed; the same seed deals the same game).")] = None,
-    unshuffled: Annotated[bool, typer.Option("--unshuffled", help="Course rules: never shuffle.")] = False,
-    record: Annotated[Path | None, typer.Option(metavar="MOVES", help="Record the moves here (with the opening "
-                                                "save beside it as MOVES.start.json, for rawdeal run).")] = None,
-    save: Annotated[Path | None, typer.Option(metavar="FILE", help="Where leaving saves the game (default: the "
-                                              "--resume file, else rawdeal-game.json), with FILE.play.json beside it.")] = None,
+    seed: Annotated[int | None, opt.seed("Seed of the shuffles and of the computer player "
+                                         "(default: a fresh one, printed; the same seed deals the same game)")] = None,
+    profile: opt.ProfileOption = None,
+    unshuffled: opt.UnshuffledOption = False,
+    record: Annotated[Path | None, opt.side_file("--record", "Record the moves here (with the opening save beside "
+                                                 "it as MOVES.start.json, for rawdeal run).", "MOVES")] = None,
+    save: Annotated[Path | None, opt.side_file("--save", "Where leaving saves the game (default: the --resume file, "
+                                               "else rawdeal-game.json), with FILE.play.json beside it.")] = None,
     resume: Annotated[Path | None, typer.Option(metavar="FILE", help="Go on with a saved game, against the same "
                                                 "opponent.")] = None,
     game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal).")] = None,
@@ -37,8 +39,16 @@ def play(
     Example: rawdeal play decks/the-rock.txt decks/hhh.txt --vs random --record moves.txt"""
     with errors():
         from rawdeal.cli import games
+        from rawdeal.inputs import stdin_binary
+        from rawdeal.io.files import check_outputs
 
+        decks_in = {f"DECKS[{i}]": d for i, d in enumerate(decks or ())}
+        check_outputs({"--record": record}, {**decks_in, "--resume": resume, "--save": save})
+        check_outputs({"--save": save}, decks_in)  # saving over the game resumed is what leaving does
+        stdin_binary()  # a closed standard input is said now, in one line
         if games.other_game(game_name, resume):
+            if profile is not None or unshuffled:
+                raise UsageError("--profile and --unshuffled are Raw Deal rules; another game takes --option")
             name = game_name or games.saved_game(resume)
             print(games.play(name, [str(d) for d in decks or ()], resume, vs, seed, option or (), record,
                              save or resume or Path("rawdeal-game.json"), lang))
@@ -50,7 +60,7 @@ def play(
             raise UsageError("give two deck files, or --resume FILE")
         if resume is not None and seed is not None:
             raise UsageError("--seed deals a new game; a resumed game keeps its own")
-        game, table, first = start(decks, resume, vs, seed, unshuffled)
+        game, table, first = start(decks, resume, vs, seed, opt.rules(profile, unshuffled) == "course")
         screen = Screen()
         if first:
             screen.write(first, "note")

@@ -39,9 +39,10 @@ def view(
 
     Example: rawdeal view saves/midgame.json saves/midgame-moves.txt -o game.html"""
     with errors():
-        from rawdeal.io.files import write_atomic
+        from rawdeal.io.files import check_outputs, write_atomic
         from rawdeal.viewer.page import render_replay
 
+        check_outputs({"--output": output}, {"SOURCE": source, "MOVES": moves})
         replay = _replay(source, moves, course, lang)
         write_atomic(output, render_replay(replay))
         print(f"wrote {output}: {max(len(replay.steps) - 1, 0)} moves, {len(replay.lines)} transcript lines")

@@ -8,7 +8,7 @@ byte), `moves.txt` (one move per line, with a `# line N` pointer into the transc
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +33,18 @@ class BankResult:
 
     imported: tuple[Imported, ...]
     errors: tuple[str, ...]
+
+
+def _size(path: Path) -> float:
+    try:
+        return float(path.stat().st_size)
+    except OSError:
+        return 0.0
+
+
+def transcripts_size(paths: Iterable[Path]) -> float:
+    """The bytes of every transcript named: the work `import_bank` has to do."""
+    return sum(map(_size, transcript_files(paths)))
 
 
 def transcript_files(paths: Iterable[Path]) -> list[Path]:
@@ -95,8 +107,10 @@ def _write_start(folder: Path) -> None:
     (folder / START).write_bytes(dumps(game))
 
 
-def import_bank(paths: Iterable[Path], out_dir: Path, data_root: Path | None = None) -> BankResult:
-    """Import every transcript named; a file that fails is reported and the others still import."""
+def import_bank(paths: Iterable[Path], out_dir: Path, data_root: Path | None = None,
+                progress: Callable[[float], None] | None = None) -> BankResult:
+    """Import every transcript named; a file that fails is reported and the others still import.
+    `progress` is told each transcript's size in bytes once it is done."""
     imported: list[Imported] = []
     errors: list[str] = []
     for transcript in transcript_files(paths):
@@ -104,7 +118,9 @@ def import_bank(paths: Iterable[Path], out_dir: Path, data_root: Path | None = N
             scenario = import_transcript(transcript, data_root)
         except ImportTestError as exc:
             errors.append(str(exc))
-            continue
-        write_scenario(scenario, out_dir)
-        imported.append(Imported(scenario.name, len(scenario.moves), len(scenario.checks)))
+        else:
+            write_scenario(scenario, out_dir)
+            imported.append(Imported(scenario.name, len(scenario.moves), len(scenario.checks)))
+        if progress is not None:
+            progress(_size(transcript))
     return BankResult(tuple(imported), tuple(errors))

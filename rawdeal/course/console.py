@@ -14,7 +14,6 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Protocol
 
 from rawdeal.cards import load_db
@@ -328,10 +327,9 @@ def answers_of(transcript: str) -> list[str]:
 
 def file_answers(path: os.PathLike[str] | str) -> Answers:
     """The answers of an inputs file: one a line; a course transcript's `INPUT:` lines if it has any."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read the answers: {exc.strerror or exc}") from None
+    from rawdeal.inputs import TEXT_CAP, read_input
+
+    data = read_input(path, TEXT_CAP, "file of answers")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

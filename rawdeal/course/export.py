@@ -76,12 +76,17 @@ class Policy:
         return self.rnd.choices(range(len(options)), weights)[0]
 
 
-def export_bank(out: Path, category: str, games: int, seed: int, decks_from: Path | None = None) -> ExportSummary:
-    """Write the bank under `out/data/`; the folder appears whole or not at all (built aside, then moved)."""
+def export_bank(out: Path, category: str, games: int, seed: int, decks_from: Path | None = None,
+                force: bool = False, progress: Callable[[float], None] | None = None) -> ExportSummary:
+    """Write the bank under `out/data/`; each folder appears whole or not at all (built aside, then
+    swapped in). A category already there is an error unless `force`; `progress` hears of each test."""
     if not category or "/" in category or category.startswith("."):
         raise UsageError(f"--category must be a folder name such as 12-Random, not {category!r}")
     if games < 1:
         raise UsageError("--games must be at least 1")
+    held = [out / "data" / name for name in (category, f"{category}-Tests") if (out / "data" / name).exists()]
+    if held and not force:
+        raise UsageError(f"{held[0]} already exists: choose another --category, or add --force to replace it")
     db = load_db()
     rnd = random.Random(seed)
     data = out / "data"
@@ -100,6 +105,8 @@ def export_bank(out: Path, category: str, games: int, seed: int, decks_from: Pat
             invalid_runs += any(p - 1 in invalid for p in picks)
             text = _session(decks, f"data/{category}", Policy(random.Random(rnd.random()), picks), played.update)
             (tests / f"{n}.txt").write_bytes(text.encode())
+            if progress is not None:
+                progress(1)
         for name in (category, f"{category}-Tests"):
             replace_folder(stage / name, data / name)
     finally:

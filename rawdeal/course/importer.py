@@ -567,9 +567,12 @@ def import_transcript(transcript: Path, data_root: Path | None = None) -> Import
         relative = transcript.resolve().relative_to(root).as_posix()
     except ValueError:
         relative = f"{transcript.parent.name}/{transcript.name}"
+    from rawdeal.errors import UsageError
+    from rawdeal.inputs import TEXT_CAP, read_input
+
     try:
-        text = transcript.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_input(transcript, TEXT_CAP, "transcript").decode("utf-8")
+    except (UsageError, UnicodeDecodeError) as exc:
         raise ImportTestError(f"{relative}: cannot read: {exc}") from None
     reader = _Reader(read_lines(text, relative), relative)
     reader.run()

@@ -138,12 +138,14 @@ def read_checks(path: Path) -> list[dict[str, Any]]:
     """The checkpoints, one JSON object a line: each names its `check`; all but `invalid_deck` give
     the `step` (moves made before it) as a whole number, `invalid_deck` the `deck` file."""
     out = []
-    for no, line in enumerate(path.read_bytes().splitlines(), start=1):
+    from rawdeal.inputs import TEXT_CAP, parse_json, read_input
+
+    for no, line in enumerate(read_input(path, TEXT_CAP, "checkpoint file").splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            c = orjson.loads(line)
-        except orjson.JSONDecodeError as exc:
+            c = parse_json(line)
+        except ValueError as exc:  # orjson.JSONDecodeError is one
             raise ScenarioError(f"{path}:{no}: not a JSON object: {exc}") from None
         if not isinstance(c, dict) or not isinstance(c.get("check"), str):
             raise ScenarioError(f"{path}:{no}: a checkpoint is a JSON object naming its \"check\"")

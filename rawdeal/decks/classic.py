@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from rawdeal.cards.db import suggest
 from rawdeal.cards.pool.model import PoolCard, slug
 from rawdeal.decks.model import Deck, Rule, Violation
-from rawdeal.decks.report import DeckReport, deck_paths
+from rawdeal.decks.report import DeckReport, each_deck
 from rawdeal.decks.reader import read_deck
 from rawdeal.decks.rules import copy_violations
 from rawdeal.cards.keywords import keyword
@@ -48,9 +48,12 @@ PackingRule = Callable[[PoolCard], "tuple[frozenset[str], frozenset[str]] | None
 def check_classic_paths(paths: Iterable[str], cards: Sequence[PoolCard],
                         packing: PackingRule | None = None) -> Iterator[DeckReport]:
     pool = ClassicPool(cards)
-    for path in deck_paths(paths):
+
+    def check(path: str) -> DeckReport:
         deck = read_deck(path)
-        yield DeckReport(path, deck.superstar or None, len(deck.cards), check_classic_deck(deck, pool, packing))
+        return DeckReport(path, deck.superstar or None, len(deck.cards), check_classic_deck(deck, pool, packing))
+
+    return each_deck(paths, check)
 
 
 def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | None = None) -> tuple[Violation, ...]:

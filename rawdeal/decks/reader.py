@@ -8,10 +8,9 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from pathlib import Path
 
 from rawdeal.decks.model import Deck, DeckLine, Rule, Violation
-from rawdeal.errors import DeckError, UsageError, not_utf8
+from rawdeal.errors import DeckError, not_utf8
 
 SUPERSTAR_SUFFIX = " (Superstar Card)"
 MAX_COUNT = 60
@@ -27,15 +26,10 @@ def read_deck(path: str | os.PathLike[str]) -> Deck:
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """A deck file's text without BOM; every way it can be unusable is a UsageError naming it."""
-    shown = os.fspath(path)
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"{shown}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{shown}: is a folder, not a deck file") from None
-    except OSError as exc:
-        raise UsageError(f"{shown}: cannot read ({exc.strerror or exc})") from None
+    from rawdeal.inputs import DECK_CAP, read_input, shown as printed
+
+    shown = printed(path)
+    data = read_input(path, DECK_CAP, "deck file")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +11,7 @@ from rawdeal.cards import CardDB
 from rawdeal.decks.model import Violation
 from rawdeal.decks.reader import read_deck
 from rawdeal.decks.rules import check_deck
-from rawdeal.errors import UsageError
+from rawdeal.errors import RawdealError, UsageError
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,13 +22,23 @@ class DeckReport:
     superstar: str | None
     cards: int
     errors: tuple[Violation, ...]
+    unreadable: str = ""  # the error that kept the file from being read as a deck (it names the file)
+    exit_code: int = 1  # an unreadable deck's exit code: 2 for a path that cannot be read, 1 for its content
 
     @property
     def valid(self) -> bool:
-        return not self.errors
+        return not self.errors and not self.unreadable
+
+    @classmethod
+    def failed(cls, path: str, error: RawdealError) -> DeckReport:
+        """The report of a path that could not be read as a deck: the error, said once."""
+        return cls(path, None, 0, (), str(error), error.exit_code)
 
     def lines(self) -> list[str]:
-        """The human report: one `ok` line, or one `path:LINE: RULE: message` line a violation."""
+        """The human report: one `ok` line, or one `path:LINE: RULE: message` line a violation (none
+        for an unreadable file: its error goes to standard error)."""
+        if self.unreadable:
+            return []
         if self.valid:
             return [f"{self.path}: ok — {self.superstar}, {self.cards} cards"]
         return [f"{self.path}:{v.line}: {v.rule}: {v.message}" for v in self.errors]
@@ -40,6 +50,7 @@ class DeckReport:
             "superstar": self.superstar,
             "cards": self.cards,
             "errors": [{"line": v.line, "rule": str(v.rule), "message": v.message} for v in self.errors],
+            **({"unreadable": self.unreadable} if self.unreadable else {}),
         }
 
 
@@ -49,10 +60,24 @@ def check_file(path: str, db: CardDB) -> DeckReport:
 
 
 def check_paths(paths: Iterable[str], db: CardDB) -> Iterator[DeckReport]:
-    """Reports in the order the paths are given (folders expanded first, so a missing path
-    fails before any report); a file that cannot be read raises when its turn comes."""
-    for path in deck_paths(paths):
-        yield check_file(path, db)
+    """Reports in the order the paths are given, one a deck file: a path that is missing or cannot
+    be read as a deck gets a report saying why, and the others are still checked."""
+    return each_deck(paths, lambda path: check_file(path, db))
+
+
+def each_deck(paths: Iterable[str], check: Callable[[str], DeckReport]) -> Iterator[DeckReport]:
+    """`check` applied to every deck file the paths name; what cannot be read is a failed report."""
+    for given in paths:
+        try:
+            files = deck_paths([given])
+        except RawdealError as exc:
+            yield DeckReport.failed(given, exc)
+            continue
+        for path in files:
+            try:
+                yield check(path)
+            except RawdealError as exc:
+                yield DeckReport.failed(path, exc)
 
 
 def deck_paths(paths: Iterable[str]) -> list[str]:

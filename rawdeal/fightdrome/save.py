@@ -45,9 +45,11 @@ def _validator():  # type: ignore[no-untyped-def]
 
 
 def load(data: bytes, source: str) -> Game:
+    from rawdeal.inputs import parse_json
+
     try:
-        raw = orjson.loads(data)
-    except orjson.JSONDecodeError as exc:
+        raw = parse_json(data)
+    except ValueError as exc:  # orjson.JSONDecodeError is one; so is JSON nested past the limit
         raise SaveError(source, "", f"not valid JSON: {exc}") from None
     errors = sorted(_validator().iter_errors(raw), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:

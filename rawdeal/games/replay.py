@@ -3,12 +3,11 @@ a bad line or an illegal move is reported at its file, line and column."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
+from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, Where, not_utf8
 from rawdeal.games.protocol import Ruleset, State
 from rawdeal.games.transcript import Transcript
 
@@ -26,10 +25,9 @@ def strip_comment(text: str) -> str:
 def read_lines(path: str | Path) -> list[str]:
     """The lines of a move file ("-": standard input), UTF-8 with an optional byte order mark."""
     source = str(path)
-    try:
-        data = sys.stdin.buffer.read() if source == "-" else Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read move file: {exc.strerror or exc}") from None
+    from rawdeal.inputs import TEXT_CAP, read_input
+
+    data = read_input(path, TEXT_CAP, "move file")
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         return data.decode("utf-8").splitlines()

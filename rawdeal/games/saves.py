@@ -7,7 +7,7 @@ from pathlib import Path
 
 import orjson
 
-from rawdeal.errors import SaveError, UsageError
+from rawdeal.errors import SaveError
 from rawdeal.games.protocol import Ruleset, State
 from rawdeal.games.registry import DEFAULT, game_of, ruleset
 
@@ -18,9 +18,11 @@ def dumps(state: State) -> bytes:
 
 def loads(data: bytes, source: str = "save", expected: str | None = None) -> tuple[Ruleset, State]:
     """The game a save names and its state; with `expected`, a save of another game is an error."""
+    from rawdeal.inputs import parse_json
+
     try:
-        raw = orjson.loads(data)
-    except orjson.JSONDecodeError as exc:
+        raw = parse_json(data)
+    except ValueError as exc:  # orjson.JSONDecodeError is one; so is JSON nested past the limit
         raise SaveError(source, "", f"not valid JSON: {exc}") from None
     if not isinstance(raw, dict):
         raise SaveError(source, "", "a save is a JSON object")
@@ -37,11 +39,9 @@ def loads(data: bytes, source: str = "save", expected: str | None = None) -> tup
 
 
 def read(path: str | Path, expected: str | None = None) -> tuple[Ruleset, State]:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
-    return loads(data, str(path), expected)
+    from rawdeal.inputs import SAVE_CAP, read_input, shown
+
+    return loads(read_input(path, SAVE_CAP, "saved game"), shown(path), expected)
 
 
 def _names() -> tuple[str, ...]:

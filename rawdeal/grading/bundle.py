@@ -129,22 +129,24 @@ class BundleSettings:
     timeout: float = 10.0
     partial: bool = False
     hidden: tuple[str, ...] = ()
-    only: str | None = None
+    only: tuple[str, ...] = ()
     jobs: int = 1
     setup: str = ""  # shell lines setup.sh runs once (the course's own tools)
     build: str = ""  # a shell command run once on each submission before any test
+    exclude: tuple[str, ...] = ()
 
     def options(self) -> str:
         words = ["--timeout", f"{self.timeout:g}", "--jobs", str(self.jobs)]
         words += ["--partial"] if self.partial else []
         words += [w for glob in self.hidden for w in ("--hidden", glob)]
-        words += ["--only", self.only] if self.only else []
+        words += [w for glob in self.only for w in ("--only", glob)]
+        words += [w for glob in self.exclude for w in ("--exclude", glob)]
         return " ".join(shlex.quote(w) for w in words)
 
 
 def bundle_bytes(root: Path, settings: BundleSettings, wheel: Path) -> tuple[bytes, int]:
     """The archive's bytes and the number of tests in it (the bank is checked as `grade` reads it)."""
-    bank = load_bank(root, settings.only)
+    bank = load_bank(root, settings.only, settings.exclude)
     if not wheel.is_file() or not wheel.name.endswith(".whl") or not zipfile.is_zipfile(wheel):
         raise UsageError(f"{wheel}: not a wheel (build one with `pip wheel --no-deps -w DIR .`)")
     files = {

@@ -13,7 +13,6 @@ hold them or not, and reports name the official file's own lines.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -25,13 +24,14 @@ from rawdeal.io.diff import INPUT, Transcript, is_input, transcript
 from rawdeal.io.files import file_number
 from rawdeal.grading import bwrap
 from rawdeal.grading.model import Attempt, StudentResult
-from rawdeal.grading.plan import Source
+from rawdeal.grading.plan import Source, choice, selected
 from rawdeal.grading.runner import (
-    NotReadable, fill, guarded, read_attempts, read_inside, run_many, split_command,
+    NotReadable, check_placeholders, fill, guarded, read_attempts, read_inside, run_many, split_command,
 )
 from rawdeal.grading.sandbox import Limits
 from rawdeal.grading.score import Options, grade_student
 
+PLACEHOLDERS = ("{decks}", "{student}", "{name}")
 TESTS = "-Tests"
 _FIRST_TURN = "Comienza el turno de "
 _DIVIDER = re.compile("-{20,}")
@@ -63,6 +63,11 @@ class CourseTest:
     def decks(self) -> str:
         """The deck folder, relative to the run's folder (and to ROOT)."""
         return f"data/{self.category}"
+
+    @property
+    def work(self) -> float:
+        """How long the test takes to run, roughly: its lines (for an honest progress estimate)."""
+        return 1.0 + len(self.inputs) + len(self.expected)
 
     @property
     def stdin(self) -> bytes:
@@ -100,15 +105,15 @@ def older_blank(lines: Sequence[str]) -> int | None:
     return turn - 2
 
 
-def load_bank(root: Path, only: str | None = None) -> Bank:
-    """Every `data/<cat>-Tests/<n>.txt` under ROOT (or those whose `<cat>/<n>` matches `only`)."""
+def load_bank(root: Path, only: Sequence[str] | str = (), exclude: Sequence[str] | str = ()) -> Bank:
+    """Every `data/<cat>-Tests/<n>.txt` under ROOT (or those whose `<cat>/<n>` is `selected`)."""
     data = root / "data"
     if not data.is_dir():
         raise UsageError(f"{root}: no data/ folder (a course bank holds data/<cat>/ and data/<cat>-Tests/)")
     tests, decks = [], {}
     for folder in sorted(p for p in data.iterdir() if p.is_dir() and p.name.endswith(TESTS)):
         category = folder.name[:-len(TESTS)]
-        chosen = [p for p in _numbered(folder) if only is None or fnmatch.fnmatchcase(f"{category}/{p.stem}", only)]
+        chosen = [p for p in _numbered(folder) if selected(f"{category}/{p.stem}", only, exclude)]
         if not chosen:
             continue
         deck_folder = data / category
@@ -120,7 +125,7 @@ def load_bank(root: Path, only: str | None = None) -> Bank:
             inputs = tuple(line[len(INPUT) + 1:] for line in read.full if is_input(line))
             tests.append(CourseTest(f"{category}/{path.stem}", category, inputs, read))
     if not tests:
-        what = f"matching {only!r}" if only else "(data/<cat>-Tests/<n>.txt)"
+        what = f"selected by {choice(only, exclude)}" if only or exclude else "(data/<cat>-Tests/<n>.txt)"
         raise UsageError(f"{root}: no transcripts {what}")
     return Bank(tuple(tests), decks)
 
@@ -194,6 +199,7 @@ def shared_home(home: Path, user: str | None, sandbox: str = "bwrap") -> Path:
 
 
 def _command_words(template: str, per_student: bool) -> list[str]:
+    check_placeholders(template, PLACEHOLDERS)
     words = split_command(template)
     if per_student and not any("{student}" in w for w in words):
         raise UsageError("with --class, --command needs {student} (the student's folder), e.g. "
@@ -212,10 +218,19 @@ class CoursePlan:
     def steps(self) -> int:
         return len(self.bank.tests) * len(self.sources)
 
+    @property
+    def work(self) -> dict[str, float]:
+        """Each test's share of the work, by name: every source runs (or reads) each test once."""
+        return {t.name: t.work for t in self.bank.tests}
+
+    @property
+    def total_work(self) -> float:
+        return sum(self.work.values()) * len(self.sources)
+
 
 def plan_course(
-    root: Path, only: str | None = None, submission: Path | None = None, class_dir: Path | None = None,
-    command: str | None = None,
+    root: Path, only: Sequence[str] | str = (), submission: Path | None = None, class_dir: Path | None = None,
+    command: str | None = None, exclude: Sequence[str] = (),
 ) -> CoursePlan:
     """Who is graded and how, checked before anything runs: a program (--command, with --class one per
     student through {student}), or transcript folders (--submission, --class) holding `<cat>/<n>.txt`."""
@@ -225,7 +240,7 @@ def plan_course(
         raise UsageError("give --command, --submission or --class")
     if command is not None:
         _command_words(command, per_student=class_dir is not None)
-    bank = load_bank(root, only)
+    bank = load_bank(root, only, exclude)
     if class_dir is None:
         if submission is not None:
             return CoursePlan(bank, (Source(_folder(submission).name, folder=submission),), single=True, root=root)
@@ -244,7 +259,7 @@ def _folder(path: Path) -> Path:
 
 def run_course(
     plan: CoursePlan, options: Options = Options(), limits: Limits = Limits(), jobs: int = 1,
-    on_done: Callable[[], None] | None = None, home: Path | None = None,
+    on_done: Callable[[str], None] | None = None, home: Path | None = None,
 ) -> tuple[StudentResult, ...]:
     """Every source graded against the same bank, parsed once (`home`: see `course_runs`)."""
     expected = expected_events(plan.bank)

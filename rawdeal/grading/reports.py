@@ -18,18 +18,10 @@ from typing import Any
 import orjson
 
 from rawdeal.grading.model import ScenarioResult, StudentResult
+from rawdeal.inputs import printable as printable  # the one escaper; grading imports it from here
 
 # Characters XML 1.0 cannot carry; student output may hold any of them.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-# Characters a terminal may act on (escape sequences, carriage return, bell, C1 controls, bidi overrides).
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str) -> str:
-    """`text` safe to print on a terminal: each control character shown as its escape (\\x1b, \\r, ...)."""
-    if text.isprintable():  # the usual case, checked in C
-        return text
-    return _CONTROL.sub(lambda m: repr(m[0])[1:-1] if m[0] != "\x1b" else "\\x1b", text)
 
 
 def num(x: float) -> str:
@@ -46,9 +38,9 @@ def earned(score: float, points: float) -> str:
 
 
 def _columns(rows: Sequence[Sequence[str]], indent: str = "") -> str:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
-    return "\n".join(indent + line for line in lines)
+    from rawdeal.tables import columns
+
+    return columns(rows, indent)
 
 
 def student_table(student: StudentResult) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shlex
 import signal
 import stat
@@ -120,7 +121,7 @@ def read_attempt(folder: Path | int, scenario: Gradable, limits: Limits) -> Atte
 
 
 def read_attempts(
-    folder: Path, suite: Sequence[Gradable], limits: Limits, on_done: Callable[[], None] | None = None,
+    folder: Path, suite: Sequence[Gradable], limits: Limits, on_done: Callable[[str], None] | None = None,
 ) -> dict[str, Attempt]:
     """One attempt per scenario from a folder of transcripts."""
     attempts = {}
@@ -131,13 +132,13 @@ def read_attempts(
         for scenario in suite:
             attempts[scenario.name] = failed
             if on_done:
-                on_done()
+                on_done(scenario.name)
         return attempts
     try:
         for scenario in suite:
             attempts[scenario.name] = read_attempt(root, scenario, limits)
             if on_done:
-                on_done()
+                on_done(scenario.name)
     finally:
         os.close(root)
     return attempts
@@ -171,6 +172,18 @@ def resolve_words(words: Sequence[str], start: Path | None = None) -> list[str]:
         else:
             out.append(os.path.normpath(base / word))
     return out
+
+
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+
+def check_placeholders(template: str, known: Sequence[str]) -> None:
+    """A usage error naming every `{word}` of the command that is not a known placeholder, so a
+    misspelled one (`{deck}`) never reaches the programs as it is."""
+    unknown = sorted(set(_PLACEHOLDER.findall(template)) - set(known))
+    if unknown:
+        raise UsageError(f"--command {template!r}: unknown placeholder{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(unknown)}; the known ones here are {' '.join(known)}")
 
 
 def fill(words: Iterable[str], values: Mapping[str, str]) -> list[str]:
@@ -207,7 +220,7 @@ def guarded(argvs: Iterable[Sequence[str]], limits: Limits, answers: Sequence[Pa
 
 def run_attempts(
     template: str, suite: Sequence[Scenario], limits: Limits, jobs: int = 1,
-    on_done: Callable[[], None] | None = None,
+    on_done: Callable[[str], None] | None = None,
 ) -> dict[str, Attempt]:
     """Run the student's program once per scenario, `jobs` at a time; results keyed by scenario name."""
     runs = {s.name: (command_argv(template, s), scenario_files(s), b"") for s in suite}  # usage errors first
@@ -219,7 +232,7 @@ def run_attempts(
 
 def run_many(
     runs: Mapping[str, tuple[list[str], Mapping[str, bytes], bytes]], limits: Limits, jobs: int = 1,
-    on_done: Callable[[], None] | None = None,
+    on_done: Callable[[str], None] | None = None,
 ) -> dict[str, Attempt]:
     """Sandboxed runs (name -> argv, files, stdin), `jobs` at a time; attempts in the order given."""
     if jobs <= 1:
@@ -227,7 +240,7 @@ def run_many(
         for name, (argv, files, stdin) in runs.items():
             attempts[name] = run_one(argv, limits, files, stdin)
             if on_done:
-                on_done()
+                on_done(name)
         return attempts
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
@@ -236,7 +249,7 @@ def run_many(
         for future in as_completed(futures):
             attempts[futures[future]] = future.result()
             if on_done:
-                on_done()
+                on_done(futures[future])
     finally:
         pool.shutdown(cancel_futures=True)  # on Ctrl-C, start no more runs
     return {name: attempts[name] for name in runs}

@@ -28,14 +28,14 @@ class Options:
 
 
 def reference_events(
-    suite: Sequence[Scenario], reference: Reference, on_done: Callable[[], None] | None = None,
+    suite: Sequence[Scenario], reference: Reference, on_done: Callable[[str], None] | None = None,
 ) -> dict[str, tuple[str, ...]]:
     """The reference events of each scenario, made once and shared by every student."""
     out = {}
     for scenario in suite:
         out[scenario.name] = events(reference(scenario))
         if on_done:
-            on_done()
+            on_done(scenario.name)
     return out
 
 

@@ -171,10 +171,12 @@ def _header_line(lines: tuple[int, ...] | None, start: int, count: str | None, o
 
 def read_transcript(path: Path, error: type[RawdealError] = UsageError) -> str:
     """A transcript file as text; a missing, unreadable or non-UTF-8 file raises `error`."""
+    from rawdeal.inputs import TEXT_CAP, read_input
+
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror}") from None
+        data = read_input(path, TEXT_CAP, "transcript")
+    except UsageError as exc:
+        raise error(str(exc)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:  # the file's content is wrong, not the command: exit 1

@@ -1,5 +1,11 @@
-"""Atomic writes of files and folders: build beside the target, then rename, so a reader never sees a
-half-written output and a failure leaves the old one in place.
+"""Every file rawdeal reads or writes on a user's word goes through here.
+
+Outputs (`write_atomic`): a regular file (or a new one) is built beside the target, then renamed,
+so a reader never sees a half-written output and a failure leaves the old one in place; a symbolic
+link is followed and its target written that way; a device or named pipe (`/dev/stdout`, a FIFO) is
+written through, never replaced. `check_outputs` refuses an output that is also an input.
+
+Inputs are read by `rawdeal.inputs` (every layer reads files; only the layers from `io` up write them).
 
 Outputs get the permissions a plain `open()` or `mkdir` would give (0644 files and 0755 folders under
 the usual umask 022), not the private 0600/0700 of the temporary files they start as.
@@ -10,16 +16,18 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
 from rawdeal.errors import RawdealError, UsageError
+from rawdeal.inputs import shown
 
 # A path that cannot take a file is the caller's mistake (exit 2); anything else (a full disk) is not.
-_BAD_PATH = {errno.ENOENT, errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EROFS, errno.EISDIR, errno.ENAMETOOLONG}
+BAD_PATH = {errno.ENOENT, errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EROFS, errno.EISDIR, errno.ENAMETOOLONG}
 
 
 @cache
@@ -37,10 +45,18 @@ def _umask() -> int:
 
 
 def write_atomic(path: str | Path, data: bytes | str) -> None:
-    """Write `data` to `path` in one step (UTF-8 for text); on any failure the old file (if any) is
-    untouched, no temporary file is left, and the error names `path`."""
-    path = Path(path)
+    """Write `data` to `path` (UTF-8 for text): a regular or new file in one step (on any failure the
+    old file is untouched, no temporary file is left, and the error names `path`); a symbolic link's
+    target the same way; a device or named pipe written through; a folder refused."""
+    given = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    kind = _kind(given)  # of what the path leads to, through any symbolic link
+    if kind == "folder":
+        raise UsageError(f"{shown(given)}: is a folder; give a file name")
+    if kind == "special":
+        _write_through(given, payload)
+        return
+    path = Path(os.path.realpath(given)) if given.is_symlink() else given
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
@@ -58,11 +74,57 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
         raise
 
 
+def _kind(path: Path) -> str:
+    """"new", "file", "folder" or "special" (a device, named pipe or socket)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return "new"
+    return "file" if stat.S_ISREG(mode) else "folder" if stat.S_ISDIR(mode) else "special"
+
+
+def _write_through(given: Path, payload: bytes) -> None:
+    """Write into a device or named pipe as it is (it cannot be replaced, and must not be)."""
+    try:
+        with open(given, "wb", buffering=0) as fh:
+            view = memoryview(payload)
+            while view:
+                view = view[fh.write(view) or 0:]
+    except OSError as exc:
+        raise _write_error(given, exc) from None
+
+
+def check_outputs(outputs: Mapping[str, str | os.PathLike[str] | None],
+                  inputs: Mapping[str, str | os.PathLike[str] | None]) -> None:
+    """A usage error when an output (option -> path) is one of the inputs (what -> path) or another
+    output: writing it would destroy what is read, or one output would overwrite the other."""
+    seen: dict[tuple[int, int] | str, str] = {}
+    for what, path in inputs.items():
+        if path is not None and os.fspath(path) != "-":
+            seen[_identity(path)] = f"{what} {shown(path)}"
+    for option, path in outputs.items():
+        if path is None or os.fspath(path) == "-" or _kind(Path(path)) == "special":
+            continue
+        key = _identity(path)
+        if key in seen:
+            raise UsageError(f"{option} {shown(path)} is the same file as {seen[key]}: choose another output")
+        seen[key] = f"{option} {shown(path)}"
+
+
+def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | str:
+    """What a path names: its device and inode when it exists, else its resolved path."""
+    try:
+        info = os.stat(path)
+        return info.st_dev, info.st_ino
+    except OSError:
+        return os.path.realpath(path)
+
+
 def _write_error(path: Path, exc: OSError) -> RawdealError:
     if exc.errno == errno.ENOENT and not path.parent.is_dir():
         return UsageError(f"{path}: cannot write: folder {path.parent} does not exist; create it first")
     reason = os.strerror(exc.errno) if exc.errno else str(exc)
-    if exc.errno in _BAD_PATH:
+    if exc.errno in BAD_PATH:
         return UsageError(f"{path}: cannot write: {reason}")
     return RawdealError(f"{path}: cannot write: {reason}; nothing was written")
 
@@ -103,15 +165,14 @@ def replace_folder(complete: Path, path: Path) -> None:
 
 @contextmanager
 def _locked(folder: Path) -> Iterator[None]:
-    """An exclusive lock on a folder while the block runs (POSIX; elsewhere no lock)."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - no POSIX locks (Windows): swaps are not concurrent-safe
+    """An exclusive lock on a folder while the block runs (filelock: POSIX and Windows locks). The
+    lock file lives in the temporary folder, named by the folder's real path, so the outputs hold
+    nothing but what was written."""
+    import hashlib
+
+    from filelock import FileLock
+
+    key = hashlib.sha256(os.fsencode(os.path.realpath(folder))).hexdigest()[:24]
+    with FileLock(os.path.join(tempfile.gettempdir(), f"rawdeal-{key}.lock")):
         yield
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
+

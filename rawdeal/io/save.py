@@ -76,9 +76,11 @@ def loads(data: bytes, source: str = "save", remember: bool = False, written: bo
     exact bytes load in this process before (the service, replaying from one save many times)."""
     from rawdeal.io.validate import check_game, whole_numbers
 
+    from rawdeal.inputs import parse_json
+
     try:
-        raw = orjson.loads(data)
-    except orjson.JSONDecodeError as exc:
+        raw = parse_json(data)
+    except ValueError as exc:  # orjson.JSONDecodeError is one
         raise SaveError(source, "", f"not valid JSON: {exc}") from None
     raw = whole_numbers(raw, source)
     seen = written or checked or (remember and known_valid(_schema(), data))
@@ -149,10 +151,6 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
 
 
 def read_save(path: str | Path) -> Game:
-    from rawdeal.errors import UsageError
+    from rawdeal.inputs import SAVE_CAP, read_input, shown
 
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
-    return loads(data, str(path), remember=True)
+    return loads(read_input(path, SAVE_CAP, "saved game"), shown(path), remember=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import chain
@@ -15,7 +14,7 @@ from rawdeal.engine.game import Game
 from rawdeal.engine.legality import decider
 from rawdeal.engine.moves import Move, read_move
 from rawdeal.engine.record import Record
-from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, UsageError, Where, not_utf8
+from rawdeal.errors import IllegalMoveError, InputError, MoveSyntaxError, Where, not_utf8
 from rawdeal.io.transcript import Transcript
 
 
@@ -104,15 +103,14 @@ def read_moves(path: str | Path) -> list[MoveLine]:
 @contextmanager
 def open_moves(path: str | Path) -> Iterator[Iterator[MoveLine]]:
     """The moves of a move file read as they are played; "-" reads standard input."""
+    from rawdeal.inputs import open_input
+
     source = str(path)
-    try:
-        fh = sys.stdin.buffer if source == "-" else open(path, "rb")  # noqa: SIM115 - closed below
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read move file: {exc.strerror or exc}") from None
+    fh = open_input(path, "move file")  # a regular file or standard input, read as it is played
     try:
         yield iter_moves(chain.from_iterable(_text_blocks(fh, "standard input" if source == "-" else source)), source)
     finally:
-        if fh is not sys.stdin.buffer:
+        if source != "-":
             fh.close()
 
 

@@ -79,10 +79,12 @@ def read_metadata(path: Path) -> dict[str, Any]:
         raise ScenarioError(f"{path}: both {' and '.join(META_FILES)}; keep one")
     if not found:
         return {}
+    from rawdeal.inputs import TEXT_CAP, parse_json, read_input
+
     try:
-        text = found[0].read_text(encoding="utf-8")
-        meta = tomllib.loads(text) if found[0].suffix == ".toml" else orjson.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        text = read_input(found[0], TEXT_CAP, "scenario metadata file").decode("utf-8")
+        meta = tomllib.loads(text) if found[0].suffix == ".toml" else parse_json(text)
+    except (UsageError, UnicodeDecodeError, ValueError) as exc:
         raise ScenarioError(f"{found[0]}: cannot read scenario metadata: {exc}") from None
     import jsonschema
 
@@ -105,17 +107,10 @@ def _meta_validator() -> Any:
 
 def metadata_toml(sc: Scenario) -> str:
     """`scenario.toml` for a scenario (what an importer writes)."""
+    import tomli_w
+
     points = int(sc.points) if sc.points == int(sc.points) else sc.points
-    return (
-        f"name = {_toml_string(sc.name)}\n"
-        f"description = {_toml_string(sc.description)}\n"
-        f"profile = {_toml_string(sc.profile)}\n"
-        f"points = {points}\n"
-    )
-
-
-def _toml_string(text: str) -> str:
-    return orjson.dumps(text).decode()  # a JSON string is a valid TOML basic string
+    return tomli_w.dumps({"name": sc.name, "description": sc.description, "profile": sc.profile, "points": points})
 
 
 def load_suite(root: Path) -> tuple[Scenario, ...]:
@@ -149,7 +144,7 @@ def scenario_dirs(paths: list[Path]) -> list[Path]:
     out: list[Path] = []
     for p in paths:
         if not p.is_dir():
-            raise ScenarioError(f"{p}: no such scenario folder")
+            raise UsageError(f"{p}: no such scenario folder")
         if (p / MOVES).is_file() or (p / CHECKS).is_file():
             out.append(p)
         else:

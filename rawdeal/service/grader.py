@@ -72,7 +72,7 @@ def load(bank: Path) -> protocol.Bank:
 
 
 def grade(bank: Path, command: str, timeout: float, program: bytes, workdir: Path, sandbox: str = "auto",
-          jobs: int = 1, on_done: Callable[[], None] | None = None) -> Graded:
+          jobs: int = 1, on_done: Callable[[str], None] | None = None) -> Graded:
     """Run and judge every test of the bank for one program zip (unpacked into a folder of its own,
     which `{student}` names, readable by the account programs run as, removed afterwards)."""
     loaded = load(bank)

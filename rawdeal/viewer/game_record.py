@@ -135,12 +135,12 @@ def record_game_scenario(folder: Path, lang: str | None = None) -> GameReplay:
 def names_a_game(save: Path) -> bool:
     """A save (or a scenario's start.json) that names a game other than Raw Deal: the generic path.
     Raw Deal's saves never name their game (`rawdeal.games.saves`)."""
-    import orjson
-
+    from rawdeal.errors import UsageError
     from rawdeal.games.registry import DEFAULT, game_of
+    from rawdeal.inputs import SAVE_CAP, parse_json, read_input
 
     try:
-        raw = orjson.loads(save.read_bytes())
-    except (OSError, orjson.JSONDecodeError):
+        raw = parse_json(read_input(save, SAVE_CAP, "saved game"))  # a FIFO or device: no hang
+    except (UsageError, ValueError):
         return False  # Raw Deal's own reader says what is wrong with the file
     return isinstance(raw, dict) and game_of(raw) != DEFAULT

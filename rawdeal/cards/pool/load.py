@@ -6,9 +6,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import orjson
-
-from rawdeal.errors import CardDataError, UsageError
+from rawdeal.errors import CardDataError
 from rawdeal.cards.pool.model import PoolCard
 
 DATA = Path(__file__).resolve().parent.parent.parent / "data" / "classic.json"
@@ -16,11 +14,12 @@ POOLS = ("course", "classic")
 
 
 def _read_json(path: Path) -> Any:
+    from rawdeal.inputs import POOL_CAP, parse_json, read_input
+
+    data = read_input(path, POOL_CAP, "pool file")
     try:
-        return orjson.loads(path.read_bytes())
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
-    except orjson.JSONDecodeError as exc:
+        return parse_json(data)
+    except ValueError as exc:  # orjson.JSONDecodeError is one
         raise CardDataError(f"{path}: not JSON: {exc}") from None
 
 
