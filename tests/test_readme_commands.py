@@ -46,6 +46,9 @@ SLOW = {
         "checks the bundle",
     "rawdeal tournament decks/ --players greedy,search": "search players over 2,100 games take many "
         "minutes; the README's tournament runs here, tests/test_tournament.py the options",
+    "rawdeal tournament --random-decks --players search,greedy --games 300": "the measurement's size, 300 "
+        "duplicate pairs of search players (minutes); the README's duplicate tournament runs here, "
+        "tests/test_duplicate.py the options",
 }
 
 # Commands whose documented answer is exit 1 (a check that fails), by their start, with why.

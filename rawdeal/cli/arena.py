@@ -113,7 +113,7 @@ def tournament(
 ) -> None:
     """Every deck with every player: win rates, duplicate pair scores, Elo ratings, 95% intervals.
 
-    Example: rawdeal tournament --random-decks --players greedy,search --games 500 --sprt 0,30 --jobs 2"""
+    Example: rawdeal tournament --random-decks --players greedy,random --games 100 --sprt 0,200"""
     with errors():
         from rawdeal.cli import games as other
         from rawdeal.io.files import check_outputs, write_atomic
