@@ -8,26 +8,22 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
 import subprocess
 import sys
-import tempfile
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from contextlib import ExitStack
+
 import pytest
 
 from servicekit import Server
 
-CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM.is_file() and CHROMEDRIVER.is_file()),
-    reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver; .ci/run does)")
+from browserkit import chromium, needs_chromium
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="needs selenium (pip install -e '.[test]')")
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+pytestmark = needs_chromium
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.select import Select  # noqa: E402
 from selenium.webdriver.support.wait import WebDriverWait  # noqa: E402
@@ -42,28 +38,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         running.stop()
 
 
-def chromium() -> Any:
-    profile = tempfile.mkdtemp(prefix="rawdeal-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--no-first-run", f"--user-data-dir={profile}"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    driver.set_window_size(1100, 900)
-    driver.profile_dir = profile
-    return driver
-
-
 @pytest.fixture(scope="module")
 def browsers() -> Iterator[list[Any]]:
-    drivers = [chromium() for _ in range(3)]  # three profiles: three people's cookies
-    try:
-        yield drivers
-    finally:
-        for d in drivers:
-            d.quit()
-            shutil.rmtree(d.profile_dir, ignore_errors=True)
+    with ExitStack() as stack:
+        yield [stack.enter_context(chromium(1100, 900)) for _ in range(3)]  # three profiles: three people's cookies
 
 
 def start(driver: Any, base: str, opponent: str, seed: int) -> str:
