@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from rawdeal.effects.render import render_modifier
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import ActiveModifier
+from rawdeal.viewer.game_record import Decision  # the pending decision, as every game's page shows it
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,16 +25,6 @@ class Side:
     ring: tuple[str, ...]
     ringside: tuple[str, ...]  # bottom to top: the last is the top of the pile
     arsenal: int
-
-
-@dataclass(frozen=True, slots=True)
-class Asked:
-    """The decision pending at this step: whose, what kind, its prompt and legal moves (move-file words)."""
-
-    player: int
-    kind: str
-    prompt: str
-    moves: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +43,7 @@ class Board:
     sides: tuple[Side, Side]
     playing: Playing | None
     modifiers: tuple[str, ...]  # the modifiers in force, in English, each with its owner and card
-    asked: Asked | None  # None once the game is over
+    asked: Decision | None  # None once the game is over
     winner: int | None
     how: str
 
@@ -78,7 +69,7 @@ class Boards:
         playing = None if s.playing is None else Playing(s.playing.player, game.title(s.playing.card),
                                                          s.playing.as_type.value)
         d = game.decision()
-        asked = None if d is None else Asked(d.player, str(d.kind), d.prompt, tuple(str(m) for m in d.moves))
+        asked = None if d is None else Decision(d.player, str(d.kind), d.prompt, tuple(str(m) for m in d.moves))
         return Board(s.turn, s.current, (self._side(0), self._side(1)), playing,
                      tuple(_modifier(game, m) for m in s.modifiers), asked, s.winner, s.how)
 
