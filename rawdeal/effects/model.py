@@ -43,6 +43,7 @@ class Stat(StrEnum):
     DAMAGE = "D"
     FORTITUDE = "F"
     IRREVERSIBLE = "irreversible"  # the affected maneuvers may not be reversed
+    UNPLAYABLE = "unplayable"  # the affected cards cannot be played (Classic cards: "you cannot play ...")
 
 
 class Duration(StrEnum):
@@ -193,6 +194,8 @@ class Modifier:
     reversals: bool = False
     max_damage: int | None = None
     arsenal_only: bool = False
+    title: str | None = None  # only the card so titled ("you cannot play the card titled X", Classic cards)
+    title_word: str | None = None  # only cards with this word in the title (Classic cards)
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -222,6 +225,24 @@ class ReturnThis:
     """Put this card back into your Arsenal (The People's Elbow as an action)."""
 
     position: Position = Position.SHUFFLE
+
+
+@dataclass(frozen=True, slots=True)
+class MoveThis:
+    """Put this card, from the Ring area or the Ringside pile where it lies, into `dest` (Classic cards:
+    "put this card into your hand", used from the Ringside pile). Nothing happens if it is in neither."""
+
+    dest: Zone
+    position: Position = Position.TOP
+
+
+@dataclass(frozen=True, slots=True)
+class Restrict:
+    """`who` cannot play the cards `modifier` names (its stat is `UNPLAYABLE`) for its duration: "You
+    cannot play Action cards with the word 'dynamic' in the title for the rest of the turn" (Classic cards)."""
+
+    who: Who
+    modifier: Modifier
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,7 +353,7 @@ class HoldSubmission:
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission
+    | HoldSubmission | MoveThis | Restrict
 )
 
 
@@ -483,10 +504,22 @@ class NotReversedBy:
     titles: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Activated:
+    """An effect the owner may use in his main segment while this card lies in one of `zones` of his:
+    "When this card is in your Ring area (Ringside pile), during your turn you may ...". `once`: "once
+    during each of your turns" (each copy once). The first action is its cost: the effect is offered
+    only when that can be paid (Classic cards)."""
+
+    zones: tuple[Zone, ...]
+    actions: tuple[Action, ...]
+    once: bool = False
+
+
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy
+    | NotReversedBy | Activated
 )
 
 

@@ -23,7 +23,7 @@ from rawdeal.effects.model import (
     Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
     WinGame, Zone,
 )
-from rawdeal.effects.model import Ability, AbilityTiming, Action, CardEffect, Clause
+from rawdeal.effects.model import Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, Restrict
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
           Zone.REMOVED: "cards removed from the game"}
@@ -151,7 +151,19 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     Optional: lambda a, v: ("you may " if a.who is Who.YOU else "opponent may: ") + _actions(a.actions, v, " and "),
     HoldSubmission: lambda a, v: "hold the submission: no maneuvers or actions until opponent reverses it; "
                                  "it hits again each of your turns",
+    MoveThis: lambda a, v: f"{_put_verb(a.position)} this card {_into(a.position)} your {_ZONES[a.dest]}",
+    Restrict: lambda a, v: _restrict(a),
 }
+
+
+def _restrict(a: Restrict) -> str:
+    m = a.modifier
+    kind = f"{m.subtype.value} maneuvers" if m.subtype else (f"{m.card_type.value}s" if m.card_type else "cards")
+    what = f"the card titled {m.title}" if m.title else kind
+    word = f" with the word \"{m.title_word}\" in the title" if m.title_word else ""
+    when = {Duration.REST_OF_TURN: " for the rest of the turn", Duration.NEXT_TURN: " during the next turn"}.get(m.duration, "")
+    who = {Who.YOU: "you", Who.OPPONENT: "opponent", Who.ALL: "all players"}[a.who]
+    return f"{who} cannot play {what}{word}{when}"
 
 
 def _put_verb(position: Position) -> str:
@@ -292,6 +304,9 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     Delayed: lambda c: f"{_TRIGGERS[c.trigger]}, {_actions(c.actions, True)}",
     AllowsFollowUp: lambda c: f"{c.title} may be played after this card as if it were a {c.as_subtype.value} maneuver",
     TriggersFromRingside: lambda c: "works even if overturned into your ringside pile while applying damage",
+    Activated: lambda c: (f"while this card is in your {' or '.join(_ZONES[z] for z in c.zones)}, "
+                          f"{'once during each of your turns' if c.once else 'during your turn'} you may "
+                          f"{_actions(c.actions, True, ' and then ')}"),
 }
 
 

@@ -321,6 +321,33 @@ class Actions:
             return
         self.s.tasks.append(T.AskYesNo(owner, card, a.actions))
 
+    def _do_move_this(self, owner: int, a: fx.MoveThis, card: int) -> None:
+        pl = self.s.players[owner]
+        for source in (fx.Zone.RING, fx.Zone.RINGSIDE):
+            cards = pl.zone(source)
+            if source is a.dest or card not in cards:
+                continue
+            for i in range(len(cards) - 1, -1, -1):
+                if cards[i] == card:
+                    del cards[i]
+                    break
+            position = self._position(a.position) if a.dest is fx.Zone.ARSENAL else a.position
+            if a.dest is fx.Zone.ARSENAL:
+                self._put_in_arsenal(owner, [card], position)
+            else:
+                pl.zone(a.dest).append(card)
+            self._emit(ev.Moved(self.name(owner), self.title(card), source.value, a.dest.value,
+                                position.value if a.dest is fx.Zone.ARSENAL else ""))
+            return
+
+    def _do_restrict(self, owner: int, a: fx.Restrict, card: int) -> None:
+        s = self.s
+        p = self._who(owner, a.who)
+        waiting = a.modifier.duration is fx.Duration.NEXT_TURN or s.current != p
+        s.modifiers += (ActiveModifier(p, a.modifier, card, waiting),)
+        if self.listen:
+            self._emit(ev.Modified(self.name(owner), _rendered(a)))
+
     def _do_hold(self, owner: int, a: fx.HoldSubmission, card: int) -> None:
         prev = self.s.last[owner]
         if prev is not None:
@@ -328,7 +355,7 @@ class Actions:
 
 
 @cache
-def _rendered(a: fx.Modify) -> str:
+def _rendered(a: fx.Modify | fx.Restrict) -> str:
     """A modifier's canonical English, rendered once per process (rendering runs as Python, and the
     same few modifiers come from the catalog's cards in every game)."""
     from rawdeal.effects.render import render_action
@@ -368,7 +395,7 @@ ACTIONS: Final[dict[type[fx.Action], Callable[[Actions, int, Any, int], None]]] 
     fx.Arrange: Actions._do_arrange, fx.SkipTurn: Actions._do_skip, fx.EndTurn: Actions._do_end_turn,
     fx.WinGame: Actions._do_win, fx.Modify: Actions._do_modify, fx.EqualizeFortitude: Actions._do_equalize,
     fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional,
-    fx.HoldSubmission: Actions._do_hold,
+    fx.HoldSubmission: Actions._do_hold, fx.MoveThis: Actions._do_move_this, fx.Restrict: Actions._do_restrict,
 }
 # The actions done by a player (`who`), who may be all players: not a `getattr(a, "who", None)` per
 # action, which raises and clears an AttributeError for the others.

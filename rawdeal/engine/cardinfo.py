@@ -33,6 +33,7 @@ class CardInfo:
     play_types: tuple[CardType, ...] = ()  # what it can be played as from the hand, in printed order
     not_reversed_by: frozenset[str] = frozenset()  # titles of reversals that never match it (Classic cards)
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
+    activated: tuple[fx.Activated, ...] = ()  # effects used from the Ring area or Ringside pile (Classic cards)
 
     def is_(self, card_type: CardType) -> bool:
         return card_type in self.card.types
@@ -63,6 +64,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         play_types=tuple(card.playable_types),
         not_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.NotReversedBy) for t in c.titles),
         title=card.title,
+        activated=effect.of(fx.Activated),
     )
 
 
@@ -96,6 +98,9 @@ class Catalog:
         init=False, repr=False, compare=False, default_factory=dict)
     # Superstar -> the cards his opponent cannot play (Classic abilities; empty for the course's Superstars)
     forbidden: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
+    # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
+    # decision then looks at neither zone)
+    activators: frozenset[CardId] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -110,6 +115,7 @@ class Catalog:
         object.__setattr__(self, "index", self.db.index)
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
         object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
+        object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
             t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)

@@ -140,6 +140,8 @@ class Game(Choices):
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
         ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
+        if self.cat.activators:  # Classic cards with effects used from the Ring area or Ringside pile
+            ends = (*R.activations(self.cat, s, p), *ends)
         return Decision(p, MAIN, self.prompts[p].main, (*R.play_moves(self.cat, s, p), *ends),
                         self.titles_of(tuple(s.players[p].hand)))
 
@@ -205,6 +207,18 @@ class Game(Choices):
             s.ability_used = True
             self._emit(ev.AbilityUsed(self.name(p)))
             self._push_actions(p, R.ability(self.cat, s, p).actions, -1)
+        elif isinstance(move, mv.Use):
+            self._use(p, self.cat.id(move.title))
+
+    def _use(self, p: int, card: CardId) -> None:
+        """Use the effect of a card lying in the player's Ring area or Ringside pile (the move was legal)."""
+        s = self.s
+        clause = R.usable_activation(self.cat, s, p, card)
+        assert clause is not None  # the main decision offered it
+        if clause.once:
+            s.used = (*s.used, card)
+        self._emit(ev.EffectUsed(self.name(p), self.title(card)))
+        self._run_clause(p, card, clause, clause.actions)
 
     # ---------------------------------------------------------------------------- the loop
     def _run(self) -> None:
@@ -242,6 +256,8 @@ class Game(Choices):
             s.tasks.append(T.StartTurn(1 - p))
             return
         s.current, s.ability_used, s.playing = p, False, None
+        if s.used:
+            s.used = ()
         if s.modifiers:
             s.modifiers = tuple(_started(m) if m.owner == p and m.waiting else m for m in s.modifiers)
         if self.listen:

@@ -13,10 +13,12 @@ from typing import Final, TypeVar
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
-from rawdeal.engine.moves import Play
+from rawdeal.engine.moves import Play, Use, share
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
-from rawdeal.engine.members import COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, YOU
+from rawdeal.engine.members import (
+    COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, YOU,
+)
 
 ONGOING: Final = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
 ONE_SHOT: Final = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
@@ -137,6 +139,8 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
         return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
     if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
         return False  # the opponent's Superstar ability forbids it (Classic)
+    if s.modifiers and restricted(s, p, info, as_type):
+        return False  # "you cannot play ... for the rest of the turn" (Classic)
     for req in info.requirements:
         if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]):
             return False
@@ -209,8 +213,78 @@ def _allowed(cat: Catalog, s: GameState, p: int, card: CardId, f: int, plain: bo
 
 
 def _plain_costs(s: GameState, p: int) -> bool:
-    """No active modifier changes the F cost of the player's cards."""
-    return not s.modifiers or not any(am.modifier.stat is FORTITUDE for am in active(s, p))
+    """No active modifier changes the F cost of the player's cards or forbids playing some of them."""
+    return not s.modifiers or not any(
+        am.modifier.stat is FORTITUDE or am.modifier.stat is UNPLAYABLE for am in active(s, p))
+
+
+def restricted(s: GameState, p: int, info: CardInfo, as_type: CardType) -> bool:
+    """Whether an active restriction of the player's forbids playing the card as `as_type` ("You cannot
+    play Action cards with the word 'dynamic' in the title for the rest of the turn")."""
+    for am in active(s, p):
+        m = am.modifier
+        if m.stat is not UNPLAYABLE or not applies(m, info, as_type):
+            continue
+        if m.title is not None and info.title != m.title:
+            continue
+        if m.title_word is None or has_word(info.title, m.title_word):
+            return True
+    return False
+
+
+def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
+    """The `use` moves of the player's main decision: each card (once a title) of his Ring area and
+    Ringside pile with an effect he may use from there now. None without such cards in the catalog."""
+    if not cat.activators:
+        return []
+    me, out, seen = s.players[p], [], set()
+    for cards in (me.ring, me.ringside):
+        for card in cards:
+            if card in cat.activators and card not in seen:
+                seen.add(card)
+                if usable_activation(cat, s, p, card) is not None:
+                    out.append(share(Use(cat.titles[card])))
+    return out
+
+
+def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Activated | None:
+    """The card's first effect usable now from where the player's copies lie: a "once during each of
+    your turns" effect once per copy a turn, and only when its first action (its cost) can be paid."""
+    me = s.players[p]
+    for a in cat.infos[card].activated:
+        copies = sum(me.zone(z).count(card) for z in a.zones)
+        if not copies or (a.once and s.used.count(card) >= copies):
+            continue
+        if a.actions and _cost_payable_now(cat, s, p, a.actions[0]):
+            return a
+    return None
+
+
+def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action) -> bool:
+    """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone."""
+    me = s.players[p]
+    if isinstance(action, fx.Discard) and action.who is YOU and action.count.of is None and action.count.n:
+        return sum(1 for c in me.hand if passes(cat, c, action.filter)) >= action.count.n
+    if isinstance(action, fx.MoveCards) and action.who is YOU and action.count.of is None and action.count.n \
+            and not action.count.up_to and not action.count.same:
+        return sum(1 for c in me.zone(action.source) if passes(cat, c, action.filter)) >= action.count.n
+    return True
+
+
+def passes(cat: Catalog, card: CardId, flt: fx.CardFilter) -> bool:
+    """Whether a card passes a filter (without the filter that reads a player's Fortitude)."""
+    info = cat.infos[card]
+    if flt.title is not None and info.title != flt.title:
+        return False
+    if flt.trait is not None and flt.trait not in info.card.traits:
+        return False
+    if flt.types and not any(info.is_(t) for t in flt.types):
+        return False
+    if flt.subtype is not None and info.card.subtype is not flt.subtype:
+        return False
+    if flt.not_trait is not None and flt.not_trait in info.card.traits:
+        return False
+    return flt.title_word is None or has_word(info.title, flt.title_word)
 
 
 def consumed(s: GameState, p: int, as_type: CardType) -> list[ActiveModifier]:

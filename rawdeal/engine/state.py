@@ -107,6 +107,7 @@ class GameState:
     winner: int | None = None
     how: str = ""
     constructed: bool = False  # a made-up position: decks need not follow the deck-building rules
+    used: tuple[CardId, ...] = ()  # cards whose "once during each of your turns" effect was used this turn
 
     def copy(self) -> GameState:
         return replace(

@@ -57,6 +57,9 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     rule = _superstar_rule(action, card)
     if rule is not None:
         return rule
+    if action.verb == "play" and any(isinstance(p, Phrase) and p.kind == "modal" and words(p) == ["cannot"]
+                                     for p in action.subject):
+        return [_cannot_play(action)]
     if seq.next_card is not None and action.verb == "reverse" and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
         d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
@@ -280,6 +283,8 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
             return [fx.DiscardThis()]
         if this and dest.zones == (fx.Zone.ARSENAL,):
             return [fx.ReturnThis(position)]
+        if this and dest.zones == (fx.Zone.HAND,) and dest.who is fx.Who.YOU:
+            return [fx.MoveThis(fx.Zone.HAND)]  # "put this card into your hand" (from the Ring area or Ringside pile)
         raise Unsupported(f"{action.verb} {pronoun!r} (what it stands for)")
     obj = action.parts[0] if action.parts else None
     looked = seq.last
@@ -474,6 +479,35 @@ def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
         raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
     return [fx.PlayRequirement(_prior(after))]
+
+
+def _cannot_play(action: Action) -> fx.Restrict:
+    """"You cannot play Action cards with the word 'dynamic' in the title for the rest of the turn", "your
+    opponent cannot play maneuvers during his next turn": a restriction on one player for a lifetime the
+    sentence says (one without a lifetime, or on the opponent for the rest of your own turn, is reported)."""
+    who, _ = _subject(Action(tuple(p for p in action.subject if not (isinstance(p, Phrase) and p.kind == "modal")),
+                             action.verb, action.parts))
+    d = _object_cards(action)
+    rest = [p for p in action.parts[1:]]
+    said = " ".join(words(action)[1:])
+    if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.not_trait or d.not_subtypes \
+            or d.max_damage is not None or d.min_damage is not None or d.after_title or len(d.subtypes) > 1 \
+            or len(d.types) > 1:
+        raise Unsupported(f"cannot play {said!r}")
+    when = rest[0]
+    turn = words(when)
+    if isinstance(when, Phrase) and when.kind == "for_the_rest_arg" and turn[-1:] == ["turn"] \
+            and turn[-2:-1] in (["the"], ["this"]) and who is fx.Who.YOU:
+        duration = fx.Duration.REST_OF_TURN
+    elif isinstance(when, Phrase) and when.kind == "during_arg" and turn[-2:] == ["next", "turn"] \
+            and turn[1:-2] == (["your"] if who is fx.Who.YOU else ["his"]):
+        duration = fx.Duration.NEXT_TURN
+    else:
+        raise Unsupported(f"cannot play {said!r}")
+    kind = d.types[0] if d.types else (CardType.MANEUVER if d.subtypes else None)
+    return fx.Restrict(who, fx.Modifier(fx.Stat.UNPLAYABLE, 0, duration, card_type=kind,
+                                        subtype=d.subtypes[0] if d.subtypes else None, title=d.title,
+                                        title_word=d.title_word))
 
 
 @dataclass(frozen=True, slots=True)

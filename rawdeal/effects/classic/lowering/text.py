@@ -29,6 +29,8 @@ class _Ctx:
     as_type: CardType | None = None
     success: bool = False
     from_hand: bool = False
+    zones: tuple[fx.Zone, ...] = ()  # "in": while this card is in these zones of yours; "activated": used from them
+    once: bool = False  # "activated": once during each of your turns
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -47,6 +49,11 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("ring")
         elif frame.kind == "when_cond" and _this_in_ring(frame):
             ctx = _Ctx("ring")
+        elif frame.kind == "when_cond" and _this_in_own(frame):
+            ctx = _Ctx("in", zones=_this_in_own(frame))
+        elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
+                and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
+            ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,), once=frame.kind == "once_during")
         elif frame.kind == "at_edge" and ctx is not None and ctx.kind == "ring" \
                 and words(frame) == ["at", "the", "start", "of", "your", "turn"]:
             ctx = _Ctx("ring start")
@@ -82,6 +89,22 @@ def _in_own_ring(frame: Frame, card: CardFacts) -> bool:
     own = this is not None and (words(this) == ["this", "card"] or (bool(card.title) and words(this) == [card.title]))
     return own and ref is not None \
         and _zone(ref) == _Zones(fx.Who.YOU, (fx.Zone.RING,))
+
+
+def _this_in_own(frame: Frame) -> tuple[fx.Zone, ...]:
+    """The zones of yours "when this card is in your Ringside pile (Ring area or Ringside pile)" names
+    (none for any other condition)."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not (isinstance(one, Phrase) and one.kind == "this_is") or words(one)[:3] != ["this", "card", "is"]:
+        return ()
+    zone = find(one, "in_zone_event")
+    if zone is None:
+        return ()
+    zones = _zone_in(zone)
+    if zones.who is not fx.Who.YOU or not set(zones.zones) <= {fx.Zone.RING, fx.Zone.RINGSIDE}:
+        return ()
+    return zones.zones
 
 
 def _this_in_ring(frame: Frame) -> bool:
@@ -168,7 +191,7 @@ def _shuffled_in(actions: list[Any]) -> list[Any]:
 
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
-            fx.Choice, fx.Optional, fx.HoldSubmission)
+            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict)
 
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
@@ -347,7 +370,9 @@ def _said(sentence: Sentence) -> str:
 
 def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) -> _Ctx:
     """Each part into its clause: actions join the context's `OnPlay` / `OnReverse` (consecutive
-    sentences in one context make one clause), a `Reverses` opens the reversal context."""
+    sentences in one context make one clause), a `Reverses` opens the reversal context; the actions of
+    a sentence "when this card is in your Ring area, during your turn you may ..." make one `Activated`."""
+    used: list[Any] = []
     for part in parts:
         if isinstance(part, fx.Reverses):
             if ctx.kind == "reverse" and ctx.from_hand:  # "If played from your hand, may reverse ..."
@@ -376,8 +401,10 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses.append(fx.Delayed(fx.Trigger.END_OF_TURN, (part,)))
         elif isinstance(part, _FollowUp):
             clauses.append(part.clause)
-        elif ctx.kind == "ring" and isinstance(part, _ACTIONS):
-            raise Unsupported("an effect used from the Ring area")
+        elif ctx.kind == "activated" and isinstance(part, _ACTIONS):
+            used.append(part)
+        elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
+            raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
         elif isinstance(part, _ACTIONS):
             _add_action(clauses, part, ctx)
         elif isinstance(part, _SelfStat):
@@ -391,7 +418,30 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
             clauses.append(part)
+    if ctx.kind == "activated":
+        clauses.append(_activated(used, ctx))
+        return _Ctx("in", zones=ctx.zones)  # a sentence after it says when again, or is reported
     return ctx
+
+
+def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
+    """"..., during your turn you may discard 1 card and then put this card into your hand": the owner's
+    "may" is using it (an effect he must use is reported); the card itself moves from where it lies."""
+    if not used or not isinstance(used[0], fx.Optional) or used[0].who is not fx.Who.YOU:
+        raise Unsupported("an effect used from the Ring area or Ringside pile that is not optional")
+    actions = [*used[0].actions, *used[1:]]
+    return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once)
+
+
+def _this_moved(action: Any) -> Any:
+    """Putting this card somewhere, said from the zone the effect is used from."""
+    if isinstance(action, fx.DiscardThis):
+        return fx.MoveThis(fx.Zone.RINGSIDE)
+    if isinstance(action, fx.ReturnThis):
+        return fx.MoveThis(fx.Zone.ARSENAL, action.position)
+    if isinstance(action, fx.Optional):
+        return replace(action, actions=tuple(_this_moved(a) for a in action.actions))
+    return action
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,144 @@
+"""Classic effects used from the Ring area or Ringside pile ("When this card is in your Ringside pile, during
+your turn you may ..."), and restrictions on playing cards ("You cannot play ... for the rest of the turn"):
+each construct lowered from real Classic sentences, then run from a constructed position."""
+
+from __future__ import annotations
+
+from rawdeal.cards import CardType, Subtype
+from rawdeal.effects import model as fx
+from rawdeal.engine import rules as R
+from rawdeal.engine import tasks as T
+from rawdeal.engine.classic import shipped_classic
+from rawdeal.engine.game import Game
+from rawdeal.engine.moves import Use, parse_move
+from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.io.save import dumps, loads
+from classickit import STRIKE, clauses, lowered
+
+MANEUVERS = fx.CardFilter(types=(CardType.MANEUVER,))
+
+
+def test_an_effect_used_from_the_ringside_pile_lowers_to_its_cost_then_its_effect() -> None:
+    text = ("When this card is in your Ringside pile, during your turn you may discard 1 Maneuver card and then "
+            "put this card into your hand.")
+    assert clauses(text, STRIKE) == (fx.Activated((fx.Zone.RINGSIDE,), (
+        fx.Discard(fx.Who.YOU, fx.ONE, filter=MANEUVERS), fx.MoveThis(fx.Zone.HAND))),)
+
+
+def test_once_during_each_of_your_turns_from_the_ring_area() -> None:
+    text = ("When this card is in your Ring area, once during each of your turns you may discard 1 card and then "
+            "shuffle 2 Maneuver cards from your Ringside pile into your Arsenal.")
+    assert clauses(text) == (fx.Activated((fx.Zone.RING,), (
+        fx.Discard(fx.Who.YOU, fx.ONE),
+        fx.MoveCards(fx.Who.YOU, fx.Count(2), fx.Zone.RINGSIDE, fx.Zone.ARSENAL, fx.Position.SHUFFLE,
+                     filter=MANEUVERS)), once=True),)
+
+
+def test_this_card_put_back_from_the_ring_area_moves_from_where_it_lies() -> None:
+    text = ("When this card is in your Ring area, during your turn you may put this card on the bottom of your "
+            "Arsenal and then draw 1 card.")
+    assert clauses(text) == (fx.Activated((fx.Zone.RING,), (
+        fx.MoveThis(fx.Zone.ARSENAL, fx.Position.BOTTOM), fx.Draw(fx.Who.YOU))),)
+
+
+def test_an_effect_the_owner_must_use_from_the_ring_area_is_reported() -> None:
+    result = lowered("When this card is in your Ring area, once during each of your turns, your opponent "
+                     "overturns 1 card.")
+    assert result.effect is None and "not optional" in result.unlowered[0].reason
+
+
+def test_you_cannot_play_cards_with_a_word_for_the_rest_of_the_turn() -> None:
+    text = "You cannot play Action cards with the word 'dynamic' in the title for the rest of the turn."
+    assert clauses(text) == (fx.OnPlay((fx.Restrict(fx.Who.YOU, fx.Modifier(
+        fx.Stat.UNPLAYABLE, 0, fx.Duration.REST_OF_TURN, card_type=CardType.ACTION, title_word="dynamic")),)),)
+
+
+def test_a_restriction_whose_lifetime_the_engine_cannot_count_is_reported() -> None:
+    result = lowered("Your opponent cannot play maneuvers during his next 3 turns.")
+    assert result.effect is None and "cannot play" in result.unlowered[0].reason
+
+
+def _classic_game(mine: dict[str, list[str]], theirs: dict[str, list[str]]) -> Game:
+    """A constructed Classic position at the main decision of player 0 (Triple H against The Rock)."""
+    cat = shipped_classic().catalog
+    ids = {zone: [cat.id(t) for t in titles] for zone, titles in mine.items()}
+    other = {zone: [cat.id(t) for t in titles] for zone, titles in theirs.items()}
+    arsenal = [i.id for i in cat.infos if not i.effect.clauses and not i.card.traits][:10]
+    s = GameState(players=[PlayerState("Triple H", ids.pop("arsenal", arsenal[:]), **ids),
+                           PlayerState("The Rock", other.pop("arsenal", arsenal[:]), **other)],
+                  constructed=True, tasks=[])
+    game = Game(s, cat)
+    game.resume()
+    return game
+
+
+def _uses(game: Game) -> list[str]:
+    d = game.decision()
+    assert d is not None
+    return [str(m) for m in d.moves if isinstance(m, Use)]
+
+
+def _finish(game: Game, first: str | None = None) -> None:
+    """Answer the decisions the effect asks, the first legal move each (`first` for the first one), until
+    the main decision is back."""
+    while game.s.tasks and (d := game.decision()) is not None:
+        game.apply(next(m for m in d.moves if str(m) == first) if first else d.moves[0])
+        first = None
+
+
+def test_a_card_in_the_ringside_pile_is_used_only_when_its_cost_can_be_paid() -> None:
+    game = _classic_game({"hand": ["Hello, My Name is Eugene"], "ringside": ["Rolling Hip Toss"]}, {})
+    assert _uses(game) == []  # an action, no Maneuver card in the hand to discard
+    game = _classic_game({"hand": ["Kidney Punch"], "ringside": ["Rolling Hip Toss"]}, {})
+    assert _uses(game) == ['use "Rolling Hip Toss"']
+    game.apply(parse_move('use "Rolling Hip Toss"'))
+    _finish(game)
+    me = game.s.players[0]
+    assert [game.title(c) for c in me.hand] == ["Rolling Hip Toss"]
+    assert [game.title(c) for c in me.ringside] == ["Kidney Punch"]
+
+
+def test_once_during_each_of_your_turns_is_once_a_copy_and_comes_back_next_turn() -> None:
+    once = "The Christian Coalition"  # put 2 cards from your hand on the bottom of your Arsenal, then 1 Maneuver card
+    hand = ["Kidney Punch", "Arm Stretch", "Dynamic Hook", "Dynamic Punch"]
+    game = _classic_game({"hand": hand, "ring": [once], "ringside": ["Dynamic Lariat"]}, {})
+    assert _uses(game) == [f'use "{once}"']
+    game.apply(parse_move(f'use "{once}"'))
+    _finish(game)
+    assert [game.title(c) for c in game.s.used] == [once]
+    assert f'use "{once}"' not in _uses(game)
+    again = loads(dumps(game))
+    assert again.s.used == game.s.used and f'use "{once}"' not in _uses(again)
+    game.apply(parse_move("end"))
+    _finish(game)  # The Rock's turn: he ends it
+    while game.s.current == 1:
+        game.apply(parse_move("end"))
+    assert game.s.used == () and f'use "{once}"' in _uses(game)
+
+
+def test_a_restriction_for_the_rest_of_the_turn_stops_those_cards_then_lapses() -> None:
+    game = _classic_game({"hand": ["Dynamic Hook", "Dynamic Punch", "Kidney Punch"]}, {})
+    restrict = fx.Restrict(fx.Who.YOU, fx.Modifier(fx.Stat.UNPLAYABLE, 0, fx.Duration.REST_OF_TURN,
+                                                   card_type=CardType.ACTION, title_word="dynamic"))
+    game.s.tasks.append(T.Act(0, restrict, game.cat.id("Dynamic Hook")))
+    game.resume()
+    plays = {(game.title(c), t) for c, t in R.playable(game.cat, game.s, 0)}
+    assert ("Dynamic Punch", CardType.ACTION) not in plays and ("Dynamic Punch", CardType.MANEUVER) in plays
+    game.apply(parse_move("end"))
+    while game.s.current == 1:
+        game.apply(parse_move("end"))
+    plays = {(game.title(c), t) for c, t in R.playable(game.cat, game.s, 0)}
+    assert ("Dynamic Punch", CardType.ACTION) in plays
+
+
+def test_a_restriction_on_the_opponents_next_turn_waits_for_it() -> None:
+    game = _classic_game({}, {"hand": ["Dynamic Punch"]})
+    forbid = fx.Restrict(fx.Who.OPPONENT, fx.Modifier(fx.Stat.UNPLAYABLE, 0, fx.Duration.NEXT_TURN,
+                                                      subtype=Subtype.STRIKE))
+    game.s.tasks.append(T.Act(0, forbid, game.cat.id("Kidney Punch")))
+    game.resume()
+    both = [("Dynamic Punch", CardType.MANEUVER), ("Dynamic Punch", CardType.ACTION)]
+    assert [(game.title(c), t) for c, t in R.playable(game.cat, game.s, 1)] == both  # it waits for his turn
+    game.apply(parse_move("end"))
+    assert game.s.current == 1
+    assert [(game.title(c), t) for c, t in R.playable(game.cat, game.s, 1)] == [("Dynamic Punch", CardType.ACTION)]
