@@ -11,9 +11,10 @@ from rawdeal.engine import tasks as T
 from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Use, parse_move
-from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.engine.cardinfo import Catalog
+from rawdeal.engine.state import CurrentPlay, GameState, PlayerState
 from rawdeal.io.save import dumps, loads
-from classickit import STRIKE, clauses, lowered
+from classickit import REVERSAL, STRIKE, clauses, lowered
 
 MANEUVERS = fx.CardFilter(types=(CardType.MANEUVER,))
 
@@ -142,3 +143,67 @@ def test_a_restriction_on_the_opponents_next_turn_waits_for_it() -> None:
     game.apply(parse_move("end"))
     assert game.s.current == 1
     assert [(game.title(c), t) for c, t in R.playable(game.cat, game.s, 1)] == [("Dynamic Punch", CardType.ACTION)]
+
+
+def _course_with(effects: dict[str, fx.CardEffect]) -> Catalog:
+    """The course catalog with some cards' effects replaced by lowered Classic ones (engine rules only)."""
+    from dataclasses import replace as dc_replace
+
+    from rawdeal.engine.cardinfo import _info, catalog
+
+    cat = catalog()
+    return dc_replace(cat, infos=tuple(_info(i.id, i.card, effects[i.title]) if i.title in effects else i
+                                       for i in cat.infos))
+
+
+def test_when_overturned_reverses_only_from_the_arsenal() -> None:
+    text = "As a reversal, when overturned, reverse any High Risk maneuver and end your opponent's turn."
+    reverses = clauses(text, REVERSAL)[0]
+    assert isinstance(reverses, fx.Reverses) and reverses.overturned_only
+    assert reverses.target.subtypes == (Subtype.HIGH_RISK,)
+    cat = _course_with({"Step Aside": fx.CardEffect((fx.Reverses(fx.Target(subtypes=(Subtype.STRIKE,)),
+                                                                 overturned_only=True),))})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])])
+    punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
+    step_aside = cat.id("Step Aside")
+    assert not R.reverses(cat, s, step_aside, punch, 3, from_hand=True)
+    assert R.reverses(cat, s, step_aside, punch, 3, from_hand=False)
+    s.players[1].hand = [step_aside]
+    assert R.reversals_in_hand(cat, s, punch, 3) == ()
+
+
+def test_your_opponent_randomly_discards_picks_with_the_games_generator() -> None:
+    assert clauses("Your opponent randomly discards 3 cards.") == (fx.OnPlay((
+        fx.Discard(fx.Who.OPPONENT, fx.Count(3), chooser=fx.Who.OPPONENT, random=True),)),)
+    discard = fx.Discard(fx.Who.OPPONENT, fx.Count(3), chooser=fx.Who.OPPONENT, random=True)
+
+    def after(seed: int) -> list[str]:
+        cat = _course_with({})
+        hand = [cat.id(t) for t in ("Punch", "Kick", "Chop", "Haymaker", "Head Butt")]
+        s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [], hand=hand)], seed=seed, rng=seed)
+        s.tasks.append(T.Act(0, discard, cat.id("Chop")))
+        game = Game(s, cat)
+        game.resume()
+        d = game.decision()
+        assert d is not None and d.player == 0  # nobody was asked which
+        assert len(game.s.players[1].hand) == 2
+        return [game.title(c) for c in game.s.players[1].ringside]
+
+    assert after(7) == after(7)
+    assert len({tuple(after(seed)) for seed in range(8)}) > 1  # the picks depend on the generator
+
+
+def test_if_reversed_from_your_opponents_hand_runs_for_the_reversed_cards_player() -> None:
+    text = ("If reversed from your opponent's hand, take the top 2 cards of your Arsenal and put them into your "
+            "Ringside pile.")
+    effect = clauses(text, STRIKE)
+    assert effect == (fx.Triggered(fx.Trigger.REVERSED_FROM_HAND, (fx.MillTop(fx.Who.YOU, 2),), zone=fx.Zone.RINGSIDE),)
+    cat = _course_with({"Punch": fx.CardEffect(effect)})
+    arsenal = [cat.id(t) for t in ("Kick", "Chop", "Haymaker", "Head Butt")]
+    s = GameState(players=[PlayerState("HHH", arsenal, hand=[cat.id("Punch")]),
+                           PlayerState("THE ROCK", arsenal[:], hand=[cat.id("Step Aside")])], tasks=[])
+    game = Game(s, cat)
+    game.resume()
+    game.apply(parse_move('play "Punch"'))
+    game.apply(parse_move('reverse "Step Aside"'))
+    assert [game.title(c) for c in game.s.players[0].ringside] == ["Punch", "Head Butt", "Haymaker"]

@@ -59,6 +59,8 @@ class Trigger(StrEnum):
     END_OF_TURN = "end of turn"
     FORCED_DISCARD = "forced discard"  # when the opponent forces you to discard from your hand
     DRAW_SEGMENT = "draw segment"
+    REVERSED = "reversed"  # when this played card is reversed (Classic cards: "If reversed, ...")
+    REVERSED_FROM_HAND = "reversed from hand"  # "If reversed from your opponent's hand, ..."
 
 
 # --------------------------------------------------------------------------------------- quantities
@@ -213,6 +215,7 @@ class Discard:
     count: Count = ONE
     chooser: Who = Who.YOU
     filter: CardFilter = ANY_CARD
+    random: bool = False  # "randomly discards 3 cards": picked at random, by no player (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +267,7 @@ class MoveCards:
     position: Position = Position.TOP
     chooser: Who = Who.YOU
     filter: CardFilter = ANY_CARD
+    random: bool = False  # "randomly remove 1 card in his hand from the game": picked at random (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,6 +440,7 @@ class Reverses:
     target: Target
     from_hand_only: bool = False
     cost: tuple[Action, ...] = ()
+    overturned_only: bool = False  # "when overturned, reverse ...": only when damage reveals it (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)

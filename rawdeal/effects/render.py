@@ -108,6 +108,8 @@ def _discard(a: Discard, verbose: bool) -> str:
         text = f"all players discard {cards}"
     else:
         text = f"{_verb(a.who, 'discard')} {cards}"
+    if a.random:
+        return text + " at random"
     return text + (_chooser(a.chooser) if verbose and a.count.n is not None else "")
 
 
@@ -137,7 +139,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     DiscardThis: lambda a, v: "discard this card",
     ReturnThis: lambda a, v: f"{_put_verb(a.position)} this card {_into(a.position)} your arsenal",
     MillTop: _mill,
-    MoveCards: lambda a, v: _move(a) + (_chooser(a.chooser) if v else ""),
+    MoveCards: lambda a, v: _move(a) + (" at random" if a.random else _chooser(a.chooser) if v else ""),
     Search: _search,
     Shuffle: lambda a, v: f"shuffle {_zone(a.who, Zone.ARSENAL, Who.YOU)}",
     LookAt: _look,
@@ -263,6 +265,8 @@ _TRIGGERS = {
     Trigger.END_OF_TURN: "at the end of the turn",
     Trigger.FORCED_DISCARD: "when opponent forces you to discard",
     Trigger.DRAW_SEGMENT: "in your draw segment",
+    Trigger.REVERSED: "if reversed",
+    Trigger.REVERSED_FROM_HAND: "if reversed from opponent's hand",
 }
 
 
@@ -280,11 +284,14 @@ def _stat_change(c: StatChange) -> str:
 
 def _reverses(c: Reverses) -> str:
     cost = f", after you {_actions(c.cost, False)}" if c.cost else ""
-    return f"{'if played from your hand, ' if c.from_hand_only else ''}reverses {_target(c.target)}{cost}"
+    when = "if played from your hand, " if c.from_hand_only else "when overturned, " if c.overturned_only else ""
+    return f"{when}reverses {_target(c.target)}{cost}"
 
 
 def _triggered(c: Triggered) -> str:
     may = "you may " if c.optional else ""
+    if c.trigger in (Trigger.REVERSED, Trigger.REVERSED_FROM_HAND):
+        return f"{_TRIGGERS[c.trigger]}, {may}{_actions(c.actions, True)}"
     return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
 
 

@@ -154,6 +154,9 @@ class Actions:
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
         n = self._amount(owner, a.count)
+        if a.random:
+            self._random_move(owner, p, n, a.filter, HAND, fx.Zone.RINGSIDE, fx.Position.TOP)
+            return
         if n is None and a.count.up_to and p == owner == chooser:  # "any number of cards": he says how many
             self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, len(self.s.players[p].hand)))
         elif n is None:
@@ -195,6 +198,31 @@ class Actions:
             return False
         return not flt.max_damage_of_own_fortitude or info.card.printed_damage <= R.fortitude(self.cat, self.s, by)
 
+    def _random_move(self, owner: int, p: int, n: int | None, flt: fx.CardFilter, source: fx.Zone, dest: fx.Zone,
+                     position: fx.Position) -> None:
+        """Move `n` (None: all) of p's cards in `source` that pass the filter, picked at random with the
+        game's generator, to `dest`: a discard when that is his Ringside pile from his hand."""
+        s = self.s
+        zone = s.players[p].zone(source)
+        picked: list[CardId] = []
+        while n is None or len(picked) < n:
+            fits = [i for i, c in enumerate(zone) if self._passes(c, flt, owner)]
+            if not fits:
+                break
+            s.rng, k = rng.below(s.rng, len(fits))
+            picked.append(zone.pop(fits[k]))
+        s.moved = len(picked)
+        if dest is fx.Zone.ARSENAL:
+            self._put_in_arsenal(p, picked, self._position(position))
+        else:
+            s.players[p].zone(dest).extend(picked)
+        for c in picked:
+            if source is HAND and dest is fx.Zone.RINGSIDE:
+                self._emit(ev.Discarded(self.name(p), self.title(c)))
+            else:
+                self._emit(ev.Moved(self.name(p), self.title(c), source.value, dest.value,
+                                    position.value if dest is fx.Zone.ARSENAL else ""))
+
     def _do_discard_this(self, owner: int, a: fx.DiscardThis, card: int) -> None:
         pl = self.s.players[owner]
         for zone in (pl.ring, pl.hand):
@@ -234,7 +262,9 @@ class Actions:
     def _do_move(self, owner: int, a: fx.MoveCards, card: int) -> None:
         p = self._who(owner, a.who)
         n = self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)
-        if n:
+        if a.random:
+            self._random_move(owner, p, n, a.filter, a.source, a.dest, a.position)
+        elif n:
             self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source, TAKE, n,
                                            dest=a.dest, position=a.position, filter=a.filter, by=owner))
 

@@ -426,10 +426,18 @@ class Game(Choices):
         s.last[play.player] = LastPlay(play.card, play.as_type, None)
         s.end_requested = True
         sv = self.cat.infos[play.card].card.stun_value
+        if self.cat.infos[play.card].triggered:
+            self._push_reversed(play, from_hand=False)
         if early and sv and (s.players[play.player].arsenal or s.profile != COURSE):
             s.tasks.append(T.AskCount(play.player, DRAW, sv, STUN_VALUE))
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)
+
+    def _push_reversed(self, play: CurrentPlay, from_hand: bool) -> None:
+        """The reversed card's own "If reversed (from your opponent's hand), ..." effects, for its player."""
+        for t in reversed(self.cat.infos[play.card].triggered):
+            if t.trigger is fx.Trigger.REVERSED or (from_hand and t.trigger is fx.Trigger.REVERSED_FROM_HAND):
+                self._run_clause(play.player, play.card, t, t.actions)
 
     def _finish(self, task: T.Finish) -> None:
         s = self.s
@@ -463,6 +471,8 @@ class Game(Choices):
         s.players[defender].ring.append(card)
         s.last[defender] = LastPlay(card, REVERSAL, None)
         s.end_requested = True
+        if self.cat.infos[play.card].triggered:
+            self._push_reversed(play, from_hand=True)  # after the reversal's damage
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))
         for clause in reversed(info.on_reverse):
             self._run_clause(defender, card, clause, clause.actions, reversing=True)

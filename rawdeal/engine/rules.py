@@ -442,7 +442,8 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
 
 def _unconditional(r: fx.Reverses) -> bool:
     t = r.target
-    return not r.cost and t.max_damage is None and t.after_title is None and t.min_trait_in_ring is None
+    return not r.cost and t.max_damage is None and t.after_title is None and t.min_trait_in_ring is None \
+        and not r.overturned_only
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
@@ -450,6 +451,8 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
     """Whether clause `r`, whose target fits the played card (`reversers`), reverses the play now."""
     if r.from_hand_only and not from_hand:
         return False
+    if r.overturned_only and from_hand:
+        return False  # "when overturned, reverse ...": never from the hand
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target

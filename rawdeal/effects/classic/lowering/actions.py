@@ -60,6 +60,10 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     if action.verb == "play" and any(isinstance(p, Phrase) and p.kind == "modal" and words(p) == ["cannot"]
                                      for p in action.subject):
         return [_cannot_play(action)]
+    randomly = [p for p in action.subject if isinstance(p, Phrase) and p.kind == "adverb" and words(p) == ["randomly"]]
+    if randomly:
+        plain = Action(tuple(p for p in action.subject if p not in randomly), action.verb, action.parts)
+        return [_at_random(a) for a in _action(plain, seq, card)]
     if seq.next_card is not None and action.verb == "reverse" and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
         d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
@@ -479,6 +483,17 @@ def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
         raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
     return [fx.PlayRequirement(_prior(after))]
+
+
+def _at_random(lowered: Any) -> Any:
+    """"Your opponent randomly discards 3 cards", "randomly remove 1 card in his hand from the game": the
+    cards are picked at random, by no player. Only a set number of cards discarded or moved can be."""
+    if isinstance(lowered, fx.Optional):
+        return replace(lowered, actions=tuple(_at_random(a) for a in lowered.actions))
+    if isinstance(lowered, (fx.Discard, fx.MoveCards)) and not lowered.count.up_to and lowered.count.of is None \
+            and not lowered.count.same:
+        return replace(lowered, random=True)
+    raise Unsupported("a card picked at random")
 
 
 def _cannot_play(action: Action) -> fx.Restrict:

@@ -31,6 +31,7 @@ class _Ctx:
     from_hand: bool = False
     zones: tuple[fx.Zone, ...] = ()  # "in": while this card is in these zones of yours; "activated": used from them
     once: bool = False  # "activated": once during each of your turns
+    overturned: bool = False  # "reverse": "when overturned, reverse ..." (only when damage reveals it)
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -72,6 +73,12 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("end of turn")
         elif frame.kind in ("then", "in_addition"):
             continue  # order and addition: the sentence simply follows
+        elif frame.kind in ("if_reversed", "on_reversed") and words(frame)[1:] in (
+                ["reversed"], ["reversed", "from", "your", "opponent's", "hand"], ["reversed", "from", "opponent's", "hand"]):
+            ctx = _Ctx("reversed", from_hand=len(words(frame)) > 2)
+        elif frame.kind == "on_overturned" and card.is_reversal and words(frame) == ["when", "overturned"] \
+                and (ctx is None or ctx.kind == "reverse"):
+            ctx = _Ctx("reverse", overturned=True)
         elif frame.kind == "if_so" and card.is_reversal:
             ctx = _Ctx("reverse")
         elif frame.kind in ("if_played", "on_play") and words(frame) in (["if", "played from", "your", "hand"],
@@ -377,6 +384,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         if isinstance(part, fx.Reverses):
             if ctx.kind == "reverse" and ctx.from_hand:  # "If played from your hand, may reverse ..."
                 part = replace(part, from_hand_only=True)
+            if ctx.kind == "reverse" and ctx.overturned:  # "When overturned, reverse ...": from the Arsenal only
+                part = replace(part, overturned_only=True)
             ctx = _Ctx("reverse", from_hand=part.from_hand_only)
             clauses.append(part)
         elif isinstance(part, _GroupMod) and ctx.kind == "ring" and not part.said:
@@ -393,6 +402,13 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
         elif ctx.kind.startswith("ability") and isinstance(part, _ACTIONS):
             clauses.append(_AbilityPart(ctx.kind, part))
+        elif ctx.kind == "reversed" and isinstance(part, _ACTIONS):
+            trigger = fx.Trigger.REVERSED_FROM_HAND if ctx.from_hand else fx.Trigger.REVERSED
+            last = clauses[-1] if clauses else None
+            if isinstance(last, fx.Triggered) and last.trigger is trigger:
+                clauses[-1] = replace(last, actions=(*last.actions, part))
+            else:
+                clauses.append(fx.Triggered(trigger, (part,), zone=fx.Zone.RINGSIDE))
         elif ctx.kind == "end of turn" and isinstance(part, _ACTIONS):
             last = clauses[-1] if clauses else None
             if isinstance(last, fx.Delayed) and last.trigger is fx.Trigger.END_OF_TURN:
