@@ -207,3 +207,12 @@ def test_if_reversed_from_your_opponents_hand_runs_for_the_reversed_cards_player
     game.apply(parse_move('play "Punch"'))
     game.apply(parse_move('reverse "Step Aside"'))
     assert [game.title(c) for c in game.s.players[0].ringside] == ["Punch", "Head Butt", "Haymaker"]
+
+
+def test_cannot_be_reversed_from_the_backlash_deck_stops_no_reversal_from_hand_or_arsenal() -> None:
+    (clause,) = clauses("Cannot be reversed from your opponent's Backlash deck.", STRIKE)
+    assert clause == fx.Irreversible(from_hand=False, from_arsenal=False, from_backlash=True)
+    cat = _course_with({"Punch": fx.CardEffect((clause,))})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])])
+    punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
+    assert not R.irreversible(cat, s, punch, 3, from_hand=True) and not R.irreversible(cat, s, punch, 3, from_hand=False)

@@ -424,6 +424,8 @@ class Irreversible:
     from_hand: bool = True
     from_arsenal: bool = True
     condition: Condition | None = None
+    from_backlash: bool = False  # "cannot be reversed from your opponent's Backlash deck": Classic games have
+    # no Backlash deck yet, so no reversal comes from one and the limit always holds
 
 
 @dataclass(frozen=True, slots=True)

@@ -299,7 +299,8 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     OnPlay: lambda c: f"{_as_type(c) or 'when played, '}{_actions(c.actions, True)}",
     PlayRequirement: lambda c: f"{_as_type(c)}playable only if {_condition(c.condition)}",
     StatChange: _stat_change,
-    Irreversible: lambda c: "may not be reversed",
+    Irreversible: lambda c: "may not be reversed" + (
+        " from opponent's backlash deck" if c.from_backlash and not (c.from_hand or c.from_arsenal) else ""),
     NotReversedBy: lambda c: f"may not be reversed by {' or '.join(c.titles)}",
     ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",
     Reverses: _reverses,

@@ -7,7 +7,7 @@ from typing import Any
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _cards, _desc, _leaves, _number, _zone_in, find, values, words,
 )
@@ -55,6 +55,8 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if len(tails) > 1 or _holder_other(st):
         raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+    if tails and tails[0].kind == "from_tail" and _opponents_backlash(tails[0]):
+        return [fx.Irreversible(from_hand=False, from_arsenal=False, from_backlash=True)]
     if tails and tails[0].kind == "from_tail":  # "cannot be reversed from your opponent's hand"
         zones = _zone_in(tails[0])
         if zones.who is not fx.Who.OPPONENT or zones.zones not in ((fx.Zone.HAND,), (fx.Zone.ARSENAL,)):
@@ -69,6 +71,13 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     if tails:
         return [fx.Irreversible(condition=_tail_condition(tails[0]))]
     return [fx.Irreversible()]
+
+
+def _opponents_backlash(tail: Phrase) -> bool:
+    """"from your opponent's Backlash deck" (and no other zone)."""
+    refs = [p for p in tail.parts if isinstance(p, ZoneRef)]
+    return len(refs) == 1 and refs[0].zones == ("backlash deck",) and \
+        [w for o in refs[0].owner for w in words(o)] in (["your", "opponent's"], ["opponent's"], ["his"])
 
 
 def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
