@@ -12,7 +12,7 @@ from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Use, parse_move
 from rawdeal.engine.cardinfo import Catalog
-from rawdeal.engine.state import CurrentPlay, GameState, PlayerState
+from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, PlayerState
 from rawdeal.io.save import dumps, loads
 from classickit import REVERSAL, STRIKE, clauses, lowered
 
@@ -216,3 +216,21 @@ def test_cannot_be_reversed_from_the_backlash_deck_stops_no_reversal_from_hand_o
     s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])])
     punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
     assert not R.irreversible(cat, s, punch, 3, from_hand=True) and not R.irreversible(cat, s, punch, 3, from_hand=False)
+
+
+def test_ignore_the_can_only_be_played_after_text_on_the_next_high_risk_maneuver() -> None:
+    text = "If your next card played this turn is a High Risk maneuver, you can ignore the 'Can only be played after...' text."
+    waiver = fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, subtype=Subtype.HIGH_RISK)
+    assert clauses(text) == (fx.OnPlay((fx.Modify(waiver),)),)
+    after_strike = fx.PlayRequirement(fx.After(card_type=CardType.MANEUVER, subtype=Subtype.STRIKE))
+    high_risk, strike = fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, subtype=Subtype.HIGH_RISK), \
+        fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, subtype=Subtype.STRIKE)
+    cat = _course_with({"Kick": fx.CardEffect((after_strike,))})  # Kick: a Strike maneuver, here "after a Strike"
+    s = GameState(players=[PlayerState("HHH", [], hand=[cat.id("Kick")]), PlayerState("THE ROCK", [])])
+    kick = cat.id("Kick")
+    assert not R.can_play(cat, s, 0, kick, CardType.MANEUVER)
+    s.modifiers = (ActiveModifier(0, high_risk, cat.id("Chop")),)
+    assert not R.can_play(cat, s, 0, kick, CardType.MANEUVER)  # not a High Risk maneuver
+    s.modifiers = (ActiveModifier(0, strike, cat.id("Chop")),)
+    assert R.can_play(cat, s, 0, kick, CardType.MANEUVER)
+    assert R.consumed(s, 0, CardType.ACTION) == list(s.modifiers)  # the next card played uses it up, whatever it is

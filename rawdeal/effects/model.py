@@ -44,6 +44,7 @@ class Stat(StrEnum):
     FORTITUDE = "F"
     IRREVERSIBLE = "irreversible"  # the affected maneuvers may not be reversed
     UNPLAYABLE = "unplayable"  # the affected cards cannot be played (Classic cards: "you cannot play ...")
+    UNRESTRICTED = "unrestricted"  # the affected card ignores its "Can only be played after ..." text (Classic)
 
 
 class Duration(StrEnum):

@@ -208,6 +208,9 @@ def render_modifier(m: Modifier) -> str:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
         by = " by reversals from the arsenal" if m.arsenal_only else ""
         return f"{target}{limit} may not be reversed{by}{tail}"
+    if m.stat is Stat.UNRESTRICTED:
+        limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
+        return f"{target}{limit} may ignore its 'can only be played after' text{tail}"
     amount = f"{m.amount:+d}{m.stat.value}"
     if m.reversals:
         whose = "opponent's reversals" if m.card_type is None else f"reversals to {target}"

@@ -31,6 +31,7 @@ FORTITUDE: Final = fx.Stat.FORTITUDE
 DAMAGE: Final = fx.Stat.DAMAGE
 IRREVERSIBLE: Final = fx.Stat.IRREVERSIBLE
 UNPLAYABLE: Final = fx.Stat.UNPLAYABLE
+UNRESTRICTED: Final = fx.Stat.UNRESTRICTED
 ONCE_PER_TURN: Final = fx.AbilityTiming.ONCE_PER_TURN
 START_OF_TURN: Final = fx.AbilityTiming.START_OF_TURN
 HAND: Final = fx.Zone.HAND

@@ -17,7 +17,7 @@ from rawdeal.engine.moves import Play, Use, share
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import (
-    COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, YOU,
+    COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, UNRESTRICTED, YOU,
 )
 
 ONGOING: Final = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
@@ -142,9 +142,23 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
     if s.modifiers and restricted(s, p, info, as_type):
         return False  # "you cannot play ... for the rest of the turn" (Classic)
     for req in info.requirements:
-        if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]):
+        if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]) \
+                and not (s.modifiers and _waived(s, p, req, info, as_type)):
             return False
     return play_cost(cat, s, p, card, as_type) <= f
+
+
+def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
+    """Whether an active modifier lets the card ignore its "Can only be played after ..." text (a
+    requirement on the previous card, alone or among alternatives)."""
+    if not isinstance(req.condition, (fx.After, fx.AnyOf)):
+        return False
+    for am in active(s, p):
+        m = am.modifier
+        if m.stat is UNRESTRICTED and applies(m, info, as_type) and (m.title is None or m.title == info.title) \
+                and (m.max_damage is None or info.card.printed_damage <= m.max_damage):
+            return True
+    return False
 
 
 def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardType]]:

@@ -60,11 +60,14 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     if action.verb == "play" and any(isinstance(p, Phrase) and p.kind == "modal" and words(p) == ["cannot"]
                                      for p in action.subject):
         return [_cannot_play(action)]
+    if action.verb == "ignore":
+        return _ignore(action, seq)
     randomly = [p for p in action.subject if isinstance(p, Phrase) and p.kind == "adverb" and words(p) == ["randomly"]]
     if randomly:
         plain = Action(tuple(p for p in action.subject if p not in randomly), action.verb, action.parts)
         return [_at_random(a) for a in _action(plain, seq, card)]
-    if seq.next_card is not None and action.verb == "reverse" and _pronoun(action) == "it" \
+    if seq.next_card is not None and seq.next_card.title is None and action.verb == "reverse" \
+            and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
         d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
@@ -483,6 +486,31 @@ def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
         raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
     return [fx.PlayRequirement(_prior(after))]
+
+
+def _ignore(action: Action, seq: _Seq) -> list[Any]:
+    """"(If your next card played this turn is a High Risk maneuver,) you can ignore the 'Can only be played
+    after...' text (on your next card played this turn)": a one-shot permission for the next card played
+    ("may" and "can" alike: a permission needs no yes)."""
+    modal = [words(p) for p in action.subject if isinstance(p, Phrase) and p.kind == "modal"]
+    who = [words(p) for p in action.subject if not (isinstance(p, Phrase) and p.kind == "modal")]
+    quoted = values(action.parts[0], ValueKind.QUOTED) if action.parts else []
+    said = quoted[0].text.strip("'").casefold().rstrip(". …") if len(quoted) == 1 else ""
+    on = action.parts[1] if len(action.parts) == 2 else None
+    next_card = on is not None and isinstance(on, Phrase) and on.kind == "on_cards" and words(on)[1:] in (
+        ["your", "next", "card", "played", "this", "turn"], ["your", "next", "card", "played"])
+    if who not in ([], [["you"]]) or modal not in ([], [["can"]], [["may"]]) or said != "can only be played after" \
+            or len(action.parts) > 2 or (on is not None and not next_card) or (next_card and seq.next_card):
+        raise Unsupported(f"ignore {' '.join(words(action)[1:])!r}")
+    d = seq.next_card
+    if d is None and not next_card:
+        raise Unsupported("ignoring a card's text without saying which card")
+    if d is None:
+        return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None))]
+    if d.title is not None:  # "if your next card played this turn is the card titled X"
+        return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None, title=d.title))]
+    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD,
+                                  subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
 
 
 def _at_random(lowered: Any) -> Any:

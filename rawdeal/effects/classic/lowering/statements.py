@@ -24,6 +24,8 @@ class _DeckRule:
 
 
 def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
+    if seq.next_card is not None and seq.next_card.title is not None:
+        raise Unsupported(f"{' '.join(words(st))!r} about the next card titled {seq.next_card.title}")
     if seq.next_card is not None and st.kind == "stats_are":
         return _next_card_is(st, seq.next_card)
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
