@@ -234,3 +234,48 @@ def test_ignore_the_can_only_be_played_after_text_on_the_next_high_risk_maneuver
     s.modifiers = (ActiveModifier(0, strike, cat.id("Chop")),)
     assert R.can_play(cat, s, 0, kick, CardType.MANEUVER)
     assert R.consumed(s, 0, CardType.ACTION) == list(s.modifiers)  # the next card played uses it up, whatever it is
+
+
+def test_when_you_successfully_play_a_grapple_sets_off_the_card_in_your_ring_area() -> None:
+    text = ("When this card is in your Ring area, when you successfully play a Grapple maneuver, your opponent "
+            "discards 1 card.")
+    (trigger,) = clauses(text)
+    grapples = fx.CardFilter(types=(CardType.MANEUVER,), subtype=Subtype.GRAPPLE)
+    assert trigger == fx.Triggered(fx.Trigger.PLAYED, (fx.Discard(fx.Who.OPPONENT, fx.ONE, chooser=fx.Who.OPPONENT),),
+                                   played=grapples)
+    cat = _course_with({"Chop": fx.CardEffect((trigger,))})
+    arsenal = [cat.id(t) for t in ("Kick", "Haymaker", "Head Butt", "Body Slam")]
+
+    def play(title: str) -> Game:
+        s = GameState(players=[PlayerState("HHH", arsenal[:], hand=[cat.id(title)], ring=[cat.id("Chop")]),
+                               PlayerState("THE ROCK", arsenal[:], hand=[cat.id("Punch"), cat.id("Arm Drag")])],
+                      tasks=[])
+        game = Game(s, cat)
+        game.resume()
+        game.apply(parse_move(f'play "{title}"'))
+        return game
+
+    grapple = play("Hip Toss")
+    d = grapple.decision()
+    assert d is not None and d.player == 1 and d.kind == "discard"  # The Rock discards, then Hip Toss hits
+    strike = play("Punch")
+    assert len(strike.s.players[1].hand) == 2  # a Strike: nothing discarded
+
+
+def test_a_superstars_when_you_successfully_play_a_maneuver_is_his_ability() -> None:
+    from dataclasses import replace as dc_replace
+
+    result = lowered("When you successfully play a maneuver, you may draw 1 card.", frozenset({"superstar"}))
+    assert result.effect is not None and result.ability is not None
+    (trigger,) = result.ability.triggered
+    assert trigger.played == fx.CardFilter(types=(CardType.MANEUVER,)) and trigger.by is fx.Who.YOU
+    base = _course_with({})
+    cat = dc_replace(base, abilities={**base.abilities, "HHH": result.ability})
+    arsenal = [cat.id(t) for t in ("Kick", "Haymaker", "Head Butt", "Body Slam")]
+    s = GameState(players=[PlayerState("HHH", arsenal[:], hand=[cat.id("Punch")]),
+                           PlayerState("THE ROCK", arsenal[:])], tasks=[])
+    game = Game(s, cat)
+    game.resume()
+    game.apply(parse_move('play "Punch"'))
+    d = game.decision()
+    assert d is not None and d.player == 0 and [str(m) for m in d.moves] == ["draw 0", "draw 1"]

@@ -62,6 +62,7 @@ class Trigger(StrEnum):
     DRAW_SEGMENT = "draw segment"
     REVERSED = "reversed"  # when this played card is reversed (Classic cards: "If reversed, ...")
     REVERSED_FROM_HAND = "reversed from hand"  # "If reversed from your opponent's hand, ..."
+    PLAYED = "played"  # "when you (your opponent) successfully play(s) a maneuver" (Classic cards)
 
 
 # --------------------------------------------------------------------------------------- quantities
@@ -481,6 +482,8 @@ class Triggered:
     actions: tuple[Action, ...]
     zone: Zone = Zone.RING
     optional: bool = False
+    played: CardFilter | None = None  # PLAYED: which successfully played cards set it off (None: any)
+    by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,3 +567,4 @@ class Ability:
     draw_per_turn: int = 1
     damage_taken: int = 0
     forbids_opponent: tuple[str, ...] = ()
+    triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)

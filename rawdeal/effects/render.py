@@ -270,7 +270,24 @@ _TRIGGERS = {
     Trigger.DRAW_SEGMENT: "in your draw segment",
     Trigger.REVERSED: "if reversed",
     Trigger.REVERSED_FROM_HAND: "if reversed from opponent's hand",
+    Trigger.PLAYED: "when a card is successfully played",
 }
+
+
+def _played(c: Triggered) -> str:
+    """"when opponent successfully plays a heel card, ..."."""
+    who = {Who.YOU: "you successfully play", Who.OPPONENT: "opponent successfully plays",
+           Who.ALL: "any player successfully plays"}[c.by]
+    flt = c.played
+    what = "a card"
+    if flt is not None:
+        kind = flt.subtype.value + " maneuver" if flt.subtype else " or ".join(t.value for t in flt.types) or "card"
+        what = f"a {flt.trait.value + ' ' if flt.trait else ''}{kind}"
+        if flt.title:
+            what = f"the card titled {flt.title}"
+        if flt.title_word:
+            what += f" with the word \"{flt.title_word}\" in the title"
+    return f"when {who} {what}, {_actions(c.actions, True)}"
 
 
 def _as_type(c: Any) -> str:
@@ -293,6 +310,8 @@ def _reverses(c: Reverses) -> str:
 
 def _triggered(c: Triggered) -> str:
     may = "you may " if c.optional else ""
+    if c.trigger is Trigger.PLAYED:
+        return f"while this card is in your {_ZONES[c.zone]}, {_played(c)}"
     if c.trigger in (Trigger.REVERSED, Trigger.REVERSED_FROM_HAND):
         return f"{_TRIGGERS[c.trigger]}, {may}{_actions(c.actions, True)}"
     return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
@@ -339,6 +358,7 @@ def render_ability(ability: Ability) -> str:
             parts.append(f"draw {ability.draw_per_turn} cards in your draw segment")
         if ability.damage_taken:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
+        parts += [_played(t) for t in ability.triggered]
         return "always: " + "; ".join(parts)
     when = {AbilityTiming.ONCE_PER_TURN: "once per turn", AbilityTiming.START_OF_TURN: "at the start of your turn"}
     may = "you may " if ability.optional else ""

@@ -101,6 +101,10 @@ class Catalog:
     # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
     # decision then looks at neither zone)
     activators: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Cards and Superstars whose effects a successful play sets off ("when you successfully play a maneuver";
+    # none in the course's pool: a resolving play then looks at nothing)
+    play_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    watching_stars: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -116,6 +120,9 @@ class Catalog:
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
         object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
         object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
+        object.__setattr__(self, "play_watchers", frozenset(
+            i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
+        object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
             t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)

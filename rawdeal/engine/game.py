@@ -19,7 +19,7 @@ from rawdeal.engine import moves as mv
 from rawdeal.engine import rng
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
-from rawdeal.engine.cardinfo import Catalog, catalog
+from rawdeal.engine.cardinfo import Catalog, CardInfo, catalog
 from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, nth
 from rawdeal.engine.decision import Decision, SeatPrompts
 from rawdeal.engine.legality import main_move
@@ -380,6 +380,8 @@ class Game(Choices):
         s.tasks.append(T.FINISH)
         if play.as_type == MANEUVER:
             s.tasks.append(T.HIT)
+        if (self.cat.play_watchers or self.cat.watching_stars) and not play.held:
+            self._push_played(play)  # after the card's own effects, before its damage
         self._push_on_play(p, play.card, play.as_type)
 
     def _push_on_play(self, p: int, card: CardId, as_type: CardType) -> None:
@@ -432,6 +434,26 @@ class Game(Choices):
             s.tasks.append(T.AskCount(play.player, DRAW, sv, STUN_VALUE))
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)
+
+    def _push_played(self, play: CurrentPlay) -> None:
+        """What a successful play sets off: "when you successfully play a maneuver" on the cards in either
+        player's Ring area or Ringside pile (not the played card itself) and on the Superstars."""
+        s, cat = self.s, self.cat
+        info = cat.infos[play.card]
+        found: list[tuple[int, int, fx.Triggered]] = []
+        for owner in (play.player, 1 - play.player):
+            whose = fx.Who.YOU if owner == play.player else fx.Who.OPPONENT
+            pl = s.players[owner]
+            for zone, cards in ((fx.Zone.RING, pl.ring), (fx.Zone.RINGSIDE, pl.ringside)):
+                for card in R.distinct(cards):
+                    if card in cat.play_watchers and card != play.card:
+                        found += [(owner, card, t) for t in cat.infos[card].triggered
+                                  if t.trigger is fx.Trigger.PLAYED and t.zone is zone and _sets_off(t, whose, info, play.as_type)]
+            if pl.superstar in cat.watching_stars:
+                found += [(owner, -1, t) for t in cat.abilities[pl.superstar].triggered
+                          if _sets_off(t, whose, info, play.as_type)]
+        for owner, card, t in reversed(found):
+            self._run_clause(owner, card, t, t.actions)
 
     def _push_reversed(self, play: CurrentPlay, from_hand: bool) -> None:
         """The reversed card's own "If reversed (from your opponent's hand), ..." effects, for its player."""
@@ -514,6 +536,26 @@ def seat_names(s: GameState) -> tuple[str, str]:
     ("HHH (1)", "HHH (2)"), so that every line of a mirror match says who."""
     a, b = (p.superstar for p in s.players)
     return (a, b) if a != b else (f"{a} (1)", f"{b} (2)")
+
+
+def _sets_off(t: fx.Triggered, whose: fx.Who, info: CardInfo, as_type: CardType) -> bool:
+    """Whether a card played as `as_type` by `whose` (relative to the trigger's owner) sets off `t`."""
+    if t.by is not fx.Who.ALL and t.by is not whose:
+        return False
+    flt = t.played
+    if flt is None:
+        return True
+    if flt.types and as_type not in flt.types:
+        return False
+    if flt.subtype is not None and (as_type != MANEUVER or info.card.subtype is not flt.subtype):
+        return False
+    if flt.title is not None and info.title != flt.title:
+        return False
+    if flt.trait is not None and flt.trait not in info.card.traits:
+        return False
+    if flt.not_trait is not None and flt.not_trait in info.card.traits:
+        return False
+    return flt.title_word is None or R.has_word(info.title, flt.title_word)
 
 
 def _started(m: ActiveModifier) -> ActiveModifier:

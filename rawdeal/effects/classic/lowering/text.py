@@ -32,6 +32,8 @@ class _Ctx:
     zones: tuple[fx.Zone, ...] = ()  # "in": while this card is in these zones of yours; "activated": used from them
     once: bool = False  # "activated": once during each of your turns
     overturned: bool = False  # "reverse": "when overturned, reverse ..." (only when damage reveals it)
+    played: fx.CardFilter | None = None  # "played": the successful plays that set the sentence off ...
+    by: fx.Who = fx.Who.YOU  # ... and whose
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -96,6 +98,31 @@ def _in_own_ring(frame: Frame, card: CardFacts) -> bool:
     own = this is not None and (words(this) == ["this", "card"] or (bool(card.title) and words(this) == [card.title]))
     return own and ref is not None \
         and _zone(ref) == _Zones(fx.Who.YOU, (fx.Zone.RING,))
+
+
+def _play_event(frame: Frame) -> tuple[fx.Who, fx.CardFilter | None] | None:
+    """"when your opponent successfully plays a Heel card": (whose plays, which cards), or None for any
+    other condition."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not (isinstance(one, Phrase) and one.kind == "player_did"):
+        return None
+    player = find(one, "player")
+    verb = find(one, "card_verb")
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    if player is None or verb is None or words(verb) != ["successfully", "play"] or len(cards) != 1 \
+            or len(one.parts) != 3:
+        return None
+    said = words(player)
+    who = fx.Who.YOU if said == ["you"] else fx.Who.OPPONENT if said in (
+        ["your", "opponent"], ["opponent"], ["he"]) else fx.Who.ALL if said in (["any", "player"],) else None
+    d = _cards(cards[0])
+    if who is None or d.count != fx.ONE:
+        raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    flt = _filter(d)
+    if flt.types == () and d.subtypes:
+        flt = replace(flt, types=(CardType.MANEUVER,))
+    return who, (None if flt == fx.ANY_CARD else flt)
 
 
 def _this_in_own(frame: Frame) -> tuple[fx.Zone, ...]:
@@ -211,6 +238,18 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     frames = list(sentence.frames)
     seq = seq or _Seq()
     seq.next_card = seq.condition = None
+    event = _play_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
+    if event is not None:  # "when (whenever, if) you successfully play a maneuver, ..."
+        frames.pop()
+        where = _frames(frames, ctx, card) if frames else None
+        if where is not None and where.kind not in ("ring", "in"):
+            raise Unsupported("a successful play setting off an effect in this context")
+        if where is None and not card.is_superstar:
+            raise Unsupported("a successful play setting off an effect of a card in no zone")
+        parts = _items(sentence, card, seq)
+        _any_number_only_discarded(parts)
+        zones = () if where is None else (where.zones or (fx.Zone.RING,))
+        return _Ctx("played", zones=zones, played=event[1], by=event[0]), parts
     if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
         seq.next_card = _next_is(frames.pop())
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
@@ -419,7 +458,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses.append(fx.Delayed(fx.Trigger.END_OF_TURN, (part,)))
         elif isinstance(part, _FollowUp):
             clauses.append(part.clause)
-        elif ctx.kind == "activated" and isinstance(part, _ACTIONS):
+        elif ctx.kind in ("activated", "played") and isinstance(part, _ACTIONS):
             used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
@@ -439,6 +478,15 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     if ctx.kind == "activated":
         clauses.append(_activated(used, ctx))
         return _Ctx("in", zones=ctx.zones)  # a sentence after it says when again, or is reported
+    if ctx.kind == "played":
+        if not used:
+            raise Unsupported("a successful play that sets off nothing the engine runs")
+        if len(ctx.zones) > 1:
+            raise Unsupported("an effect set off in several zones")
+        trig = fx.Triggered(fx.Trigger.PLAYED, tuple(_this_moved(a) for a in used),
+                            zone=ctx.zones[0] if ctx.zones else fx.Zone.RING, played=ctx.played, by=ctx.by)
+        clauses.append(trig if ctx.zones else _AbilityTrigger(trig))
+        return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()
     return ctx
 
 
@@ -463,6 +511,13 @@ def _this_moved(action: Any) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
+class _AbilityTrigger:
+    """A Superstar's "When you successfully play a maneuver, ...": part of his ability."""
+
+    clause: fx.Triggered
+
+
+@dataclass(frozen=True, slots=True)
 class _AbilityPart:
     """An action of a Superstar's ability, with when it is used."""
 
@@ -475,9 +530,11 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
     "At the start of your turn, before your draw segment, ..."); the card's other clauses are returned."""
     parts = [c for c in clauses if isinstance(c, _AbilityPart)]
     forbids = tuple(t for c in clauses if isinstance(c, _Forbid) for t in c.titles)
-    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid))]
+    triggered = tuple(c.clause for c in clauses if isinstance(c, _AbilityTrigger))
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger))]
     if not parts:
-        return (fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids) if forbids else None), rest
+        passive = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered)
+        return (passive if forbids or triggered else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -488,7 +545,7 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
         optional, actions = True, [*first.actions, *actions[1:]]
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
-    return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids), rest
+    return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
