@@ -279,3 +279,26 @@ def test_a_superstars_when_you_successfully_play_a_maneuver_is_his_ability() -> 
     game.apply(parse_move('play "Punch"'))
     d = game.decision()
     assert d is not None and d.player == 0 and [str(m) for m in d.moves] == ["draw 0", "draw 1"]
+
+
+def test_choose_1_among_a_comma_list_makes_one_option_each() -> None:
+    text = ("Choose 1: your next card played this turn cannot be reversed, shuffle up to 5 cards from your Ringside "
+            "pile into your Arsenal, or draw up to 2 cards.")
+    (on_play,) = clauses(text)
+    assert isinstance(on_play, fx.OnPlay)
+    (choice,) = on_play.actions
+    assert isinstance(choice, fx.Choice) and [len(o) for o in choice.options] == [1, 1, 1]
+    assert choice.options[2] == (fx.Draw(fx.Who.YOU, fx.Count(2, up_to=True)),)
+
+
+def test_if_your_next_card_is_a_maneuver_it_cannot_be_reversed() -> None:
+    assert clauses("If your next card played this turn is a maneuver, it cannot be reversed.") == (fx.OnPlay((
+        fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD)),)),)
+
+
+def test_several_titles_are_any_of_them() -> None:
+    (req,) = clauses("Can only be played after the cards titled Sleeper, Jockeying for Position, OR Gut Wrench.", STRIKE)
+    assert req == fx.PlayRequirement(fx.AnyOf(tuple(fx.After(title=t) for t in (
+        "Sleeper", "Jockeying for Position", "Gut Wrench"))))
+    assert clauses("Cannot be reversed by the cards titled Elbow to the Face or Clumsy Opponent.", STRIKE) == (
+        fx.NotReversedBy(("Elbow to the Face", "Clumsy Opponent")),)

@@ -457,7 +457,7 @@ class _Chosen:
 def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     """"choose and discard 1 card from his hand": the choosing is the discard's own; "choose 1 card"
     after looking at a hand picks the cards a later "discard the chosen card" means."""
-    if not action.parts or (len(action.parts) == 1 and words(action.parts[0]) == ["one"]):
+    if not action.parts or (len(action.parts) == 1 and words(action.parts[0]) in (["one"], ["1"])):
         return []  # "choose and discard ...", "Choose one: A; or B" (the "or" makes the choice)
     d = _object_cards(action)
     looked = seq.last

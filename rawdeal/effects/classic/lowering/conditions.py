@@ -6,7 +6,7 @@ from __future__ import annotations
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    Unsupported, _Desc, _cards, _children, _desc, _number, _zone_in, find, values, words,
+    Unsupported, _Desc, _cards, _children, _desc, _number, _zone_in, find, titles_each, values, words,
 )
 
 
@@ -20,9 +20,12 @@ def _prior(node: object) -> fx.Condition:
     for one in prior.parts:
         if isinstance(one, Phrase) and one.kind == "prior_success":  # "a successfully played X (or Y)"
             descs = [p for p in one.parts if isinstance(p, (CardDesc, Cards))]
-            found += [_after(_desc(d) if isinstance(d, CardDesc) else _cards(d), one) for d in descs]
-        elif isinstance(one, Phrase) and one.kind == "prior_card":
-            found += [_after(_cards(c), one) for c in one.parts if isinstance(c, Cards)]
+            for d in descs:
+                many = titles_each(d) if isinstance(d, Cards) else ()
+                found += [fx.After(title=t) for t in many] or [_after(_desc(d) if isinstance(d, CardDesc) else _cards(d), one)]
+        elif isinstance(one, Phrase) and one.kind == "prior_card":  # "the card titled X or Y": after any of them
+            found += [fx.After(title=t) if titles_each(c) else _after(_cards(c), one)
+                      for c in one.parts if isinstance(c, Cards) for t in (titles_each(c) or ("",))]
         elif not (isinstance(one, Word) and one.text in ("or", ",")):
             raise Unsupported(f"a play after {' '.join(words(one))!r}")
     if not found:

@@ -9,7 +9,8 @@ from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    _SelfStat, CardFacts, Unsupported, _Desc, _cards, _desc, _leaves, _number, _zone_in, find, values, words,
+    _SelfStat, CardFacts, Unsupported, _Desc, _cards, _desc, _leaves, _number, _zone_in, find, titles_each, values,
+    words,
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import _Seq, _reverses
@@ -28,6 +29,12 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         raise Unsupported(f"{' '.join(words(st))!r} about the next card titled {seq.next_card.title}")
     if seq.next_card is not None and st.kind == "stats_are":
         return _next_card_is(st, seq.next_card)
+    holder = find(st, "holder")
+    if seq.next_card is not None and st.kind == "irreversible" and holder is not None and words(holder) == ["it"] \
+            and not _tails(st):  # "if your next card played this turn is a maneuver, it cannot be reversed"
+        d = seq.next_card
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
+                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
         d = seq.next_card
         before = fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, subtype=d.subtypes[0] if d.subtypes else None,
@@ -66,6 +73,8 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
         return [fx.Irreversible(from_arsenal=False) if zones.zones == (fx.Zone.HAND,) else fx.Irreversible(from_hand=False)]
     if tails and tails[0].kind == "by_tail":  # "cannot be reversed by the card titled X"
         by = [p for p in tails[0].parts if isinstance(p, Cards)]
+        if len(by) == 1 and titles_each(by[0]):  # "cannot be reversed by the cards titled X or Y"
+            return [fx.NotReversedBy(titles_each(by[0]))]
         d = _cards(by[0]) if len(by) == 1 else None
         if d is None or d.title is None or replace(d, title=None) != _Desc():
             raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")

@@ -157,10 +157,15 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     either = False
     joined: list[str] = []
     may: int | None = None  # where the open "you may ..." stands in the group: it runs on until "then"
+    first = sentence.items[0] if sentence.items else None
+    # "Choose 1: A, B, or C": the commas part the options too (unless semicolons part them: "A, B; or C")
+    choosing = isinstance(first, Action) and first.verb == "choose" and not first.subject \
+        and len(first.parts) == 1 and words(first.parts[0]) in (["one"], ["1"]) \
+        and not any(isinstance(i, Phrase) and i.kind == "joiner" and ";" in words(i) for i in sentence.items)
     for item in sentence.items:
         if isinstance(item, Phrase) and item.kind == "joiner":
             joined = words(item)
-            if "or" in joined:
+            if "or" in joined or (choosing and joined in ([","], [";"]) and bool(groups[-1])):
                 groups.append([])
                 either, may = True, None
             continue
