@@ -302,3 +302,42 @@ def test_several_titles_are_any_of_them() -> None:
         "Sleeper", "Jockeying for Position", "Gut Wrench"))))
     assert clauses("Cannot be reversed by the cards titled Elbow to the Face or Clumsy Opponent.", STRIKE) == (
         fx.NotReversedBy(("Elbow to the Face", "Clumsy Opponent")),)
+
+
+def test_if_he_does_not_runs_for_the_owner_when_the_opponent_says_no_or_cannot() -> None:
+    text = "Your opponent may discard 3 Reversal cards. If he does not, he discards 5 cards."
+    (on_play,) = clauses(text)
+    assert isinstance(on_play, fx.OnPlay)
+    (may,) = on_play.actions
+    assert isinstance(may, fx.Optional) and may.who is fx.Who.OPPONENT
+    assert may.otherwise == (fx.Discard(fx.Who.OPPONENT, fx.Count(5), chooser=fx.Who.OPPONENT),)
+    cat = _course_with({})
+    reversals = [cat.id(t) for t in ("Step Aside", "Escape Move", "Break the Hold")]
+    others = [cat.id(t) for t in ("Punch", "Kick", "Chop", "Haymaker", "Head Butt", "Arm Drag")]
+
+    def after(hand: list[int], answer: str | None) -> list[str]:
+        s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [], hand=hand[:])])
+        s.tasks.append(T.Act(0, may, cat.id("Chop")))
+        game = Game(s, cat)
+        game.resume()
+        if answer is not None:
+            d = game.decision()
+            assert d is not None and d.player == 1 and [str(m) for m in d.moves] == ["yes", "no"]
+            game.apply(parse_move(answer))
+        while (d := game.decision()) is not None and d.player == 1:
+            game.apply(d.moves[0])
+        return [game.title(c) for c in game.s.players[1].hand]
+
+    assert len(after(reversals + others, "yes")) == 6  # he discarded his 3 reversals
+    assert len(after(reversals + others, "no")) == 4  # he said no: 5 cards
+    assert len(after(others, None)) == 1  # no 3 reversals to discard: he is not asked, and discards 5
+
+
+def test_if_you_do_runs_after_your_yes() -> None:
+    text = ("You may put 2 cards from your hand on the bottom of your Arsenal. If you do, search your Arsenal for 1 "
+            "card, put it into your hand, and shuffle your Arsenal.")
+    (on_play,) = clauses(text, REVERSAL)
+    assert isinstance(on_play, fx.OnPlay)
+    (may,) = on_play.actions
+    assert isinstance(may, fx.Optional) and [type(a) for a in may.actions] == [fx.MoveCards, fx.Search, fx.Shuffle]
+    assert lowered("If you do, end your opponent's turn.").effect is None  # no "may" before it: reported

@@ -348,6 +348,7 @@ class Optional:
 
     actions: tuple[Action, ...]
     who: Who = Who.YOU
+    otherwise: tuple[Action, ...] = ()  # "If he does not, he discards 2 cards": run (by the card's owner) on a no
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,7 +150,8 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     Modify: lambda a, v: render_modifier(a.modifier),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
     Choice: _choice,
-    Optional: lambda a, v: ("you may " if a.who is Who.YOU else "opponent may: ") + _actions(a.actions, v, " and "),
+    Optional: lambda a, v: ("you may " if a.who is Who.YOU else "opponent may: ") + _actions(a.actions, v, " and ") + (
+        f"; if not, {_actions(a.otherwise, v, ' and ')}" if a.otherwise else ""),
     HoldSubmission: lambda a, v: "hold the submission: no maneuvers or actions until opponent reverses it; "
                                  "it hits again each of your turns",
     MoveThis: lambda a, v: f"{_put_verb(a.position)} this card {_into(a.position)} your {_ZONES[a.dest]}",

@@ -346,10 +346,24 @@ class Actions:
         self.s.tasks.append(T.AskChoice(owner, card, a.options))
 
     def _do_optional(self, owner: int, a: fx.Optional, card: int) -> None:
-        if a.who is not YOU:  # the opponent decides, and his yes runs the actions as his (players swapped)
-            self.s.tasks.append(T.AskYesNo(1 - owner, card, tuple(map(swapped, a.actions))))
+        player = owner if a.who is YOU else 1 - owner
+        if a.otherwise and not self._can_say_yes(player, a.actions if a.who is YOU else tuple(map(swapped, a.actions))):
+            # he cannot, so he does not
+            self._push_actions(owner, a.otherwise, card)
             return
-        self.s.tasks.append(T.AskYesNo(owner, card, a.actions))
+        if a.who is not YOU:  # the opponent decides, and his yes runs the actions as his (players swapped)
+            self.s.tasks.append(T.AskYesNo(1 - owner, card, tuple(map(swapped, a.actions)), a.otherwise, owner))
+            return
+        self.s.tasks.append(T.AskYesNo(owner, card, a.actions, a.otherwise, owner) if a.otherwise
+                            else T.AskYesNo(owner, card, a.actions))
+
+    def _can_say_yes(self, player: int, actions: tuple[fx.Action, ...]) -> bool:
+        """Whether the player has the cards a "may" first asks of him (`_decide_yes_no` skips the question
+        otherwise): a discard from his hand of a set number of cards."""
+        first = actions[0] if actions else None
+        if isinstance(first, fx.Discard) and first.who is YOU and first.count.n is not None:
+            return sum(1 for c in self.s.players[player].hand if self._passes(c, first.filter, player)) >= first.count.n
+        return True
 
     def _do_move_this(self, owner: int, a: fx.MoveThis, card: int) -> None:
         pl = self.s.players[owner]

@@ -243,6 +243,14 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     frames = list(sentence.frames)
     seq = seq or _Seq()
     seq.next_card = seq.condition = None
+    if len(frames) == 1 and frames[0].kind in ("if_he_does", "if_you_do") and words(frames[0])[1:] in (
+            ["he", "do"], ["he", "do", "not"], ["you", "do"], ["you", "do", "not"]):
+        said = words(frames[0])  # "Your opponent may overturn 5 cards. If he does not, he discards 2 cards."
+        parts = _items(sentence, card, seq)
+        if not parts or not all(isinstance(p, _ACTIONS) for p in parts):
+            raise Unsupported(f"what happens {' '.join(said)!r}")
+        who = fx.Who.OPPONENT if said[1] == "he" else fx.Who.YOU
+        return ctx, [_Answer(who, said[-1] != "not", tuple(parts))]
     event = _play_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
     if event is not None:  # "when (whenever, if) you successfully play a maneuver, ..."
         frames.pop()
@@ -463,6 +471,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses.append(fx.Delayed(fx.Trigger.END_OF_TURN, (part,)))
         elif isinstance(part, _FollowUp):
             clauses.append(part.clause)
+        elif isinstance(part, _Answer):
+            _answered(clauses, part)
         elif ctx.kind in ("activated", "played") and isinstance(part, _ACTIONS):
             used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
@@ -513,6 +523,30 @@ def _this_moved(action: Any) -> Any:
     if isinstance(action, fx.Optional):
         return replace(action, actions=tuple(_this_moved(a) for a in action.actions))
     return action
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    """"If you do, ..." / "If he does not, ...": what follows the yes or the no to the "may" just before."""
+
+    who: fx.Who
+    yes: bool
+    actions: tuple[Any, ...]
+
+
+def _answered(clauses: list[Any], answer: _Answer) -> None:
+    """The previous clause's last action, a "may" of the same player, with the answer's actions added: a
+    yes runs them after its own, a no instead."""
+    last: Any = clauses[-1] if clauses else None
+    actions: tuple[Any, ...] = getattr(last, "actions", None) or ()
+    may = actions[-1] if actions else None
+    if not isinstance(may, fx.Optional) or may.who is not answer.who or (answer.yes and may.otherwise):
+        raise Unsupported("'if he does (not)' after no 'may' of his")
+    if answer.yes:
+        may = replace(may, actions=(*may.actions, *answer.actions))
+    else:
+        may = replace(may, otherwise=(*may.otherwise, *answer.actions))
+    clauses[-1] = replace(last, actions=(*actions[:-1], may))
 
 
 @dataclass(frozen=True, slots=True)
