@@ -341,3 +341,30 @@ def test_if_you_do_runs_after_your_yes() -> None:
     (may,) = on_play.actions
     assert isinstance(may, fx.Optional) and [type(a) for a in may.actions] == [fx.MoveCards, fx.Search, fx.Shuffle]
     assert lowered("If you do, end your opponent's turn.").effect is None  # no "may" before it: reported
+
+
+def test_first_card_after_a_reversal_that_ended_the_last_turn() -> None:
+    text = ("Can only be played after a successfully played card or if you reversed a card to end your opponent's "
+            "last turn and this is the first card played of your turn.")
+    (req,) = clauses(text, STRIKE)
+    assert req == fx.PlayRequirement(fx.AnyOf((fx.After(), fx.ReversedLastTurn())))
+    only = fx.PlayRequirement(fx.ReversedLastTurn())
+    cat = _course_with({"Haymaker": fx.CardEffect((only,))})
+    assert cat.remembers_reversals and not _course_with({}).remembers_reversals
+    arsenal = [cat.id(t) for t in ("Kick", "Chop", "Head Butt", "Body Slam", "Step Aside", "Arm Drag")]
+    ring = [cat.id(t) for t in ("Kick", "Chop")]  # 7F: enough for Haymaker's 3F
+    s = GameState(players=[PlayerState("HHH", arsenal[:], hand=[cat.id("Punch")]),
+                           PlayerState("THE ROCK", arsenal[:], hand=[cat.id("Haymaker")], ring=ring)], tasks=[],
+                  constructed=True)
+    game = Game(s, cat)
+    game.resume()
+    haymaker = cat.id("Haymaker")
+    assert not R.can_play(cat, game.s, 1, haymaker, CardType.MANEUVER)
+    game.apply(parse_move('play "Punch"'))  # 3D: the second card overturned, Step Aside, reverses it
+    assert game.s.ended_by_reversal == 1 and game.s.current == 1
+    assert b'"ended_by_reversal": 1' in dumps(game) and loads(dumps(game)).s.ended_by_reversal == 1
+    assert R.can_play(cat, game.s, 1, haymaker, CardType.MANEUVER)
+    while (d := game.decision()) is not None and d.kind != "main":
+        game.apply(parse_move("pass"))  # The Rock's start-of-turn ability
+    game.apply(parse_move("end"))
+    assert game.s.ended_by_reversal == -1

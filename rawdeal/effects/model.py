@@ -161,6 +161,14 @@ class InRingArea:
 
 
 @dataclass(frozen=True, slots=True)
+class ReversedLastTurn:
+    """"This is the first card played of your turn and you reversed a card (from your hand) to end your
+    opponent's last turn" (Classic cards)."""
+
+    from_hand_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class AnyOf:
     """Any of the conditions holds: "after a 5D or greater maneuver or the card titled X"."""
 
@@ -174,7 +182,9 @@ class Not:
     condition: Condition
 
 
-Condition = After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not
+Condition = (
+    After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not | ReversedLastTurn
+)
 
 
 # -------------------------------------------------------------------------------------- modifiers

@@ -23,7 +23,9 @@ from rawdeal.effects.model import (
     Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
     WinGame, Zone,
 )
-from rawdeal.effects.model import Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, Restrict
+from rawdeal.effects.model import (
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, Restrict, ReversedLastTurn,
+)
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
           Zone.REMOVED: "cards removed from the game"}
@@ -235,6 +237,9 @@ def _condition(c: Condition) -> str:
         return " or ".join(_condition(x) for x in c.conditions)
     if isinstance(c, Not):
         return f"not ({_condition(c.condition)})"
+    if isinstance(c, ReversedLastTurn):
+        how = " from your hand" if c.from_hand_only else ""
+        return f"it is the first card of your turn and you reversed a card{how} to end opponent's last turn"
     raise TypeError(f"not a condition: {c!r}")
 
 

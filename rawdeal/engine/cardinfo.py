@@ -105,6 +105,8 @@ class Catalog:
     # none in the course's pool: a resolving play then looks at nothing)
     play_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     watching_stars: frozenset[str] = field(init=False, repr=False, compare=False)
+    # Whether a card asks "you reversed a card to end your opponent's last turn" (the game then remembers it)
+    remembers_reversals: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -122,6 +124,10 @@ class Catalog:
         object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
         object.__setattr__(self, "play_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
+        object.__setattr__(self, "remembers_reversals", any(
+            _asks_reversal(c) for i in self.infos for c in (*(r.condition for r in i.requirements),
+                                                             *(sc.condition for sc in i.stat_changes),
+                                                             *(irr.condition for irr in i.irreversible_when))))
         object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
@@ -137,6 +143,14 @@ class Catalog:
 
     def superstar(self, name: str) -> Superstar:
         return self.db.by_name[name]
+
+
+def _asks_reversal(cond: fx.Condition | None) -> bool:
+    if isinstance(cond, fx.ReversedLastTurn):
+        return not cond.from_hand_only  # a reversal from the hand the game remembers anyway (`GameState.last`)
+    if isinstance(cond, fx.AnyOf):
+        return any(map(_asks_reversal, cond.conditions))
+    return isinstance(cond, fx.Not) and _asks_reversal(cond.condition)
 
 
 @cache

@@ -310,6 +310,8 @@ class Game(Choices):
                 return
         if s.modifiers:
             s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
+        if s.ended_by_reversal == p:
+            s.ended_by_reversal = -1
         s.last[p], s.playing, s.turn = None, None, s.turn + 1
         s.tasks.append(T.START_TURN[1 - p])
 
@@ -427,6 +429,8 @@ class Game(Choices):
         s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
         s.last[play.player] = LastPlay(play.card, play.as_type, None)
         s.end_requested = True
+        if self.cat.remembers_reversals:
+            s.ended_by_reversal = dfd
         sv = self.cat.infos[play.card].card.stun_value
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=False)
@@ -493,6 +497,8 @@ class Game(Choices):
         s.players[defender].ring.append(card)
         s.last[defender] = LastPlay(card, REVERSAL, None)
         s.end_requested = True
+        if self.cat.remembers_reversals:
+            s.ended_by_reversal = defender
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=True)  # after the reversal's damage
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))

@@ -45,6 +45,9 @@ def condition(node: Phrase) -> fx.Condition:
     """A `condition` phrase the engine can test: a titled card in your Ring area, a lower Fortitude
     Rating than the opponent's, a hand of N or more cards, the previous card played."""
     clauses = [p for p in node.parts if isinstance(p, Phrase)]
+    reversed_first = _reversed_first(clauses)
+    if reversed_first is not None:
+        return reversed_first
     if len(clauses) != 1:
         raise Unsupported(f"the condition {' '.join(words(node))!r}")
     one = clauses[0]
@@ -67,6 +70,28 @@ def condition(node: Phrase) -> fx.Condition:
     if one.kind == "prior_cond":
         return _prior(one)
     raise Unsupported(f"the condition {' '.join(said)!r}")
+
+
+def _reversed_first(clauses: list[Phrase]) -> fx.Condition | None:
+    """"this is the first card played of your turn and you reversed a card (from your hand) to end your
+    opponent's last turn", in either order; None for any other condition."""
+    kinds = sorted(c.kind for c in clauses)
+    if kinds != ["nth_card", "player_did"]:
+        return None
+    first = next(c for c in clauses if c.kind == "nth_card")
+    did = next(c for c in clauses if c.kind == "player_did")
+    if words(first) not in (["this", "is", "the", "first", "card", "played", "of", "your", "turn"],
+                            ["this", "is", "your", "first", "card", "played", "of", "the", "turn"]):
+        return None
+    said = words(did)
+    cards = [p for p in did.parts if isinstance(p, Cards)]
+    end = ["to", "end", "your", "opponent's", "last", "turn"]
+    if said[:2] != ["you", "reversed"] or said[-6:] != end or len(cards) != 1 or _cards(cards[0]) != _Desc():
+        return None
+    middle = said[2 + len(words(cards[0])):-6]
+    if middle not in ([], ["from", "your", "hand"]):
+        return None
+    return fx.ReversedLastTurn(from_hand_only=bool(middle))
 
 
 def _tail_condition(tail: Phrase) -> fx.Condition:

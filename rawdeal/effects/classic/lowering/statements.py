@@ -144,6 +144,13 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
     how = find(st, "played_how")
     if how is None and len(extra) == 1 and (find(st, "played_plain") is not None or "playable" in words(st)):
         return [fx.PlayRequirement(_tail_condition(extra[0]))]  # "can only be played if ...", "playable only if ..."
+    if how is not None and extra and all(p.kind == "or_if" for p in extra):  # "... after X or if <condition>"
+        plain = Statement(st.kind, tuple(p for p in st.parts if p not in extra))
+        first = _only_played(plain, card)
+        ors = [condition(c) for p in extra for c in p.parts if isinstance(c, Phrase) and c.kind == "condition"]
+        if len(first) != 1 or not isinstance(first[0], fx.PlayRequirement) or len(ors) != len(extra):
+            raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+        return [fx.PlayRequirement(fx.AnyOf((first[0].condition, *ors)))]
     if extra:
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     cond = _played_condition(st)
