@@ -183,6 +183,8 @@ class Actions:
             self._emit(ev.Discarded(self.name(p), self.title(c)))
 
     def _passes(self, card: int, flt: fx.CardFilter, by: int) -> bool:
+        if not flt.max_damage_of_own_fortitude:
+            return card in self.cat.passing(flt)
         info = self.cat.infos[card]
         if flt.title is not None and info.title != flt.title:
             return False

@@ -382,7 +382,7 @@ class Game(Choices):
         s.tasks.append(T.FINISH)
         if play.as_type == MANEUVER:
             s.tasks.append(T.HIT)
-        if (self.cat.play_watchers or self.cat.watching_stars) and not play.held:
+        if (self.cat.play_watchers or self.cat.watching_stars) and not play.held and self._watched():
             self._push_played(play)  # after the card's own effects, before its damage
         self._push_on_play(p, play.card, play.as_type)
 
@@ -439,6 +439,15 @@ class Game(Choices):
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)
 
+    def _watched(self) -> bool:
+        """Whether a card in play or a Superstar watches successful plays (the usual answer: no)."""
+        cat = self.cat
+        watchers, stars = cat.play_watchers, cat.watching_stars
+        for pl in self.s.players:
+            if pl.superstar in stars or not watchers.isdisjoint(pl.ring) or not watchers.isdisjoint(pl.ringside):
+                return True
+        return False
+
     def _push_played(self, play: CurrentPlay) -> None:
         """What a successful play sets off: "when you successfully play a maneuver" on the cards in either
         player's Ring area or Ringside pile (not the played card itself) and on the Superstars."""
@@ -449,8 +458,11 @@ class Game(Choices):
             whose = fx.Who.YOU if owner == play.player else fx.Who.OPPONENT
             pl = s.players[owner]
             for zone, cards in ((fx.Zone.RING, pl.ring), (fx.Zone.RINGSIDE, pl.ringside)):
-                for card in R.distinct(cards):
-                    if card in cat.play_watchers and card != play.card:
+                there = cat.play_watchers.intersection(cards)
+                if not there:
+                    continue  # the usual case: nothing there watches plays
+                for card in R.distinct([c for c in cards if c in there]):
+                    if card != play.card:
                         found += [(owner, card, t) for t in cat.infos[card].triggered
                                   if t.trigger is fx.Trigger.PLAYED and t.zone is zone and _sets_off(t, whose, info, play.as_type)]
             if pl.superstar in cat.watching_stars:

@@ -13,7 +13,7 @@ from typing import Final, TypeVar
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
-from rawdeal.engine.moves import Play, Use, share
+from rawdeal.engine.moves import Play, Use
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import (
@@ -103,8 +103,17 @@ def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: C
 
 
 def has_word(title: str, word: str) -> bool:
-    """Whether `word` is a whole word of `title`, in any case ("Kick" in "Superkick"? no; in "Leg Kick": yes)."""
-    return re.search(rf"\b{re.escape(word)}\b", title, re.IGNORECASE) is not None
+    """Whether `word` is a whole word of `title`, in any case ("Kick" in "Superkick"? no; in "Leg Kick": yes).
+    Remembered per (title, word): a search through an Arsenal for "a card with the word 'dynamic' in the
+    title" asks it of every card, many times a game."""
+    key = (title, word)
+    known = _HAS_WORD.get(key)
+    if known is None:
+        known = _HAS_WORD[key] = re.search(rf"\b{re.escape(word)}\b", title, re.IGNORECASE) is not None
+    return known
+
+
+_HAS_WORD: dict[tuple[str, str], bool] = {}
 
 
 def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
@@ -133,17 +142,25 @@ def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
 
 
 def can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -> bool:
-    return _can_play(cat, s, p, card, as_type, fortitude(cat, s, p))
+    return _can_play(cat, s, p, card, as_type, fortitude(cat, s, p), limits(cat, s, p))
 
 
-def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, f: int) -> bool:
+def limits(cat: Catalog, s: GameState, p: int) -> tuple[fx.Modifier, ...]:
+    """The player's active restrictions ("you cannot play ... for the rest of the turn"): none, as a rule."""
+    if not s.modifiers or not cat.restricts:
+        return ()
+    return tuple(am.modifier for am in active(s, p) if am.modifier.stat is UNPLAYABLE)
+
+
+def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, f: int,
+              limited: tuple[fx.Modifier, ...]) -> bool:
     """`can_play`, the player's Fortitude `f` known."""
     info = cat.infos[card]
     if s.hold is not None:
         return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
     if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
         return False  # the opponent's Superstar ability forbids it (Classic)
-    if s.modifiers and restricted(s, p, info, as_type):
+    if limited and restricted(limited, info, as_type):
         return False  # "you cannot play ... for the rest of the turn" (Classic)
     for req in info.requirements:
         if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]) \
@@ -169,13 +186,13 @@ def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardType]
     """(card, type) pairs the player may play, in hand order, action before maneuver as printed."""
     if s.hold is not None:
         return []
-    f, plain = fortitude(cat, s, p), _plain_costs(s, p)
+    f, plain, limited = fortitude(cat, s, p), _plain_costs(s, p), limits(cat, s, p)
     known: dict[CardId, Sequence[tuple[CardId, CardType]]] = {}
     out: list[tuple[CardId, CardType]] = []
     for card in s.players[p].hand:
         pairs = known.get(card)
         if pairs is None:
-            pairs = known[card] = _allowed(cat, s, p, card, f, plain, cat.play_pairs[card])
+            pairs = known[card] = _allowed(cat, s, p, card, f, plain, cat.play_pairs[card], limited)
         out += pairs
     return out
 
@@ -185,7 +202,7 @@ def card_playable(cat: Catalog, s: GameState, p: int, card: CardId) -> Sequence[
     What checking one `play` move needs, without looking at the rest of the hand."""
     if s.hold is not None or card not in s.players[p].hand:
         return ()
-    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(s, p), cat.play_pairs[card])
+    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(s, p), cat.play_pairs[card], limits(cat, s, p))
 
 
 def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
@@ -193,15 +210,15 @@ def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
     the catalog's shared move objects. The hot path of every main decision."""
     if s.hold is not None:
         return []
-    f, plain = fortitude(cat, s, p), _plain_costs(s, p)
+    f, plain, limited = fortitude(cat, s, p), _plain_costs(s, p), limits(cat, s, p)
     costs, moves_of = cat.plain_costs, cat.play_moves
     out: list[Play] = []
     for card in distinct(s.players[p].hand):
         cost = costs[card]
         if cost is None or not plain:
-            out += _allowed(cat, s, p, card, f, plain, moves_of[card])
+            out += _allowed(cat, s, p, card, f, plain, moves_of[card], limited)
         elif cost <= f:
-            out += moves_of[card]
+            out += _unrestricted(cat, card, moves_of[card], limited) if limited else moves_of[card]
     return out
 
 
@@ -220,28 +237,37 @@ def distinct(cards: Sequence[CardId]) -> list[CardId]:
 T = TypeVar("T")
 
 
-def _allowed(cat: Catalog, s: GameState, p: int, card: CardId, f: int, plain: bool, items: tuple[T, ...]) -> Sequence[T]:
+def _allowed(cat: Catalog, s: GameState, p: int, card: CardId, f: int, plain: bool, items: tuple[T, ...],
+             limited: tuple[fx.Modifier, ...]) -> Sequence[T]:
     """The items (one per type `card` can be played as) for the types it may be played as now. A card
     without requirements or F changes, while no F modifier is active (`plain`), costs its printed F;
     only the others ask `can_play`."""
     cost = cat.plain_costs[card]
+    if plain and cat.least_costs[card] > f:
+        return ()  # too dear whatever its requirements say (no F modifier is active)
     if plain and cost is not None:
-        return items if cost <= f else ()
-    return [x for x, t in zip(items, cat.infos[card].play_types) if _can_play(cat, s, p, card, t, f)]
+        if cost > f:
+            return ()
+        return _unrestricted(cat, card, items, limited) if limited else items
+    return [x for x, t in zip(items, cat.infos[card].play_types) if _can_play(cat, s, p, card, t, f, limited)]
+
+
+def _unrestricted(cat: Catalog, card: CardId, items: tuple[T, ...], limited: tuple[fx.Modifier, ...]) -> Sequence[T]:
+    """The items of the types no active restriction (`limited`) forbids."""
+    info = cat.infos[card]
+    return [x for x, t in zip(items, info.play_types) if not restricted(limited, info, t)]
 
 
 def _plain_costs(s: GameState, p: int) -> bool:
-    """No active modifier changes the F cost of the player's cards or forbids playing some of them."""
-    return not s.modifiers or not any(
-        am.modifier.stat is FORTITUDE or am.modifier.stat is UNPLAYABLE for am in active(s, p))
+    """No active modifier changes the F cost of the player's cards."""
+    return not s.modifiers or not any(am.modifier.stat is FORTITUDE for am in active(s, p))
 
 
-def restricted(s: GameState, p: int, info: CardInfo, as_type: CardType) -> bool:
+def restricted(limited: tuple[fx.Modifier, ...], info: CardInfo, as_type: CardType) -> bool:
     """Whether an active restriction of the player's forbids playing the card as `as_type` ("You cannot
     play Action cards with the word 'dynamic' in the title for the rest of the turn")."""
-    for am in active(s, p):
-        m = am.modifier
-        if m.stat is not UNPLAYABLE or not applies(m, info, as_type):
+    for m in limited:
+        if not applies(m, info, as_type):
             continue
         if m.title is not None and info.title != m.title:
             continue
@@ -253,15 +279,14 @@ def restricted(s: GameState, p: int, info: CardInfo, as_type: CardType) -> bool:
 def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
     """The `use` moves of the player's main decision: each card (once a title) of his Ring area and
     Ringside pile with an effect he may use from there now. None without such cards in the catalog."""
-    if not cat.activators:
-        return []
-    me, out, seen = s.players[p], [], set()
-    for cards in (me.ring, me.ringside):
-        for card in cards:
-            if card in cat.activators and card not in seen:
-                seen.add(card)
-                if usable_activation(cat, s, p, card) is not None:
-                    out.append(share(Use(cat.titles[card])))
+    me = s.players[p]
+    there = cat.activators.intersection(me.ring) | cat.activators.intersection(me.ringside)
+    if not there:
+        return []  # the usual case: no such card there
+    out = []
+    for card in distinct([c for cards in (me.ring, me.ringside) for c in cards if c in there]):
+        if usable_activation(cat, s, p, card) is not None:
+            out.append(cat.use_moves[card])
     return out
 
 
