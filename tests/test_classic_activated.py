@@ -368,3 +368,13 @@ def test_first_card_after_a_reversal_that_ended_the_last_turn() -> None:
         game.apply(parse_move("pass"))  # The Rock's start-of-turn ability
     game.apply(parse_move("end"))
     assert game.s.ended_by_reversal == -1
+
+
+def test_before_your_draw_segment_from_the_ring_area_is_at_the_start_of_your_turn() -> None:
+    text = ("When this card is in your Ring area, once during each of your turns, before your Draw Segment, you may "
+            "discard 1 card and then he overturns 2 cards.")
+    assert clauses(text) == (fx.Triggered(fx.Trigger.START_OF_TURN, (
+        fx.Optional((fx.Discard(fx.Who.YOU, fx.ONE), fx.MillTop(fx.Who.OPPONENT, 2))),), zone=fx.Zone.RING),)
+    result = lowered("Once during each of your turns, before your Draw Segment, your opponent overturns 1 card.",
+                     frozenset({"superstar"}))
+    assert result.ability == fx.Ability(fx.AbilityTiming.START_OF_TURN, (fx.MillTop(fx.Who.OPPONENT, 1),))

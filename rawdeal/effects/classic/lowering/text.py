@@ -69,6 +69,13 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind == "before_phase" and ctx is not None and ctx.kind in ("ring start", "ability start") \
                 and words(frame) == ["before", "your", "draw segment"]:
             continue  # the start of the turn is before the draw segment
+        elif frame.kind == "before_phase" and ctx is not None and words(frame) == ["before", "your", "draw segment"] \
+                and (ctx.kind == "ring" or (ctx.kind == "activated" and ctx.once and ctx.zones == (fx.Zone.RING,))):
+            ctx = _Ctx("ring start", once=ctx.kind == "activated")  # "(once during each of your turns,) before
+            # your Draw Segment": at the start of each of his turns, once
+        elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "ability once" \
+                and words(frame) == ["before", "your", "draw segment"]:
+            ctx = _Ctx("ability start")
         elif frame.kind == "at_edge" and words(frame) in (["at", "end", "of", "turn"], ["at", "the", "end", "of", "turn"],
                                                           ["at", "the", "end", "of", "your", "turn"],
                                                           ["at", "the", "end", "of", "the", "turn"]):
@@ -448,6 +455,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _add_action(clauses, fx.Modify(part.modifier), ctx)
         elif isinstance(part, _GroupMod):
             raise Unsupported("a modifier without a lifetime outside the Ring area")
+        elif ctx.kind == "ring start" and ctx.once and isinstance(part, _ACTIONS):
+            used.append(part)  # "once during each of your turns, before your Draw Segment, you may ..."
         elif ctx.kind == "ring start" and isinstance(part, _ACTIONS):
             last = clauses[-1] if clauses else None
             if isinstance(last, fx.Triggered) and last.trigger is fx.Trigger.START_OF_TURN:
@@ -490,6 +499,11 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
             clauses.append(part)
+    if ctx.kind == "ring start" and ctx.once:
+        if used and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:  # the may covers the rest
+            used = [fx.Optional((*used[0].actions, *used[1:]))]
+        clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, tuple(used), zone=fx.Zone.RING))
+        return _Ctx("ring")
     if ctx.kind == "activated":
         clauses.append(_activated(used, ctx))
         return _Ctx("in", zones=ctx.zones)  # a sentence after it says when again, or is reported
