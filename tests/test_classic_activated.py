@@ -378,3 +378,32 @@ def test_before_your_draw_segment_from_the_ring_area_is_at_the_start_of_your_tur
     result = lowered("Once during each of your turns, before your Draw Segment, your opponent overturns 1 card.",
                      frozenset({"superstar"}))
     assert result.ability == fx.Ability(fx.AbilityTiming.START_OF_TURN, (fx.MillTop(fx.Who.OPPONENT, 1),))
+
+
+def test_the_first_card_you_play_on_your_next_turn_cannot_be_reversed() -> None:
+    (on_play,) = clauses("The first card you play on your next turn cannot be reversed.")
+    first = fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.FIRST_NEXT_TURN, card_type=None)
+    assert on_play == fx.OnPlay((fx.Modify(first),))
+    cat = _course_with({})
+    arsenal = [cat.id(t) for t in ("Kick", "Chop", "Head Butt", "Body Slam", "Arm Drag", "Haymaker")]
+    s = GameState(players=[PlayerState("HHH", arsenal[:], hand=[cat.id("Punch"), cat.id("Punch")]),
+                           PlayerState("THE ROCK", arsenal[:], hand=[cat.id("Step Aside"), cat.id("Step Aside")])],
+                  tasks=[], constructed=True)
+    game = Game(s, cat)
+    game.s.tasks.append(T.Act(0, fx.Modify(first), cat.id("Chop")))
+    game.resume()
+    game.apply(parse_move("end"))  # it waits through the rest of this turn and The Rock's
+    while game.s.current == 1:
+        d = game.decision()
+        assert d is not None
+        game.apply(parse_move("pass") if "pass" in [str(m) for m in d.moves] else parse_move("end"))
+    while (d := game.decision()) is not None and d.kind != "main":
+        game.apply(d.moves[0])  # HHH's draw segment choices, if any
+    game.apply(parse_move('play "Punch"'))
+    d = game.decision()
+    assert d is None or d.kind != "reverse"  # the first card: no reversal offered
+    while (d := game.decision()) is not None and d.kind != "main":
+        game.apply(d.moves[0])
+    game.apply(parse_move('play "Punch"'))
+    d = game.decision()
+    assert d is not None and d.kind == "reverse" and d.player == 1  # the second one may be reversed

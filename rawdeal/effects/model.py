@@ -52,6 +52,7 @@ class Duration(StrEnum):
     NEXT_MANEUVER = "next maneuver"  # used up by the next maneuver played this turn
     REST_OF_TURN = "rest of turn"
     NEXT_TURN = "next turn"        # the owner's next turn
+    FIRST_NEXT_TURN = "first card next turn"  # used up by the first card the owner plays in his next turn (Classic)
     WHILE_IN_RING = "while in ring"
 
 

@@ -200,6 +200,7 @@ def render_modifier(m: Modifier) -> str:
     plural = f"{m.subtype.value} maneuvers" if m.subtype else (f"{m.card_type.value}s" if m.card_type else "cards")
     target = {
         Duration.NEXT_CARD: f"next {noun}",
+        Duration.FIRST_NEXT_TURN: f"first {noun} played next turn",
         Duration.NEXT_MANEUVER: f"next {noun} this turn",
     }.get(m.duration, f"your {plural}")
     tail = {

@@ -325,7 +325,8 @@ class Actions:
 
     def _do_modify(self, owner: int, a: fx.Modify, card: int) -> None:
         s = self.s
-        waiting = a.modifier.duration is fx.Duration.NEXT_TURN or s.current != owner
+        duration = a.modifier.duration
+        waiting = duration is fx.Duration.NEXT_TURN or duration is fx.Duration.FIRST_NEXT_TURN or s.current != owner
         s.modifiers += (ActiveModifier(owner, a.modifier, card, waiting),)
         if self.listen:
             self._emit(ev.Modified(self.name(owner), _rendered(a)))

@@ -21,7 +21,7 @@ from rawdeal.engine.members import (
 )
 
 ONGOING: Final = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
-ONE_SHOT: Final = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
+ONE_SHOT: Final = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER, fx.Duration.FIRST_NEXT_TURN)
 
 
 def fortitude(cat: Catalog, s: GameState, p: int) -> int:

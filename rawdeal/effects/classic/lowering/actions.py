@@ -23,6 +23,8 @@ class _Seq:
 
     last: object = None
     next_card: _Desc | None = None  # "if your next card played this turn is a maneuver, it is +2D"
+    next_when: fx.Duration = fx.Duration.NEXT_CARD  # or the first card played next turn ("the first card you play on
+    # your next turn"): only the constructs that read it take a `next_card` then
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
 
 
@@ -66,7 +68,8 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     if randomly:
         plain = Action(tuple(p for p in action.subject if p not in randomly), action.verb, action.parts)
         return [_at_random(a) for a in _action(plain, seq, card)]
-    if seq.next_card is not None and seq.next_card.title is None and action.verb == "reverse" \
+    if seq.next_card is not None and seq.next_card.title is None and seq.next_when is fx.Duration.NEXT_CARD \
+            and action.verb == "reverse" \
             and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
         d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
@@ -508,8 +511,8 @@ def _ignore(action: Action, seq: _Seq) -> list[Any]:
     if d is None:
         return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if d.title is not None:  # "if your next card played this turn is the card titled X"
-        return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None, title=d.title))]
-    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD,
+        return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, card_type=None, title=d.title))]
+    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when,
                                   subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
 
 

@@ -25,16 +25,21 @@ class _DeckRule:
 
 
 def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
+    holder = find(st, "holder")
+    it = seq.next_card is not None and st.kind == "irreversible" and holder is not None and words(holder) == ["it"] \
+        and not _tails(st)
+    if it and seq.next_card is not None and seq.next_card.title is None:
+        # "if your next card played this turn (the first card you play on your next turn) is a maneuver, it
+        # cannot be reversed"
+        d = seq.next_card
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when,
+                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
     if seq.next_card is not None and seq.next_card.title is not None:
         raise Unsupported(f"{' '.join(words(st))!r} about the next card titled {seq.next_card.title}")
+    if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
+        raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
     if seq.next_card is not None and st.kind == "stats_are":
         return _next_card_is(st, seq.next_card)
-    holder = find(st, "holder")
-    if seq.next_card is not None and st.kind == "irreversible" and holder is not None and words(holder) == ["it"] \
-            and not _tails(st):  # "if your next card played this turn is a maneuver, it cannot be reversed"
-        d = seq.next_card
-        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
-                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
         d = seq.next_card
         before = fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, subtype=d.subtypes[0] if d.subtypes else None,
@@ -62,6 +67,8 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     if ref is not None and words(ref) in (["your", "next", "card", "played", "this", "turn"],
                                           ["your", "next", "card", "played"]) and not tails:
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
+    if ref is not None and first_next_turn(ref) and not tails:  # "the first card you play on your next turn ..."
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.FIRST_NEXT_TURN, card_type=None))]
     if len(tails) > 1 or _holder_other(st):
         raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
     if tails and tails[0].kind == "from_tail" and _opponents_backlash(tails[0]):
@@ -82,6 +89,15 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     if tails:
         return [fx.Irreversible(condition=_tail_condition(tails[0]))]
     return [fx.Irreversible()]
+
+
+def first_next_turn(ref: object) -> bool:
+    """"the first card played on your next turn", "your first card played during your next turn", "the first
+    card you play on your next turn"."""
+    said = words(ref)
+    return said[:3] in (["the", "first", "card"], ["your", "first", "card"]) and said[3:] in (
+        ["played", "on", "your", "next", "turn"], ["played", "during", "your", "next", "turn"],
+        ["you", "play", "on", "your", "next", "turn"], ["you", "play", "during", "your", "next", "turn"])
 
 
 def _opponents_backlash(tail: Phrase) -> bool:

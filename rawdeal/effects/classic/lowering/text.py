@@ -19,7 +19,7 @@ from rawdeal.effects.classic.lowering.nodes import (
 )
 from rawdeal.effects.classic.lowering.conditions import condition
 from rawdeal.effects.classic.lowering.actions import _FollowUp, _Forbid, _Looked, _PackRule, _Seq, _Taken, _action
-from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement
+from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement, first_next_turn
 
 
 # ------------------------------------------------------------------------------------------ frames
@@ -270,7 +270,11 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         _any_number_only_discarded(parts)
         zones = () if where is None else (where.zones or (fx.Zone.RING,))
         return _Ctx("played", zones=zones, played=event[1], by=event[0]), parts
+    seq.next_when = fx.Duration.NEXT_CARD
     if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
+        ref = find(frames[-1], "next_ref")
+        if ref is not None and first_next_turn(ref):
+            seq.next_when = fx.Duration.FIRST_NEXT_TURN
         seq.next_card = _next_is(frames.pop())
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
         cond = find(frames[-1], "condition")
@@ -362,7 +366,8 @@ def _next_is(frame: Frame) -> _Desc:
     assert cond is not None
     ref = find(cond, "next_ref")
     cards = next((p for p in cond.parts if isinstance(p, Cards)), None)
-    if ref is None or cards is None or words(ref)[:3] != ["your", "next", "card"] or len(cond.parts) != 3:
+    if ref is None or cards is None or len(cond.parts) != 3 \
+            or (words(ref)[:3] != ["your", "next", "card"] and not first_next_turn(ref)):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
     d = _cards(cards)
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
