@@ -407,3 +407,17 @@ def test_the_first_card_you_play_on_your_next_turn_cannot_be_reversed() -> None:
     game.apply(parse_move('play "Punch"'))
     d = game.decision()
     assert d is not None and d.kind == "reverse" and d.player == 1  # the second one may be reversed
+
+
+def test_a_reversal_with_a_condition_reverses_only_while_it_holds() -> None:
+    text = ("If your Fortitude Rating is less than your opponent's Fortitude Rating, reverse any maneuver and end your "
+            "opponent's turn.")
+    reverses = clauses(text, REVERSAL)[0]
+    assert isinstance(reverses, fx.Reverses) and reverses.condition == fx.FortitudeBelowOpponent()
+    cat = _course_with({"Step Aside": fx.CardEffect((reverses,))})
+    s = GameState(players=[PlayerState("HHH", [], ring=[cat.id("Kick")]),
+                           PlayerState("THE ROCK", [], hand=[cat.id("Step Aside")])])
+    punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
+    assert R.reverses(cat, s, cat.id("Step Aside"), punch, 3, from_hand=True)  # 0F against HHH's 5F
+    s.players[1].ring = [cat.id("Kick"), cat.id("Chop")]
+    assert not R.reverses(cat, s, cat.id("Step Aside"), punch, 3, from_hand=True)  # 7F: not less

@@ -457,6 +457,8 @@ class Reverses:
     from_hand_only: bool = False
     cost: tuple[Action, ...] = ()
     overturned_only: bool = False  # "when overturned, reverse ...": only when damage reveals it (Classic cards)
+    condition: Condition | None = None  # "If your Fortitude Rating is less than your opponent's, reverse ...": the
+    # reversing player's condition (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)

@@ -312,6 +312,8 @@ def _stat_change(c: StatChange) -> str:
 def _reverses(c: Reverses) -> str:
     cost = f", after you {_actions(c.cost, False)}" if c.cost else ""
     when = "if played from your hand, " if c.from_hand_only else "when overturned, " if c.overturned_only else ""
+    if c.condition is not None:
+        when += f"if {_condition(c.condition)}, "
     return f"{when}reverses {_target(c.target)}{cost}"
 
 

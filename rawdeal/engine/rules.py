@@ -486,7 +486,7 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
 def _unconditional(r: fx.Reverses) -> bool:
     t = r.target
     return not r.cost and t.max_damage is None and t.after_title is None and t.min_trait_in_ring is None \
-        and not r.overturned_only
+        and not r.overturned_only and r.condition is None
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
@@ -496,6 +496,8 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
         return False
     if r.overturned_only and from_hand:
         return False  # "when overturned, reverse ...": never from the hand
+    if r.condition is not None and not holds(cat, s, defender, r.condition, play.card, s.last[defender]):
+        return False  # "if your Fortitude Rating is less than your opponent's, reverse ..."
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target

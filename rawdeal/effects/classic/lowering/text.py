@@ -284,7 +284,14 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     new = _frames(frames, ctx, card)
     parts = _items(sentence, card, seq)
     _any_number_only_discarded(parts)
-    if seq.condition is not None:
+    if seq.condition is not None and any(isinstance(p, fx.Reverses) for p in parts):
+        # "If your Fortitude Rating is less than your opponent's, reverse any maneuver and end his turn": the
+        # reversal holds the condition; what it does happens only when it reverses
+        at = next(i for i, p in enumerate(parts) if isinstance(p, fx.Reverses))
+        parts = [*(_conditioned(p, seq.condition) for p in parts[:at]),
+                 *(replace(p, condition=seq.condition) if isinstance(p, fx.Reverses) and p.condition is None
+                   else p if isinstance(p, _ACTIONS) else _conditioned(p, seq.condition) for p in parts[at:])]
+    elif seq.condition is not None:
         parts = [_conditioned(p, seq.condition) for p in parts]
     if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
