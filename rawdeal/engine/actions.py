@@ -183,22 +183,12 @@ class Actions:
             self._emit(ev.Discarded(self.name(p), self.title(c)))
 
     def _passes(self, card: int, flt: fx.CardFilter, by: int) -> bool:
-        if not flt.max_damage_of_own_fortitude:
-            return card in self.cat.passing(flt)
-        info = self.cat.infos[card]
-        if flt.title is not None and info.title != flt.title:
+        """Whether a card passes a filter: by its printed facts (`Catalog.passing`, worked out once a filter),
+        and, for Shake It Off's, by the Fortitude of the player `by`."""
+        if card not in self.cat.passing(flt):
             return False
-        if flt.trait is not None and flt.trait not in info.card.traits:
-            return False
-        if flt.types and not any(info.is_(t) for t in flt.types):
-            return False
-        if flt.subtype is not None and info.card.subtype is not flt.subtype:
-            return False
-        if flt.not_trait is not None and flt.not_trait in info.card.traits:
-            return False
-        if flt.title_word is not None and not R.has_word(info.title, flt.title_word):
-            return False
-        return not flt.max_damage_of_own_fortitude or info.card.printed_damage <= R.fortitude(self.cat, self.s, by)
+        return not flt.max_damage_of_own_fortitude or \
+            self.cat.infos[card].card.printed_damage <= R.fortitude(self.cat, self.s, by)
 
     def _random_move(self, owner: int, p: int, n: int | None, flt: fx.CardFilter, source: fx.Zone, dest: fx.Zone,
                      position: fx.Position) -> None:
