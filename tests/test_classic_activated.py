@@ -421,3 +421,10 @@ def test_a_reversal_with_a_condition_reverses_only_while_it_holds() -> None:
     assert R.reverses(cat, s, cat.id("Step Aside"), punch, 3, from_hand=True)  # 0F against HHH's 5F
     s.players[1].ring = [cat.id("Kick"), cat.id("Chop")]
     assert not R.reverses(cat, s, cat.id("Step Aside"), punch, 3, from_hand=True)  # 7F: not less
+
+
+def test_a_searched_card_put_elsewhere_than_the_hand_is_a_move() -> None:
+    text = ("When successfully played, search your opponent's Arsenal for 1 card, put it into his Ringside pile, and "
+            "your opponent shuffles his Arsenal.")
+    assert clauses(text, STRIKE) == (fx.OnPlay((
+        fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.ARSENAL, fx.Zone.RINGSIDE), fx.Shuffle(fx.Who.OPPONENT))),)

@@ -288,6 +288,13 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     if pronoun is not None:
         if isinstance(seq.last, fx.Search) and dest.zones == (fx.Zone.HAND,) and dest.who is seq.last.who:
             return []  # "search ... for a card, put it into your hand": the search's own end
+        found = seq.last
+        if pronoun == "it" and isinstance(found, fx.Search) and len(found.zones) == 1 and dest.who is found.who \
+                and dest.zones[0] is not found.zones[0] and not shuffle:
+            # "search your opponent's Arsenal for 1 card, put it into his Ringside pile": a move, not a search
+            moved = fx.MoveCards(found.who, fx.ONE, found.zones[0], dest.zones[0], position, filter=found.filter)
+            seq.last = moved
+            return [_Instead(found, moved)]
         this = pronoun == "this card" or (pronoun == "it" and seq.last is None)
         if this and dest.zones == (fx.Zone.RINGSIDE,):
             return [fx.DiscardThis()]
@@ -331,6 +338,14 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     mover = src.who if who is fx.Who.YOU else who
     chooser = fx.Who.YOU if who is fx.Who.YOU else who
     return [fx.MoveCards(mover, d.count, src.zones[0], dest.zones[0], position, chooser=chooser, filter=_filter(d))]
+
+
+@dataclass(frozen=True, slots=True)
+class _Instead:
+    """An action lowered earlier in the sentence (`prev`) that a later verb says is really `new`."""
+
+    prev: Any
+    new: Any
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,9 @@ from rawdeal.effects.classic.lowering.nodes import (
     _children, _desc, _filter, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
-from rawdeal.effects.classic.lowering.actions import _FollowUp, _Forbid, _Looked, _PackRule, _Seq, _Taken, _action
+from rawdeal.effects.classic.lowering.actions import (
+    _FollowUp, _Forbid, _Instead, _Looked, _PackRule, _Seq, _Taken, _action,
+)
 from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement, first_next_turn
 
 
@@ -181,6 +183,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             if out:
                 last = out[-1]
                 seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
+                if isinstance(seq.last, _Instead):
+                    seq.last = seq.last.new
             elif item.verb == "choose" and item.parts:
                 pass  # what was chosen stays for the discard that follows
             group = groups[-1]
@@ -209,7 +213,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             raise Unsupported(f"{' '.join(words(item))!r}")
     if isinstance(seq.last, (_Looked, _Taken)):  # taken or looked at, and never said where they go
         raise Unsupported(f"cards taken but put nowhere in {' '.join(words(sentence.items[-1]))!r}")
-    groups = [_shuffled_in(g) for g in groups]
+    groups = [_shuffled_in(_instead(g)) for g in groups]
     if not either:
         return groups[0]
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
@@ -218,6 +222,23 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
     return [fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+def _instead(actions: list[Any]) -> list[Any]:
+    """The actions with each `_Instead` put in place of the action it replaces (the same object, earlier in
+    the same list or "may")."""
+    out: list[Any] = []
+    for a in actions:
+        if isinstance(a, _Instead):
+            at = next((i for i in range(len(out) - 1, -1, -1) if out[i] is a.prev), None)
+            if at is None:
+                raise Unsupported("a pronoun for an action of another clause")
+            out[at] = a.new
+        elif isinstance(a, fx.Optional):
+            out.append(replace(a, actions=tuple(_instead(list(a.actions)))))
+        else:
+            out.append(a)
+    return out
 
 
 def _shuffled_in(actions: list[Any]) -> list[Any]:
