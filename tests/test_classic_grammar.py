@@ -214,3 +214,38 @@ def test_the_whole_pool_meets_the_parsing_goals() -> None:
     report = check_pool(classic_pool())
     assert report.parsed >= 0.60 * report.total
     assert report.sentences_parsed >= 0.75 * report.sentences_total
+
+
+def _phrase_kinds(sentence: Sentence | SentenceFailure) -> set[str]:
+    assert isinstance(sentence, Sentence), sentence
+    return {getattr(n, "kind", "") for n in walk(sentence)}
+
+
+# (sentence, the phrase it must hold): printed on Classic cards, then written in the same style but printed on none
+AGAINST_PLUS_LABEL = [
+    ("Cannot be played against Al Snow.", "against_tail"),
+    ("When successfully played against any male Superstar, opponent must discard 2 cards.", "on_success_against"),
+    ("Your opponent overturns cards equal to his Superstar Value plus the number of cards in his hand.", "plus"),
+    ("ACE: Once during each of your turns, you may discard 2 cards.", "label"),
+    ("Can only be played against Kane or Edge.", "against_tail"),
+    ("When successfully played against a Diva Superstar, draw 1 card.", "on_success_against"),
+    ("Draw cards equal to your Superstar Value plus the number of Strike maneuvers in your Ring area.", "plus"),
+    ("BONUS: Draw 2 cards.", "label"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind"), AGAINST_PLUS_LABEL)
+def test_against_a_stat_plus_a_count_and_a_keyword_label_parse(text: str, kind: str) -> None:
+    assert kind in _phrase_kinds(compiler().sentence(text))
+
+
+@pytest.mark.parametrize("text", [t for t, _ in AGAINST_PLUS_LABEL])
+def test_a_sentence_that_parses_but_the_engine_cannot_run_stays_unplayable(text: str) -> None:
+    from classickit import lowered
+    result = lowered(text)
+    assert result.effect is None and result.unlowered
+
+
+def test_a_label_is_only_capitals_before_a_colon_at_the_start() -> None:
+    assert _types("ACE: Draw 2 cards.")[0] == ("LABEL", "ACE")
+    assert "LABEL" not in {kind for kind, _ in _types("Draw 2 cards. Ace: draw 1 card.")}
