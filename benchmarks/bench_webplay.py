@@ -82,14 +82,14 @@ class Serve:
         self.log.close()
 
 
-def new_game(base: str, seed: int) -> tuple[str, str, str]:
+def new_game(base: str, seed: int, opponent: str = "person") -> tuple[str, str, str]:
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    body = f"deck_a=kane.txt&deck_b=undertaker.txt&opponent=person&seed={seed}".encode()
+    body = f"deck_a=kane.txt&deck_b=undertaker.txt&opponent={opponent}&seed={seed}".encode()
     with opener.open(urllib.request.Request(base + "/play", body), timeout=60) as answer:
         gid = answer.url.rsplit("/", 1)[1]
     mine = next(str(c.value) for c in jar if c.name == f"rawdeal_play_{gid}")
-    theirs = next(str(c.value) for c in jar if c.name == f"rawdeal_invite_{gid}")
+    theirs = next((str(c.value) for c in jar if c.name == f"rawdeal_invite_{gid}"), "")
     return str(gid), mine, theirs
 
 
@@ -131,7 +131,17 @@ async def slot(base: str, index: int, think: float, counted: float, end: float, 
         played += 1
 
 
-def one_round(source: Path | None, games: int, seconds: float, think: float, warmup: float) -> list[float]:
+async def bot_slot(base: str, index: int, end: float) -> None:
+    """A game against the `search` bot, its person moving at once: the bot thinks all the time. Its
+    moves are not counted; it is there to show whether a bot thinking delays the other games' moves."""
+    played = 0
+    while time.monotonic() < end:
+        gid, mine, _ = await asyncio.to_thread(new_game, base, 7000 + 1000 * index + played, "search")
+        await seat(base, gid, mine, 0.0, float("inf"), end, [])
+        played += 1
+
+
+def one_round(source: Path | None, games: int, seconds: float, think: float, warmup: float, bots: int) -> list[float]:
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "data").mkdir()
         server = Serve(Path(tmp) / "data", source)
@@ -141,7 +151,8 @@ def one_round(source: Path | None, games: int, seconds: float, think: float, war
             counted, end = start + warmup, time.monotonic() + warmup + seconds
 
             async def run() -> None:
-                await asyncio.gather(*(slot(server.base, i, think, counted, end, lat) for i in range(games)))
+                await asyncio.gather(*(slot(server.base, i, think, counted, end, lat) for i in range(games)),
+                                     *(bot_slot(server.base, i, end) for i in range(bots)))
 
             asyncio.run(run())
         finally:
@@ -183,6 +194,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=2.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--bot-games", type=int, default=0, help="games against the search bot besides, not counted")
     parser.add_argument("--against", type=Path, help="another source checkout, measured in alternate rounds")
     parser.add_argument("--quick", action="store_true", help="one 15 s round of 50 games")
     args = parser.parse_args()
@@ -192,11 +204,12 @@ def main() -> None:
     if args.against is not None:
         sides.append((str(args.against), args.against))
     results: dict[str, list[float]] = {name: [] for name, _ in sides}
-    print(f"{args.games} games in progress, think {args.think} s, {args.rounds} x {args.seconds:.0f} s counted "
+    print(f"{args.games} games in progress (+{args.bot_games} against search), think {args.think} s, "
+          f"{args.rounds} x {args.seconds:.0f} s counted "
           f"(+{args.warmup:.0f} s warm-up); load average before: {os.getloadavg()[0]:.1f}")
     for r in range(args.rounds):
         for name, source in (sides if r % 2 == 0 else sides[::-1]):
-            lat = one_round(source, args.games, args.seconds, args.think, args.warmup)
+            lat = one_round(source, args.games, args.seconds, args.think, args.warmup, args.bot_games)
             print(f"  round {r + 1}, {summary(name, lat)} (load {os.getloadavg()[0]:.1f})", flush=True)
             results[name].extend(lat)
     base = anchor() * 1000

@@ -190,14 +190,23 @@ _BOTS: list[Executor] = []
 
 
 def bots() -> Executor:
-    """The processes bots think in, started at the first bot move (spawned: nothing of the server's
-    threads or sockets is inherited)."""
+    """The processes bots think in, started at the first bot move: spawned (nothing of the server's
+    threads or sockets is inherited), dying with the server, and yielding the CPU to it (a person's
+    move is answered first; a bot's reply may wait)."""
     if not _BOTS:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        _BOTS.append(ProcessPoolExecutor(max(1, (os.cpu_count() or 2) - 1), mp_context=multiprocessing.get_context("spawn")))
+        _BOTS.append(ProcessPoolExecutor(max(1, (os.cpu_count() or 2) - 1), multiprocessing.get_context("spawn"),
+                                         _bot_process, (os.getpid(),)))
     return _BOTS[0]
+
+
+def _bot_process(server: int) -> None:
+    from rawdeal.service.worker import _die_with_parent, _yield_cpu
+
+    _die_with_parent(server)
+    _yield_cpu(10)
 
 
 async def bot_answer(ctx: Context, game: Live) -> Shown | None:
