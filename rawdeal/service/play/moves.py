@@ -72,11 +72,10 @@ class Live:
     """A game being played in this process. Its engine game is moved only on the event loop, under
     `lock`; `shown` is the last stored decision."""
 
-    def __init__(self, gid: str, seats: list[dict[str, Any]], seed: int, save: bytes, decision: int, last: str) -> None:
-        self.gid, self.seats, self.seed = gid, seats, seed
+    def __init__(self, gid: str, stored: Stored) -> None:
+        self.gid, self.seats, self.seed = gid, stored.seats, stored.seed
         self.lock = asyncio.Lock()
-        self._resume(save)
-        self.shown = Shown(decision, save, board(self.game), last)
+        self.reset(stored)
 
     def _resume(self, save: bytes) -> None:
         from rawdeal.io.save import loads
@@ -119,12 +118,27 @@ class Live:
         """Back to `shown` (a played move that could not be stored)."""
         self._resume(self.shown.save)
 
+    def reset(self, stored: Stored) -> None:
+        """The game as stored (moved by another server process meanwhile)."""
+        self._resume(stored.save)
+        self.shown = Shown(stored.decision, stored.save, board(self.game), stored.last)
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A game as the database holds it: no history, only the current save and the last move."""
+
+    seats: list[dict[str, Any]]
+    seed: int
+    save: bytes
+    decision: int
+    last: str
+
 
 _LIVE: OrderedDict[str, Live] = OrderedDict()
 
 
-def load(ctx: Context, gid: str) -> Live | None:
-    """The game as stored: its current save, decision number, seats and last move (no history read)."""
+def read(ctx: Context, gid: str) -> Stored | None:
     with ctx.sessions() as s:
         row = s.execute(select(GameRow.save, GameRow.decision, PlayRow.seats, PlayRow.seed)
                         .join(PlayRow, PlayRow.id == GameRow.id).where(GameRow.id == gid)).first()
@@ -132,7 +146,12 @@ def load(ctx: Context, gid: str) -> Live | None:
             return None
         last = s.scalar(select(PlayMove.move).where(PlayMove.game_id == gid, PlayMove.n == row.decision - 1)) \
             if row.decision else None
-    return Live(gid, row.seats, row.seed, row.save, row.decision, last or "")
+    return Stored(row.seats, row.seed, row.save, row.decision, last or "")
+
+
+def load(ctx: Context, gid: str) -> Live | None:
+    stored = read(ctx, gid)
+    return None if stored is None else Live(gid, stored)
 
 
 def stored_decision(ctx: Context, gid: str) -> int | None:
@@ -142,25 +161,33 @@ def stored_decision(ctx: Context, gid: str) -> int | None:
 
 
 async def live(ctx: Context, gid: str, fresh: bool = False) -> Live | None:
-    """The game held in this process, read from the database the first time (or again when `fresh` and
-    another server process has moved it since)."""
+    """The game held in this process, read from the database the first time; with `fresh`, caught up
+    first if another server process has moved it since."""
     held = _LIVE.get(gid)
-    if held is not None and fresh and ctx.settings.http_workers > 1:
-        if await asyncio.to_thread(stored_decision, ctx, gid) != held.shown.decision:
-            held = None
     if held is None:
-        held = await asyncio.to_thread(load, ctx, gid)
-        if held is None:
+        loaded = await asyncio.to_thread(load, ctx, gid)
+        if loaded is None:
             return None
-        _LIVE[gid] = held
+        held = _LIVE.setdefault(gid, loaded)  # another request may have read it meanwhile: one game, one lock
         while len(_LIVE) > KEPT:
             _LIVE.popitem(last=False)
+    elif fresh:
+        await catch_up(ctx, held)
     _LIVE.move_to_end(gid)
     return held
 
 
-def forget(gid: str) -> None:
-    _LIVE.pop(gid, None)
+async def catch_up(ctx: Context, game: Live) -> bool:
+    """Read the game again if another server process moved it (one indexed read of its decision
+    number when it has not). True: it had."""
+    if await asyncio.to_thread(stored_decision, ctx, game.gid) == game.shown.decision:
+        return False
+    async with game.lock:
+        stored = await asyncio.to_thread(read, ctx, game.gid)
+        if stored is None or stored.decision == game.shown.decision:
+            return False
+        game.reset(stored)
+    return True
 
 
 def store(ctx: Context, gid: str, decision: int, played: Played) -> bool:
@@ -180,8 +207,11 @@ async def answer(ctx: Context, game: Live, seat: int | None, decision: int, move
     played = game.play(seat, decision, move)
     if not await asyncio.to_thread(store, ctx, game.gid, decision, played):
         game.undo()
-        forget(game.gid)  # another process moved this game: read it again
-        raise Refused(f"decision {decision} was already answered", decision + 1)
+        stored = await asyncio.to_thread(read, ctx, game.gid)  # another process moved this game: caught up
+        if stored is not None:
+            game.reset(stored)
+        raise Refused(f"decision {decision} was already answered; the game is at decision {game.shown.decision}",
+                      game.shown.decision)
     game.shown = Shown(decision + 1, played.save, played.board, played.move)
     return game.shown
 

@@ -4,14 +4,15 @@ game's replay page, move file and save, and `/replays/{id}` (the viewer's page o
 The socket sends each connection its own seat's board as HTML rendered on the server (a spectator's
 hides both hands); a move comes back as `{"move", "decision"}`, and is answered with the mover's new
 view (the acknowledgement) before the others'. Every connection of a game in this process is told of a
-change at once; with several server processes (`--http-workers`), one served by another notices
-within `POLL` seconds (it looks at the game's decision number, one indexed read a game), since the
-database is the game's only shared record.
+change at once; with several server processes (`--http-workers`, or servers sharing a database), one
+served by another notices within `POLL` seconds (each process looks at the decision number of each game
+it has sockets for: one indexed read a game), since the database is the game's only shared record.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,6 +32,7 @@ from rawdeal.service.play.seats import view_of
 from rawdeal.service.play.store import PERSON, PlayRow
 
 router = APIRouter(include_in_schema=False)
+log = logging.getLogger("rawdeal.service.play")
 POLL = 2.0
 DECKS = Path(__file__).resolve().parents[3] / "decks"  # the bundled decks of a source checkout
 OPPONENTS = (PERSON, *PLAYERS)
@@ -166,11 +168,28 @@ async def play_page(gid: str, request: Request) -> HTMLResponse:
 
 
 class Hub:
-    """The open sockets of each game in this process, to tell them of a change at once."""
+    """The open sockets of each game in this process, to tell them of a change at once, and one task a
+    game watching its decision number for moves answered by another server process."""
 
     def __init__(self) -> None:
         self.games: dict[str, set[tuple[WebSocket, int | None]]] = {}
         self.sent: dict[WebSocket, int] = {}  # the decision each socket was last shown
+        self.watching: dict[str, asyncio.Task[None]] = {}
+
+    def join(self, c: Context, gid: str, ws: WebSocket, seat: int | None) -> None:
+        self.games.setdefault(gid, set()).add((ws, seat))
+        if gid not in self.watching:
+            self.watching[gid] = asyncio.create_task(self._watch(c, gid))
+
+    def leave(self, gid: str, ws: WebSocket, seat: int | None) -> None:
+        members = self.games.get(gid, set())
+        members.discard((ws, seat))
+        self.sent.pop(ws, None)
+        if not members:
+            self.games.pop(gid, None)
+            watcher = self.watching.pop(gid, None)
+            if watcher is not None:
+                watcher.cancel()
 
     async def tell(self, game: moves.Live, first: WebSocket | None = None) -> None:
         """Send each socket of the game its seat's view of the game's last decision (`first` first: the
@@ -188,6 +207,17 @@ class Hub:
                 await ws.send_text(seen[seat])
             except Exception:  # a socket closing meanwhile: its own loop cleans up
                 pass
+
+    async def _watch(self, c: Context, gid: str) -> None:
+        """Moves answered by another server process reach this process's sockets within POLL seconds."""
+        while True:
+            await asyncio.sleep(POLL)
+            try:
+                game = await moves.live(c, gid)
+                if game is not None and await moves.catch_up(c, game):
+                    await self.tell(game)
+            except Exception:  # noqa: BLE001 - the database away for a moment: look again next time
+                log.exception("cannot look at game %s", gid)
 
 
 HUB = Hub()
@@ -213,9 +243,7 @@ async def socket(ws: WebSocket, gid: str) -> None:
     shown = game.shown
     HUB.sent[ws] = shown.decision
     await ws.send_text(_message(game, shown, seat))
-    members = HUB.games.setdefault(gid, set())
-    members.add((ws, seat))
-    poller = asyncio.create_task(_poll(c, ws, gid, seat)) if c.settings.http_workers > 1 else None
+    HUB.join(c, gid, ws, seat)
     try:
         while True:
             sent = await ws.receive_json()
@@ -223,12 +251,7 @@ async def socket(ws: WebSocket, gid: str) -> None:
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        if poller is not None:
-            poller.cancel()
-        members.discard((ws, seat))
-        if not members:
-            HUB.games.pop(gid, None)
-        HUB.sent.pop(ws, None)
+        HUB.leave(gid, ws, seat)
 
 
 async def _move(c: Context, ws: WebSocket, gid: str, seat: int | None, sent: Any) -> None:
@@ -245,6 +268,7 @@ async def _move(c: Context, ws: WebSocket, gid: str, seat: int | None, sent: Any
             await moves.answer(c, game, seat, decision, move)
         except moves.Refused as refused:
             await ws.send_json({"type": "refused", "detail": refused.detail, "decision": refused.decision})
+            await HUB.tell(game)  # caught up with another process's move, if that was why
             return
         await HUB.tell(game, first=ws)
         await _bots_moving(c, game)
@@ -261,17 +285,6 @@ async def _bots_moving(c: Context, game: moves.Live) -> None:
     """The bots' moves until a person decides or the game ends, each shown as it is made."""
     while await moves.bot_answer(c, game) is not None:
         await HUB.tell(game)
-
-
-async def _poll(c: Context, ws: WebSocket, gid: str, seat: int | None) -> None:
-    """Moves answered by another server process reach this socket too."""
-    while True:
-        await asyncio.sleep(POLL)
-        game = await moves.live(c, gid, fresh=True)
-        if game is not None and game.shown.decision > HUB.sent.get(ws, 0):
-            shown = game.shown
-            HUB.sent[ws] = shown.decision
-            await ws.send_text(_message(game, shown, seat))
 
 
 # --- a finished game: its replay, move file and save ------------------------------------------------------
