@@ -122,6 +122,18 @@ def test_a_failing_visible_test_serves_the_grade_html_page_only_to_whom_may_see_
         assert [(t["status"], t["page"]) for t in bea["tests"]] == [("pass", None)]
         assert client.get(f"/ui/submissions/{sids['bea']}/tests/{first}", headers=bearer(staff)).status_code == 404
 
+        # a result graded before outputs were kept: no page in the API, the lines around the divergence at the link
+        from sqlalchemy import select
+
+        from rawdeal.service.db import Result
+
+        with client.app.state.ctx.writes.begin() as s:  # type: ignore[attr-defined]
+            row = s.scalars(select(Result).where(Result.submission_id == sid, Result.name == first)).one()
+            row.divergence = {k: v for k, v in row.divergence.items() if k != "output"}
+        assert client.get(f"/v1/submissions/{sid}", headers=bearer(students["carl"])).json()["tests"][0]["page"] is None
+        older = client.get(url, headers=bearer(students["carl"])).text
+        assert '<tr class="diverges">' in older and "(mine)" in older
+
 
 @needs_chromium
 def test_the_served_page_opens_in_a_browser_at_the_divergence_step(tmp_path: Path) -> None:
