@@ -128,3 +128,55 @@ def test_a_finished_game_replays_with_rawdeal_run_whichever_process_stored_its_m
     done = subprocess.run([sys.executable, "-m", "rawdeal", "run", str(tmp_path / "save.json"), str(tmp_path / "moves.txt")],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout == printed
+
+
+def bot_processes(server: Server) -> list[int]:
+    """The processes the server's bots think in (spawned children of the server)."""
+    found = []
+    for child in Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children").read_text().split():
+        if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+            found.append(int(child))
+    return found
+
+
+def test_a_bot_thinks_in_a_process_of_its_own_and_a_lost_one_is_replaced(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    import websockets
+
+    server = Server(tmp_path / "data", "--workers", "0")
+    try:
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        body = b"deck_a=kane.txt&deck_b=undertaker.txt&opponent=random&seed=8"
+        with opener.open(urllib.request.Request(server.base + "/play", body), timeout=30) as answer:
+            gid = str(answer.url.rsplit("/", 1)[1])
+        mine = next(str(c.value) for c in jar if c.name == f"rawdeal_play_{gid}")
+
+        async def until_the_bot_moves(ws: Any, view: dict[str, Any]) -> dict[str, Any]:
+            """Our moves until the bot has answered one (its move comes after our acknowledgement)."""
+            while True:
+                sent = view["decision"]
+                await ws.send(json.dumps({"move": html.unescape(MOVE.findall(view["html"])[0]), "decision": sent}))
+                view = await until(ws, sent + 1)
+                while not MOVE.search(view["html"]) and 'data-over="yes"' not in view["html"]:
+                    view = await until(ws, view["decision"] + 1)  # the bot's move
+                if view["decision"] > sent + 1:
+                    return view
+
+        async def play() -> None:
+            url = server.base.replace("http", "ws") + f"/play/{gid}/ws"
+            async with websockets.connect(url, additional_headers={"Cookie": f"rawdeal_play_{gid}={mine}"}) as ws:
+                view = json.loads(await ws.recv())
+                view = await until_the_bot_moves(ws, view)
+                thinking = bot_processes(server)
+                assert thinking  # the bot's move came from a process of its own
+                for pid in thinking:
+                    os.kill(pid, signal.SIGKILL)
+                await until_the_bot_moves(ws, view)
+                assert bot_processes(server) and not set(bot_processes(server)) & set(thinking)
+
+        asyncio.run(play())
+    finally:
+        server.stop()

@@ -16,6 +16,7 @@ import asyncio
 import os
 from collections import OrderedDict
 from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -247,8 +248,12 @@ async def bot_answer(ctx: Context, game: Live) -> Shown | None:
     whose = shown.decider
     if whose is None or game.seats[whose]["kind"] == PERSON:
         return None
-    seed = game.seed * 100_003 + shown.decision
-    move, seat = await asyncio.get_running_loop().run_in_executor(bots(), bot_move, shown.save, game.seats[whose]["kind"], seed)
+    seed, kind = game.seed * 100_003 + shown.decision, game.seats[whose]["kind"]
+    try:
+        move, seat = await asyncio.get_running_loop().run_in_executor(bots(), bot_move, shown.save, kind, seed)
+    except BrokenProcessPool:  # a bot process died (killed, out of memory): a new pool, the move asked again
+        _BOTS.clear()
+        move, seat = await asyncio.get_running_loop().run_in_executor(bots(), bot_move, shown.save, kind, seed)
     return await answer(ctx, game, seat, shown.decision, move)
 
 
