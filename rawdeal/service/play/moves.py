@@ -6,7 +6,7 @@ moved on, move after move, as `rawdeal run` moves one game through a move file. 
 loop (a fraction of a millisecond); the write is one new `play_moves` row and the current save (a few
 kilobytes, however long the game), in a thread, conditional on the decision number, so two processes
 serving one game cannot both answer a decision; then every seat's view is made from the one board. A
-bot's move is chosen in a process of its own (`BOTS`), so a bot thinking never holds the server's
+bot's move is chosen in a process of its own (`bots()`), so a bot thinking never holds the server's
 interpreter while other games move.
 """
 
@@ -103,10 +103,10 @@ class Live:
             raise Refused("it is not your decision" if seat is not None else "spectators do not move", current)
         if "\n" in move or not move.strip():
             raise Refused("a move is one line of move-file words, e.g. 'end' or 'play \"Irish Whip\"'", current)
-        lines = list(iter_moves([move], "move"))
-        if not lines:
-            raise Refused(f"{move!r} holds no move (a comment only)", current)
         try:
+            lines = list(iter_moves([move], "move"))
+            if not lines:
+                raise Refused(f"{move!r} holds no move (a comment only)", current)
             play_moves(self.game, lines, self.transcript, source="move")
         except RawdealError as error:
             self._resume(self.shown.save)  # whatever the refused move touched is forgotten
