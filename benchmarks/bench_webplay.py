@@ -29,7 +29,7 @@ benchmarks), pure-Python editable install, under `nice -n 5`, against main (354d
   --rounds 2 --seconds 20, load 17-37:          990 moves 7.6 / 85.3 ms;   982 moves 8.5 / 136.5 ms
   --bot-games 2, 1 x 15 s, load 15-17:          387 moves 13.2 / 81.8 ms;  326 moves 120.4 / 695.3 ms
   --bot-games 2, --rounds 2 --seconds 20, load 22-28: 947 moves 32.1 / 162.7 ms; 958 moves 54.5 / 480.2 ms
-  --quick alone, load 9-22 (five runs): p99 20.4, 23.8, 28.9, 29.7, 36.7 ms (p50 4-8 ms)
+  single 15 s rounds of this checkout (--quick, or a round above), load 9-22: p99 20.4, 23.8, 28.9, 29.7, 36.7 ms
 The goal (p99 < 30 ms) is met by single quick rounds here, not by the longer runs at these loads; the
 lead re-measures on a quieter machine. Inside the server (one quick round at load 22): playing the
 move 0.14 / 0.42 ms, the write in a thread 4.6 / 19 ms, the views rendered and sent 0.36 / 3.0 ms.
