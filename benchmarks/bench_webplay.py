@@ -46,7 +46,6 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -54,41 +53,19 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from servicekit import Server  # noqa: E402
 MOVE = re.compile(r'data-move="([^"]*)"')
 DECISION = re.compile(r'data-decision="(\d+)"')
 
 
-class Serve:
-    """`rawdeal serve` as a process: this checkout's rawdeal, or the one in `source` (put first on the path)."""
-
-    def __init__(self, data: Path, source: Path | None) -> None:
-        import socket
-
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.base = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ)
-        if source is not None:
-            env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source.resolve()), env.get("PYTHONPATH")]))
-        self.log = open(data.parent / "serve.log", "wb")
-        self.proc = subprocess.Popen([sys.executable, "-m", "rawdeal", "serve", "--data", str(data), "--port",
-                                      str(self.port), "--workers", "0"], stderr=self.log, env=env, cwd=data.parent)
-        end = time.monotonic() + 60
-        while time.monotonic() < end:
-            if self.proc.poll() is not None:
-                raise SystemExit(f"rawdeal serve exited: {Path(self.log.name).read_text()}")
-            try:
-                with urllib.request.urlopen(self.base + "/health", timeout=2):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise SystemExit("rawdeal serve did not answer /health within 60 s")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=30)
-        self.log.close()
+def serve(data: Path, source: Path | None) -> Server:
+    """`rawdeal serve` as a process: this checkout's rawdeal, or the one in `source` (first on the path;
+    started outside this checkout, whose folder would otherwise come first)."""
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source.resolve()), env.get("PYTHONPATH")]))
+    return Server(data, "--workers", "0", env=env, cwd=data.parent)
 
 
 def new_game(base: str, seed: int, opponent: str = "person") -> tuple[str, str, str]:
@@ -153,7 +130,7 @@ async def bot_slot(base: str, index: int, end: float) -> None:
 def one_round(source: Path | None, games: int, seconds: float, think: float, warmup: float, bots: int) -> list[float]:
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "data").mkdir()
-        server = Serve(Path(tmp) / "data", source)
+        server = serve(Path(tmp) / "data", source)
         try:
             lat: list[float] = []
             start = time.perf_counter()

@@ -16,20 +16,10 @@ from typer.testing import CliRunner
 
 from rawdeal.cli import app
 from browserkit import chromium, needs_chromium
-from servicekit import CATEGORY, COMMAND, Server, bank_zip, bearer, call, off_by_a_line, play_program, service, zip_of
+from servicekit import CATEGORY, COMMAND, Server, bank_zip, bearer, call, graded, off_by_a_line, play_program, service, zip_of
 from viewerkit import filled, page_data
 
 RULES = f'{{"{CATEGORY}/2": "after_due", "{CATEGORY}/3": "hidden"}}'
-
-
-def graded(client: TestClient, sid: str, token: str, limit: float = 60) -> dict[str, Any]:
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        sub: dict[str, Any] = client.get(f"/v1/submissions/{sid}", headers=bearer(token)).json()
-        if sub["state"] in ("graded", "error"):
-            return sub
-        time.sleep(0.05)
-    raise AssertionError(f"{sid} not graded in {limit} s")
 
 
 def grade_html(tmp: Path, bank: Path, test: str, student: str, printed: list[str]) -> str:
