@@ -27,9 +27,10 @@ benchmarks), pure-Python editable install, under `nice -n 5`, against main (354d
 (this checkout / main, moves counted, p50 / p99):
   --rounds 2 --seconds 15, load 9:              733 moves 6.7 / 51.0 ms;   767 moves 9.6 / 165.8 ms
   --rounds 2 --seconds 20, load 17-37:          990 moves 7.6 / 85.3 ms;   982 moves 8.5 / 136.5 ms
+  --rounds 2 --seconds 20, load 19-20:          992 moves 5.6 / 40.5 ms;   991 moves 8.4 / 124.2 ms
   --bot-games 2, 1 x 15 s, load 15-17:          387 moves 13.2 / 81.8 ms;  326 moves 120.4 / 695.3 ms
   --bot-games 2, --rounds 2 --seconds 20, load 22-28: 947 moves 32.1 / 162.7 ms; 958 moves 54.5 / 480.2 ms
-  single 15 s rounds of this checkout (--quick, or a round above), load 9-22: p99 20.4, 23.8, 28.9, 29.7, 36.7 ms
+  single rounds of this checkout (--quick, or a round above), load 9-22: p99 20.0, 20.4, 23.8, 28.9, 29.7, 36.7 ms
 The goal (p99 < 30 ms) is met by single quick rounds here, not by the longer runs at these loads; the
 lead re-measures on a quieter machine. Inside the server (one quick round at load 22): playing the
 move 0.14 / 0.42 ms, the write in a thread 4.6 / 19 ms, the views rendered and sent 0.36 / 3.0 ms.
