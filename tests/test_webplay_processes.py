@@ -12,10 +12,13 @@ import re
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from servicekit import Server
+import pytest
+
+from servicekit import Server, postgres_url
 
 MOVE = re.compile(r'data-move="([^"]*)"')
 
@@ -39,12 +42,22 @@ async def until(ws: Any, decision: int) -> dict[str, Any]:
             return m
 
 
-def test_two_processes_serve_one_game(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest) -> Iterator[list[str]]:
+    """The servers' options naming their shared database: SQLite in the data folder, or PostgreSQL."""
+    if request.param == "sqlite":
+        yield []
+    else:
+        with postgres_url() as url:
+            yield ["--db", url]
+
+
+def test_two_processes_serve_one_game(tmp_path: Path, db: list[str]) -> None:
     import websockets
 
     data = tmp_path / "data"
-    a = Server(data, "--workers", "0")
-    b = Server(data, "--workers", "0")
+    a = Server(data, "--workers", "0", *db)
+    b = Server(data, "--workers", "0", *db)
     try:
         gid, mine, theirs = new_game(a.base, 17)
 

@@ -3,7 +3,8 @@ rewritten each move) keeps its whole record through the upgrade, and goes on fro
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,9 @@ pytest.importorskip("alembic", reason="the service's tests need the serve extra:
 
 from alembic import command  # noqa: E402
 from alembic.config import Config  # noqa: E402
-from sqlalchemy import text  # noqa: E402
+import sqlalchemy as sa  # noqa: E402
+
+from servicekit import postgres_url  # noqa: E402
 
 from rawdeal.service import games  # noqa: E402
 from rawdeal.service.context import Context  # noqa: E402
@@ -34,7 +37,16 @@ def upgrade(engine: object, to: str) -> None:
         command.upgrade(cfg, to)
 
 
-def test_a_game_begun_before_the_upgrade_keeps_its_moves_and_transcript(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    if request.param == "sqlite":
+        yield None
+    else:
+        with postgres_url() as url:
+            yield url
+
+
+def test_a_game_begun_before_the_upgrade_keeps_its_moves_and_transcript(tmp_path: Path, db: str | None) -> None:
     save, opening = games.start([(n, (DECKS / n).read_text()) for n in ("kane.txt", "undertaker.txt")], 4, "standard")
     played, printed, now = [], opening, save
     for _ in range(5):
@@ -42,16 +54,19 @@ def test_a_game_begun_before_the_upgrade_keeps_its_moves_and_transcript(tmp_path
         played.append(turn.move)
         printed += turn.transcript
         now = turn.save
-    url = f"sqlite:///{tmp_path}/rawdeal.db"
-    engine = make_engine(url)
+    engine = make_engine(db or f"sqlite:///{tmp_path}/rawdeal.db")
     upgrade(engine, "0002")
+    games_0002 = sa.table("games", sa.column("id", sa.String), sa.column("save", sa.LargeBinary), sa.column("moves", sa.JSON),
+                          sa.column("decision", sa.Integer), sa.column("created_at", sa.DateTime(timezone=True)))
+    play_0002 = sa.table("play_games", sa.column("id", sa.String), sa.column("seats", sa.JSON), sa.column("seed", sa.Integer),
+                         sa.column("opening", sa.LargeBinary), sa.column("transcript", sa.Text))
     with engine.begin() as conn:  # a game in progress as schema 0002 kept it: its history in two columns
-        conn.execute(text("INSERT INTO games (id, save, moves, decision, created_at) VALUES "
-                          "('g', :save, :moves, 5, '2026-11-26 10:00:00')"), {"save": now, "moves": json.dumps(played)})
-        conn.execute(text("INSERT INTO play_games (id, seats, seed, opening, transcript) VALUES "
-                          "('g', '[]', 4, :opening, :printed)"), {"opening": save, "printed": printed})
+        conn.execute(games_0002.insert().values(id="g", save=now, moves=played, decision=5,
+                                                created_at=datetime(2026, 11, 26, tzinfo=timezone.utc)))
+        conn.execute(play_0002.insert().values(id="g", seats=[], seed=4, opening=save, transcript=printed))
     migrate(engine)
-    ctx = Context(Settings(tmp_path), sessions(engine), sessions(make_engine(url, writer=True)), Blobs(tmp_path / "blobs"))
+    url = db or f"sqlite:///{tmp_path}/rawdeal.db"
+    ctx = Context(Settings(tmp_path, db), sessions(engine), sessions(make_engine(url, writer=True)), Blobs(tmp_path / "blobs"))
     assert moves.history(ctx, "g") == (save, played, printed)
     stored = moves.read(ctx, "g")
     assert stored is not None and (stored.decision, stored.last, stored.save) == (5, played[-1], now)
