@@ -49,11 +49,11 @@ def _draw(context: Context, bank_key: str, name: str, status: str, reason: str, 
     from rawdeal.grading.model import Attempt, Status
     from rawdeal.grading.score import Options, judge
     from rawdeal.service.grader import load, open_bank
-    from rawdeal.viewer.divergence import course_games, test_page
+    from rawdeal.viewer.divergence import course_games, one_page
 
     bank = open_bank(context.blobs.get(bank_key), context.settings.banks / bank_key)
     loaded = load(bank)
     test = next(t for t in loaded.tests if t.name == name)
     text = context.blobs.get(output).decode("utf-8")
     judged = judge(test, test.transcript, Attempt(text, Status(status), reason, detail), Options())
-    return test_page(judged, student, course_games(bank, loaded.tests))
+    return one_page(judged, student, course_games(bank, loaded.tests))

@@ -91,7 +91,7 @@ def write_pages(students: Sequence[StudentResult], out: Path, single: bool, game
     return pages
 
 
-def test_page(result: ScenarioResult, student: str, game: Games) -> str:
+def one_page(result: ScenarioResult, student: str, game: Games) -> str:
     """One failing test's page, as `write_pages` writes it (a service draws it when it is asked for)."""
     assert result.comparison is not None
     return divergence_page(result, student, *_game(game, result.name, result.comparison.expected))
