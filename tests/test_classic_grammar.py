@@ -244,6 +244,7 @@ NEW_CONSTRUCTS = [
     ("Your Strike maneuvers do a maximum of 5D.", "max_damage"),
     ("Your cards titled Arm Drag are Heel cards and +3F.", "trait_and_stats"),
     ("Can only be packed by a Legend.", "by_names_tail"),
+    ("Cannot be played against a Legend.", "against_tail"),
 ]
 
 
