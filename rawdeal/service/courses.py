@@ -112,7 +112,7 @@ def public_test(context: Context, a: Assignment, name: str) -> PublicTest:
     from rawdeal.grading import protocol
     from rawdeal.service.grader import open_bank
 
-    bank = open_bank(context.blobs.get(a.bank), context.settings.banks / a.bank)
+    bank = open_bank(lambda: context.blobs.get(a.bank), context.settings.banks / a.bank)
     test = next(t for t in protocol.load_bank(bank).tests if t.name == name)
     return PublicTest(name=name, inputs=list(test.inputs), expected="\n".join(test.expected) + "\n")
 

@@ -42,10 +42,13 @@ def bank_tests(folder: Path) -> list[str]:
     return [t.name for t in protocol.load_bank(folder).tests]
 
 
-def open_bank(data: bytes, into: Path) -> Path:
-    """A bank zip unpacked once into `into` (kept: every submission to the assignment reads it)."""
+def open_bank(data: bytes | Callable[[], bytes], into: Path) -> Path:
+    """A bank zip unpacked once into `into` (kept: every submission to the assignment reads it); `data`
+    may be a function reading the zip, called only when it is not unpacked yet."""
     if into.is_dir():
         return into
+    if callable(data):
+        data = data()
     into.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".bank-", dir=into.parent))
     try:

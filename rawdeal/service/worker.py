@@ -38,7 +38,7 @@ def grade_job(settings: Settings, sessions: sessionmaker[Session], job: jobs.Job
     blobs = Blobs(settings.blobs)
     try:
         with jobs.Heartbeat(sessions, job, settings.lease):
-            bank = open_bank(blobs.get(assignment.bank), settings.banks / assignment.bank)
+            bank = open_bank(lambda: blobs.get(assignment.bank), settings.banks / assignment.bank)
             graded = grade(bank, assignment.command, assignment.timeout, blobs.get(job.program), settings.data / "runs",
                            settings.sandbox)
     except (RawdealError, OSError) as exc:
