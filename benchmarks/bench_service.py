@@ -1,51 +1,67 @@
-"""Benchmark: `rawdeal serve` against the issue's speed goals (issue 26), on this machine.
+"""Benchmark: `rawdeal serve` against issue 26's three speed goals, on this machine, in one command.
 
 1. Grading: SUBMISSIONS submissions of a trivial program (`cat`: echoes its answers) against a
    TESTS-transcript assignment, posted at once to a server with 2 grading workers, until all are
    graded; the anchor is `rawdeal grade --course --class --jobs 2` on the same work (the same bank,
-   one program folder per submission) in the same run. Goal: service <= 1.5x the anchor.
-2. While (1) runs, a client reads `GET /v1/submissions/{id}` in a loop: goal p99 < 20 ms.
+   one program folder per submission) in the same round, run just before or just after (alternating
+   by round, against drift). Goal: service <= 1.5x the anchor.
+2. While (1) runs, a client reads `GET /v1/submissions/{id}` 20 times a second: goal p99 < 20 ms.
 3. `POST /v1/replays` of a 100-move file from CLIENTS threads (keep-alive connections), distinct
-   inputs (a comment line numbers each request, so no answer is a stored one): goal >= 300 a second.
-Run: `python benchmarks/bench_service.py [--submissions 200] [--tests 10] [--replays 1500]`.
+   inputs (a comment line numbers each request, so no answer is a stored one), the bodies encoded
+   before the clock starts: goal >= 300 a second (one HTTP process, the default).
+Each goal is printed with its figure and "met" or "NOT met", with the load average, and with what
+tells whether the machine was the limit: the share of the time the HTTP process was runnable that it
+waited for a core (/proc/PID/schedstat), and the server's CPU per replay (replays a second per core).
 
-Measured 2026-11-26 on the shared 2-core machine, with load averages of 7-20 from other sessions
-(pure-Python editable install). Figures moved by 3x from one run to the next with the load; none of
-the goals is met here:
-- grading 200 x 10, both sides in the bubblewrap sandbox: `grade --course --jobs 2` 58.9 s, the
-  service 130.4 s: 2.21x (load 10-16). Before bubblewrap (the hand-written sandbox): 7.3-8.5 s against
-  25-30 s, 3.4-3.6x. Posting the 200 takes 3-13 s, alongside grading. Two bare worker processes draining
-  60 queued submissions took 9.2 s where `grade --course` took 2.1-2.4 s; their steady rate was 1.8x
-  the CLI's per submission, the rest being start-up (imports, the first claim). Found and fixed on the
-  way: SQLite's busy handler slept a whole second whenever two writers met (writers now queue on a
-  lock file and retry BEGIN IMMEDIATE every few milliseconds).
-- `GET /v1/submissions/{id}` while grading: p50 30-92 ms, p99 160-400 ms. The handler is ~7 ms of
-  three indexed queries in process; the rest is waiting for a core.
-- `POST /v1/replays`, 100 moves, 4 clients, one HTTP process: 226 replays/s in a quiet moment after
-  replays moved onto the event loop (83 before, 67 before the save was spliced into the answer), 30-93
-  under load; `--http-workers 2` never helped on this machine. In process a replay costs 2.7-5.4 ms
-  in pure Python (1.1 ms of it loading the save, its schema checked once per distinct save); the
-  compiled build (README) plays moves several times faster.
+Run: `python benchmarks/bench_service.py` (200 submissions, 1500 replays, 2 rounds: several minutes)
+or `--quick` (40 submissions, 300 replays, 1 round: about a minute on a quiet machine). A/B: repeat
+`--python PY` (a venv's interpreter; its rawdeal is the one measured: server, workers and anchor),
+and the builds alternate round by round under the same load. Measure the compiled build (`pip install
+'.[serve]'` into a venv, not an editable install): it is what users get.
 
-Round 2 (branch service2), 100 submissions x 10 tests, `--replays 600`, before (main) and after
-alternating, load averages 9-34 (others' test suites and benchmarks running; the second "after" run
-overlapped the service's own tests):
-  before 1 (load 9-34):  2.72x (24.0 s against 65.3 s), GET p50 72 ms p99 207 ms, replays 36/s
-  after 1  (load 34-32, workers then at nice 5): 2.66x (44.0 s against 116.8 s), GET p50 105 ms p99 392 ms, replays 49/s
-  before 2 (load 32-17): 2.51x (32.6 s against 81.9 s), GET p50 103 ms p99 247 ms, replays 37/s
-  after 2  (load 17-20, nice 5): 1.21x (39.2 s against 47.5 s), GET p50 55 ms p99 205 ms, replays 22/s
-  The load moved every figure by 2x between runs: no change is shown either way at this load, and
-  none of the goals is met. In process (ASGI transport, CPU time per request, same load): GET 2.7-6.2
-  ms, replay 3.4-8.1 ms, before and after alike within the noise. A worker's grade is almost all
-  waiting for its sandboxed runs (bubblewrap start and the program: 150-170 ms a test at this load;
-  the worker's own Python is ~3%), so the ratio to `grade --course` is set by the CPU share the
-  workers get, not by their code.
-  Replays alone in a quieter moment (load 2-3.6, `--replays-only --replays 600`, one HTTP process),
-  alternating: old main 289, 214; this branch rebased on the newer main 174, 152; the newer main
-  itself 270, 253 against this branch 250, 219. In process, a replay of the 100 moves costs 1.3-1.5 ms
-  of CPU from a save loaded before against 1.6-2.1 ms checking it again; over HTTP that ~0.3 ms of a
-  ~4 ms request is lost in the noise. The goal of 300/s is not met: the rest is the engine, parsing the
-  request's save (pydantic) and the insert.
+Measured 2026-11-27, compiled builds (non-editable venvs) of main (354d8a0, "before") and of this
+branch ("after"), interleaved in one run, while other sessions loaded the 2-core machine:
+  200 x 10, 600 replays, 2 rounds, load 20-28:
+                              before                after
+    grading / grade --course  1.32x, 1.40x          0.95x, 0.64x        (goal <= 1.5x: met after)
+    GET p99 (p50)             100, 112 ms (26, 39)  96, 56 ms (19, 16)  (goal < 20 ms: not met)
+    HTTP process waiting      88%, 92%              89%, 87%            of its runnable time
+    replays a second          85, 45                111, 247            (goal >= 300: not met)
+    server CPU a replay       2.55, 2.83 ms         1.55, 1.15 ms       (645-870 a second per core)
+  --quick, 2 rounds, load 21-37:
+    grading / grade --course  1.52x, 1.29x          0.77x, 0.76x
+    GET p99 (p50)             91, 69 ms (24, 22)    36, 38 ms (10, 8)
+    HTTP process waiting      87%, 86%              80%, 80%
+    replays a second          248, 98               142, 175
+    server CPU a replay       1.60, 2.23 ms         1.63, 1.27 ms
+Under this load the GET and replay goals are not met: the HTTP process waited for a core 80-90% of
+the time it could have run, and got far less than the half core 300 replays a second need. On a quiet
+machine (the lead's run) the server CPU figures say what to expect: a GET ~1 ms, a replay ~1.2-1.6 ms.
+
+Why the goals were missed before (profiled 2026-11-27: cProfile in process, /proc schedstat of the
+server during this benchmark, valgrind instruction counts; docs/service.md, Speed):
+- Grading: the workers ran SCHED_BATCH, inherited by each sandboxed run; a batch task never
+  preempts on waking and a bubblewrap run is a chain of wake-ups, so under load each waited for
+  another task's slice. `grade --course --jobs 2` alone under `chrt -b 0`, 4 alternations, load 8-9:
+  3.75 s against 3.24 s plain. Without it, and with the workers in a session (autogroup) of their own
+  instead: the table above. One worker alone drains 30 submissions in the time `grade --course
+  --jobs 1` takes (12.7 s against 12.9 s, load 5): its own work is ~10% of a submission, the rest
+  the sandboxed runs, as for the CLI.
+- GET: in the app 1.0 ms of CPU (two sessions, statements built per request) -> 0.6 ms (one read
+  transaction, statements built once); the rest of its latency is the wait for a core.
+- Replays: the ORM's unit of work for one INSERT cost 2.5x a Core INSERT (0.40 against 0.15 ms),
+  and uvicorn's pure-Python HTTP parser (h11) ~0.5 ms a request more than httptools (editable build,
+  load 14-16, alternating 3 times: 2.17-2.25 ms against 1.60-1.73 ms of server CPU a replay).
+
+`--http-workers 2` (replays only, `--http-workers 2`): 56-71 replays a second at load 20-26 against
+228-360 for one process in the same minutes. uvicorn's processes share one listening socket, and
+py-spy showed one process serving all 4 keep-alive clients while the other waited in epoll; that
+process also spent more CPU a replay (1.8 ms against 1.0-1.1) for a reason not found. Serve the
+replay goal with one HTTP process (the default).
+
+Earlier figures (2026-11-26, editable pure-Python build, load 7-34, before these changes): grading
+2.21-2.72x (once 1.21x), GET p99 160-400 ms, replays 226-289/s in quiet moments and 22-93/s under
+load; `--http-workers 2` never helped on this machine.
 """
 
 from __future__ import annotations
@@ -246,9 +262,24 @@ def replays(python: str, root: Path, count: int, clients: int, http_workers: int
 
 
 def _cpu_seconds(pid: int) -> float:
-    """User and system CPU of a process and its children waited for (one HTTP process: itself)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = sum(int(f) for f in fields[11:15])
+    """User and system CPU of a process and of the processes under it (`--http-workers N`: uvicorn's
+    supervisor and its N HTTP processes)."""
+    stats: dict[int, tuple[int, int]] = {}  # pid -> (parent, ticks)
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            stats[int(entry.name)] = int(fields[1]), sum(int(f) for f in fields[11:15])
+    tree, grew = {pid}, True
+    while grew:
+        grew = False
+        for child, (parent, _) in stats.items():
+            if parent in tree and child not in tree:
+                tree.add(child)
+                grew = True
+    ticks = sum(stats[p][1] for p in tree if p in stats)
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
