@@ -38,8 +38,11 @@ Under this load the GET and replay goals are not met: the HTTP process waited fo
 the time it could have run, and got far less than the half core 300 replays a second need. On a quiet
 machine (the lead's run) the server CPU figures say what to expect: a GET ~1 ms, a replay ~1.2-1.6 ms.
 
-Why the goals were missed before (profiled 2026-11-27: cProfile in process, /proc schedstat of the
-server during this benchmark, valgrind instruction counts; docs/service.md, Speed):
+Why the goals were missed before (profiled 2026-11-27: cProfile and CPU time in process, /proc
+schedstat of the server during this benchmark; docs/service.md, Speed). valgrind (callgrind) was
+tried for counts independent of the load, but the 8 or 16 requests a run it could afford under this
+load differed by less than the runs' own noise (Python's garbage collector), so the in-process
+figures below are CPU time over 300-1000 requests, builds alternating:
 - Grading: the workers ran SCHED_BATCH, inherited by each sandboxed run; a batch task never
   preempts on waking and a bubblewrap run is a chain of wake-ups, so under load each waited for
   another task's slice. `grade --course --jobs 2` alone under `chrt -b 0`, 4 alternations, load 8-9:
@@ -47,9 +50,12 @@ server during this benchmark, valgrind instruction counts; docs/service.md, Spee
   instead: the table above. One worker alone drains 30 submissions in the time `grade --course
   --jobs 1` takes (12.7 s against 12.9 s, load 5): its own work is ~10% of a submission, the rest
   the sandboxed runs, as for the CLI.
-- GET: in the app 1.0 ms of CPU (two sessions, statements built per request) -> 0.6 ms (one read
-  transaction, statements built once); the rest of its latency is the wait for a core.
-- Replays: the ORM's unit of work for one INSERT cost 2.5x a Core INSERT (0.40 against 0.15 ms),
+- GET: in the app (ASGI called directly, a submission with 10 results) 1.14-1.21 ms of CPU (two
+  sessions, statements built per request) -> 0.71-0.79 ms (one read transaction, statements built
+  once), compiled builds alternating 3 times at load 26-30; the rest of its latency is the wait for
+  a core.
+- Replays: the ORM's unit of work for one INSERT cost 2.5x a Core INSERT (0.40 against 0.15 ms;
+  a replay in the app 1.55-1.96 -> 1.24-1.52 ms, compiled builds alternating 3 times at load 24-30),
   and uvicorn's pure-Python HTTP parser (h11) ~0.5 ms a request more than httptools (editable build,
   load 14-16, alternating 3 times: 2.17-2.25 ms against 1.60-1.73 ms of server CPU a replay).
 
