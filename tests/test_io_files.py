@@ -60,3 +60,11 @@ def test_a_failed_folder_leaves_the_old_one(tmp_path: Path) -> None:
 def test_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="does not exist"):
         write_atomic(tmp_path / "nope" / "save.json", "{}")
+
+
+def test_text_holding_a_file_name_that_is_not_utf8_is_written_with_it_escaped(tmp_path: Path) -> None:
+    """`play --record` writes its own file name into the file's first line: a Latin-1 name is
+    written as `\\xe9`, as it is shown on the terminal, instead of failing."""
+    name = os.fsdecode(b"jos\xe9.txt")
+    write_atomic(tmp_path / name, f"# replay with rawdeal run {name}\n")
+    assert (tmp_path / name).read_bytes() == b"# replay with rawdeal run jos\\xe9.txt\n"

@@ -49,7 +49,7 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     old file is untouched, no temporary file is left, and the error names `path`); a symbolic link's
     target the same way; a device or named pipe written through; a folder refused."""
     given = Path(path)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    payload = _utf8(data) if isinstance(data, str) else data
     kind = _kind(given)  # of what the path leads to, through any symbolic link
     if kind == "folder":
         raise UsageError(f"{shown(given)}: is a folder; give a file name")
@@ -72,6 +72,15 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _utf8(text: str) -> bytes:
+    """`text` in UTF-8; a file name's bytes that are not UTF-8 (held as surrogates) shown escaped
+    (`\\xff`), as on the terminal, instead of a crash."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace").encode("utf-8")
 
 
 def _kind(path: Path) -> str:
