@@ -228,3 +228,11 @@ def test_a_file_name_that_is_not_utf8_is_escaped_in_json_csv_and_html_reports(tm
     other.write_text("something else\n")
     code, _, err = answer("diff", str(deck), str(other), "--html", str(tmp_path / "d.html"))
     assert code == 1 and "jos\\xe9.txt vs other.txt" in (tmp_path / "d.html").read_text(encoding="utf-8"), err
+
+
+def test_selfplay_failures_naming_a_file_is_a_usage_error_before_any_game(tmp_path: Path) -> None:
+    """The failures folder is written only when a game fails, maybe hours in: a file there is said at once."""
+    (tmp_path / "notes.txt").write_text("mine\n")
+    code, out, err = answer("selfplay", "--games", "1", "--failures", str(tmp_path / "notes.txt"))
+    assert code == 2 and "is a file" in err and out == ""
+    assert (tmp_path / "notes.txt").read_text() == "mine\n"
