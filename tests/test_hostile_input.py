@@ -234,5 +234,5 @@ def test_selfplay_failures_naming_a_file_is_a_usage_error_before_any_game(tmp_pa
     """The failures folder is written only when a game fails, maybe hours in: a file there is said at once."""
     (tmp_path / "notes.txt").write_text("mine\n")
     code, out, err = answer("selfplay", "--games", "1", "--failures", str(tmp_path / "notes.txt"))
-    assert code == 2 and "is a file" in err and out == ""
+    assert code == 2 and "Invalid value for '--failures'" in err and out == ""
     assert (tmp_path / "notes.txt").read_text() == "mine\n"
