@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from rawdeal.errors import RawdealError, UsageError
-from rawdeal.inputs import shown
+from rawdeal.inputs import shown, utf8
 
 # A path that cannot take a file is the caller's mistake (exit 2); anything else (a full disk) is not.
 BAD_PATH = {errno.ENOENT, errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EROFS, errno.EISDIR, errno.ENAMETOOLONG}
@@ -49,7 +49,7 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     old file is untouched, no temporary file is left, and the error names `path`); a symbolic link's
     target the same way; a device or named pipe written through; a folder refused."""
     given = Path(path)
-    payload = _utf8(data) if isinstance(data, str) else data
+    payload = _encoded(data) if isinstance(data, str) else data
     kind = _kind(given)  # of what the path leads to, through any symbolic link
     if kind == "folder":
         raise UsageError(f"{shown(given)}: is a folder; give a file name")
@@ -74,13 +74,12 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
         raise
 
 
-def _utf8(text: str) -> bytes:
-    """`text` in UTF-8; a file name's bytes that are not UTF-8 (held as surrogates) shown escaped
-    (`\\xff`), as on the terminal, instead of a crash."""
+def _encoded(text: str) -> bytes:
+    """`text` in UTF-8, a file name's bytes that are not UTF-8 in it written as `\\xff` (`inputs.utf8`)."""
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace").encode("utf-8")
+        return utf8(text).encode("utf-8")
 
 
 def _kind(path: Path) -> str:
