@@ -173,14 +173,24 @@ def replace_folder(complete: Path, path: Path) -> None:
 
 @contextmanager
 def _locked(folder: Path) -> Iterator[None]:
-    """An exclusive lock on a folder while the block runs (filelock: POSIX and Windows locks). The
-    lock file lives in the temporary folder, named by the folder's real path, so the outputs hold
-    nothing but what was written."""
-    import hashlib
+    """An exclusive lock on a folder while the block runs. Where there is `flock` (POSIX), the lock is
+    on the folder itself, so nothing is written anywhere for it; elsewhere (Windows) filelock's lock
+    file in the temporary folder, named by the folder's real path, which stays behind (removing a
+    lock file others may wait on would let two writers in)."""
+    try:
+        import fcntl
+    except ImportError:
+        import hashlib
 
-    from filelock import FileLock
+        from filelock import FileLock
 
-    key = hashlib.sha256(os.fsencode(os.path.realpath(folder))).hexdigest()[:24]
-    with FileLock(os.path.join(tempfile.gettempdir(), f"rawdeal-{key}.lock")):
+        key = hashlib.sha256(os.fsencode(os.path.realpath(folder))).hexdigest()[:24]
+        with FileLock(os.path.join(tempfile.gettempdir(), f"rawdeal-{key}.lock")):
+            yield
+        return
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         yield
-
+    finally:
+        os.close(fd)  # releases the lock
