@@ -42,6 +42,18 @@ def utf8(text: str) -> str:
     return text
 
 
+def utf8_tree(data: Any) -> Any:
+    """JSON-like `data` (dicts, lists, tuples, strings, numbers) with `utf8` applied to every string,
+    keys included: for a writer whose first try failed on a file name somewhere inside."""
+    if isinstance(data, str):
+        return utf8(data)
+    if isinstance(data, dict):
+        return {utf8_tree(k): utf8_tree(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [utf8_tree(v) for v in data]
+    return data
+
+
 def shown(path: str | os.PathLike[str]) -> str:
     """A path as it can be printed: bytes that are not UTF-8 shown escaped (`\\xff`), never a crash."""
     return printable(os.fspath(path))

@@ -213,7 +213,7 @@ def test_a_scenario_folder_with_a_non_utf8_name_is_reported(tmp_path: Path) -> N
 
 
 def test_a_file_name_that_is_not_utf8_is_escaped_in_json_csv_and_html_reports(tmp_path: Path) -> None:
-    """`check --format json`, `tournament --json/--csv` and `diff --html` name their inputs: a Latin-1
+    """`check --format json`, `tournament --json/--csv`, `diff --html` and `view` name their inputs: a Latin-1
     file name is shown as `\\xe9` there too, as on the terminal, not a crash."""
     deck = tmp_path / os.fsdecode(b"jos\xe9.txt")
     deck.write_bytes((DECKS / "kane.txt").read_bytes())
@@ -228,6 +228,11 @@ def test_a_file_name_that_is_not_utf8_is_escaped_in_json_csv_and_html_reports(tm
     other.write_text("something else\n")
     code, _, err = answer("diff", str(deck), str(other), "--html", str(tmp_path / "d.html"))
     assert code == 1 and "jos\\xe9.txt vs other.txt" in (tmp_path / "d.html").read_text(encoding="utf-8"), err
+    save, moves = tmp_path / os.fsdecode(b"partida\xe9.json"), tmp_path / "moves.txt"
+    moves.write_text("")
+    assert answer("new", str(deck), str(DECKS / "hhh.txt"), "-o", str(save))[0] == 0
+    code, _, err = answer("view", str(save), str(moves), "-o", str(tmp_path / "v.html"))
+    assert code == 0 and "partida\\xe9.json" in (tmp_path / "v.html").read_text(encoding="utf-8"), err
 
 
 def test_selfplay_failures_naming_a_file_is_a_usage_error_before_any_game(tmp_path: Path) -> None:

@@ -13,7 +13,6 @@ from pathlib import Path, PurePosixPath
 from rawdeal.errors import RawdealError, UsageError
 from rawdeal.grading.model import ScenarioResult, StudentResult
 from rawdeal.io.diff import Comparison, is_input
-from rawdeal.inputs import utf8
 from rawdeal.io.files import write_atomic
 from rawdeal.viewer.game_record import GameReplay
 from rawdeal.viewer.page import render_divergence
@@ -127,6 +126,5 @@ def diff_page(comparison: Comparison, names: tuple[Path, Path], text: str, scena
                                        _echoed(comparison.expected), category)
     note = "" if replay is not None else "give --scenario, --save with --moves, or --course to see the board"
     return render_divergence(replay, comparison.expected, comparison.actual, comparison.at,
-                             (utf8(names[0].name), utf8(names[1].name)),
-                             f"{utf8(names[0].name)} vs {utf8(names[1].name)}", note,
+                             (names[0].name, names[1].name), f"{names[0].name} vs {names[1].name}", note,
                              comparison.expected_lines)
