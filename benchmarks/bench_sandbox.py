@@ -32,7 +32,11 @@ editable build, as root, 2 cores shared with other engineers), the long run
 so far at each step (bwrap / none, a run):
 - 25 x 89 (load 10.9): CPU 17.64 / 11.79 ms (1.50), wall 92.2 / 62.1 ms (1.49);
 - 50 x 89 (load 14.4): CPU 18.09 / 12.04 ms (1.50), wall 99.7 / 67.3 ms (1.48);
-- 100 x 89 (load 23.5): CPU 18.16 / 12.11 ms (1.50), wall 114.9 / 77.9 ms (1.48).
+- 100 x 89 (load 23.5): CPU 18.16 / 12.11 ms (1.50), wall 114.9 / 77.9 ms (1.48);
+- 150 x 89 (load 16.9): CPU 18.08 / 12.03 ms (1.50), wall 121.3 / 77.7 ms (1.56);
+- 225 x 89 = 20,025 runs a mode (load 25.8): CPU 17.82 / 11.81 ms (1.51), wall 120.1 / 75.8 ms (1.58).
+The whole 500 x 89 did not fit in the session at this load (about 29 minutes per 100 students);
+the run was stopped after the last line above.
 The ratio does not move with the class's size (the cost is per run), nor much with the load (CPU
 1.50 from load 11 to 24). The target is not met for programs this small, and cannot be with one
 bubblewrap a run: docs/grading-sandbox.md ("Cost") has the step-by-step figures and the arithmetic
