@@ -34,7 +34,8 @@ so far at each step (bwrap / none, a run):
 - 50 x 89 (load 14.4): CPU 18.09 / 12.04 ms (1.50), wall 99.7 / 67.3 ms (1.48);
 - 100 x 89 (load 23.5): CPU 18.16 / 12.11 ms (1.50), wall 114.9 / 77.9 ms (1.48);
 - 150 x 89 (load 16.9): CPU 18.08 / 12.03 ms (1.50), wall 121.3 / 77.7 ms (1.56);
-- 225 x 89 = 20,025 runs a mode (load 25.8): CPU 17.82 / 11.81 ms (1.51), wall 120.1 / 75.8 ms (1.58).
+- 225 x 89 (load 25.8): CPU 17.82 / 11.81 ms (1.51), wall 120.1 / 75.8 ms (1.58);
+- 275 x 89 = 24,475 runs a mode (load 15.2): CPU 17.70 / 11.65 ms (1.52), wall 109.5 / 68.1 ms (1.61).
 The whole 500 x 89 did not fit in the session at this load (about 29 minutes per 100 students);
 the run was stopped after the last line above.
 The ratio does not move with the class's size (the cost is per run), nor much with the load (CPU
