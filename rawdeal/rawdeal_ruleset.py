@@ -88,6 +88,7 @@ class RawDeal:
     languages = ("en",)
     avoid = frozenset({"surrender"})
     label_parts: tuple[str, ...] = ()
+    option_names = ("unshuffled",)
 
     def start(self, setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tuple[RawDealState, list[Any]]:
         """`setup`: two deck files, or `random:N` for a random legal deck drawn from seed N; option

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rawdeal.fightdrome import events as ev
+from rawdeal.fightdrome.options import NAMES as OPTION_NAMES
 
 
 class Fightdrome:
@@ -14,6 +15,7 @@ class Fightdrome:
     languages = ("en", "es")
     avoid: frozenset[str] = frozenset()
     label_parts = ("Sleeve", "Stack")  # a side's label is SLEEVE/STACK
+    option_names = OPTION_NAMES
 
     def start(self, setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tuple[Any, list[Any]]:
         from rawdeal.fightdrome.setup import new_game

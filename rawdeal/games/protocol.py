@@ -82,6 +82,7 @@ class Ruleset(Protocol):
     languages: tuple[str, ...]  # transcript languages, the first the default
     avoid: frozenset[str]  # moves (by text) a random player makes only when nothing else is legal
     label_parts: tuple[str, ...]  # the names of the '/'-separated parts of `labels` (tournament reports)
+    option_names: tuple[str, ...]  # the rules options `start` takes (forms offer them)
 
     def start(self, setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tuple[State, list[Any]]:
         """A new game from its setup (Raw Deal: two deck files; Fightdrome: characters, or none to deal

@@ -13,6 +13,7 @@ from rawdeal.service import games
 from rawdeal.service.context import Context
 from rawdeal.service.db import GameRow
 from rawdeal.service.play.seats import NotYours, bot_move, decider, play_as
+from rawdeal.service.play.anygame import Position
 from rawdeal.viewer.board import Board
 from rawdeal.service.play.store import PERSON, PlayRow
 
@@ -29,7 +30,7 @@ class Refused(Exception):
 class Game:
     row: GameRow
     play: PlayRow
-    board: Board | None = field(default=None, compare=False)  # the board after the last move, when known
+    board: Board | Position | None = field(default=None, compare=False)  # the board after the last move, when known
 
 
 def load(ctx: Context, gid: str) -> Game | None:
@@ -53,7 +54,7 @@ def answer(ctx: Context, gid: str, seat: int | None, decision: int, move: str) -
     return _write(ctx, game, turn, after)
 
 
-def _write(ctx: Context, game: Game, turn: games.Turn, after: Board) -> Game:
+def _write(ctx: Context, game: Game, turn: games.Turn, after: Board | Position) -> Game:
     row, play = game.row, game.play
     history = [*row.moves, turn.move]
     with ctx.writes.begin() as s:

@@ -10,12 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from rawdeal.errors import RawdealError
-from rawdeal.service.games import Turn
+from rawdeal.games.registry import DEFAULT
+from rawdeal.service.games import Turn, game_of
+from rawdeal.service.play import anygame
+from rawdeal.service.play.anygame import NotYours as NotYours, Position
 from rawdeal.viewer.board import Board, board
 
 
-def position(save: bytes) -> Board:
-    """The board of a save (loaded once; every seat's view is made from it)."""
+def position(save: bytes) -> Board | Position:
+    """The board of a save (loaded once; every seat's view is made from it); another game's position
+    as its ruleset describes it (`anygame`)."""
+    if game_of(save) != DEFAULT:
+        return anygame.position(save)
     from rawdeal.io.save import loads
 
     game = loads(save, "save.json", written=True)
@@ -29,10 +35,12 @@ def seat_view(save: bytes, seat: int | None, decision: int, last: str = "") -> d
     return view_of(position(save), seat, decision, last)
 
 
-def play_as(save: bytes, seat: int | None, move: str) -> tuple[Turn, Board]:
+def play_as(save: bytes, seat: int | None, move: str) -> tuple[Turn, Board | Position]:
     """Apply `move` for `seat` (as `rawdeal.service.games.apply`, the save loaded once): the turn and the
     board after it. Raises NotYours when the decision is not the seat's (or the game is over), and the
     rawdeal error of a bad or illegal move."""
+    if game_of(save) != DEFAULT:
+        return anygame.play_as(save, seat, move)
     from rawdeal.io.save import dumps, loads
     from rawdeal.io.transcript import Transcript
     from rawdeal.replay.movefile import iter_moves, play_moves
@@ -56,11 +64,9 @@ def play_as(save: bytes, seat: int | None, move: str) -> tuple[Turn, Board]:
     return Turn(lines[0].text, "".join(out), dumps(game)), board(game)
 
 
-class NotYours(Exception):
-    """A move sent by a seat whose decision it is not."""
-
-
-def view_of(b: Board, seat: int | None, decision: int, last: str) -> dict[str, Any]:
+def view_of(b: Board | Position, seat: int | None, decision: int, last: str) -> dict[str, Any]:
+    if isinstance(b, Position):
+        return anygame.view_of(b, seat, decision, last)
     sides = [{"name": s.name, "superstar": s.superstar, "fortitude": s.fortitude, "arsenal": s.arsenal,
               "hand": list(s.hand) if p == seat else None, "hand_size": len(s.hand), "ring": list(s.ring),
               "ringside": len(s.ringside), "ringside_top": s.ringside[-1] if s.ringside else None}
@@ -81,6 +87,8 @@ def view_of(b: Board, seat: int | None, decision: int, last: str) -> dict[str, A
 
 def decider(save: bytes) -> int | None:
     """Whose decision it is (None: the game is over)."""
+    if game_of(save) != DEFAULT:
+        return anygame.decider(save)
     from rawdeal.io.save import loads
 
     game = loads(save, "save.json", written=True)
@@ -93,6 +101,8 @@ def bot_move(save: bytes, bot: str, seed: int) -> tuple[str, int]:
     """The move of bot `bot` (rawdeal.bots.registry's names) for the pending decision, in move-file
     words. The bot is made afresh, seeded by the game's seed and the decision number, so a game
     resumed after a restart gets the same moves."""
+    if game_of(save) != DEFAULT:
+        return anygame.bot_move(save, bot, seed)
     from rawdeal.bots.registry import make_player
     from rawdeal.io.save import loads
 
