@@ -12,6 +12,7 @@ from rawdeal.arena.sprt import Sprt
 from rawdeal.arena.standings import Standings, standings
 from rawdeal.arena.tournament import Entrant, GameResult, GameSpec, schedule
 from rawdeal.errors import UsageError
+from rawdeal.games.registry import DEFAULT
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,21 +23,22 @@ class Plan:
     players: tuple[str, ...]
     games: int
     seed: int
-    profile: str = "standard"
+    options: tuple[str, ...] = ()  # the game's rules options
     max_moves: int = 5000
     duplicate: bool = True
-    random_decks: bool = False
+    random_decks: bool = False  # every deal draws its sides at random (`Matches.random_deal`)
     sprt: Sprt | None = None
+    game: str = DEFAULT
 
     def specs(self) -> list[GameSpec]:
         if self.sprt is not None and (len(self.players) != 2 or not self.duplicate):
             raise UsageError("--sprt tests one player against another on duplicate deals: name two players")
         if self.duplicate:
-            return dup.schedule(self.entrants, self.players, self.games, self.seed, self.profile, self.max_moves,
-                                self.random_decks)
+            return dup.schedule(self.entrants, self.players, self.games, self.seed, self.options, self.max_moves,
+                                self.random_decks, self.game)
         if self.random_decks:
             raise UsageError("--random-decks plays duplicate deals: drop --no-duplicate")
-        return schedule(self.entrants, self.games, self.seed, self.profile, self.max_moves)
+        return schedule(self.entrants, self.games, self.seed, self.options, self.max_moves, self.game)
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 
 from rawdeal.arena.pairscore import Pentanomial
 from rawdeal.arena.ratings import Head
-from rawdeal.arena.selfplay import Lineup, game_decks
 from rawdeal.arena.sprt import Sprt
 from rawdeal.arena.tournament import Entrant, GameResult, GameSpec
 from rawdeal.errors import UsageError
+from rawdeal.games.matches import matches
+from rawdeal.games.registry import DEFAULT
 
 RANDOM = "random-decks"  # the deck name of entrants that play random legal decks
 ROUND = 8  # pairs per worker between two looks of a sequential test
@@ -43,34 +44,39 @@ def deal_seed(seed: int, i: int, j: int, k: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def random_entrants(players: Sequence[str]) -> list[Entrant]:
-    """One entrant per player, whose decks every deal draws at random (`schedule(random_decks=True)`)."""
-    return [Entrant(RANDOM, p, Lineup("", ())) for p in players]
+def random_entrants(players: Sequence[str], name: str = RANDOM) -> list[Entrant]:
+    """One entrant per player, whose sides every deal draws at random (`schedule(random_decks=True)`),
+    called `name` in the tables."""
+    return [Entrant(name, p, None) for p in players]
 
 
-def schedule(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int, profile: str = "standard",
-             max_moves: int = 5000, random_decks: bool = False) -> list[GameSpec]:
+def schedule(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int, options: tuple[str, ...] = (),
+             max_moves: int = 5000, random_decks: bool = False, game: str = DEFAULT) -> list[GameSpec]:
     """Every deal for every pairing of players, each as two consecutive games (one pair).
 
     `entrants` are decks x players, decks first (`tournament.entrants`): entrant d * P + p is deck d
-    played by player p. Deals run k-major, so a test that stops early has seen every deck pairing."""
+    played by player p. Deals run k-major, so a test that stops early has seen every deck pairing.
+    Sides that cannot meet (`Matches.meets`: a Fightdrome character and itself) are dealt no game."""
     width = len(players)
     if width < 2:
         raise UsageError("duplicate deals compare players: name at least two with --players")
     decks = len(entrants) // width
+    rules = matches(game)
     specs: list[GameSpec] = []
     for k in range(deals):
         for i in range(decks):
             for j in range(i, decks):
+                if not rules.meets(entrants[i * width].setup, entrants[j * width].setup):
+                    continue
                 s = deal_seed(seed, i, j, k)
-                lineups = game_decks(s, None) if random_decks else (entrants[i * width].lineup,
-                                                                     entrants[j * width].lineup)
+                setups = rules.random_deal(s) if random_decks else (entrants[i * width].setup,
+                                                                     entrants[j * width].setup)
                 for p in range(width):
                     for q in range(p + 1, width):
                         pair = len(specs) // 2
                         for a, b in ((p, q), (q, p)):
-                            specs.append(GameSpec(len(specs), s, (i * width + a, j * width + b), lineups,
-                                                  (players[a], players[b]), profile, max_moves, pair))
+                            specs.append(GameSpec(len(specs), s, (i * width + a, j * width + b), setups,
+                                                  (players[a], players[b]), options, max_moves, pair, game))
     return specs
 
 
