@@ -170,3 +170,29 @@ def test_a_game_request_must_fit_its_game(tmp_path: Path) -> None:
             assert refused.status_code == 422 and says in refused.json()["detail"]
         nobody = client.post("/v1/games", json={"game": "fightdrome", "setup": ["Nobody/S1", "Brawler/S1"]})
         assert nobody.status_code == 400 and "unknown Sleeve 'Nobody'" in nobody.json()["detail"]
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+def test_a_fightdrome_replay_is_what_rawdeal_run_prints(tmp_path: Path, fmt: str) -> None:
+    from rawdeal.games.randomplay import play_random
+    from rawdeal.games.registry import ruleset
+    from rawdeal.games.saves import dumps
+
+    rules = ruleset("fightdrome")
+    state, _ = rules.start((), 5, ("match",))
+    save = dumps(state)
+    played = play_random(rules, rules.load(save, "start.json"), 5)
+    moves = "# a whole match\n" + "".join(f"{m}\n" for m in played)
+    (tmp_path / "start.json").write_bytes(save)
+    (tmp_path / "moves.txt").write_text(moves)
+    cli = rawdeal("run", tmp_path / "start.json", tmp_path / "moves.txt", "--format", fmt, "-o", tmp_path / "end.json")
+    assert cli.returncode == 0, cli.stderr
+    with service(tmp_path / "data", worker=False) as client:
+        body = client.post("/v1/replays", json={"save": json.loads(save), "moves": moves, "format": fmt}).json()
+        assert body["transcript"].encode() == cli.stdout
+        assert body["save"] == json.loads((tmp_path / "end.json").read_bytes())
+        page = client.get(f"/replays/{body['id']}")
+        assert page.status_code == 200 and '"game":"fightdrome"' in page.text
+        wrong = client.post("/v1/replays", json={"save": json.loads(save), "moves": f"{played[0]}\nrest\n"}).json()
+        assert (wrong["title"], wrong["line"], wrong["file"]) == ("illegal move", 2, "moves.txt") and wrong["legal"]
+        assert wrong["transcript"].startswith("Player 1: 7 cards in hand")
