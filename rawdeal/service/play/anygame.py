@@ -31,6 +31,17 @@ class NotYours(Exception):
     """A move sent by a seat whose decision it is not (`seats.NotYours` is this class)."""
 
 
+def check_seat(decider: int | None, seat: int | None, move: str, example: str) -> None:
+    """NotYours unless `seat` decides now (`decider`, None: the game is over); a RawdealError unless
+    `move` is one line of words (`example` shows one)."""
+    if decider is None:
+        raise NotYours("the game is over")
+    if seat != decider:
+        raise NotYours("it is not your decision" if seat is not None else "spectators do not move")
+    if "\n" in move or not move.strip():
+        raise RawdealError(f"a move is one line of move-file words, {example}")
+
+
 def drawable(rules: Any) -> Viewable:
     if not isinstance(rules, Viewable):
         raise UsageError(f"{rules.title} cannot be played in the browser yet: its ruleset describes no board")
@@ -62,12 +73,7 @@ def play_as(save: bytes, seat: int | None, move: str) -> tuple[Turn, Position]:
     the seat's, the game's error for a bad or illegal move."""
     rules, state = load_other(save)
     turn = state.turn()
-    if turn is None:
-        raise NotYours("the game is over")
-    if seat != turn.player:
-        raise NotYours("it is not your decision" if seat is not None else "spectators do not move")
-    if "\n" in move or not move.strip():
-        raise RawdealError("a move is one line of move-file words, such as the buttons show")
+    check_seat(None if turn is None else turn.player, seat, move, "such as the buttons show")
     done = apply_other(rules, state, move)
     return done, position_of(rules, state)
 

@@ -51,12 +51,7 @@ def play_as(save: bytes, seat: int | None, move: str) -> tuple[Turn, Board | Pos
     transcript.events(game.resume())
     out.clear()  # the resumed position's pending events were shown with the move before
     d = game.decision()
-    if d is None:
-        raise NotYours("the game is over")
-    if seat != d.player:
-        raise NotYours("it is not your decision" if seat is not None else "spectators do not move")
-    if "\n" in move or not move.strip():
-        raise RawdealError("a move is one line of move-file words, e.g. 'end' or 'play \"Irish Whip\"'")
+    anygame.check_seat(None if d is None else d.player, seat, move, "e.g. 'end' or 'play \"Irish Whip\"'")
     lines = list(iter_moves([move], "move"))
     if not lines:
         raise RawdealError(f"{move!r} holds no move (a comment only)")
