@@ -13,15 +13,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 from itertools import islice
+from typing import Any
 
 from rawdeal.errors import UsageError
 from rawdeal.games.matches import matches
 from rawdeal.games.registry import DEFAULT
-
-if TYPE_CHECKING:
-    from rawdeal.arena.standings import Standings
 
 Progress = Callable[[float], None]  # called with the cost (`game_cost`) of the games just finished
 BATCH_MOST = 50  # games in one task at most
@@ -78,10 +75,16 @@ def schedule(entrants: Sequence[Entrant], games: int, seed: int, options: tuple[
 
 def iter_schedule(entrants: Sequence[Entrant], games: int, seed: int, options: tuple[str, ...] = (),
                   max_moves: int = MAX_MOVES, game: str = DEFAULT) -> Iterator[GameSpec]:
-    """The games of `schedule`, one at a time (a tournament of any size is never held whole). Two
-    entrants whose sides cannot meet (`Matches.meets`) play no game."""
+    """The games of `schedule`, one at a time (a tournament of any size is never held whole); a
+    usage error at once, before any game. Two entrants whose sides cannot meet (`Matches.meets`)
+    play no game."""
     if len(entrants) < 2:
         raise UsageError("a tournament needs at least two entrants (sides x players)")
+    return _games(entrants, games, seed, options, max_moves, game)
+
+
+def _games(entrants: Sequence[Entrant], games: int, seed: int, options: tuple[str, ...], max_moves: int,
+           game: str) -> Iterator[GameSpec]:
     meets = matches(game).meets
     index = 0
     for a in range(len(entrants)):
@@ -98,8 +101,10 @@ def iter_schedule(entrants: Sequence[Entrant], games: int, seed: int, options: t
 
 def total_cost(entrants: Sequence[Entrant], games: int, game: str = DEFAULT) -> float:
     """The summed `game_cost` of a round robin, without scheduling it (for an honest progress bar)."""
-    costs = [matches(game).player_cost(e.player) for e in entrants]
-    pairs = sum(costs[a] + costs[b] for a in range(len(costs)) for b in range(a + 1, len(costs)))
+    rules = matches(game)
+    costs = [rules.player_cost(e.player) for e in entrants]
+    pairs = sum(costs[a] + costs[b] for a in range(len(costs)) for b in range(a + 1, len(costs))
+                if rules.meets(entrants[a].setup, entrants[b].setup))
     return pairs * games
 
 
@@ -179,17 +184,3 @@ def run_local(specs: Sequence[GameSpec], jobs: int = 1, progress: Progress | Non
 def entrants(sides: Sequence[tuple[str, Any]], players: Sequence[str]) -> list[Entrant]:
     """Every side (its name and setup, from the game's `Matches.sides`) with every player, sides first."""
     return [Entrant(name, p, setup) for name, setup in sides for p in players]
-
-
-def play_all(entrants: Sequence[Entrant], specs: Iterable[GameSpec],
-             play: Callable[[Sequence[GameSpec]], list[GameResult]]) -> Standings:
-    """Every game played a window at a time (`play`: run_local or run_cluster on one window) and
-    counted as it comes back, so memory stays flat however many games are asked."""
-    from rawdeal.arena.standings import Tally
-
-    tally = Tally(len(entrants))
-    for window in windows(specs):
-        first = window[0].index
-        for result in play(window):
-            tally.add(window[result.index - first].seats, result)
-    return tally.standings(entrants)
