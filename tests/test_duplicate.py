@@ -199,8 +199,10 @@ def test_same_duplicate_results_on_a_dask_cluster() -> None:
     from rawdeal.arena.cluster import run_cluster
 
     players = ("random", "greedy")
-    plan = contest.Plan(tuple(dup.random_entrants(players)), players, 8, 3, random_decks=True, sprt=Sprt(0, 200))
-    local = contest.play(plan, lambda part: tm.run_local(part, 1), 2)
+    plans = [contest.Plan(tuple(dup.random_entrants(players)), players, 8, 3, random_decks=True, sprt=Sprt(0, 200)),
+             contest.Plan(tuple(dup.random_entrants(players, "dealt")), players, 6, 3, random_decks=True,
+                          game="fightdrome")]  # the runner knows no game: Fightdrome's deals go the same way
+    local = [contest.play(plan, lambda part: tm.run_local(part, 1), 2) for plan in plans]
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        remote = contest.play(plan, lambda part: run_cluster(part, cluster.scheduler_address), 2)
-    assert remote == local and local.games > 0
+        remote = [contest.play(plan, lambda part: run_cluster(part, cluster.scheduler_address), 2) for plan in plans]
+    assert remote == local and all(summary.games > 0 for summary in local)
