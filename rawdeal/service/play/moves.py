@@ -3,14 +3,13 @@
 A game being played is held in this process (`Live`): its engine game, resumed once from the save and
 moved on, move after move, as `rawdeal run` moves one game through a move file. Any game: Raw Deal's
 own engine game (`_RawDeal`), or another game's ruleset State (`_Ruleset`); the two differ only in how
-a move is played and the board drawn, and everything else (the checks, the write, the bots, the catching
-up) is one path. A move is checked
-(the seat's own decision, the current decision number, a legal move) and played on it on the event
-loop (a fraction of a millisecond); the write is one new `play_moves` row and the current save (a few
-kilobytes, however long the game), in a thread, conditional on the decision number, so two processes
-serving one game cannot both answer a decision; then every seat's view is made from the one board. A
-bot's move is chosen in a process of its own (`bots()`), so a bot thinking never holds the server's
-interpreter while other games move.
+a move is played and the board drawn, and everything else (the checks, the write, the bots, the
+catching up) is one path. A move is checked (the seat's own decision, the current decision number, a
+legal move) and played on it on the event loop (a fraction of a millisecond); the write is one new
+`play_moves` row and the current save (a few kilobytes, however long the game), in a thread,
+conditional on the decision number, so two processes serving one game cannot both answer a decision;
+then every seat's view is made from the one board. A bot's move is chosen in a process of its own
+(`bots()`), so a bot thinking never holds the server's interpreter while other games move.
 """
 
 from __future__ import annotations
@@ -87,7 +86,7 @@ class _RawDeal:
 
         self.game = loads(save, "save.json", written=True)
         self.out: list[str] = []
-        self.transcript = Transcript(self.out.append)
+        self.transcript = Transcript(self.out.append)  # one for the whole game, as `rawdeal run` has
         self.transcript.events(self.game.resume())
         self.out.clear()  # the resumed position's pending events were printed with the move before
 
