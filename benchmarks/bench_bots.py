@@ -269,7 +269,7 @@ def _dup_game(spec):  # type: ignore[no-untyped-def]
     from rawdeal.arena.tournament import GameResult
     from rawdeal.bots.base import play_match
 
-    game = start_game(spec.decks, spec.profile, spec.seed)
+    game = start_game(spec.setups, "course" if "unshuffled" in spec.options else "standard", spec.seed)
     players = (Timed(_player(spec.players[0], spec.seed * 2)), Timed(_player(spec.players[1], spec.seed * 2 + 1)))
     out = play_match(game, players, spec.max_moves)
     times = [(spec.players[k], [t[1] for t in players[k].times]) for k in (0, 1)]
@@ -287,7 +287,8 @@ def duplicate(a_list: list[str], b: str, pairs: int, seed: int, jobs: int, profi
 
     scores: dict[str, tuple[float, float, float]] = {}
     for a in a_list:
-        plan = contest.Plan(tuple(dup.random_entrants([a, b])), (a, b), pairs, seed, profile, random_decks=True)
+        options = ("unshuffled",) if profile == "course" else ()
+        plan = contest.Plan(tuple(dup.random_entrants([a, b])), (a, b), pairs, seed, options, random_decks=True)
         specs = plan.specs()
         start, done = time.perf_counter(), []
         with ProcessPoolExecutor(jobs) as pool:
@@ -322,6 +323,7 @@ def _tournament_specs(decks: int, players: str, games: int, tmp: str) -> list:  
     from rawdeal.decks import format_deck
     from rawdeal.arena import tournament as tm
     from rawdeal.arena.random_decks import random_deck
+    from rawdeal.arena.rawdeal_matches import MATCHES
 
     paths = sorted(str(p) for p in (REPO / "decks").glob("*.txt"))[:decks]
     for i in range(decks - len(paths)):
@@ -329,7 +331,7 @@ def _tournament_specs(decks: int, players: str, games: int, tmp: str) -> list:  
         path = Path(tmp) / f"random-{i}.txt"
         path.write_text(format_deck(deck.superstar, deck.titles), encoding="utf-8")
         paths.append(str(path))
-    return tm.schedule(tm.entrants(paths, players.split(",")), games, 0)
+    return tm.schedule(tm.entrants(MATCHES.sides(paths, ()), players.split(",")), games, 0)
 
 
 def scaling(decks: int, players: str, games: int, jobs: list[int]) -> None:

@@ -35,6 +35,11 @@ The goal (p99 < 30 ms) is met by single quick rounds here, not by the longer run
 lead re-measures on a quieter machine. Inside the server (one quick round at load 22): playing the
 move 0.14 / 0.42 ms, the write in a thread 4.6 / 19 ms, the views rendered and sent 0.36 / 3.0 ms.
 Before (main, 2026-11-26, load 9-22): 570 moves in 30 s, p50 34 ms, p90 546 ms, p99 895 ms.
+After the seam merge (any game held through its ruleset; Raw Deal's path unchanged but for the
+per-game dispatch), --against main (022d0e2) --rounds 2 --seconds 15, editable install, nice 5, load
+8-18: round 1 (load 8.7 / 8.3) this 368 moves 5.8 / 35.1 ms, main 366 moves 5.3 / 23.7 ms; round 2 main
+372 moves 7.7 / 56.2 ms at load 8.7, this 362 moves 10.8 / 303.4 ms as the load rose to 18.4: within
+this machine's noise, not re-measured at a quieter load.
 """
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ class RawDeal:
     title = "Raw Deal"
     languages = ("en",)
     avoid = frozenset({"surrender"})
-    label_parts: tuple[str, ...] = ()
+    option_names = ("unshuffled",)
 
     def start(self, setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tuple[RawDealState, list[Any]]:
         """`setup`: two deck files, or `random:N` for a random legal deck drawn from seed N; option
@@ -123,10 +123,6 @@ class RawDeal:
         from rawdeal.bots.evaluation import evaluate
 
         return evaluate(state.game, player)
-
-    def labels(self, state: Any) -> tuple[str, str]:
-        a, b = state.game.s.players
-        return a.superstar, b.superstar
 
     def prompt(self, turn: Turn, lang: str) -> str:
         return turn.prompt

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from rawdeal.arena import contest, duplicate as dup, tournament as tm
 from rawdeal.arena.pairscore import Pentanomial
+from rawdeal.arena.rawdeal_matches import MATCHES as RAW_DEAL
 from rawdeal.arena.ratings import Head, fit
 from rawdeal.arena.sprt import Sprt, expected, parse_sprt
 from rawdeal.bots.registry import make_player
@@ -29,18 +30,18 @@ runner = CliRunner()
 
 def test_each_deal_is_played_twice_with_the_players_swapped_and_the_same_shuffles() -> None:
     players = ["random", "greedy", "search:3"]
-    entrants = tm.entrants(DECKS, players)
+    entrants = tm.entrants(RAW_DEAL.sides(DECKS, ()), players)
     specs = dup.schedule(entrants, players, 2, seed=7)
     # 2 deals x 3 deck pairings (kane-kane, rock-kane, rock-rock) x 3 player pairings x 2 games
     assert len(specs) == 36 and [s.index for s in specs] == list(range(36))
     assert dup.total_cost(entrants, players, 2) == sum(map(tm.game_cost, specs))  # the progress bar's total
     for one, two in zip(specs[::2], specs[1::2]):
-        assert one.pair == two.pair and one.seed == two.seed and one.decks == two.decks
+        assert one.pair == two.pair and one.seed == two.seed and one.setups == two.setups
         assert two.players == one.players[::-1]
-        assert [entrants[i].lineup for i in one.seats] == list(one.decks)
+        assert [entrants[i].setup for i in one.seats] == list(one.setups)
         assert [entrants[i].player for i in two.seats] == list(two.players)
     # every pairing of players meets the same deals: their scores against a third compare
-    deals = {p: [(s.seed, s.decks) for s in specs[::2] if s.players == p] for p in
+    deals = {p: [(s.seed, s.setups) for s in specs[::2] if s.players == p] for p in
              (("random", "greedy"), ("random", "search:3"), ("greedy", "search:3"))}
     assert len({tuple(d) for d in deals.values()}) == 1 and len(set(deals["random", "greedy"])) == 6
 
@@ -48,8 +49,8 @@ def test_each_deal_is_played_twice_with_the_players_swapped_and_the_same_shuffle
 def test_random_decks_differ_by_deal_and_are_the_same_in_both_games() -> None:
     players = ["random", "greedy"]
     specs = dup.schedule(dup.random_entrants(players), players, 3, seed=1, random_decks=True)
-    assert len(specs) == 6 and len({s.decks for s in specs}) == 3
-    assert all(len(d.titles) == 60 for s in specs for d in s.decks)
+    assert len(specs) == 6 and len({s.setups for s in specs}) == 3
+    assert all(len(d.titles) == 60 for s in specs for d in s.setups)
 
 
 def _result(index: int, winner: int | None) -> tm.GameResult:
@@ -58,8 +59,8 @@ def _result(index: int, winner: int | None) -> tm.GameResult:
 
 def test_pairs_are_counted_from_the_first_players_side() -> None:
     players = ["a", "b"]
-    specs = [tm.GameSpec(i, 1, (0, 1), (None, None), ("a", "b") if i % 2 == 0 else ("b", "a"),  # type: ignore[arg-type]
-                         "standard", 9, i // 2) for i in range(10)]
+    specs = [tm.GameSpec(i, 1, (0, 1), (None, None), ("a", "b") if i % 2 == 0 else ("b", "a"),
+                         (), 9, i // 2) for i in range(10)]
     # pair 0: a wins both; 1: the seat wins (split); 2: b wins both; 3: a wins one, one unfinished; 4: b's game missing
     winners = [0, 1, 0, 0, 1, 0, 0, None, 0]
     results = [_result(i, w) for i, w in enumerate(winners)]
@@ -109,8 +110,8 @@ def _fake_run(specs: Sequence[tm.GameSpec]) -> list[tm.GameResult]:
 
 def test_a_sequential_match_stops_at_the_same_pair_for_any_number_of_workers() -> None:
     players = ["a", "b"]
-    specs = [tm.GameSpec(i, 1000 + i // 2, (0, 1), (None, None), ("a", "b") if i % 2 == 0 else ("b", "a"),  # type: ignore[arg-type]
-                         "standard", 9, i // 2) for i in range(4000)]
+    specs = [tm.GameSpec(i, 1000 + i // 2, (0, 1), (None, None), ("a", "b") if i % 2 == 0 else ("b", "a"),
+                         (), 9, i // 2) for i in range(4000)]
     runs = []
     for workers in (1, 3, 8):
         kept: list[tm.GameResult] = []
@@ -198,8 +199,10 @@ def test_same_duplicate_results_on_a_dask_cluster() -> None:
     from rawdeal.arena.cluster import run_cluster
 
     players = ("random", "greedy")
-    plan = contest.Plan(tuple(dup.random_entrants(players)), players, 8, 3, random_decks=True, sprt=Sprt(0, 200))
-    local = contest.play(plan, lambda part: tm.run_local(part, 1), 2)
+    plans = [contest.Plan(tuple(dup.random_entrants(players)), players, 8, 3, random_decks=True, sprt=Sprt(0, 200)),
+             contest.Plan(tuple(dup.random_entrants(players, "dealt")), players, 6, 3, random_decks=True,
+                          game="fightdrome")]  # the runner knows no game: Fightdrome's deals go the same way
+    local = [contest.play(plan, lambda part: tm.run_local(part, 1), 2) for plan in plans]
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        remote = contest.play(plan, lambda part: run_cluster(part, cluster.scheduler_address), 2)
-    assert remote == local and local.games > 0
+        remote = [contest.play(plan, lambda part: run_cluster(part, cluster.scheduler_address), 2) for plan in plans]
+    assert remote == local and all(summary.games > 0 for summary in local)

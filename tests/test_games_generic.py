@@ -5,6 +5,7 @@ that take `--game`."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -161,31 +162,47 @@ def test_selfplay_with_game_fightdrome() -> None:
 # --- players and tournaments ----------------------------------------------------------------------
 
 def test_greedy_beats_random_at_fightdrome() -> None:
-    from rawdeal.games import tournament as tm
+    from rawdeal.arena import contest, duplicate as dup, tournament as tm
 
-    results = tm.run(tm.schedule("fightdrome", ["greedy", "random"], 20, 5))
-    greedy = next(row for row in tm.tally(results, lambda r, s: r.spec.players[s]) if row.name == "greedy")
-    assert greedy.games == 20 and greedy.wins >= 15
-
-
-def test_generic_players_finish_a_raw_deal_game() -> None:
-    from rawdeal.games import tournament as tm
-
-    spec = tm.Spec("rawdeal", ("greedy", "search:2"), 3, SETUPS["rawdeal"], ())
-    result = tm.play(spec)
-    assert result.winner in (0, 1) and result.labels == ("THE ROCK", "HHH")
+    plan = contest.Plan(tuple(dup.random_entrants(["greedy", "random"], "dealt")), ("greedy", "random"), 10, 5,
+                        random_decks=True, game="fightdrome")
+    summary = contest.play(plan, tm.run_local)
+    (pairs,) = summary.pairs
+    assert pairs.players == ("greedy", "random") and pairs.penta.pairs == 10 and pairs.penta.score >= 0.75
 
 
-def test_tournament_with_game_fightdrome_reports_players_sleeves_and_stacks(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["rawdeal", "fightdrome"])
+def test_generic_players_finish_a_game_of_each_ruleset(game: str) -> None:
+    from rawdeal.games.matches import RulesetMatches
+    from rawdeal.games.registry import ruleset
+
+    rules = RulesetMatches(ruleset(game))
+    first = rules.play(SETUPS[game], (), 3, ("greedy", "search:2"), 5000)
+    assert first[0] in (0, 1) and first[1] != "unfinished" and first[3] > 0
+    assert rules.play(SETUPS[game], (), 3, ("greedy", "search:2"), 5000) == first  # seeded: the same game
+
+
+def test_tournament_with_game_fightdrome_runs_the_generic_arena(tmp_path: Path) -> None:
+    """`--game fightdrome` runs Raw Deal's tournament code: duplicate deals, pair scores, ratings, --sprt,
+    the same tables for the same seed with any number of jobs."""
     args = ["tournament", "--game", "fightdrome", "--players", "greedy,search:4", "--games", "4", "--seed", "9"]
     first = runner.invoke(app, [*args, "--json", str(tmp_path / "t.json")])
     assert first.exit_code == 0, first.output
-    assert first.output == runner.invoke(app, args).output  # the same seed, the same tables
-    for title in ("player", "pairing (first player's view)", "side", "Sleeve", "Stack"):
-        assert any(line.startswith(title + " ") for line in first.output.splitlines()), title
-    assert '"players"' in (tmp_path / "t.json").read_text()
-    bad = runner.invoke(app, ["tournament", "--game", "fightdrome", "--players", "greedy,wizard"])
-    assert bad.exit_code == 2 and "unknown player 'wizard'" in bad.output
+    assert first.output == runner.invoke(app, [*args, "--jobs", "2"]).output
+    for heading in ("entrant ", "duplicate pairs ", "player "):
+        assert any(line.startswith(heading) for line in first.output.splitlines()), heading
+    assert "dealt/greedy" in first.output and "greedy vs search:4" in first.output
+    meta = json.loads((tmp_path / "t.json").read_text())
+    assert (meta["game"], meta["players"], meta["duplicate"][0]["pairs"]) == ("fightdrome", ["greedy", "search:4"], 4)
+    sides = runner.invoke(app, ["tournament", "--game", "fightdrome", "Brawler/S1", "Wrestler/S5", "--players",
+                                "greedy,random", "--games", "3", "--option", "match", "--sprt", "0,200"])
+    assert sides.exit_code == 0, sides.output
+    assert "Brawler/S1/greedy" in sides.output and "SPRT elo0=0 elo1=200" in sides.output
+    for bad, says in ((["--players", "greedy,wizard"], "unknown player 'wizard'"),
+                      (["Nobody/S1", "Brawler/S1", "--players", "greedy,random"], "unknown Sleeve 'Nobody'"),
+                      (["--players", "greedy,random", "--profile", "course"], "--profile and --unshuffled are Raw Deal's")):
+        refused = runner.invoke(app, ["tournament", "--game", "fightdrome", *bad])
+        assert refused.exit_code == 2 and says in refused.output, refused.output
 
 
 def test_play_with_game_fightdrome_records_saves_and_resumes(tmp_path: Path) -> None:

@@ -38,8 +38,9 @@ SLOW = {
     "rawdeal selfplay --games 10000": "plays 10,000 games (about a minute); the --help example plays 50 here",
     "rawdeal grade --course ../shared/course-tests --command 'rawdeal course play {decks}'": "grades all 89 "
         "shared transcripts (a minute on 2 cores); tests/test_grading_course.py grades the whole bank",
-    "rawdeal tournament --game fightdrome --players greedy,search": "60 games with search players take "
-        "about 20 s on 2 cores; tests/test_games_generic.py plays a fightdrome tournament",
+    "rawdeal tournament --game fightdrome --players greedy,search": "120 games with search players (20 "
+        "duplicate deals for each of 3 pairings) take about 40 s on 2 cores; tests/test_games_generic.py plays "
+        "a fightdrome tournament",
     "rawdeal tournament --random-decks --players random,greedy,search": "search players over 200 deals a "
         "pairing take many minutes; tests/test_tournament.py plays duplicate deals",
     "rawdeal gradescope bundle": "builds a rawdeal wheel with pip (a minute); tests/test_grading_bundle.py "

@@ -146,3 +146,76 @@ def test_cors_is_closed_unless_an_origin_is_configured(tmp_path: Path) -> None:
         assert allowed.headers["access-control-allow-origin"] == "https://course.example"
         other = opened.options("/v1/replays", headers={**preflight, "Origin": "https://evil.example"})
         assert "access-control-allow-origin" not in other.headers
+
+
+def test_a_fightdrome_game_over_http_is_rawdeal_run_move_by_move(tmp_path: Path) -> None:
+    """Another game of the registry through the same endpoints: its legal moves and decision numbers,
+    409 stale and 422 illegal naming the legal moves, played to the end; the moves replayed by
+    `rawdeal run` print what the service printed, and end in the service's save."""
+    with service(tmp_path / "data", worker=False) as client:
+        game = client.post("/v1/games", json={"game": "fightdrome", "seed": 11, "options": ["match"]})
+        assert game.status_code == 201
+        body = game.json()
+        assert body["save"]["game"] == "fightdrome" and body["player"] == "Player 1" and body["moves"]
+        gid, opening, printed = body["id"], dict(body["save"]), [body["transcript"]]
+        stale = client.post(f"/v1/games/{gid}/moves", json={"move": body["moves"][0], "decision": 1})
+        assert stale.status_code == 409 and stale.json()["decision"] == 0
+        illegal = client.post(f"/v1/games/{gid}/moves", json={"move": "rest", "decision": 0})
+        assert illegal.status_code == 422 and illegal.json()["title"] == "illegal move"
+        assert illegal.json()["legal"] == body["moves"]
+        unreadable = client.post(f"/v1/games/{gid}/moves", json={"move": "play Kick 99", "decision": 0}).json()
+        assert (unreadable["title"], unreadable["column"]) == ("move syntax error", 6)
+        while not body["over"]:
+            move = body["moves"][-1]
+            answered = client.post(f"/v1/games/{gid}/moves", json={"move": move, "decision": body["decision"]})
+            assert answered.status_code == 200, answered.json()
+            body = answered.json()
+            printed.append(body["transcript"])
+            assert body["history"][-1] == move
+        assert body["winner"] in ("Player 1", "Player 2") and body["moves"] == [] and body["kind"] == "over"
+        assert client.get(f"/v1/games/{gid}").json()["decision"] == len(body["history"])
+    (tmp_path / "start.json").write_text(json.dumps(opening))
+    (tmp_path / "moves.txt").write_text("".join(f"{m}\n" for m in body["history"]))
+    cli = rawdeal("run", tmp_path / "start.json", tmp_path / "moves.txt", "-o", tmp_path / "end.json")
+    assert cli.returncode == 0, cli.stderr
+    assert cli.stdout.decode() == "".join(printed)
+    assert json.loads((tmp_path / "end.json").read_bytes()) == body["save"]
+
+
+def test_a_game_request_must_fit_its_game(tmp_path: Path) -> None:
+    decks = [{"name": p.name, "text": p.read_text()} for p in (ROOT / "decks" / "kane.txt", ROOT / "decks" / "hhh.txt")]
+    with service(tmp_path, worker=False) as client:
+        for sent, says in (({"game": "chess"}, "unknown game 'chess': use one of rawdeal, fightdrome"),
+                           ({"seed": 1}, "Raw Deal needs decks"),
+                           ({"decks": decks, "options": ["match"]}, "setup and options are another game's"),
+                           ({"game": "fightdrome", "decks": decks}, "decks are Raw Deal's")):
+            refused = client.post("/v1/games", json=sent)
+            assert refused.status_code == 422 and says in refused.json()["detail"]
+        nobody = client.post("/v1/games", json={"game": "fightdrome", "setup": ["Nobody/S1", "Brawler/S1"]})
+        assert nobody.status_code == 400 and "unknown Sleeve 'Nobody'" in nobody.json()["detail"]
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+def test_a_fightdrome_replay_is_what_rawdeal_run_prints(tmp_path: Path, fmt: str) -> None:
+    from rawdeal.games.randomplay import play_random
+    from rawdeal.games.registry import ruleset
+    from rawdeal.games.saves import dumps
+
+    rules = ruleset("fightdrome")
+    state, _ = rules.start((), 5, ("match",))
+    save = dumps(state)
+    played = play_random(rules, rules.load(save, "start.json"), 5)
+    moves = "# a whole match\n" + "".join(f"{m}\n" for m in played)
+    (tmp_path / "start.json").write_bytes(save)
+    (tmp_path / "moves.txt").write_text(moves)
+    cli = rawdeal("run", tmp_path / "start.json", tmp_path / "moves.txt", "--format", fmt, "-o", tmp_path / "end.json")
+    assert cli.returncode == 0, cli.stderr
+    with service(tmp_path / "data", worker=False) as client:
+        body = client.post("/v1/replays", json={"save": json.loads(save), "moves": moves, "format": fmt}).json()
+        assert body["transcript"].encode() == cli.stdout
+        assert body["save"] == json.loads((tmp_path / "end.json").read_bytes())
+        page = client.get(f"/replays/{body['id']}")
+        assert page.status_code == 200 and '"game":"fightdrome"' in page.text
+        wrong = client.post("/v1/replays", json={"save": json.loads(save), "moves": f"{played[0]}\nrest\n"}).json()
+        assert (wrong["title"], wrong["line"], wrong["file"]) == ("illegal move", 2, "moves.txt") and wrong["legal"]
+        assert wrong["transcript"].startswith("Player 1: 7 cards in hand")

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from rawdeal.cli import app
 from rawdeal.arena import contest, tournament as tm
+from rawdeal.arena.rawdeal_matches import MATCHES as RAW_DEAL
 from rawdeal.arena.selfplay import Lineup
 from rawdeal.arena.sprt import Sprt
 from rawdeal.arena.standings import Rate, standings, wilson
@@ -29,7 +30,7 @@ runner = CliRunner()
 def _specs(games: int = 4, seed: int = 3, decks: list[str] = THREE,
            players: tuple[str, ...] = ("random",)) -> tuple[list[tm.Entrant], list[tm.GameSpec]]:
     """Random players keep these games fast; what is tested is how games are spread and counted."""
-    entrants = tm.entrants(decks, list(players))
+    entrants = tm.entrants(RAW_DEAL.sides(decks, ()), list(players))
     return entrants, tm.schedule(entrants, games, seed)
 
 

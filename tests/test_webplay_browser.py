@@ -1,8 +1,9 @@
 """Play in the browser, for real: `rawdeal serve` as a process, Debian's headless Chromium driven by
 Selenium. Two people (two browsers, each with its own cookies) play a whole game over the server's
 WebSocket, one reloading mid-game, a third watching; the game's move file and save replay with
-`rawdeal run` to the transcript printed while it was played. A bot game from the browser too, and the
-refusals (wrong seat, stale decision, a spectator's move) over a raw socket."""
+`rawdeal run` to the transcript printed while it was played. A bot game from the browser too, a
+Fightdrome game against a bot to its end, and the refusals (wrong seat, stale decision, a spectator's
+move) over a raw socket."""
 
 from __future__ import annotations
 
@@ -203,3 +204,37 @@ def test_a_stored_replay_has_its_viewer_page(server: Server, browsers: list[Any]
     with pytest.raises(urllib.error.HTTPError) as missing:
         get(server.base, "/replays/0123456789abcdef")
     assert missing.value.code == 404
+
+
+def test_a_fightdrome_game_against_a_bot_played_to_the_end(server: Server, browsers: list[Any], tmp_path: Path) -> None:
+    """Any game whose ruleset describes its board: the form starts it, each click sends the move the
+    button names, the page draws the board from `games/board.py` (the bot's hand face down), the game
+    ends with its result, and its move file and save replay with `rawdeal run` to what it printed."""
+    alice = browsers[0]
+    alice.get(server.base + "/play")
+    Select(alice.find_element(By.NAME, "game")).select_by_value("fightdrome")
+    assert not alice.find_element(By.NAME, "deck_a").is_displayed()  # decks are Raw Deal's
+    Select(alice.find_element(By.NAME, "opponent")).select_by_value("greedy")
+    alice.find_element(By.NAME, "seed").send_keys("21")
+    alice.find_element(By.CSS_SELECTOR, "#new-game button").click()
+    WebDriverWait(alice, 20).until(lambda d: "/play/" in d.current_url and d.find_elements(By.ID, "board"))
+    gid = alice.current_url.rsplit("/", 1)[1]
+    assert alice.title.startswith("Altered Carbon: Fightdrome")
+    connected(alice)
+    clicks = 0
+    while board(alice)["over"] == "no":
+        seen: dict[str, Any] = board(alice)
+        assert "your decision" in alice.find_element(By.CSS_SELECTOR, ".banner").text
+        hands = seen["hands"]
+        assert len(hands) == 2 and sum("face down" in h for h in hands) == 1  # the bot's hand only
+        alice.find_element(By.CSS_SELECTOR, "button.move").click()
+        clicks += 1
+        WebDriverWait(alice, 20).until(lambda d: at(d, int(seen["decision"]) + 1))
+        WebDriverWait(alice, 20).until(lambda d: board(d)["over"] == "yes" or board(d)["moves"])
+    assert clicks > 3
+    assert "wins the game" in alice.find_element(By.ID, "result").text
+    moves, save = get(server.base, f"/play/{gid}/moves.txt"), get(server.base, f"/play/{gid}/save.json")
+    assert moves.decode().count("\n") >= clicks
+    assert rawdeal_run(tmp_path, save, moves) == get(server.base, f"/play/{gid}/transcript.txt").decode()
+    alice.find_element(By.LINK_TEXT, "replay page").click()
+    WebDriverWait(alice, 20).until(lambda d: d.find_elements(By.ID, "where"))

@@ -23,10 +23,14 @@ from servicekit import Server, postgres_url
 MOVE = re.compile(r'data-move="([^"]*)"')
 
 
-def new_game(base: str, seed: int) -> tuple[str, str, str]:
+RAW_DEAL = "deck_a=kane.txt&deck_b=undertaker.txt"
+
+
+def new_game(base: str, seed: int, game: str = RAW_DEAL) -> tuple[str, str, str]:
+    """A person-against-person game from the form (`game`: its fields, Raw Deal's two decks by default)."""
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    body = f"deck_a=kane.txt&deck_b=undertaker.txt&opponent=person&seed={seed}".encode()
+    body = f"{game}&opponent=person&seed={seed}".encode()
     with opener.open(urllib.request.Request(base + "/play", body), timeout=30) as answer:
         gid = str(answer.url.rsplit("/", 1)[1])
     mine = next(str(c.value) for c in jar if c.name == f"rawdeal_play_{gid}")
@@ -96,14 +100,16 @@ def test_two_processes_serve_one_game(tmp_path: Path, db: list[str]) -> None:
     assert played == 3
 
 
-def test_a_finished_game_replays_with_rawdeal_run_whichever_process_stored_its_moves(tmp_path: Path) -> None:
-    """A whole game, its moves sent alternately through two processes; its record replays byte for byte."""
+@pytest.mark.parametrize("game", [RAW_DEAL, "game=fightdrome"], ids=["rawdeal", "fightdrome"])
+def test_a_finished_game_replays_with_rawdeal_run_whichever_process_stored_its_moves(tmp_path: Path, game: str) -> None:
+    """A whole game, its moves sent alternately through two processes; its record replays byte for byte.
+    Any game: a Fightdrome game is held as its ruleset's State and caught up from the other's save alike."""
     import websockets
 
     data = tmp_path / "data"
     servers = [Server(data, "--workers", "0"), Server(data, "--workers", "0")]
     try:
-        gid, mine, theirs = new_game(servers[0].base, 23)
+        gid, mine, theirs = new_game(servers[0].base, 23, game)
         tokens = [mine, theirs]
 
         async def play() -> None:

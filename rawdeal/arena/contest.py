@@ -12,6 +12,7 @@ from rawdeal.arena.sprt import Sprt
 from rawdeal.arena.standings import Standings, Tally
 from rawdeal.arena.tournament import Entrant, GameResult, GameSpec, iter_schedule, total_cost, windows
 from rawdeal.errors import UsageError
+from rawdeal.games.registry import DEFAULT
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,28 +23,29 @@ class Plan:
     players: tuple[str, ...]
     games: int
     seed: int
-    profile: str = "standard"
+    options: tuple[str, ...] = ()  # the game's rules options
     max_moves: int = 5000
     duplicate: bool = True
-    random_decks: bool = False
+    random_decks: bool = False  # every deal draws its sides at random (`Matches.random_deal`)
     sprt: Sprt | None = None
+    game: str = DEFAULT
 
     def specs(self) -> Iterator[GameSpec]:
         """The games in schedule order, one at a time; a usage error at once, before any game."""
         if self.sprt is not None and (len(self.players) != 2 or not self.duplicate):
             raise UsageError("--sprt tests one player against another on duplicate deals: name two players")
         if self.duplicate:
-            return dup.iter_schedule(self.entrants, self.players, self.games, self.seed, self.profile,
-                                     self.max_moves, self.random_decks)
+            return dup.iter_schedule(self.entrants, self.players, self.games, self.seed, self.options,
+                                     self.max_moves, self.random_decks, self.game)
         if self.random_decks:
             raise UsageError("--random-decks plays duplicate deals: drop --no-duplicate")
-        return iter_schedule(self.entrants, self.games, self.seed, self.profile, self.max_moves)
+        return iter_schedule(self.entrants, self.games, self.seed, self.options, self.max_moves, self.game)
 
     def cost(self) -> float:
         """The summed `game_cost` of every game (a sequential test may play fewer), without scheduling."""
         if self.duplicate:
-            return dup.total_cost(self.entrants, self.players, self.games)
-        return total_cost(self.entrants, self.games)
+            return dup.total_cost(self.entrants, self.players, self.games, self.game)
+        return total_cost(self.entrants, self.games, self.game)
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,11 @@ from itertools import islice
 
 from rawdeal.arena.pairscore import Pentanomial
 from rawdeal.arena.ratings import Head
-from rawdeal.arena.selfplay import Lineup, game_decks
 from rawdeal.arena.sprt import Sprt
 from rawdeal.arena.tournament import Entrant, GameResult, GameSpec
-from rawdeal.bots.registry import player_cost
 from rawdeal.errors import UsageError
+from rawdeal.games.matches import matches
+from rawdeal.games.registry import DEFAULT
 
 RANDOM = "random-decks"  # the deck name of entrants that play random legal decks
 ROUND = 8  # pairs per worker between two looks of a sequential test
@@ -45,54 +45,64 @@ def deal_seed(seed: int, i: int, j: int, k: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def random_entrants(players: Sequence[str]) -> list[Entrant]:
-    """One entrant per player, whose decks every deal draws at random (`schedule(random_decks=True)`)."""
-    return [Entrant(RANDOM, p, Lineup("", ())) for p in players]
+def random_entrants(players: Sequence[str], name: str = RANDOM) -> list[Entrant]:
+    """One entrant per player, whose sides every deal draws at random (`schedule(random_decks=True)`),
+    called `name` in the tables."""
+    return [Entrant(name, p, None) for p in players]
 
 
-def schedule(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int, profile: str = "standard",
-             max_moves: int = 5000, random_decks: bool = False) -> list[GameSpec]:
+def schedule(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int, options: tuple[str, ...] = (),
+             max_moves: int = 5000, random_decks: bool = False, game: str = DEFAULT) -> list[GameSpec]:
     """Every deal for every pairing of players, each as two consecutive games (one pair), as a list."""
-    return list(iter_schedule(entrants, players, deals, seed, profile, max_moves, random_decks))
+    return list(iter_schedule(entrants, players, deals, seed, options, max_moves, random_decks, game))
 
 
 def iter_schedule(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int,
-                  profile: str = "standard", max_moves: int = 5000, random_decks: bool = False) -> Iterator[GameSpec]:
+                  options: tuple[str, ...] = (), max_moves: int = 5000, random_decks: bool = False,
+                  game: str = DEFAULT) -> Iterator[GameSpec]:
     """The games of `schedule` one at a time (a tournament of any size is never held whole); a usage
     error at once, before any game.
 
     `entrants` are decks x players, decks first (`tournament.entrants`): entrant d * P + p is deck d
-    played by player p. Deals run k-major, so a test that stops early has seen every deck pairing."""
+    played by player p. Deals run k-major, so a test that stops early has seen every deck pairing.
+    Sides that cannot meet (`Matches.meets`: a Fightdrome character and itself) are dealt no game."""
     if len(players) < 2:
         raise UsageError("duplicate deals compare players: name at least two with --players")
-    return _deals(entrants, players, deals, seed, profile, max_moves, random_decks)
+    return _deals(entrants, players, deals, seed, options, max_moves, random_decks, game)
 
 
-def _deals(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int, profile: str,
-           max_moves: int, random_decks: bool) -> Iterator[GameSpec]:
+def _deals(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int, options: tuple[str, ...],
+           max_moves: int, random_decks: bool, game: str) -> Iterator[GameSpec]:
     width = len(players)
     decks = len(entrants) // width
+    rules = matches(game)
     index = 0
     for k in range(deals):
         for i in range(decks):
             for j in range(i, decks):
+                if not rules.meets(entrants[i * width].setup, entrants[j * width].setup):
+                    continue
                 s = deal_seed(seed, i, j, k)
-                lineups = game_decks(s, None) if random_decks else (entrants[i * width].lineup,
-                                                                     entrants[j * width].lineup)
+                setups = rules.random_deal(s) if random_decks else (entrants[i * width].setup,
+                                                                     entrants[j * width].setup)
                 for p in range(width):
                     for q in range(p + 1, width):
                         for a, b in ((p, q), (q, p)):
-                            yield GameSpec(index, s, (i * width + a, j * width + b), lineups,
-                                           (players[a], players[b]), profile, max_moves, index // 2)
+                            yield GameSpec(index, s, (i * width + a, j * width + b), setups,
+                                           (players[a], players[b]), options, max_moves, index // 2, game)
                             index += 1
 
 
-def total_cost(entrants: Sequence[Entrant], players: Sequence[str], deals: int) -> float:
+def total_cost(entrants: Sequence[Entrant], players: Sequence[str], deals: int, game: str = DEFAULT) -> float:
     """The summed `game_cost` of `schedule`, without scheduling it (for an honest progress bar)."""
-    costs = [player_cost(p) for p in players]
-    decks = len(entrants) // max(1, len(players))
+    rules = matches(game)
+    costs = [rules.player_cost(p) for p in players]
+    width = max(1, len(players))
+    decks = len(entrants) // width
+    met = sum(rules.meets(entrants[i * width].setup, entrants[j * width].setup)
+              for i in range(decks) for j in range(i, decks))
     per_deal = sum(2 * (costs[p] + costs[q]) for p in range(len(costs)) for q in range(p + 1, len(costs)))
-    return deals * decks * (decks + 1) // 2 * per_deal
+    return deals * met * per_deal
 
 
 def pair_scores(specs: Sequence[GameSpec], results: Sequence[GameResult], players: Sequence[str]) -> list[PairScore]:

@@ -9,11 +9,8 @@ moves.txt` replays it.
 from __future__ import annotations
 
 import random
-import sys
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from itertools import islice
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -25,12 +22,10 @@ from rawdeal.arena.random_game import GameRecord, InvariantError, move_file, pla
 from rawdeal.engine.invariants import WINS as WINS  # the tally's categories
 from rawdeal.engine.moves import Move
 from rawdeal.errors import UsageError
+from rawdeal.games.randomplay import Played, Tally, run_games
 
 if TYPE_CHECKING:
     from rawdeal.engine.game import Game
-
-# fork shares the loaded card catalog with the workers; elsewhere they load it (from the disk cache)
-_START_METHOD = "fork" if sys.platform == "linux" else None
 
 
 class Lineup(NamedTuple):
@@ -69,11 +64,8 @@ class Failure:
 
 
 @dataclass
-class Summary:
-    games: int = 0
-    moves: int = 0
-    ended: Counter[str] = field(default_factory=Counter)
-    failure: Failure | None = None
+class Summary(Tally):
+    """The tally of Raw Deal's selfplay (`rawdeal.games.randomplay.Tally`), its endings in the engine's order."""
 
     def lines(self) -> list[str]:
         how = ", ".join(f"{k} {self.ended[k]}" for k in (*WINS, "unfinished") if self.ended[k])
@@ -127,64 +119,32 @@ def selfplay(games: int, seed: int, decks: Sequence[Lineup] | None = None, profi
              on_game: Callable[[int], None] | None = None, jobs: int = 1) -> Summary:
     """Play `games` random games; stop at the first failure (kept in `Summary.failure`).
 
-    With `jobs` > 1 the games run in that many processes, in chunks of consecutive seeds merged in
-    seed order, so the summary (and the first failure) is the one `jobs=1` gives.
+    The generic selfplay (`rawdeal.games.randomplay.run_games`) plays them: with `jobs` > 1 in that
+    many processes, in chunks of consecutive seeds merged in seed order, so the summary (and the first
+    failure) is the one `jobs=1` gives.
     """
-    if jobs > 1 and games > 1:
-        return _parallel(games, seed, decks, profile, check, max_moves, on_game, jobs)
-    return _play_range(_Chunk(seed, games, decks, profile, check, max_moves), on_game)
+    total = run_games(RawDealGames(decks, profile, check, max_moves), games, seed, Summary, jobs, on_game)
+    assert isinstance(total, Summary)
+    return total
 
 
-class _Chunk(NamedTuple):
-    """Games `seed` .. `seed + games - 1`, with everything a worker process needs to play them."""
+@dataclass(frozen=True)
+class RawDealGames:
+    """Raw Deal's random game of a seed: its decks (from `decks`, or random), played by the random
+    player; a failure carries what replays it. Picklable: the worker processes play it."""
 
-    seed: int
-    games: int
     decks: Sequence[Lineup] | None
     profile: str
     check: bool
     max_moves: int
 
-
-def _play_range(chunk: _Chunk, on_game: Callable[[int], None] | None = None) -> Summary:
-    summary = Summary()
-    for game_seed in range(chunk.seed, chunk.seed + chunk.games):
-        pair = game_decks(game_seed, chunk.decks)
+    def __call__(self, game_seed: int) -> Played | Failure:
+        pair = game_decks(game_seed, self.decks)
         try:
-            record = play_one(game_seed, pair, chunk.profile, chunk.check, chunk.max_moves)
+            record = play_one(game_seed, pair, self.profile, self.check, self.max_moves)
         except InvariantError as exc:
-            summary.failure = Failure(game_seed, chunk.profile, pair, exc.moves, exc.problem)
-            return summary
-        summary.games += 1
-        summary.moves += len(record.moves)
-        summary.ended[record.how or "unfinished"] += 1
-        if on_game is not None:
-            on_game(summary.games)
-    return summary
-
-
-def _parallel(games: int, seed: int, decks: Sequence[Lineup] | None, profile: str, check: bool,
-              max_moves: int, on_game: Callable[[int], None] | None, jobs: int) -> Summary:
-    import multiprocessing
-
-    size = max(1, min(250, games // (jobs * 8)))  # small enough to balance, large enough to be cheap
-    chunks = (_Chunk(seed + start, min(size, games - start), decks, profile, check, max_moves)
-              for start in range(0, games, size))
-    summary = Summary()
-    with multiprocessing.get_context(_START_METHOD).Pool(jobs) as pool:
-        # a window of chunks at a time: a pool queues every task it is given, so --games 10^9 at once
-        # would hold millions of them; in windows, memory stays flat
-        while window := list(islice(chunks, jobs * 64)):
-            for part in pool.imap(_play_range, window):  # in seed order
-                summary.games += part.games
-                summary.moves += part.moves
-                summary.ended.update(part.ended)
-                if on_game is not None:
-                    on_game(summary.games)
-                if part.failure is not None:  # the games after it are dropped, as with one job
-                    summary.failure = part.failure
-                    return summary
-    return summary
+            return Failure(game_seed, self.profile, pair, exc.moves, exc.problem)
+        return Played(record.how, len(record.moves))
 
 
 def write_failure(failure: Failure, folder: str | Path) -> Path:

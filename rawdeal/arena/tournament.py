@@ -1,9 +1,11 @@
-"""Round-robin tournaments between entrants (a deck played by a player), on one machine or more.
+"""Round-robin tournaments between entrants (a side played by a player), on one machine or more, in
+any game: what is the game's own (its players, how a side is set up, one game played) is asked of
+`rawdeal.games.matches`, so this module knows no game.
 
 Every pair of entrants plays `games` games, alternating the seats. Game k of the pair (a, b) gets
 its seed from the tournament seed and (a, b, k) alone, never from the order in which workers pick
 games up, so a tournament gives the same results with any number of jobs or on a cluster: the seed
-drives the engine's shuffles and both players' generators.
+drives the game's shuffles and both players' generators.
 """
 
 from __future__ import annotations
@@ -12,22 +14,23 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
+from typing import Any
 
-from rawdeal.bots.base import MAX_MOVES, play_match
-from rawdeal.bots.registry import make_player, player_cost
-from rawdeal.arena.selfplay import Lineup, start_game
 from rawdeal.errors import UsageError
+from rawdeal.games.matches import matches
+from rawdeal.games.registry import DEFAULT
 
 Progress = Callable[[float], None]  # called with the cost (`game_cost`) of the games just finished
 BATCH_MOST = 50  # games in one task at most
+MAX_MOVES = 5000  # a game still going after this many moves is a draw
 WINDOW = 20_000  # games scheduled and held at once: a tournament's memory stays flat for any --games
 
 
 @dataclass(frozen=True, slots=True)
 class Entrant:
-    deck: str  # the deck's name (its file name without .txt)
+    deck: str  # the side's name (Raw Deal: its deck file's name without .txt; Fightdrome: the character)
     player: str
-    lineup: Lineup
+    setup: Any  # the side as the game's `matches` sets it up (Raw Deal: a Lineup; None: dealt at random)
 
     @property
     def label(self) -> str:
@@ -41,11 +44,12 @@ class GameSpec:
     index: int
     seed: int
     seats: tuple[int, int]  # entrant numbers at seat 0 and seat 1
-    decks: tuple[Lineup, Lineup]
+    setups: tuple[Any, Any]  # each seat's side, as the game's `matches` sets it up
     players: tuple[str, str]
-    profile: str
+    options: tuple[str, ...]  # the game's rules options (Raw Deal: unshuffled for the course's profile)
     max_moves: int
     pair: int = -1  # the duplicate pair (`duplicate.schedule`) the game is half of; -1: none
+    game: str = DEFAULT  # the registry's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,37 +67,44 @@ def game_seed(seed: int, a: int, b: int, k: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def schedule(entrants: Sequence[Entrant], games: int, seed: int, profile: str = "standard",
-             max_moves: int = MAX_MOVES) -> list[GameSpec]:
+def schedule(entrants: Sequence[Entrant], games: int, seed: int, options: tuple[str, ...] = (),
+             max_moves: int = MAX_MOVES, game: str = DEFAULT) -> list[GameSpec]:
     """All games of the round robin, in a fixed order; seats alternate within each pair."""
-    return list(iter_schedule(entrants, games, seed, profile, max_moves))
+    return list(iter_schedule(entrants, games, seed, options, max_moves, game))
 
 
-def iter_schedule(entrants: Sequence[Entrant], games: int, seed: int, profile: str = "standard",
-                  max_moves: int = MAX_MOVES) -> Iterator[GameSpec]:
+def iter_schedule(entrants: Sequence[Entrant], games: int, seed: int, options: tuple[str, ...] = (),
+                  max_moves: int = MAX_MOVES, game: str = DEFAULT) -> Iterator[GameSpec]:
     """The games of `schedule`, one at a time (a tournament of any size is never held whole); a
-    usage error at once, before any game."""
+    usage error at once, before any game. Two entrants whose sides cannot meet (`Matches.meets`)
+    play no game."""
     if len(entrants) < 2:
-        raise UsageError("a tournament needs at least two entrants (decks x players)")
-    return _games(entrants, games, seed, profile, max_moves)
+        raise UsageError("a tournament needs at least two entrants (sides x players)")
+    return _games(entrants, games, seed, options, max_moves, game)
 
 
-def _games(entrants: Sequence[Entrant], games: int, seed: int, profile: str, max_moves: int) -> Iterator[GameSpec]:
+def _games(entrants: Sequence[Entrant], games: int, seed: int, options: tuple[str, ...], max_moves: int,
+           game: str) -> Iterator[GameSpec]:
+    meets = matches(game).meets
     index = 0
     for a in range(len(entrants)):
         for b in range(a + 1, len(entrants)):
+            if not meets(entrants[a].setup, entrants[b].setup):
+                continue
             for k in range(games):
                 seats = (a, b) if k % 2 == 0 else (b, a)
                 one, two = entrants[seats[0]], entrants[seats[1]]
-                yield GameSpec(index, game_seed(seed, a, b, k), seats, (one.lineup, two.lineup),
-                               (one.player, two.player), profile, max_moves)
+                yield GameSpec(index, game_seed(seed, a, b, k), seats, (one.setup, two.setup),
+                               (one.player, two.player), options, max_moves, -1, game)
                 index += 1
 
 
-def total_cost(entrants: Sequence[Entrant], games: int) -> float:
+def total_cost(entrants: Sequence[Entrant], games: int, game: str = DEFAULT) -> float:
     """The summed `game_cost` of a round robin, without scheduling it (for an honest progress bar)."""
-    costs = [player_cost(e.player) for e in entrants]
-    pairs = sum(costs[a] + costs[b] for a in range(len(costs)) for b in range(a + 1, len(costs)))
+    rules = matches(game)
+    costs = [rules.player_cost(e.player) for e in entrants]
+    pairs = sum(costs[a] + costs[b] for a in range(len(costs)) for b in range(a + 1, len(costs))
+                if rules.meets(entrants[a].setup, entrants[b].setup))
     return pairs * games
 
 
@@ -106,10 +117,9 @@ def windows(specs: Iterable[GameSpec], size: int | None = None) -> Iterator[list
 
 def play_game(spec: GameSpec) -> GameResult:
     """One game of the tournament; player i's generator is seeded from the game seed and its seat."""
-    game = start_game(spec.decks, spec.profile, spec.seed)
-    players = (make_player(spec.players[0], spec.seed * 2), make_player(spec.players[1], spec.seed * 2 + 1))
-    out = play_match(game, players, spec.max_moves)
-    return GameResult(spec.index, out.winner, out.how, out.first, out.moves)
+    winner, how, first, moves = matches(spec.game).play(spec.setups, spec.options, spec.seed, spec.players,
+                                                        spec.max_moves)
+    return GameResult(spec.index, winner, how, first, moves)
 
 
 def play_batch(specs: Sequence[GameSpec]) -> list[GameResult]:
@@ -119,7 +129,8 @@ def play_batch(specs: Sequence[GameSpec]) -> list[GameResult]:
 
 def game_cost(spec: GameSpec) -> float:
     """How long the game should take, roughly (its players' cost a decision): for load balancing."""
-    return sum(player_cost(p) for p in spec.players)
+    cost = matches(spec.game).player_cost
+    return cost(spec.players[0]) + cost(spec.players[1])
 
 
 def batches(specs: Sequence[GameSpec], workers: int) -> list[list[GameSpec]]:
@@ -156,9 +167,8 @@ def run_local(specs: Sequence[GameSpec], jobs: int = 1, progress: Progress | Non
     import gc
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    from rawdeal.engine.cardinfo import catalog
-
-    catalog()  # compiled once here: forked workers inherit it instead of compiling it each
+    for game in {s.game for s in specs}:
+        matches(game).prepare()  # loaded once here: forked workers inherit it instead of loading it each
     gc.freeze()  # and never walk it: a collection would touch, so copy, every shared page
     cost = {s.index: game_cost(s) for s in specs}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -171,29 +181,6 @@ def run_local(specs: Sequence[GameSpec], jobs: int = 1, progress: Progress | Non
     return sorted(results, key=lambda r: r.index)
 
 
-def entrants(deck_paths: Sequence[str], players: Sequence[str]) -> list[Entrant]:
-    """Every deck (files, or folders of *.txt decks) with every player, decks first; every deck
-    must be legal (the first broken rule is reported with its file and line)."""
-    from pathlib import PurePath
-
-    from rawdeal.cards import load_db
-    from rawdeal.decks import check_file, deck_paths as expand, read_deck
-    from rawdeal.errors import DeckError
-    from rawdeal.inputs import utf8
-
-    db = load_db()
-    paths = expand(deck_paths)
-    if len(set(paths)) < len(paths):
-        raise UsageError("a deck is named twice; name each deck once")
-    stems = [PurePath(p).stem for p in paths]
-    names = [utf8(n) for n in (stems if len(set(stems)) == len(stems) else paths)]  # any report can hold them
-    out = []
-    for path, name in zip(paths, names):
-        report = check_file(path, db)
-        if not report.valid:
-            v = report.errors[0]
-            more = f" (and {len(report.errors) - 1} more; run `rawdeal check {path}`)" if len(report.errors) > 1 else ""
-            raise DeckError(f"{path}:{v.line}: {v.rule}: {v.message}{more}")
-        deck = read_deck(path)
-        out += [Entrant(name, p, Lineup(deck.superstar, deck.titles)) for p in players]
-    return out
+def entrants(sides: Sequence[tuple[str, Any]], players: Sequence[str]) -> list[Entrant]:
+    """Every side (its name and setup, from the game's `Matches.sides`) with every player, sides first."""
+    return [Entrant(name, p, setup) for name, setup in sides for p in players]

@@ -115,35 +115,42 @@ def tournament(
 
     Example: rawdeal tournament --random-decks --players greedy,random --games 100 --sprt 0,200"""
     with errors():
-        from rawdeal.cli import games as other
         from rawdeal.io.files import check_outputs, write_atomic
 
         check_outputs({"--json": json_out, "--csv": csv_out, "--plot": plot},
                       {f"DECKS[{i}]": d for i, d in enumerate(decks or [])})
-        if other.other_game(game_name):
-            assert game_name is not None
-            if profile is not None or unshuffled or fmt is not opt.Format.text:
-                raise UsageError(f"--profile, --unshuffled and --format are Raw Deal's; with --game {game_name} use --option and --json")
-            if cluster is not None or plot is not None or csv_out is not None:
-                raise UsageError(f"--cluster, --plot and --csv are Raw Deal's; with --game {game_name} use --json")
-            return other.tournament(game_name, decks or [], players, games, jobs, seed, option or (), max_moves, json_out)
         from rawdeal.arena import contest, contest_report as cr, duplicate as dup, tournament as tm
         from rawdeal.arena.report import heat_map, pyplot, table, to_csv, to_json
         from rawdeal.arena.sprt import parse_sprt
-        from rawdeal.bots.registry import check_player
+        from rawdeal.games.matches import matches
+        from rawdeal.games.registry import DEFAULT, ruleset
 
+        game = DEFAULT if game_name is None else ruleset(game_name).name
+        sides = matches(game)
+        meta: dict[str, object]
+        if game == DEFAULT:
+            if option:
+                raise UsageError("--option is another game's: Raw Deal's rules are --profile (or --unshuffled)")
+            rules = opt.rules(profile, unshuffled)
+            options: tuple[str, ...] = ("unshuffled",) if rules == "course" else ()
+            dealt, meta = random_decks, {"profile": rules}
+        else:
+            if profile is not None or unshuffled:
+                raise UsageError(f"--profile and --unshuffled are Raw Deal's; with --game {game} use --option")
+            options, dealt = tuple(option or ()), not decks  # no sides given (or --random-decks): each deal deals its own
+            meta = {"game": game, "options": list(options)}
         if cluster is not None and jobs > 1:
             raise UsageError("use --jobs N or --cluster ADDRESS, not both")
-        if bool(decks) == random_decks:
+        if (bool(decks) == random_decks) if game == DEFAULT else (bool(decks) and random_decks):
             raise UsageError("give the decks (deck files or folders), or --random-decks (not both)")
-        names = [check_player(p.strip()) for p in players.split(",") if p.strip()]
+        names = [sides.check_player(p.strip()) for p in players.split(",") if p.strip()]
         if len(set(names)) < len(names) or not names:
             raise UsageError(f"--players {players!r}: name each player once")
-        rules = opt.rules(profile, unshuffled)
         test = parse_sprt(sprt) if sprt is not None else None
-        entrants = dup.random_entrants(names) if random_decks else tm.entrants(decks or [], names)
+        entrants = dup.random_entrants(names, dup.RANDOM if game == DEFAULT else "dealt") if dealt else \
+            tm.entrants(sides.sides(decks or [], options), names)
         paired = len(names) > 1 if duplicate is None else duplicate
-        plan = contest.Plan(tuple(entrants), tuple(names), games, seed, rules, max_moves, paired, random_decks, test)
+        plan = contest.Plan(tuple(entrants), tuple(names), games, seed, options, max_moves, paired, dealt, test, game)
         plan.specs()  # a usage error here, before any game
         if plot is not None:
             pyplot()  # no matplotlib: say so before playing, not after
@@ -155,8 +162,7 @@ def tournament(
             else:
                 summary = contest.play(plan, lambda part: tm.run_local(part, jobs, advance), jobs)
         st = summary.standings
-        meta = {"seed": seed, "games_per_pairing": games, "duplicate_deals": paired, "profile": rules,
-                "players": names}
+        meta = {"seed": seed, "games_per_pairing": games, "duplicate_deals": paired, **meta, "players": names}
         for path, data in ((json_out, lambda: to_json(st, {**meta, **cr.to_dict(summary, test)})),
                            (csv_out, lambda: to_csv(st, {r.player: r for r in summary.ratings}, [e.player for e in entrants])),
                            (plot, lambda: heat_map(st))):

@@ -194,35 +194,6 @@ def _write_failure(rules: Any, failure: Any, setup: tuple[str, ...], options: Se
     write_atomic(folder / "start.json", dumps(state))
 
 
-def tournament(game: str, setups: Sequence[str], players: str, games_count: int, jobs: int, seed: int,
-               options: Sequence[str], max_moves: int, json_out: Path | None) -> None:
-    from rawdeal.cli.common import progress
-    from rawdeal.games import tournament as tm
-    from rawdeal.games.registry import ruleset
-
-    rules = ruleset(game)
-    names = [p.strip() for p in players.split(",") if p.strip()]
-    if len(set(names)) < len(names) or len(names) < 2:
-        raise UsageError(f"--players {players!r}: name at least two players, each once")
-    pairs = [tuple(setups[i:i + 2]) for i in range(0, len(setups) - 1)] if len(setups) >= 2 else []
-    if len(setups) == 1:
-        raise UsageError("give at least two characters (or none to deal them from the supply)")
-    for pair in pairs:
-        rules.start(pair, seed, tuple(options))  # a bad character or option: say so before playing
-    if not pairs:
-        rules.start(rules.random_setup(seed), seed, tuple(options))
-    specs = tm.schedule(rules.name, names, games_count, seed, tuple(options), pairs, max_moves)
-    with progress(len(specs), "games") as advance:
-        results = tm.run(specs, jobs, advance)
-    if json_out is not None:
-        import orjson
-
-        from rawdeal.io.files import write_atomic
-
-        write_atomic(json_out, orjson.dumps(tm.to_json(results), option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n")
-    print(tm.report(results, rules.label_parts), end="")
-
-
 def play(game: str, setup: Sequence[str], resume: Path | None, vs: str | None, seed: int | None,
          options: Sequence[str], record: Path | None, save: Path, lang: str | None) -> str:
     """`rawdeal play --game NAME`: returns the closing line (who won, or where the game was saved). Without

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rawdeal.fightdrome import events as ev
+from rawdeal.fightdrome.options import NAMES as OPTION_NAMES
 
 
 class Fightdrome:
@@ -13,7 +14,7 @@ class Fightdrome:
     title = "Altered Carbon: Fightdrome"
     languages = ("en", "es")
     avoid: frozenset[str] = frozenset()
-    label_parts = ("Sleeve", "Stack")  # a side's label is SLEEVE/STACK
+    option_names = OPTION_NAMES
 
     def start(self, setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tuple[Any, list[Any]]:
         from rawdeal.fightdrome.setup import new_game
@@ -49,10 +50,6 @@ class Fightdrome:
         me, other = f.players[player], f.players[1 - player]
         return float(len(me.hand) - len(other.hand) + (sum(map(worth, me.hand)) - sum(map(worth, other.hand))) / 400
                 + (me.fame - other.fame) / 100)
-
-    def labels(self, state: Any) -> tuple[str, str]:
-        a, b = state.f.players
-        return f"{a.sleeve}/{a.stack}", f"{b.sleeve}/{b.stack}"
 
     def prompt(self, turn: Any, lang: str) -> str:
         from rawdeal.fightdrome.render import PROMPTS

@@ -81,7 +81,7 @@ class Ruleset(Protocol):
     title: str
     languages: tuple[str, ...]  # transcript languages, the first the default
     avoid: frozenset[str]  # moves (by text) a random player makes only when nothing else is legal
-    label_parts: tuple[str, ...]  # the names of the '/'-separated parts of `labels` (tournament reports)
+    option_names: tuple[str, ...]  # the rules options `start` takes (forms offer them)
 
     def start(self, setup: Sequence[str], seed: int, options: Sequence[str] = ()) -> tuple[State, list[Any]]:
         """A new game from its setup (Raw Deal: two deck files; Fightdrome: characters, or none to deal
@@ -107,10 +107,6 @@ class Ruleset(Protocol):
     def evaluate(self, state: State, player: int) -> float:
         """How good the position is for `player` (greedy and search players): > 0 better than the
         opponent, a large number once won."""
-        ...
-
-    def labels(self, state: State) -> tuple[str, str]:
-        """What each seat plays with, for reports (Raw Deal: the Superstars; Fightdrome: SLEEVE/STACK)."""
         ...
 
     def prompt(self, turn: Turn, lang: str) -> str:

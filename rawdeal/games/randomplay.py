@@ -6,8 +6,9 @@ that reproduce it."""
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -17,7 +18,6 @@ from rawdeal.errors import RawdealError
 from rawdeal.games.protocol import Ruleset, State
 
 MAX_MOVES = 5000
-WINDOW = 64  # chunks handed to the worker processes at once, per process
 _PLAYER_SALT = 0x5F3759DF  # the player's generator is not the game's: same seed, other numbers
 
 
@@ -27,6 +27,9 @@ class RandomGameError(RawdealError):
     def __init__(self, seed: int, problem: str, moves: tuple[str, ...]) -> None:
         self.seed, self.problem, self.moves = seed, problem, moves
         super().__init__(f"seed {seed}: {problem}")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # from a worker process: made again from its fields
+        return type(self), (self.seed, self.problem, self.moves)
 
 
 def pick(rules: Ruleset, state: State, player_rng: int) -> tuple[int, Any]:
@@ -66,13 +69,94 @@ def play_random(rules: Ruleset, state: State, seed: int, check: bool = False,
     return played
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """How one selfplay game ended: the tally's word ("" while unfinished), its moves, the winning seat
+    (None: unfinished, or not told)."""
+
+    how: str
+    moves: int
+    winner: int | None = None
+
+
 @dataclass
-class Summary:
+class Tally:
+    """Games counted as they end, and the first failure (what the game's `play` returned instead of a
+    `Played`). A game's selfplay prints it its own way (`lines`)."""
+
     games: int = 0
     moves: int = 0
     ended: Counter[str] = field(default_factory=Counter)
     wins: list[int] = field(default_factory=lambda: [0, 0])
-    failure: RandomGameError | None = None
+    failure: Any = None
+
+    def add(self, played: Played) -> None:
+        self.games += 1
+        self.moves += played.moves
+        self.ended[played.how or "unfinished"] += 1
+        if played.winner is not None:
+            self.wins[played.winner] += 1
+
+    def merge(self, part: Tally) -> None:
+        self.games += part.games
+        self.moves += part.moves
+        self.ended.update(part.ended)
+        self.wins = [a + b for a, b in zip(self.wins, part.wins)]
+
+
+PlayOne = Callable[[int], Any]  # a seed's game: a Played, or the game's failure (which stops the run)
+START_METHOD = "fork" if sys.platform == "linux" else None  # workers inherit what the parent loaded
+
+
+WINDOW = 64  # chunks handed to each worker process at a time
+
+
+def run_games(play: PlayOne, games: int, seed: int, tally: Callable[[], Tally], jobs: int = 1,
+              on_game: Callable[[int], None] | None = None) -> Tally:
+    """Games `seed` .. `seed + games - 1` played by `play` (a picklable callable), counted in a fresh
+    `tally()`; the first failure stops the run. With `jobs` > 1 they run in that many processes in
+    chunks of consecutive seeds merged in seed order, so the tally (and the first failure) is the one
+    `jobs=1` gives. `on_game(n)` is told the games counted so far."""
+    if jobs <= 1 or games <= 1:
+        return _play_range((play, seed, games, tally), on_game)
+    import multiprocessing
+
+    size = max(1, min(250, games // (jobs * 8)))  # small enough to balance, large enough to be cheap
+    chunks = ((play, seed + start, min(size, games - start), tally) for start in range(0, games, size))
+    total = tally()
+    with multiprocessing.get_context(START_METHOD).Pool(jobs) as pool:
+        # a window of chunks at a time: a pool queues every task it is given, so --games 10^9 at once
+        # would hold millions of them; in windows, memory stays flat
+        while window := list(islice(chunks, jobs * WINDOW)):
+            for part in pool.imap(_play_range, window):  # in seed order
+                total.merge(part)
+                if on_game is not None:
+                    on_game(total.games)
+                if part.failure is not None:  # the games after it are dropped, as with one job
+                    total.failure = part.failure
+                    return total
+    return total
+
+
+def _play_range(chunk: tuple[PlayOne, int, int, Callable[[], Tally]],
+                on_game: Callable[[int], None] | None = None) -> Tally:
+    play, first, games, tally = chunk
+    summary = tally()
+    for game_seed in range(first, first + games):
+        out = play(game_seed)
+        if not isinstance(out, Played):
+            summary.failure = out
+            return summary
+        summary.add(out)
+        if on_game is not None:
+            on_game(summary.games)
+    return summary
+
+
+@dataclass
+class Summary(Tally):
+    """A ruleset's selfplay: the tally, and the setup of the failing game (for its reproduction)."""
+
     setup: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
@@ -82,55 +166,43 @@ class Summary:
                 f"moves: {self.moves} ({mean:.1f} a game)"]
 
 
+@dataclass(frozen=True)
+class RulesetGames:
+    """Random games of a ruleset by its name (picklable: worker processes load the ruleset themselves)."""
+
+    game: str
+    options: tuple[str, ...] = ()
+    check: bool = False
+    max_moves: int = MAX_MOVES
+
+    def __call__(self, game_seed: int) -> Played | tuple[RandomGameError, tuple[str, ...]]:
+        from rawdeal.games.registry import ruleset
+
+        rules = ruleset(self.game)
+        setup = rules.random_setup(game_seed)
+        try:
+            state, _ = rules.start(setup, game_seed, self.options)
+            moves = play_random(rules, state, game_seed, self.check, self.max_moves)
+        except RandomGameError as exc:
+            return exc, setup
+        return Played(state.how, len(moves), state.winner)
+
+
+def _summary() -> Summary:
+    return Summary()
+
+
 def selfplay(rules: Ruleset, games: int, seed: int, options: Sequence[str] = (), check: bool = False,
              max_moves: int = MAX_MOVES) -> Summary:
     """Games `seed` .. `seed + games - 1`; stops at the first failure (kept in `failure`)."""
-    summary = Summary()
-    for game_seed in range(seed, seed + games):
-        setup = rules.random_setup(game_seed)
-        try:
-            state, _ = rules.start(setup, game_seed, options)
-            moves = play_random(rules, state, game_seed, check, max_moves)
-        except RandomGameError as exc:
-            summary.failure, summary.setup = exc, setup
-            return summary
-        summary.games += 1
-        summary.moves += len(moves)
-        summary.ended[state.how or "unfinished"] += 1
-        if state.winner is not None:
-            summary.wins[state.winner] += 1
-    return summary
-
-
-def _chunk(args: tuple[str, int, int, tuple[str, ...], bool, int]) -> Summary:
-    from rawdeal.games.registry import ruleset
-
-    name, games, seed, options, check, max_moves = args
-    return selfplay(ruleset(name), games, seed, options, check, max_moves)
+    return selfplay_jobs(rules, games, seed, options, check, 1, max_moves)
 
 
 def selfplay_jobs(rules: Ruleset, games: int, seed: int, options: Sequence[str] = (), check: bool = False,
-                  jobs: int = 1, max_moves: int = MAX_MOVES) -> Summary:
-    """`selfplay` in `jobs` processes: chunks of consecutive seeds merged in seed order, so the summary
-    (and the first failure) is the one a single process gives."""
-    if jobs <= 1 or games <= 1:
-        return selfplay(rules, games, seed, options, check, max_moves)
-    import multiprocessing
-
-    size = max(1, min(500, games // (jobs * 8)))
-    chunks = ((rules.name, min(size, games - start), seed + start, tuple(options), check, max_moves)
-              for start in range(0, games, size))
-    total = Summary()
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        # a window of chunks at a time: a pool queues every task it is given at once, so --games 10^9
-        # would hold two million of them; in windows, memory stays flat
-        while window := list(islice(chunks, jobs * WINDOW)):
-            for part in pool.imap(_chunk, window):
-                total.games += part.games
-                total.moves += part.moves
-                total.ended.update(part.ended)
-                total.wins = [a + b for a, b in zip(total.wins, part.wins)]
-                if part.failure is not None:
-                    total.failure, total.setup = part.failure, part.setup
-                    return total
+                  jobs: int = 1, max_moves: int = MAX_MOVES, on_game: Callable[[int], None] | None = None) -> Summary:
+    """`selfplay` in `jobs` processes (`run_games`): the same summary as one process gives."""
+    total = run_games(RulesetGames(rules.name, tuple(options), check, max_moves), games, seed, _summary, jobs, on_game)
+    assert isinstance(total, Summary)
+    if total.failure is not None:
+        total.failure, total.setup = total.failure
     return total

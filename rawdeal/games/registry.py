@@ -14,6 +14,11 @@ GAMES = {
     "rawdeal": "rawdeal.rawdeal_ruleset:RULESET",
     "fightdrome": "rawdeal.fightdrome.ruleset:RULESET",
 }
+# Games with computer players of their own, for tournaments (`rawdeal.games.matches`); any other game is
+# played by the generic players over its ruleset.
+MATCHES = {
+    "rawdeal": "rawdeal.arena.rawdeal_matches:MATCHES",
+}
 
 
 def names() -> tuple[str, ...]:

@@ -53,8 +53,15 @@ def play_file(rules: Ruleset, state: State, path: str | Path, transcript: Transc
               after: Callable[[Any], object] | None = None) -> int:
     """Apply a move file to `state`, writing the transcript as it goes; the number of moves applied.
     `after(move)` is called once each move's lines are written (the viewer keeps the board there)."""
-    source, applied = "standard input" if str(path) == "-" else str(path), 0
-    for number, column, move in moves_of(rules, read_lines(path), source):
+    return play_lines(rules, state, read_lines(path), "standard input" if str(path) == "-" else str(path),
+                      transcript, after)
+
+
+def play_lines(rules: Ruleset, state: State, lines: list[str], source: str, transcript: Transcript,
+               after: Callable[[Any], object] | None = None) -> int:
+    """`play_file` on lines already read (the service's moves come one at a time); errors name `source`."""
+    applied = 0
+    for number, column, move in moves_of(rules, lines, source):
         turn = state.turn()
         player = state.seat(turn.player, transcript.lang) if turn is not None else ""
         try:

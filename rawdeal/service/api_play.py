@@ -148,8 +148,12 @@ def check_decks(body: DecksIn) -> DecksOut:
 
 @router.post("/v1/games", tags=["games"], status_code=201)
 def new_game(body: GameIn, request: Request) -> GameOut:
-    """Start a game between two decks (player 1's first) with a seed and a rule profile."""
-    save, opening = games.start([(d.name, d.text) for d in body.decks], body.seed, body.profile)
+    """Start a game: Raw Deal between two decks (player 1's first) with a seed and a rule profile, or
+    another game (`game`) from its setup and options; its moves work alike."""
+    if body.decks is not None:
+        save, opening = games.start([(d.name, d.text) for d in body.decks], body.seed, body.profile)
+    else:
+        save, opening = games.start_game(body.game, body.setup, body.seed, body.options)
     row = GameRow(id=new_id(), save=save, moves=[], decision=0)
     with ctx(request).writes.begin() as s:
         s.add(row)

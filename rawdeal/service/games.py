@@ -3,6 +3,9 @@
 Each request loads the save, applies at most one move and writes the new save, so a game survives
 any restart and several server processes can serve it. The decision number is the count of moves
 applied: a move sent for an older number is stale (two clients raced for one decision).
+
+Raw Deal's games go through its own engine, as before the seam (same requests, same answers); a save
+that names another game (`rawdeal games`) goes through that game's ruleset (`rawdeal.games`).
 """
 
 from __future__ import annotations
@@ -11,6 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rawdeal.errors import RawdealError
+from rawdeal.games.registry import DEFAULT
+
+_GAME_KEY = b'\n  "game": "'
 
 
 @dataclass(frozen=True)
@@ -37,8 +43,75 @@ def start(decks: list[tuple[str, str]], seed: int, profile: str) -> tuple[bytes,
     return save, "".join(out)
 
 
+def game_of(save: bytes) -> str:
+    """The game of a save the service wrote (`start`, `apply`): sorted keys, indented by two, so a
+    top-level "game" is the only line that starts `  "game": ` (a string never holds a newline).
+    None there: Raw Deal, whose saves never name their game. No JSON parse: Raw Deal's moves pay nothing."""
+    at = save.find(_GAME_KEY)
+    if at < 0:
+        return DEFAULT
+    begin = at + len(_GAME_KEY)
+    return save[begin:save.find(b'"', begin)].decode("utf-8", "replace")
+
+
+def start_game(game: str, setup: list[str], seed: int, options: list[str]) -> tuple[bytes, str]:
+    """The opening save and transcript of a game of another ruleset (Fightdrome: its characters as
+    SLEEVE/STACK, none to deal them, and its options), as `rawdeal new --game` and `rawdeal run` give."""
+    from rawdeal.games.registry import ruleset
+    from rawdeal.games.saves import dumps, loads
+
+    state, _ = ruleset(game).start(tuple(setup), seed, tuple(options))
+    save = dumps(state)
+    rules, loaded = loads(save, "save.json")
+    return save, _lines(rules, loaded.resume())
+
+
+def load_other(save: bytes) -> tuple[Any, Any]:
+    """The ruleset and state of a save of another game, its position resumed."""
+    from rawdeal.games.saves import loads
+
+    rules, state = loads(save, "save.json")
+    state.resume()
+    return rules, state
+
+
+def _lines(rules: Any, events: list[Any]) -> str:
+    from rawdeal.games.transcript import collect
+
+    transcript, out = collect(rules)
+    transcript.events(events)
+    return "".join(out)
+
+
+def _view_other(save: bytes) -> dict[str, Any]:
+    _, state = load_other(save)
+    turn = state.turn()
+    if turn is None:
+        winner = None if state.winner is None else state.seat(state.winner)
+        return {"over": True, "player": None, "kind": "over", "prompt": f"{winner or 'nobody'} won ({state.how})",
+                "cards": [], "moves": [], "winner": winner}
+    return {"over": False, "player": state.seat(turn.player), "kind": turn.kind, "prompt": turn.prompt, "cards": [],
+            "moves": [str(m) for m in turn.moves], "winner": None}
+
+
+def apply_other(rules: Any, state: Any, move: str) -> Turn:
+    """Apply one move to a loaded game of another ruleset: the move's text, the lines it printed (as
+    `rawdeal run` prints them) and the new save; the move-file errors at "move", line 1."""
+    from rawdeal.games.replay import play_lines
+    from rawdeal.games.saves import dumps
+    from rawdeal.games.transcript import collect
+
+    transcript, out = collect(rules)
+    played: list[Any] = []
+    if not play_lines(rules, state, [move], "move", transcript, played.append):
+        raise RawdealError(f"{move!r} holds no move (a comment only)")
+    return Turn(str(played[0]), "".join(out), dumps(state))
+
+
 def view(save: bytes) -> dict[str, Any]:
     """Whose decision it is and its legal moves (as `rawdeal moves --format json`), or who won."""
+    if game_of(save) != DEFAULT:
+        return _view_other(save)
     from rawdeal.io.save import loads
 
     game = loads(save, "save.json")
@@ -59,6 +132,8 @@ def apply(save: bytes, move: str) -> Turn:
 
     if "\n" in move or not move.strip():
         raise RawdealError("a move is one line of move-file words, e.g. 'end' or 'play \"Irish Whip\"'")
+    if game_of(save) != DEFAULT:
+        return apply_other(*load_other(save), move)
     game = loads(save, "save.json")
     out: list[str] = []
     transcript = Transcript(out.append)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
+
+from rawdeal.games.registry import DEFAULT, GAMES
 
 Visibility = Literal["visible", "after_due", "hidden"]
 
@@ -68,9 +70,29 @@ class DecksOut(BaseModel):
 
 
 class GameIn(BaseModel):
-    decks: list[DeckFile] = Field(min_length=2, max_length=2, description="Player 1's deck, then player 2's.")
+    """Raw Deal (no `game`): two decks and a rule profile. Another game of `rawdeal games`: its setup
+    and options, as `rawdeal new --game NAME SETUP... --option NAME` takes them."""
+
+    game: str = Field(DEFAULT, description="The game (`rawdeal games` lists them).", json_schema_extra={"enum": list(GAMES)})
+    decks: list[DeckFile] | None = Field(None, min_length=2, max_length=2,
+                                         description="Raw Deal: player 1's deck, then player 2's (required).")
+    setup: list[str] = Field(default_factory=list, max_length=2, description=(
+        "Another game's setup: Fightdrome's characters as SLEEVE/STACK, player 1's first; none: dealt by the seed."))
+    options: list[str] = Field(default_factory=list, max_length=8, description="Another game's rules options (fightdrome: match, ...).")
     seed: int = Field(0, ge=0, le=2**64 - 1)
     profile: Literal["course", "standard"] = "standard"
+
+    @model_validator(mode="after")
+    def _fits_the_game(self) -> GameIn:
+        if self.game not in GAMES:
+            raise ValueError(f"unknown game {self.game!r}: use one of {', '.join(GAMES)}")
+        if self.game == DEFAULT and self.decks is None:
+            raise ValueError("Raw Deal needs decks: player 1's deck file, then player 2's")
+        if self.game == DEFAULT and (self.setup or self.options):
+            raise ValueError("setup and options are another game's: Raw Deal takes decks and a profile")
+        if self.game != DEFAULT and self.decks is not None:
+            raise ValueError(f"decks are Raw Deal's: {self.game} takes setup and options")
+        return self
 
 
 class GameOut(BaseModel):

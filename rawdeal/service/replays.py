@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 
 from rawdeal.errors import RawdealError
+from rawdeal.games.registry import DEFAULT
 
 FORMATS = ("text", "jsonl")
 MOVES_FILE = "moves.txt"  # how errors name the move file (the request's "moves" field)
@@ -76,7 +77,12 @@ def _remember(digest: bytes) -> None:
 
 
 def replay(save: bytes, moves: str, fmt: str = "text") -> Replay:
-    """Play `moves` from `save`; raises ReplayFailed (with the transcript so far) on bad input."""
+    """Play `moves` from `save`; raises ReplayFailed (with the transcript so far) on bad input. A save
+    that names another game is played by that game's ruleset, as `rawdeal run` plays it."""
+    from rawdeal.service.games import game_of
+
+    if game_of(save) != DEFAULT:
+        return _replay_other(save, moves, fmt)
     from rawdeal.replay.movefile import iter_moves, play_moves
     from rawdeal.io.save import dumps, loads
     from rawdeal.io.transcript import Transcript
@@ -93,3 +99,19 @@ def replay(save: bytes, moves: str, fmt: str = "text") -> Replay:
     except RawdealError as exc:
         raise ReplayFailed(exc, "".join(out)) from None
     return Replay(replay_id(fmt, save, moves), fmt, save, moves, "".join(out), dumps(game))
+
+
+def _replay_other(save: bytes, moves: str, fmt: str) -> Replay:
+    from rawdeal.games.replay import play_lines
+    from rawdeal.games.saves import dumps, loads
+    from rawdeal.games.transcript import Transcript
+
+    out: list[str] = []
+    try:
+        rules, state = loads(save, SAVE_FILE)
+        transcript = Transcript(rules, out.append, jsonl=fmt == "jsonl")
+        transcript.events(state.resume())
+        play_lines(rules, state, move_lines(moves), MOVES_FILE, transcript)
+    except RawdealError as exc:
+        raise ReplayFailed(exc, "".join(out)) from None
+    return Replay(replay_id(fmt, save, moves), fmt, save, moves, "".join(out), dumps(state))

@@ -16,7 +16,7 @@ from typing import Any
 from rawdeal.errors import UsageError
 from rawdeal.games.board import Board, CardFace, Viewable
 from rawdeal.games.protocol import Ruleset, State
-from rawdeal.games.replay import play_file
+from rawdeal.games.replay import play_file, play_lines
 from rawdeal.games.transcript import Transcript
 
 
@@ -91,16 +91,22 @@ class _Recorder:
         return GameReplay(self.rules.name, self.lang, title, seats, tuple(self.lines), tuple(self.steps), cards)
 
 
-def record_game(rules: Ruleset, state: State, opening: list[Any], moves: Path | None, lang: str, title: str,
-                source: str = "") -> GameReplay:
-    """The game from its opening events through the move file (an illegal move raises, at its file, line
-    and column, as in `rawdeal run`)."""
+def record_game(rules: Ruleset, state: State, opening: list[Any], moves: Path | list[str] | None, lang: str,
+                title: str, source: str = "") -> GameReplay:
+    """The game from its opening events through the move file, or its lines (an illegal move raises, at
+    its file, line and column, as in `rawdeal run`)."""
     recorder = _Recorder(rules, state, lang)
     transcript = Transcript(rules, recorder, lang)
     transcript.events(opening)
     recorder.step()
-    if moves is not None:
-        play_file(rules, state, moves, transcript, lambda move: recorder.step(rules.move_text(move, lang)))
+
+    def step(move: Any) -> None:
+        recorder.step(rules.move_text(move, lang))
+
+    if isinstance(moves, list):
+        play_lines(rules, state, moves, source or "moves.txt", transcript, step)
+    elif moves is not None:
+        play_file(rules, state, moves, transcript, step)
     return recorder.replay(title)
 
 

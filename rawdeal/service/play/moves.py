@@ -1,13 +1,15 @@
 """Answering a seat's move, the work kept proportional to the move.
 
 A game being played is held in this process (`Live`): its engine game, resumed once from the save and
-moved on, move after move, as `rawdeal run` moves one game through a move file. A move is checked
-(the seat's own decision, the current decision number, a legal move) and played on it on the event
-loop (a fraction of a millisecond); the write is one new `play_moves` row and the current save (a few
-kilobytes, however long the game), in a thread, conditional on the decision number, so two processes
-serving one game cannot both answer a decision; then every seat's view is made from the one board. A
-bot's move is chosen in a process of its own (`bots()`), so a bot thinking never holds the server's
-interpreter while other games move.
+moved on, move after move, as `rawdeal run` moves one game through a move file. Any game: Raw Deal's
+own engine game (`_RawDeal`), or another game's ruleset State (`_Ruleset`); the two differ only in how
+a move is played and the board drawn, and everything else (the checks, the write, the bots, the
+catching up) is one path. A move is checked (the seat's own decision, the current decision number, a
+legal move) and played on it on the event loop (a fraction of a millisecond); the write is one new
+`play_moves` row and the current save (a few kilobytes, however long the game), in a thread,
+conditional on the decision number, so two processes serving one game cannot both answer a decision;
+then every seat's view is made from the one board. A bot's move is chosen in a process of its own
+(`bots()`), so a bot thinking never holds the server's interpreter while other games move.
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ from typing import Any
 from sqlalchemy import select, update
 
 from rawdeal.errors import RawdealError
+from rawdeal.games.registry import DEFAULT
 from rawdeal.service.context import Context
 from rawdeal.service.db import GameRow
+from rawdeal.service.games import Turn, apply_other, game_of, load_other
+from rawdeal.service.play.anygame import Position, position_of
 from rawdeal.service.play.seats import bot_move
 from rawdeal.service.play.store import PERSON, PlayMove, PlayRow
 from rawdeal.viewer.board import Board, board
@@ -47,7 +52,7 @@ class Shown:
 
     decision: int
     save: bytes
-    board: Board
+    board: Board | Position  # Raw Deal's own board, or another game's as its ruleset describes it
     last: str  # the move that led here, in move-file words ('' before the first)
 
     @property
@@ -66,7 +71,70 @@ class Played:
     move: str
     printed: str
     save: bytes
-    board: Board
+    board: Board | Position
+
+
+class _RawDeal:
+    """Raw Deal's engine game as `rawdeal run` moves it: one transcript for the whole game, the board
+    its viewer draws (the fast path: no ruleset in between, the same bytes as before the seam)."""
+
+    example = "e.g. 'end' or 'play \"Irish Whip\"'"
+
+    def __init__(self, save: bytes) -> None:
+        from rawdeal.io.save import loads
+        from rawdeal.io.transcript import Transcript
+
+        self.game = loads(save, "save.json", written=True)
+        self.out: list[str] = []
+        self.transcript = Transcript(self.out.append)  # one for the whole game, as `rawdeal run` has
+        self.transcript.events(self.game.resume())
+        self.out.clear()  # the resumed position's pending events were printed with the move before
+
+    def decider(self) -> int | None:
+        d = self.game.decision()
+        return None if d is None else d.player
+
+    def play(self, move: str) -> Turn:
+        """Play one move (raises the rawdeal error of a bad or illegal one): its words, what it printed
+        and the save after it."""
+        from rawdeal.io.save import dumps
+        from rawdeal.replay.movefile import iter_moves, play_moves
+
+        lines = list(iter_moves([move], "move"))
+        if not lines:
+            raise RawdealError(f"{move!r} holds no move (a comment only)")
+        play_moves(self.game, lines, self.transcript, source="move")
+        printed = "".join(self.out)
+        self.out.clear()
+        return Turn(lines[0].text, printed, dumps(self.game))
+
+    def board(self) -> Board:
+        return board(self.game)
+
+
+class _Ruleset:
+    """Any other game, through its ruleset (`rawdeal.games`): its State moved as `rawdeal run --game`
+    moves it, its board as the ruleset describes it."""
+
+    example = "such as the buttons show"
+
+    def __init__(self, save: bytes) -> None:
+        self.rules, self.state = load_other(save)
+
+    def decider(self) -> int | None:
+        turn = self.state.turn()
+        return None if turn is None else int(turn.player)
+
+    def play(self, move: str) -> Turn:
+        return apply_other(self.rules, self.state, move)
+
+    def board(self) -> Position:
+        return position_of(self.rules, self.state)
+
+
+def _engine(save: bytes) -> _RawDeal | _Ruleset:
+    """The game of a save, ready to move: Raw Deal's own engine, or another game's ruleset."""
+    return _RawDeal(save) if game_of(save) == DEFAULT else _Ruleset(save)
 
 
 class Live:
@@ -79,41 +147,26 @@ class Live:
         self.reset(stored)
 
     def _resume(self, save: bytes) -> None:
-        from rawdeal.io.save import loads
-        from rawdeal.io.transcript import Transcript
-
-        self.game = loads(save, "save.json", written=True)
-        self.out: list[str] = []
-        self.transcript = Transcript(self.out.append)  # one for the whole game, as `rawdeal run` has
-        self.transcript.events(self.game.resume())
-        self.out.clear()  # the resumed position's pending events were printed with the move before
+        self.game = _engine(save)
 
     def play(self, seat: int | None, decision: int, move: str) -> Played:
         """Play `move` for `seat` at `decision` (raises Refused: stale, not the seat's, bad or illegal)."""
-        from rawdeal.io.save import dumps
-        from rawdeal.replay.movefile import iter_moves, play_moves
-
         current = self.shown.decision
         if decision != current:
             raise Refused(f"decision {decision} was already answered; the game is at decision {current}", current)
-        d = self.game.decision()
-        if d is None:
+        decider = self.game.decider()
+        if decider is None:
             raise Refused("the game is over", current)
-        if seat != d.player:
+        if seat != decider:
             raise Refused("it is not your decision" if seat is not None else "spectators do not move", current)
         if "\n" in move or not move.strip():
-            raise Refused("a move is one line of move-file words, e.g. 'end' or 'play \"Irish Whip\"'", current)
+            raise Refused(f"a move is one line of move-file words, {self.game.example}", current)
         try:
-            lines = list(iter_moves([move], "move"))
-            if not lines:
-                raise Refused(f"{move!r} holds no move (a comment only)", current)
-            play_moves(self.game, lines, self.transcript, source="move")
+            turn = self.game.play(move)
         except RawdealError as error:
             self._resume(self.shown.save)  # whatever the refused move touched is forgotten
             raise Refused(str(error), current) from None
-        printed = "".join(self.out)
-        self.out.clear()
-        return Played(lines[0].text, printed, dumps(self.game), board(self.game))
+        return Played(turn.move, turn.transcript, turn.save, self.game.board())
 
     def undo(self) -> None:
         """Back to `shown` (a played move that could not be stored)."""
@@ -122,7 +175,7 @@ class Live:
     def reset(self, stored: Stored) -> None:
         """The game as stored (moved by another server process meanwhile)."""
         self._resume(stored.save)
-        self.shown = Shown(stored.decision, stored.save, board(self.game), stored.last)
+        self.shown = Shown(stored.decision, stored.save, self.game.board(), stored.last)
 
 
 @dataclass(frozen=True)

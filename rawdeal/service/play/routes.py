@@ -22,12 +22,16 @@ from fastapi import APIRouter, Form, Request, UploadFile, WebSocket, WebSocketDi
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 
 from rawdeal.bots.registry import PLAYERS
+from rawdeal.games.players import PLAYERS as ANY_GAME_PLAYERS
+from rawdeal.games.registry import DEFAULT, names, ruleset
 from rawdeal.service.api_play import ctx
 from rawdeal.service.app import ProblemError
 from rawdeal.service.auth import hashed, new_id
 from rawdeal.service.context import Context
+from rawdeal.service.games import game_of
 from rawdeal.service.pages import _templates, render
 from rawdeal.service.play import moves
+from rawdeal.service.play.anygame import Position
 from rawdeal.service.play.seats import view_of
 from rawdeal.service.play.store import PERSON, PlayRow
 
@@ -35,7 +39,20 @@ router = APIRouter(include_in_schema=False)
 log = logging.getLogger("rawdeal.service.play")
 POLL = 2.0
 DECKS = Path(__file__).resolve().parents[3] / "decks"  # the bundled decks of a source checkout
-OPPONENTS = (PERSON, *PLAYERS)
+OPPONENTS = (PERSON, *PLAYERS)  # Raw Deal's bots; another game's are rawdeal.games.players'
+
+
+def playable() -> list[dict[str, Any]]:
+    """The games the form offers: Raw Deal, and each game whose ruleset describes its board."""
+    from rawdeal.games.board import Viewable
+
+    found = []
+    for name in names():
+        rules = ruleset(name)
+        if name == DEFAULT or isinstance(rules, Viewable):
+            found.append({"name": name, "title": rules.title, "options": [] if name == DEFAULT else list(rules.option_names),
+                          "opponents": list(OPPONENTS if name == DEFAULT else (PERSON, *ANY_GAME_PLAYERS))})
+    return found
 
 
 def bundled() -> list[str]:
@@ -59,7 +76,8 @@ def seat_of(game: moves.Live, token: str | None) -> int | None:
 
 @router.get("/play")
 def new_page() -> HTMLResponse:
-    return render("play_new.html", title="Play", who=None, decks=bundled(), opponents=OPPONENTS, errors=[])
+    return render("play_new.html", title="Play", who=None, decks=bundled(), opponents=OPPONENTS, games=playable(),
+                  errors=[])
 
 
 async def _deck(choice: str, upload: UploadFile | None, label: str) -> tuple[tuple[str, str] | None, list[str]]:
@@ -84,21 +102,40 @@ async def _deck(choice: str, upload: UploadFile | None, label: str) -> tuple[tup
 @router.post("/play")
 async def create(request: Request, deck_a: Annotated[str, Form()] = "", deck_b: Annotated[str, Form()] = "",
                  opponent: Annotated[str, Form()] = PERSON, seed: Annotated[str, Form()] = "",
-                 file_a: UploadFile | None = None, file_b: UploadFile | None = None) -> Response:
-    """A new game: you sit in seat 1 (the first deck); the opponent is a person (invited by link) or a bot."""
-    a, errors_a = await _deck(deck_a, file_a, "your deck")
-    b, errors_b = await _deck(deck_b, file_b, "opponent's deck")
-    errors = errors_a + errors_b
-    if opponent not in OPPONENTS:
-        errors.append(f"opponent: choose one of {', '.join(OPPONENTS)}")
+                 file_a: UploadFile | None = None, file_b: UploadFile | None = None,
+                 game: Annotated[str, Form()] = DEFAULT, option: Annotated[list[str] | None, Form()] = None) -> Response:
+    """A new game: you sit in seat 1; the opponent is a person (invited by link) or a bot. Raw Deal is
+    played with two decks (the first yours), another game with its rules options."""
+    offered = {g["name"]: g for g in playable()}
+    errors, a, b = [], None, None
+    if game not in offered:
+        errors.append(f"game: choose one of {', '.join(offered)}")
+    elif game == DEFAULT:
+        a, errors_a = await _deck(deck_a, file_a, "your deck")
+        b, errors_b = await _deck(deck_b, file_b, "opponent's deck")
+        errors += errors_a + errors_b
+    options = option or []
+    wrong = [o for o in options if game in offered and o not in offered[game]["options"]]
+    if wrong:
+        errors.append(f"options: {wrong[0]!r} is not a rules option of {offered[game]['title']}")
+    bots = offered[game]["opponents"] if game in offered else OPPONENTS
+    if opponent not in bots:
+        errors.append(f"opponent: choose one of {', '.join(bots)}")
     if seed.strip() and not (seed.strip().isdigit() and len(seed.strip()) < 10):
         errors.append("seed: a whole number, or empty for a random one")
-    if errors or a is None or b is None:
+    if errors or (game == DEFAULT and (a is None or b is None)):
         return render("play_new.html", 422, title="Play", who=None, decks=bundled(), opponents=OPPONENTS,
-                      errors=errors)
+                      games=list(offered.values()), errors=errors)
+    number = int(seed) if seed.strip() else secrets.randbelow(1 << 30)
+    if game == DEFAULT:
+        assert a is not None and b is not None
+        from rawdeal.service import games
+
+        made = await asyncio.to_thread(games.start, [a, b], number, "standard")
+    else:
+        made = await asyncio.to_thread(_start_other, game, options, number)
     c = ctx(request)
-    mine, theirs = await asyncio.to_thread(_start, c, a, b, opponent,
-                                           int(seed) if seed.strip() else secrets.randbelow(1 << 30))
+    mine, theirs = await asyncio.to_thread(_start, c, made, opponent, number)
     await _bots(c, mine[0])  # the bot may decide first
     answer = RedirectResponse(f"/play/{mine[0]}", status_code=303)
     _seat_cookie(answer, request, mine[0], mine[1])
@@ -107,12 +144,16 @@ async def create(request: Request, deck_a: Annotated[str, Form()] = "", deck_b: 
     return answer
 
 
-def _start(c: Context, a: tuple[str, str], b: tuple[str, str], opponent: str,
-           seed: int) -> tuple[tuple[str, str], str | None]:
+def _start_other(game: str, options: list[str], seed: int) -> tuple[bytes, str]:
     from rawdeal.service import games
+
+    return games.start_game(game, [], seed, options)
+
+
+def _start(c: Context, made: tuple[bytes, str], opponent: str, seed: int) -> tuple[tuple[str, str], str | None]:
     from rawdeal.service.db import GameRow
 
-    save, opening = games.start([a, b], seed, "standard")
+    save, opening = made
     gid, mine = new_id(), secrets.token_urlsafe(24)
     theirs = secrets.token_urlsafe(24) if opponent == PERSON else None
     seats = [{"kind": PERSON, "digest": hashed(mine)},
@@ -152,7 +193,8 @@ async def _game(request: Request, gid: str) -> moves.Live:
 
 def board_html(game: moves.Live, shown: moves.Shown, seat: int | None) -> str:
     view = view_of(shown.board, seat, shown.decision, shown.last)
-    return str(_templates().get_template("play_board.html").render(
+    template = "play_board_game.html" if isinstance(shown.board, Position) else "play_board.html"
+    return str(_templates().get_template(template).render(
         v=view, gid=game.gid, kinds=[s["kind"] for s in game.seats]))
 
 
@@ -163,8 +205,9 @@ async def play_page(gid: str, request: Request) -> HTMLResponse:
     invite = request.cookies.get(f"rawdeal_invite_{gid}") if seat == 0 else None
     link = f"{request.base_url}play/{gid}/join/{invite}" if invite else None
     shown = game.shown
-    return render("play.html", title="Raw Deal", who=None, gid=gid, seat=seat, board=board_html(game, shown, seat),
-                  decision=shown.decision, invite=link, watch=f"{request.base_url}play/{gid}")
+    return render("play.html", title=ruleset(game_of(shown.save)).title, who=None, gid=gid, seat=seat,
+                  board=board_html(game, shown, seat), decision=shown.decision, invite=link,
+                  watch=f"{request.base_url}play/{gid}")
 
 
 class Hub:
@@ -330,6 +373,10 @@ async def replay_page(gid: str, request: Request) -> HTMLResponse:
 
 
 def _viewer_page(save: bytes, moves_text: str, title: str) -> str:
+    if game_of(save) != DEFAULT:
+        from rawdeal.service.play.anygame import replay_page
+
+        return replay_page(save, moves_text, title)
     from rawdeal.io.save import loads
     from rawdeal.replay.movefile import iter_moves
     from rawdeal.viewer.page import render_replay

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from rawdeal.games.registry import DEFAULT
+from rawdeal.service.games import game_of
+from rawdeal.service.play import anygame
+from rawdeal.service.play.anygame import Position
 from rawdeal.viewer.board import Board
 
 
-def view_of(b: Board, seat: int | None, decision: int, last: str) -> dict[str, Any]:
+def view_of(b: Board | Position, seat: int | None, decision: int, last: str) -> dict[str, Any]:
+    if isinstance(b, Position):  # another game's board, as its ruleset describes it
+        return anygame.view_of(b, seat, decision, last)
     sides = [{"name": s.name, "superstar": s.superstar, "fortitude": s.fortitude, "arsenal": s.arsenal,
               "hand": list(s.hand) if p == seat else None, "hand_size": len(s.hand), "ring": list(s.ring),
               "ringside": len(s.ringside), "ringside_top": s.ringside[-1] if s.ringside else None}
@@ -35,6 +41,8 @@ def bot_move(save: bytes, bot: str, seed: int) -> tuple[str, int]:
     """The move of bot `bot` (rawdeal.bots.registry's names) for the pending decision, in move-file
     words. The bot is made afresh, seeded by the game's seed and the decision number, so a game
     resumed after a restart gets the same moves."""
+    if game_of(save) != DEFAULT:
+        return anygame.bot_move(save, bot, seed)
     from rawdeal.bots.registry import make_player
     from rawdeal.io.save import loads
 
