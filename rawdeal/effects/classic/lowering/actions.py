@@ -24,6 +24,7 @@ class _Seq:
     last: object = None
     next_card: _Desc | None = None  # "if your next card played this turn is a maneuver, it is +2D"
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
+    lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
 
 
 @dataclass(frozen=True, slots=True)

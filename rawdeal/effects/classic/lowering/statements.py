@@ -198,10 +198,12 @@ class _GroupMod:
 def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
     said = words(group)
     if said[:1] == ["all"]:
-        said = said[1:]
+        said = said[2:] if said[1:2] == ["of"] else said[1:]  # "all of opponent's reversals"
         if said[:1] not in (["his"], ["their"], ["opponent's"], ["your"]) and said[:2] != ["your", "opponent's"]:
             said = ["your", *said]  # "all Strike maneuvers are +1D": the card's owner's
-    if said[:1] != ["your"] or said[:2] == ["your", "opponent's"]:
+    if said[:1] in (["opponent's"], ["his"]) or said[:2] == ["your", "opponent's"]:
+        return _opponent_reversals_modifier(group, stats, tails)
+    if said[:1] != ["your"]:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
@@ -211,16 +213,47 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
     amounts = _stat_list(stats)
     if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
         raise Unsupported("a group's amounts other than one +D")
+    duration, said_it = _group_lifetime(tails)
+    stat, n = amounts[0]
+    return _GroupMod(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None), said_it)
+
+
+def _opponent_reversals_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
+    """"All opponent's reversals are +25F": every reversal he plays (to any of your cards) needs that
+    much more F, for the lifetime said."""
+    desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
+    d = _desc(desc) if desc is not None else _Desc()
+    amounts = _stat_list(stats)
+    if d != _Desc(types=(CardType.REVERSAL,)) or len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE:
+        raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
+    duration, said_it = _group_lifetime(tails)
+    return _GroupMod(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], duration, card_type=None, reversals=True), said_it)
+
+
+def _group_lifetime(tails: list[Phrase]) -> tuple[fx.Duration, bool]:
+    """(how long a group's modifier lasts, whether the sentence said it)."""
     duration, said_it = fx.Duration.WHILE_IN_RING, False
     for tail in tails:
         if tail.kind == "for_the_rest_tail" or words(tail) == ["this", "turn"]:
             duration, said_it = fx.Duration.REST_OF_TURN, True
-        elif tail.kind == "during_tail" and words(tail)[-2:] == ["next", "turn"]:
+        elif tail.kind == "during_tail" and words(tail)[-2:] == ["next", "turn"] or tail.kind == "next_turn_tail":
             duration, said_it = fx.Duration.NEXT_TURN, True
         else:
             raise Unsupported(f"the lifetime {' '.join(words(tail))!r}")
-    stat, n = amounts[0]
-    return _GroupMod(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None), said_it)
+    return duration, said_it
+
+
+def _stats_to(st: Statement, card: CardFacts) -> list[Any]:
+    """"+5D to all your maneuvers and +20F to all of opponent's reversals for the rest of this turn": one
+    group modifier per amount, each for the lifetime the sentence ends with."""
+    tails = _tails(st)
+    out: list[Any] = []
+    for one in (p for p in st.parts if isinstance(p, Phrase) and p.kind == "stat_to"):
+        group, stats = find(one, "card_group"), find(one, "stat")
+        if not isinstance(group, Phrase) or not isinstance(stats, Phrase):
+            raise Unsupported(f"{' '.join(words(one))!r}")
+        out.append(_group_modifier(group, stats, tails))
+    return out
 
 
 def _reverse_only(st: Statement, card: CardFacts) -> list[Any]:
@@ -249,7 +282,7 @@ _STATEMENTS = {
     "reverse_only": _reverse_only, "no_damage": _no_damage, "pack_never": _deck_rule, "pack_only": _deck_rule,
     "pack_also": _deck_rule, "sheet": _deck_rule, "played_before": _played_before,
     "only_reversed": _only_reversed, "reversals_to": _reversals_to, "must_play": _only_played,
-    "cannot_play": _cannot_play,
+    "cannot_play": _cannot_play, "stats_to": _stats_to,
 }
 
 

@@ -131,9 +131,11 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         elif isinstance(item, Statement) and find(item, "where_tail") is not None:
             said = _hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
             groups = [[_with_hash(p, said) for p in group] for group in groups]
+        elif isinstance(item, Frame) and _lifetime(item) is not None:
+            seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"
         elif isinstance(item, Statement):
             out = [fx.Modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
-                   for p in _statement(item, card, seq)]
+                   for p in map(lambda p: _lasting(p, seq.lifetime), _statement(item, card, seq))]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
             groups[-1] += out
         else:
@@ -149,6 +151,23 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
     return [fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+def _lifetime(frame: Frame) -> fx.Duration | None:
+    """How long an opening "next turn" or "for the rest of this turn" makes what follows last."""
+    said = words(frame)
+    if frame.kind == "next_turn":
+        return fx.Duration.NEXT_TURN
+    if frame.kind == "for_the_rest" and said[-1] == "turn" and said[-2] in ("this", "the", "your"):
+        return fx.Duration.REST_OF_TURN
+    return None
+
+
+def _lasting(part: Any, lifetime: fx.Duration | None) -> Any:
+    """A group's modifier whose lifetime the sentence said in an opening frame."""
+    if lifetime is None or not isinstance(part, _GroupMod) or part.said:
+        return part
+    return _GroupMod(replace(part.modifier, duration=lifetime), True)
 
 
 def _shuffled_in(actions: list[Any]) -> list[Any]:
@@ -180,7 +199,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         raise Unsupported(f"the unknown word {meaningful[0]!r}")
     frames = list(sentence.frames)
     seq = seq or _Seq()
-    seq.next_card = seq.condition = None
+    seq.next_card = seq.condition = seq.lifetime = None
+    while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
+        seq.lifetime = _lifetime(frames.pop(0))
     if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
         seq.next_card = _next_is(frames.pop())
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
