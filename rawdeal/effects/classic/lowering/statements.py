@@ -7,9 +7,9 @@ from typing import Any
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    _SelfStat, CardFacts, Unsupported, _Desc, _cards, _desc, _leaves, _number, _zone_in, find, values, words,
+    _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _leaves, _number, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import _Seq, _reverses
@@ -256,6 +256,35 @@ def _stats_to(st: Statement, card: CardFacts) -> list[Any]:
     return out
 
 
+def _cannot_reverse(st: Statement, card: CardFacts) -> list[Any]:
+    """"Your opponent's reversals (revealed from his Arsenal while applying damage) may not reverse your
+    maneuvers": your maneuvers are irreversible (by those reversals only) for the lifetime said."""
+    holder, groups = find(st, "holder"), [p for p in st.parts if isinstance(p, Phrase) and p.kind == "card_group"]
+    group = holder.parts[0] if holder is not None and holder.parts else None
+    if not isinstance(group, Phrase) or group.kind != "card_group" or len(groups) != 1:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    said = words(group)
+    desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
+    if desc is None or said[:2] != ["your", "opponent's"] or desc.nouns != ("reversal",) or desc.words:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    arsenal_only = False
+    for post in desc.posts:
+        inner = find(post, "revealed_applying")
+        if inner is None or (any(isinstance(c, ZoneRef) for c in inner.parts)
+                             and _zone_in(inner) != _Zones(fx.Who.OPPONENT, (fx.Zone.ARSENAL,))):
+            raise Unsupported(f"the reversals {' '.join(words(group))!r}")
+        arsenal_only = True
+    mine = words(groups[0])
+    target = next((p for p in groups[0].parts if isinstance(p, CardDesc)), None)
+    d = _desc(target) if target is not None else _Desc()
+    if mine[:1] != ["your"] or mine[:2] == ["your", "opponent's"] or d.types != (CardType.MANEUVER,) \
+            or d.title or d.trait or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1:
+        raise Unsupported(f"the maneuvers {' '.join(mine)!r}")
+    duration, said_it = _group_lifetime(_tails(st))
+    return [_GroupMod(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, subtype=d.subtypes[0] if d.subtypes else None,
+                                  max_damage=d.max_damage, arsenal_only=arsenal_only), said_it)]
+
+
 def _reverse_only(st: Statement, card: CardFacts) -> list[Any]:
     if not card.is_reversal or _tails(st):
         raise Unsupported(f"{' '.join(words(st))!r}")
@@ -283,6 +312,7 @@ _STATEMENTS = {
     "pack_also": _deck_rule, "sheet": _deck_rule, "played_before": _played_before,
     "only_reversed": _only_reversed, "reversals_to": _reversals_to, "must_play": _only_played,
     "cannot_play": _cannot_play, "stats_to": _stats_to,
+    "cannot_reverse": _cannot_reverse,
 }
 
 
