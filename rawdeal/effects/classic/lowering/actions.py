@@ -28,6 +28,34 @@ class _Seq:
 
 
 @dataclass(frozen=True, slots=True)
+class _Held:
+    """"If he has any cards titled X (in his hand), he must discard them": the cards "them" stands for
+    (all such cards; when he has none, the action does nothing, so the "if" needs no test)."""
+
+    who: fx.Who
+    filter: fx.CardFilter
+
+
+def holding(cond: Phrase) -> _Held | None:
+    """The cards of an opening "if <player> has <cards> [in his hand]" a pronoun may stand for, else None."""
+    one = cond.parts[0] if len(cond.parts) == 1 else None
+    if not isinstance(one, Phrase) or one.kind != "has_cards":
+        return None
+    player = find(one, "player")
+    cards = next((p for p in one.parts if isinstance(p, Cards)), None)
+    places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    said = words(player) if player is not None else []
+    who = fx.Who.YOU if said == ["you"] else fx.Who.OPPONENT if said in (["he"], ["opponent"], ["your", "opponent"]) \
+        else None
+    if who is None or cards is None or len(places) > 1 or len(one.parts) != 3 + len(places):
+        return None
+    if places and _zone_in(places[0]) not in (_Zones(who, (fx.Zone.HAND,)), _Zones(fx.Who.YOU, (fx.Zone.HAND,))):
+        return None
+    d = _cards(cards)
+    return _Held(who, _filter(d)) if d.count in (fx.ONE, fx.ALL) else None
+
+
+@dataclass(frozen=True, slots=True)
 class _Forbid:
     """"Your opponent cannot play the card titled X" on a Superstar card: part of his ability."""
 
@@ -131,6 +159,10 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     pronoun = _pronoun(action)
     if pronoun == "this card" or pronoun == "it" and seq.last is None:
         return [fx.DiscardThis()]
+    held = seq.last
+    if pronoun == "them" and isinstance(held, _Held) and who is held.who and src is None:
+        seq.last = None  # "if he has any cards titled X, he must discard them": all of them
+        return [fx.Discard(held.who, fx.ALL, chooser=held.who, filter=held.filter)]
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "zone_obj":
         zones = _zone_in(obj)

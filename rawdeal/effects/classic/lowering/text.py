@@ -18,7 +18,9 @@ from rawdeal.effects.classic.lowering.nodes import (
     _children, _desc, _filter, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
-from rawdeal.effects.classic.lowering.actions import _FollowUp, _Forbid, _Looked, _PackRule, _Seq, _Taken, _action
+from rawdeal.effects.classic.lowering.actions import (
+    _FollowUp, _Forbid, _Held, _Looked, _PackRule, _Seq, _Taken, _action, holding,
+)
 from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement
 
 
@@ -204,6 +206,8 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         seq.lifetime = _lifetime(frames.pop(0))
     if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
         seq.next_card = _next_is(frames.pop())
+    elif frames and frames[-1].kind == "if_cond" and _held(frames[-1]) is not None:
+        seq.last = _held(frames.pop())  # "If he has any cards titled X, he must discard them"
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
         cond = find(frames[-1], "condition")
         if cond is not None and isinstance(cond, Phrase):
@@ -286,6 +290,11 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
     if isinstance(part, fx.Irreversible) and part.condition is None:
         return replace(part, condition=cond)
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
+
+
+def _held(frame: Frame) -> _Held | None:
+    cond = find(frame, "condition")
+    return holding(cond) if isinstance(cond, Phrase) else None
 
 
 def _next_is(frame: Frame) -> _Desc:
