@@ -364,7 +364,23 @@ class _Taken:
     either: tuple[fx.Zone, ...] = ()  # "from either your Arsenal or Ringside pile": the owner picks the zone
 
 
+def _within_fortitude(arg: Phrase) -> bool:
+    """"with a D value less than or equal to your (total) Fortitude Rating"."""
+    bound = find(arg, "than")
+    owner = find(arg, "stat_owner")
+    return find(arg, "damage_value") is not None and bound is not None and owner is not None \
+        and words(bound)[:3] == ["less", "than", "or equal to"] \
+        and [w for w in words(owner) if w != "total"] == ["your", "fortitude rating"]
+
+
 def _take(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    bounded = _arg(action, "with_what_arg")
+    if bounded is not None and _within_fortitude(bounded):  # "... with a D value less than or equal to your F"
+        _take(Action(action.subject, action.verb, tuple(p for p in action.parts if p is not bounded)), who, seq, card)
+        if not isinstance(seq.last, _Taken) or seq.last.top or seq.last.filter.max_damage_of_own_fortitude:
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+        seq.last = replace(seq.last, filter=replace(seq.last.filter, max_damage_of_own_fortitude=True))
+        return []
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "top_cards":
         src = _zone_in(obj)
