@@ -110,7 +110,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 either, may = True, None
             continue
         if isinstance(item, Action):
-            out = _action(item, seq, card)
+            out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
             if out:
                 last = out[-1]
                 seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
@@ -130,6 +130,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             if len(out) == 1 and isinstance(out[0], fx.Optional) and modal in ([["may"]], [["may", "then"]]):
                 may = len(group)
             group += out
+        elif isinstance(item, Statement) and item.kind == "and_if" and find(item, "next_is") is not None:
+            seq.next_card = _next_is(Frame("if_cond", item.parts))  # "...; and if your next card is a Strike maneuver, it is +5D"
         elif isinstance(item, Statement) and find(item, "where_tail") is not None:
             said = _hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
             groups = [[_with_hash(p, said) for p in group] for group in groups]
@@ -153,6 +155,20 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
     return [fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+def _declared(action: Action, card: CardFacts, seq: _Seq) -> list[Any]:
+    """"Declare whether it will be +4D or your opponent's reversal to it will be +8F": the owner picks
+    one of the statements (each about the next card the sentence's "if" named) and says which."""
+    if action.subject or seq.next_card is None:
+        raise Unsupported(f"declare whether {' '.join(words(action)[2:])!r} (of which card)")
+    options = []
+    for said in (p for p in action.parts if isinstance(p, Phrase)):
+        option = _statement(Statement(said.kind, said.parts), card, seq)
+        if not option or not all(isinstance(a, fx.Modify) for a in option):
+            raise Unsupported(f"declare whether {' '.join(words(said))!r}")
+        options.append(tuple(option))
+    return [fx.Choice(tuple(options), declare=True)]
 
 
 def _lifetime(frame: Frame) -> fx.Duration | None:
