@@ -285,6 +285,51 @@ def _cannot_reverse(st: Statement, card: CardFacts) -> list[Any]:
                                   max_damage=d.max_damage, arsenal_only=arsenal_only), said_it)]
 
 
+@dataclass(frozen=True, slots=True)
+class ReadAsZero:
+    """"Read as 0 when in your Ring area": what a reversal's variable damage `#` is in the Ring area
+    (`fx.VariableDamage` says both; the card's text must say both)."""
+
+
+def _hash_is(st: Statement, card: CardFacts) -> list[Any]:
+    """"# = D of maneuver card being reversed", "# is equal to the reversed maneuver's Damage": a
+    reversal whose damage is the reversed maneuver's."""
+    ref = next((p for p in st.parts if isinstance(p, Phrase) and p.kind in ("damage_of", "value_of")), None)
+    parts = ref.parts if ref is not None else ()
+    descs = [p for p in parts if isinstance(p, CardDesc)] + \
+        [x for c in parts if isinstance(c, Cards) for x in c.parts if isinstance(x, CardDesc)]
+    desc = descs[0] if len(descs) == 1 else None
+    if ref is None or desc is None or not card.is_reversal or desc.nouns not in (("maneuver",), ("card",)):
+        raise Unsupported(f"# {' '.join(words(st)[1:])!r}")
+    kinds = [_post_kind(p) for p in (*desc.words, *desc.posts)]
+    said = [w for p in desc.words for w in words(p)]
+    if ref.kind == "damage_of" and kinds in (["noun", "being_reversed"], ["being_reversed"]) \
+            and said in ([], ["maneuver"]):
+        return [fx.VariableDamage()]  # "D of maneuver (card) being reversed"
+    if ref.kind == "value_of" and kinds == ["reversed", "owned"] and desc.nouns == ("maneuver",) \
+            and words(desc.posts[0])[-1] in ("damage", "d"):
+        return [fx.VariableDamage()]  # "the reversed maneuver's Damage"
+    raise Unsupported(f"# {' '.join(words(st)[1:])!r}")
+
+
+def _post_kind(node: object) -> str:
+    """A description word's or post's rule ("post" itself names no rule: the one inside it)."""
+    if not isinstance(node, Phrase):
+        return ""
+    inner = node.parts[0] if node.kind == "post" and node.parts else node
+    return inner.kind if isinstance(inner, Phrase) else node.kind
+
+
+def _reads_as(st: Statement, card: CardFacts) -> list[Any]:
+    """"Read as 0 when in your Ring area" (of a reversal's `#`)."""
+    reading = find(st, "reading")
+    tails = _tails(st) + [p for p in st.parts if isinstance(p, Phrase) and p.kind == "when_in"]
+    if reading is None or words(reading) != ["0"] or len(tails) != 1 or find(st, "holder") is not None \
+            or _zone_in(tails[0]) != _Zones(fx.Who.YOU, (fx.Zone.RING,)):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return [ReadAsZero()]
+
+
 def _reverse_only(st: Statement, card: CardFacts) -> list[Any]:
     if not card.is_reversal or _tails(st):
         raise Unsupported(f"{' '.join(words(st))!r}")
@@ -312,7 +357,7 @@ _STATEMENTS = {
     "pack_also": _deck_rule, "sheet": _deck_rule, "played_before": _played_before,
     "only_reversed": _only_reversed, "reversals_to": _reversals_to, "must_play": _only_played,
     "cannot_play": _cannot_play, "stats_to": _stats_to,
-    "cannot_reverse": _cannot_reverse,
+    "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
 }
 
 

@@ -21,7 +21,7 @@ from rawdeal.effects.classic.lowering.conditions import condition
 from rawdeal.effects.classic.lowering.actions import (
     _FollowUp, _Forbid, _Held, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
-from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement
+from rawdeal.effects.classic.lowering.statements import ReadAsZero, _DeckRule, _GroupMod, _statement
 
 
 # ------------------------------------------------------------------------------------------ frames
@@ -352,6 +352,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     if bad:
         return LoweredText(None, tuple(bad))
     try:
+        clauses = _variable_damage(clauses)
         ability, rest = _ability(clauses)
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
@@ -360,6 +361,17 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         effect = _resolve_titles(effect, card.known)
         ability = _resolve_titles(ability, card.known) if ability is not None else None
     return LoweredText(effect, ability=ability)
+
+
+def _variable_damage(clauses: list[Any]) -> list[Any]:
+    """"# = D of maneuver card being reversed. Read as 0 when in your Ring area": the engine's
+    `VariableDamage` is both sentences; a card saying only one of them is not run."""
+    zero = [c for c in clauses if isinstance(c, ReadAsZero)]
+    damage = [c for c in clauses if isinstance(c, fx.VariableDamage)]
+    if len(zero) != len(damage) or len(damage) > 1:
+        raise Unsupported("a variable damage '#' without its 'read as 0 in your Ring area'" if damage
+                          else "'read as 0' of no variable damage")
+    return [c for c in clauses if not isinstance(c, ReadAsZero)]
 
 
 _TITLE_FIELDS = ("title", "after_title")
