@@ -312,6 +312,25 @@ def _hash_is(st: Statement, card: CardFacts) -> list[Any]:
     raise Unsupported(f"# {' '.join(words(st)[1:])!r}")
 
 
+def _reversed_fate(st: Statement, card: CardFacts) -> list[Any]:
+    """"It is unsuccessful, goes to his Ringside pile, has no effect and ends his turn": what reversing a
+    card does anyway, and the end of its player's turn."""
+    this = find(st, "self_ref")
+    if not card.is_reversal or this is None or words(this) != ["it"]:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    out: list[Any] = []
+    for fate in (p for p in st.parts if isinstance(p, Phrase) and p.kind == "fate"):
+        said = words(fate)
+        if said in (["is", "unsuccessful"], ["has", "no", "effect"]) or said[:2] == ["go", "to"] \
+                and _zone_in(fate) == _Zones(fx.Who.OPPONENT, (fx.Zone.RINGSIDE,)):
+            continue  # a reversed card fails, and goes to its owner's Ringside pile
+        if said in (["end", "his", "turn"], ["end", "your", "opponent's", "turn"]):
+            out.append(fx.EndTurn(fx.Who.OPPONENT))
+            continue
+        raise Unsupported(f"the reversed card {' '.join(said)!r}")
+    return out
+
+
 def _post_kind(node: object) -> str:
     """A description word's or post's rule ("post" itself names no rule: the one inside it)."""
     if not isinstance(node, Phrase):
@@ -358,6 +377,7 @@ _STATEMENTS = {
     "only_reversed": _only_reversed, "reversals_to": _reversals_to, "must_play": _only_played,
     "cannot_play": _cannot_play, "stats_to": _stats_to,
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
+    "reversed_fate": _reversed_fate,
 }
 
 
