@@ -496,6 +496,9 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     after looking at a hand picks the cards a later "discard the chosen card" means."""
     if not action.parts or (len(action.parts) == 1 and words(action.parts[0]) == ["one"]):
         return []  # "choose and discard ...", "Choose one: A; or B" (the "or" makes the choice)
+    purpose = _arg(action, "purpose")
+    if purpose is not None and len(action.parts) == 1:
+        return _purpose(purpose, who, seq, card)  # "you may choose to discard this card": the discard
     d = _object_cards(action)
     looked = seq.last
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \

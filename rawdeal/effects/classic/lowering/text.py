@@ -218,10 +218,14 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     frames = list(sentence.frames)
     seq = seq or _Seq()
     seq.next_card = seq.condition = seq.lifetime = None
+    forced = False
     while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
         seq.lifetime = _lifetime(frames.pop(0))
     if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
         seq.next_card = _next_is(frames.pop())
+    elif frames and frames[-1].kind in ("if_cond", "when_cond") and _forced_discard(frames[-1]):
+        frames.pop()  # "If opponent forces you to discard a card from your hand, you may ...": a trigger
+        forced = True
     elif frames and frames[-1].kind == "if_cond" and _held(frames[-1]) is not None:
         seq.last = _held(frames.pop())  # "If he has any cards titled X, he must discard them"
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
@@ -230,6 +234,10 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
             seq.condition = condition(cond)
             frames.pop()
     new = _frames(frames, ctx, card)
+    if forced:
+        if new is not None and new.kind != "play" or frames:
+            raise Unsupported("a forced discard's trigger in another context")
+        new = _Ctx("forced discard")
     parts = _items(sentence, card, seq)
     _any_number_only_discarded(parts)
     if seq.condition is not None:
@@ -306,6 +314,20 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
     if isinstance(part, fx.Irreversible) and part.condition is None:
         return replace(part, condition=cond)
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
+
+
+def _forced_discard(frame: Frame) -> bool:
+    """"If (an) opponent forces you to discard a card (from your hand)": the card's trigger from the hand."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not isinstance(one, Phrase) or one.kind != "player_forces":
+        return False
+    players = [words(p) for p in one.parts if isinstance(p, Phrase) and p.kind == "player"]
+    places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    cards = next((p for p in one.parts if isinstance(p, Cards)), None)
+    return players in ([["opponent"], ["you"]], [["your", "opponent"], ["you"]]) and find(one, "card_verb") is not None \
+        and words(find(one, "card_verb")) == ["discard"] and cards is not None and _cards(cards) == _Desc() \
+        and all(_zone_in(p) == _Zones(fx.Who.YOU, (fx.Zone.HAND,)) for p in places)
 
 
 def _held(frame: Frame) -> _Held | None:
@@ -426,6 +448,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
         elif ctx.kind.startswith("ability") and isinstance(part, _ACTIONS):
             clauses.append(_AbilityPart(ctx.kind, part))
+        elif ctx.kind == "forced discard" and isinstance(part, _ACTIONS):
+            _add_triggered(clauses, fx.Trigger.FORCED_DISCARD, fx.Zone.HAND, part)
         elif ctx.kind == "end of turn" and isinstance(part, _ACTIONS):
             last = clauses[-1] if clauses else None
             if isinstance(last, fx.Delayed) and last.trigger is fx.Trigger.END_OF_TURN:
@@ -450,6 +474,18 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         else:
             clauses.append(part)
     return ctx
+
+
+def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, action: Any) -> None:
+    """An action of a trigger: consecutive ones make one `Triggered`; a leading "you may" makes the whole
+    trigger the owner's choice."""
+    last = clauses[-1] if clauses else None
+    if isinstance(last, fx.Triggered) and last.trigger is trigger and last.zone is zone:
+        clauses[-1] = replace(last, actions=(*last.actions, action))
+    elif isinstance(action, fx.Optional) and action.who is fx.Who.YOU:
+        clauses.append(fx.Triggered(trigger, action.actions, zone=zone, optional=True))
+    else:
+        clauses.append(fx.Triggered(trigger, (action,), zone=zone))
 
 
 @dataclass(frozen=True, slots=True)
