@@ -315,13 +315,13 @@ def _hash_is(st: Statement, card: CardFacts) -> list[Any]:
 def _reversed_fate(st: Statement, card: CardFacts) -> list[Any]:
     """"It is unsuccessful, goes to his Ringside pile, has no effect and ends his turn": what reversing a
     card does anyway, and the end of its player's turn."""
-    this = find(st, "self_ref")
+    this = find(st, "holder")
     if not card.is_reversal or this is None or words(this) != ["it"]:
         raise Unsupported(f"{' '.join(words(st))!r}")
     out: list[Any] = []
     for fate in (p for p in st.parts if isinstance(p, Phrase) and p.kind == "fate"):
         said = words(fate)
-        if said in (["is", "unsuccessful"], ["has", "no", "effect"]) or said[:2] == ["go", "to"] \
+        if said == ["has", "no", "effect"] or said[:2] == ["go", "to"] \
                 and _zone_in(fate) == _Zones(fx.Who.OPPONENT, (fx.Zone.RINGSIDE,)):
             continue  # a reversed card fails, and goes to its owner's Ringside pile
         if said in (["end", "his", "turn"], ["end", "your", "opponent's", "turn"]):
