@@ -38,7 +38,7 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
 _NOUNS = ("card", "foreign object", "title belt", "superstar card", "backlash deck card", "enforcer", "manager",
           "stipulation", "venue", "activated card effect")
 _LEMMAS = {"lower": "less", "higher": "greater", "have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
-           "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
+           "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put", "putting": "put"}
 _FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when", "or after")
 _SYNONYMS = {"played following": "played after", "following": "after", "ringside": "ringside pile",
              "whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",

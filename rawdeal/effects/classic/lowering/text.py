@@ -14,8 +14,8 @@ from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.nodes import (
-    HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _cards,
-    _children, _desc, _filter, _zone, _zone_in, find, values, words,
+    HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
+    _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
 from rawdeal.effects.classic.lowering.actions import (
@@ -109,6 +109,9 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 groups.append([])
                 either, may = True, None
             continue
+        if isinstance(item, Action) and item.verb == "compare":
+            seq.last = _compared(item)  # "All players compare their current Fortitude Rating": the next sentence acts on it
+            continue
         if isinstance(item, Action):
             out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
             if out:
@@ -155,6 +158,44 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
     return [fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+@dataclass(frozen=True, slots=True)
+class _Compared:
+    """"All players compare their current Fortitude Rating": what the next sentence's "the player with a
+    higher Fortitude Rating" is."""
+
+
+def _compared(action: Action) -> _Compared:
+    if [words(p) for p in action.subject] not in ([["all", "player"]], [["each", "player"]], [["both", "player"]]) \
+            or words(action)[-1] != "fortitude rating":
+        raise Unsupported(f"compare {' '.join(words(action)[1:])!r}")
+    return _Compared()
+
+
+def _equalized(sentence: Sentence) -> list[Any]:
+    """"The player with a higher Fortitude Rating must remove maneuver and/or reversal cards from their Ring
+    area, putting them into his Ringside pile, until that player's Fortitude Rating is less than or equal to
+    the others": the engine's `EqualizeFortitude`."""
+    acts = [i for i in sentence.items if isinstance(i, Action)]
+    until = [i for i in sentence.items if isinstance(i, Statement) and i.kind == "until_tail"]
+    rest = [i for i in sentence.items
+            if not isinstance(i, Action) and not (isinstance(i, Phrase) and i.kind == "joiner") and i not in until]
+    said = " ".join(words(sentence.items[-1]))
+    if len(acts) != 2 or len(until) != 1 or rest or sentence.frames:
+        raise Unsupported(f"what the higher Fortitude Rating does in {said!r}")
+    remove, put = acts
+    subject = [words(p) for p in remove.subject]
+    taken = _object_cards(remove)
+    src, dest = _arg(remove, "from_arg"), _arg(put, "into_arg")
+    if subject != [["the", "player", "with", "a", "greater", "fortitude rating"], ["must"]] or remove.verb != "remove" \
+            or taken is None or set(taken.types) != {CardType.MANEUVER, CardType.REVERSAL} \
+            or src is None or words(src)[-1] != "ring area" or put.verb != "put" or put.subject \
+            or words(put.parts[0]) != ["them"] or dest is None or words(dest)[-1] != "ringside pile" \
+            or words(until[0])[2:] != ["that", "player's", "fortitude rating", "is", "less", "than", "or equal to",
+                                       "the", "other"]:
+        raise Unsupported(f"what the higher Fortitude Rating does in {said!r}")
+    return [fx.EqualizeFortitude()]
 
 
 def _declared(action: Action, card: CardFacts, seq: _Seq) -> list[Any]:
@@ -233,6 +274,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         if cond is not None and isinstance(cond, Phrase):
             seq.condition = condition(cond)
             frames.pop()
+    if isinstance(seq.last, _Compared):
+        seq.last = None
+        return _frames(frames, ctx, card), _equalized(sentence)
     new = _frames(frames, ctx, card)
     if forced:
         if new is not None and new.kind != "play" or frames:
@@ -371,6 +415,8 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
             bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
+    if isinstance(seq.last, _Compared):
+        bad.append(Unlowered(1, printed[-1] if printed else "", "a comparison that decides nothing"))
     if bad:
         return LoweredText(None, tuple(bad))
     try:
