@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rawdeal.cards.model import CardType
+from rawdeal.cards.model import CardType, Trait
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
@@ -571,8 +571,35 @@ def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
         raise Unsupported("'reverse' on a card that is no reversal")
     if not action.parts or not (isinstance(action.parts[0], Phrase) and action.parts[0].kind == "counted"):
         raise Unsupported(f"reverse {' '.join(words(action)[1:])!r}")
+    cond = _arg(action, "if_arg")
+    if cond is not None:  # "reverse any HEEL maneuver if that opponent has 5 or more HEEL cards in his Ring area"
+        plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not cond))
+        [reverses] = _reverse(plain, who, seq, card)
+        trait, n = _traits_in_ring(cond)
+        if reverses.target.trait is not trait or reverses.target.min_trait_in_ring is not None:
+            raise Unsupported(f"reverse {' '.join(words(action)[1:])!r} (a count of another keyword)")
+        return [replace(reverses, target=replace(reverses.target, min_trait_in_ring=n))]
     _only_args(action, ())
     return _reverses(action, card)
+
+
+def _traits_in_ring(cond: Phrase) -> tuple[Trait | None, int]:
+    """"if that opponent has 5 or more HEEL cards in his Ring area": (the keyword, how many at least)."""
+    has = find(cond, "has_cards")
+    player = find(has, "player") if has is not None else None
+    cards = next((p for p in has.parts if isinstance(p, Cards)), None) if has is not None else None
+    bounded = find(cards, "bounded") if cards is not None else None
+    place = find(has, "place") if has is not None else None
+    said = " ".join(words(cond)[1:])
+    if has is None or player is None or cards is None or bounded is None or place is None \
+            or words(player) not in (["that", "opponent"], ["your", "opponent"], ["he"], ["opponent"]) \
+            or words(bounded)[-2:] != ["or", "more"] or _zone_in(place) != _Zones(fx.Who.OPPONENT, (fx.Zone.RING,)):
+        raise Unsupported(f"'reverse' with {said!r}")
+    desc = next(p for p in cards.parts if isinstance(p, CardDesc))
+    d = _desc(desc)
+    if d.trait is None or replace(d, trait=None) != _Desc():
+        raise Unsupported(f"'reverse' with {said!r}")
+    return d.trait, _number(values(bounded, ValueKind.NUMBER)[0])
 
 
 def _reverses(node: object, card: CardFacts) -> list[Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rawdeal.cards.db import normalize_title
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, ZoneRef
@@ -331,6 +332,31 @@ def _reversed_fate(st: Statement, card: CardFacts) -> list[Any]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Disqualified:
+    """"Opponent is Disqualified": how the "you win the game" after it wins."""
+
+
+def _disqualified(st: Statement, card: CardFacts) -> list[Any]:
+    holder = find(st, "holder")
+    if holder is None or words(holder) not in (["opponent"], ["your", "opponent"], ["he"]):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return [Disqualified()]
+
+
+def _happens_from_ringside(st: Statement, card: CardFacts) -> list[Any]:
+    """"This effect happens even if the card titled X (this card) is placed into your Ringside pile while
+    applying damage from a HEEL maneuver or reversal card": it also works when overturned."""
+    this = find(st, "this_card")
+    titles = values(this, ValueKind.TITLE) if this is not None else []
+    ref = next((p for p in st.parts if isinstance(p, ZoneRef)), None)
+    own = len(titles) == 1 and bool(card.title) and normalize_title(titles[0].text) == normalize_title(card.title) \
+        or this is not None and words(this) in (["this", "card"], ["it"])
+    if not own or ref is None or _zone_in(Statement(st.kind, (ref,))) != _Zones(fx.Who.YOU, (fx.Zone.RINGSIDE,)):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return [fx.TriggersFromRingside()]
+
+
 def _post_kind(node: object) -> str:
     """A description word's or post's rule ("post" itself names no rule: the one inside it)."""
     if not isinstance(node, Phrase):
@@ -377,7 +403,7 @@ _STATEMENTS = {
     "only_reversed": _only_reversed, "reversals_to": _reversals_to, "must_play": _only_played,
     "cannot_play": _cannot_play, "stats_to": _stats_to,
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
-    "reversed_fate": _reversed_fate,
+    "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
 }
 
 

@@ -21,7 +21,7 @@ from rawdeal.effects.classic.lowering.conditions import condition
 from rawdeal.effects.classic.lowering.actions import (
     _FollowUp, _Forbid, _Held, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
-from rawdeal.effects.classic.lowering.statements import ReadAsZero, _DeckRule, _GroupMod, _statement
+from rawdeal.effects.classic.lowering.statements import Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement
 
 
 # ------------------------------------------------------------------------------------------ frames
@@ -149,7 +149,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             raise Unsupported(f"{' '.join(words(item))!r}")
     if isinstance(seq.last, (_Looked, _Taken)):  # taken or looked at, and never said where they go
         raise Unsupported(f"cards taken but put nowhere in {' '.join(words(sentence.items[-1]))!r}")
-    groups = [_shuffled_in(g) for g in groups]
+    groups = [_shuffled_in(_disqualifying(g)) for g in groups]
     if not either:
         return groups[0]
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
@@ -227,6 +227,21 @@ def _lasting(part: Any, lifetime: fx.Duration | None) -> Any:
     if lifetime is None or not isinstance(part, _GroupMod) or part.said:
         return part
     return _GroupMod(replace(part.modifier, duration=lifetime), True)
+
+
+def _disqualifying(parts: list[Any]) -> list[Any]:
+    """"Opponent is Disqualified and you win the game": a win by disqualification."""
+    out: list[Any] = []
+    for part in parts:
+        if out and isinstance(out[-1], Disqualified):
+            if part != fx.WinGame("effect"):
+                raise Unsupported("a disqualification without a win")
+            out[-1] = fx.WinGame("disqualification")
+        else:
+            out.append(part)
+    if any(isinstance(p, Disqualified) for p in out):
+        raise Unsupported("a disqualification without a win")
+    return out
 
 
 def _shuffled_in(actions: list[Any]) -> list[Any]:
