@@ -13,6 +13,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _only_args, _subject, _target, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
+from rawdeal.effects.classic.lowering.held import held_after
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -525,7 +526,7 @@ def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
             return [_FollowUp(fx.AllowsFollowUp(d.title, like.subtypes[0]))]
     if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
         raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
-    return [fx.PlayRequirement(_prior(after))]
+    return held_after(after) or [fx.PlayRequirement(_prior(after))]  # "after a successful X not reversed": held
 
 
 @dataclass(frozen=True, slots=True)

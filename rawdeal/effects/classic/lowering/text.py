@@ -18,6 +18,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
+from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
 from rawdeal.effects.classic.lowering.actions import (
     _FollowUp, _Forbid, _Held, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
@@ -271,6 +272,8 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     meaningful = [w for w in sentence.ignored if not w.casefold().endswith("ly")]
     if meaningful:  # a manner adverb ("quickly") changes no rule; any other word might
         raise Unsupported(f"the unknown word {meaningful[0]!r}")
+    if restates_hold(sentence, card):
+        return ctx, [HoldRule()]  # "You and your opponent may not play maneuvers ... until ... the maintained Submission"
     frames = list(sentence.frames)
     seq = seq or _Seq()
     seq.next_card = seq.condition = seq.lifetime = None
@@ -435,7 +438,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     if bad:
         return LoweredText(None, tuple(bad))
     try:
-        clauses = _variable_damage(clauses)
+        clauses = checked_hold(_variable_damage(clauses))
         ability, rest = _ability(clauses)
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
