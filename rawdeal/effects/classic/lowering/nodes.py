@@ -316,7 +316,7 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
                 fields["max_damage"] = amount
             else:
                 fields["min_damage"] = amount
-        elif kind == "being_played" and _by_opponent_from_hand(inner):
+        elif kind == "being_played" and isinstance(inner, Phrase) and _by_opponent_from_hand(inner):
             pass  # "being played by your opponent (from his hand)": what every reversal reverses
         elif kind == "played_after":
             title = values(inner, ValueKind.TITLE)
