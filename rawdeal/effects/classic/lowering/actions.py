@@ -64,6 +64,28 @@ class _Forbid:
 
 
 @dataclass(frozen=True, slots=True)
+class Passive:
+    """A Superstar's standing rule: "You must always draw 2 cards ... during your draw segment"
+    (`draw_per_turn`), "All damage from opponent is at -1D" (`damage_taken`)."""
+
+    field: str
+    value: int
+
+
+def _draws_each_turn(action: Action) -> list[Any] | None:
+    """"You must always draw 2 cards, if possible, during your draw segment"."""
+    during = _arg(action, "during_arg")
+    d = _object_cards(action)
+    if action.verb != "draw" or during is None or d is None or d.count.up_to or not d.count.n \
+            or [words(p) for p in action.subject] != [["you"], ["must"], ["always"]] \
+            or words(during) != ["during", "your", "draw segment"] or d != _Desc(count=d.count):
+        return None
+    if any(isinstance(p, Phrase) and p.kind not in ("counted", "during_arg", "if_possible") for p in action.parts):
+        return None
+    return [Passive("draw_per_turn", d.count.n)]
+
+
+@dataclass(frozen=True, slots=True)
 class _PackRule:
     """"You may pack any cards with the Kane logo": deck building, no effect in play."""
 
@@ -75,6 +97,9 @@ def _superstar_rule(action: Action, card: CardFacts) -> list[Any] | None:
     said = [words(p) for p in action.subject]
     if action.verb in ("pack", "count") and said and said[0] == ["you"]:
         return [_PackRule()]
+    passive = _draws_each_turn(action)
+    if passive is not None:
+        return passive
     if action.verb == "play" and said in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]) \
             and len(action.parts) == 1:
         titles = values(action.parts[0], ValueKind.TITLE)
@@ -94,6 +119,8 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
                                       subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
     who, modal = _subject(action)
     lowered = _verb(action, who, seq, card)
+    if modal in ("may", "may then") and not lowered and isinstance(seq.last, _Taken) and who is fx.Who.YOU:
+        return [fx.Optional(())]  # "you may take 1 card ... and place it ...": the may runs on to the put
     if modal in ("may", "may then") and lowered:
         either = any(isinstance(p, Word) and p.text == "either" for p in action.subject)
         if who is fx.Who.OPPONENT and not (len(lowered) == 1 and isinstance(lowered[0], fx.Draw)) \
@@ -191,6 +218,9 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
 
 
 def _purpose(purpose: Phrase, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    forced = next((p for p in purpose.parts if isinstance(p, Phrase) and p.kind == "make_do"), None)
+    if forced is not None and forced.parts:  # "discard a card to force your opponent to discard a card"
+        return _make_do(Action((), " ".join(words(forced.parts[0])), forced.parts[1:]), who, seq, card)
     inner = next((p for p in purpose.parts if isinstance(p, Phrase) and p.kind == "verb_phrase"), None)
     verb = inner.parts[0] if inner is not None and inner.parts else None
     if inner is None or not (isinstance(verb, Phrase) and verb.kind == "verb"):

@@ -146,8 +146,8 @@ _OPPONENT_WORDS = ("opponent", "opponent's", "his", "he", "him", "they", "their"
 
 def _who_of_owner(owner: Sequence[object]) -> fx.Who:
     said = [w for o in owner for w in words(o)]
-    if not said or said == ["your"] or said == ["you"]:
-        return fx.Who.YOU
+    if not said or said == ["your"] or said == ["you"] or said == ["the"]:
+        return fx.Who.YOU  # "the Ringside pile": the acting player's (an opponent's action names its own subject)
     if said in (["your", "opponent's"], ["opponent's"], ["his"], ["their"], ["an", "opponent's"], ["a", "opponent's"]):
         return fx.Who.OPPONENT
     raise Unsupported(f"the zone of {' '.join(said)!r}")

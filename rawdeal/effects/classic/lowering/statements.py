@@ -13,7 +13,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _leaves, _number, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
-from rawdeal.effects.classic.lowering.actions import _Seq, _reverses
+from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 
 
 # -------------------------------------------------------------------------------------- statements
@@ -357,6 +357,16 @@ def _happens_from_ringside(st: Statement, card: CardFacts) -> list[Any]:
     return [fx.TriggersFromRingside()]
 
 
+def _damage_from(st: Statement, card: CardFacts) -> list[Any]:
+    """"All damage from opponent is at -1D" (a Superstar's): every maneuver of his deals that much more."""
+    player = find(st, "player")
+    amounts = _stat_list(st)
+    if not card.is_superstar or player is None or words(player) not in (["opponent"], ["your", "opponent"]) \
+            or len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return [Passive("damage_taken", amounts[0][1])]
+
+
 def _post_kind(node: object) -> str:
     """A description word's or post's rule ("post" itself names no rule: the one inside it)."""
     if not isinstance(node, Phrase):
@@ -404,6 +414,7 @@ _STATEMENTS = {
     "cannot_play": _cannot_play, "stats_to": _stats_to,
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
+    "damage_from": _damage_from,
 }
 
 

@@ -20,7 +20,7 @@ from rawdeal.effects.classic.lowering.nodes import (
 from rawdeal.effects.classic.lowering.conditions import condition
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
 from rawdeal.effects.classic.lowering.actions import (
-    _FollowUp, _Forbid, _Held, _Looked, _PackRule, _Seq, _Taken, _action, holding,
+    Passive, _FollowUp, _Forbid, _Held, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
 from rawdeal.effects.classic.lowering.statements import Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement
 
@@ -117,7 +117,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
             if out:
                 last = out[-1]
-                seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
+                if not (isinstance(last, fx.Optional) and not last.actions):  # an empty may keeps what was taken
+                    seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
             elif item.verb == "choose" and item.parts:
                 pass  # what was chosen stays for the discard that follows
             group = groups[-1]
@@ -150,6 +151,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             raise Unsupported(f"{' '.join(words(item))!r}")
     if isinstance(seq.last, (_Looked, _Taken)):  # taken or looked at, and never said where they go
         raise Unsupported(f"cards taken but put nowhere in {' '.join(words(sentence.items[-1]))!r}")
+    if any(isinstance(a, fx.Optional) and not a.actions for g in groups for a in g):
+        raise Unsupported("'you may' with nothing to do")
     groups = [_shuffled_in(_disqualifying(g)) for g in groups]
     if not either:
         return groups[0]
@@ -565,9 +568,14 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
     "At the start of your turn, before your draw segment, ..."); the card's other clauses are returned."""
     parts = [c for c in clauses if isinstance(c, _AbilityPart)]
     forbids = tuple(t for c in clauses if isinstance(c, _Forbid) for t in c.titles)
-    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid))]
+    passive = [c for c in clauses if isinstance(c, Passive)]
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, Passive))]
+    standing = {p.field: p.value for p in passive}
+    if len(standing) != len(passive):
+        raise Unsupported("a Superstar's standing rule said twice")
     if not parts:
-        return (fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids) if forbids else None), rest
+        return (fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, **standing)  # type: ignore[arg-type]
+                if forbids or standing else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -578,7 +586,8 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
         optional, actions = True, [*first.actions, *actions[1:]]
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
-    return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids), rest
+    return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids,
+                      **standing), rest  # type: ignore[arg-type]
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
