@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rawdeal.effects import store
-from rawdeal.effects.compiler import abilities, compiled_db
+from rawdeal.effects.course import abilities, compiled_db
 from rawdeal.resources import grammar_path
 
 
@@ -39,11 +39,20 @@ def test_cached_effects_equal_freshly_compiled_ones(cache_home: Path) -> None:
 def test_a_changed_grammar_is_a_new_cache_entry(cache_home: Path, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     before = store._cache_path()
-    edited = tmp_path / "effects.lark"
-    shutil.copy(grammar_path("effects.lark"), edited)
+    edited = tmp_path / "classic.lark"
+    shutil.copy(grammar_path("classic.lark"), edited)
     edited.write_text(edited.read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
     monkeypatch.setattr(store, "grammar_path", lambda name: edited)
     assert store._cache_path() != before
+
+
+def test_every_module_of_the_card_language_keys_the_cache() -> None:
+    """A change to any module of the front end or the lowering (the course's cards compile through
+    them) gives a new cache entry."""
+    import rawdeal.effects.classic as classic
+
+    modules = set(Path(classic.__file__).resolve().parent.rglob("*.py"))
+    assert any(p.name == "held.py" for p in modules) and modules <= set(store._sources())
 
 
 def test_a_damaged_cache_file_is_compiled_again_and_replaced(cache_home: Path) -> None:

@@ -103,7 +103,10 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     either = False
     joined: list[str] = []
     may: int | None = None  # where the open "you may ..." stands in the group: it runs on until "then"
+    one_of = False  # "Choose one: A; or B"
     for item in sentence.items:
+        if isinstance(item, Action) and item.verb == "choose" and [words(p) for p in item.parts] == [["one"]]:
+            one_of = True
         if isinstance(item, Phrase) and item.kind == "joiner":
             joined = words(item)
             if "or" in joined:
@@ -154,6 +157,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if any(isinstance(a, fx.Optional) and not a.actions for g in groups for a in g):
         raise Unsupported("'you may' with nothing to do")
     groups = [_shuffled_in(_disqualifying(g)) for g in groups]
+    if one_of and not either:
+        raise Unsupported("'Choose one:' with one option (options are joined by 'or')")
     if not either:
         return groups[0]
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
