@@ -122,8 +122,9 @@ def course_lowered() -> dict[str, LoweredText]:
 
 
 def test_course_cards_lowered_through_the_classic_front_end_equal_todays_effects() -> None:
-    """Object for object: every one of the course's 137 cards lowers, through the Classic front end, to
-    today's compiled effect."""
+    """Object for object: every one of the course's 137 cards lowers, with the Classic pool's dictionaries,
+    to the effect the engine plays (compiled with the course's own, `effects.course`; the table of
+    `test_effects_compile.py` pins those to what the retired course compiler made)."""
     compiled = shipped().cards
     lowered_all = course_lowered()
     assert len(compiled) == 137 and lowered_all.keys() == compiled.keys()
