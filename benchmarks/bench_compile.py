@@ -3,6 +3,11 @@
 Run: `python benchmarks/bench_compile.py`. The course's compiled effects are kept in the effects disk cache
 (`rawdeal.effects.store`), so compiling is paid once per install and per change of the card language;
 `rawdeal card Punch` < 150 ms including interpreter start. Prints figures, asserts nothing.
+
+Figures (2026-11-27, pure Python editable install, load 9): the Classic grammar's tables built from the
+grammar 5.9 s (once per grammar and lark version, then kept in the user cache: loaded 0.46 s); all 137
+course texts and 7 abilities compiled and lowered 70 ms best, 78 ms median (the retired course compiler:
+target < 50 ms); `rawdeal card Punch` 222 ms best at load 9, against 18 ms for `python -c pass`.
 """
 
 from __future__ import annotations
@@ -74,15 +79,6 @@ def cli(title: str, rounds: int = 7) -> None:
         times.append(time.perf_counter() - start)
     print(f"`rawdeal card {title}`:{' ' * max(1, 18 - len(title))}{_ms(min(times))} best, "
           f"{_ms(statistics.median(times))} median (target < 150 ms)")
-
-
-def interpreter() -> None:
-    times = []
-    for _ in range(7):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
-        times.append(time.perf_counter() - start)
-    print(f"bare `python -c pass`:        {_ms(min(times))} best (for comparison)")
 
 
 if __name__ == "__main__":
