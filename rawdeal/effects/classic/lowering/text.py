@@ -592,7 +592,7 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids,
-                      **standing), rest  # type: ignore[arg-type]
+                      **standing), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
