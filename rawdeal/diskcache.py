@@ -26,10 +26,19 @@ def _pickled(value: object) -> bytes:
 
 
 def cached(name: str, sources: Iterable[Path], build: Callable[[], T], kind: type[T],
-           dumps: Callable[[T], bytes] = _pickled) -> T:
+           dumps: Callable[[T], bytes] = _pickled, shipped: Path | None = None) -> T:
     """The value `build()` makes from `sources`: from the cache when it holds it, else built and
-    stored (pickled by `dumps`; a value that will not pickle is kept in memory only)."""
-    path = cache_path(name, sources)
+    stored (pickled by `dumps`; a value that will not pickle is kept in memory only). `shipped`: a
+    folder of entries made when the wheel was built, read first and never written."""
+    folder = user_cache_dir()
+    if folder is None and os.environ.get("RAWDEAL_CACHE", "1") == "0":
+        return build()  # no cache of any kind: everything computed
+    entry = entry_name(name, sources)
+    if shipped is not None:
+        found = _load(shipped / entry)
+        if isinstance(found, kind):
+            return found
+    path = folder / entry if folder is not None else None
     if path is not None:
         found = _load(path)
         if isinstance(found, kind):
@@ -44,15 +53,20 @@ def cached(name: str, sources: Iterable[Path], build: Callable[[], T], kind: typ
     return value
 
 
-def cache_path(name: str, sources: Iterable[Path]) -> Path | None:
-    folder = user_cache_dir()
-    if folder is None:
-        return None
+def entry_name(name: str, sources: Iterable[Path]) -> str:
+    """The file name of a value built from `sources` (a digest of their bytes and of the Python version)."""
     h = hashlib.sha256(f"{sys.version}\0{pickle.HIGHEST_PROTOCOL}\0".encode())
     for path in sources:
         h.update(path.read_bytes())
         h.update(b"\0")
-    return folder / f"{name}-{h.hexdigest()[:20]}.pickle"
+    return f"{name}-{h.hexdigest()[:20]}.pickle"
+
+
+def cache_path(name: str, sources: Iterable[Path]) -> Path | None:
+    folder = user_cache_dir()
+    if folder is None:
+        return None
+    return folder / entry_name(name, sources)
 
 
 def _load(path: Path) -> object:

@@ -55,6 +55,31 @@ def test_every_module_of_the_card_language_keys_the_cache() -> None:
     assert any(p.name == "held.py" for p in modules) and modules <= set(store._sources())
 
 
+def test_the_wheels_prebuilt_effects_are_read_before_compiling(cache_home: Path, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh cache folder (a grader's new HOME) with the wheel's prebuilt entry compiles nothing."""
+    prebuilt = tmp_path / "prebuilt"
+    store.prebuild(prebuilt)
+    monkeypatch.setattr(store, "PREBUILT", prebuilt)
+
+    def never() -> store.Compiled:
+        raise AssertionError("compiled although the wheel holds the effects")
+
+    monkeypatch.setattr(store, "_compile", never)
+    store.shipped.cache_clear()
+    assert store.shipped().cards == compiled_db() and not _pickles(cache_home)
+
+
+def test_a_prebuilt_entry_of_other_sources_is_not_read(cache_home: Path, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    prebuilt = tmp_path / "prebuilt"
+    (real,) = [store.prebuild(prebuilt)]
+    real.rename(prebuilt / "effects-00000000000000000000.pickle")  # made from other sources (another lark, Python)
+    monkeypatch.setattr(store, "PREBUILT", prebuilt)
+    store.shipped.cache_clear()
+    assert store.shipped().cards == compiled_db() and len(_pickles(cache_home)) == 1  # compiled and cached
+
+
 def test_a_damaged_cache_file_is_compiled_again_and_replaced(cache_home: Path) -> None:
     store.shipped()
     (path,) = _pickles(cache_home)

@@ -9,12 +9,13 @@ sources of the front end and the lowering, and lark's version line.
 from __future__ import annotations
 
 import importlib.util
+import pickle
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from rawdeal.cards.db import DATA_DIR
-from rawdeal.diskcache import cache_path, cached
+from rawdeal.diskcache import cache_path, cached, entry_name, store_bytes
 from rawdeal.effects.model import Ability, CardEffect
 from rawdeal.resources import grammar_path
 
@@ -31,10 +32,24 @@ class Compiled:
     abilities: dict[str, Ability]
 
 
+# Made when the wheel is built (`hatch_build.py`), so that a fresh cache folder (a grader's new HOME)
+# does not build the card language's parser to compile the course's cards.
+PREBUILT = Path(__file__).resolve().parents[1] / "_prebuilt"
+
+
 @cache
 def shipped() -> Compiled:
-    """The compiled effects of the shipped database: from the disk cache, or compiled (and stored)."""
-    return cached("effects", _sources(), _compile, Compiled)
+    """The compiled effects of the shipped database: from the wheel's prebuilt entry, from the disk
+    cache, or compiled (and stored)."""
+    return cached("effects", _sources(), _compile, Compiled, shipped=PREBUILT)
+
+
+def prebuild(folder: Path) -> Path:
+    """Compile the shipped effects into `folder` under the name `shipped()` looks for (for the wheel)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / entry_name("effects", _sources())
+    store_bytes(path, pickle.dumps(_compile(), protocol=pickle.HIGHEST_PROTOCOL))
+    return path
 
 
 def _compile() -> Compiled:
