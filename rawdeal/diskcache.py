@@ -26,19 +26,10 @@ def _pickled(value: object) -> bytes:
 
 
 def cached(name: str, sources: Iterable[Path], build: Callable[[], T], kind: type[T],
-           dumps: Callable[[T], bytes] = _pickled, shipped: Path | None = None) -> T:
+           dumps: Callable[[T], bytes] = _pickled) -> T:
     """The value `build()` makes from `sources`: from the cache when it holds it, else built and
-    stored (pickled by `dumps`; a value that will not pickle is kept in memory only). `shipped`: a
-    folder of entries made when the wheel was built, read first and never written."""
-    folder = user_cache_dir()
-    if folder is None and os.environ.get("RAWDEAL_CACHE", "1") == "0":
-        return build()  # no cache of any kind: everything computed
-    entry = entry_name(name, sources)
-    if shipped is not None:
-        found = _load(shipped / entry)
-        if isinstance(found, kind):
-            return found
-    path = folder / entry if folder is not None else None
+    stored (pickled by `dumps`; a value that will not pickle is kept in memory only)."""
+    path = cache_path(name, sources)
     if path is not None:
         found = _load(path)
         if isinstance(found, kind):
@@ -67,6 +58,11 @@ def cache_path(name: str, sources: Iterable[Path]) -> Path | None:
     if folder is None:
         return None
     return folder / entry_name(name, sources)
+
+
+def read(path: Path) -> object:
+    """The value pickled at `path`, or None (missing, truncated or foreign)."""
+    return _load(path)
 
 
 def _load(path: Path) -> object:

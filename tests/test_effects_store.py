@@ -18,6 +18,9 @@ from rawdeal.resources import grammar_path
 def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("RAWDEAL_CACHE", raising=False)
+    read_only = tmp_path / "read-only-checkout"  # the checkout's prebuilt entry would answer first
+    read_only.write_text("a file: nothing can be kept in it")
+    monkeypatch.setattr(store, "PREBUILT", read_only / "_prebuilt")
     store.shipped.cache_clear()
     yield tmp_path / "rawdeal"
     store.shipped.cache_clear()
@@ -80,6 +83,18 @@ def test_a_prebuilt_entry_of_other_sources_is_not_read(cache_home: Path, tmp_pat
     assert store.shipped().cards == compiled_db() and len(_pickles(cache_home)) == 1  # compiled and cached
 
 
+def test_a_checkout_keeps_what_a_wheel_would_ship(cache_home: Path, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """From a source checkout, the first compile also leaves the prebuilt entry in the package, where the
+    sandboxed runs of `rawdeal grade` (fresh HOME each, checkout read-only) find it; one entry only."""
+    monkeypatch.setattr(store, "PREBUILT", tmp_path / "_prebuilt")
+    store.PREBUILT.mkdir()
+    (store.PREBUILT / "effects-00000000000000000000.pickle").write_bytes(b"older")
+    store.shipped()
+    kept = sorted(store.PREBUILT.glob("effects-*.pickle"))
+    assert [p.name for p in kept] == [p.name for p in _pickles(cache_home)]
+
+
 def test_a_damaged_cache_file_is_compiled_again_and_replaced(cache_home: Path) -> None:
     store.shipped()
     (path,) = _pickles(cache_home)
@@ -104,7 +119,8 @@ def test_without_a_writable_cache_folder_effects_are_compiled_in_memory(
         store.shipped.cache_clear()
 
 
-def test_rawdeal_cache_0_writes_nothing(cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rawdeal_cache_0_writes_nothing(cache_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store, "PREBUILT", tmp_path / "_prebuilt")
     monkeypatch.setenv("RAWDEAL_CACHE", "0")
     assert store.shipped().abilities == abilities()
-    assert not cache_home.exists()
+    assert not cache_home.exists() and not store.PREBUILT.exists()

@@ -9,13 +9,14 @@ sources of the front end and the lowering, and lark's version line.
 from __future__ import annotations
 
 import importlib.util
+import os
 import pickle
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from rawdeal.cards.db import DATA_DIR
-from rawdeal.diskcache import cache_path, cached, entry_name, store_bytes
+from rawdeal.diskcache import cache_path, cached, entry_name, read, store_bytes
 from rawdeal.effects.model import Ability, CardEffect
 from rawdeal.resources import grammar_path
 
@@ -33,15 +34,26 @@ class Compiled:
 
 
 # Made when the wheel is built (`hatch_build.py`), so that a fresh cache folder (a grader's new HOME)
-# does not build the card language's parser to compile the course's cards.
+# does not build the card language's parser to compile the course's cards. In a source checkout
+# (an editable install), the first process that compiles them keeps them there too (git ignores it).
 PREBUILT = Path(__file__).resolve().parents[1] / "_prebuilt"
+_CHECKOUT = PREBUILT.parents[1]
 
 
 @cache
 def shipped() -> Compiled:
-    """The compiled effects of the shipped database: from the wheel's prebuilt entry, from the disk
-    cache, or compiled (and stored)."""
-    return cached("effects", _sources(), _compile, Compiled, shipped=PREBUILT)
+    """The compiled effects of the shipped database: the wheel's (or the checkout's) prebuilt entry,
+    else from the user cache, else compiled (and stored)."""
+    sources = _sources()
+    use_cache = os.environ.get("RAWDEAL_CACHE", "1") != "0"
+    if use_cache:
+        found = read(PREBUILT / entry_name("effects", sources))
+        if isinstance(found, Compiled):
+            return found
+    compiled = cached("effects", sources, _compile, Compiled)
+    if use_cache and (_CHECKOUT / "pyproject.toml").is_file() and (_CHECKOUT / "grammar").is_dir():
+        _keep(PREBUILT, compiled)
+    return compiled
 
 
 def prebuild(folder: Path) -> Path:
@@ -56,6 +68,20 @@ def _compile() -> Compiled:
     from rawdeal.effects.course import abilities, compiled_db
 
     return Compiled(compiled_db(), abilities())
+
+
+def _keep(folder: Path, compiled: Compiled) -> None:
+    """In a source checkout, what a wheel would ship: the sandboxed runs of `rawdeal grade` (each with a
+    fresh HOME, the checkout read-only) then read it instead of building the parser. Older entries go."""
+    name = entry_name("effects", _sources())
+    try:
+        folder.mkdir(exist_ok=True)
+        for old in folder.glob("effects-*.pickle"):
+            if old.name != name:
+                old.unlink(missing_ok=True)
+    except OSError:
+        return
+    store_bytes(folder / name, pickle.dumps(compiled, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _sources() -> list[Path]:
