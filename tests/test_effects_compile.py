@@ -344,7 +344,7 @@ def test_an_unknown_word_is_reported_not_ignored() -> None:
 
 
 @pytest.mark.parametrize("text, complaint", [
-    ("Put it into your hand.", "what it stands for"),
+    ("Discard them.", "discard 'them'"),
     ("Take 2 cards from your Ringside pile.", "put nowhere"),
     ("You may either arrange them in any order or shuffle your Arsenal.", "arrange"),
     ("Choose one: draw 2 cards.", "joined by 'or'"),
