@@ -93,6 +93,7 @@ def test_a_checkout_keeps_what_a_wheel_would_ship(cache_home: Path, tmp_path: Pa
     store.shipped()
     kept = sorted(store.PREBUILT.glob("effects-*.pickle"))
     assert [p.name for p in kept] == [p.name for p in _pickles(cache_home)]
+    assert kept[0].stat().st_mode & 0o044 == 0o044  # readable by the sandbox's other account
 
 
 def test_a_damaged_cache_file_is_compiled_again_and_replaced(cache_home: Path) -> None:

@@ -82,6 +82,10 @@ def _keep(folder: Path, compiled: Compiled) -> None:
     except OSError:
         return
     store_bytes(folder / name, pickle.dumps(compiled, protocol=pickle.HIGHEST_PROTOCOL))
+    try:  # readable by every account, as a wheel's file is (the sandbox runs programs as another user)
+        (folder / name).chmod(0o644)
+    except OSError:
+        pass
 
 
 def _sources() -> list[Path]:
