@@ -28,11 +28,30 @@ def printable(text: str) -> str:
     escaper for messages, reports and names that came from outside."""
     if text.isprintable():  # the usual case, checked in C
         return text
+    return _CONTROL.sub(lambda m: repr(m[0])[1:-1] if m[0] != "\x1b" else "\\x1b", utf8(text))
+
+
+def utf8(text: str) -> str:
+    """`text` with the bytes of a file name that are not UTF-8 (held as surrogates) shown as `\\xff`:
+    what every name taken from the file system goes through before a JSON, CSV, HTML or XML report
+    (whose own escaping handles the rest)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    return _CONTROL.sub(lambda m: repr(m[0])[1:-1] if m[0] != "\x1b" else "\\x1b", text)
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return text
+
+
+def utf8_tree(data: Any) -> Any:
+    """JSON-like `data` (dicts, lists, tuples, strings, numbers) with `utf8` applied to every string,
+    keys included: for a writer whose first try failed on a file name somewhere inside."""
+    if isinstance(data, str):
+        return utf8(data)
+    if isinstance(data, dict):
+        return {utf8_tree(k): utf8_tree(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [utf8_tree(v) for v in data]
+    return data
 
 
 def shown(path: str | os.PathLike[str]) -> str:

@@ -227,3 +227,41 @@ def test_a_fightdrome_scenario_verifies_and_grades(tmp_path: Path) -> None:
     (student / "fightdrome-bout.txt").write_text(made.stdout.replace("attacks with", "hits with", 1))
     failed = runner.invoke(app, ["grade", str(tmp_path / "bank"), "--submission", str(student)])
     assert failed.exit_code == 1 and "hits with" in failed.output
+
+
+def test_selfplay_in_processes_hands_them_a_window_of_games_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool queues every task it is given at once: `--games 10^9 --jobs 2` must not hold two million
+    chunks. The stand-in pool plays in this process and records how many chunks each call was given."""
+    import multiprocessing
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any
+
+    from rawdeal.games import randomplay
+
+    handed: list[int] = []
+
+    class InProcess:
+        def __init__(self, jobs: int) -> None:
+            pass
+
+        def __enter__(self) -> InProcess:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+        def imap(self, fn: Callable[[Any], Any], tasks: Iterable[Any]) -> Iterator[Any]:
+            given = list(tasks)
+            handed.append(len(given))
+            return map(fn, given)
+
+    class Context:
+        Pool = InProcess
+
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method: Context)
+    monkeypatch.setattr(randomplay, "WINDOW", 2)
+    rules = ruleset("fightdrome")
+    summary = randomplay.selfplay_jobs(rules, 40, 9, jobs=2)  # 20 chunks of 2 games, 4 chunks a window
+    assert handed == [4] * 5
+    alone = selfplay(rules, 40, 9)
+    assert (summary.games, summary.moves, summary.ended, summary.wins) == (alone.games, alone.moves, alone.ended, alone.wins)

@@ -8,6 +8,7 @@ endless flood on another. Timeouts are kept at 1 s so the suite stays fast.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -190,3 +191,23 @@ def test_a_scenario_run_sees_copies_of_its_save_and_moves_but_not_the_expected_t
     attempts = run_attempts(f"'{sys.executable}' '{script}' {{save}} {{moves}}", suite[:1], LIMITS)
     assert attempts["alpha"].text == "['moves.txt', 'start.json'] ['start.json', 'moves.txt']\nread-only\n"
     assert (suite[0].moves).read_text() == "\n"  # the scenario's own file is untouched
+
+
+def test_a_student_folder_whose_name_is_not_utf8_is_graded_and_shown_escaped_in_every_report(tmp_path: Path) -> None:
+    """A class folder is the students' own: a name in Latin-1 (`jos\\xe9`) must not stop the JSON,
+    the HTML pages or the table for the whole class."""
+    scenarios = make_scenarios(tmp_path)
+    for student in (b"ann", b"jos\xe9"):
+        folder = tmp_path / "class" / os.fsdecode(student)
+        folder.mkdir(parents=True)
+        for name, text in REFERENCE.items():
+            (folder / f"{name}.txt").write_text(text if name != "beta" else "beta event 1\n")
+    args = ["grade", str(scenarios), "--class", str(tmp_path / "class"), "--use-expected"]
+    result = CliRunner().invoke(app, [*args, "--json", str(tmp_path / "g.json"), "--html", str(tmp_path / "pages")])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert "jos\\xe9" in result.stdout
+    doc = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+    assert [s["student"] for s in doc] == ["ann", "jos\\xe9"]
+    assert (tmp_path / "pages" / "jos\\xe9" / "beta.html").is_file()
+    printed = CliRunner().invoke(app, [*args, "--format", "json"])
+    assert printed.exit_code == 1 and json.loads(printed.stdout)[1]["student"] == "jos\\xe9"

@@ -210,3 +210,34 @@ def test_a_scenario_folder_with_a_non_utf8_name_is_reported(tmp_path: Path) -> N
     (tmp_path / os.fsdecode(b"p\xffin") / "scenario.toml").unlink(missing_ok=True)
     code, out, _ = answer("verify", str(tmp_path), "--format", "json")
     assert code == 0 and orjson.loads(out)["results"][0]["name"] == "p\ufffdin"
+
+
+def test_a_file_name_that_is_not_utf8_is_escaped_in_json_csv_and_html_reports(tmp_path: Path) -> None:
+    """`check --format json`, `tournament --json/--csv`, `diff --html` and `view` name their inputs: a Latin-1
+    file name is shown as `\\xe9` there too, as on the terminal, not a crash."""
+    deck = tmp_path / os.fsdecode(b"jos\xe9.txt")
+    deck.write_bytes((DECKS / "kane.txt").read_bytes())
+    code, out, _ = answer("check", "--format", "json", str(deck))
+    assert code == 0 and orjson.loads(out)["decks"][0]["path"].endswith("jos\\xe9.txt")
+    code, out, err = answer("tournament", str(deck), str(DECKS / "hhh.txt"), "--players", "random", "--games", "1",
+                            "--json", str(tmp_path / "t.json"), "--csv", str(tmp_path / "t.csv"))
+    assert code == 0, err
+    assert orjson.loads((tmp_path / "t.json").read_bytes())["entrants"][0]["name"] == "jos\\xe9/random"
+    assert "jos\\xe9/random,hhh/random" in (tmp_path / "t.csv").read_text(encoding="utf-8")
+    other = tmp_path / "other.txt"
+    other.write_text("something else\n")
+    code, _, err = answer("diff", str(deck), str(other), "--html", str(tmp_path / "d.html"))
+    assert code == 1 and "jos\\xe9.txt vs other.txt" in (tmp_path / "d.html").read_text(encoding="utf-8"), err
+    save, moves = tmp_path / os.fsdecode(b"partida\xe9.json"), tmp_path / "moves.txt"
+    moves.write_text("")
+    assert answer("new", str(deck), str(DECKS / "hhh.txt"), "-o", str(save))[0] == 0
+    code, _, err = answer("view", str(save), str(moves), "-o", str(tmp_path / "v.html"))
+    assert code == 0 and "partida\\xe9.json" in (tmp_path / "v.html").read_text(encoding="utf-8"), err
+
+
+def test_selfplay_failures_naming_a_file_is_a_usage_error_before_any_game(tmp_path: Path) -> None:
+    """The failures folder is written only when a game fails, maybe hours in: a file there is said at once."""
+    (tmp_path / "notes.txt").write_text("mine\n")
+    code, out, err = answer("selfplay", "--games", "1", "--failures", str(tmp_path / "notes.txt"))
+    assert code == 2 and "Invalid value for '--failures'" in err and out == ""
+    assert (tmp_path / "notes.txt").read_text() == "mine\n"

@@ -60,3 +60,29 @@ def test_a_failed_folder_leaves_the_old_one(tmp_path: Path) -> None:
 def test_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="does not exist"):
         write_atomic(tmp_path / "nope" / "save.json", "{}")
+
+
+def test_text_holding_a_file_name_that_is_not_utf8_is_written_with_it_escaped(tmp_path: Path) -> None:
+    """`play --record` writes its own file name into the file's first line: a Latin-1 name is
+    written as `\\xe9`, as it is shown on the terminal, instead of failing."""
+    name = os.fsdecode(b"jos\xe9.txt")
+    write_atomic(tmp_path / name, f"# replay with rawdeal run {name}\n")
+    assert (tmp_path / name).read_bytes() == b"# replay with rawdeal run jos\\xe9.txt\n"
+
+
+def test_swapping_a_folder_in_leaves_nothing_in_the_temporary_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lock that keeps two writers' swaps apart is on the parent folder itself: before, each
+    distinct output folder left an empty lock file in /tmp for ever."""
+    import tempfile
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+
+    def fill(folder: Path) -> None:
+        (folder / "a.txt").write_text("a")
+
+    for n in range(3):
+        write_folder_atomic(tmp_path / f"out{n}" / "bank", fill)
+    assert list(scratch.iterdir()) == []
+    assert (tmp_path / "out2" / "bank" / "a.txt").read_text() == "a"

@@ -179,13 +179,14 @@ def entrants(deck_paths: Sequence[str], players: Sequence[str]) -> list[Entrant]
     from rawdeal.cards import load_db
     from rawdeal.decks import check_file, deck_paths as expand, read_deck
     from rawdeal.errors import DeckError
+    from rawdeal.inputs import utf8
 
     db = load_db()
     paths = expand(deck_paths)
     if len(set(paths)) < len(paths):
         raise UsageError("a deck is named twice; name each deck once")
     stems = [PurePath(p).stem for p in paths]
-    names = stems if len(set(stems)) == len(stems) else paths
+    names = [utf8(n) for n in (stems if len(set(stems)) == len(stems) else paths)]  # any report can hold them
     out = []
     for path, name in zip(paths, names):
         report = check_file(path, db)

@@ -25,7 +25,7 @@ def selfplay(
     profile: opt.ProfileOption = None,
     unshuffled: opt.UnshuffledOption = False,
     check: Annotated[bool, typer.Option("--check", help="Check the card invariant after every move.")] = False,
-    failures: Annotated[Path | None, typer.Option(metavar="DIR", help="Write a failing game's decks, moves and opening save here.")] = None,
+    failures: Annotated[Path | None, typer.Option(metavar="DIR", file_okay=False, help="Write a failing game's decks, moves and opening save here.")] = None,
     jobs: Annotated[int, opt.jobs("Play in N processes (same results as 1)")] = 1,
     game_name: Annotated[str | None, typer.Option("--game", metavar="NAME", help="The game (rawdeal games lists them; default: Raw Deal).")] = None,
     option: Annotated[list[str] | None, typer.Option(metavar="NAME", help="A rules option of the game, repeatable (fightdrome: match, torneo-epico, ...).")] = None,

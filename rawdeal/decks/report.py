@@ -10,6 +10,7 @@ from typing import Any
 from rawdeal.cards import CardDB
 from rawdeal.decks.model import Violation
 from rawdeal.decks.reader import read_deck
+from rawdeal.inputs import utf8
 from rawdeal.decks.rules import check_deck
 from rawdeal.errors import RawdealError, UsageError
 
@@ -45,7 +46,7 @@ class DeckReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "path": self.path,
+            "path": utf8(self.path),
             "valid": self.valid,
             "superstar": self.superstar,
             "cards": self.cards,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from rawdeal.engine import rng
@@ -16,6 +17,7 @@ from rawdeal.errors import RawdealError
 from rawdeal.games.protocol import Ruleset, State
 
 MAX_MOVES = 5000
+WINDOW = 64  # chunks handed to the worker processes at once, per process
 _PLAYER_SALT = 0x5F3759DF  # the player's generator is not the game's: same seed, other numbers
 
 
@@ -116,16 +118,19 @@ def selfplay_jobs(rules: Ruleset, games: int, seed: int, options: Sequence[str] 
     import multiprocessing
 
     size = max(1, min(500, games // (jobs * 8)))
-    chunks = [(rules.name, min(size, games - start), seed + start, tuple(options), check, max_moves)
-              for start in range(0, games, size)]
+    chunks = ((rules.name, min(size, games - start), seed + start, tuple(options), check, max_moves)
+              for start in range(0, games, size))
     total = Summary()
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for part in pool.imap(_chunk, chunks):
-            total.games += part.games
-            total.moves += part.moves
-            total.ended.update(part.ended)
-            total.wins = [a + b for a, b in zip(total.wins, part.wins)]
-            if part.failure is not None:
-                total.failure, total.setup = part.failure, part.setup
-                break
+        # a window of chunks at a time: a pool queues every task it is given at once, so --games 10^9
+        # would hold two million of them; in windows, memory stays flat
+        while window := list(islice(chunks, jobs * WINDOW)):
+            for part in pool.imap(_chunk, window):
+                total.games += part.games
+                total.moves += part.moves
+                total.ended.update(part.ended)
+                total.wins = [a + b for a, b in zip(total.wins, part.wins)]
+                if part.failure is not None:
+                    total.failure, total.setup = part.failure, part.setup
+                    return total
     return total

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rawdeal.errors import ScenarioError, UsageError
+from rawdeal.inputs import utf8
 from rawdeal.io.diff import read_transcript
 from rawdeal.grading.model import StudentResult
 from rawdeal.grading.runner import PLACEHOLDERS, Limits, check_placeholders, read_attempts, run_attempts
@@ -24,7 +25,7 @@ from rawdeal.scenarios.model import EXPECTED, Scenario, load_suite
 class Source:
     """Where one student's transcripts come from: a folder of them, or a command to run."""
 
-    student: str
+    student: str  # the folder's name, its bytes that are not UTF-8 shown as \\xff (`utf8`) in every report
     folder: Path | None = None
     command: str | None = None
 
@@ -77,11 +78,11 @@ def plan_grading(
         command = command.replace(STUDENT, shlex.quote(str(Path.cwd().resolve())))
         return Plan(suite, (Source("submission", command=command),), single=True)
     if submission is not None:
-        return Plan(suite, (Source(_folder(submission).name, folder=submission),), single=True)
+        return Plan(suite, (Source(utf8(_folder(submission).name), folder=submission),), single=True)
     students = sorted(d for d in _folder(class_dir).iterdir() if d.is_dir() and not d.name.startswith("."))
     if not students:
         raise UsageError(f"{class_dir}: no student folders")
-    return Plan(suite, tuple(Source(d.name, folder=d) for d in students), single=False)
+    return Plan(suite, tuple(Source(utf8(d.name), folder=d) for d in students), single=False)
 
 
 STUDENT = "{student}"

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rawdeal.errors import ScenarioError, UsageError
+from rawdeal.inputs import utf8
 from rawdeal.io.diff import INPUT, Transcript, is_input, transcript
 from rawdeal.io.files import file_number
 from rawdeal.grading import bwrap
@@ -243,12 +244,12 @@ def plan_course(
     bank = load_bank(root, only, exclude)
     if class_dir is None:
         if submission is not None:
-            return CoursePlan(bank, (Source(_folder(submission).name, folder=submission),), single=True, root=root)
+            return CoursePlan(bank, (Source(utf8(_folder(submission).name), folder=submission),), single=True, root=root)
         return CoursePlan(bank, (Source("submission", command=command),), single=True, root=root)
     students = sorted(d for d in _folder(class_dir).iterdir() if d.is_dir() and not d.name.startswith("."))
     if not students:
         raise UsageError(f"{class_dir}: no student folders")
-    return CoursePlan(bank, tuple(Source(d.name, folder=d, command=command) for d in students), single=False, root=root)
+    return CoursePlan(bank, tuple(Source(utf8(d.name), folder=d, command=command) for d in students), single=False, root=root)
 
 
 def _folder(path: Path) -> Path:

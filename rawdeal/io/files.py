@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from rawdeal.errors import RawdealError, UsageError
-from rawdeal.inputs import shown
+from rawdeal.inputs import shown, utf8
 
 # A path that cannot take a file is the caller's mistake (exit 2); anything else (a full disk) is not.
 BAD_PATH = {errno.ENOENT, errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EROFS, errno.EISDIR, errno.ENAMETOOLONG}
@@ -49,7 +49,7 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     old file is untouched, no temporary file is left, and the error names `path`); a symbolic link's
     target the same way; a device or named pipe written through; a folder refused."""
     given = Path(path)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    payload = _encoded(data) if isinstance(data, str) else data
     kind = _kind(given)  # of what the path leads to, through any symbolic link
     if kind == "folder":
         raise UsageError(f"{shown(given)}: is a folder; give a file name")
@@ -72,6 +72,14 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _encoded(text: str) -> bytes:
+    """`text` in UTF-8, a file name's bytes that are not UTF-8 in it written as `\\xff` (`inputs.utf8`)."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return utf8(text).encode("utf-8")
 
 
 def _kind(path: Path) -> str:
@@ -165,14 +173,24 @@ def replace_folder(complete: Path, path: Path) -> None:
 
 @contextmanager
 def _locked(folder: Path) -> Iterator[None]:
-    """An exclusive lock on a folder while the block runs (filelock: POSIX and Windows locks). The
-    lock file lives in the temporary folder, named by the folder's real path, so the outputs hold
-    nothing but what was written."""
-    import hashlib
+    """An exclusive lock on a folder while the block runs. Where there is `flock` (POSIX), the lock is
+    on the folder itself, so nothing is written anywhere for it; elsewhere (Windows) filelock's lock
+    file in the temporary folder, named by the folder's real path, which stays behind (removing a
+    lock file others may wait on would let two writers in)."""
+    try:
+        import fcntl
+    except ImportError:
+        import hashlib
 
-    from filelock import FileLock
+        from filelock import FileLock
 
-    key = hashlib.sha256(os.fsencode(os.path.realpath(folder))).hexdigest()[:24]
-    with FileLock(os.path.join(tempfile.gettempdir(), f"rawdeal-{key}.lock")):
+        key = hashlib.sha256(os.fsencode(os.path.realpath(folder))).hexdigest()[:24]
+        with FileLock(os.path.join(tempfile.gettempdir(), f"rawdeal-{key}.lock")):
+            yield
+        return
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         yield
-
+    finally:
+        os.close(fd)  # releases the lock

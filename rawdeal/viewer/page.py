@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 
+from rawdeal.inputs import utf8_tree
 from rawdeal.viewer.encode import encode
 from rawdeal.viewer.game_encode import encode_game
 from rawdeal.viewer.game_record import GameReplay
@@ -61,7 +62,11 @@ def _page(title: str, kind: str, data: dict[str, Any], game: bool = False) -> st
     """The template filled in: Raw Deal's board script (`viewer.js`), or for any other game the
     generic one (`game.js`, with its few styles after Raw Deal's)."""
     # "<" only occurs inside JSON strings, where its escape means the same: the data never closes its script
-    blob = orjson.dumps(data).decode("utf-8").replace("<", "\\u003c")
+    try:
+        blob = orjson.dumps(data).decode("utf-8")
+    except orjson.JSONEncodeError:  # a file name that is not UTF-8 in the title or a name: shown as \\xff
+        blob = orjson.dumps(utf8_tree(data)).decode("utf-8")
+    blob = blob.replace("<", "\\u003c")
     css, js = (_static("viewer.css") + _static("game.css"), _static("game.js")) if game else (_static("viewer.css"), _static("viewer.js"))
     parts = {"TITLE": html.escape(title), "KIND": kind, "CSS": css, "JS": js, "DATA": blob}
     return _MARKER.sub(lambda m: parts[m[1]], _static("page.html"))
