@@ -26,12 +26,15 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         self._temp: str | None = None
-        if version == "editable" or os.environ.get("RAWDEAL_PURE", "") not in ("", "0"):
+        if version == "editable":
+            return
+        self._temp = tempfile.mkdtemp(prefix="rawdeal-build-")
+        _prebuild_effects(self, Path(self.root), Path(self._temp), build_data)
+        if os.environ.get("RAWDEAL_PURE", "") not in ("", "0"):
             return
         modules = list(self.config.get("compiled", []))
         if not modules:
             return
-        self._temp = tempfile.mkdtemp(prefix="rawdeal-mypyc-")
         try:
             built = _compile(Path(self.root), modules, Path(self._temp))
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypyc exits on errors; any failure means the pure wheel
@@ -45,6 +48,26 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if self._temp is not None:
             shutil.rmtree(self._temp, ignore_errors=True)
+
+
+def _prebuild_effects(hook: CompileHook, root: Path, temp: Path, build_data: dict[str, Any]) -> None:
+    """The course's compiled effects, made now and shipped in the wheel (`rawdeal/_prebuilt/`), so that
+    an installed rawdeal with a fresh cache folder (a grader's new HOME) unpickles them instead of
+    building the card language's parser first (`rawdeal.effects.store.shipped`). Named by the same
+    digest as the user cache's entry: with another Python or lark at run time the name differs, and
+    rawdeal compiles as it would without it. A failure here only leaves it out of the wheel."""
+    import subprocess
+
+    code = "import sys; from pathlib import Path; from rawdeal.effects.store import prebuild; print(prebuild(Path(sys.argv[1])))"
+    env = {**os.environ, "PYTHONPATH": str(root), "RAWDEAL_CACHE": "0", "RAWDEAL_PURE": "1"}
+    try:
+        done = subprocess.run([sys.executable, "-c", code, str(temp / "prebuilt")], cwd=root, env=env,
+                              capture_output=True, text=True, check=True, timeout=600)
+    except (OSError, subprocess.SubprocessError) as exc:
+        hook.app.display_warning(f"rawdeal: the course's effects are not prebuilt in the wheel ({exc})")
+        return
+    path = Path(done.stdout.strip())
+    build_data["force_include"][str(path)] = f"rawdeal/_prebuilt/{path.name}"
 
 
 def _compile(root: Path, modules: list[str], temp: Path) -> list[tuple[Path, str]]:

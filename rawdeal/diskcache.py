@@ -44,15 +44,25 @@ def cached(name: str, sources: Iterable[Path], build: Callable[[], T], kind: typ
     return value
 
 
-def cache_path(name: str, sources: Iterable[Path]) -> Path | None:
-    folder = user_cache_dir()
-    if folder is None:
-        return None
+def entry_name(name: str, sources: Iterable[Path]) -> str:
+    """The file name of a value built from `sources` (a digest of their bytes and of the Python version)."""
     h = hashlib.sha256(f"{sys.version}\0{pickle.HIGHEST_PROTOCOL}\0".encode())
     for path in sources:
         h.update(path.read_bytes())
         h.update(b"\0")
-    return folder / f"{name}-{h.hexdigest()[:20]}.pickle"
+    return f"{name}-{h.hexdigest()[:20]}.pickle"
+
+
+def cache_path(name: str, sources: Iterable[Path]) -> Path | None:
+    folder = user_cache_dir()
+    if folder is None:
+        return None
+    return folder / entry_name(name, sources)
+
+
+def read(path: Path) -> object:
+    """The value pickled at `path`, or None (missing, truncated or foreign)."""
+    return _load(path)
 
 
 def _load(path: Path) -> object:

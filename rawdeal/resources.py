@@ -27,7 +27,7 @@ def _find(packaged: str, repo: str, name: str) -> Path:
 
 
 def grammar_path(name: str) -> Path:
-    """A grammar file, e.g. `grammar_path("effects.lark")`."""
+    """A grammar file, e.g. `grammar_path("classic.lark")`."""
     return _find("_grammar", "grammar", name)
 
 

@@ -52,16 +52,16 @@ def test_check_reports_an_effect_the_engine_does_not_run(monkeypatch: pytest.Mon
 
 
 def test_check_fails_with_exit_1_and_names_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rawdeal.effects import compiler
+    from rawdeal.effects import course
 
-    real = compiler.compile_card
+    real = course.compile_card
 
     def broken(card: Card) -> CardEffect:
         if card.title == "Chop":
             raise EffectSyntaxError("Chop: cannot parse the effect text at column 1")
         return real(card)
 
-    monkeypatch.setattr(compiler, "compile_card", broken)
+    monkeypatch.setattr(course, "compile_card", broken)
     result = runner.invoke(app, ["cards", "--check", "--format", "json"])
     assert result.exit_code == 1
     data = json.loads(result.stdout)
@@ -131,6 +131,6 @@ def test_unknown_card_exits_1_with_the_closest_titles() -> None:
 
 
 def test_importing_the_cli_does_not_import_lark() -> None:
-    code = "import sys, rawdeal.cli; print('lark' in sys.modules, 'rawdeal.effects.compiler' in sys.modules)"
+    code = "import sys, rawdeal.cli; print('lark' in sys.modules, 'rawdeal.effects.course' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]

@@ -9,7 +9,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from rawdeal.cards import load_db
-from rawdeal.effects.compiler import abilities, compiled_db
+from rawdeal.effects.course import abilities, compiled_db
 from rawdeal.effects.model import Action, Choice, Count, Discard, Draw, OnPlay, OnReverse, Optional, Who
 from rawdeal.effects.render import effect_tree, option_label, render_ability, render_action, render_effect
 

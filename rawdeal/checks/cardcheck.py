@@ -41,7 +41,7 @@ class CheckReport:
 
 def check_cards(db: CardDB) -> CheckReport:
     """Compile each card and each ability on its own, so one failure does not hide the others."""
-    from rawdeal.effects.compiler import compile_ability, compile_card
+    from rawdeal.effects.course import compile_ability, compile_card
 
     failures: list[tuple[str, str]] = []
     compiled = 0

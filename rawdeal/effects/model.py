@@ -1,6 +1,7 @@
 """Typed, immutable effect objects: what a card's printed text means once compiled.
 
-`grammar/effects.lark` parses the text and `rawdeal.effects.compiler` builds these objects; the engine
+The card language (`grammar/classic.lark`, `rawdeal.effects.classic`) parses a text and lowers it to these
+objects, for the course's cards (`rawdeal.effects.course`) as for the Classic pool; the engine
 executes them and `rawdeal.effects.render` turns them back into canonical English. A card's compiled
 effect is a `CardEffect`: a tuple of clauses. Clauses say *when* something happens (on play, on
 reverse, while in the Ring area, ...); actions say *what* happens; conditions say *whether*.

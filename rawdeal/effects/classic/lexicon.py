@@ -38,12 +38,12 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
 _NOUNS = ("card", "foreign object", "title belt", "superstar card", "backlash deck card", "enforcer", "manager",
           "stipulation", "venue", "activated card effect")
 _LEMMAS = {"lower": "less", "higher": "greater", "have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
-           "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put"}
-_FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when", "or after")
+           "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put", "putting": "put"}
+_FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when", "or after", "if possible")
 _SYNONYMS = {"played following": "played after", "following": "after", "ringside": "ringside pile",
              "whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word", "disregard": "ignore",
-             "select": "choose"}
+             "select": "choose", "will be": "is"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
 _PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
@@ -148,7 +148,15 @@ class Lexicon:
 
     # -------------------------------------------------------------------------------------- tokens
     def tokens(self, sentence: str, offset: int = 0) -> list[Token]:
-        return self._amounts_first(self._conjunctions(_labelled(list(self._scan(sentence, _norm(sentence), offset)))))
+        return self._amounts_first(self._conjunctions(self._parenthetical(_labelled(list(self._scan(
+            sentence, _norm(sentence), offset))))))
+
+    def _parenthetical(self, tokens: list[Token]) -> list[Token]:
+        """"Draw 2 cards, if possible, during your draw segment": the commas setting off "if possible" join
+        nothing (the grammar reads it as one more argument of the action)."""
+        said = [i for i, t in enumerate(tokens) if t.value.casefold() == "if possible"]
+        drop = {j for i in said for j in (i - 1, i + 1) if 0 <= j < len(tokens) and tokens[j].value == ","}
+        return [t for i, t in enumerate(tokens) if i not in drop]
 
     def _amounts_first(self, tokens: list[Token]) -> list[Token]:
         """"-6F on this card if ...", "When successfully played, +5D if ...": amounts that open a clause and

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rawdeal.cards.model import CardType
+from rawdeal.cards.model import CardType, Trait
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
@@ -13,6 +13,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _only_args, _subject, _target, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
+from rawdeal.effects.classic.lowering.held import held_after
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -26,6 +27,35 @@ class _Seq:
     next_when: fx.Duration = fx.Duration.NEXT_CARD  # or the first card played next turn ("the first card you play on
     # your next turn"): only the constructs that read it take a `next_card` then
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
+    lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
+
+
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """"If he has any cards titled X (in his hand), he must discard them": the cards "them" stands for
+    (all such cards; when he has none, the action does nothing, so the "if" needs no test)."""
+
+    who: fx.Who
+    filter: fx.CardFilter
+
+
+def holding(cond: Phrase) -> _Held | None:
+    """The cards of an opening "if <player> has <cards> [in his hand]" a pronoun may stand for, else None."""
+    one = cond.parts[0] if len(cond.parts) == 1 else None
+    if not isinstance(one, Phrase) or one.kind != "has_cards":
+        return None
+    player = find(one, "player")
+    cards = next((p for p in one.parts if isinstance(p, Cards)), None)
+    places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    said = words(player) if player is not None else []
+    who = fx.Who.YOU if said == ["you"] else fx.Who.OPPONENT if said in (["he"], ["opponent"], ["your", "opponent"]) \
+        else None
+    if who is None or cards is None or len(places) > 1 or len(one.parts) != 3 + len(places):
+        return None
+    if places and _zone_in(places[0]) not in (_Zones(who, (fx.Zone.HAND,)), _Zones(fx.Who.YOU, (fx.Zone.HAND,))):
+        return None
+    d = _cards(cards)
+    return _Held(who, _filter(d)) if d.count in (fx.ONE, fx.ALL) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +63,28 @@ class _Forbid:
     """"Your opponent cannot play the card titled X" on a Superstar card: part of his ability."""
 
     titles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Passive:
+    """A Superstar's standing rule: "You must always draw 2 cards ... during your draw segment"
+    (`draw_per_turn`), "All damage from opponent is at -1D" (`damage_taken`)."""
+
+    field: str
+    value: int
+
+
+def _draws_each_turn(action: Action) -> list[Any] | None:
+    """"You must always draw 2 cards, if possible, during your draw segment"."""
+    during = _arg(action, "during_arg")
+    d = _object_cards(action)
+    if action.verb != "draw" or during is None or d is None or d.count.up_to or not d.count.n \
+            or [words(p) for p in action.subject] != [["you"], ["must"], ["always"]] \
+            or words(during) != ["during", "your", "draw segment"] or d != _Desc(count=d.count):
+        return None
+    if any(isinstance(p, Phrase) and p.kind not in ("counted", "during_arg", "if_possible") for p in action.parts):
+        return None
+    return [Passive("draw_per_turn", d.count.n)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +99,9 @@ def _superstar_rule(action: Action, card: CardFacts) -> list[Any] | None:
     said = [words(p) for p in action.subject]
     if action.verb in ("pack", "count") and said and said[0] == ["you"]:
         return [_PackRule()]
+    passive = _draws_each_turn(action)
+    if passive is not None:
+        return passive
     if action.verb == "play" and said in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]) \
             and len(action.parts) == 1:
         titles = values(action.parts[0], ValueKind.TITLE)
@@ -77,6 +132,8 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
                                       subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
     who, modal = _subject(action)
     lowered = _verb(action, who, seq, card)
+    if modal in ("may", "may then") and not lowered and isinstance(seq.last, _Taken) and who is fx.Who.YOU:
+        return [fx.Optional(())]  # "you may take 1 card ... and place it ...": the may runs on to the put
     if modal in ("may", "may then") and lowered:
         either = any(isinstance(p, Word) and p.text == "either" for p in action.subject)
         if who is fx.Who.OPPONENT and not (len(lowered) == 1 and isinstance(lowered[0], fx.Draw)) \
@@ -143,6 +200,10 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     pronoun = _pronoun(action)
     if pronoun == "this card" or pronoun == "it" and seq.last is None:
         return [fx.DiscardThis()]
+    held = seq.last
+    if pronoun == "them" and isinstance(held, _Held) and who is held.who and src is None:
+        seq.last = None  # "if he has any cards titled X, he must discard them": all of them
+        return [fx.Discard(held.who, fx.ALL, chooser=held.who, filter=held.filter)]
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "zone_obj":
         zones = _zone_in(obj)
@@ -170,6 +231,9 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
 
 
 def _purpose(purpose: Phrase, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    forced = next((p for p in purpose.parts if isinstance(p, Phrase) and p.kind == "make_do"), None)
+    if forced is not None and forced.parts:  # "discard a card to force your opponent to discard a card"
+        return _make_do(Action((), " ".join(words(forced.parts[0])), forced.parts[1:]), who, seq, card)
     inner = next((p for p in purpose.parts if isinstance(p, Phrase) and p.kind == "verb_phrase"), None)
     verb = inner.parts[0] if inner is not None and inner.parts else None
     if inner is None or not (isinstance(verb, Phrase) and verb.kind == "verb"):
@@ -361,7 +425,23 @@ class _Taken:
     either: tuple[fx.Zone, ...] = ()  # "from either your Arsenal or Ringside pile": the owner picks the zone
 
 
+def _within_fortitude(arg: Phrase) -> bool:
+    """"with a D value less than or equal to your (total) Fortitude Rating"."""
+    bound = find(arg, "than")
+    owner = find(arg, "stat_owner")
+    return find(arg, "damage_value") is not None and bound is not None and owner is not None \
+        and words(bound)[:3] == ["less", "than", "or equal to"] \
+        and [w for w in words(owner) if w != "total"] == ["your", "fortitude rating"]
+
+
 def _take(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    bounded = _arg(action, "with_what_arg")
+    if bounded is not None and _within_fortitude(bounded):  # "... with a D value less than or equal to your F"
+        _take(Action(action.subject, action.verb, tuple(p for p in action.parts if p is not bounded)), who, seq, card)
+        if not isinstance(seq.last, _Taken) or seq.last.top or seq.last.filter.max_damage_of_own_fortitude:
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+        seq.last = replace(seq.last, filter=replace(seq.last.filter, max_damage_of_own_fortitude=True))
+        return []
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "top_cards":
         src = _zone_in(obj)
@@ -477,6 +557,9 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     after looking at a hand picks the cards a later "discard the chosen card" means."""
     if not action.parts or (len(action.parts) == 1 and words(action.parts[0]) in (["one"], ["1"])):
         return []  # "choose and discard ...", "Choose one: A; or B" (the "or" makes the choice)
+    purpose = _arg(action, "purpose")
+    if purpose is not None and len(action.parts) == 1:
+        return _purpose(purpose, who, seq, card)  # "you may choose to discard this card": the discard
     d = _object_cards(action)
     looked = seq.last
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
@@ -503,7 +586,7 @@ def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
             return [_FollowUp(fx.AllowsFollowUp(d.title, like.subtypes[0]))]
     if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
         raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
-    return [fx.PlayRequirement(_prior(after))]
+    return held_after(after) or [fx.PlayRequirement(_prior(after))]  # "after a successful X not reversed": held
 
 
 def _ignore(action: Action, seq: _Seq) -> list[Any]:
@@ -614,8 +697,35 @@ def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
         raise Unsupported("'reverse' on a card that is no reversal")
     if not action.parts or not (isinstance(action.parts[0], Phrase) and action.parts[0].kind == "counted"):
         raise Unsupported(f"reverse {' '.join(words(action)[1:])!r}")
+    cond = _arg(action, "if_arg")
+    if cond is not None:  # "reverse any HEEL maneuver if that opponent has 5 or more HEEL cards in his Ring area"
+        plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not cond))
+        [reverses] = _reverse(plain, who, seq, card)
+        trait, n = _traits_in_ring(cond)
+        if reverses.target.trait is not trait or reverses.target.min_trait_in_ring is not None:
+            raise Unsupported(f"reverse {' '.join(words(action)[1:])!r} (a count of another keyword)")
+        return [replace(reverses, target=replace(reverses.target, min_trait_in_ring=n))]
     _only_args(action, ())
     return _reverses(action, card)
+
+
+def _traits_in_ring(cond: Phrase) -> tuple[Trait | None, int]:
+    """"if that opponent has 5 or more HEEL cards in his Ring area": (the keyword, how many at least)."""
+    has = find(cond, "has_cards")
+    player = find(has, "player") if has is not None else None
+    cards = next((p for p in has.parts if isinstance(p, Cards)), None) if has is not None else None
+    bounded = find(cards, "bounded") if cards is not None else None
+    place = find(has, "place") if has is not None else None
+    said = " ".join(words(cond)[1:])
+    if has is None or player is None or cards is None or bounded is None or place is None \
+            or words(player) not in (["that", "opponent"], ["your", "opponent"], ["he"], ["opponent"]) \
+            or words(bounded)[-2:] != ["or", "more"] or _zone_in(place) != _Zones(fx.Who.OPPONENT, (fx.Zone.RING,)):
+        raise Unsupported(f"'reverse' with {said!r}")
+    desc = next(p for p in cards.parts if isinstance(p, CardDesc))
+    d = _desc(desc)
+    if d.trait is None or replace(d, trait=None) != _Desc():
+        raise Unsupported(f"'reverse' with {said!r}")
+    return d.trait, _number(values(bounded, ValueKind.NUMBER)[0])
 
 
 def _reverses(node: object, card: CardFacts) -> list[Any]:

@@ -146,8 +146,8 @@ _OPPONENT_WORDS = ("opponent", "opponent's", "his", "he", "him", "they", "their"
 
 def _who_of_owner(owner: Sequence[object]) -> fx.Who:
     said = [w for o in owner for w in words(o)]
-    if not said or said == ["your"] or said == ["you"]:
-        return fx.Who.YOU
+    if not said or said == ["your"] or said == ["you"] or said == ["the"]:
+        return fx.Who.YOU  # "the Ringside pile": the acting player's (an opponent's action names its own subject)
     if said in (["your", "opponent's"], ["opponent's"], ["his"], ["their"], ["an", "opponent's"], ["a", "opponent's"]):
         return fx.Who.OPPONENT
     raise Unsupported(f"the zone of {' '.join(said)!r}")
@@ -316,6 +316,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
                 fields["max_damage"] = amount
             else:
                 fields["min_damage"] = amount
+        elif kind == "being_played" and isinstance(inner, Phrase) and _by_opponent_from_hand(inner):
+            pass  # "being played by your opponent (from his hand)": what every reversal reverses
         elif kind == "played_after":
             title = values(inner, ValueKind.TITLE)
             if len(title) != 1:
@@ -326,6 +328,19 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
     if subtypes and CardType.MANEUVER not in types:
         types.append(CardType.MANEUVER)
     return _Desc(count, tuple(dict.fromkeys(types)), tuple(dict.fromkeys(subtypes)), **fields)
+
+
+def _by_opponent_from_hand(being: Phrase) -> bool:
+    """"being played by your opponent from his hand" (either part may be left out)."""
+    for part in being.parts:
+        said = words(part)
+        if isinstance(part, Phrase) and part.kind == "played_by" and said[1:] in (["your", "opponent"], ["opponent"]):
+            continue
+        if isinstance(part, Phrase) and part.kind == "from_zone" and _zone_in(part) == _Zones(fx.Who.OPPONENT, (fx.Zone.HAND,)):
+            continue
+        if said not in (["being"], ["played"]):
+            return False
+    return True
 
 
 def titles_each(node: Cards) -> tuple[str, ...]:

@@ -5,15 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rawdeal.cards.db import normalize_title
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    _SelfStat, CardFacts, Unsupported, _Desc, _cards, _desc, _leaves, _number, _zone_in, find, titles_each, values,
-    words,
+    _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _leaves, _number, _zone_in, find, titles_each,
+    values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
-from rawdeal.effects.classic.lowering.actions import _Seq, _reverses
+from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 
 
 # -------------------------------------------------------------------------------------- statements
@@ -241,10 +242,12 @@ class _GroupMod:
 def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
     said = words(group)
     if said[:1] == ["all"]:
-        said = said[1:]
+        said = said[2:] if said[1:2] == ["of"] else said[1:]  # "all of opponent's reversals"
         if said[:1] not in (["his"], ["their"], ["opponent's"], ["your"]) and said[:2] != ["your", "opponent's"]:
             said = ["your", *said]  # "all Strike maneuvers are +1D": the card's owner's
-    if said[:1] != ["your"] or said[:2] == ["your", "opponent's"]:
+    if said[:1] in (["opponent's"], ["his"]) or said[:2] == ["your", "opponent's"]:
+        return _opponent_reversals_modifier(group, stats, tails)
+    if said[:1] != ["your"]:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
@@ -254,16 +257,175 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
     amounts = _stat_list(stats)
     if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
         raise Unsupported("a group's amounts other than one +D")
+    duration, said_it = _group_lifetime(tails)
+    stat, n = amounts[0]
+    return _GroupMod(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None), said_it)
+
+
+def _opponent_reversals_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
+    """"All opponent's reversals are +25F": every reversal he plays (to any of your cards) needs that
+    much more F, for the lifetime said."""
+    desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
+    d = _desc(desc) if desc is not None else _Desc()
+    amounts = _stat_list(stats)
+    if d != _Desc(types=(CardType.REVERSAL,)) or len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE:
+        raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
+    duration, said_it = _group_lifetime(tails)
+    return _GroupMod(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], duration, card_type=None, reversals=True), said_it)
+
+
+def _group_lifetime(tails: list[Phrase]) -> tuple[fx.Duration, bool]:
+    """(how long a group's modifier lasts, whether the sentence said it)."""
     duration, said_it = fx.Duration.WHILE_IN_RING, False
     for tail in tails:
         if tail.kind == "for_the_rest_tail" or words(tail) == ["this", "turn"]:
             duration, said_it = fx.Duration.REST_OF_TURN, True
-        elif tail.kind == "during_tail" and words(tail)[-2:] == ["next", "turn"]:
+        elif tail.kind == "during_tail" and words(tail)[-2:] == ["next", "turn"] or tail.kind == "next_turn_tail":
             duration, said_it = fx.Duration.NEXT_TURN, True
         else:
             raise Unsupported(f"the lifetime {' '.join(words(tail))!r}")
-    stat, n = amounts[0]
-    return _GroupMod(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None), said_it)
+    return duration, said_it
+
+
+def _stats_to(st: Statement, card: CardFacts) -> list[Any]:
+    """"+5D to all your maneuvers and +20F to all of opponent's reversals for the rest of this turn": one
+    group modifier per amount, each for the lifetime the sentence ends with."""
+    tails = _tails(st)
+    out: list[Any] = []
+    for one in (p for p in st.parts if isinstance(p, Phrase) and p.kind == "stat_to"):
+        group, stats = find(one, "card_group"), find(one, "stat")
+        if not isinstance(group, Phrase) or not isinstance(stats, Phrase):
+            raise Unsupported(f"{' '.join(words(one))!r}")
+        out.append(_group_modifier(group, stats, tails))
+    return out
+
+
+def _cannot_reverse(st: Statement, card: CardFacts) -> list[Any]:
+    """"Your opponent's reversals (revealed from his Arsenal while applying damage) may not reverse your
+    maneuvers": your maneuvers are irreversible (by those reversals only) for the lifetime said."""
+    holder, groups = find(st, "holder"), [p for p in st.parts if isinstance(p, Phrase) and p.kind == "card_group"]
+    group = holder.parts[0] if holder is not None and holder.parts else None
+    if not isinstance(group, Phrase) or group.kind != "card_group" or len(groups) != 1:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    said = words(group)
+    desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
+    if desc is None or said[:2] != ["your", "opponent's"] or desc.nouns != ("reversal",) or desc.words:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    arsenal_only = False
+    for post in desc.posts:
+        inner = find(post, "revealed_applying")
+        if inner is None or (any(isinstance(c, ZoneRef) for c in inner.parts)
+                             and _zone_in(inner) != _Zones(fx.Who.OPPONENT, (fx.Zone.ARSENAL,))):
+            raise Unsupported(f"the reversals {' '.join(words(group))!r}")
+        arsenal_only = True
+    mine = words(groups[0])
+    target = next((p for p in groups[0].parts if isinstance(p, CardDesc)), None)
+    d = _desc(target) if target is not None else _Desc()
+    if mine[:1] != ["your"] or mine[:2] == ["your", "opponent's"] or d.types != (CardType.MANEUVER,) \
+            or d.title or d.trait or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1:
+        raise Unsupported(f"the maneuvers {' '.join(mine)!r}")
+    duration, said_it = _group_lifetime(_tails(st))
+    return [_GroupMod(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, subtype=d.subtypes[0] if d.subtypes else None,
+                                  max_damage=d.max_damage, arsenal_only=arsenal_only), said_it)]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadAsZero:
+    """"Read as 0 when in your Ring area": what a reversal's variable damage `#` is in the Ring area
+    (`fx.VariableDamage` says both; the card's text must say both)."""
+
+
+def _hash_is(st: Statement, card: CardFacts) -> list[Any]:
+    """"# = D of maneuver card being reversed", "# is equal to the reversed maneuver's Damage": a
+    reversal whose damage is the reversed maneuver's."""
+    ref = next((p for p in st.parts if isinstance(p, Phrase) and p.kind in ("damage_of", "value_of")), None)
+    parts = ref.parts if ref is not None else ()
+    descs = [p for p in parts if isinstance(p, CardDesc)] + \
+        [x for c in parts if isinstance(c, Cards) for x in c.parts if isinstance(x, CardDesc)]
+    desc = descs[0] if len(descs) == 1 else None
+    if ref is None or desc is None or not card.is_reversal or desc.nouns not in (("maneuver",), ("card",)):
+        raise Unsupported(f"# {' '.join(words(st)[1:])!r}")
+    kinds = [_post_kind(p) for p in (*desc.words, *desc.posts)]
+    said = [w for p in desc.words for w in words(p)]
+    if ref.kind == "damage_of" and kinds in (["noun", "being_reversed"], ["being_reversed"]) \
+            and said in ([], ["maneuver"]):
+        return [fx.VariableDamage()]  # "D of maneuver (card) being reversed"
+    if ref.kind == "value_of" and kinds == ["reversed", "owned"] and desc.nouns == ("maneuver",) \
+            and words(desc.posts[0])[-1] in ("damage", "d"):
+        return [fx.VariableDamage()]  # "the reversed maneuver's Damage"
+    raise Unsupported(f"# {' '.join(words(st)[1:])!r}")
+
+
+def _reversed_fate(st: Statement, card: CardFacts) -> list[Any]:
+    """"It is unsuccessful, goes to his Ringside pile, has no effect and ends his turn": what reversing a
+    card does anyway, and the end of its player's turn."""
+    this = find(st, "holder")
+    if not card.is_reversal or this is None or words(this) != ["it"]:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    out: list[Any] = []
+    for fate in (p for p in st.parts if isinstance(p, Phrase) and p.kind == "fate"):
+        said = words(fate)
+        if said == ["has", "no", "effect"] or said[:2] == ["go", "to"] \
+                and _zone_in(fate) == _Zones(fx.Who.OPPONENT, (fx.Zone.RINGSIDE,)):
+            continue  # a reversed card fails, and goes to its owner's Ringside pile
+        if said in (["end", "his", "turn"], ["end", "your", "opponent's", "turn"]):
+            out.append(fx.EndTurn(fx.Who.OPPONENT))
+            continue
+        raise Unsupported(f"the reversed card {' '.join(said)!r}")
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Disqualified:
+    """"Opponent is Disqualified": how the "you win the game" after it wins."""
+
+
+def _disqualified(st: Statement, card: CardFacts) -> list[Any]:
+    holder = find(st, "holder")
+    if holder is None or words(holder) not in (["opponent"], ["your", "opponent"], ["he"]):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return [Disqualified()]
+
+
+def _happens_from_ringside(st: Statement, card: CardFacts) -> list[Any]:
+    """"This effect happens even if the card titled X (this card) is placed into your Ringside pile while
+    applying damage from a HEEL maneuver or reversal card": it also works when overturned."""
+    this = find(st, "this_card")
+    titles = values(this, ValueKind.TITLE) if this is not None else []
+    ref = next((p for p in st.parts if isinstance(p, ZoneRef)), None)
+    own = len(titles) == 1 and bool(card.title) and normalize_title(titles[0].text) == normalize_title(card.title) \
+        or this is not None and words(this) in (["this", "card"], ["it"])
+    if not own or ref is None or _zone_in(Statement(st.kind, (ref,))) != _Zones(fx.Who.YOU, (fx.Zone.RINGSIDE,)):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return [fx.TriggersFromRingside()]
+
+
+def _damage_from(st: Statement, card: CardFacts) -> list[Any]:
+    """"All damage from opponent is at -1D" (a Superstar's): every maneuver of his deals that much more."""
+    player = find(st, "player")
+    amounts = _stat_list(st)
+    if not card.is_superstar or player is None or words(player) not in (["opponent"], ["your", "opponent"]) \
+            or len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return [Passive("damage_taken", amounts[0][1])]
+
+
+def _post_kind(node: object) -> str:
+    """A description word's or post's rule ("post" itself names no rule: the one inside it)."""
+    if not isinstance(node, Phrase):
+        return ""
+    inner = node.parts[0] if node.kind == "post" and node.parts else node
+    return inner.kind if isinstance(inner, Phrase) else node.kind
+
+
+def _reads_as(st: Statement, card: CardFacts) -> list[Any]:
+    """"Read as 0 when in your Ring area" (of a reversal's `#`)."""
+    reading = find(st, "reading")
+    tails = _tails(st) + [p for p in st.parts if isinstance(p, Phrase) and p.kind == "when_in"]
+    if reading is None or words(reading) != ["0"] or len(tails) != 1 or find(st, "holder") is not None \
+            or _zone_in(tails[0]) != _Zones(fx.Who.YOU, (fx.Zone.RING,)):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return [ReadAsZero()]
 
 
 def _reverse_only(st: Statement, card: CardFacts) -> list[Any]:
@@ -292,7 +454,10 @@ _STATEMENTS = {
     "reverse_only": _reverse_only, "no_damage": _no_damage, "pack_never": _deck_rule, "pack_only": _deck_rule,
     "pack_also": _deck_rule, "sheet": _deck_rule, "played_before": _played_before,
     "only_reversed": _only_reversed, "reversals_to": _reversals_to, "must_play": _only_played,
-    "cannot_play": _cannot_play,
+    "cannot_play": _cannot_play, "stats_to": _stats_to,
+    "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
+    "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
+    "damage_from": _damage_from,
 }
 
 

@@ -14,14 +14,17 @@ from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.nodes import (
-    HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _cards,
-    _children, _desc, _filter, _zone, _zone_in, find, values, words,
+    HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
+    _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
+from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
 from rawdeal.effects.classic.lowering.actions import (
-    _FollowUp, _Forbid, _Instead, _Looked, _PackRule, _Seq, _Taken, _action,
+    Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
-from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement, first_next_turn
+from rawdeal.effects.classic.lowering.statements import (
+    Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
+)
 
 
 # ------------------------------------------------------------------------------------------ frames
@@ -166,23 +169,30 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     either = False
     joined: list[str] = []
     may: int | None = None  # where the open "you may ..." stands in the group: it runs on until "then"
+    one_of = False  # "Choose one: A; or B"
     first = sentence.items[0] if sentence.items else None
     # "Choose 1: A, B, or C": the commas part the options too (unless semicolons part them: "A, B; or C")
     choosing = isinstance(first, Action) and first.verb == "choose" and not first.subject \
         and len(first.parts) == 1 and words(first.parts[0]) in (["one"], ["1"]) \
         and not any(isinstance(i, Phrase) and i.kind == "joiner" and ";" in words(i) for i in sentence.items)
     for item in sentence.items:
+        if isinstance(item, Action) and item.verb == "choose" and [words(p) for p in item.parts] == [["one"]]:
+            one_of = True
         if isinstance(item, Phrase) and item.kind == "joiner":
             joined = words(item)
             if "or" in joined or (choosing and joined in ([","], [";"]) and bool(groups[-1])):
                 groups.append([])
                 either, may = True, None
             continue
+        if isinstance(item, Action) and item.verb == "compare":
+            seq.last = _compared(item)  # "All players compare their current Fortitude Rating": the next sentence acts on it
+            continue
         if isinstance(item, Action):
-            out = _action(item, seq, card)
+            out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
             if out:
                 last = out[-1]
-                seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
+                if not (isinstance(last, fx.Optional) and not last.actions):  # an empty may keeps what was taken
+                    seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
                 if isinstance(seq.last, _Instead):
                     seq.last = seq.last.new
             elif item.verb == "choose" and item.parts:
@@ -201,19 +211,27 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             if len(out) == 1 and isinstance(out[0], fx.Optional) and modal in ([["may"]], [["may", "then"]]):
                 may = len(group)
             group += out
+        elif isinstance(item, Statement) and item.kind == "and_if" and find(item, "next_is") is not None:
+            seq.next_card = _next_is(Frame("if_cond", item.parts))  # "...; and if your next card is a Strike maneuver, it is +5D"
         elif isinstance(item, Statement) and find(item, "where_tail") is not None:
             said = _hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
             groups = [[_with_hash(p, said) for p in group] for group in groups]
+        elif isinstance(item, Frame) and _lifetime(item) is not None:
+            seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"
         elif isinstance(item, Statement):
             out = [fx.Modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
-                   for p in _statement(item, card, seq)]
+                   for p in map(lambda p: _lasting(p, seq.lifetime), _statement(item, card, seq))]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
             groups[-1] += out
         else:
             raise Unsupported(f"{' '.join(words(item))!r}")
     if isinstance(seq.last, (_Looked, _Taken)):  # taken or looked at, and never said where they go
         raise Unsupported(f"cards taken but put nowhere in {' '.join(words(sentence.items[-1]))!r}")
-    groups = [_shuffled_in(_instead(g)) for g in groups]
+    if any(isinstance(a, fx.Optional) and not a.actions for g in groups for a in g):
+        raise Unsupported("'you may' with nothing to do")
+    groups = [_shuffled_in(_instead(_disqualifying(g))) for g in groups]
+    if one_of and not either:
+        raise Unsupported("'Choose one:' with one option (options are joined by 'or')")
     if not either:
         return groups[0]
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
@@ -222,6 +240,90 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
     return [fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+@dataclass(frozen=True, slots=True)
+class _Compared:
+    """"All players compare their current Fortitude Rating": what the next sentence's "the player with a
+    higher Fortitude Rating" is."""
+
+
+def _compared(action: Action) -> _Compared:
+    if [words(p) for p in action.subject] not in ([["all", "player"]], [["each", "player"]], [["both", "player"]]) \
+            or words(action)[-1] != "fortitude rating":
+        raise Unsupported(f"compare {' '.join(words(action)[1:])!r}")
+    return _Compared()
+
+
+def _equalized(sentence: Sentence) -> list[Any]:
+    """"The player with a higher Fortitude Rating must remove maneuver and/or reversal cards from their Ring
+    area, putting them into his Ringside pile, until that player's Fortitude Rating is less than or equal to
+    the others": the engine's `EqualizeFortitude`."""
+    acts = [i for i in sentence.items if isinstance(i, Action)]
+    until = [i for i in sentence.items if isinstance(i, Statement) and i.kind == "until_tail"]
+    rest = [i for i in sentence.items
+            if not isinstance(i, Action) and not (isinstance(i, Phrase) and i.kind == "joiner") and i not in until]
+    said = " ".join(words(sentence.items[-1]))
+    if len(acts) != 2 or len(until) != 1 or rest or sentence.frames:
+        raise Unsupported(f"what the higher Fortitude Rating does in {said!r}")
+    remove, put = acts
+    subject = [words(p) for p in remove.subject]
+    taken = _object_cards(remove)
+    src, dest = _arg(remove, "from_arg"), _arg(put, "into_arg")
+    if subject != [["the", "player", "with", "a", "greater", "fortitude rating"], ["must"]] or remove.verb != "remove" \
+            or taken is None or set(taken.types) != {CardType.MANEUVER, CardType.REVERSAL} \
+            or src is None or words(src)[-1] != "ring area" or put.verb != "put" or put.subject \
+            or words(put.parts[0]) != ["them"] or dest is None or words(dest)[-1] != "ringside pile" \
+            or words(until[0])[2:] != ["that", "player's", "fortitude rating", "is", "less", "than", "or equal to",
+                                       "the", "other"]:
+        raise Unsupported(f"what the higher Fortitude Rating does in {said!r}")
+    return [fx.EqualizeFortitude()]
+
+
+def _declared(action: Action, card: CardFacts, seq: _Seq) -> list[Any]:
+    """"Declare whether it will be +4D or your opponent's reversal to it will be +8F": the owner picks
+    one of the statements (each about the next card the sentence's "if" named) and says which."""
+    if action.subject or seq.next_card is None:
+        raise Unsupported(f"declare whether {' '.join(words(action)[2:])!r} (of which card)")
+    options = []
+    for said in (p for p in action.parts if isinstance(p, Phrase)):
+        option = _statement(Statement(said.kind, said.parts), card, seq)
+        if not option or not all(isinstance(a, fx.Modify) for a in option):
+            raise Unsupported(f"declare whether {' '.join(words(said))!r}")
+        options.append(tuple(option))
+    return [fx.Choice(tuple(options), declare=True)]
+
+
+def _lifetime(frame: Frame) -> fx.Duration | None:
+    """How long an opening "next turn" or "for the rest of this turn" makes what follows last."""
+    said = words(frame)
+    if frame.kind == "next_turn":
+        return fx.Duration.NEXT_TURN
+    if frame.kind == "for_the_rest" and said[-1] == "turn" and said[-2] in ("this", "the", "your"):
+        return fx.Duration.REST_OF_TURN
+    return None
+
+
+def _lasting(part: Any, lifetime: fx.Duration | None) -> Any:
+    """A group's modifier whose lifetime the sentence said in an opening frame."""
+    if lifetime is None or not isinstance(part, _GroupMod) or part.said:
+        return part
+    return _GroupMod(replace(part.modifier, duration=lifetime), True)
+
+
+def _disqualifying(parts: list[Any]) -> list[Any]:
+    """"Opponent is Disqualified and you win the game": a win by disqualification."""
+    out: list[Any] = []
+    for part in parts:
+        if out and isinstance(out[-1], Disqualified):
+            if part != fx.WinGame("effect"):
+                raise Unsupported("a disqualification without a win")
+            out[-1] = fx.WinGame("disqualification")
+        else:
+            out.append(part)
+    if any(isinstance(p, Disqualified) for p in out):
+        raise Unsupported("a disqualification without a win")
+    return out
 
 
 def _instead(actions: list[Any]) -> list[Any]:
@@ -268,9 +370,14 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     meaningful = [w for w in sentence.ignored if not w.casefold().endswith("ly")]
     if meaningful:  # a manner adverb ("quickly") changes no rule; any other word might
         raise Unsupported(f"the unknown word {meaningful[0]!r}")
+    if restates_hold(sentence, card):
+        return ctx, [HoldRule()]  # "You and your opponent may not play maneuvers ... until ... the maintained Submission"
     frames = list(sentence.frames)
     seq = seq or _Seq()
-    seq.next_card = seq.condition = None
+    seq.next_card = seq.condition = seq.lifetime = None
+    forced = False
+    while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
+        seq.lifetime = _lifetime(frames.pop(0))
     if len(frames) == 1 and frames[0].kind in ("if_he_does", "if_you_do") and words(frames[0])[1:] in (
             ["he", "do"], ["he", "do", "not"], ["you", "do"], ["you", "do", "not"]):
         said = words(frames[0])  # "Your opponent may overturn 5 cards. If he does not, he discards 2 cards."
@@ -297,12 +404,24 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         if ref is not None and first_next_turn(ref):
             seq.next_when = fx.Duration.FIRST_NEXT_TURN
         seq.next_card = _next_is(frames.pop())
+    elif frames and frames[-1].kind in ("if_cond", "when_cond") and _forced_discard(frames[-1]):
+        frames.pop()  # "If opponent forces you to discard a card from your hand, you may ...": a trigger
+        forced = True
+    elif frames and frames[-1].kind == "if_cond" and _held(frames[-1]) is not None:
+        seq.last = _held(frames.pop())  # "If he has any cards titled X, he must discard them"
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
         cond = find(frames[-1], "condition")
         if cond is not None and isinstance(cond, Phrase):
             seq.condition = condition(cond)
             frames.pop()
+    if isinstance(seq.last, _Compared):
+        seq.last = None
+        return _frames(frames, ctx, card), _equalized(sentence)
     new = _frames(frames, ctx, card)
+    if forced:
+        if new is not None and new.kind != "play" or frames:
+            raise Unsupported("a forced discard's trigger in another context")
+        new = _Ctx("forced discard")
     parts = _items(sentence, card, seq)
     _any_number_only_discarded(parts)
     if seq.condition is not None and any(isinstance(p, fx.Reverses) for p in parts):
@@ -388,6 +507,25 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
 
 
+def _forced_discard(frame: Frame) -> bool:
+    """"If (an) opponent forces you to discard a card (from your hand)": the card's trigger from the hand."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not isinstance(one, Phrase) or one.kind != "player_forces":
+        return False
+    players = [words(p) for p in one.parts if isinstance(p, Phrase) and p.kind == "player"]
+    places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    cards = next((p for p in one.parts if isinstance(p, Cards)), None)
+    return players in ([["opponent"], ["you"]], [["your", "opponent"], ["you"]]) and find(one, "card_verb") is not None \
+        and words(find(one, "card_verb")) == ["discard"] and cards is not None and _cards(cards) == _Desc() \
+        and all(_zone_in(p) == _Zones(fx.Who.YOU, (fx.Zone.HAND,)) for p in places)
+
+
+def _held(frame: Frame) -> _Held | None:
+    cond = find(frame, "condition")
+    return holding(cond) if isinstance(cond, Phrase) else None
+
+
 def _next_is(frame: Frame) -> _Desc:
     """"if your next card played this turn is a Strike maneuver": which card the next sentence changes."""
     cond = find(frame, "next_is")
@@ -427,9 +565,12 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
             bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
+    if isinstance(seq.last, _Compared):
+        bad.append(Unlowered(1, printed[-1] if printed else "", "a comparison that decides nothing"))
     if bad:
         return LoweredText(None, tuple(bad))
     try:
+        clauses = checked_hold(_variable_damage(clauses))
         ability, rest = _ability(clauses)
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
@@ -438,6 +579,17 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         effect = _resolve_titles(effect, card.known)
         ability = _resolve_titles(ability, card.known) if ability is not None else None
     return LoweredText(effect, ability=ability)
+
+
+def _variable_damage(clauses: list[Any]) -> list[Any]:
+    """"# = D of maneuver card being reversed. Read as 0 when in your Ring area": the engine's
+    `VariableDamage` is both sentences; a card saying only one of them is not run."""
+    zero = [c for c in clauses if isinstance(c, ReadAsZero)]
+    damage = [c for c in clauses if isinstance(c, fx.VariableDamage)]
+    if len(zero) != len(damage) or len(damage) > 1:
+        raise Unsupported("a variable damage '#' without its 'read as 0 in your Ring area'" if damage
+                          else "'read as 0' of no variable damage")
+    return [c for c in clauses if not isinstance(c, ReadAsZero)]
 
 
 _TITLE_FIELDS = ("title", "after_title")
@@ -498,6 +650,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
         elif ctx.kind.startswith("ability") and isinstance(part, _ACTIONS):
             clauses.append(_AbilityPart(ctx.kind, part))
+        elif ctx.kind == "forced discard" and isinstance(part, _ACTIONS):
+            _add_triggered(clauses, fx.Trigger.FORCED_DISCARD, fx.Zone.HAND, part)
         elif ctx.kind == "reversed" and isinstance(part, _ACTIONS):
             trigger = fx.Trigger.REVERSED_FROM_HAND if ctx.from_hand else fx.Trigger.REVERSED
             last = clauses[-1] if clauses else None
@@ -550,6 +704,18 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         clauses.append(trig if ctx.zones else _AbilityTrigger(trig))
         return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()
     return ctx
+
+
+def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, action: Any) -> None:
+    """An action of a trigger: consecutive ones make one `Triggered`; a leading "you may" makes the whole
+    trigger the owner's choice."""
+    last = clauses[-1] if clauses else None
+    if isinstance(last, fx.Triggered) and last.trigger is trigger and last.zone is zone:
+        clauses[-1] = replace(last, actions=(*last.actions, action))
+    elif isinstance(action, fx.Optional) and action.who is fx.Who.YOU:
+        clauses.append(fx.Triggered(trigger, action.actions, zone=zone, optional=True))
+    else:
+        clauses.append(fx.Triggered(trigger, (action,), zone=zone))
 
 
 def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
@@ -617,10 +783,15 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
     parts = [c for c in clauses if isinstance(c, _AbilityPart)]
     forbids = tuple(t for c in clauses if isinstance(c, _Forbid) for t in c.titles)
     triggered = tuple(c.clause for c in clauses if isinstance(c, _AbilityTrigger))
-    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger))]
+    passive = [c for c in clauses if isinstance(c, Passive)]
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive))]
+    standing = {p.field: p.value for p in passive}
+    if len(standing) != len(passive):
+        raise Unsupported("a Superstar's standing rule said twice")
     if not parts:
-        passive = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered)
-        return (passive if forbids or triggered else None), rest
+        passive_ability = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered,
+                                     **standing)  # type: ignore[arg-type]
+        return (passive_ability if forbids or triggered or standing else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -631,7 +802,8 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
         optional, actions = True, [*first.actions, *actions[1:]]
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
-    return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered), rest
+    return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
+                      **standing), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
