@@ -68,7 +68,7 @@ is this process's own, which their load inflates little; wall time is shown for 
       four tries in every game. An estimate, not a proof: a much stronger player may win deals
       that greedy players never do.
       Tuning by play strength (benchmarks/tune_eval.py, paired deals, both seats): SPSA, 40 steps
-      of 100 deals (8,000 greedy games, --seed 60000), gave SEARCH_WEIGHTS; greedy with them
+      of 100 deals (8,000 greedy games, --seed 60000), gave TUNED; greedy with them
       scores 52.7% against greedy (600 games, seed 90000; the evaluation is flat near its
       optimum: one weight moved at a time, 0.3-0.9 hand, 0.4-1.2 reversal, 0-0.4 Fortitude,
       0.2-0.6 ready, all scored 46.8-49.5% against the default on 400 games whose control was
@@ -77,7 +77,7 @@ is this process's own, which their load inflates little; wall time is shown for 
       52.6%. The opponent modelled in the tree (his small decisions answered by the evaluation,
       his reversals always used, no nodes for them): 55.3% against 56.7% (seed 70000), dropped.
       1,000 games on fresh seeds (--seed 110001, --jobs 2, --control, load 3-4.7): search with
-      SEARCH_WEIGHTS 52.3% (95% CI 49.2-55.4%) at 35.5 ms CPU a decision (mean; median 28.8,
+      TUNED 52.3% (95% CI 49.2-55.4%) at 35.5 ms CPU a decision (mean; median 28.8,
       p95 68.1; wall 70.5 ms on the loaded machine); greedy against greedy (the control) 50.1%.
       Paired, 500 fresh deals from both seats (tune_eval.py match --player search --deals 500
       --seed 120000, load 0.2-4): tuned 56.3%, untuned 53.2% on the same 1,000 games. The

@@ -9,12 +9,13 @@ import random
 
 import pytest
 
-from cardkit import pending
+from cardkit import fillers, pending, position, ring_of
 from rawdeal.cards import CardType
 from rawdeal.arena import selfplay as sp
-from rawdeal.bots.evaluation import LOW_MARK, SEARCH_WEIGHTS, WEIGHTS, Weights, evaluate
+from rawdeal.bots.evaluation import LOW_MARK, TUNED, WEIGHTS, Weights, evaluate
 from rawdeal.bots.infoset import could_reverse, sample
 from rawdeal.bots.base import Outcome, candidates, play_match
+from rawdeal.bots.greedy import GreedyPlayer
 from rawdeal.bots.registry import make_player
 from rawdeal.arena.random_game import card_lists, check_invariants
 from rawdeal.bots.search import SearchPlayer
@@ -258,10 +259,18 @@ def test_evaluation_features_beyond_the_greedy_ones() -> None:
     assert evaluate(lethal, me, overkill) < evaluate(lethal, me)
 
 
-def test_search_plays_with_its_own_tuned_weights_and_greedy_with_the_documented_ones() -> None:
-    assert make_player("search", 1).weights == SEARCH_WEIGHTS  # type: ignore[attr-defined]
-    assert make_player("greedy", 1).weights == WEIGHTS  # type: ignore[attr-defined]
-    assert SEARCH_WEIGHTS != WEIGHTS
+def test_both_players_play_with_the_tuned_weights_not_the_hand_set_ones() -> None:
+    assert make_player("search", 1).weights == TUNED  # type: ignore[attr-defined]
+    assert make_player("greedy", 1).weights == TUNED  # type: ignore[attr-defined]
+    assert TUNED != WEIGHTS
+
+
+def test_greedy_plays_the_card_that_boosts_its_next_maneuver_first() -> None:
+    """Atomic Drop (6D) makes the next maneuver +2D: played before Discus Punch (9D) the turn deals
+    2 more, though Discus Punch alone deals more at once; the one-ply player takes the bigger hit."""
+    game = position({"hand": ["Atomic Drop", "Discus Punch"], "ring": ring_of(12)}, {"hand": fillers(5)})
+    assert str(make_player("greedy", 1).choose(game)) == 'play "Atomic Drop" as maneuver'
+    assert str(GreedyPlayer(1, plan=0).choose(game)) == 'play "Discus Punch" as maneuver'
 
 
 def test_search_stops_early_only_when_the_move_can_no_longer_change() -> None:

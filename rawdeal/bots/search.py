@@ -6,7 +6,7 @@ plays this turn that went through is not dealt to the opponent's hand: `_observe
 (UCB1 over the moves legal there, counting how often each was available), adds one node, plays
 on to the end of the play in progress with a greedy-ish policy (`_rollout`) and scores the
 position with the evaluation (`evaluation.win_chance`: 1 won, 0 lost) under the search's own
-weights (`SEARCH_WEIGHTS`, tuned by play strength). Decisions with one legal
+weights (`TUNED`, tuned by play strength). Decisions with one legal
 move are played through without a node. The root's moves start with the greedy player's scores
 (under the same weights) as `PRIOR` playouts already made (prior knowledge: with a budget of about a hundred playouts a
 decision, the tree alone is noisier than the greedy player's careful one-ply look). The move
@@ -22,7 +22,7 @@ import math
 import random
 import time
 
-from rawdeal.bots.evaluation import SEARCH_WEIGHTS, Weights, chance, win_chance
+from rawdeal.bots.evaluation import TUNED, Weights, chance, win_chance
 from rawdeal.bots.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_reply
 from rawdeal.bots.infoset import could_reverse, sample
 from rawdeal.bots.base import candidates
@@ -64,7 +64,7 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
-                 prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS, early: bool = True,
+                 prior: int = PRIOR, weights: Weights = TUNED, early: bool = True,
                  remember: bool = True, widen: float = 0.0, fade: bool = False) -> None:
         self.rnd = random.Random(seed)
         self.early, self.spent = early, 0  # spent: the playouts of the last decision
