@@ -258,6 +258,8 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
                 "search-pw100": lambda s: SearchPlayer(s, 100, widen=1.0),
                 "search-pw200": lambda s: SearchPlayer(s, 200, widen=1.0),
                 "search-fade": lambda s: SearchPlayer(s, 100, fade=True),
+                "search-k30": lambda s: SearchPlayer(s, 100, kept=0.3),
+                "search-k10": lambda s: SearchPlayer(s, 100, kept=0.1),
                 "hand-seer": _hand_seer}
     return variants[name](seed) if name in variants else make_player(name, seed)
 
@@ -274,6 +276,21 @@ def _dup_game(spec):  # type: ignore[no-untyped-def]
     out = play_match(game, players, spec.max_moves)
     times = [(spec.players[k], [t[1] for t in players[k].times]) for k in (0, 1)]
     return GameResult(spec.index, out.winner, out.how, out.first, out.moves), times
+
+
+def _so_far(done: list) -> str:  # type: ignore[type-arg]
+    """The pair score of the pairs played so far (games come back in schedule order, A first in
+    each pair's first game), with its interval: a run cut short still reports what it has."""
+    from rawdeal.arena.pairscore import Pentanomial
+
+    points = [_seat_points(done[k][0], 0) + _seat_points(done[k + 1][0], 1) for k in range(0, len(done) - 1, 2)]
+    q = Pentanomial.of(points)
+    lo, hi = q.interval()
+    return f"{q.pairs} pairs: {q.score * 100:.1f}% ({lo * 100:.1f}-{hi * 100:.1f}%)"
+
+
+def _seat_points(result, seat: int) -> float:  # type: ignore[no-untyped-def]
+    return 0.5 if result.winner is None else float(result.winner == seat)
 
 
 def duplicate(a_list: list[str], b: str, pairs: int, seed: int, jobs: int, profile: str) -> None:
@@ -293,8 +310,8 @@ def duplicate(a_list: list[str], b: str, pairs: int, seed: int, jobs: int, profi
         with ProcessPoolExecutor(jobs) as pool:
             for item in pool.map(_dup_game, specs, chunksize=4):
                 done.append(item)
-                if len(done) % 200 == 0:
-                    print(f"  {len(done)} games ...", file=sys.stderr, flush=True)
+                if len(done) % 200 == 0:  # a long run shows it is alive, and what it has so far
+                    print(f"  {len(done)} games ... {_so_far(done)}", file=sys.stderr, flush=True)
         summary = contest.summarise(plan, specs, [r for r, _ in done], None)
         (ps,) = summary.pairs
         q = ps.penta
