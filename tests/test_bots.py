@@ -13,7 +13,7 @@ from cardkit import fillers, pending, position, ring_of
 from rawdeal.cards import CardType
 from rawdeal.arena import selfplay as sp
 from rawdeal.bots.evaluation import LOW_MARK, TUNED, WEIGHTS, Weights, evaluate
-from rawdeal.bots.infoset import could_reverse, sample
+from rawdeal.bots.infoset import Unlikely, could_reverse, sample
 from rawdeal.bots.base import Outcome, candidates, play_match
 from rawdeal.bots.greedy import GreedyPlayer
 from rawdeal.bots.registry import make_player
@@ -184,6 +184,28 @@ def test_a_sample_deals_the_opponent_no_card_he_is_known_not_to_hold() -> None:
         assert len(seen.hand) == len(opp.hand) and sorted(seen.hand + seen.arsenal) == sorted(opp.hand + opp.arsenal)
         hands.add(tuple(seen.hand))
     assert len(hands) > 1  # still a guess among the hands that fit
+
+
+def test_a_sample_deals_unlikely_cards_to_the_hand_less_often_and_keeps_every_count() -> None:
+    """Cards the opponent would probably have played come into his sampled hand only at the chance
+    `kept`: each sample still holds his cards in his zones' sizes, and still never sees the real order."""
+    game = _midgame(5)
+    me = pending(game).player
+    opp = game.s.players[1 - me]
+    pool = opp.hand + opp.arsenal
+    unlikely = Unlikely(frozenset(sorted(set(pool))[::2]), 0.0)
+    assert sum(c not in unlikely.cards for c in pool) >= len(opp.hand)
+
+    def share(u: Unlikely, world: Game) -> float:
+        hands = [sample(world, me, random.Random(k), unlikely=u).s.players[1 - me] for k in range(30)]
+        for seen in hands:
+            assert len(seen.hand) == len(opp.hand) and sorted(seen.hand + seen.arsenal) == sorted(pool)
+        return sum(c in unlikely.cards for h in hands for c in h.hand) / (30 * len(opp.hand))
+
+    assert share(unlikely, game) == 0.0  # kept 0: none while other cards fill the hand
+    assert 0.0 < share(Unlikely(unlikely.cards, 0.3), game) < share(Unlikely(), game)
+    other = _hidden_shuffled(game, me, 5)
+    assert share(Unlikely(unlikely.cards, 0.3), game) == share(Unlikely(unlikely.cards, 0.3), other)
 
 
 def _plays(game: Game) -> list[Move]:
