@@ -128,6 +128,7 @@ def main() -> None:
     parser.add_argument("--scenarios", type=int, default=89)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--program", choices=sorted(PROGRAMS), default="python")
+    parser.add_argument("--every", type=int, default=0, help="also print the figures so far every N students")
     args = parser.parse_args()
     program = PROGRAMS[args.program]
     clock = CpuClock()
@@ -142,17 +143,25 @@ def main() -> None:
                     used = clock.seconds()
                     wall[mode] += grade(root / "bank", program, args.jobs, mode, root / "grades.json")
                     cpu[mode] += clock.seconds() - used
+                if args.every and (s + 1) % args.every == 0 and s + 1 < args.students:
+                    report(s + 1, args, program, clock, cpu, wall, partial=True)
     finally:
         clock.close()
-    runs = args.students * args.scenarios
-    print(f"{args.students} students x {args.scenarios} scenarios = {runs} runs of {shlex.join(program)} per mode, "
-          f"jobs={args.jobs}; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; CPU from {clock.source}")
+    report(args.students, args, program, clock, cpu, wall)
+
+
+def report(students: int, args: argparse.Namespace, program: list[str], clock: CpuClock, cpu: dict[str, float],
+           wall: dict[str, float], partial: bool = False) -> None:
+    """The figures so far (`partial`: after `students` of them, so a long run that is stopped still tells)."""
+    runs = students * args.scenarios
+    print(f"{'after ' if partial else ''}{students} students x {args.scenarios} scenarios = {runs} runs of "
+          f"{shlex.join(program)} per mode, jobs={args.jobs}; load average "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; CPU from {clock.source}")
     for mode in ("bwrap", "none"):
         print(f"--sandbox {mode:5}: CPU {cpu[mode]:8.2f} s ({cpu[mode] / runs * 1000:6.2f} ms a run), "
               f"wall {wall[mode]:8.2f} s ({wall[mode] / runs * 1000:6.2f} ms a run)")
     print(f"ratio bwrap / none: CPU {cpu['bwrap'] / cpu['none']:.2f}, wall {wall['bwrap'] / wall['none']:.2f} "
-          "(target <= 1.3)")
-
+          "(target <= 1.3)", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -33,6 +33,7 @@ def test_each_deal_is_played_twice_with_the_players_swapped_and_the_same_shuffle
     specs = dup.schedule(entrants, players, 2, seed=7)
     # 2 deals x 3 deck pairings (kane-kane, rock-kane, rock-rock) x 3 player pairings x 2 games
     assert len(specs) == 36 and [s.index for s in specs] == list(range(36))
+    assert dup.total_cost(entrants, players, 2) == sum(map(tm.game_cost, specs))  # the progress bar's total
     for one, two in zip(specs[::2], specs[1::2]):
         assert one.pair == two.pair and one.seed == two.seed and one.decks == two.decks
         assert two.players == one.players[::-1]
@@ -110,9 +111,14 @@ def test_a_sequential_match_stops_at_the_same_pair_for_any_number_of_workers() -
     players = ["a", "b"]
     specs = [tm.GameSpec(i, 1000 + i // 2, (0, 1), (None, None), ("a", "b") if i % 2 == 0 else ("b", "a"),  # type: ignore[arg-type]
                          "standard", 9, i // 2) for i in range(4000)]
-    runs = [dup.run_sequential(specs, Sprt(0, 60), _fake_run, workers) for workers in (1, 3, 8)]
+    runs = []
+    for workers in (1, 3, 8):
+        kept: list[tm.GameResult] = []
+        stopped = dup.run_sequential(specs, Sprt(0, 60), _fake_run, lambda _, r: kept.append(r), workers)
+        runs.append((kept, stopped))
     assert runs[0] == runs[1] == runs[2]
     results, stopped = runs[0]
+    assert [r.index for r in results] == list(range(len(results)))  # counted in schedule order
     assert stopped.verdict == "H1" and 16 < stopped.pairs < 2000 and len(results) == 2 * stopped.pairs
     assert stopped.llr >= Sprt(0, 60).bounds[1]
     assert dup.pair_scores(specs, results, players)[0].penta.pairs == stopped.pairs

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import tracemalloc
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,7 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 from rawdeal.cli import app
-from rawdeal.arena import tournament as tm
+from rawdeal.arena import contest, tournament as tm
+from rawdeal.arena.selfplay import Lineup
+from rawdeal.arena.sprt import Sprt
 from rawdeal.arena.standings import Rate, standings, wilson
 from rawdeal.bots.registry import player_cost
 
@@ -133,7 +136,7 @@ def test_same_results_on_a_dask_cluster() -> None:
 
 
 def test_a_tournament_is_played_a_window_at_a_time_and_counts_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    """However many games are asked, only a window of them is ever scheduled or held: memory stays flat."""
+    """However many games are asked, only a window of them is ever scheduled or held."""
     entrants, specs = _specs(games=5)
     monkeypatch.setattr(tm, "WINDOW", 4)
     held: list[int] = []
@@ -142,9 +145,42 @@ def test_a_tournament_is_played_a_window_at_a_time_and_counts_the_same(monkeypat
         held.append(len(window))
         return tm.run_local(window)
 
-    streamed = tm.play_all(entrants, tm.iter_schedule(entrants, 5, 3), play)
-    assert max(held) == 4 and sum(held) == len(specs) == 15
-    assert streamed == standings(entrants, specs, tm.run_local(specs))
+    plan = contest.Plan(tuple(entrants), ("random",), 5, 3, duplicate=False)
+    streamed = contest.play(plan, play)
+    assert max(held) == 4 and sum(held) == len(specs) == 15 and streamed.games == 15
+    assert streamed.standings == standings(entrants, specs, tm.run_local(specs))
     # a schedule of 10^9 games a pairing is a generator: asking for it costs nothing until played
     huge = tm.iter_schedule(entrants, 10**9, 3)
     assert next(huge).index == 0 and tm.total_cost(entrants, 10**9) == 3 * 10**9 * 2 * player_cost("random")
+
+
+def _fake_results(specs: Sequence[tm.GameSpec]) -> list[tm.GameResult]:
+    """Seat 0 wins every game: every duplicate pair splits, so a symmetric sequential test never decides."""
+    return [tm.GameResult(s.index, 0, "pin", 0, 7) for s in specs]
+
+
+@pytest.mark.parametrize("duplicate, sprt", [(False, None), (True, None), (True, Sprt(-50, 50))])
+def test_a_tournaments_memory_stays_flat_however_many_games_are_asked(
+        monkeypatch: pytest.MonkeyPatch, duplicate: bool, sprt: Sprt | None) -> None:
+    """Ten times the games (round robin, duplicate deals, a sequential test that plays them all) may
+    not take ten times the memory: games are scheduled a window at a time and counted as they come
+    back, never kept. The games themselves are stand-ins: what is measured is the tournament's own
+    bookkeeping."""
+    monkeypatch.setattr(tm, "WINDOW", 200)
+    players = ("a", "b")
+    entrants = tuple(tm.Entrant(f"deck{d}", p, Lineup("", ())) for d in range(2) for p in players)
+
+    def peak(games: int) -> tuple[int, contest.Summary]:
+        plan = contest.Plan(entrants, players, games, 1, duplicate=duplicate, sprt=sprt)
+        tracemalloc.start()
+        try:
+            summary = contest.play(plan, _fake_results)
+            return tracemalloc.get_traced_memory()[1], summary
+        finally:
+            tracemalloc.stop()
+
+    base = 300 if sprt is None else 60  # the test's likelihood ratio after every pair is the slow part
+    (small, few), (large, many) = peak(base), peak(10 * base)
+    assert many.games == 10 * few.games >= 2000  # every game was played and counted
+    assert sum(r.games for r in many.standings.overall) == 2 * many.games
+    assert large < 1.5 * small, f"{few.games} games: peak {small} B; {many.games} games: peak {large} B"

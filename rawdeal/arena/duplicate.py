@@ -15,14 +15,16 @@ Each seat's player is seeded from the deal and the seat, the same in both games 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from rawdeal.arena.pairscore import Pentanomial
 from rawdeal.arena.ratings import Head
 from rawdeal.arena.selfplay import Lineup, game_decks
 from rawdeal.arena.sprt import Sprt
 from rawdeal.arena.tournament import Entrant, GameResult, GameSpec
+from rawdeal.bots.registry import player_cost
 from rawdeal.errors import UsageError
 
 RANDOM = "random-decks"  # the deck name of entrants that play random legal decks
@@ -50,15 +52,27 @@ def random_entrants(players: Sequence[str]) -> list[Entrant]:
 
 def schedule(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int, profile: str = "standard",
              max_moves: int = 5000, random_decks: bool = False) -> list[GameSpec]:
-    """Every deal for every pairing of players, each as two consecutive games (one pair).
+    """Every deal for every pairing of players, each as two consecutive games (one pair), as a list."""
+    return list(iter_schedule(entrants, players, deals, seed, profile, max_moves, random_decks))
+
+
+def iter_schedule(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int,
+                  profile: str = "standard", max_moves: int = 5000, random_decks: bool = False) -> Iterator[GameSpec]:
+    """The games of `schedule` one at a time (a tournament of any size is never held whole); a usage
+    error at once, before any game.
 
     `entrants` are decks x players, decks first (`tournament.entrants`): entrant d * P + p is deck d
     played by player p. Deals run k-major, so a test that stops early has seen every deck pairing."""
-    width = len(players)
-    if width < 2:
+    if len(players) < 2:
         raise UsageError("duplicate deals compare players: name at least two with --players")
+    return _deals(entrants, players, deals, seed, profile, max_moves, random_decks)
+
+
+def _deals(entrants: Sequence[Entrant], players: Sequence[str], deals: int, seed: int, profile: str,
+           max_moves: int, random_decks: bool) -> Iterator[GameSpec]:
+    width = len(players)
     decks = len(entrants) // width
-    specs: list[GameSpec] = []
+    index = 0
     for k in range(deals):
         for i in range(decks):
             for j in range(i, decks):
@@ -67,28 +81,53 @@ def schedule(entrants: Sequence[Entrant], players: Sequence[str], deals: int, se
                                                                      entrants[j * width].lineup)
                 for p in range(width):
                     for q in range(p + 1, width):
-                        pair = len(specs) // 2
                         for a, b in ((p, q), (q, p)):
-                            specs.append(GameSpec(len(specs), s, (i * width + a, j * width + b), lineups,
-                                                  (players[a], players[b]), profile, max_moves, pair))
-    return specs
+                            yield GameSpec(index, s, (i * width + a, j * width + b), lineups,
+                                           (players[a], players[b]), profile, max_moves, index // 2)
+                            index += 1
+
+
+def total_cost(entrants: Sequence[Entrant], players: Sequence[str], deals: int) -> float:
+    """The summed `game_cost` of `schedule`, without scheduling it (for an honest progress bar)."""
+    costs = [player_cost(p) for p in players]
+    decks = len(entrants) // max(1, len(players))
+    per_deal = sum(2 * (costs[p] + costs[q]) for p in range(len(costs)) for q in range(p + 1, len(costs)))
+    return deals * decks * (decks + 1) // 2 * per_deal
 
 
 def pair_scores(specs: Sequence[GameSpec], results: Sequence[GameResult], players: Sequence[str]) -> list[PairScore]:
     """Each pairing of players (in `players` order) with its pairs' pentanomial; pairs with a game
     missing (a sequential test stopped between them) are left out."""
-    order = {p: n for n, p in enumerate(players)}
-    by_index = {r.index: r for r in results}
-    cells: dict[tuple[int, int], Pentanomial] = {}
-    for spec in specs[::2]:
-        first, second = by_index.get(spec.index), by_index.get(spec.index + 1)
-        if first is None or second is None:
-            continue
-        a, b = (order[n] for n in spec.players)
+    count = PairCount(players)
+    for r in results:
+        count.add(specs[r.index], r)
+    return count.scores()
+
+
+class PairCount:
+    """Duplicate pairs scored as their games finish: a pair's game waits (alone) for the other one,
+    then both are folded into their pairing's pentanomial, so no result is kept."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = list(players)
+        self.order = {p: n for n, p in enumerate(players)}
+        self.waiting: dict[int, tuple[GameSpec, GameResult]] = {}  # by the pair's first index
+        self.cells: dict[tuple[int, int], Pentanomial] = {}
+
+    def add(self, spec: GameSpec, result: GameResult) -> None:
+        key = spec.index - spec.index % 2
+        other = self.waiting.pop(key, None)
+        if other is None:
+            self.waiting[key] = (spec, result)
+            return
+        (one, first), (_, second) = sorted((other, (spec, result)), key=lambda half: half[0].index)
+        a, b = (self.order[n] for n in one.players)
         points = _points(first, 0) + _points(second, 1)
-        key, points = ((a, b), points) if a < b else ((b, a), 2 - points)
-        cells[key] = cells.get(key, Pentanomial()).add(points)
-    return [PairScore((players[a], players[b]), cells[a, b]) for a, b in sorted(cells)]
+        cell, points = ((a, b), points) if a < b else ((b, a), 2 - points)
+        self.cells[cell] = self.cells.get(cell, Pentanomial()).add(points)
+
+    def scores(self) -> list[PairScore]:
+        return [PairScore((self.players[a], self.players[b]), self.cells[a, b]) for a, b in sorted(self.cells)]
 
 
 def _points(result: GameResult, seat: int) -> float:
@@ -107,6 +146,7 @@ def heads(scores: Sequence[PairScore], players: Sequence[str]) -> list[Head]:
 
 
 Run = Callable[[Sequence[GameSpec]], list[GameResult]]
+Keep = Callable[[GameSpec, GameResult], None]  # counts one game played (`contest.Count.add`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,38 +158,50 @@ class Stopped:
     llr: float
 
 
-def run_sequential(specs: Sequence[GameSpec], test: Sprt, run: Run, workers: int = 1) -> tuple[list[GameResult], Stopped]:
-    """Play the pairs of a two-player match in rounds until `test` decides or the pairs run out.
+def run_sequential(specs: Iterable[GameSpec], test: Sprt, run: Run, keep: Keep, workers: int = 1) -> Stopped:
+    """Play the pairs of a two-player match in rounds until `test` decides or the pairs run out,
+    handing each game counted to `keep` (in schedule order) as its round comes back.
 
     The test is applied pair by pair in deal order, and the results after the pair where it decided
     are dropped, so the stopping point (and every figure) is the same whatever `workers` is; a round
     plays `ROUND` pairs per worker, the most that can be played in vain."""
-    results: list[GameResult] = []
-    penta, step, done = Pentanomial(), 2 * ROUND * max(1, workers), 0
-    while done < len(specs):
-        batch = run(specs[done:done + step])
-        by_index = {r.index: r for r in batch}
-        for spec in specs[done:done + step:2]:
-            first, second = by_index[spec.index], by_index[spec.index + 1]
-            results += [first, second]
+    games, penta, step = iter(specs), Pentanomial(), 2 * ROUND * max(1, workers)
+    while part := list(islice(games, step)):
+        by_index = {r.index: r for r in run(part)}
+        for one, two in zip(part[::2], part[1::2]):
+            first, second = by_index[one.index], by_index[two.index]
+            keep(one, first)
+            keep(two, second)
             penta = penta.add(_points(first, 0) + _points(second, 1))
             verdict = test.verdict(penta)
             if verdict is not None:
-                return results, Stopped(penta.pairs, verdict, test.llr(penta))
-        done += step
-    return results, Stopped(penta.pairs, None, test.llr(penta))
+                return Stopped(penta.pairs, verdict, test.llr(penta))
+    return Stopped(penta.pairs, None, test.llr(penta))
 
 
 def game_heads(specs: Sequence[GameSpec], results: Sequence[GameResult], players: Sequence[str]) -> list[Head]:
     """The pairings of different players when games are not paired: units are games."""
-    order = {p: n for n, p in enumerate(players)}
-    sums: dict[tuple[int, int], tuple[int, float, float]] = {}
+    count = HeadCount(players)
     for r in results:
-        a, b = (order[n] for n in specs[r.index].players)
+        count.add(specs[r.index], r)
+    return count.heads()
+
+
+class HeadCount:
+    """`game_heads` summed as games finish (points are halves: the sums are exact in any order)."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.order = {p: n for n, p in enumerate(players)}
+        self.sums: dict[tuple[int, int], tuple[int, float, float]] = {}
+
+    def add(self, spec: GameSpec, result: GameResult) -> None:
+        a, b = (self.order[n] for n in spec.players)
         if a == b:
-            continue
-        points = _points(r, 0)
+            return
+        points = _points(result, 0)
         key, points = ((a, b), points) if a < b else ((b, a), 1 - points)
-        n, total, squares = sums.get(key, (0, 0.0, 0.0))
-        sums[key] = (n + 1, total + points, squares + points * points)
-    return [Head(a, b, *sums[a, b]) for a, b in sorted(sums)]
+        n, total, squares = self.sums.get(key, (0, 0.0, 0.0))
+        self.sums[key] = (n + 1, total + points, squares + points * points)
+
+    def heads(self) -> list[Head]:
+        return [Head(a, b, *self.sums[a, b]) for a, b in sorted(self.sums)]

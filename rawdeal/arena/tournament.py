@@ -11,16 +11,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from itertools import islice
 
 from rawdeal.bots.base import MAX_MOVES, play_match
 from rawdeal.bots.registry import make_player, player_cost
 from rawdeal.arena.selfplay import Lineup, start_game
 from rawdeal.errors import UsageError
-
-if TYPE_CHECKING:
-    from rawdeal.arena.standings import Standings
 
 Progress = Callable[[float], None]  # called with the cost (`game_cost`) of the games just finished
 BATCH_MOST = 50  # games in one task at most
@@ -75,9 +71,14 @@ def schedule(entrants: Sequence[Entrant], games: int, seed: int, profile: str = 
 
 def iter_schedule(entrants: Sequence[Entrant], games: int, seed: int, profile: str = "standard",
                   max_moves: int = MAX_MOVES) -> Iterator[GameSpec]:
-    """The games of `schedule`, one at a time (a tournament of any size is never held whole)."""
+    """The games of `schedule`, one at a time (a tournament of any size is never held whole); a
+    usage error at once, before any game."""
     if len(entrants) < 2:
         raise UsageError("a tournament needs at least two entrants (decks x players)")
+    return _games(entrants, games, seed, profile, max_moves)
+
+
+def _games(entrants: Sequence[Entrant], games: int, seed: int, profile: str, max_moves: int) -> Iterator[GameSpec]:
     index = 0
     for a in range(len(entrants)):
         for b in range(a + 1, len(entrants)):
@@ -195,17 +196,3 @@ def entrants(deck_paths: Sequence[str], players: Sequence[str]) -> list[Entrant]
         deck = read_deck(path)
         out += [Entrant(name, p, Lineup(deck.superstar, deck.titles)) for p in players]
     return out
-
-
-def play_all(entrants: Sequence[Entrant], specs: Iterable[GameSpec],
-             play: Callable[[Sequence[GameSpec]], list[GameResult]]) -> Standings:
-    """Every game played a window at a time (`play`: run_local or run_cluster on one window) and
-    counted as it comes back, so memory stays flat however many games are asked."""
-    from rawdeal.arena.standings import Tally
-
-    tally = Tally(len(entrants))
-    for window in windows(specs):
-        first = window[0].index
-        for result in play(window):
-            tally.add(window[result.index - first].seats, result)
-    return tally.standings(entrants)

@@ -144,10 +144,10 @@ def tournament(
         entrants = dup.random_entrants(names) if random_decks else tm.entrants(decks or [], names)
         paired = len(names) > 1 if duplicate is None else duplicate
         plan = contest.Plan(tuple(entrants), tuple(names), games, seed, rules, max_moves, paired, random_decks, test)
-        specs = plan.specs()  # a usage error here, before any game
+        plan.specs()  # a usage error here, before any game
         if plot is not None:
             pyplot()  # no matplotlib: say so before playing, not after
-        with progress(sum(map(tm.game_cost, specs)), "games") as advance:
+        with progress(plan.cost(), "games") as advance:
             if cluster is not None:
                 from rawdeal.arena.cluster import run_cluster
 
