@@ -305,14 +305,17 @@ def duplicate(a_list: list[str], b: str, pairs: int, seed: int, jobs: int, profi
     scores: dict[str, tuple[float, float, float]] = {}
     for a in a_list:
         plan = contest.Plan(tuple(dup.random_entrants([a, b])), (a, b), pairs, seed, profile, random_decks=True)
-        specs = plan.specs()
+        specs = list(plan.specs())
         start, done = time.perf_counter(), []
         with ProcessPoolExecutor(jobs) as pool:
             for item in pool.map(_dup_game, specs, chunksize=4):
                 done.append(item)
                 if len(done) % 200 == 0:  # a long run shows it is alive, and what it has so far
                     print(f"  {len(done)} games ... {_so_far(done)}", file=sys.stderr, flush=True)
-        summary = contest.summarise(plan, specs, [r for r, _ in done], None)
+        count = contest.Count(plan)
+        for spec, (result, _) in zip(specs, done):
+            count.add(spec, result)
+        summary = count.summary(None)
         (ps,) = summary.pairs
         q = ps.penta
         lo, hi = q.interval()
