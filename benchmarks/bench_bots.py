@@ -107,6 +107,7 @@ import argparse
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -247,11 +248,14 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
     """A registry player, or one of the variants of the search player this benchmark compares
     (`base`: the search before issue 30, 100 playouts, every one played, no memory; `eN`: N playouts
     with memory (`bots.memory`), stopping once the decision is settled (the default `search` is
-    e100); `pwN`: the same with progressive widening)."""
+    e100); `pwN`: the same with progressive widening; `kNN`: the opponent's kept hand inferred at
+    kept = NN%), or of the greedy player (`greedy-old`: before issue 30's second pass)."""
+    from rawdeal.bots.evaluation import WEIGHTS
+    from rawdeal.bots.greedy import GreedyPlayer
     from rawdeal.bots.registry import make_player
     from rawdeal.bots.search import SearchPlayer
 
-    variants = {"search-base": lambda s: SearchPlayer(s, 100, early=False, remember=False),
+    variants: dict[str, Callable[[int], object]] = {"search-base": lambda s: SearchPlayer(s, 100, early=False, remember=False),
                 "search-e100": lambda s: SearchPlayer(s, 100),
                 "search-e200": lambda s: SearchPlayer(s, 200),
                 "search-e300": lambda s: SearchPlayer(s, 300),
@@ -260,7 +264,11 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
                 "search-fade": lambda s: SearchPlayer(s, 100, fade=True),
                 "search-k30": lambda s: SearchPlayer(s, 100, kept=0.3),
                 "search-k10": lambda s: SearchPlayer(s, 100, kept=0.1),
-                "hand-seer": _hand_seer}
+                "hand-seer": _hand_seer,
+                # the greedy player before issue 30's second pass: one ply with the hand-set weights
+                "greedy-old": lambda s: GreedyPlayer(s, weights=WEIGHTS, plan=0),
+                "greedy-1ply": lambda s: GreedyPlayer(s, plan=0),  # the tuned weights without the plan
+                "greedy-plan2": lambda s: GreedyPlayer(s, plan=2)}
     return variants[name](seed) if name in variants else make_player(name, seed)
 
 
