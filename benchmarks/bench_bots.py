@@ -275,6 +275,8 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
                 "search-fade": lambda s: SearchPlayer(s, 100, fade=True),
                 "search-k30": lambda s: SearchPlayer(s, 100, kept=0.3),
                 "search-k10": lambda s: SearchPlayer(s, 100, kept=0.1),
+                "search-la40": lambda s: SearchPlayer(s, 40, lookahead=True),
+                "search-la100": lambda s: SearchPlayer(s, 100, lookahead=True),
                 "hand-seer": _hand_seer,
                 # the greedy player before issue 30's second pass: one ply with the hand-set weights
                 "greedy-old": lambda s: GreedyPlayer(s, weights=WEIGHTS, plan=0),

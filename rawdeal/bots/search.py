@@ -67,7 +67,8 @@ class SearchPlayer:
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
                  prior: int = PRIOR, weights: Weights = TUNED, early: bool = True,
-                 remember: bool = True, widen: float = 0.0, fade: bool = False, kept: float = KEPT) -> None:
+                 remember: bool = True, widen: float = 0.0, fade: bool = False, kept: float = KEPT,
+                 lookahead: bool = False) -> None:
         self.rnd = random.Random(seed)
         self.early, self.spent = early, 0  # spent: the playouts of the last decision
         self.remember, self.memory = remember, Memory()  # what it saw of the hidden cards (`bots.memory`)
@@ -85,6 +86,9 @@ class SearchPlayer:
         # `kept`: the chance that the opponent kept a maneuver he could pay for at the end of his turn
         # (`_unlikely`; 1: no such inference); `_reversed`: the turn in which I last reversed his play
         self.kept, self._reversed, self._unlikely = kept, -1, NOTHING_UNLIKELY
+        # `lookahead`: a leaf at my own main decision is worth my best next play (as the greedy
+        # player's plan counts it), not the position as it stands
+        self.lookahead = lookahead
 
     def choose(self, game: Game) -> Move:
         me = game.decision().player  # type: ignore[union-attr]
@@ -214,10 +218,24 @@ class SearchPlayer:
             world.apply(move)
             path.append(node)
         self._rollout(world, me)
-        result = win_chance(world, 0, self.weights)
+        result = self._leaf(world, me)
         for n in path[1:]:
             n.visits += 1
             n.value += result if n.player == 0 else 1.0 - result
+
+    def _leaf(self, world: Game, me: int) -> float:
+        """Seat 0's chance at the end of a playout: the evaluation, or with `lookahead`, at a main
+        decision of mine, the evaluation after my best next play (the playouts then agree with the
+        prior, which counts it too: a card that sets up the next is not undervalued)."""
+        d = world.decision()
+        if not self.lookahead or d is None or d.kind != "main" or d.player != me:
+            return win_chance(world, 0, self.weights)
+        moves = candidates(world)
+        value = max(self.judge.value(world, m, me) for m in moves) if len(moves) > 1 else None
+        if value is None:
+            return win_chance(world, 0, self.weights)
+        mine = chance(value)
+        return mine if me == 0 else 1.0 - mine
 
     def _rollout(self, world: Game, me: int) -> None:
         """Play on (at most `rollout` moves) until the play in progress is over, the next main
