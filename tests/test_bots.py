@@ -6,6 +6,7 @@ from __future__ import annotations
 from rawdeal.engine.moves import Move
 
 import random
+from typing import Any
 
 import pytest
 
@@ -55,6 +56,26 @@ def test_bots_play_whole_games_and_replay_them_exactly(bot: str) -> None:
     assert outcome.winner is not None and outcome.how in sp.WINS
     again, _ = _play(11, (bot, "random"))
     assert [str(m) for m in again] == [str(m) for m in moves]
+
+
+@pytest.mark.parametrize("options", [{"kept": 0.3}, {"lookahead": True}])
+def test_search_options_of_the_benchmark_play_whole_games_and_replay_them(options: dict[str, Any]) -> None:
+    """The search variants `benchmarks/bench_bots.py` measures (the opponent's kept hand inferred,
+    leaves that count the next play) play legal, seeded games too."""
+
+    def game() -> list[str]:
+        g, moves = _start(12), list[str]()
+        players = (SearchPlayer(12, 12, **options), make_player("greedy", 13))
+        while g.s.winner is None and len(moves) < 2000:
+            d = pending(g)
+            move = players[d.player].choose(g)
+            assert move in d.moves or type(move).__name__ == "Arrange"
+            moves.append(str(move))
+            g.apply(move)
+        assert g.s.winner is not None
+        return moves
+
+    assert game() == game()
 
 
 def test_registry_names_the_players_and_rejects_unknown_ones() -> None:
