@@ -29,10 +29,13 @@ Issue 30's second pass, 2026-11-27 (load 20-30: this session got about 0.4 of a 
 greedy plays with the tuned weights (`TUNED`) and a plan (the best play that can follow a move in
 its own turn counts: `GreedyPlayer(plan=1)`); tuned on --seed 1000 (300 pairs against random: the
 old greedy 85.3%, the new 88.5%), confirmed here:
-  greedy vs random, --seed 1          GREEDY2000
-  search vs greedy (the new greedy), --seed 1, cut short    SEARCHLINE
-  omniscient vs greedy, --seed 1, cut short                 OMNILINE
-  greedy vs greedy-old, --seed 2      GVOLDLINE
+  greedy vs random, --seed 1, 2,000 pairs    86.5% (85.4-87.4), 1463/532/5, Elo +321 [+307, +336],
+      4.0 ms CPU a decision (median 1.7, p95 13.3); the old greedy 82.7% on the same deals
+  search vs greedy (the new greedy), --seed 1, cut short at 300 pairs    48.4% (46.0-50.9)
+  omniscient vs greedy, --seed 1, cut short at 300 pairs  57.9% (54.7-61.0)
+      -> search closes none of the distance (goal: half); search about 16 ms CPU a decision
+      (timed apart: 139 decisions, --seed 77); both runs stopped at 300 pairs for the test suite
+  greedy vs greedy-old, --seed 2, 300 pairs  55.4% (52.8-58.0), 49/234/16, Elo +38 [+19, +56]
       -> the greedy goal is met; search no longer beats the stronger greedy (it gave greedy the
       weights that were much of its edge): docs/bots.md.
 
