@@ -7,8 +7,13 @@ Every step perturbs all weights at once by +-c (a random sign each), plays greed
 greedy(W - c) on `deals` fresh random deals from both seats (common random numbers: the same decks,
 shuffles and player seeds for both sides, so the deals' luck cancels) and moves W along the
 measured score difference (simultaneous perturbation stochastic approximation, Spall's gains).
-`Weights.arsenal` stays 1: it sets the scale. `match` plays a player (its own weights, those
-given as JSON changed) against the shipped greedy player on paired deals. Figures are in bench_bots.py.
+`Weights.arsenal` stays 1: it sets the scale. SPSA starts from the hand-set `WEIGHTS`; the shipped
+players use its result, `TUNED`. The greedy players keep their other options as shipped (since
+issue 30's second pass, the plan: one more play of its own turn looked at, about 2x the time a
+decision). `match` plays a player (`TUNED`, those given as JSON changed; --options for the others,
+like {"plan": 0}) against the shipped greedy player on paired deals. Figures are in bench_bots.py
+and docs/bots.md (the second pass tuned greedy against random with benchmarks/bench_bots.py
+duplicate and variants of the kind `greedy-1ply`).
 """
 
 from __future__ import annotations
