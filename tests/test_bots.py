@@ -310,8 +310,10 @@ def test_both_players_play_with_the_tuned_weights_not_the_hand_set_ones() -> Non
 
 def test_greedy_plays_the_card_that_boosts_its_next_maneuver_first() -> None:
     """Atomic Drop (6D) makes the next maneuver +2D: played before Discus Punch (9D) the turn deals
-    2 more, though Discus Punch alone deals more at once; the one-ply player takes the bigger hit."""
-    game = position({"hand": ["Atomic Drop", "Discus Punch"], "ring": ring_of(12)}, {"hand": fillers(5)})
+    2 more, though Discus Punch alone deals more at once; the one-ply player takes the bigger hit.
+    (The opponent's 30 cards outlast both plays: with a short Arsenal both orders win, a tie.)"""
+    game = position({"hand": ["Atomic Drop", "Discus Punch"], "ring": ring_of(12)},
+                    {"hand": fillers(5), "arsenal_size": 30})
     assert str(make_player("greedy", 1).choose(game)) == 'play "Atomic Drop" as maneuver'
     assert str(GreedyPlayer(1, plan=0).choose(game)) == 'play "Discus Punch" as maneuver'
 
