@@ -7,6 +7,11 @@ target: random Classic games at least as many per second as the course decks of 
       drawn and checked as decks from files are, and drawn as `selfplay --pool classic --random-decks` does,
 and their ratio, measured in the same process one after the other. Course decks come from ../shared (skipped,
 with a note, when it is absent).
+
+Figures, seventh session (branch classic, 2026-11-27, shared machine, runs alternated with main's code):
+  as selfplay, editable build, load 12: 0.60-0.76 (main 1.02-1.21); compiled, load 21-23: 0.53-0.63 (main
+  compiled 0.78-0.81). The newly playable cards make games ~15% longer and moves ~25% dearer; the engine run
+  on main's playable cards plays at main's speed (docs/card-language.md). The >= 1 target is not met.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,6 +108,19 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def graded(client: TestClient, sid: str, token: str, limit: float = 60) -> dict[str, Any]:
+    """The submission once graded (or refused as not gradable), asked for every 50 ms."""
+    import time
+
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        sub: dict[str, Any] = client.get(f"/v1/submissions/{sid}", headers=bearer(token)).json()
+        if sub["state"] in ("graded", "error"):
+            return sub
+        time.sleep(0.05)
+    raise AssertionError(f"{sid} not graded in {limit} s")
+
+
 def free_port() -> int:
     import socket
 
@@ -142,14 +156,14 @@ def call(base: str, method: str, path: str, token: str | None = None, json_body:
 class Server:
     """`rawdeal serve` as a process on a free port (SIGKILL-able), waited for until /health answers."""
 
-    def __init__(self, data: Path, *args: str) -> None:
+    def __init__(self, data: Path, *args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
         import subprocess
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(data.parent / f"serve-{self.port}.log", "wb")  # a file: a pipe nobody reads could fill up
         self.proc = subprocess.Popen([sys.executable, "-m", "rawdeal", "serve", "--data", str(data), "--port",
-                                      str(self.port), *args], stderr=self.log)
+                                      str(self.port), *args], stderr=self.log, env=env, cwd=cwd)
         self._wait()
 
     def _wait(self) -> None:

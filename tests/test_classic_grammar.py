@@ -126,7 +126,7 @@ def test_check_json_has_the_documented_layout() -> None:
 def test_pool_file_checks_new_cards_in_the_source_layout(tmp_path: Path) -> None:
     cards = [
         {"name": "Fan Slam", "modes": ["Grapple"], "text": "When successfully played, draw 1 card. Zorp."},
-        {"name": "Fan Chop", "modes": ["Strike"], "text": "Cannot be reversed from your opponent's Backlash deck."},
+        {"name": "Fan Chop", "modes": ["Strike"], "text": "Your opponent cannot play maneuvers during his next 3 turns."},
         {"name": "Fan Kick", "modes": ["Strike"], "text": "When successfully played, draw 1 card."},
     ]
     pool = tmp_path / "fan.json"

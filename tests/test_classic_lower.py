@@ -216,8 +216,10 @@ PRINTED_RANDOMLY = "Your opponent randomly discards 3 cards."
 
 
 def test_a_card_picked_at_random_is_not_played_as_a_chosen_one() -> None:
-    result = lowered(PRINTED_RANDOMLY)
-    assert result.effect is None and "random" in result.unlowered[0].reason
+    (clause,) = clauses(PRINTED_RANDOMLY)
+    assert isinstance(clause, fx.OnPlay) and [a.random for a in clause.actions if isinstance(a, fx.Discard)] == [True]
+    result = lowered("Randomly remove up to 8 cards in your opponent's Ringside pile from the game.")
+    assert result.effect is None and "random" in result.unlowered[0].reason  # how many: nobody says
 
 
 PRINTED_CANNOT_AFTER = "Cannot be played after the card titled From the Top Rope."

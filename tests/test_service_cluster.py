@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from servicekit import bank_zip, bearer, play_program, service, zip_of
-from test_service_courses import course, graded, staff, submit
+from servicekit import bank_zip, bearer, graded, play_program, service, zip_of
+from test_service_courses import course, staff, submit
 
 distributed = pytest.importorskip("distributed", reason="the cluster tests need Dask: pip install -e '.[test]'")
 

@@ -177,6 +177,7 @@ def test_wrong_seat_stale_decision_and_spectators_are_refused(server: Server) ->
     assert asyncio.run(send(other, "end", 0))["type"] == "refused"
     assert asyncio.run(send(None, "end", 0))["detail"] == "spectators do not move"
     assert "already answered" in asyncio.run(send(decider, "end", 7))["detail"]
+    assert "expected a quoted card title" in asyncio.run(send(decider, 'play "Irish Whip', 0))["detail"]
     assert "face down" in asyncio.run(send(None))["html"]
     # the game's record (both hands, the Arsenals' order) is not served before the end, nor over the games API
     for path in (f"/play/{gid}/save.json", f"/play/{gid}/moves.txt", f"/v1/games/{gid}"):

@@ -23,7 +23,7 @@ from rawdeal.effects.classic.check import PoolCheck, check_pool
 from rawdeal.effects.classic.playable import lower_cards
 from rawdeal.engine.classic import ClassicCatalog, classic_catalog, random_classic_deck
 from rawdeal.engine.game import Game
-from rawdeal.engine.moves import Move, Play, Reverse, UseAbility, Yes
+from rawdeal.engine.moves import Move, Play, Reverse, Use, UseAbility, Yes
 from rawdeal.engine.invariants import card_lists
 from rawdeal.engine.words import Profile
 from rawdeal.errors import RawdealError
@@ -63,7 +63,7 @@ def eager_pick(game: Game, rnd: random.Random) -> Move:
     turn ends or a reversal window passes (so that more effects run in fewer games); otherwise `pick`."""
     d = game.decision()
     assert d is not None
-    acting = [m for m in worth_trying(d) if type(m) in (Play, Reverse, UseAbility, Yes)]
+    acting = [m for m in worth_trying(d) if type(m) in (Play, Reverse, Use, UseAbility, Yes)]
     if acting and rnd.random() < EAGER:
         return acting[int(rnd.random() * len(acting))]
     return pick(game, rnd)

@@ -43,6 +43,8 @@ class Stat(StrEnum):
     DAMAGE = "D"
     FORTITUDE = "F"
     IRREVERSIBLE = "irreversible"  # the affected maneuvers may not be reversed
+    UNPLAYABLE = "unplayable"  # the affected cards cannot be played (Classic cards: "you cannot play ...")
+    UNRESTRICTED = "unrestricted"  # the affected card ignores its "Can only be played after ..." text (Classic)
 
 
 class Duration(StrEnum):
@@ -50,6 +52,7 @@ class Duration(StrEnum):
     NEXT_MANEUVER = "next maneuver"  # used up by the next maneuver played this turn
     REST_OF_TURN = "rest of turn"
     NEXT_TURN = "next turn"        # the owner's next turn
+    FIRST_NEXT_TURN = "first card next turn"  # used up by the first card the owner plays in his next turn (Classic)
     WHILE_IN_RING = "while in ring"
 
 
@@ -58,6 +61,9 @@ class Trigger(StrEnum):
     END_OF_TURN = "end of turn"
     FORCED_DISCARD = "forced discard"  # when the opponent forces you to discard from your hand
     DRAW_SEGMENT = "draw segment"
+    REVERSED = "reversed"  # when this played card is reversed (Classic cards: "If reversed, ...")
+    REVERSED_FROM_HAND = "reversed from hand"  # "If reversed from your opponent's hand, ..."
+    PLAYED = "played"  # "when you (your opponent) successfully play(s) a maneuver" (Classic cards)
 
 
 # --------------------------------------------------------------------------------------- quantities
@@ -156,6 +162,14 @@ class InRingArea:
 
 
 @dataclass(frozen=True, slots=True)
+class ReversedLastTurn:
+    """"This is the first card played of your turn and you reversed a card (from your hand) to end your
+    opponent's last turn" (Classic cards)."""
+
+    from_hand_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class AnyOf:
     """Any of the conditions holds: "after a 5D or greater maneuver or the card titled X"."""
 
@@ -169,7 +183,9 @@ class Not:
     condition: Condition
 
 
-Condition = After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not
+Condition = (
+    After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not | ReversedLastTurn
+)
 
 
 # -------------------------------------------------------------------------------------- modifiers
@@ -193,6 +209,8 @@ class Modifier:
     reversals: bool = False
     max_damage: int | None = None
     arsenal_only: bool = False
+    title: str | None = None  # only the card so titled ("you cannot play the card titled X", Classic cards)
+    title_word: str | None = None  # only cards with this word in the title (Classic cards)
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -210,6 +228,7 @@ class Discard:
     count: Count = ONE
     chooser: Who = Who.YOU
     filter: CardFilter = ANY_CARD
+    random: bool = False  # "randomly discards 3 cards": picked at random, by no player (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +241,24 @@ class ReturnThis:
     """Put this card back into your Arsenal (The People's Elbow as an action)."""
 
     position: Position = Position.SHUFFLE
+
+
+@dataclass(frozen=True, slots=True)
+class MoveThis:
+    """Put this card, from the Ring area or the Ringside pile where it lies, into `dest` (Classic cards:
+    "put this card into your hand", used from the Ringside pile). Nothing happens if it is in neither."""
+
+    dest: Zone
+    position: Position = Position.TOP
+
+
+@dataclass(frozen=True, slots=True)
+class Restrict:
+    """`who` cannot play the cards `modifier` names (its stat is `UNPLAYABLE`) for its duration: "You
+    cannot play Action cards with the word 'dynamic' in the title for the rest of the turn" (Classic cards)."""
+
+    who: Who
+    modifier: Modifier
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +280,7 @@ class MoveCards:
     position: Position = Position.TOP
     chooser: Who = Who.YOU
     filter: CardFilter = ANY_CARD
+    random: bool = False  # "randomly remove 1 card in his hand from the game": picked at random (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +359,7 @@ class Optional:
 
     actions: tuple[Action, ...]
     who: Who = Who.YOU
+    otherwise: tuple[Action, ...] = ()  # "If he does not, he discards 2 cards": run (by the card's owner) on a no
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,7 +371,7 @@ class HoldSubmission:
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission
+    | HoldSubmission | MoveThis | Restrict
 )
 
 
@@ -399,6 +438,8 @@ class Irreversible:
     from_hand: bool = True
     from_arsenal: bool = True
     condition: Condition | None = None
+    from_backlash: bool = False  # "cannot be reversed from your opponent's Backlash deck": Classic games have
+    # no Backlash deck yet, so no reversal comes from one and the limit always holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +456,9 @@ class Reverses:
     target: Target
     from_hand_only: bool = False
     cost: tuple[Action, ...] = ()
+    overturned_only: bool = False  # "when overturned, reverse ...": only when damage reveals it (Classic cards)
+    condition: Condition | None = None  # "If your Fortitude Rating is less than your opponent's, reverse ...": the
+    # reversing player's condition (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,6 +496,8 @@ class Triggered:
     actions: tuple[Action, ...]
     zone: Zone = Zone.RING
     optional: bool = False
+    played: CardFilter | None = None  # PLAYED: which successfully played cards set it off (None: any)
+    by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -483,10 +529,22 @@ class NotReversedBy:
     titles: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Activated:
+    """An effect the owner may use in his main segment while this card lies in one of `zones` of his:
+    "When this card is in your Ring area (Ringside pile), during your turn you may ...". `once`: "once
+    during each of your turns" (each copy once). The first action is its cost: the effect is offered
+    only when that can be paid (Classic cards)."""
+
+    zones: tuple[Zone, ...]
+    actions: tuple[Action, ...]
+    once: bool = False
+
+
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy
+    | NotReversedBy | Activated
 )
 
 
@@ -523,3 +581,4 @@ class Ability:
     draw_per_turn: int = 1
     damage_taken: int = 0
     forbids_opponent: tuple[str, ...] = ()
+    triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)

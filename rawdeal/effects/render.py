@@ -23,7 +23,9 @@ from rawdeal.effects.model import (
     Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
     WinGame, Zone,
 )
-from rawdeal.effects.model import Ability, AbilityTiming, Action, CardEffect, Clause
+from rawdeal.effects.model import (
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, Restrict, ReversedLastTurn,
+)
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
           Zone.REMOVED: "cards removed from the game"}
@@ -108,6 +110,8 @@ def _discard(a: Discard, verbose: bool) -> str:
         text = f"all players discard {cards}"
     else:
         text = f"{_verb(a.who, 'discard')} {cards}"
+    if a.random:
+        return text + " at random"
     return text + (_chooser(a.chooser) if verbose and a.count.n is not None else "")
 
 
@@ -137,7 +141,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     DiscardThis: lambda a, v: "discard this card",
     ReturnThis: lambda a, v: f"{_put_verb(a.position)} this card {_into(a.position)} your arsenal",
     MillTop: _mill,
-    MoveCards: lambda a, v: _move(a) + (_chooser(a.chooser) if v else ""),
+    MoveCards: lambda a, v: _move(a) + (" at random" if a.random else _chooser(a.chooser) if v else ""),
     Search: _search,
     Shuffle: lambda a, v: f"shuffle {_zone(a.who, Zone.ARSENAL, Who.YOU)}",
     LookAt: _look,
@@ -148,10 +152,23 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     Modify: lambda a, v: render_modifier(a.modifier),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
     Choice: _choice,
-    Optional: lambda a, v: ("you may " if a.who is Who.YOU else "opponent may: ") + _actions(a.actions, v, " and "),
+    Optional: lambda a, v: ("you may " if a.who is Who.YOU else "opponent may: ") + _actions(a.actions, v, " and ") + (
+        f"; if not, {_actions(a.otherwise, v, ' and ')}" if a.otherwise else ""),
     HoldSubmission: lambda a, v: "hold the submission: no maneuvers or actions until opponent reverses it; "
                                  "it hits again each of your turns",
+    MoveThis: lambda a, v: f"{_put_verb(a.position)} this card {_into(a.position)} your {_ZONES[a.dest]}",
+    Restrict: lambda a, v: _restrict(a),
 }
+
+
+def _restrict(a: Restrict) -> str:
+    m = a.modifier
+    kind = f"{m.subtype.value} maneuvers" if m.subtype else (f"{m.card_type.value}s" if m.card_type else "cards")
+    what = f"the card titled {m.title}" if m.title else kind
+    word = f" with the word \"{m.title_word}\" in the title" if m.title_word else ""
+    when = {Duration.REST_OF_TURN: " for the rest of the turn", Duration.NEXT_TURN: " during the next turn"}.get(m.duration, "")
+    who = {Who.YOU: "you", Who.OPPONENT: "opponent", Who.ALL: "all players"}[a.who]
+    return f"{who} cannot play {what}{word}{when}"
 
 
 def _put_verb(position: Position) -> str:
@@ -183,6 +200,7 @@ def render_modifier(m: Modifier) -> str:
     plural = f"{m.subtype.value} maneuvers" if m.subtype else (f"{m.card_type.value}s" if m.card_type else "cards")
     target = {
         Duration.NEXT_CARD: f"next {noun}",
+        Duration.FIRST_NEXT_TURN: f"first {noun} played next turn",
         Duration.NEXT_MANEUVER: f"next {noun} this turn",
     }.get(m.duration, f"your {plural}")
     tail = {
@@ -194,6 +212,9 @@ def render_modifier(m: Modifier) -> str:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
         by = " by reversals from the arsenal" if m.arsenal_only else ""
         return f"{target}{limit} may not be reversed{by}{tail}"
+    if m.stat is Stat.UNRESTRICTED:
+        limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
+        return f"{target}{limit} may ignore its 'can only be played after' text{tail}"
     amount = f"{m.amount:+d}{m.stat.value}"
     if m.reversals:
         whose = "opponent's reversals" if m.card_type is None else f"reversals to {target}"
@@ -217,6 +238,9 @@ def _condition(c: Condition) -> str:
         return " or ".join(_condition(x) for x in c.conditions)
     if isinstance(c, Not):
         return f"not ({_condition(c.condition)})"
+    if isinstance(c, ReversedLastTurn):
+        how = " from your hand" if c.from_hand_only else ""
+        return f"it is the first card of your turn and you reversed a card{how} to end opponent's last turn"
     raise TypeError(f"not a condition: {c!r}")
 
 
@@ -251,7 +275,26 @@ _TRIGGERS = {
     Trigger.END_OF_TURN: "at the end of the turn",
     Trigger.FORCED_DISCARD: "when opponent forces you to discard",
     Trigger.DRAW_SEGMENT: "in your draw segment",
+    Trigger.REVERSED: "if reversed",
+    Trigger.REVERSED_FROM_HAND: "if reversed from opponent's hand",
+    Trigger.PLAYED: "when a card is successfully played",
 }
+
+
+def _played(c: Triggered) -> str:
+    """"when opponent successfully plays a heel card, ..."."""
+    who = {Who.YOU: "you successfully play", Who.OPPONENT: "opponent successfully plays",
+           Who.ALL: "any player successfully plays"}[c.by]
+    flt = c.played
+    what = "a card"
+    if flt is not None:
+        kind = flt.subtype.value + " maneuver" if flt.subtype else " or ".join(t.value for t in flt.types) or "card"
+        what = f"a {flt.trait.value + ' ' if flt.trait else ''}{kind}"
+        if flt.title:
+            what = f"the card titled {flt.title}"
+        if flt.title_word:
+            what += f" with the word \"{flt.title_word}\" in the title"
+    return f"when {who} {what}, {_actions(c.actions, True)}"
 
 
 def _as_type(c: Any) -> str:
@@ -268,11 +311,18 @@ def _stat_change(c: StatChange) -> str:
 
 def _reverses(c: Reverses) -> str:
     cost = f", after you {_actions(c.cost, False)}" if c.cost else ""
-    return f"{'if played from your hand, ' if c.from_hand_only else ''}reverses {_target(c.target)}{cost}"
+    when = "if played from your hand, " if c.from_hand_only else "when overturned, " if c.overturned_only else ""
+    if c.condition is not None:
+        when += f"if {_condition(c.condition)}, "
+    return f"{when}reverses {_target(c.target)}{cost}"
 
 
 def _triggered(c: Triggered) -> str:
     may = "you may " if c.optional else ""
+    if c.trigger is Trigger.PLAYED:
+        return f"while this card is in your {_ZONES[c.zone]}, {_played(c)}"
+    if c.trigger in (Trigger.REVERSED, Trigger.REVERSED_FROM_HAND):
+        return f"{_TRIGGERS[c.trigger]}, {may}{_actions(c.actions, True)}"
     return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
 
 
@@ -280,7 +330,8 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     OnPlay: lambda c: f"{_as_type(c) or 'when played, '}{_actions(c.actions, True)}",
     PlayRequirement: lambda c: f"{_as_type(c)}playable only if {_condition(c.condition)}",
     StatChange: _stat_change,
-    Irreversible: lambda c: "may not be reversed",
+    Irreversible: lambda c: "may not be reversed" + (
+        " from opponent's backlash deck" if c.from_backlash and not (c.from_hand or c.from_arsenal) else ""),
     NotReversedBy: lambda c: f"may not be reversed by {' or '.join(c.titles)}",
     ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",
     Reverses: _reverses,
@@ -292,6 +343,9 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     Delayed: lambda c: f"{_TRIGGERS[c.trigger]}, {_actions(c.actions, True)}",
     AllowsFollowUp: lambda c: f"{c.title} may be played after this card as if it were a {c.as_subtype.value} maneuver",
     TriggersFromRingside: lambda c: "works even if overturned into your ringside pile while applying damage",
+    Activated: lambda c: (f"while this card is in your {' or '.join(_ZONES[z] for z in c.zones)}, "
+                          f"{'once during each of your turns' if c.once else 'during your turn'} you may "
+                          f"{_actions(c.actions, True, ' and then ')}"),
 }
 
 
@@ -313,6 +367,7 @@ def render_ability(ability: Ability) -> str:
             parts.append(f"draw {ability.draw_per_turn} cards in your draw segment")
         if ability.damage_taken:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
+        parts += [_played(t) for t in ability.triggered]
         return "always: " + "; ".join(parts)
     when = {AbilityTiming.ONCE_PER_TURN: "once per turn", AbilityTiming.START_OF_TURN: "at the start of your turn"}
     may = "you may " if ability.optional else ""

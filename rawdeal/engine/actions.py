@@ -154,6 +154,9 @@ class Actions:
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
         n = self._amount(owner, a.count)
+        if a.random:
+            self._random_move(owner, p, n, a.filter, HAND, fx.Zone.RINGSIDE, fx.Position.TOP)
+            return
         if n is None and a.count.up_to and p == owner == chooser:  # "any number of cards": he says how many
             self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, len(self.s.players[p].hand)))
         elif n is None:
@@ -180,20 +183,37 @@ class Actions:
             self._emit(ev.Discarded(self.name(p), self.title(c)))
 
     def _passes(self, card: int, flt: fx.CardFilter, by: int) -> bool:
-        info = self.cat.infos[card]
-        if flt.title is not None and info.title != flt.title:
+        """Whether a card passes a filter: by its printed facts (`Catalog.passing`, worked out once a filter),
+        and, for Shake It Off's, by the Fortitude of the player `by`."""
+        if card not in self.cat.passing(flt):
             return False
-        if flt.trait is not None and flt.trait not in info.card.traits:
-            return False
-        if flt.types and not any(info.is_(t) for t in flt.types):
-            return False
-        if flt.subtype is not None and info.card.subtype is not flt.subtype:
-            return False
-        if flt.not_trait is not None and flt.not_trait in info.card.traits:
-            return False
-        if flt.title_word is not None and not R.has_word(info.title, flt.title_word):
-            return False
-        return not flt.max_damage_of_own_fortitude or info.card.printed_damage <= R.fortitude(self.cat, self.s, by)
+        return not flt.max_damage_of_own_fortitude or \
+            self.cat.infos[card].card.printed_damage <= R.fortitude(self.cat, self.s, by)
+
+    def _random_move(self, owner: int, p: int, n: int | None, flt: fx.CardFilter, source: fx.Zone, dest: fx.Zone,
+                     position: fx.Position) -> None:
+        """Move `n` (None: all) of p's cards in `source` that pass the filter, picked at random with the
+        game's generator, to `dest`: a discard when that is his Ringside pile from his hand."""
+        s = self.s
+        zone = s.players[p].zone(source)
+        picked: list[CardId] = []
+        while n is None or len(picked) < n:
+            fits = [i for i, c in enumerate(zone) if self._passes(c, flt, owner)]
+            if not fits:
+                break
+            s.rng, k = rng.below(s.rng, len(fits))
+            picked.append(zone.pop(fits[k]))
+        s.moved = len(picked)
+        if dest is fx.Zone.ARSENAL:
+            self._put_in_arsenal(p, picked, self._position(position))
+        else:
+            s.players[p].zone(dest).extend(picked)
+        for c in picked:
+            if source is HAND and dest is fx.Zone.RINGSIDE:
+                self._emit(ev.Discarded(self.name(p), self.title(c)))
+            else:
+                self._emit(ev.Moved(self.name(p), self.title(c), source.value, dest.value,
+                                    position.value if dest is fx.Zone.ARSENAL else ""))
 
     def _do_discard_this(self, owner: int, a: fx.DiscardThis, card: int) -> None:
         pl = self.s.players[owner]
@@ -234,7 +254,9 @@ class Actions:
     def _do_move(self, owner: int, a: fx.MoveCards, card: int) -> None:
         p = self._who(owner, a.who)
         n = self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)
-        if n:
+        if a.random:
+            self._random_move(owner, p, n, a.filter, a.source, a.dest, a.position)
+        elif n:
             self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source, TAKE, n,
                                            dest=a.dest, position=a.position, filter=a.filter, by=owner))
 
@@ -293,7 +315,8 @@ class Actions:
 
     def _do_modify(self, owner: int, a: fx.Modify, card: int) -> None:
         s = self.s
-        waiting = a.modifier.duration is fx.Duration.NEXT_TURN or s.current != owner
+        duration = a.modifier.duration
+        waiting = duration is fx.Duration.NEXT_TURN or duration is fx.Duration.FIRST_NEXT_TURN or s.current != owner
         s.modifiers += (ActiveModifier(owner, a.modifier, card, waiting),)
         if self.listen:
             self._emit(ev.Modified(self.name(owner), _rendered(a)))
@@ -316,10 +339,51 @@ class Actions:
         self.s.tasks.append(T.AskChoice(owner, card, a.options))
 
     def _do_optional(self, owner: int, a: fx.Optional, card: int) -> None:
-        if a.who is not YOU:  # the opponent decides, and his yes runs the actions as his (players swapped)
-            self.s.tasks.append(T.AskYesNo(1 - owner, card, tuple(map(swapped, a.actions))))
+        player = owner if a.who is YOU else 1 - owner
+        if a.otherwise and not self._can_say_yes(player, a.actions if a.who is YOU else tuple(map(swapped, a.actions))):
+            # he cannot, so he does not
+            self._push_actions(owner, a.otherwise, card)
             return
-        self.s.tasks.append(T.AskYesNo(owner, card, a.actions))
+        if a.who is not YOU:  # the opponent decides, and his yes runs the actions as his (players swapped)
+            self.s.tasks.append(T.AskYesNo(1 - owner, card, tuple(map(swapped, a.actions)), a.otherwise, owner))
+            return
+        self.s.tasks.append(T.AskYesNo(owner, card, a.actions, a.otherwise, owner) if a.otherwise
+                            else T.AskYesNo(owner, card, a.actions))
+
+    def _can_say_yes(self, player: int, actions: tuple[fx.Action, ...]) -> bool:
+        """Whether the player has the cards a "may" first asks of him (`_decide_yes_no` skips the question
+        otherwise): a discard from his hand of a set number of cards."""
+        first = actions[0] if actions else None
+        if isinstance(first, fx.Discard) and first.who is YOU and first.count.n is not None:
+            return sum(1 for c in self.s.players[player].hand if self._passes(c, first.filter, player)) >= first.count.n
+        return True
+
+    def _do_move_this(self, owner: int, a: fx.MoveThis, card: int) -> None:
+        pl = self.s.players[owner]
+        for source in (fx.Zone.RING, fx.Zone.RINGSIDE):
+            cards = pl.zone(source)
+            if source is a.dest or card not in cards:
+                continue
+            for i in range(len(cards) - 1, -1, -1):
+                if cards[i] == card:
+                    del cards[i]
+                    break
+            position = self._position(a.position) if a.dest is fx.Zone.ARSENAL else a.position
+            if a.dest is fx.Zone.ARSENAL:
+                self._put_in_arsenal(owner, [card], position)
+            else:
+                pl.zone(a.dest).append(card)
+            self._emit(ev.Moved(self.name(owner), self.title(card), source.value, a.dest.value,
+                                position.value if a.dest is fx.Zone.ARSENAL else ""))
+            return
+
+    def _do_restrict(self, owner: int, a: fx.Restrict, card: int) -> None:
+        s = self.s
+        p = self._who(owner, a.who)
+        waiting = a.modifier.duration is fx.Duration.NEXT_TURN or s.current != p
+        s.modifiers += (ActiveModifier(p, a.modifier, card, waiting),)
+        if self.listen:
+            self._emit(ev.Modified(self.name(owner), _rendered(a)))
 
     def _do_hold(self, owner: int, a: fx.HoldSubmission, card: int) -> None:
         prev = self.s.last[owner]
@@ -328,7 +392,7 @@ class Actions:
 
 
 @cache
-def _rendered(a: fx.Modify) -> str:
+def _rendered(a: fx.Modify | fx.Restrict) -> str:
     """A modifier's canonical English, rendered once per process (rendering runs as Python, and the
     same few modifiers come from the catalog's cards in every game)."""
     from rawdeal.effects.render import render_action
@@ -368,7 +432,7 @@ ACTIONS: Final[dict[type[fx.Action], Callable[[Actions, int, Any, int], None]]] 
     fx.Arrange: Actions._do_arrange, fx.SkipTurn: Actions._do_skip, fx.EndTurn: Actions._do_end_turn,
     fx.WinGame: Actions._do_win, fx.Modify: Actions._do_modify, fx.EqualizeFortitude: Actions._do_equalize,
     fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional,
-    fx.HoldSubmission: Actions._do_hold,
+    fx.HoldSubmission: Actions._do_hold, fx.MoveThis: Actions._do_move_this, fx.Restrict: Actions._do_restrict,
 }
 # The actions done by a player (`who`), who may be all players: not a `getattr(a, "who", None)` per
 # action, which raises and clears an AttributeError for the others.

@@ -7,7 +7,7 @@ from functools import cache
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
 from rawdeal.effects import model as fx
-from rawdeal.engine.moves import Pick, Play, Reverse, share
+from rawdeal.engine.moves import Pick, Play, Reverse, Use, share
 from rawdeal.engine.words import CardId, PickVerb
 
 
@@ -33,6 +33,7 @@ class CardInfo:
     play_types: tuple[CardType, ...] = ()  # what it can be played as from the hand, in printed order
     not_reversed_by: frozenset[str] = frozenset()  # titles of reversals that never match it (Classic cards)
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
+    activated: tuple[fx.Activated, ...] = ()  # effects used from the Ring area or Ringside pile (Classic cards)
 
     def is_(self, card_type: CardType) -> bool:
         return card_type in self.card.types
@@ -63,6 +64,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         play_types=tuple(card.playable_types),
         not_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.NotReversedBy) for t in c.titles),
         title=card.title,
+        activated=effect.of(fx.Activated),
     )
 
 
@@ -86,6 +88,7 @@ class Catalog:
     # One shared `play` move per (card, type), parallel to `play_pairs`: main decisions build no moves.
     play_moves: tuple[tuple[Play, ...], ...] = field(init=False, repr=False, compare=False)
     reverse_moves: tuple[Reverse, ...] = field(init=False, repr=False, compare=False)  # `reverse "X"` by card id
+    use_moves: tuple[Use, ...] = field(init=False, repr=False, compare=False)  # `use "X"` by card id
     pick_moves: dict[PickVerb, tuple[Pick, ...]] = field(init=False, repr=False, compare=False)  # `discard "X"`, ...
 
     index: dict[str, CardId] = field(init=False, repr=False, compare=False)  # db.index, read natively compiled
@@ -94,8 +97,24 @@ class Catalog:
     # (played card, type) -> reversal card -> (always, its clauses whose target fits) (`rules.reversers`)
     reversal_memo: dict[tuple[CardId, CardType], dict[CardId, tuple[bool, tuple[fx.Reverses, ...]]]] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    # card filter -> the ids of the cards it lets through (by their printed facts: `passing`)
+    filter_memo: dict[fx.CardFilter, frozenset[CardId]] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
     # Superstar -> the cards his opponent cannot play (Classic abilities; empty for the course's Superstars)
     forbidden: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
+    # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
+    # decision then looks at neither zone)
+    activators: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Cards and Superstars whose effects a successful play sets off ("when you successfully play a maneuver";
+    # none in the course's pool: a resolving play then looks at nothing)
+    play_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    watching_stars: frozenset[str] = field(init=False, repr=False, compare=False)
+    # The least F a card can cost while no F modifier is active: its printed F with every F cut of its own
+    least_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # Whether a card can forbid playing cards ("you cannot play ... for the rest of the turn")
+    restricts: bool = field(init=False, repr=False, compare=False)
+    # Whether a card asks "you reversed a card to end your opponent's last turn" (the game then remembers it)
+    remembers_reversals: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -110,6 +129,18 @@ class Catalog:
         object.__setattr__(self, "index", self.db.index)
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
         object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
+        object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
+        object.__setattr__(self, "play_watchers", frozenset(
+            i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
+        object.__setattr__(self, "least_costs", tuple(
+            i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word else 1) for sc in i.stat_changes
+                                   if sc.stat is fx.Stat.FORTITUDE) for i in self.infos))
+        object.__setattr__(self, "restricts", any(_restricts(c) for i in self.infos for c in i.effect.clauses))
+        object.__setattr__(self, "remembers_reversals", any(
+            _asks_reversal(c) for i in self.infos for c in (*(r.condition for r in i.requirements),
+                                                             *(sc.condition for sc in i.stat_changes),
+                                                             *(irr.condition for irr in i.irreversible_when))))
+        object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
             t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)
@@ -117,13 +148,42 @@ class Catalog:
         object.__setattr__(self, "play_moves", tuple(tuple(share(Play(i.title, t)) for t in i.play_types)
                                                      for i in self.infos))
         object.__setattr__(self, "reverse_moves", tuple(share(Reverse(t)) for t in self.titles))
+        object.__setattr__(self, "use_moves", tuple(share(Use(t)) for t in self.titles))
         object.__setattr__(self, "pick_moves", {v: tuple(share(Pick(v, t)) for t in self.titles) for v in PickVerb})
 
     def id(self, title: str) -> int:
         return self.index[title]
 
+    def passing(self, flt: fx.CardFilter) -> frozenset[CardId]:
+        """The cards a filter lets through by their printed facts (title, word, types, subtype, keywords),
+        worked out once a filter: searches and picks ask it of every card of a zone."""
+        known = self.filter_memo.get(flt)
+        if known is None:
+            from rawdeal.engine.rules import passes
+
+            known = self.filter_memo[flt] = frozenset(i.id for i in self.infos if passes(self, i.id, flt))
+        return known
+
     def superstar(self, name: str) -> Superstar:
         return self.db.by_name[name]
+
+
+def _restricts(item: object) -> bool:
+    """Whether a clause or action (or one inside it) forbids playing cards (`fx.Restrict`)."""
+    if isinstance(item, fx.Restrict):
+        return True
+    inner = getattr(item, "actions", None) or ()
+    options = getattr(item, "options", None) or ()
+    return any(map(_restricts, inner)) or any(_restricts(a) for o in options for a in o) \
+        or any(map(_restricts, getattr(item, "otherwise", None) or ()))
+
+
+def _asks_reversal(cond: fx.Condition | None) -> bool:
+    if isinstance(cond, fx.ReversedLastTurn):
+        return not cond.from_hand_only  # a reversal from the hand the game remembers anyway (`GameState.last`)
+    if isinstance(cond, fx.AnyOf):
+        return any(map(_asks_reversal, cond.conditions))
+    return isinstance(cond, fx.Not) and _asks_reversal(cond.condition)
 
 
 @cache

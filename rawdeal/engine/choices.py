@@ -132,6 +132,8 @@ class Choices(Actions):
     def _resolve_yes_no(self, t: T.AskYesNo, move: mv.Move) -> None:
         if isinstance(move, mv.Yes):
             self._push_actions(t.player, t.actions, t.card)
+        elif t.otherwise:
+            self._push_actions(t.owner if t.owner >= 0 else t.player, t.otherwise, t.card)
 
     def _decide_ability(self, t: T.AskAbility) -> Decision:
         return Decision(t.player, DecisionKind.ABILITY, f"{self.name(t.player)} may use his ability", (mv.ABILITY, mv.PASS))

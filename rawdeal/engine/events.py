@@ -112,6 +112,14 @@ class Played(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class EffectUsed(Event):
+    """`player` uses the effect of his `card` lying in his Ring area or Ringside pile (Classic cards)."""
+
+    player: str
+    card: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class HoldApplied(Event):
     """Maintain Hold: `player`'s held Submission `card` is applied again (his opponent may reverse it)."""
 
@@ -289,6 +297,7 @@ KINDS: dict[type[Event], str] = {
     Drew: "draw",
     Played: "play",
     HoldApplied: "hold",
+    EffectUsed: "use",
     Succeeded: "success",
     Reversed: "reverse",
     Damage: "damage",

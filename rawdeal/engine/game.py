@@ -19,7 +19,7 @@ from rawdeal.engine import moves as mv
 from rawdeal.engine import rng
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
-from rawdeal.engine.cardinfo import Catalog, catalog
+from rawdeal.engine.cardinfo import Catalog, CardInfo, catalog
 from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, nth
 from rawdeal.engine.decision import Decision, SeatPrompts
 from rawdeal.engine.legality import main_move
@@ -140,6 +140,8 @@ class Game(Choices):
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
         ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
+        if self.cat.activators:  # Classic cards with effects used from the Ring area or Ringside pile
+            ends = (*R.activations(self.cat, s, p), *ends)
         return Decision(p, MAIN, self.prompts[p].main, (*R.play_moves(self.cat, s, p), *ends),
                         self.titles_of(tuple(s.players[p].hand)))
 
@@ -205,6 +207,18 @@ class Game(Choices):
             s.ability_used = True
             self._emit(ev.AbilityUsed(self.name(p)))
             self._push_actions(p, R.ability(self.cat, s, p).actions, -1)
+        elif isinstance(move, mv.Use):
+            self._use(p, self.cat.id(move.title))
+
+    def _use(self, p: int, card: CardId) -> None:
+        """Use the effect of a card lying in the player's Ring area or Ringside pile (the move was legal)."""
+        s = self.s
+        clause = R.usable_activation(self.cat, s, p, card)
+        assert clause is not None  # the main decision offered it
+        if clause.once:
+            s.used = (*s.used, card)
+        self._emit(ev.EffectUsed(self.name(p), self.title(card)))
+        self._run_clause(p, card, clause, clause.actions)
 
     # ---------------------------------------------------------------------------- the loop
     def _run(self) -> None:
@@ -242,6 +256,8 @@ class Game(Choices):
             s.tasks.append(T.StartTurn(1 - p))
             return
         s.current, s.ability_used, s.playing = p, False, None
+        if s.used:
+            s.used = ()
         if s.modifiers:
             s.modifiers = tuple(_started(m) if m.owner == p and m.waiting else m for m in s.modifiers)
         if self.listen:
@@ -294,6 +310,8 @@ class Game(Choices):
                 return
         if s.modifiers:
             s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
+        if s.ended_by_reversal == p:
+            s.ended_by_reversal = -1
         s.last[p], s.playing, s.turn = None, None, s.turn + 1
         s.tasks.append(T.START_TURN[1 - p])
 
@@ -364,6 +382,8 @@ class Game(Choices):
         s.tasks.append(T.FINISH)
         if play.as_type == MANEUVER:
             s.tasks.append(T.HIT)
+        if (self.cat.play_watchers or self.cat.watching_stars) and not play.held and self._watched():
+            self._push_played(play)  # after the card's own effects, before its damage
         self._push_on_play(p, play.card, play.as_type)
 
     def _push_on_play(self, p: int, card: CardId, as_type: CardType) -> None:
@@ -409,11 +429,53 @@ class Game(Choices):
         s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
         s.last[play.player] = LastPlay(play.card, play.as_type, None)
         s.end_requested = True
+        if self.cat.remembers_reversals:
+            s.ended_by_reversal = dfd
         sv = self.cat.infos[play.card].card.stun_value
+        if self.cat.infos[play.card].triggered:
+            self._push_reversed(play, from_hand=False)
         if early and sv and (s.players[play.player].arsenal or s.profile != COURSE):
             s.tasks.append(T.AskCount(play.player, DRAW, sv, STUN_VALUE))
         if self.cat.infos[card].triggers_from_ringside:
             self._trigger_from_ringside(dfd, card)
+
+    def _watched(self) -> bool:
+        """Whether a card in play or a Superstar watches successful plays (the usual answer: no)."""
+        cat = self.cat
+        watchers, stars = cat.play_watchers, cat.watching_stars
+        for pl in self.s.players:
+            if pl.superstar in stars or not watchers.isdisjoint(pl.ring) or not watchers.isdisjoint(pl.ringside):
+                return True
+        return False
+
+    def _push_played(self, play: CurrentPlay) -> None:
+        """What a successful play sets off: "when you successfully play a maneuver" on the cards in either
+        player's Ring area or Ringside pile (not the played card itself) and on the Superstars."""
+        s, cat = self.s, self.cat
+        info = cat.infos[play.card]
+        found: list[tuple[int, int, fx.Triggered]] = []
+        for owner in (play.player, 1 - play.player):
+            whose = fx.Who.YOU if owner == play.player else fx.Who.OPPONENT
+            pl = s.players[owner]
+            for zone, cards in ((fx.Zone.RING, pl.ring), (fx.Zone.RINGSIDE, pl.ringside)):
+                there = cat.play_watchers.intersection(cards)
+                if not there:
+                    continue  # the usual case: nothing there watches plays
+                for card in R.distinct([c for c in cards if c in there]):
+                    if card != play.card:
+                        found += [(owner, card, t) for t in cat.infos[card].triggered
+                                  if t.trigger is fx.Trigger.PLAYED and t.zone is zone and _sets_off(t, whose, info, play.as_type)]
+            if pl.superstar in cat.watching_stars:
+                found += [(owner, -1, t) for t in cat.abilities[pl.superstar].triggered
+                          if _sets_off(t, whose, info, play.as_type)]
+        for owner, card, t in reversed(found):
+            self._run_clause(owner, card, t, t.actions)
+
+    def _push_reversed(self, play: CurrentPlay, from_hand: bool) -> None:
+        """The reversed card's own "If reversed (from your opponent's hand), ..." effects, for its player."""
+        for t in reversed(self.cat.infos[play.card].triggered):
+            if t.trigger is fx.Trigger.REVERSED or (from_hand and t.trigger is fx.Trigger.REVERSED_FROM_HAND):
+                self._run_clause(play.player, play.card, t, t.actions)
 
     def _finish(self, task: T.Finish) -> None:
         s = self.s
@@ -447,6 +509,10 @@ class Game(Choices):
         s.players[defender].ring.append(card)
         s.last[defender] = LastPlay(card, REVERSAL, None)
         s.end_requested = True
+        if self.cat.remembers_reversals:
+            s.ended_by_reversal = defender
+        if self.cat.infos[play.card].triggered:
+            self._push_reversed(play, from_hand=True)  # after the reversal's damage
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))
         for clause in reversed(info.on_reverse):
             self._run_clause(defender, card, clause, clause.actions, reversing=True)
@@ -488,6 +554,26 @@ def seat_names(s: GameState) -> tuple[str, str]:
     ("HHH (1)", "HHH (2)"), so that every line of a mirror match says who."""
     a, b = (p.superstar for p in s.players)
     return (a, b) if a != b else (f"{a} (1)", f"{b} (2)")
+
+
+def _sets_off(t: fx.Triggered, whose: fx.Who, info: CardInfo, as_type: CardType) -> bool:
+    """Whether a card played as `as_type` by `whose` (relative to the trigger's owner) sets off `t`."""
+    if t.by is not fx.Who.ALL and t.by is not whose:
+        return False
+    flt = t.played
+    if flt is None:
+        return True
+    if flt.types and as_type not in flt.types:
+        return False
+    if flt.subtype is not None and (as_type != MANEUVER or info.card.subtype is not flt.subtype):
+        return False
+    if flt.title is not None and info.title != flt.title:
+        return False
+    if flt.trait is not None and flt.trait not in info.card.traits:
+        return False
+    if flt.not_trait is not None and flt.not_trait in info.card.traits:
+        return False
+    return flt.title_word is None or R.has_word(info.title, flt.title_word)
 
 
 def _started(m: ActiveModifier) -> ActiveModifier:

@@ -61,6 +61,18 @@ class Reverse(Move):
 
 
 @dataclass(frozen=True, slots=True)
+class Use(Move):
+    """Use the effect of a card of yours lying in your Ring area or Ringside pile (Classic cards:
+    "When this card is in your Ring area, during your turn you may ...")."""
+
+    title: str
+    copy: int = 1
+
+    def __str__(self) -> str:
+        return f"use {card_ref(self.title, self.copy)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Move):
     """Decline: no reversal, no start-of-turn ability."""
 
@@ -233,6 +245,9 @@ def _transformer() -> Transformer[Token, Move]:
         def reverse(self, card: tuple[str, int]) -> Move:
             return Reverse(*card)
 
+        def use(self, card: tuple[str, int]) -> Move:
+            return Use(*card)
+
         def choose(self, title: str) -> Move:
             return Choose(title)
 
@@ -281,7 +296,7 @@ def _transformer() -> Transformer[Token, Move]:
 _SIMPLE: dict[str, Move] = {"pass": PASS, "ability": ABILITY, "yes": YES, "no": NO, "end": END, "surrender": SURRENDER}
 # The usual shapes of the other moves (titles without escapes, ASCII digits): read without the parser.
 _TITLE = r'"([^"\\\x00-\x1f]*)"'
-_CARD_MOVE = re.compile(r'(play|reverse|discard|take)[ \t]+' + _TITLE +
+_CARD_MOVE = re.compile(r'(play|reverse|discard|take|use)[ \t]+' + _TITLE +
                         r'(?:[ \t]*\([ \t]*([0-9]{1,3})[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
 _CHOOSE = re.compile(r'choose[ \t]+' + _TITLE)
 _CHOOSE_NUMBER = re.compile(r'choose[ \t]+([0-9]{1,3})')
@@ -304,6 +319,8 @@ def _fast(text: str) -> Move | None:
             return Play(title, CardType(as_type) if as_type else None, copy)
         if as_type:
             return None  # only `play` takes `as`: the parser reports the error
+        if verb == "use":
+            return Use(title, copy)
         return Reverse(title, copy) if verb == "reverse" else Pick(PickVerb(verb), title, copy)
     if (m := _CHOOSE_NUMBER.fullmatch(text)) is not None and m.group(1).lstrip("0"):
         return Choose(m.group(1).lstrip("0"))

@@ -13,13 +13,15 @@ from typing import Final, TypeVar
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
-from rawdeal.engine.moves import Play
+from rawdeal.engine.moves import Play, Use
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
-from rawdeal.engine.members import COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, YOU
+from rawdeal.engine.members import (
+    COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, UNRESTRICTED, YOU,
+)
 
 ONGOING: Final = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
-ONE_SHOT: Final = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER)
+ONE_SHOT: Final = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER, fx.Duration.FIRST_NEXT_TURN)
 
 
 def fortitude(cat: Catalog, s: GameState, p: int) -> int:
@@ -48,6 +50,10 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return any(cat.infos[c].title == cond.title for c in s.players[p].ring)
     if isinstance(cond, fx.AnyOf):
         return any(holds(cat, s, p, c, card, prev) for c in cond.conditions)
+    if isinstance(cond, fx.ReversedLastTurn):  # no card played yet this turn, after a reversal that ended the last
+        if prev is not None and prev.as_type == CardType.REVERSAL:
+            return True  # his reversal from the hand, still his previous card
+        return not cond.from_hand_only and prev is None and s.ended_by_reversal == p
     if isinstance(cond, fx.Not):
         return not holds(cat, s, p, cond.condition, card, prev)
     raise TypeError(f"unknown condition {cond!r}")
@@ -97,8 +103,17 @@ def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: C
 
 
 def has_word(title: str, word: str) -> bool:
-    """Whether `word` is a whole word of `title`, in any case ("Kick" in "Superkick"? no; in "Leg Kick": yes)."""
-    return re.search(rf"\b{re.escape(word)}\b", title, re.IGNORECASE) is not None
+    """Whether `word` is a whole word of `title`, in any case ("Kick" in "Superkick"? no; in "Leg Kick": yes).
+    Remembered per (title, word): a search through an Arsenal for "a card with the word 'dynamic' in the
+    title" asks it of every card, many times a game."""
+    key = (title, word)
+    known = _HAS_WORD.get(key)
+    if known is None:
+        known = _HAS_WORD[key] = re.search(rf"\b{re.escape(word)}\b", title, re.IGNORECASE) is not None
+    return known
+
+
+_HAS_WORD: dict[tuple[str, str], bool] = {}
 
 
 def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
@@ -127,33 +142,57 @@ def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
 
 
 def can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -> bool:
-    return _can_play(cat, s, p, card, as_type, fortitude(cat, s, p))
+    return _can_play(cat, s, p, card, as_type, fortitude(cat, s, p), limits(cat, s, p))
 
 
-def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, f: int) -> bool:
+def limits(cat: Catalog, s: GameState, p: int) -> tuple[fx.Modifier, ...]:
+    """The player's active restrictions ("you cannot play ... for the rest of the turn"): none, as a rule."""
+    if not s.modifiers or not cat.restricts:
+        return ()
+    return tuple(am.modifier for am in active(s, p) if am.modifier.stat is UNPLAYABLE)
+
+
+def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, f: int,
+              limited: tuple[fx.Modifier, ...]) -> bool:
     """`can_play`, the player's Fortitude `f` known."""
     info = cat.infos[card]
     if s.hold is not None:
         return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
     if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
         return False  # the opponent's Superstar ability forbids it (Classic)
+    if limited and restricted(limited, info, as_type):
+        return False  # "you cannot play ... for the rest of the turn" (Classic)
     for req in info.requirements:
-        if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]):
+        if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]) \
+                and not (s.modifiers and _waived(s, p, req, info, as_type)):
             return False
     return play_cost(cat, s, p, card, as_type) <= f
+
+
+def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
+    """Whether an active modifier lets the card ignore its "Can only be played after ..." text (a
+    requirement on the previous card, alone or among alternatives)."""
+    if not isinstance(req.condition, (fx.After, fx.AnyOf)):
+        return False
+    for am in active(s, p):
+        m = am.modifier
+        if m.stat is UNRESTRICTED and applies(m, info, as_type) and (m.title is None or m.title == info.title) \
+                and (m.max_damage is None or info.card.printed_damage <= m.max_damage):
+            return True
+    return False
 
 
 def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardType]]:
     """(card, type) pairs the player may play, in hand order, action before maneuver as printed."""
     if s.hold is not None:
         return []
-    f, plain = fortitude(cat, s, p), _plain_costs(s, p)
+    f, plain, limited = fortitude(cat, s, p), _plain_costs(s, p), limits(cat, s, p)
     known: dict[CardId, Sequence[tuple[CardId, CardType]]] = {}
     out: list[tuple[CardId, CardType]] = []
     for card in s.players[p].hand:
         pairs = known.get(card)
         if pairs is None:
-            pairs = known[card] = _allowed(cat, s, p, card, f, plain, cat.play_pairs[card])
+            pairs = known[card] = _allowed(cat, s, p, card, f, plain, cat.play_pairs[card], limited)
         out += pairs
     return out
 
@@ -163,7 +202,7 @@ def card_playable(cat: Catalog, s: GameState, p: int, card: CardId) -> Sequence[
     What checking one `play` move needs, without looking at the rest of the hand."""
     if s.hold is not None or card not in s.players[p].hand:
         return ()
-    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(s, p), cat.play_pairs[card])
+    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(s, p), cat.play_pairs[card], limits(cat, s, p))
 
 
 def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
@@ -171,15 +210,15 @@ def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
     the catalog's shared move objects. The hot path of every main decision."""
     if s.hold is not None:
         return []
-    f, plain = fortitude(cat, s, p), _plain_costs(s, p)
+    f, plain, limited = fortitude(cat, s, p), _plain_costs(s, p), limits(cat, s, p)
     costs, moves_of = cat.plain_costs, cat.play_moves
     out: list[Play] = []
     for card in distinct(s.players[p].hand):
         cost = costs[card]
         if cost is None or not plain:
-            out += _allowed(cat, s, p, card, f, plain, moves_of[card])
+            out += _allowed(cat, s, p, card, f, plain, moves_of[card], limited)
         elif cost <= f:
-            out += moves_of[card]
+            out += _unrestricted(cat, card, moves_of[card], limited) if limited else moves_of[card]
     return out
 
 
@@ -198,19 +237,97 @@ def distinct(cards: Sequence[CardId]) -> list[CardId]:
 T = TypeVar("T")
 
 
-def _allowed(cat: Catalog, s: GameState, p: int, card: CardId, f: int, plain: bool, items: tuple[T, ...]) -> Sequence[T]:
+def _allowed(cat: Catalog, s: GameState, p: int, card: CardId, f: int, plain: bool, items: tuple[T, ...],
+             limited: tuple[fx.Modifier, ...]) -> Sequence[T]:
     """The items (one per type `card` can be played as) for the types it may be played as now. A card
     without requirements or F changes, while no F modifier is active (`plain`), costs its printed F;
     only the others ask `can_play`."""
     cost = cat.plain_costs[card]
+    if plain and cat.least_costs[card] > f:
+        return ()  # too dear whatever its requirements say (no F modifier is active)
     if plain and cost is not None:
-        return items if cost <= f else ()
-    return [x for x, t in zip(items, cat.infos[card].play_types) if _can_play(cat, s, p, card, t, f)]
+        if cost > f:
+            return ()
+        return _unrestricted(cat, card, items, limited) if limited else items
+    return [x for x, t in zip(items, cat.infos[card].play_types) if _can_play(cat, s, p, card, t, f, limited)]
+
+
+def _unrestricted(cat: Catalog, card: CardId, items: tuple[T, ...], limited: tuple[fx.Modifier, ...]) -> Sequence[T]:
+    """The items of the types no active restriction (`limited`) forbids."""
+    info = cat.infos[card]
+    return [x for x, t in zip(items, info.play_types) if not restricted(limited, info, t)]
 
 
 def _plain_costs(s: GameState, p: int) -> bool:
     """No active modifier changes the F cost of the player's cards."""
     return not s.modifiers or not any(am.modifier.stat is FORTITUDE for am in active(s, p))
+
+
+def restricted(limited: tuple[fx.Modifier, ...], info: CardInfo, as_type: CardType) -> bool:
+    """Whether an active restriction of the player's forbids playing the card as `as_type` ("You cannot
+    play Action cards with the word 'dynamic' in the title for the rest of the turn")."""
+    for m in limited:
+        if not applies(m, info, as_type):
+            continue
+        if m.title is not None and info.title != m.title:
+            continue
+        if m.title_word is None or has_word(info.title, m.title_word):
+            return True
+    return False
+
+
+def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
+    """The `use` moves of the player's main decision: each card (once a title) of his Ring area and
+    Ringside pile with an effect he may use from there now. None without such cards in the catalog."""
+    me = s.players[p]
+    there = cat.activators.intersection(me.ring) | cat.activators.intersection(me.ringside)
+    if not there:
+        return []  # the usual case: no such card there
+    out = []
+    for card in distinct([c for cards in (me.ring, me.ringside) for c in cards if c in there]):
+        if usable_activation(cat, s, p, card) is not None:
+            out.append(cat.use_moves[card])
+    return out
+
+
+def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Activated | None:
+    """The card's first effect usable now from where the player's copies lie: a "once during each of
+    your turns" effect once per copy a turn, and only when its first action (its cost) can be paid."""
+    me = s.players[p]
+    for a in cat.infos[card].activated:
+        copies = sum(me.zone(z).count(card) for z in a.zones)
+        if not copies or (a.once and s.used.count(card) >= copies):
+            continue
+        if a.actions and _cost_payable_now(cat, s, p, a.actions[0]):
+            return a
+    return None
+
+
+def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action) -> bool:
+    """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone."""
+    me = s.players[p]
+    if isinstance(action, fx.Discard) and action.who is YOU and action.count.of is None and action.count.n:
+        return sum(1 for c in me.hand if passes(cat, c, action.filter)) >= action.count.n
+    if isinstance(action, fx.MoveCards) and action.who is YOU and action.count.of is None and action.count.n \
+            and not action.count.up_to and not action.count.same:
+        return sum(1 for c in me.zone(action.source) if passes(cat, c, action.filter)) >= action.count.n
+    return True
+
+
+def passes(cat: Catalog, card: CardId, flt: fx.CardFilter) -> bool:
+    """Whether a card passes a filter (without the filter that reads a player's Fortitude)."""
+    info = cat.infos[card]
+    if flt.title is not None and info.title != flt.title:
+        return False
+    if flt.trait is not None and flt.trait not in info.card.traits:
+        return False
+    if flt.types and not any(info.is_(t) for t in flt.types):
+        return False
+    if flt.subtype is not None and info.card.subtype is not flt.subtype:
+        return False
+    if flt.not_trait is not None and flt.not_trait in info.card.traits:
+        return False
+    return flt.title_word is None or has_word(info.title, flt.title_word)
 
 
 def consumed(s: GameState, p: int, as_type: CardType) -> list[ActiveModifier]:
@@ -368,7 +485,8 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
 
 def _unconditional(r: fx.Reverses) -> bool:
     t = r.target
-    return not r.cost and t.max_damage is None and t.after_title is None and t.min_trait_in_ring is None
+    return not r.cost and t.max_damage is None and t.after_title is None and t.min_trait_in_ring is None \
+        and not r.overturned_only and r.condition is None
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
@@ -376,6 +494,10 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
     """Whether clause `r`, whose target fits the played card (`reversers`), reverses the play now."""
     if r.from_hand_only and not from_hand:
         return False
+    if r.overturned_only and from_hand:
+        return False  # "when overturned, reverse ...": never from the hand
+    if r.condition is not None and not holds(cat, s, defender, r.condition, play.card, s.last[defender]):
+        return False  # "if your Fortitude Rating is less than your opponent's, reverse ..."
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target

@@ -107,6 +107,10 @@ class GameState:
     winner: int | None = None
     how: str = ""
     constructed: bool = False  # a made-up position: decks need not follow the deck-building rules
+    used: tuple[CardId, ...] = ()  # cards whose "once during each of your turns" effect was used this turn
+    # The player who reversed a card to end the last turn, until his own turn ends (-1: none, or the
+    # catalog has no card that asks: `Catalog.remembers_reversals`)
+    ended_by_reversal: int = -1
 
     def copy(self) -> GameState:
         return replace(

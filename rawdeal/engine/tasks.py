@@ -160,9 +160,14 @@ class AskChoice(Task):
 
 @dataclass(slots=True, unsafe_hash=True)
 class AskYesNo(Task):
+    """`player` says whether `actions` happen; on a no, `otherwise` happens for `owner` (Classic cards:
+    "Your opponent may overturn 5 cards. If he does not, he discards 2 cards")."""
+
     player: int
     card: CardId
     actions: tuple[Action, ...]
+    otherwise: tuple[Action, ...] = ()
+    owner: int = -1
 
 
 @dataclass(slots=True, unsafe_hash=True)

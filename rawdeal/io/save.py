@@ -47,7 +47,9 @@ def save_dict(game: Game) -> dict[str, Any]:
     s, title = game.s, game.title
     constructed = {"constructed": True} if s.constructed else {}  # written only when set: older saves keep their bytes
     pool = {} if game.cat.pool == "course" else {"pool": game.cat.pool}  # likewise
-    return {**constructed, **pool,
+    used = {"used": [title(c) for c in s.used]} if s.used else {}  # likewise
+    ended = {"ended_by_reversal": s.ended_by_reversal} if s.ended_by_reversal >= 0 else {}  # likewise
+    return {**constructed, **pool, **used, **ended,
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
         "players": [
@@ -147,6 +149,8 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
         hold=None if raw.get("hold") is None else (raw["hold"][0], card_id(raw["hold"][1], "$.hold[1]")),
         end_requested=raw.get("end_requested", False), moved=raw.get("moved", 0),
         winner=raw.get("winner"), how=raw.get("how", ""), constructed=raw.get("constructed", False),
+        used=tuple(card_id(t, f"$.used[{k}]") for k, t in enumerate(raw.get("used", []))),
+        ended_by_reversal=raw.get("ended_by_reversal", -1),
     )
 
 

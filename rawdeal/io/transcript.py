@@ -63,6 +63,10 @@ def _hold_applied(e: ev.HoldApplied) -> str:
     return f"{e.player} maintains the hold: {e.card} is applied again"
 
 
+def _effect_used(e: ev.EffectUsed) -> str:
+    return f"{e.player} uses the effect of {e.card}"
+
+
 def _succeeded(e: ev.Succeeded) -> str:
     return f"{e.card} is successfully played"
 
@@ -132,6 +136,7 @@ _TEXT: dict[type[ev.Event], Callable[[Any], str]] = {
     ev.Drew: _drew,
     ev.Played: _played,
     ev.HoldApplied: _hold_applied,
+    ev.EffectUsed: _effect_used,
     ev.Succeeded: _succeeded,
     ev.Reversed: _reversed,
     ev.Damage: _damage,

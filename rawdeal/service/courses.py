@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rawdeal.errors import UsageError
+from rawdeal.service import divergence_pages
 from rawdeal.service.auth import new_id
 from rawdeal.service.context import Context
 from rawdeal.service.db import Assignment, Course, Result, Submission, Token, now
@@ -164,7 +165,8 @@ def submission_out(context: Context, row: Submission, a: Assignment, who: Token)
     visible = [r for r in results if shown(a, who, meta.get(r.name, {"visibility": "hidden"}))]
     tests = [TestResult(name=r.name, visibility=meta.get(r.name, {}).get("visibility", "hidden"), status=r.status,
                         score=r.score, points=r.points, seconds=r.seconds, reason=r.reason, detail=r.detail,
-                        divergence=Divergence.model_validate(r.divergence) if r.divergence else None)
+                        divergence=Divergence.model_validate(r.divergence) if r.divergence else None,
+                        page=divergence_pages.url(row.id, r.name) if divergence_pages.has_page(r.divergence) else None)
              for r in visible]
     graded = row.state == "graded"
     return SubmissionOut(

@@ -13,12 +13,12 @@ import shutil
 import tempfile
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rawdeal.grading import protocol
-from rawdeal.grading.model import Attempt, StudentResult
+from rawdeal.grading.model import Attempt, ScenarioResult, StudentResult
 from rawdeal.grading.runner import guarded, run_many
 from rawdeal.grading.sandbox import Limits, Sandbox
 from rawdeal.grading.score import Options, grade_student
@@ -31,10 +31,12 @@ CONTEXT = 3
 
 @dataclass(frozen=True)
 class Graded:
-    """A submission's grade and, per test, the line-aligned first divergence (None when it passed)."""
+    """A submission's grade and, per test, the line-aligned first divergence (None when it passed);
+    `outputs`: what each test with a divergence page printed (the page is drawn from it when asked for)."""
 
     student: StudentResult
     divergences: Mapping[str, dict[str, Any] | None]
+    outputs: Mapping[str, str] = field(default_factory=dict)
 
 
 def bank_tests(folder: Path) -> list[str]:
@@ -91,7 +93,14 @@ def grade(bank: Path, command: str, timeout: float, program: bytes, workdir: Pat
     expected = protocol.expected_events(loaded)
     student = grade_student("submission", loaded.tests, expected, attempts, Options())
     return Graded(student, {r.name: None if r.passed else divergence(expected[r.name], attempts[r.name])
-                            for r in student.results})
+                            for r in student.results},
+                  {r.name: attempts[r.name].text or "" for r in student.results if paged(r)})
+
+
+def paged(result: ScenarioResult) -> bool:
+    """A test that gets a divergence page: failed, having printed lines that depart from the reference
+    (what `grade --html` writes a page for)."""
+    return result.comparison is not None and result.comparison.at is not None
 
 
 def _limits(runs: Mapping[str, tuple[list[str], Mapping[str, bytes], bytes]], timeout: float, mode: str,

@@ -151,6 +151,8 @@ class TestResult(BaseModel):
     reason: str
     detail: str
     divergence: Divergence | None
+    page: str | None = Field(None, description="The divergence page of a failing test (the board at the first "
+                             "divergence, expected and got line by line), when there is one: a path on this server.")
 
 
 class Phases(BaseModel):

@@ -45,15 +45,23 @@ def grade_job(settings: Settings, sessions: sessionmaker[Session], job: jobs.Job
         jobs.fail(sessions, job, f"not gradable: {exc}")
         return
     student = graded.student
-    if jobs.finish(sessions, job, results(job.id, graded), student.score, student.max_score):
+    if jobs.finish(sessions, job, results(job.id, graded, blobs), student.score, student.max_score):
         callback(settings, job, student.score, student.max_score)
 
 
-def results(submission: str, graded: Graded) -> list[Result]:
+def results(submission: str, graded: Graded, blobs: Blobs) -> list[Result]:
+    """The result rows; a test with a divergence page keeps what it printed as a blob, named in its
+    divergence (`output`), from which the page is drawn when someone opens it."""
     return [Result(submission_id=submission, position=i, name=r.name, status=r.status.value, score=r.score,
                    points=r.points, seconds=r.seconds, reason=r.reason, detail=r.detail,
-                   divergence=graded.divergences.get(r.name))
+                   divergence=_with_output(graded.divergences.get(r.name), graded.outputs.get(r.name), blobs))
             for i, r in enumerate(graded.student.results)]
+
+
+def _with_output(divergence: dict[str, Any] | None, output: str | None, blobs: Blobs) -> dict[str, Any] | None:
+    if divergence is None or output is None:
+        return divergence
+    return {**divergence, "output": blobs.put(output.encode("utf-8"))}
 
 
 def callback(settings: Settings, job: jobs.Job, score: float, max_score: float) -> None:

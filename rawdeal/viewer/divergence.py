@@ -91,6 +91,12 @@ def write_pages(students: Sequence[StudentResult], out: Path, single: bool, game
     return pages
 
 
+def one_page(result: ScenarioResult, student: str, game: Games) -> str:
+    """One failing test's page, as `write_pages` writes it (a service draws it when it is asked for)."""
+    assert result.comparison is not None
+    return divergence_page(result, student, *_game(game, result.name, result.comparison.expected))
+
+
 def _game(game: Games, name: str, lines: tuple[str, ...]) -> tuple[Replay | GameReplay | None, str]:
     try:
         return game(name, lines), ""

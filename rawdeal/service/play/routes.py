@@ -2,18 +2,22 @@
 game's replay page, move file and save, and `/replays/{id}` (the viewer's page of a stored replay).
 
 The socket sends each connection its own seat's board as HTML rendered on the server (a spectator's
-hides both hands); a move comes back as `{"move", "decision"}`. Every connection of a game in this
-process is told of a change at once; one served by another process (`--http-workers`) notices within
-`POLL` seconds, since the database is the game's only record.
+hides both hands); a move comes back as `{"move", "decision"}`, and is answered with the mover's new
+view (the acknowledgement) before the others'. Every connection of a game in this process is told of a
+change at once; with several server processes (`--http-workers`, or servers sharing a database), one
+served by another notices within `POLL` seconds (each process looks at the decision number of each game
+it has sockets for: one indexed read a game), since the database is the game's only shared record.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from pathlib import Path
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Form, Request, UploadFile, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 
@@ -24,10 +28,11 @@ from rawdeal.service.auth import hashed, new_id
 from rawdeal.service.context import Context
 from rawdeal.service.pages import _templates, render
 from rawdeal.service.play import moves
-from rawdeal.service.play.seats import position, view_of
+from rawdeal.service.play.seats import view_of
 from rawdeal.service.play.store import PERSON, PlayRow
 
 router = APIRouter(include_in_schema=False)
+log = logging.getLogger("rawdeal.service.play")
 POLL = 2.0
 DECKS = Path(__file__).resolve().parents[3] / "decks"  # the bundled decks of a source checkout
 OPPONENTS = (PERSON, *PLAYERS)
@@ -41,12 +46,12 @@ def cookie(gid: str) -> str:
     return f"rawdeal_play_{gid}"
 
 
-def seat_of(game: moves.Game, token: str | None) -> int | None:
+def seat_of(game: moves.Live, token: str | None) -> int | None:
     """The seat whose token the caller holds (None: a spectator)."""
     if not token:
         return None
     digest = hashed(token)
-    return next((i for i, s in enumerate(game.play.seats) if s.get("digest") == digest), None)
+    return next((i for i, s in enumerate(game.seats) if s.get("digest") == digest), None)
 
 
 # --- starting a game --------------------------------------------------------------------------------
@@ -91,9 +96,10 @@ async def create(request: Request, deck_a: Annotated[str, Form()] = "", deck_b: 
     if errors or a is None or b is None:
         return render("play_new.html", 422, title="Play", who=None, decks=bundled(), opponents=OPPONENTS,
                       errors=errors)
-    gid = await asyncio.to_thread(_start, ctx(request), a, b, opponent,
-                                  int(seed) if seed.strip() else secrets.randbelow(1 << 30))
-    mine, theirs = gid
+    c = ctx(request)
+    mine, theirs = await asyncio.to_thread(_start, c, a, b, opponent,
+                                           int(seed) if seed.strip() else secrets.randbelow(1 << 30))
+    await _bots(c, mine[0])  # the bot may decide first
     answer = RedirectResponse(f"/play/{mine[0]}", status_code=303)
     _seat_cookie(answer, request, mine[0], mine[1])
     if theirs:
@@ -115,8 +121,6 @@ def _start(c: Context, a: tuple[str, str], b: tuple[str, str], opponent: str,
         s.add(GameRow(id=gid, save=save, moves=[], decision=0))
         s.flush()
         s.add(PlayRow(id=gid, seats=seats, seed=seed, opening=save, transcript=opening))
-    while moves.bot_answer(c, gid) is not None:  # the bot may decide first
-        pass
     return (gid, mine), theirs
 
 
@@ -126,9 +130,9 @@ def _seat_cookie(answer: Response, request: Request, gid: str, token: str) -> No
 
 
 @router.get("/play/{gid}/join/{token}")
-def join(gid: str, token: str, request: Request) -> Response:
+async def join(gid: str, token: str, request: Request) -> Response:
     """The invite link: it holds the second seat's token, kept as that game's cookie."""
-    game = _game(request, gid)
+    game = await _game(request, gid)
     if seat_of(game, token) is None:
         raise ProblemError(404, "not found", "this invite link is not for this game")
     answer = RedirectResponse(f"/play/{gid}", status_code=303)
@@ -136,8 +140,8 @@ def join(gid: str, token: str, request: Request) -> Response:
     return answer
 
 
-def _game(request: Request, gid: str) -> moves.Game:
-    game = moves.load(ctx(request), gid)
+async def _game(request: Request, gid: str) -> moves.Live:
+    game = await moves.live(ctx(request), gid, fresh=True)
     if game is None:
         raise ProblemError(404, "not found", f"no game {gid}")
     return game
@@ -146,51 +150,81 @@ def _game(request: Request, gid: str) -> moves.Game:
 # --- the play page and its socket ---------------------------------------------------------------------
 
 
-def board_html(game: moves.Game, seat: int | None) -> str:
-    b = game.board if game.board is not None else position(game.row.save)
-    view = view_of(b, seat, game.row.decision, game.row.moves[-1] if game.row.moves else "")
+def board_html(game: moves.Live, shown: moves.Shown, seat: int | None) -> str:
+    view = view_of(shown.board, seat, shown.decision, shown.last)
     return str(_templates().get_template("play_board.html").render(
-        v=view, gid=game.row.id, kinds=[s["kind"] for s in game.play.seats]))
+        v=view, gid=game.gid, kinds=[s["kind"] for s in game.seats]))
 
 
 @router.get("/play/{gid}")
-def play_page(gid: str, request: Request) -> HTMLResponse:
-    game = _game(request, gid)
+async def play_page(gid: str, request: Request) -> HTMLResponse:
+    game = await _game(request, gid)
     seat = seat_of(game, request.cookies.get(cookie(gid)))
     invite = request.cookies.get(f"rawdeal_invite_{gid}") if seat == 0 else None
     link = f"{request.base_url}play/{gid}/join/{invite}" if invite else None
-    return render("play.html", title="Raw Deal", who=None, gid=gid, seat=seat, board=board_html(game, seat),
-                  decision=game.row.decision, invite=link, watch=f"{request.base_url}play/{gid}")
+    shown = game.shown
+    return render("play.html", title="Raw Deal", who=None, gid=gid, seat=seat, board=board_html(game, shown, seat),
+                  decision=shown.decision, invite=link, watch=f"{request.base_url}play/{gid}")
 
 
 class Hub:
-    """The open sockets of each game in this process, to tell them of a change at once."""
+    """The open sockets of each game in this process, to tell them of a change at once, and one task a
+    game watching its decision number for moves answered by another server process."""
 
     def __init__(self) -> None:
         self.games: dict[str, set[tuple[WebSocket, int | None]]] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
         self.sent: dict[WebSocket, int] = {}  # the decision each socket was last shown
+        self.watching: dict[str, asyncio.Task[None]] = {}
 
-    def lock(self, gid: str) -> asyncio.Lock:
-        return self.locks.setdefault(gid, asyncio.Lock())
+    def join(self, c: Context, gid: str, ws: WebSocket, seat: int | None) -> None:
+        self.games.setdefault(gid, set()).add((ws, seat))
+        if gid not in self.watching:
+            self.watching[gid] = asyncio.create_task(self._watch(c, gid))
 
-    async def tell(self, game: moves.Game) -> None:
-        seen: dict[int | None, dict[str, Any]] = {}
-        for ws, seat in list(self.games.get(game.row.id, ())):
+    def leave(self, gid: str, ws: WebSocket, seat: int | None) -> None:
+        members = self.games.get(gid, set())
+        members.discard((ws, seat))
+        self.sent.pop(ws, None)
+        if not members:
+            self.games.pop(gid, None)
+            watcher = self.watching.pop(gid, None)
+            if watcher is not None:
+                watcher.cancel()
+
+    async def tell(self, game: moves.Live, first: WebSocket | None = None) -> None:
+        """Send each socket of the game its seat's view of the game's last decision (`first` first: the
+        mover's acknowledgement); a view is made once per seat, however many watch."""
+        shown = game.shown
+        seen: dict[int | None, str] = {}
+        members = sorted(self.games.get(game.gid, ()), key=lambda m: m[0] is not first)
+        for ws, seat in members:
+            if self.sent.get(ws, -1) >= shown.decision:
+                continue
             if seat not in seen:
-                seen[seat] = _message(game, seat)
+                seen[seat] = _message(game, shown, seat)
             try:
-                self.sent[ws] = game.row.decision
-                await ws.send_json(seen[seat])
+                self.sent[ws] = shown.decision
+                await ws.send_text(seen[seat])
             except Exception:  # a socket closing meanwhile: its own loop cleans up
                 pass
+
+    async def _watch(self, c: Context, gid: str) -> None:
+        """Moves answered by another server process reach this process's sockets within POLL seconds."""
+        while True:
+            await asyncio.sleep(POLL)
+            try:
+                game = await moves.live(c, gid)
+                if game is not None and await moves.catch_up(c, game):
+                    await self.tell(game)
+            except Exception:  # noqa: BLE001 - the database away for a moment: look again next time
+                log.exception("cannot look at game %s", gid)
 
 
 HUB = Hub()
 
 
-def _message(game: moves.Game, seat: int | None) -> dict[str, Any]:
-    return {"type": "view", "decision": game.row.decision, "html": board_html(game, seat)}
+def _message(game: moves.Live, shown: moves.Shown, seat: int | None) -> str:
+    return orjson.dumps({"type": "view", "decision": shown.decision, "html": board_html(game, shown, seat)}).decode()
 
 
 @router.websocket("/play/{gid}/ws")
@@ -200,17 +234,16 @@ async def socket(ws: WebSocket, gid: str) -> None:
     if origin is not None and origin.split("://", 1)[-1] != host:  # another site's page: refused
         await ws.close(code=1008)
         return
-    game = await asyncio.to_thread(moves.load, c, gid)
+    game = await moves.live(c, gid, fresh=True)
     if game is None:
         await ws.close(code=1008)
         return
     seat = seat_of(game, ws.cookies.get(cookie(gid)))
     await ws.accept()
-    HUB.sent[ws] = game.row.decision
-    await ws.send_json(_message(game, seat))
-    members = HUB.games.setdefault(gid, set())
-    members.add((ws, seat))
-    poller = asyncio.create_task(_poll(c, ws, gid, seat))
+    shown = game.shown
+    HUB.sent[ws] = shown.decision
+    await ws.send_text(_message(game, shown, seat))
+    HUB.join(c, gid, ws, seat)
     try:
         while True:
             sent = await ws.receive_json()
@@ -218,9 +251,7 @@ async def socket(ws: WebSocket, gid: str) -> None:
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        poller.cancel()
-        members.discard((ws, seat))
-        HUB.sent.pop(ws, None)
+        HUB.leave(gid, ws, seat)
 
 
 async def _move(c: Context, ws: WebSocket, gid: str, seat: int | None, sent: Any) -> None:
@@ -228,66 +259,74 @@ async def _move(c: Context, ws: WebSocket, gid: str, seat: int | None, sent: Any
     if not isinstance(move, str) or not isinstance(decision, int):
         await ws.send_json({"type": "refused", "detail": 'send {"move": WORDS, "decision": N}'})
         return
-    async with HUB.lock(gid):
+    game = await moves.live(c, gid)
+    if game is None:
+        await ws.send_json({"type": "refused", "detail": f"no game {gid}", "decision": 0})
+        return
+    async with game.lock:
         try:
-            game = await asyncio.to_thread(moves.answer, c, gid, seat, decision, move)
+            await moves.answer(c, game, seat, decision, move)
         except moves.Refused as refused:
             await ws.send_json({"type": "refused", "detail": refused.detail, "decision": refused.decision})
+            await HUB.tell(game)  # caught up with another process's move, if that was why
             return
+        await HUB.tell(game, first=ws)
+        await _bots_moving(c, game)
+
+
+async def _bots(c: Context, gid: str) -> None:
+    game = await moves.live(c, gid)
+    if game is not None:
+        async with game.lock:
+            await _bots_moving(c, game)
+
+
+async def _bots_moving(c: Context, game: moves.Live) -> None:
+    """The bots' moves until a person decides or the game ends, each shown as it is made."""
+    while await moves.bot_answer(c, game) is not None:
         await HUB.tell(game)
-        while (after := await asyncio.to_thread(moves.bot_answer, c, gid)) is not None:
-            await HUB.tell(after)
-
-
-async def _poll(c: Context, ws: WebSocket, gid: str, seat: int | None) -> None:
-    """Moves answered by another server process reach this socket too."""
-    while True:
-        await asyncio.sleep(POLL)
-        game = await asyncio.to_thread(moves.load, c, gid)
-        if game is not None and game.row.decision > HUB.sent.get(ws, 0):
-            HUB.sent[ws] = game.row.decision
-            await ws.send_json(_message(game, seat))
 
 
 # --- a finished game: its replay, move file and save ------------------------------------------------------
 
 
-def _finished(request: Request, gid: str) -> moves.Game:
-    """Only a finished game's record is served: before the end, the save holds both hands and the
-    Arsenals' order."""
-    game = _game(request, gid)
-    from rawdeal.service.play.seats import decider
-
-    if decider(game.row.save) is not None:
+async def _finished(request: Request, gid: str) -> tuple[bytes, list[str], str]:
+    """A finished game's opening save, moves and transcript. Only a finished game's record is served:
+    before the end, the save holds both hands and the Arsenals' order."""
+    game = await _game(request, gid)
+    if not game.shown.over:
         raise ProblemError(404, "not found", f"game {gid} is not over: its record is served once it ends")
-    return game
+    return await asyncio.to_thread(moves.history, ctx(request), gid)
 
 
-def move_file(game: moves.Game) -> str:
-    return "".join(f"{m}\n" for m in game.row.moves)
+def move_file(played: list[str]) -> str:
+    return "".join(f"{m}\n" for m in played)
 
 
 @router.get("/play/{gid}/moves.txt")
-def moves_txt(gid: str, request: Request) -> PlainTextResponse:
-    return PlainTextResponse(move_file(_finished(request, gid)))
+async def moves_txt(gid: str, request: Request) -> PlainTextResponse:
+    _, played, _ = await _finished(request, gid)
+    return PlainTextResponse(move_file(played))
 
 
 @router.get("/play/{gid}/save.json")
-def save_json(gid: str, request: Request) -> Response:
+async def save_json(gid: str, request: Request) -> Response:
     """The opening save: `rawdeal run save.json moves.txt` replays the game."""
-    return Response(_finished(request, gid).play.opening, media_type="application/json")
+    opening, _, _ = await _finished(request, gid)
+    return Response(opening, media_type="application/json")
 
 
 @router.get("/play/{gid}/transcript.txt")
-def transcript_txt(gid: str, request: Request) -> PlainTextResponse:
+async def transcript_txt(gid: str, request: Request) -> PlainTextResponse:
     """What was printed as the game was played, move by move."""
-    return PlainTextResponse(_finished(request, gid).play.transcript)
+    _, _, printed = await _finished(request, gid)
+    return PlainTextResponse(printed)
 
 
 @router.get("/play/{gid}/replay")
-def replay_page(gid: str, request: Request) -> HTMLResponse:
-    game = _finished(request, gid)
-    return HTMLResponse(_viewer_page(game.play.opening, move_file(game), f"game {gid}"))
+async def replay_page(gid: str, request: Request) -> HTMLResponse:
+    opening, played, _ = await _finished(request, gid)
+    return HTMLResponse(await asyncio.to_thread(_viewer_page, opening, move_file(played), f"game {gid}"))
 
 
 def _viewer_page(save: bytes, moves_text: str, title: str) -> str:

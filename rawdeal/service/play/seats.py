@@ -1,4 +1,4 @@
-"""What one seat may see of a game, and the bots' moves. Pure functions of a save.
+"""What one seat may see of a game, and the bots' moves. Pure functions of a board or a save.
 
 A seat's view holds its own hand, the opponent's hand only as a count, each Arsenal only as a count,
 and the legal moves only when the decision is the seat's; a spectator (seat None) sees no hand. The
@@ -9,55 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rawdeal.errors import RawdealError
-from rawdeal.service.games import Turn
-from rawdeal.viewer.board import Board, board
-
-
-def position(save: bytes) -> Board:
-    """The board of a save (loaded once; every seat's view is made from it)."""
-    from rawdeal.io.save import loads
-
-    game = loads(save, "save.json", written=True)
-    game.resume()
-    return board(game)
-
-
-def seat_view(save: bytes, seat: int | None, decision: int, last: str = "") -> dict[str, Any]:
-    """The view of `seat` (0, 1, or None for a spectator) at decision number `decision`; `last` is the
-    move that led here, in move-file words."""
-    return view_of(position(save), seat, decision, last)
-
-
-def play_as(save: bytes, seat: int | None, move: str) -> tuple[Turn, Board]:
-    """Apply `move` for `seat` (as `rawdeal.service.games.apply`, the save loaded once): the turn and the
-    board after it. Raises NotYours when the decision is not the seat's (or the game is over), and the
-    rawdeal error of a bad or illegal move."""
-    from rawdeal.io.save import dumps, loads
-    from rawdeal.io.transcript import Transcript
-    from rawdeal.replay.movefile import iter_moves, play_moves
-
-    game = loads(save, "save.json", written=True)
-    out: list[str] = []
-    transcript = Transcript(out.append)
-    transcript.events(game.resume())
-    out.clear()  # the resumed position's pending events were shown with the move before
-    d = game.decision()
-    if d is None:
-        raise NotYours("the game is over")
-    if seat != d.player:
-        raise NotYours("it is not your decision" if seat is not None else "spectators do not move")
-    if "\n" in move or not move.strip():
-        raise RawdealError("a move is one line of move-file words, e.g. 'end' or 'play \"Irish Whip\"'")
-    lines = list(iter_moves([move], "move"))
-    if not lines:
-        raise RawdealError(f"{move!r} holds no move (a comment only)")
-    play_moves(game, lines, transcript, source="move")
-    return Turn(lines[0].text, "".join(out), dumps(game)), board(game)
-
-
-class NotYours(Exception):
-    """A move sent by a seat whose decision it is not."""
+from rawdeal.viewer.board import Board
 
 
 def view_of(b: Board, seat: int | None, decision: int, last: str) -> dict[str, Any]:
@@ -77,16 +29,6 @@ def view_of(b: Board, seat: int | None, decision: int, last: str) -> dict[str, A
         "moves": list(asked.moves) if mine and asked is not None else [],
         "over": asked is None, "winner": b.winner, "how": b.how,
     }
-
-
-def decider(save: bytes) -> int | None:
-    """Whose decision it is (None: the game is over)."""
-    from rawdeal.io.save import loads
-
-    game = loads(save, "save.json", written=True)
-    game.resume()
-    d = game.decision()
-    return None if d is None else d.player
 
 
 def bot_move(save: bytes, bot: str, seed: int) -> tuple[str, int]:

@@ -23,6 +23,8 @@ class _Seq:
 
     last: object = None
     next_card: _Desc | None = None  # "if your next card played this turn is a maneuver, it is +2D"
+    next_when: fx.Duration = fx.Duration.NEXT_CARD  # or the first card played next turn ("the first card you play on
+    # your next turn"): only the constructs that read it take a `next_card` then
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
 
 
@@ -57,7 +59,18 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     rule = _superstar_rule(action, card)
     if rule is not None:
         return rule
-    if seq.next_card is not None and action.verb == "reverse" and _pronoun(action) == "it" \
+    if action.verb == "play" and any(isinstance(p, Phrase) and p.kind == "modal" and words(p) == ["cannot"]
+                                     for p in action.subject):
+        return [_cannot_play(action)]
+    if action.verb == "ignore":
+        return _ignore(action, seq)
+    randomly = [p for p in action.subject if isinstance(p, Phrase) and p.kind == "adverb" and words(p) == ["randomly"]]
+    if randomly:
+        plain = Action(tuple(p for p in action.subject if p not in randomly), action.verb, action.parts)
+        return [_at_random(a) for a in _action(plain, seq, card)]
+    if seq.next_card is not None and seq.next_card.title is None and seq.next_when is fx.Duration.NEXT_CARD \
+            and action.verb == "reverse" \
+            and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
         d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
@@ -275,11 +288,20 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     if pronoun is not None:
         if isinstance(seq.last, fx.Search) and dest.zones == (fx.Zone.HAND,) and dest.who is seq.last.who:
             return []  # "search ... for a card, put it into your hand": the search's own end
+        found = seq.last
+        if pronoun == "it" and isinstance(found, fx.Search) and len(found.zones) == 1 and dest.who is found.who \
+                and dest.zones[0] is not found.zones[0] and not shuffle:
+            # "search your opponent's Arsenal for 1 card, put it into his Ringside pile": a move, not a search
+            moved = fx.MoveCards(found.who, fx.ONE, found.zones[0], dest.zones[0], position, filter=found.filter)
+            seq.last = moved
+            return [_Instead(found, moved)]
         this = pronoun == "this card" or (pronoun == "it" and seq.last is None)
         if this and dest.zones == (fx.Zone.RINGSIDE,):
             return [fx.DiscardThis()]
         if this and dest.zones == (fx.Zone.ARSENAL,):
             return [fx.ReturnThis(position)]
+        if this and dest.zones == (fx.Zone.HAND,) and dest.who is fx.Who.YOU:
+            return [fx.MoveThis(fx.Zone.HAND)]  # "put this card into your hand" (from the Ring area or Ringside pile)
         raise Unsupported(f"{action.verb} {pronoun!r} (what it stands for)")
     obj = action.parts[0] if action.parts else None
     looked = seq.last
@@ -316,6 +338,14 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     mover = src.who if who is fx.Who.YOU else who
     chooser = fx.Who.YOU if who is fx.Who.YOU else who
     return [fx.MoveCards(mover, d.count, src.zones[0], dest.zones[0], position, chooser=chooser, filter=_filter(d))]
+
+
+@dataclass(frozen=True, slots=True)
+class _Instead:
+    """An action lowered earlier in the sentence (`prev`) that a later verb says is really `new`."""
+
+    prev: Any
+    new: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,7 +475,7 @@ class _Chosen:
 def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     """"choose and discard 1 card from his hand": the choosing is the discard's own; "choose 1 card"
     after looking at a hand picks the cards a later "discard the chosen card" means."""
-    if not action.parts or (len(action.parts) == 1 and words(action.parts[0]) == ["one"]):
+    if not action.parts or (len(action.parts) == 1 and words(action.parts[0]) in (["one"], ["1"])):
         return []  # "choose and discard ...", "Choose one: A; or B" (the "or" makes the choice)
     d = _object_cards(action)
     looked = seq.last
@@ -474,6 +504,71 @@ def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
         raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
     return [fx.PlayRequirement(_prior(after))]
+
+
+def _ignore(action: Action, seq: _Seq) -> list[Any]:
+    """"(If your next card played this turn is a High Risk maneuver,) you can ignore the 'Can only be played
+    after...' text (on your next card played this turn)": a one-shot permission for the next card played
+    ("may" and "can" alike: a permission needs no yes)."""
+    modal = [words(p) for p in action.subject if isinstance(p, Phrase) and p.kind == "modal"]
+    who = [words(p) for p in action.subject if not (isinstance(p, Phrase) and p.kind == "modal")]
+    quoted = values(action.parts[0], ValueKind.QUOTED) if action.parts else []
+    said = quoted[0].text.strip("'").casefold().rstrip(". …") if len(quoted) == 1 else ""
+    on = action.parts[1] if len(action.parts) == 2 else None
+    next_card = on is not None and isinstance(on, Phrase) and on.kind == "on_cards" and words(on)[1:] in (
+        ["your", "next", "card", "played", "this", "turn"], ["your", "next", "card", "played"])
+    if who not in ([], [["you"]]) or modal not in ([], [["can"]], [["may"]]) or said != "can only be played after" \
+            or len(action.parts) > 2 or (on is not None and not next_card) or (next_card and seq.next_card):
+        raise Unsupported(f"ignore {' '.join(words(action)[1:])!r}")
+    d = seq.next_card
+    if d is None and not next_card:
+        raise Unsupported("ignoring a card's text without saying which card")
+    if d is None:
+        return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None))]
+    if d.title is not None:  # "if your next card played this turn is the card titled X"
+        return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, card_type=None, title=d.title))]
+    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when,
+                                  subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+
+
+def _at_random(lowered: Any) -> Any:
+    """"Your opponent randomly discards 3 cards", "randomly remove 1 card in his hand from the game": the
+    cards are picked at random, by no player. Only a set number of cards discarded or moved can be."""
+    if isinstance(lowered, fx.Optional):
+        return replace(lowered, actions=tuple(_at_random(a) for a in lowered.actions))
+    if isinstance(lowered, (fx.Discard, fx.MoveCards)) and not lowered.count.up_to and lowered.count.of is None \
+            and not lowered.count.same:
+        return replace(lowered, random=True)
+    raise Unsupported("a card picked at random")
+
+
+def _cannot_play(action: Action) -> fx.Restrict:
+    """"You cannot play Action cards with the word 'dynamic' in the title for the rest of the turn", "your
+    opponent cannot play maneuvers during his next turn": a restriction on one player for a lifetime the
+    sentence says (one without a lifetime, or on the opponent for the rest of your own turn, is reported)."""
+    who, _ = _subject(Action(tuple(p for p in action.subject if not (isinstance(p, Phrase) and p.kind == "modal")),
+                             action.verb, action.parts))
+    d = _object_cards(action)
+    rest = [p for p in action.parts[1:]]
+    said = " ".join(words(action)[1:])
+    if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.not_trait or d.not_subtypes \
+            or d.max_damage is not None or d.min_damage is not None or d.after_title or len(d.subtypes) > 1 \
+            or len(d.types) > 1:
+        raise Unsupported(f"cannot play {said!r}")
+    when = rest[0]
+    turn = words(when)
+    if isinstance(when, Phrase) and when.kind == "for_the_rest_arg" and turn[-1:] == ["turn"] \
+            and turn[-2:-1] in (["the"], ["this"]) and who is fx.Who.YOU:
+        duration = fx.Duration.REST_OF_TURN
+    elif isinstance(when, Phrase) and when.kind == "during_arg" and turn[-2:] == ["next", "turn"] \
+            and turn[1:-2] == (["your"] if who is fx.Who.YOU else ["his"]):
+        duration = fx.Duration.NEXT_TURN
+    else:
+        raise Unsupported(f"cannot play {said!r}")
+    kind = d.types[0] if d.types else (CardType.MANEUVER if d.subtypes else None)
+    return fx.Restrict(who, fx.Modifier(fx.Stat.UNPLAYABLE, 0, duration, card_type=kind,
+                                        subtype=d.subtypes[0] if d.subtypes else None, title=d.title,
+                                        title_word=d.title_word))
 
 
 @dataclass(frozen=True, slots=True)

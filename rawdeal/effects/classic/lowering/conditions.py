@@ -6,7 +6,7 @@ from __future__ import annotations
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    Unsupported, _Desc, _cards, _children, _desc, _number, _zone_in, find, values, words,
+    Unsupported, _Desc, _cards, _children, _desc, _number, _zone_in, find, titles_each, values, words,
 )
 
 
@@ -20,9 +20,12 @@ def _prior(node: object) -> fx.Condition:
     for one in prior.parts:
         if isinstance(one, Phrase) and one.kind == "prior_success":  # "a successfully played X (or Y)"
             descs = [p for p in one.parts if isinstance(p, (CardDesc, Cards))]
-            found += [_after(_desc(d) if isinstance(d, CardDesc) else _cards(d), one) for d in descs]
-        elif isinstance(one, Phrase) and one.kind == "prior_card":
-            found += [_after(_cards(c), one) for c in one.parts if isinstance(c, Cards)]
+            for d in descs:
+                many = titles_each(d) if isinstance(d, Cards) else ()
+                found += [fx.After(title=t) for t in many] or [_after(_desc(d) if isinstance(d, CardDesc) else _cards(d), one)]
+        elif isinstance(one, Phrase) and one.kind == "prior_card":  # "the card titled X or Y": after any of them
+            found += [fx.After(title=t) if titles_each(c) else _after(_cards(c), one)
+                      for c in one.parts if isinstance(c, Cards) for t in (titles_each(c) or ("",))]
         elif not (isinstance(one, Word) and one.text in ("or", ",")):
             raise Unsupported(f"a play after {' '.join(words(one))!r}")
     if not found:
@@ -42,6 +45,9 @@ def condition(node: Phrase) -> fx.Condition:
     """A `condition` phrase the engine can test: a titled card in your Ring area, a lower Fortitude
     Rating than the opponent's, a hand of N or more cards, the previous card played."""
     clauses = [p for p in node.parts if isinstance(p, Phrase)]
+    reversed_first = _reversed_first(clauses)
+    if reversed_first is not None:
+        return reversed_first
     if len(clauses) != 1:
         raise Unsupported(f"the condition {' '.join(words(node))!r}")
     one = clauses[0]
@@ -64,6 +70,28 @@ def condition(node: Phrase) -> fx.Condition:
     if one.kind == "prior_cond":
         return _prior(one)
     raise Unsupported(f"the condition {' '.join(said)!r}")
+
+
+def _reversed_first(clauses: list[Phrase]) -> fx.Condition | None:
+    """"this is the first card played of your turn and you reversed a card (from your hand) to end your
+    opponent's last turn", in either order; None for any other condition."""
+    kinds = sorted(c.kind for c in clauses)
+    if kinds != ["nth_card", "player_did"]:
+        return None
+    first = next(c for c in clauses if c.kind == "nth_card")
+    did = next(c for c in clauses if c.kind == "player_did")
+    if words(first) not in (["this", "is", "the", "first", "card", "played", "of", "your", "turn"],
+                            ["this", "is", "your", "first", "card", "played", "of", "the", "turn"]):
+        return None
+    said = words(did)
+    cards = [p for p in did.parts if isinstance(p, Cards)]
+    end = ["to", "end", "your", "opponent's", "last", "turn"]
+    if said[:2] != ["you", "reversed"] or said[-6:] != end or len(cards) != 1 or _cards(cards[0]) != _Desc():
+        return None
+    middle = said[2 + len(words(cards[0])):-6]
+    if middle not in ([], ["from", "your", "hand"]):
+        return None
+    return fx.ReversedLastTurn(from_hand_only=bool(middle))
 
 
 def _tail_condition(tail: Phrase) -> fx.Condition:

@@ -328,6 +328,21 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
     return _Desc(count, tuple(dict.fromkeys(types)), tuple(dict.fromkeys(subtypes)), **fields)
 
 
+def titles_each(node: Cards) -> tuple[str, ...]:
+    """The titles of "the card(s) titled X, Y or Z" (a description of titles and nothing else), else ()."""
+    descs = [p for p in node.parts if isinstance(p, CardDesc)]
+    if len(descs) != 1 or descs[0].words or descs[0].nouns != ("card",) or len(descs[0].posts) != 1:
+        return ()
+    post = descs[0].posts[0]
+    inner = post.parts[0] if isinstance(post, Phrase) and post.kind == "post" and post.parts else post
+    if not (isinstance(inner, Phrase) and inner.kind == "titled"):
+        return ()
+    titles = values(inner, ValueKind.TITLE)
+    # a conjunction printed in capitals ("X, Y, OR Z") is read into the title after it: it is no part of it
+    said = tuple(" ".join(w for i, w in enumerate(t.text.split()) if i or w not in ("OR", "AND")) for t in titles)
+    return said if len(said) > 1 else ()
+
+
 def _cards(node: Cards) -> _Desc:
     """One quantity and one description ("2 cards", "a Strike maneuver", "the card titled X")."""
     parts = [p for p in node.parts]

@@ -7,9 +7,10 @@ from typing import Any
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    _SelfStat, CardFacts, Unsupported, _Desc, _cards, _desc, _leaves, _number, _zone_in, find, values, words,
+    _SelfStat, CardFacts, Unsupported, _Desc, _cards, _desc, _leaves, _number, _zone_in, find, titles_each, values,
+    words,
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import _Seq, _reverses
@@ -24,6 +25,19 @@ class _DeckRule:
 
 
 def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
+    holder = find(st, "holder")
+    it = seq.next_card is not None and st.kind == "irreversible" and holder is not None and words(holder) == ["it"] \
+        and not _tails(st)
+    if it and seq.next_card is not None and seq.next_card.title is None:
+        # "if your next card played this turn (the first card you play on your next turn) is a maneuver, it
+        # cannot be reversed"
+        d = seq.next_card
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when,
+                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+    if seq.next_card is not None and seq.next_card.title is not None:
+        raise Unsupported(f"{' '.join(words(st))!r} about the next card titled {seq.next_card.title}")
+    if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
+        raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
     if seq.next_card is not None and st.kind == "stats_are":
         return _next_card_is(st, seq.next_card)
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
@@ -53,8 +67,12 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     if ref is not None and words(ref) in (["your", "next", "card", "played", "this", "turn"],
                                           ["your", "next", "card", "played"]) and not tails:
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
+    if ref is not None and first_next_turn(ref) and not tails:  # "the first card you play on your next turn ..."
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.FIRST_NEXT_TURN, card_type=None))]
     if len(tails) > 1 or _holder_other(st):
         raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
+    if tails and tails[0].kind == "from_tail" and _opponents_backlash(tails[0]):
+        return [fx.Irreversible(from_hand=False, from_arsenal=False, from_backlash=True)]
     if tails and tails[0].kind == "from_tail":  # "cannot be reversed from your opponent's hand"
         zones = _zone_in(tails[0])
         if zones.who is not fx.Who.OPPONENT or zones.zones not in ((fx.Zone.HAND,), (fx.Zone.ARSENAL,)):
@@ -62,6 +80,8 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
         return [fx.Irreversible(from_arsenal=False) if zones.zones == (fx.Zone.HAND,) else fx.Irreversible(from_hand=False)]
     if tails and tails[0].kind == "by_tail":  # "cannot be reversed by the card titled X"
         by = [p for p in tails[0].parts if isinstance(p, Cards)]
+        if len(by) == 1 and titles_each(by[0]):  # "cannot be reversed by the cards titled X or Y"
+            return [fx.NotReversedBy(titles_each(by[0]))]
         d = _cards(by[0]) if len(by) == 1 else None
         if d is None or d.title is None or replace(d, title=None) != _Desc():
             raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
@@ -69,6 +89,22 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     if tails:
         return [fx.Irreversible(condition=_tail_condition(tails[0]))]
     return [fx.Irreversible()]
+
+
+def first_next_turn(ref: object) -> bool:
+    """"the first card played on your next turn", "your first card played during your next turn", "the first
+    card you play on your next turn"."""
+    said = words(ref)
+    return said[:3] in (["the", "first", "card"], ["your", "first", "card"]) and said[3:] in (
+        ["played", "on", "your", "next", "turn"], ["played", "during", "your", "next", "turn"],
+        ["you", "play", "on", "your", "next", "turn"], ["you", "play", "during", "your", "next", "turn"])
+
+
+def _opponents_backlash(tail: Phrase) -> bool:
+    """"from your opponent's Backlash deck" (and no other zone)."""
+    refs = [p for p in tail.parts if isinstance(p, ZoneRef)]
+    return len(refs) == 1 and refs[0].zones == ("backlash deck",) and \
+        [w for o in refs[0].owner for w in words(o)] in (["your", "opponent's"], ["opponent's"], ["his"])
 
 
 def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
@@ -124,6 +160,13 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
     how = find(st, "played_how")
     if how is None and len(extra) == 1 and (find(st, "played_plain") is not None or "playable" in words(st)):
         return [fx.PlayRequirement(_tail_condition(extra[0]))]  # "can only be played if ...", "playable only if ..."
+    if how is not None and extra and all(p.kind == "or_if" for p in extra):  # "... after X or if <condition>"
+        plain = Statement(st.kind, tuple(p for p in st.parts if p not in extra))
+        first = _only_played(plain, card)
+        ors = [condition(c) for p in extra for c in p.parts if isinstance(c, Phrase) and c.kind == "condition"]
+        if len(first) != 1 or not isinstance(first[0], fx.PlayRequirement) or len(ors) != len(extra):
+            raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+        return [fx.PlayRequirement(fx.AnyOf((first[0].condition, *ors)))]
     if extra:
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     cond = _played_condition(st)

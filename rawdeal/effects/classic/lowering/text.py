@@ -18,8 +18,10 @@ from rawdeal.effects.classic.lowering.nodes import (
     _children, _desc, _filter, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
-from rawdeal.effects.classic.lowering.actions import _FollowUp, _Forbid, _Looked, _PackRule, _Seq, _Taken, _action
-from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement
+from rawdeal.effects.classic.lowering.actions import (
+    _FollowUp, _Forbid, _Instead, _Looked, _PackRule, _Seq, _Taken, _action,
+)
+from rawdeal.effects.classic.lowering.statements import _DeckRule, _GroupMod, _statement, first_next_turn
 
 
 # ------------------------------------------------------------------------------------------ frames
@@ -29,6 +31,11 @@ class _Ctx:
     as_type: CardType | None = None
     success: bool = False
     from_hand: bool = False
+    zones: tuple[fx.Zone, ...] = ()  # "in": while this card is in these zones of yours; "activated": used from them
+    once: bool = False  # "activated": once during each of your turns
+    overturned: bool = False  # "reverse": "when overturned, reverse ..." (only when damage reveals it)
+    played: fx.CardFilter | None = None  # "played": the successful plays that set the sentence off ...
+    by: fx.Who = fx.Who.YOU  # ... and whose
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -47,6 +54,11 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("ring")
         elif frame.kind == "when_cond" and _this_in_ring(frame):
             ctx = _Ctx("ring")
+        elif frame.kind == "when_cond" and _this_in_own(frame):
+            ctx = _Ctx("in", zones=_this_in_own(frame))
+        elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
+                and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
+            ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,), once=frame.kind == "once_during")
         elif frame.kind == "at_edge" and ctx is not None and ctx.kind == "ring" \
                 and words(frame) == ["at", "the", "start", "of", "your", "turn"]:
             ctx = _Ctx("ring start")
@@ -59,12 +71,25 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind == "before_phase" and ctx is not None and ctx.kind in ("ring start", "ability start") \
                 and words(frame) == ["before", "your", "draw segment"]:
             continue  # the start of the turn is before the draw segment
+        elif frame.kind == "before_phase" and ctx is not None and words(frame) == ["before", "your", "draw segment"] \
+                and (ctx.kind == "ring" or (ctx.kind == "activated" and ctx.once and ctx.zones == (fx.Zone.RING,))):
+            ctx = _Ctx("ring start", once=ctx.kind == "activated")  # "(once during each of your turns,) before
+            # your Draw Segment": at the start of each of his turns, once
+        elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "ability once" \
+                and words(frame) == ["before", "your", "draw segment"]:
+            ctx = _Ctx("ability start")
         elif frame.kind == "at_edge" and words(frame) in (["at", "end", "of", "turn"], ["at", "the", "end", "of", "turn"],
                                                           ["at", "the", "end", "of", "your", "turn"],
                                                           ["at", "the", "end", "of", "the", "turn"]):
             ctx = _Ctx("end of turn")
         elif frame.kind in ("then", "in_addition"):
             continue  # order and addition: the sentence simply follows
+        elif frame.kind in ("if_reversed", "on_reversed") and words(frame)[1:] in (
+                ["reversed"], ["reversed", "from", "your", "opponent's", "hand"], ["reversed", "from", "opponent's", "hand"]):
+            ctx = _Ctx("reversed", from_hand=len(words(frame)) > 2)
+        elif frame.kind == "on_overturned" and card.is_reversal and words(frame) == ["when", "overturned"] \
+                and (ctx is None or ctx.kind == "reverse"):
+            ctx = _Ctx("reverse", overturned=True)
         elif frame.kind == "if_so" and card.is_reversal:
             ctx = _Ctx("reverse")
         elif frame.kind in ("if_played", "on_play") and words(frame) in (["if", "played from", "your", "hand"],
@@ -84,6 +109,47 @@ def _in_own_ring(frame: Frame, card: CardFacts) -> bool:
         and _zone(ref) == _Zones(fx.Who.YOU, (fx.Zone.RING,))
 
 
+def _play_event(frame: Frame) -> tuple[fx.Who, fx.CardFilter | None] | None:
+    """"when your opponent successfully plays a Heel card": (whose plays, which cards), or None for any
+    other condition."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not (isinstance(one, Phrase) and one.kind == "player_did"):
+        return None
+    player = find(one, "player")
+    verb = find(one, "card_verb")
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    if player is None or verb is None or words(verb) != ["successfully", "play"] or len(cards) != 1 \
+            or len(one.parts) != 3:
+        return None
+    said = words(player)
+    who = fx.Who.YOU if said == ["you"] else fx.Who.OPPONENT if said in (
+        ["your", "opponent"], ["opponent"], ["he"]) else fx.Who.ALL if said in (["any", "player"],) else None
+    d = _cards(cards[0])
+    if who is None or d.count != fx.ONE:
+        raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    flt = _filter(d)
+    if flt.types == () and d.subtypes:
+        flt = replace(flt, types=(CardType.MANEUVER,))
+    return who, (None if flt == fx.ANY_CARD else flt)
+
+
+def _this_in_own(frame: Frame) -> tuple[fx.Zone, ...]:
+    """The zones of yours "when this card is in your Ringside pile (Ring area or Ringside pile)" names
+    (none for any other condition)."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not (isinstance(one, Phrase) and one.kind == "this_is") or words(one)[:3] != ["this", "card", "is"]:
+        return ()
+    zone = find(one, "in_zone_event")
+    if zone is None:
+        return ()
+    zones = _zone_in(zone)
+    if zones.who is not fx.Who.YOU or not set(zones.zones) <= {fx.Zone.RING, fx.Zone.RINGSIDE}:
+        return ()
+    return zones.zones
+
+
 def _this_in_ring(frame: Frame) -> bool:
     cond = find(frame, "condition")
     one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
@@ -100,10 +166,15 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     either = False
     joined: list[str] = []
     may: int | None = None  # where the open "you may ..." stands in the group: it runs on until "then"
+    first = sentence.items[0] if sentence.items else None
+    # "Choose 1: A, B, or C": the commas part the options too (unless semicolons part them: "A, B; or C")
+    choosing = isinstance(first, Action) and first.verb == "choose" and not first.subject \
+        and len(first.parts) == 1 and words(first.parts[0]) in (["one"], ["1"]) \
+        and not any(isinstance(i, Phrase) and i.kind == "joiner" and ";" in words(i) for i in sentence.items)
     for item in sentence.items:
         if isinstance(item, Phrase) and item.kind == "joiner":
             joined = words(item)
-            if "or" in joined:
+            if "or" in joined or (choosing and joined in ([","], [";"]) and bool(groups[-1])):
                 groups.append([])
                 either, may = True, None
             continue
@@ -112,6 +183,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             if out:
                 last = out[-1]
                 seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
+                if isinstance(seq.last, _Instead):
+                    seq.last = seq.last.new
             elif item.verb == "choose" and item.parts:
                 pass  # what was chosen stays for the discard that follows
             group = groups[-1]
@@ -140,7 +213,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             raise Unsupported(f"{' '.join(words(item))!r}")
     if isinstance(seq.last, (_Looked, _Taken)):  # taken or looked at, and never said where they go
         raise Unsupported(f"cards taken but put nowhere in {' '.join(words(sentence.items[-1]))!r}")
-    groups = [_shuffled_in(g) for g in groups]
+    groups = [_shuffled_in(_instead(g)) for g in groups]
     if not either:
         return groups[0]
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
@@ -149,6 +222,23 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
     return [fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+def _instead(actions: list[Any]) -> list[Any]:
+    """The actions with each `_Instead` put in place of the action it replaces (the same object, earlier in
+    the same list or "may")."""
+    out: list[Any] = []
+    for a in actions:
+        if isinstance(a, _Instead):
+            at = next((i for i in range(len(out) - 1, -1, -1) if out[i] is a.prev), None)
+            if at is None:
+                raise Unsupported("a pronoun for an action of another clause")
+            out[at] = a.new
+        elif isinstance(a, fx.Optional):
+            out.append(replace(a, actions=tuple(_instead(list(a.actions)))))
+        else:
+            out.append(a)
+    return out
 
 
 def _shuffled_in(actions: list[Any]) -> list[Any]:
@@ -168,7 +258,7 @@ def _shuffled_in(actions: list[Any]) -> list[Any]:
 
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
-            fx.Choice, fx.Optional, fx.HoldSubmission)
+            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict)
 
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
@@ -181,7 +271,31 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     frames = list(sentence.frames)
     seq = seq or _Seq()
     seq.next_card = seq.condition = None
+    if len(frames) == 1 and frames[0].kind in ("if_he_does", "if_you_do") and words(frames[0])[1:] in (
+            ["he", "do"], ["he", "do", "not"], ["you", "do"], ["you", "do", "not"]):
+        said = words(frames[0])  # "Your opponent may overturn 5 cards. If he does not, he discards 2 cards."
+        parts = _items(sentence, card, seq)
+        if not parts or not all(isinstance(p, _ACTIONS) for p in parts):
+            raise Unsupported(f"what happens {' '.join(said)!r}")
+        who = fx.Who.OPPONENT if said[1] == "he" else fx.Who.YOU
+        return ctx, [_Answer(who, said[-1] != "not", tuple(parts))]
+    event = _play_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
+    if event is not None:  # "when (whenever, if) you successfully play a maneuver, ..."
+        frames.pop()
+        where = _frames(frames, ctx, card) if frames else None
+        if where is not None and where.kind not in ("ring", "in"):
+            raise Unsupported("a successful play setting off an effect in this context")
+        if where is None and not card.is_superstar:
+            raise Unsupported("a successful play setting off an effect of a card in no zone")
+        parts = _items(sentence, card, seq)
+        _any_number_only_discarded(parts)
+        zones = () if where is None else (where.zones or (fx.Zone.RING,))
+        return _Ctx("played", zones=zones, played=event[1], by=event[0]), parts
+    seq.next_when = fx.Duration.NEXT_CARD
     if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
+        ref = find(frames[-1], "next_ref")
+        if ref is not None and first_next_turn(ref):
+            seq.next_when = fx.Duration.FIRST_NEXT_TURN
         seq.next_card = _next_is(frames.pop())
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
         cond = find(frames[-1], "condition")
@@ -191,7 +305,14 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     new = _frames(frames, ctx, card)
     parts = _items(sentence, card, seq)
     _any_number_only_discarded(parts)
-    if seq.condition is not None:
+    if seq.condition is not None and any(isinstance(p, fx.Reverses) for p in parts):
+        # "If your Fortitude Rating is less than your opponent's, reverse any maneuver and end his turn": the
+        # reversal holds the condition; what it does happens only when it reverses
+        at = next(i for i, p in enumerate(parts) if isinstance(p, fx.Reverses))
+        parts = [*(_conditioned(p, seq.condition) for p in parts[:at]),
+                 *(replace(p, condition=seq.condition) if isinstance(p, fx.Reverses) and p.condition is None
+                   else p if isinstance(p, _ACTIONS) else _conditioned(p, seq.condition) for p in parts[at:])]
+    elif seq.condition is not None:
         parts = [_conditioned(p, seq.condition) for p in parts]
     if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
@@ -273,9 +394,12 @@ def _next_is(frame: Frame) -> _Desc:
     assert cond is not None
     ref = find(cond, "next_ref")
     cards = next((p for p in cond.parts if isinstance(p, Cards)), None)
-    if ref is None or cards is None or words(ref)[:3] != ["your", "next", "card"] or len(cond.parts) != 3:
+    if ref is None or cards is None or len(cond.parts) != 3 \
+            or (words(ref)[:3] != ["your", "next", "card"] and not first_next_turn(ref)):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
     d = _cards(cards)
+    if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
+        return replace(d, types=())  # only what reads a title takes it (`_next_titled`)
     if d.title or d.trait or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
             or d.types != (CardType.MANEUVER,):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
@@ -347,11 +471,15 @@ def _said(sentence: Sentence) -> str:
 
 def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) -> _Ctx:
     """Each part into its clause: actions join the context's `OnPlay` / `OnReverse` (consecutive
-    sentences in one context make one clause), a `Reverses` opens the reversal context."""
+    sentences in one context make one clause), a `Reverses` opens the reversal context; the actions of
+    a sentence "when this card is in your Ring area, during your turn you may ..." make one `Activated`."""
+    used: list[Any] = []
     for part in parts:
         if isinstance(part, fx.Reverses):
             if ctx.kind == "reverse" and ctx.from_hand:  # "If played from your hand, may reverse ..."
                 part = replace(part, from_hand_only=True)
+            if ctx.kind == "reverse" and ctx.overturned:  # "When overturned, reverse ...": from the Arsenal only
+                part = replace(part, overturned_only=True)
             ctx = _Ctx("reverse", from_hand=part.from_hand_only)
             clauses.append(part)
         elif isinstance(part, _GroupMod) and ctx.kind == "ring" and not part.said:
@@ -360,6 +488,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _add_action(clauses, fx.Modify(part.modifier), ctx)
         elif isinstance(part, _GroupMod):
             raise Unsupported("a modifier without a lifetime outside the Ring area")
+        elif ctx.kind == "ring start" and ctx.once and isinstance(part, _ACTIONS):
+            used.append(part)  # "once during each of your turns, before your Draw Segment, you may ..."
         elif ctx.kind == "ring start" and isinstance(part, _ACTIONS):
             last = clauses[-1] if clauses else None
             if isinstance(last, fx.Triggered) and last.trigger is fx.Trigger.START_OF_TURN:
@@ -368,6 +498,13 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
         elif ctx.kind.startswith("ability") and isinstance(part, _ACTIONS):
             clauses.append(_AbilityPart(ctx.kind, part))
+        elif ctx.kind == "reversed" and isinstance(part, _ACTIONS):
+            trigger = fx.Trigger.REVERSED_FROM_HAND if ctx.from_hand else fx.Trigger.REVERSED
+            last = clauses[-1] if clauses else None
+            if isinstance(last, fx.Triggered) and last.trigger is trigger:
+                clauses[-1] = replace(last, actions=(*last.actions, part))
+            else:
+                clauses.append(fx.Triggered(trigger, (part,), zone=fx.Zone.RINGSIDE))
         elif ctx.kind == "end of turn" and isinstance(part, _ACTIONS):
             last = clauses[-1] if clauses else None
             if isinstance(last, fx.Delayed) and last.trigger is fx.Trigger.END_OF_TURN:
@@ -376,8 +513,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses.append(fx.Delayed(fx.Trigger.END_OF_TURN, (part,)))
         elif isinstance(part, _FollowUp):
             clauses.append(part.clause)
-        elif ctx.kind == "ring" and isinstance(part, _ACTIONS):
-            raise Unsupported("an effect used from the Ring area")
+        elif isinstance(part, _Answer):
+            _answered(clauses, part)
+        elif ctx.kind in ("activated", "played") and isinstance(part, _ACTIONS):
+            used.append(part)
+        elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
+            raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
         elif isinstance(part, _ACTIONS):
             _add_action(clauses, part, ctx)
         elif isinstance(part, _SelfStat):
@@ -391,7 +532,75 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
             clauses.append(part)
+    if ctx.kind == "ring start" and ctx.once:
+        if used and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:  # the may covers the rest
+            used = [fx.Optional((*used[0].actions, *used[1:]))]
+        clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, tuple(used), zone=fx.Zone.RING))
+        return _Ctx("ring")
+    if ctx.kind == "activated":
+        clauses.append(_activated(used, ctx))
+        return _Ctx("in", zones=ctx.zones)  # a sentence after it says when again, or is reported
+    if ctx.kind == "played":
+        if not used:
+            raise Unsupported("a successful play that sets off nothing the engine runs")
+        if len(ctx.zones) > 1:
+            raise Unsupported("an effect set off in several zones")
+        trig = fx.Triggered(fx.Trigger.PLAYED, tuple(_this_moved(a) for a in used),
+                            zone=ctx.zones[0] if ctx.zones else fx.Zone.RING, played=ctx.played, by=ctx.by)
+        clauses.append(trig if ctx.zones else _AbilityTrigger(trig))
+        return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()
     return ctx
+
+
+def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
+    """"..., during your turn you may discard 1 card and then put this card into your hand": the owner's
+    "may" is using it (an effect he must use is reported); the card itself moves from where it lies."""
+    if not used or not isinstance(used[0], fx.Optional) or used[0].who is not fx.Who.YOU:
+        raise Unsupported("an effect used from the Ring area or Ringside pile that is not optional")
+    actions = [*used[0].actions, *used[1:]]
+    return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once)
+
+
+def _this_moved(action: Any) -> Any:
+    """Putting this card somewhere, said from the zone the effect is used from."""
+    if isinstance(action, fx.DiscardThis):
+        return fx.MoveThis(fx.Zone.RINGSIDE)
+    if isinstance(action, fx.ReturnThis):
+        return fx.MoveThis(fx.Zone.ARSENAL, action.position)
+    if isinstance(action, fx.Optional):
+        return replace(action, actions=tuple(_this_moved(a) for a in action.actions))
+    return action
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    """"If you do, ..." / "If he does not, ...": what follows the yes or the no to the "may" just before."""
+
+    who: fx.Who
+    yes: bool
+    actions: tuple[Any, ...]
+
+
+def _answered(clauses: list[Any], answer: _Answer) -> None:
+    """The previous clause's last action, a "may" of the same player, with the answer's actions added: a
+    yes runs them after its own, a no instead."""
+    last: Any = clauses[-1] if clauses else None
+    actions: tuple[Any, ...] = getattr(last, "actions", None) or ()
+    may = actions[-1] if actions else None
+    if not isinstance(may, fx.Optional) or may.who is not answer.who or (answer.yes and may.otherwise):
+        raise Unsupported("'if he does (not)' after no 'may' of his")
+    if answer.yes:
+        may = replace(may, actions=(*may.actions, *answer.actions))
+    else:
+        may = replace(may, otherwise=(*may.otherwise, *answer.actions))
+    clauses[-1] = replace(last, actions=(*actions[:-1], may))
+
+
+@dataclass(frozen=True, slots=True)
+class _AbilityTrigger:
+    """A Superstar's "When you successfully play a maneuver, ...": part of his ability."""
+
+    clause: fx.Triggered
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,9 +616,11 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
     "At the start of your turn, before your draw segment, ..."); the card's other clauses are returned."""
     parts = [c for c in clauses if isinstance(c, _AbilityPart)]
     forbids = tuple(t for c in clauses if isinstance(c, _Forbid) for t in c.titles)
-    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid))]
+    triggered = tuple(c.clause for c in clauses if isinstance(c, _AbilityTrigger))
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger))]
     if not parts:
-        return (fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids) if forbids else None), rest
+        passive = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered)
+        return (passive if forbids or triggered else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -420,7 +631,7 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
         optional, actions = True, [*first.actions, *actions[1:]]
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
-    return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids), rest
+    return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
