@@ -35,6 +35,8 @@ old greedy 85.3%, the new 88.5%), confirmed here:
   omniscient vs greedy, --seed 1, cut short at 300 pairs  57.9% (54.7-61.0)
       -> search closes none of the distance (goal: half); search about 16 ms CPU a decision
       (timed apart: 139 decisions, --seed 77); both runs stopped at 300 pairs for the test suite
+  search-pp (the prior with greedy's plan), --seed 1, stopped at 400 pairs: 300 pairs 49.0% (46.3-51.8),
+      400 pairs 49.8% (47.5-52.0): no gain over search on the same deals
   greedy vs greedy-old, --seed 2, 300 pairs  55.4% (52.8-58.0), 49/234/16, Elo +38 [+19, +56]
       -> the greedy goal is met; search no longer beats the stronger greedy (it gave greedy the
       weights that were much of its edge): docs/bots.md.
@@ -280,6 +282,7 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
                 "search-k10": lambda s: SearchPlayer(s, 100, kept=0.1),
                 "search-la40": lambda s: SearchPlayer(s, 40, lookahead=True),
                 "search-la100": lambda s: SearchPlayer(s, 100, lookahead=True),
+                "search-pp": lambda s: SearchPlayer(s, 100, plan_prior=1),
                 "hand-seer": _hand_seer,
                 # the greedy player before issue 30's second pass: one ply with the hand-set weights
                 "greedy-old": lambda s: GreedyPlayer(s, weights=WEIGHTS, plan=0),

@@ -58,10 +58,10 @@ def test_bots_play_whole_games_and_replay_them_exactly(bot: str) -> None:
     assert [str(m) for m in again] == [str(m) for m in moves]
 
 
-@pytest.mark.parametrize("options", [{"kept": 0.3}, {"lookahead": True}])
+@pytest.mark.parametrize("options", [{"kept": 0.3}, {"lookahead": True}, {"plan_prior": 1}])
 def test_search_options_of_the_benchmark_play_whole_games_and_replay_them(options: dict[str, Any]) -> None:
     """The search variants `benchmarks/bench_bots.py` measures (the opponent's kept hand inferred,
-    leaves that count the next play) play legal, seeded games too."""
+    leaves that count the next play, the prior with the plan) play legal, seeded games too."""
 
     def game() -> list[str]:
         g, moves = _start(12), list[str]()

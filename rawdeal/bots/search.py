@@ -68,7 +68,7 @@ class SearchPlayer:
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
                  prior: int = PRIOR, weights: Weights = TUNED, early: bool = True,
                  remember: bool = True, widen: float = 0.0, fade: bool = False, kept: float = KEPT,
-                 lookahead: bool = False) -> None:
+                 lookahead: bool = False, plan_prior: int = 0) -> None:
         self.rnd = random.Random(seed)
         self.early, self.spent = early, 0  # spent: the playouts of the last decision
         self.remember, self.memory = remember, Memory()  # what it saw of the hidden cards (`bots.memory`)
@@ -89,6 +89,7 @@ class SearchPlayer:
         # `lookahead`: a leaf at my own main decision is worth my best next play (as the greedy
         # player's plan counts it), not the position as it stands
         self.lookahead = lookahead
+        self.plan_prior = plan_prior  # the prior counts my next plays of this turn as greedy's plan does
 
     def choose(self, game: Game) -> Move:
         me = game.decision().player  # type: ignore[union-attr]
@@ -185,7 +186,7 @@ class SearchPlayer:
         worlds = [self._world(game, me, absent) for _ in range(SAMPLES)]
         values = []
         for m in moves:
-            value = sum(self.judge.value(w, m, me) for w in worlds) / len(worlds)
+            value = sum(self.judge.value(w, m, me, plan=self.plan_prior) for w in worlds) / len(worlds)
             root.children[me, m] = node = Node(me)
             node.visits, node.value = self.prior, self.prior * chance(value)
             values.append(-value)
