@@ -156,13 +156,14 @@ def call(base: str, method: str, path: str, token: str | None = None, json_body:
 class Server:
     """`rawdeal serve` as a process on a free port (SIGKILL-able), waited for until /health answers."""
 
-    def __init__(self, data: Path, *args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
+    def __init__(self, data: Path, *args: str, env: dict[str, str] | None = None, cwd: Path | None = None,
+                 python: str = sys.executable) -> None:
         import subprocess
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(data.parent / f"serve-{self.port}.log", "wb")  # a file: a pipe nobody reads could fill up
-        self.proc = subprocess.Popen([sys.executable, "-m", "rawdeal", "serve", "--data", str(data), "--port",
+        self.proc = subprocess.Popen([python, "-m", "rawdeal", "serve", "--data", str(data), "--port",
                                       str(self.port), *args], stderr=self.log, env=env, cwd=cwd)
         self._wait()
 

@@ -214,3 +214,52 @@ def test_the_whole_pool_meets_the_parsing_goals() -> None:
     report = check_pool(classic_pool())
     assert report.parsed >= 0.60 * report.total
     assert report.sentences_parsed >= 0.75 * report.sentences_total
+
+
+def _phrase_kinds(sentence: Sentence | SentenceFailure) -> set[str]:
+    assert isinstance(sentence, Sentence), sentence
+    return {getattr(n, "kind", "") for n in walk(sentence)}
+
+
+# (sentence, the phrase it must hold): for each construct, one printed on Classic cards, then (second half of each
+# group) one written in the same style but printed on none
+NEW_CONSTRUCTS = [
+    ("Cannot be played against Al Snow.", "against_tail"),
+    ("When successfully played against any male Superstar, opponent must discard 2 cards.", "on_success_against"),
+    ("Your opponent overturns cards equal to his Superstar Value plus the number of cards in his hand.", "plus"),
+    ("ACE: Once during each of your turns, you may discard 2 cards.", "label"),
+    ("Can only be played against Kane or Edge.", "against_tail"),
+    ("When successfully played against a Diva Superstar, draw 1 card.", "on_success_against"),
+    ("Draw cards equal to your Superstar Value plus the number of Strike maneuvers in your Ring area.", "plus"),
+    ("BONUS: Draw 2 cards.", "label"),
+    ("Your Arsenal may only contain 50 cards.", "may_contain"),
+    ("The maximum number of Mid-match cards your opponent may have in his Ring area is reduced by 3.", "max_number"),
+    ("The maximum number of Pre-match cards you may pack is increased by 10.", "max_number"),
+    ("Your opponent's Grapple maneuvers played do no more than a maximum of 3D.", "max_damage"),
+    ("Your cards titled European Uppercut are Set-up cards and -2F.", "trait_and_stats"),
+    ("Can only be packed by a Diva.", "by_names_tail"),
+    ("Your Arsenal and Backlash deck may not contain Strike maneuvers.", "may_contain"),
+    ("The maximum number of Action cards he may have in his Ring area is reduced by 2.", "max_number"),
+    ("The maximum number of Strike maneuvers you may play each turn is increased by 1.", "max_number"),
+    ("Your Strike maneuvers do a maximum of 5D.", "max_damage"),
+    ("Your cards titled Arm Drag are Heel cards and +3F.", "trait_and_stats"),
+    ("Can only be packed by a Legend.", "by_names_tail"),
+    ("Cannot be played against a Legend.", "against_tail"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind"), NEW_CONSTRUCTS)
+def test_new_constructs_parse_printed_and_unseen(text: str, kind: str) -> None:
+    assert kind in _phrase_kinds(compiler().sentence(text))
+
+
+@pytest.mark.parametrize("text", [t for t, kind in NEW_CONSTRUCTS if kind != "by_names_tail"])
+def test_a_sentence_that_parses_but_the_engine_cannot_run_stays_unplayable(text: str) -> None:
+    from classickit import lowered
+    result = lowered(text)
+    assert result.effect is None and result.unlowered
+
+
+def test_a_label_is_only_capitals_before_a_colon_at_the_start() -> None:
+    assert _types("ACE: Draw 2 cards.")[0] == ("LABEL", "ACE")
+    assert "LABEL" not in {kind for kind, _ in _types("Draw 2 cards. Ace: draw 1 card.")}

@@ -30,6 +30,7 @@ VARIANTS = [
      "When successfully played, remove 1 card in your opponent's Ringside pile from the game.", STRIKE),
     ("Quickly draw 2 cards.", "Draw 2 cards.", ACTION),
     ("When successfully played, your opponent discard 1 card.", "When successfully played, opponent must discard 1 card.", STRIKE),
+    ("Can only be packed by a Legend.", "Can only be packed by a Legend Superstar.", STRIKE),
     ("Put the top 2 cards of your opponent's Arsenal into his Ringside.",
      "Put the top 2 cards of your opponent's Arsenal into his Ringside pile.", ACTION),
 ]

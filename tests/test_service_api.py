@@ -57,6 +57,29 @@ def test_a_replay_is_what_rawdeal_run_prints(tmp_path: Path, fmt: str) -> None:
         assert client.get(f"/v1/replays/{body['id']}.json").json() == body == client.get(f"/v1/replays/{body['id']}").json()
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_the_same_replay_posted_twice_is_one_stored_replay(tmp_path: Path, database: str) -> None:
+    """A replay's id is its input's digest: posting it again answers the same bytes and stores nothing
+    twice, on either database (each has its own INSERT ... ON CONFLICT DO NOTHING)."""
+    import contextlib
+
+    from servicekit import postgres_url
+
+    request = {"save": json.loads((SCENARIO / "start.json").read_bytes()), "moves": (SCENARIO / "moves.txt").read_text()}
+    with contextlib.ExitStack() as stack:
+        db = stack.enter_context(postgres_url()) if database == "postgresql" else None
+        client = stack.enter_context(service(tmp_path / "data", db, worker=False))
+        first, second = client.post("/v1/replays", json=request), client.post("/v1/replays", json=request)
+        assert first.status_code == second.status_code == 200
+        assert first.content == second.content == client.get(f"/v1/replays/{first.json()['id']}").content
+        from sqlalchemy import func, select
+
+        from rawdeal.service.db import Replay
+
+        with client.app.state.ctx.sessions() as s:  # type: ignore[attr-defined]
+            assert s.scalar(select(func.count()).select_from(Replay)) == 1
+
+
 def test_a_bad_move_is_a_problem_with_the_cli_error_fields(tmp_path: Path) -> None:
     save = json.loads((SCENARIO / "start.json").read_bytes())
     with service(tmp_path, worker=False) as client:

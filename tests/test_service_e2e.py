@@ -5,6 +5,7 @@ submission exactly once."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -108,6 +109,24 @@ def test_sigkill_then_restart_grades_each_submission_once(tmp_path: Path) -> Non
     with sqlite3.connect(data / "rawdeal.db") as db:
         results = db.execute("select submission_id, count(*) from results group by submission_id").fetchall()
     assert sorted(results) == sorted((sid, 1) for sid in ids)
+
+
+def test_ctrl_c_stops_the_server_and_its_workers(tmp_path: Path) -> None:
+    """The workers are a session of their own (scheduled apart from the HTTP process), so a terminal's
+    Ctrl-C reaches only the server: it must stop them itself, and leave none grading behind it."""
+    import signal
+
+    server = Server(tmp_path / "data", "--workers", "2")
+    end = time.monotonic() + 30
+    while len(_workers_of(server.proc.pid)) < 2:
+        assert time.monotonic() < end, "the workers did not start"
+        time.sleep(0.05)
+    workers = _workers_of(server.proc.pid)
+    assert all(os.getsid(w) != os.getsid(server.proc.pid) for w in workers)
+    server.proc.send_signal(signal.SIGINT)
+    assert server.proc.wait(timeout=30) == 0
+    server.log.close()
+    assert not _workers_of(server.proc.pid), "the workers end with the server"
 
 
 def _course(base: str, staff: str) -> str:

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rawdeal.errors import UsageError
@@ -113,7 +113,7 @@ def public_test(context: Context, a: Assignment, name: str) -> PublicTest:
     from rawdeal.grading import protocol
     from rawdeal.service.grader import open_bank
 
-    bank = open_bank(context.blobs.get(a.bank), context.settings.banks / a.bank)
+    bank = open_bank(lambda: context.blobs.get(a.bank), context.settings.banks / a.bank)
     test = next(t for t in protocol.load_bank(bank).tests if t.name == name)
     return PublicTest(name=name, inputs=list(test.inputs), expected="\n".join(test.expected) + "\n")
 
@@ -146,21 +146,42 @@ def new_submission(context: Context, a: Assignment, who: Token, program: bytes, 
     return row
 
 
-def find_submission(context: Context, who: Token, sid: str) -> tuple[Submission, Assignment] | None:
-    """The submission if the caller may see it: its student, or the staff who own its course (one query)."""
-    query = (select(Submission, Assignment).join(Assignment, Submission.assignment_id == Assignment.id)
-             .join(Course, Assignment.course_id == Course.id).where(Submission.id == sid))
-    query = query.where(Submission.student_id == who.id) if who.role == "student" else query.where(Course.owner_id == who.id)
-    with context.sessions() as s:
-        row = s.execute(query).first()
+# The statements of a submission's page, built once (a GET is read many times a second while a class
+# waits for its results; building a statement costs as much as running it).
+_SEEN_BY = {
+    role: select(Submission, Assignment).join(Assignment, Submission.assignment_id == Assignment.id)
+    .join(Course, Assignment.course_id == Course.id)
+    .where(Submission.id == bindparam("sid"), column == bindparam("who"))
+    for role, column in (("student", Submission.student_id), ("staff", Course.owner_id))
+}
+_RESULTS = (select(Result.name, Result.status, Result.score, Result.points, Result.seconds, Result.reason, Result.detail,
+                   Result.divergence).where(Result.submission_id == bindparam("sid")).order_by(Result.position))
+_NAME = select(Token.name).where(Token.id == bindparam("tid"))
+
+
+def _find(s: Session, who: Token, sid: str) -> tuple[Submission, Assignment] | None:
+    row = s.execute(_SEEN_BY["student" if who.role == "student" else "staff"], {"sid": sid, "who": who.id}).first()
     return None if row is None else (row[0], row[1])
+
+
+def seen_submission(context: Context, who: Token, sid: str) -> SubmissionOut | None:
+    """`submission_out` of the submission if the caller may see it (None: 404), read in one transaction."""
+    with context.sessions() as s:
+        found = _find(s, who, sid)
+        if found is None:
+            return None
+        return _submission_out(s, *found, who)
 
 
 def submission_out(context: Context, row: Submission, a: Assignment, who: Token) -> SubmissionOut:
     """A submission as the caller may see it: a student gets no hidden test, not even its score."""
     with context.sessions() as s:
-        results = s.scalars(select(Result).where(Result.submission_id == row.id).order_by(Result.position)).all()
-        student = who.name if who.id == row.student_id else s.scalar(select(Token.name).where(Token.id == row.student_id))
+        return _submission_out(s, row, a, who)
+
+
+def _submission_out(s: Session, row: Submission, a: Assignment, who: Token) -> SubmissionOut:
+    results = s.execute(_RESULTS, {"sid": row.id}).all()
+    student = who.name if who.id == row.student_id else s.scalar(_NAME, {"tid": row.student_id})
     meta = {t["name"]: t for t in a.tests}
     visible = [r for r in results if shown(a, who, meta.get(r.name, {"visibility": "hidden"}))]
     tests = [TestResult(name=r.name, visibility=meta.get(r.name, {}).get("visibility", "hidden"), status=r.status,

@@ -51,7 +51,7 @@ def _draw(context: Context, bank_key: str, name: str, status: str, reason: str, 
     from rawdeal.service.grader import load, open_bank
     from rawdeal.viewer.divergence import course_games, one_page
 
-    bank = open_bank(context.blobs.get(bank_key), context.settings.banks / bank_key)
+    bank = open_bank(lambda: context.blobs.get(bank_key), context.settings.banks / bank_key)
     loaded = load(bank)
     test = next(t for t in loaded.tests if t.name == name)
     text = context.blobs.get(output).decode("utf-8")

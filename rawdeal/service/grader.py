@@ -44,10 +44,12 @@ def bank_tests(folder: Path) -> list[str]:
     return [t.name for t in protocol.load_bank(folder).tests]
 
 
-def open_bank(data: bytes, into: Path) -> Path:
-    """A bank zip unpacked once into `into` (kept: every submission to the assignment reads it)."""
+def open_bank(read: Callable[[], bytes], into: Path) -> Path:
+    """A bank zip unpacked once into `into` (kept: every submission to the assignment reads it); `read`
+    gives the zip's bytes, and is called only when the bank is not unpacked yet."""
     if into.is_dir():
         return into
+    data = read()
     into.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".bank-", dir=into.parent))
     try:

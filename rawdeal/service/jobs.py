@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 import threading
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from sqlalchemy import and_, or_, select, update
@@ -143,8 +143,6 @@ def queue_view(sessions: Sessions, assignment_ids: list[str]) -> dict[str, Any]:
 
 def utc(at: datetime | None) -> datetime:
     """A stored time as UTC (SQLite hands back naive times; they were written in UTC)."""
-    from datetime import timezone
-
     assert at is not None
     return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
 

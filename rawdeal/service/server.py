@@ -30,7 +30,11 @@ def serve(settings: Settings, host: str, port: int) -> None:
     if problem:
         print(f"rawdeal serve: submissions are refused: {problem}", file=sys.stderr)
     dispatching = _dispatch(settings)
-    workers = [subprocess.Popen(argv_for(settings)) for _ in range(settings.workers)]
+    # Each worker in a session of its own: with Linux's autogroup (on by default) a session is a
+    # scheduling group, so a busy grader does not eat into the HTTP process's share of the CPU. The
+    # workers still die with the server (worker._die_with_parent) and are stopped by it, Ctrl-C
+    # included (a terminal's signal reaches only the server's session).
+    workers = [subprocess.Popen(argv_for(settings), start_new_session=True) for _ in range(settings.workers)]
     where = "SQLite in " + str(settings.data) if settings.db is None else _without_password(settings.db)
     cluster = f" and the Dask cluster at {settings.cluster}" if settings.cluster else ""
     print(f"rawdeal serve: http://{host}:{port} ({settings.workers} grading workers{cluster}; {where})", file=sys.stderr,

@@ -20,7 +20,7 @@ class Settings:
     max_upload: int = 8 << 20
     callbacks: bool = False  # POST a submission's outcome to the URL a student gave (off: no requests to arbitrary hosts)
     http_workers: int = 1  # uvicorn processes serving HTTP
-    worker_nice: int = 0  # grading workers' nice (0-19), on top of SCHED_BATCH (worker._yield_cpu)
+    worker_nice: int = 0  # grading workers' nice (0-19): a smaller CPU share than the HTTP process (worker._yield_cpu)
     cluster: str | None = None  # a Dask scheduler's address: jobs are also graded there (rawdeal.service.dispatch)
 
     def to_json(self) -> str:

@@ -38,7 +38,7 @@ def grade_job(settings: Settings, sessions: sessionmaker[Session], job: jobs.Job
     blobs = Blobs(settings.blobs)
     try:
         with jobs.Heartbeat(sessions, job, settings.lease):
-            bank = open_bank(blobs.get(assignment.bank), settings.banks / assignment.bank)
+            bank = open_bank(lambda: blobs.get(assignment.bank), settings.banks / assignment.bank)
             graded = grade(bank, assignment.command, assignment.timeout, blobs.get(job.program), settings.data / "runs",
                            settings.sandbox)
     except (RawdealError, OSError) as exc:
@@ -122,14 +122,15 @@ def _die_with_parent(parent: int) -> None:
 
 
 def _yield_cpu(nice: int) -> None:
-    """Let the HTTP process have a core first when both want one (its reads answer in milliseconds,
-    a grade takes seconds): SCHED_BATCH (woken tasks preempt this one; its share of the CPU stays the
-    same) and, with --worker-nice, a smaller share too (on a machine of its own; on a shared one that
-    share goes to the other users). Inherited by the sandboxed programs; best effort."""
-    try:
-        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
-    except (AttributeError, OSError):
-        pass
+    """With --worker-nice N, a smaller share of the CPU than the HTTP process (on a machine of its own;
+    on a shared one that share goes to the other users). Inherited by the sandboxed programs; best effort.
+
+    Not SCHED_BATCH (tried before): a batch task never preempts on waking, and a sandboxed run is a
+    chain of wake-ups (bubblewrap's processes starting and ending one another), so on a busy machine
+    every link waited for someone else's time slice to end, and grading fell behind `grade --course`
+    under load (figures in benchmarks/bench_service.py). The HTTP process keeps its answers quick
+    another way: the workers are a session of their own (`server.serve`), so Linux's autogroup
+    schedules them apart from it."""
     if nice:
         try:
             os.nice(nice)

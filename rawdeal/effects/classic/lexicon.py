@@ -148,7 +148,7 @@ class Lexicon:
 
     # -------------------------------------------------------------------------------------- tokens
     def tokens(self, sentence: str, offset: int = 0) -> list[Token]:
-        return self._amounts_first(self._conjunctions(list(self._scan(sentence, _norm(sentence), offset))))
+        return self._amounts_first(self._conjunctions(_labelled(list(self._scan(sentence, _norm(sentence), offset)))))
 
     def _amounts_first(self, tokens: list[Token]) -> list[Token]:
         """"-6F on this card if ...", "When successfully played, +5D if ...": amounts that open a clause and
@@ -332,6 +332,15 @@ class Lexicon:
         if m and m.group(0).rstrip(".,!?"):
             return "CARD_TITLE", pos + len(m.group(0).rstrip(".,!?"))
         return None
+
+
+def _labelled(tokens: list[Token]) -> list[Token]:
+    """An unknown word in capitals before a colon at the start ("ACE: ...") is a keyword label, whatever
+    the label says: the sentence after it is read as usual."""
+    if len(tokens) > 2 and tokens[0].type == "UNKNOWN" and tokens[1].value == ":" \
+            and len(tokens[0].value) > 1 and tokens[0].value.isupper():
+        tokens[0] = _retyped(tokens[0], "LABEL")
+    return tokens
 
 
 def _lemmas(word: str) -> list[str]:
