@@ -7,8 +7,13 @@ Every step perturbs all weights at once by +-c (a random sign each), plays greed
 greedy(W - c) on `deals` fresh random deals from both seats (common random numbers: the same decks,
 shuffles and player seeds for both sides, so the deals' luck cancels) and moves W along the
 measured score difference (simultaneous perturbation stochastic approximation, Spall's gains).
-`Weights.arsenal` stays 1: it sets the scale. `match` plays a player (its own weights, those
-given as JSON changed) against the shipped greedy player on paired deals. Figures are in bench_bots.py.
+`Weights.arsenal` stays 1: it sets the scale. SPSA starts from the hand-set `WEIGHTS`; the shipped
+players use its result, `TUNED`. The greedy players keep their other options as shipped (since
+issue 30's second pass, the plan: one more play of its own turn looked at, about 2x the time a
+decision). `match` plays a player (`TUNED`, those given as JSON changed; --options for the others,
+like {"plan": 0}) against the shipped greedy player on paired deals. Figures are in bench_bots.py
+and docs/bots.md (the second pass tuned greedy against random with benchmarks/bench_bots.py
+duplicate and variants of the kind `greedy-1ply`).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, replace
 
-TUNED = ("fortitude", "hand", "ready", "reversal", "later", "low", "overkill")
+KNOBS = ("fortitude", "hand", "ready", "reversal", "later", "low", "overkill")
 
 
 Side = tuple[str, dict[str, float], dict[str, object]]  # player kind, weights, other options
@@ -52,16 +57,16 @@ def spsa(steps: int, deals: int, seed: int, jobs: int, a: float, c: float) -> di
     from rawdeal.bots.evaluation import WEIGHTS
 
     rnd = random.Random(seed)
-    w = {k: v for k, v in asdict(WEIGHTS).items() if k in TUNED}
+    w = {k: v for k, v in asdict(WEIGHTS).items() if k in KNOBS}
     with ProcessPoolExecutor(jobs) as pool:
         for k in range(steps):
             ak, ck = a / (k + 1 + steps // 10) ** 0.602, c / (k + 1) ** 0.101
-            delta = {n: rnd.choice((-1.0, 1.0)) for n in TUNED}
-            plus = {n: w[n] + ck * delta[n] for n in TUNED}
-            minus = {n: w[n] - ck * delta[n] for n in TUNED}
+            delta = {n: rnd.choice((-1.0, 1.0)) for n in KNOBS}
+            plus = {n: w[n] + ck * delta[n] for n in KNOBS}
+            minus = {n: w[n] - ck * delta[n] for n in KNOBS}
             start = seed + k * deals
             score = match(pool, ("greedy", plus, {}), ("greedy", minus, {}), range(start, start + deals))
-            w = {n: w[n] + ak * (2 * score - 1) / (2 * ck) * delta[n] for n in TUNED}
+            w = {n: w[n] + ak * (2 * score - 1) / (2 * ck) * delta[n] for n in KNOBS}
             print(f"step {k}: W+ scored {score * 100:.1f}%; W = {_show(w)}", flush=True)
     return w
 
@@ -88,7 +93,7 @@ def main() -> int:
     m.add_argument("--seed", type=int, default=90000)
     m.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    from rawdeal.bots.evaluation import SEARCH_WEIGHTS, WEIGHTS
+    from rawdeal.bots.evaluation import TUNED
     from rawdeal.arena.standings import wilson
     from rawdeal.engine.cardinfo import catalog
 
@@ -97,9 +102,9 @@ def main() -> int:
         print(f"tuned: {_show(spsa(args.steps, args.deals, args.seed, args.jobs, args.a, args.c))}")
         return 0
     changed = json.loads(args.a)
-    weights = asdict(replace(SEARCH_WEIGHTS if args.player == "search" else WEIGHTS, **changed))
+    weights = asdict(replace(TUNED, **changed))
     with ProcessPoolExecutor(args.jobs) as pool:
-        score = match(pool, (args.player, weights, json.loads(args.options)), ("greedy", asdict(WEIGHTS), {}),
+        score = match(pool, (args.player, weights, json.loads(args.options)), ("greedy", asdict(TUNED), {}),
                       range(args.seed, args.seed + args.deals))
     lo, hi = wilson(score, 2 * args.deals)
     print(f"{args.player}({_show(changed)}, {args.options}) vs greedy: {score * 100:.1f}% of {2 * args.deals} games on paired deals"

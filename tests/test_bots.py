@@ -6,15 +6,17 @@ from __future__ import annotations
 from rawdeal.engine.moves import Move
 
 import random
+from typing import Any
 
 import pytest
 
-from cardkit import pending
+from cardkit import fillers, pending, position, ring_of
 from rawdeal.cards import CardType
 from rawdeal.arena import selfplay as sp
-from rawdeal.bots.evaluation import LOW_MARK, SEARCH_WEIGHTS, WEIGHTS, Weights, evaluate
-from rawdeal.bots.infoset import could_reverse, sample
+from rawdeal.bots.evaluation import LOW_MARK, TUNED, WEIGHTS, Weights, evaluate
+from rawdeal.bots.infoset import Unlikely, could_reverse, sample
 from rawdeal.bots.base import Outcome, candidates, play_match
+from rawdeal.bots.greedy import GreedyPlayer
 from rawdeal.bots.registry import make_player
 from rawdeal.arena.random_game import card_lists, check_invariants
 from rawdeal.bots.search import SearchPlayer
@@ -54,6 +56,26 @@ def test_bots_play_whole_games_and_replay_them_exactly(bot: str) -> None:
     assert outcome.winner is not None and outcome.how in sp.WINS
     again, _ = _play(11, (bot, "random"))
     assert [str(m) for m in again] == [str(m) for m in moves]
+
+
+@pytest.mark.parametrize("options", [{"kept": 0.3}, {"lookahead": True}, {"plan_prior": 1}])
+def test_search_options_of_the_benchmark_play_whole_games_and_replay_them(options: dict[str, Any]) -> None:
+    """The search variants `benchmarks/bench_bots.py` measures (the opponent's kept hand inferred,
+    leaves that count the next play, the prior with the plan) play legal, seeded games too."""
+
+    def game() -> list[str]:
+        g, moves = _start(12), list[str]()
+        players = (SearchPlayer(12, 12, **options), make_player("greedy", 13))
+        while g.s.winner is None and len(moves) < 2000:
+            d = pending(g)
+            move = players[d.player].choose(g)
+            assert move in d.moves or type(move).__name__ == "Arrange"
+            moves.append(str(move))
+            g.apply(move)
+        assert g.s.winner is not None
+        return moves
+
+    assert game() == game()
 
 
 def test_registry_names_the_players_and_rejects_unknown_ones() -> None:
@@ -185,6 +207,28 @@ def test_a_sample_deals_the_opponent_no_card_he_is_known_not_to_hold() -> None:
     assert len(hands) > 1  # still a guess among the hands that fit
 
 
+def test_a_sample_deals_unlikely_cards_to_the_hand_less_often_and_keeps_every_count() -> None:
+    """Cards the opponent would probably have played come into his sampled hand only at the chance
+    `kept`: each sample still holds his cards in his zones' sizes, and still never sees the real order."""
+    game = _midgame(5)
+    me = pending(game).player
+    opp = game.s.players[1 - me]
+    pool = opp.hand + opp.arsenal
+    unlikely = Unlikely(frozenset(sorted(set(pool))[::2]), 0.0)
+    assert sum(c not in unlikely.cards for c in pool) >= len(opp.hand)
+
+    def share(u: Unlikely, world: Game) -> float:
+        hands = [sample(world, me, random.Random(k), unlikely=u).s.players[1 - me] for k in range(30)]
+        for seen in hands:
+            assert len(seen.hand) == len(opp.hand) and sorted(seen.hand + seen.arsenal) == sorted(pool)
+        return sum(c in unlikely.cards for h in hands for c in h.hand) / (30 * len(opp.hand))
+
+    assert share(unlikely, game) == 0.0  # kept 0: none while other cards fill the hand
+    assert 0.0 < share(Unlikely(unlikely.cards, 0.3), game) < share(Unlikely(), game)
+    other = _hidden_shuffled(game, me, 5)
+    assert share(Unlikely(unlikely.cards, 0.3), game) == share(Unlikely(unlikely.cards, 0.3), other)
+
+
 def _plays(game: Game) -> list[Move]:
     return [m for m in candidates(game) if type(m).__name__ == "Play"]
 
@@ -258,10 +302,20 @@ def test_evaluation_features_beyond_the_greedy_ones() -> None:
     assert evaluate(lethal, me, overkill) < evaluate(lethal, me)
 
 
-def test_search_plays_with_its_own_tuned_weights_and_greedy_with_the_documented_ones() -> None:
-    assert make_player("search", 1).weights == SEARCH_WEIGHTS  # type: ignore[attr-defined]
-    assert make_player("greedy", 1).weights == WEIGHTS  # type: ignore[attr-defined]
-    assert SEARCH_WEIGHTS != WEIGHTS
+def test_both_players_play_with_the_tuned_weights_not_the_hand_set_ones() -> None:
+    assert make_player("search", 1).weights == TUNED  # type: ignore[attr-defined]
+    assert make_player("greedy", 1).weights == TUNED  # type: ignore[attr-defined]
+    assert TUNED != WEIGHTS
+
+
+def test_greedy_plays_the_card_that_boosts_its_next_maneuver_first() -> None:
+    """Atomic Drop (6D) makes the next maneuver +2D: played before Discus Punch (9D) the turn deals
+    2 more, though Discus Punch alone deals more at once; the one-ply player takes the bigger hit.
+    (The opponent's 30 cards outlast both plays: with a short Arsenal both orders win, a tie.)"""
+    game = position({"hand": ["Atomic Drop", "Discus Punch"], "ring": ring_of(12)},
+                    {"hand": fillers(5), "arsenal_size": 30})
+    assert str(make_player("greedy", 1).choose(game)) == 'play "Atomic Drop" as maneuver'
+    assert str(GreedyPlayer(1, plan=0).choose(game)) == 'play "Discus Punch" as maneuver'
 
 
 def test_search_stops_early_only_when_the_move_can_no_longer_change() -> None:

@@ -41,14 +41,14 @@ class Weights:
     overkill: float = 0.0
 
 
-WEIGHTS = Weights()  # the greedy player's
-# The search player's, tuned by play strength (SPSA: `python benchmarks/tune_eval.py spsa --steps 40
+WEIGHTS = Weights()  # the hand-set starting point (the first sessions' greedy player; SPSA starts here)
+# The players' weights, tuned by play strength (SPSA: `python benchmarks/tune_eval.py spsa --steps 40
 # --deals 100 --seed 60000`, 40 steps of greedy(W + c) against greedy(W - c) on 100 fresh deals from
-# both seats, 8,000 games; start: WEIGHTS). Greedy with them scores 52.7% against greedy with WEIGHTS
-# (600 paired games, seed 90000); the search's figures are in benchmarks/bench_bots.py. A low Arsenal's
-# last cards count a little less (`low` < 0): near the end, what the hand can still deal matters more.
-SEARCH_WEIGHTS = Weights(fortitude=0.31, hand=0.781, ready=0.512, reversal=0.687, later=0.175, low=-0.194,
-                         overkill=-0.01)
+# both seats, 8,000 games; start: WEIGHTS). One-ply greedy with them scores 52.7% against one-ply greedy
+# with WEIGHTS (600 paired games, seed 90000); the search's figures are in benchmarks/bench_bots.py; the
+# greedy player uses them too since issue 30 (with its plan: docs/bots.md). A low Arsenal's last cards
+# count a little less (`low` < 0): near the end, what the hand can still deal matters more.
+TUNED = Weights(fortitude=0.31, hand=0.781, ready=0.512, reversal=0.687, later=0.175, low=-0.194, overkill=-0.01)
 
 
 def evaluate(game: Game, me: int, w: Weights = WEIGHTS) -> float:

@@ -13,27 +13,44 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 
 from rawdeal.bots.memory import Memory
+from rawdeal.cards import CardType
+from rawdeal.engine.cardinfo import Catalog
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Play
 from rawdeal.engine.state import PlayerState
 
 
+@dataclass(frozen=True, slots=True)
+class Unlikely:
+    """Cards the opponent would probably have played rather than kept in his hand, and the chance
+    that a hand holds such a card all the same (a soft inference: 1 is none, 0 would be certainty)."""
+
+    cards: frozenset[int] = frozenset()
+    kept: float = 1.0
+
+
+NOTHING_UNLIKELY = Unlikely()
+
+
 def sample(game: Game, observer: int, rnd: random.Random, absent: frozenset[int] = frozenset(),
-           memory: Memory = Memory(), faded: tuple[frozenset[int], int] = (frozenset(), 0)) -> Game:
+           memory: Memory = Memory(), faded: tuple[frozenset[int], int] = (frozenset(), 0),
+           unlikely: Unlikely = NOTHING_UNLIKELY) -> Game:
     """A copy of `game` whose hidden cards (for `observer`) are dealt again from `rnd`; `absent`:
     cards the observer has inferred are not in the opponent's hand (they are dealt to his Arsenal);
     `memory`: cards he knows are in the opponent's hand, and known tops of Arsenals, kept there;
-    `faded`: cards none of which are among the first n cards of the opponent's hand (an older inference)."""
+    `faded`: cards none of which are among the first n cards of the opponent's hand (an older inference);
+    `unlikely`: cards the opponent would probably not have kept, and the chance that he did (`kept`)."""
     world = game.copy()
     world.listen = False  # nobody reads a simulation's events: they are not even built
     s = world.s
     shown = _shown(world, observer)
     opponent = s.players[1 - observer]
     if (1 - observer, "hand") not in shown and (1 - observer, "arsenal") not in shown:
-        _deal(rnd, opponent, absent, memory.in_hand, memory.tops[1 - observer], faded)
+        _deal(rnd, opponent, absent, memory.in_hand, memory.tops[1 - observer], faded, unlikely)
     elif (1 - observer, "arsenal") not in shown:
         _shuffle(rnd, opponent.arsenal)
     own = s.players[observer].arsenal
@@ -69,7 +86,8 @@ def _put_below(cards: list[int], top: tuple[int, ...]) -> None:
 
 
 def _deal(rnd: random.Random, pl: PlayerState, absent: frozenset[int], in_hand: tuple[int, ...] = (),
-          top: tuple[int, ...] = (), faded: tuple[frozenset[int], int] = (frozenset(), 0)) -> None:
+          top: tuple[int, ...] = (), faded: tuple[frozenset[int], int] = (frozenset(), 0),
+          unlikely: Unlikely = NOTHING_UNLIKELY) -> None:
     """Shuffle hand and Arsenal together and deal them back at their sizes: the hand gets the cards
     known to be in it, then the first cards of the shuffle that are not `absent` (a uniform hand
     among those consistent with it), unless too few are left (the inference was wrong: then any
@@ -84,6 +102,8 @@ def _deal(rnd: random.Random, pl: PlayerState, absent: frozenset[int], in_hand: 
     if in_hand or top:
         pool = sorted((Counter(pool) - Counter(in_hand) - Counter(top)).elements())
     rnd.shuffle(pool)
+    if unlikely.cards:
+        pool = _thinned(rnd, pool, unlikely)
     hand: list[int] = list(in_hand)
     cards, old = faded
     old = min(old, n - len(hand))
@@ -101,6 +121,17 @@ def _deal(rnd: random.Random, pl: PlayerState, absent: frozenset[int], in_hand: 
         hand += pool[:want]
         arsenal = pool[want:]
     pl.hand[:], pl.arsenal[:] = hand, arsenal + list(top)
+
+
+def _thinned(rnd: random.Random, pool: list[int], unlikely: Unlikely) -> list[int]:
+    """`pool` (shuffled) reordered so that an unlikely card comes early, where the hand is dealt
+    from, only with the chance `unlikely.kept`; the others keep their order: a hand drawn from the
+    front is then a draw from the likelier hands (sizes and the cards' multiset unchanged)."""
+    early: list[int] = []
+    late: list[int] = []
+    for c in pool:
+        (late if c in unlikely.cards and rnd.random() >= unlikely.kept else early).append(c)
+    return early + late
 
 
 def _shown(game: Game, observer: int) -> dict[tuple[int, str], int]:
@@ -137,3 +168,16 @@ def could_reverse(game: Game, move: Move, observer: int) -> frozenset[int]:
     if isinstance(top, T.ReverseWindow) and top.defender == 1 - observer:
         return frozenset(top.options)
     return frozenset()
+
+
+_PLAIN: dict[int, tuple[Catalog, tuple[tuple[int, int], ...]]] = {}
+
+
+def playable_maneuvers(cat: Catalog, fortitude: int) -> frozenset[int]:
+    """The maneuvers that reverse nothing, deal damage and cost at most `fortitude` (the cards a
+    player who plays what pays would not keep in hand)."""
+    key = id(cat)
+    if key not in _PLAIN:  # kept with its catalog, so the id cannot be reused
+        _PLAIN[key] = (cat, tuple((i.id, i.card.fortitude) for i in cat.infos
+                                  if i.is_(CardType.MANEUVER) and not i.reverses and i.card.printed_damage > 0))
+    return frozenset(c for c, cost in _PLAIN[key][1] if cost <= fortitude)

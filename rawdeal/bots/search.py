@@ -6,7 +6,7 @@ plays this turn that went through is not dealt to the opponent's hand: `_observe
 (UCB1 over the moves legal there, counting how often each was available), adds one node, plays
 on to the end of the play in progress with a greedy-ish policy (`_rollout`) and scores the
 position with the evaluation (`evaluation.win_chance`: 1 won, 0 lost) under the search's own
-weights (`SEARCH_WEIGHTS`, tuned by play strength). Decisions with one legal
+weights (`TUNED`, tuned by play strength). Decisions with one legal
 move are played through without a node. The root's moves start with the greedy player's scores
 (under the same weights) as `PRIOR` playouts already made (prior knowledge: with a budget of about a hundred playouts a
 decision, the tree alone is noisier than the greedy player's careful one-ply look). The move
@@ -22,19 +22,21 @@ import math
 import random
 import time
 
-from rawdeal.bots.evaluation import SEARCH_WEIGHTS, Weights, chance, win_chance
+from rawdeal.bots.evaluation import TUNED, Weights, chance, win_chance
 from rawdeal.bots.greedy import REVERSE_CHANCE, SAMPLES, GreedyPlayer, best_reply
-from rawdeal.bots.infoset import could_reverse, sample
+from rawdeal.bots.infoset import NOTHING_UNLIKELY, Unlikely, could_reverse, playable_maneuvers, sample
 from rawdeal.bots.base import candidates
 from rawdeal.engine.game import Game
 from rawdeal.bots.memory import Memory, arranged, remember
-from rawdeal.engine.moves import PASS, Arrange, Move, Play
+from rawdeal.engine import rules as R
+from rawdeal.engine.moves import PASS, Arrange, Move, Play, Reverse
 
 PLAYOUTS = 100
 ROLLOUT = 12  # moves at most after the tree, to the end of the play in progress
 EXPLORE = 0.7
 PRIOR = 10  # playouts' worth of the greedy player's opinion each root move starts with
 CHECK = 8  # playouts between two looks at whether the decision is settled
+KEPT = 1.0  # the chance the opponent kept a maneuver he could pay for (`SearchPlayer._infer`)
 
 
 def settled(root: Node, left: int) -> bool:
@@ -64,8 +66,9 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = PLAYOUTS, rollout: int = ROLLOUT, millis: float | None = None,
-                 prior: int = PRIOR, weights: Weights = SEARCH_WEIGHTS, early: bool = True,
-                 remember: bool = True, widen: float = 0.0, fade: bool = False) -> None:
+                 prior: int = PRIOR, weights: Weights = TUNED, early: bool = True,
+                 remember: bool = True, widen: float = 0.0, fade: bool = False, kept: float = KEPT,
+                 lookahead: bool = False, plan_prior: int = 0) -> None:
         self.rnd = random.Random(seed)
         self.early, self.spent = early, 0  # spent: the playouts of the last decision
         self.remember, self.memory = remember, Memory()  # what it saw of the hidden cards (`bots.memory`)
@@ -80,6 +83,13 @@ class SearchPlayer:
         self.known: tuple[int, frozenset[int], frozenset[int]] = (-1, frozenset(), frozenset())
         # `fade`: what my last turn told still holds for the cards of his hand he kept since (`_faded`)
         self.fade, self.faded, self._mine, self._arsenal = fade, (frozenset[int](), 0), False, 0
+        # `kept`: the chance that the opponent kept a maneuver he could pay for at the end of his turn
+        # (`_unlikely`; 1: no such inference); `_reversed`: the turn in which I last reversed his play
+        self.kept, self._reversed, self._unlikely = kept, -1, NOTHING_UNLIKELY
+        # `lookahead`: a leaf at my own main decision is worth my best next play (as the greedy
+        # player's plan counts it), not the position as it stands
+        self.lookahead = lookahead
+        self.plan_prior = plan_prior  # the prior counts my next plays of this turn as greedy's plan does
 
     def choose(self, game: Game) -> Move:
         me = game.decision().player  # type: ignore[union-attr]
@@ -89,6 +99,7 @@ class SearchPlayer:
         if len(moves) == 1:
             return self._arranged(game, me, moves[0])
         absent = self._observe(game, me)
+        self._unlikely = self._infer(game, me)
         root, self._ranked = Node(1 - me), ()
         if self.prior:
             self._seed_root(game, root, moves, me, absent)
@@ -112,7 +123,18 @@ class SearchPlayer:
         move = moves[visits.index(max(visits))]
         if isinstance(move, Play) and game.s.current == me:
             self.known = (*self.known[:2], could_reverse(game, move, me))
+        if isinstance(move, Reverse):
+            self._reversed = game.s.turn
         return self._arranged(game, me, move)
+
+    def _infer(self, game: Game, me: int) -> Unlikely:
+        """In my turn, the opponent's hand is what he kept at the end of his: a player who plays
+        what pays (greedy, search) rarely ends his turn holding a maneuver his Fortitude pays for,
+        unless my reversal ended it. Those maneuvers are dealt to his hand only at the chance `kept`."""
+        s = game.s
+        if self.kept >= 1.0 or s.current != me or self._reversed == s.turn - 1:
+            return NOTHING_UNLIKELY
+        return Unlikely(playable_maneuvers(game.cat, R.fortitude(game.cat, s, 1 - me)), self.kept)
 
     def _width(self, visits: int) -> int:
         return 1 + int(self.widen * math.sqrt(visits))
@@ -145,7 +167,7 @@ class SearchPlayer:
 
     def _world(self, game: Game, me: int, absent: frozenset[int]) -> Game:
         """A world to search: the hidden cards dealt again consistently with what `me` has seen."""
-        return sample(game, me, self.rnd, absent, self.memory, self._faded(game, me))
+        return sample(game, me, self.rnd, absent, self.memory, self._faded(game, me), self._unlikely)
 
     def _faded(self, game: Game, me: int) -> tuple[frozenset[int], int]:
         """The cards the opponent held none of at the end of my last turn, and how many cards of his
@@ -164,7 +186,7 @@ class SearchPlayer:
         worlds = [self._world(game, me, absent) for _ in range(SAMPLES)]
         values = []
         for m in moves:
-            value = sum(self.judge.value(w, m, me) for w in worlds) / len(worlds)
+            value = sum(self.judge.value(w, m, me, plan=self.plan_prior) for w in worlds) / len(worlds)
             root.children[me, m] = node = Node(me)
             node.visits, node.value = self.prior, self.prior * chance(value)
             values.append(-value)
@@ -197,10 +219,24 @@ class SearchPlayer:
             world.apply(move)
             path.append(node)
         self._rollout(world, me)
-        result = win_chance(world, 0, self.weights)
+        result = self._leaf(world, me)
         for n in path[1:]:
             n.visits += 1
             n.value += result if n.player == 0 else 1.0 - result
+
+    def _leaf(self, world: Game, me: int) -> float:
+        """Seat 0's chance at the end of a playout: the evaluation, or with `lookahead`, at a main
+        decision of mine, the evaluation after my best next play (the playouts then agree with the
+        prior, which counts it too: a card that sets up the next is not undervalued)."""
+        d = world.decision()
+        if not self.lookahead or d is None or d.kind != "main" or d.player != me:
+            return win_chance(world, 0, self.weights)
+        moves = candidates(world)
+        value = max(self.judge.value(world, m, me) for m in moves) if len(moves) > 1 else None
+        if value is None:
+            return win_chance(world, 0, self.weights)
+        mine = chance(value)
+        return mine if me == 0 else 1.0 - mine
 
     def _rollout(self, world: Game, me: int) -> None:
         """Play on (at most `rollout` moves) until the play in progress is over, the next main
