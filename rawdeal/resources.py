@@ -1,8 +1,8 @@
 """Where rawdeal's data files live, both in a source checkout and in an installed wheel.
 
-The grammar and the JSON schemas sit at the top of the repository (`grammar/`, `schemas/`), where
+The grammar, the JSON schemas and the example decks sit at the top of the repository (`grammar/`, `schemas/`), where
 readers look for them; the wheel force-includes them inside the package as `rawdeal/_grammar/` and
-`rawdeal/_schemas/` (see pyproject.toml). The packaged copy wins, so an installed rawdeal never reads
+`rawdeal/_schemas/` (and `rawdeal/_decks/`; see pyproject.toml). The packaged copy wins, so an installed rawdeal never reads
 a stray checkout.
 """
 
@@ -34,6 +34,15 @@ def grammar_path(name: str) -> Path:
 def schema_path(name: str) -> Path:
     """A JSON schema, e.g. `schema_path("save.schema.json")`."""
     return _find("_schemas", "schemas", name)
+
+
+def decks_dir() -> Path | None:
+    """The bundled example decks (`decks/`, shipped in the wheel as `rawdeal/_decks/`): what the
+    browser's play page offers; None when this installation has none."""
+    for folder in (_PACKAGE / "_decks", _REPO / "decks"):
+        if folder.is_dir():
+            return folder
+    return None
 
 
 def user_cache_dir() -> Path | None:

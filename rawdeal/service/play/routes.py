@@ -24,6 +24,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from rawdeal.bots.registry import PLAYERS
 from rawdeal.games.players import PLAYERS as ANY_GAME_PLAYERS
 from rawdeal.games.registry import DEFAULT, names, ruleset
+from rawdeal.resources import decks_dir
 from rawdeal.service.api_play import ctx
 from rawdeal.service.app import ProblemError
 from rawdeal.service.auth import hashed, new_id
@@ -38,7 +39,6 @@ from rawdeal.service.play.store import PERSON, PlayRow
 router = APIRouter(include_in_schema=False)
 log = logging.getLogger("rawdeal.service.play")
 POLL = 2.0
-DECKS = Path(__file__).resolve().parents[3] / "decks"  # the bundled decks of a source checkout
 OPPONENTS = (PERSON, *PLAYERS)  # Raw Deal's bots; another game's are rawdeal.games.players'
 
 
@@ -56,7 +56,8 @@ def playable() -> list[dict[str, Any]]:
 
 
 def bundled() -> list[str]:
-    return sorted(p.name for p in DECKS.glob("*.txt")) if DECKS.is_dir() else []
+    folder = decks_dir()
+    return [] if folder is None else sorted(p.name for p in folder.glob("*.txt"))
 
 
 def cookie(gid: str) -> str:
@@ -92,7 +93,9 @@ async def _deck(choice: str, upload: UploadFile | None, label: str) -> tuple[tup
         except UnicodeDecodeError:
             return None, [f"{label}: {upload.filename} is not UTF-8 text"]
     elif choice in bundled():
-        name, text = choice, (DECKS / choice).read_text(encoding="utf-8")
+        folder = decks_dir()
+        assert folder is not None
+        name, text = choice, (folder / choice).read_text(encoding="utf-8")
     else:
         return None, [f"{label}: choose a bundled deck or upload a deck file"]
     problems = check_deck(parse_deck(text, name), load_db())
