@@ -19,6 +19,14 @@ or `--quick` (40 submissions, 300 replays, 1 round: about a minute on a quiet ma
 and the builds alternate round by round under the same load. Measure the compiled build (`pip install
 '.[serve]'` into a venv, not an editable install): it is what users get.
 
+Quiet machine (the lead's run, 2026-11-27, compiled build of main 0ff9ddf, nothing else running, load
+0.8-2.9): all three goals met.
+  full size, 200 x 10, 1500 replays, 2 rounds: grading 1.09x / 1.06x `grade --course --jobs 2`
+  (11.8 / 12.0 s against 10.8 / 11.3 s); GET p99 7.3 / 7.9 ms (p50 3.3 / 3.5 ms, 205 / 208 reads);
+  1084 / 1043 replays a second (server CPU 0.89 / 0.93 ms a replay); the HTTP process waited for a
+  core 37-41% of the time it wanted one.
+  --quick: grading 1.11x, GET p99 8.8 ms, 1037 replays a second.
+
 Measured 2026-11-27, compiled builds (non-editable venvs) of main (354d8a0, "before") and of this
 branch ("after"), interleaved in one run, while other sessions loaded the 2-core machine:
   200 x 10, 600 replays, 2 rounds, load 20-28:

@@ -22,6 +22,9 @@ a save loaded, one move played, the save written).
 Run: `python benchmarks/bench_webplay.py --quick` (one 15 s round: p50/p99), or
 `python benchmarks/bench_webplay.py --against ../wt-main --rounds 3 --seconds 30`.
 
+Quiet machine (the lead's run, 2026-11-27, compiled build of main 0ff9ddf, load 0.8-1.3), 2 x 20 s:
+p50 3.7 ms, p99 15.6 ms (10.6 and 17.8 ms a round; goal 30 ms: met); with --bot-games 2, one round:
+p50 3.0 ms, p99 106 ms (the bot process takes the second core).
 Measured 2026-11-27 on the shared 2-core machine (up to eight other sessions running tests and
 benchmarks), pure-Python editable install, under `nice -n 5`, against main (354d8a0) in the same runs
 (this checkout / main, moves counted, p50 / p99):
