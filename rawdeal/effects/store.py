@@ -79,13 +79,10 @@ def _keep(folder: Path, compiled: Compiled) -> None:
         for old in folder.glob("effects-*.pickle"):
             if old.name != name:
                 old.unlink(missing_ok=True)
-    except OSError:
+        store_bytes(folder / name, pickle.dumps(compiled, protocol=pickle.HIGHEST_PROTOCOL))
+        (folder / name).chmod(0o644)  # readable by every account, as a wheel's file is (sandboxed runs are another user)
+    except OSError:  # a read-only checkout: the user cache still holds the effects
         return
-    store_bytes(folder / name, pickle.dumps(compiled, protocol=pickle.HIGHEST_PROTOCOL))
-    try:  # readable by every account, as a wheel's file is (the sandbox runs programs as another user)
-        (folder / name).chmod(0o644)
-    except OSError:
-        pass
 
 
 def _sources() -> list[Path]:
