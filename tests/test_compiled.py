@@ -153,3 +153,27 @@ def test_shuffles_are_the_same_on_machine_integers(tmp_path: Path, pure: bool) -
     done = _python(["-c", f"import sys; sys.path.append({tests!r})\n" + SHUFFLES], tmp_path, pure=pure)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(not pure), "0"]
+
+
+# Loads the course's effects in a fresh cache folder with compiling forbidden: only the prebuilt entry can answer.
+PREBUILT_PROBE = """
+from rawdeal.effects import store
+def refuse():
+    raise SystemExit("compiled the card language: no prebuilt entry")
+store._compile = refuse
+print(len(store.shipped().cards))
+"""
+
+
+def test_an_installed_wheel_ships_the_courses_compiled_effects(tmp_path: Path) -> None:
+    """A grader's sandboxed run gets a new HOME each time: the wheel's prebuilt effects spare it the
+    card language's parser (about 3 s of CPU a run otherwise)."""
+    where = _python(["-c", "import rawdeal, sys; print(rawdeal.__file__)"], tmp_path, pure=True).stdout.strip()
+    if Path(where).resolve().is_relative_to(REPO):
+        pytest.skip("the installed rawdeal is this checkout (an editable install), which keeps its entry on first use")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"HOME": str(tmp_path),
+                                                                         "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", PREBUILT_PROBE], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) == 137
