@@ -61,8 +61,8 @@ def _prebuild_effects(hook: CompileHook, root: Path, temp: Path, build_data: dic
     code = "import sys; from pathlib import Path; from rawdeal.effects.store import prebuild; print(prebuild(Path(sys.argv[1])))"
     # the checkout first, then whatever the build environment puts on the path (pip's isolated build
     # environment reaches its lark through PYTHONPATH: replacing it would lose lark)
-    path = os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH", "")]))
-    env = {**os.environ, "PYTHONPATH": path, "RAWDEAL_CACHE": "0", "RAWDEAL_PURE": "1"}
+    pythonpath = os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH", "")]))
+    env = {**os.environ, "PYTHONPATH": pythonpath, "RAWDEAL_CACHE": "0", "RAWDEAL_PURE": "1"}
     try:
         done = subprocess.run([sys.executable, "-c", code, str(temp / "prebuilt")], cwd=root, env=env,
                               capture_output=True, text=True, check=True, timeout=600)
