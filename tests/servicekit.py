@@ -85,6 +85,16 @@ def postgres_url() -> Iterator[str]:
         engine.dispose()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """Each service test twice: on the embedded SQLite (None) and on the real PostgreSQL (its URL)."""
+    if request.param == "sqlite":
+        yield None
+    else:
+        with postgres_url() as url:
+            yield url
+
+
 @contextmanager
 def service(data: Path, db: str | None = None, worker: bool = True, **more: object) -> Iterator[TestClient]:
     """The real app on `data` (and `db`), with one grading worker in a thread while it is open."""

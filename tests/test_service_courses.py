@@ -4,7 +4,6 @@ submit programs, a worker grades them; who may see what; uploads that are refuse
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,19 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from servicekit import (
-    CATEGORY, COMMAND, PLAY, bank_zip, bearer, graded, hanging, off_by_a_line, play_program, postgres_url, service,
+    CATEGORY, COMMAND, PLAY, bank_zip, bearer, graded, hanging, db, off_by_a_line, play_program, service,
     zip_of,
 )
 from viewerkit import page_data
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db(request: pytest.FixtureRequest) -> Iterator[str | None]:
-    if request.param == "sqlite":
-        yield None
-    else:
-        with postgres_url() as url:
-            yield url
 
 
 def staff(data: Path, db: str | None) -> str:

@@ -3,7 +3,6 @@ rewritten each move) keeps its whole record through the upgrade, and goes on fro
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from alembic import command  # noqa: E402
 from alembic.config import Config  # noqa: E402
 import sqlalchemy as sa  # noqa: E402
 
-from servicekit import postgres_url  # noqa: E402
+from servicekit import db  # noqa: E402,F401 - the SQLite and PostgreSQL fixture
 
 from rawdeal.service import games  # noqa: E402
 from rawdeal.service.context import Context  # noqa: E402
@@ -35,15 +34,6 @@ def upgrade(engine: object, to: str) -> None:
     with engine.begin() as conn:  # type: ignore[attr-defined]
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, to)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db(request: pytest.FixtureRequest) -> Iterator[str | None]:
-    if request.param == "sqlite":
-        yield None
-    else:
-        with postgres_url() as url:
-            yield url
 
 
 def test_a_game_begun_before_the_upgrade_keeps_its_moves_and_transcript(tmp_path: Path, db: str | None) -> None:
