@@ -173,7 +173,7 @@ def _pronoun(action: Action) -> str | None:
 
 def _draw(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     d = _object_cards(action)
-    if d is None or d.types or d.subtypes or d.title or d.trait:
+    if d is None or d.types or d.subtypes or d.title or d.trait or d.marked:
         raise Unsupported(f"draw {' '.join(words(action)[1:])!r}")
     _only_args(action, ())
     return [fx.Draw(who, d.count)]
@@ -512,7 +512,7 @@ def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[A
         if src.zones == (fx.Zone.ARSENAL,):
             return [fx.MillTop(src.who if who is fx.Who.YOU else who, _number(nums[0]) if nums else 1)]
     d = _object_cards(action)
-    if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait) and not d.count.up_to:
+    if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait or d.marked) and not d.count.up_to:
         return [fx.MillTop(who, d.count.n)]
     raise Unsupported(f"overturn {' '.join(words(action)[1:])!r}")
 
@@ -537,7 +537,7 @@ def _add(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
         raise Unsupported(f"add {' '.join(words(action)[1:])!r}")
     d = _desc(desc)
     amounts = [v for v in values(stats, ValueKind.DAMAGE)]
-    if d.types != (CardType.MANEUVER,) or not d.title_word or d.subtypes or d.title or d.trait \
+    if d.types != (CardType.MANEUVER,) or not d.title_word or d.subtypes or d.title or d.trait or d.marked \
             or _zone_in(place) != _Zones(fx.Who.YOU, (fx.Zone.RING,)) or len(amounts) != 1 or values(stats, ValueKind.FORTITUDE):
         raise Unsupported(f"add {' '.join(words(action)[1:])!r}")
     return [_SelfStat(fx.Stat.DAMAGE, _number(amounts[0]), per_title_word=d.title_word)]
@@ -563,7 +563,7 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     d = _object_cards(action)
     looked = seq.last
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
-            or looked.zone is not fx.Zone.HAND or d.types or d.subtypes or d.title or d.trait:
+            or looked.zone is not fx.Zone.HAND or d.types or d.subtypes or d.title or d.trait or d.marked:
         raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")
     seq.last = _Chosen(looked.who, d.count)
     return []
@@ -582,7 +582,7 @@ def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
         # "you may play the card titled X after this card as if it were a Submission maneuver"
         kind = next((p for p in as_if.parts if isinstance(p, CardDesc)), None)
         like = _desc(kind) if kind is not None else _Desc()
-        if len(like.subtypes) == 1 and not (like.title or like.trait):
+        if len(like.subtypes) == 1 and not (like.title or like.trait or like.marked):
             return [_FollowUp(fx.AllowsFollowUp(d.title, like.subtypes[0]))]
     if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
         raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
@@ -634,7 +634,7 @@ def _cannot_play(action: Action) -> fx.Restrict:
     d = _object_cards(action)
     rest = [p for p in action.parts[1:]]
     said = " ".join(words(action)[1:])
-    if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.not_trait or d.not_subtypes \
+    if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.marked or d.not_trait or d.not_subtypes \
             or d.max_damage is not None or d.min_damage is not None or d.after_title or len(d.subtypes) > 1 \
             or len(d.types) > 1:
         raise Unsupported(f"cannot play {said!r}")

@@ -538,7 +538,7 @@ def _next_is(frame: Frame) -> _Desc:
     d = _cards(cards)
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
         return replace(d, types=())  # only what reads a title takes it (`_next_titled`)
-    if d.title or d.trait or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
+    if d.title or d.trait or d.marked or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
             or d.types != (CardType.MANEUVER,):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
     return d
