@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rawdeal.cards import CardType
+from rawdeal.cards import CardType, Trait
 from rawdeal.cards.marks import card_marks, superstar_marks
 from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
@@ -19,7 +19,7 @@ from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import GameState, LastPlay, PlayerState
-from classickit import ACTION, REVERSAL, STRIKE, clauses, compiler
+from classickit import ACTION, REVERSAL, STRIKE, clauses, compiler, lowered
 
 SEARCH_CHAIN = ("Search your Arsenal for 1 Chain maneuver, reveal it to your opponent, put it into your hand, and "
                 "shuffle your Arsenal.")
@@ -162,3 +162,92 @@ def test_conditions_on_the_players_hold_by_their_superstars() -> None:
     assert R.holds(cat, s, 0, fx.Compared(fx.Measure.SUPERSTAR_VALUE, below=True), 0, None) is lower
     assert R.holds(cat, s, 1, fx.Compared(fx.Measure.HAND), 0, None)
     assert not R.holds(cat, s, 0, fx.Compared(fx.Measure.HAND), 0, None)
+
+
+EITHER = "Reverse any Throwback or Volley card and end your opponent's turn."
+
+
+def test_properties_joined_by_or_are_any_of_them() -> None:
+    (reverses, _) = clauses(EITHER, REVERSAL)
+    assert reverses == fx.Reverses(fx.Target((CardType.MANEUVER, CardType.ACTION), any_marks=("throwback", "volley")))
+    assert EITHER.casefold() in {s.text.casefold() for c in classic_pool() for s in compiler().lexicon.sentences(c.text)}
+    cat = shipped_classic().catalog
+    assert isinstance(reverses, fx.Reverses)
+    for info in cat.infos:
+        if info.is_(CardType.MANEUVER):
+            assert R._fits(reverses.target, info, CardType.MANEUVER) is bool(info.card.marks & {"throwback", "volley"})
+    mixed = "Reverse any non-unique maneuver or Superstar-specific Action card and end your opponent's turn."
+    assert lowered(mixed, REVERSAL).effect is None  # "non" among alternatives: not read yet, never read as all of them
+
+
+CHOSEN = ("When successfully played, look at your opponent's hand, choose 1 card, and he puts the chosen card on the "
+          "bottom of his Arsenal.")
+CHOSEN_KIND = "Look at your opponent's hand, choose 1 non-unique card, and he removes the chosen card from the game."
+HIS_TOO = "Your opponent discards 2 cards and overturns 2 cards."
+YOURS = ("Look at your opponent's hand, choose 1 card, your opponent discards the chosen card, and put 1 card from "
+         "your Ringside pile into your hand.")
+
+
+def test_the_chosen_card_goes_where_the_later_verb_says() -> None:
+    printed = {s.text.casefold() for c in classic_pool() for s in compiler().lexicon.sentences(c.text)}
+    assert all(t.casefold() in printed for t in (CHOSEN, CHOSEN_KIND, HIS_TOO, YOURS))
+    (on_play,) = clauses(CHOSEN, STRIKE)
+    assert isinstance(on_play, fx.OnPlay) and on_play.actions == (
+        fx.LookAt(fx.Who.OPPONENT, fx.Zone.HAND),
+        fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.HAND, fx.Zone.ARSENAL, fx.Position.BOTTOM, chooser=fx.Who.YOU))
+    (on_play,) = clauses(CHOSEN_KIND)
+    assert isinstance(on_play, fx.OnPlay) and on_play.actions[1] == fx.MoveCards(
+        fx.Who.OPPONENT, fx.ONE, fx.Zone.HAND, fx.Zone.REMOVED, chooser=fx.Who.YOU,
+        filter=fx.CardFilter(not_trait=Trait.UNIQUE))  # the kind chosen is kept
+
+
+def test_a_verb_in_his_person_is_his_and_an_order_is_yours() -> None:
+    (on_play,) = clauses(HIS_TOO)
+    assert isinstance(on_play, fx.OnPlay) and on_play.actions[1] == fx.MillTop(fx.Who.OPPONENT, 2)
+    (on_play,) = clauses(YOURS)
+    assert isinstance(on_play, fx.OnPlay) and isinstance(on_play.actions[-1], fx.MoveCards) \
+        and on_play.actions[-1].who is fx.Who.YOU
+
+
+def test_a_chosen_card_is_put_back_in_a_game() -> None:
+    cat = shipped_classic().catalog
+    card = next(i for i in cat.infos if i.card.types == (CardType.ACTION,) and i.card.fortitude == 0
+                and not i.requirements)
+    (on_play,) = clauses(CHOSEN_KIND)
+    cat = replace(cat, infos=tuple(_info(i.id, i.card, fx.CardEffect((on_play,))) if i.id == card.id else i
+                                   for i in cat.infos))
+    unique = next(i.id for i in cat.infos if "unique" in i.card.marks and i.is_(CardType.MANEUVER))
+    plain = next(i.id for i in cat.infos if not i.card.traits and not i.card.marks & {"unique"}
+                 and i.is_(CardType.MANEUVER))
+    stars = [s.name for s in cat.db.superstars][:2]
+    s = GameState(players=[PlayerState(stars[0], [plain] * 5, hand=[card.id]),
+                           PlayerState(stars[1], [plain] * 5, hand=[unique, plain])], tasks=[])
+    game = Game(s, cat)
+    game.resume()
+    game.apply(parse_move(f'play "{card.title}"'))
+    d = game.decision()
+    while d is not None and d.player == 0 and not any(getattr(m, "title", None) == cat.infos[plain].title
+                                                      for m in d.moves):
+        game.apply(d.moves[0])
+        d = game.decision()
+    assert d is not None and d.player == 0  # the card's owner picks, among the non-unique cards only
+    assert {getattr(m, "title", None) for m in d.moves} == {cat.infos[plain].title}
+    game.apply(d.moves[0])
+    assert game.s.players[1].hand == [unique] and game.s.players[1].removed == [plain]
+
+
+EITHER_TITLE = "Your opponent may discard the card titled Escape Move or Step Aside."
+EACH_TITLE = ("Search your Ringside pile and Arsenal for the cards titled Ride the Barricade and Whisper in the Wind, "
+              "reveal them to your opponent, put them into your hand, and shuffle your Arsenal.")
+
+
+def test_titles_joined_by_or_are_any_of_them_and_by_and_each_is_not_read_yet() -> None:
+    printed = {s.text.casefold() for c in classic_pool() for s in compiler().lexicon.sentences(c.text)}
+    assert EITHER_TITLE.casefold() in printed and EACH_TITLE.casefold() in printed
+    (on_play,) = clauses(EITHER_TITLE)
+    either = fx.CardFilter(titles=("Escape Move", "Step Aside"))
+    assert on_play == fx.OnPlay((fx.Optional((fx.Discard(fx.Who.OPPONENT, fx.ONE, chooser=fx.Who.OPPONENT,
+                                                         filter=either),), who=fx.Who.OPPONENT),))
+    assert "several titles" in lowered(EACH_TITLE).unlowered[0].reason
+    cat = shipped_classic().catalog
+    assert {cat.infos[c].title for c in cat.passing(either)} == {"Escape Move", "Step Aside"}

@@ -97,6 +97,8 @@ class CardFilter:
     title_word: str | None = None  # "a card with the word 'dynamic' in the title" (a whole word, any case)
     marks: tuple[str, ...] = ()  # Classic: printed properties it must have, by name ("heat", "logo:raw", "hybrid")
     not_marks: tuple[str, ...] = ()  # ... and must not have ("a non-hybrid Reversal card")
+    any_marks: tuple[str, ...] = ()  # ... and must have one of ("a Chain or Heat maneuver")
+    titles: tuple[str, ...] = ()  # any card so titled ("the card titled Escape Move or Step Aside", Classic)
 
     def __reduce__(self) -> tuple[Callable[..., CardFilter], tuple[Any, ...]]:
         """Pickled (the effects cache) as its fields; the empty filter comes back as `ANY_CARD`."""
@@ -428,6 +430,7 @@ class Target:
     not_trait: Trait | None = None  # "any non-Unique maneuver"
     marks: tuple[str, ...] = ()  # Classic: "any Heat card", "any card with the Raw logo" (`CardFilter.marks`)
     not_marks: tuple[str, ...] = ()  # "any non-Superstar-specific Action card"
+    any_marks: tuple[str, ...] = ()  # "any Chain or Heat maneuver"
 
 
 # ---------------------------------------------------------------------------------------- clauses

@@ -73,10 +73,12 @@ def _cards(count: Count, only: Any) -> str:
     text = _count(count)
     if only.trait is not None:
         text = text.replace("card", f"{only.trait.value.upper()} card")
-    if getattr(only, "marks", ()) or getattr(only, "not_marks", ()):
-        text = text.replace("card", _marked("card", only.marks, only.not_marks), 1)
+    if getattr(only, "marks", ()) or getattr(only, "not_marks", ()) or getattr(only, "any_marks", ()):
+        text = text.replace("card", _marked("card", only.marks, only.not_marks, only.any_marks), 1)
     if only.title is not None:
         text += f" titled {only.title}"
+    if getattr(only, "titles", ()):
+        text += f" titled {' or '.join(only.titles)}"
     if only.max_damage_of_own_fortitude:
         text += " with D up to your fortitude"
     return text
@@ -264,10 +266,13 @@ def _prior(c: After) -> str:
     return f"a {kind}"
 
 
-def _marked(kind: str, marks: tuple[str, ...], not_marks: tuple[str, ...]) -> str:
-    """"heat maneuver", "non-hybrid reversal", "card with the raw logo": a kind with its marks."""
+def _marked(kind: str, marks: tuple[str, ...], not_marks: tuple[str, ...], any_marks: tuple[str, ...] = ()) -> str:
+    """"heat maneuver", "non-hybrid reversal", "card with the raw logo", "chain or heat maneuver": a kind
+    with its marks."""
     logos = [m.removeprefix("logo:") for m in marks if m.startswith("logo:")]
     words = [*(f"non-{m}" for m in not_marks), *(m for m in marks if not m.startswith("logo:"))]
+    if any_marks:
+        words.append(" or ".join(any_marks))
     text = " ".join([*words, kind])
     return text + (f" with the {' and '.join(logos)} logo" if logos else "")
 
@@ -278,7 +283,7 @@ def _target(t: Target) -> str:
         kinds = " or ".join(s.value for s in t.subtypes) + " maneuver"
     if t.trait:
         kinds = f"{t.trait.value.upper()} {kinds}"
-    kinds = _marked(kinds, t.marks, t.not_marks)
+    kinds = _marked(kinds, t.marks, t.not_marks, t.any_marks)
     text = f"the {kinds} {t.title}" if t.title else f"any {kinds}"
     if t.max_damage is not None:
         text += f" of {t.max_damage}D or less"

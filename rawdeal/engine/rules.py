@@ -343,15 +343,21 @@ def passes(cat: Catalog, card: CardId, flt: fx.CardFilter) -> bool:
         return False
     if flt.not_trait is not None and flt.not_trait in info.card.traits:
         return False
-    if (flt.marks or flt.not_marks) and not has_marks(info, flt.marks, flt.not_marks):
+    if flt.titles and info.title not in flt.titles:
+        return False
+    if (flt.marks or flt.not_marks or flt.any_marks) \
+            and not has_marks(info, flt.marks, flt.not_marks, flt.any_marks):
         return False
     return flt.title_word is None or has_word(info.title, flt.title_word)
 
 
-def has_marks(info: CardInfo, marks: tuple[str, ...], not_marks: tuple[str, ...]) -> bool:
-    """Whether a card has every one of `marks` and none of `not_marks` (its printed properties, Classic)."""
+def has_marks(info: CardInfo, marks: tuple[str, ...], not_marks: tuple[str, ...],
+              any_marks: tuple[str, ...] = ()) -> bool:
+    """Whether a card has every one of `marks`, none of `not_marks` and (if given) one of `any_marks`: its
+    printed properties (Classic)."""
     have = info.card.marks
-    return all(m in have for m in marks) and not any(m in have for m in not_marks)
+    return all(m in have for m in marks) and not any(m in have for m in not_marks) \
+        and (not any_marks or any(m in have for m in any_marks))
 
 
 def consumed(s: GameState, p: int, as_type: CardType) -> list[ActiveModifier]:
@@ -547,7 +553,7 @@ def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
         return False
     if t.not_trait is not None and t.not_trait in info.card.traits:
         return False
-    if (t.marks or t.not_marks) and not has_marks(info, t.marks, t.not_marks):
+    if (t.marks or t.not_marks or t.any_marks) and not has_marks(info, t.marks, t.not_marks, t.any_marks):
         return False
     return t.trait is None or t.trait in info.card.traits
 

@@ -35,7 +35,7 @@ def _prior(node: object) -> fx.Condition:
 
 
 def _after(d: _Desc, said: object) -> fx.After:
-    if d.max_damage is not None or d.trait is not None or d.not_marks or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
+    if d.max_damage is not None or d.trait is not None or d.not_marks or d.any_marks or d.titles or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
             or len(d.types) > 1:
         raise Unsupported(f"a play after {' '.join(words(said))!r}")
     card_type = d.types[0] if d.types else None

@@ -5,8 +5,10 @@ reads as a TRAIT works whether or not the engine's `Trait` enum names it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from rawdeal.cards.marks import HYBRID, SUPERSTAR_SPECIFIC, keyword_mark, logo_mark, type_mark
-from rawdeal.effects.classic.model import Phrase, Value, ValueKind
+from rawdeal.effects.classic.model import Phrase, Value, ValueKind, Word
 
 _TYPE_NOUNS = ("maneuver", "action", "reversal")
 
@@ -36,3 +38,45 @@ def logo_marks(post: Phrase) -> tuple[str, ...] | None:
     if len(names) != 1:
         return None
     return (logo_mark(names[0].text),)
+
+
+_PROPERTY_KINDS = ("trait", "superstar_specific", "hybrid")
+_TRAIT_NOUNS = ("foreign object",)
+
+
+def is_property(item: object, words: Callable[[object], list[str]]) -> bool:
+    """A description word that names a printed property ("Heat", "Unique", "Superstar-specific", "hybrid")."""
+    if not isinstance(item, Phrase):
+        return False
+    return item.kind in _PROPERTY_KINDS or (item.kind == "noun" and " ".join(words(item)) in _TRAIT_NOUNS)
+
+
+def either_marks(items: Sequence[object], words: Callable[[object], list[str]]) -> tuple[str, ...] | None:
+    """"any Face, Heel, Chain, Heat, or Volley card": the marks of properties joined by "or" (a card with
+    any of them); () when the description names fewer than two properties or does not join them by "or";
+    None for a "non" among the alternatives ("non-hybrid or unique"), which is not read yet."""
+    props = [i for i in items if is_property(i, words)]
+    joined = any("or" in words(i) for i in items if not is_property(i, words))
+    if len(props) < 2 or not joined:
+        return ()
+    out = []
+    for item in props:
+        assert isinstance(item, Phrase)
+        said = " ".join(words(item))
+        mark = word_mark(item.kind if item.kind != "noun" else "trait", said)
+        if mark is None or mark[1]:
+            return None
+        out.append(mark[0])
+    return tuple(out)
+
+
+def either_title(titled: Phrase) -> tuple[str, ...]:
+    """"titled A, B, or C": the titles, when "or" joins them (any of them); () when "and" does ("the cards
+    titled A and B" are each of them, which a filter of one card cannot say)."""
+    joiners = {p.text for p in titled.parts if isinstance(p, Word) and p.text in ("and", "or")}
+    titles = [p.text for p in titled.parts if isinstance(p, Value) and p.kind is ValueKind.TITLE]
+    # a conjunction printed in capitals ("X, Y, OR Z") is read into the title after it: it is no part of it
+    caps = {t.split()[0] for t in titles[1:] if t.split()[0] in ("OR", "AND")}
+    if (joiners | {c.lower() for c in caps}) != {"or"}:
+        return ()
+    return tuple(" ".join(w for i, w in enumerate(t.split()) if i or w not in ("OR", "AND")) for t in titles)

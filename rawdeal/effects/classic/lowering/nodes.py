@@ -8,7 +8,7 @@ from typing import Any
 
 from rawdeal.cards.model import CardType, Subtype, Trait
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.lowering.marks import logo_marks, word_mark
+from rawdeal.effects.classic.lowering.marks import either_marks, either_title, is_property, logo_marks, word_mark
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, Frame, Phrase, Statement, Value, ValueKind, Word, ZoneRef,
 )
@@ -237,11 +237,14 @@ class _Desc:
     after_title: str | None = None
     marks: tuple[str, ...] = ()  # printed properties by name (`lowering.marks`): "Heat", "hybrid", a logo
     not_marks: tuple[str, ...] = ()
+    any_marks: tuple[str, ...] = ()  # "Chain or Heat": at least one of them
+    titles: tuple[str, ...] = ()  # "the card titled A, B, or C": any of them
 
     @property
     def marked(self) -> bool:
-        """Whether it selects by printed properties (what a lowering that reads none of them must refuse)."""
-        return bool(self.marks or self.not_marks)
+        """Whether it selects by printed properties or by one of several titles (what a lowering that reads
+        none of them must refuse)."""
+        return bool(self.marks or self.not_marks or self.any_marks or self.titles)
 
 
 def _quantity(node: object) -> fx.Count:
@@ -272,9 +275,16 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
     types: list[CardType] = []
     subtypes: list[Subtype] = []
     fields: dict[str, Any] = {}
+    either = either_marks(desc.words, words)  # "any Chain or Heat maneuver": any of the keywords
+    if either is None:
+        raise Unsupported(f"a 'non' among alternatives in {' '.join(words(desc))!r}")
+    if either:
+        fields["any_marks"] = either
     for item in desc.words:
         kind = item.kind if isinstance(item, Phrase) else ""
         said = " ".join(words(item))
+        if either and is_property(item, words):
+            continue
         if kind == "noun" and said in _SUBTYPES:
             subtypes.append(_SUBTYPES[said])
         elif kind == "noun" and said in _TYPES:
@@ -316,9 +326,14 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
         kind = inner.kind if isinstance(inner, Phrase) else ""
         if kind == "titled":
             titles = values(inner, ValueKind.TITLE)
-            if len(titles) != 1:
-                raise Unsupported("a description naming several titles")
-            fields["title"] = titles[0].text
+            if len(titles) > 1:
+                fields["titles"] = either_title(inner) if isinstance(inner, Phrase) else ()  # "titled A, B, or C": any
+                if not fields["titles"]:
+                    raise Unsupported("a description naming several titles (each of them)")
+            elif len(titles) != 1:
+                raise Unsupported("a description naming no title")
+            else:
+                fields["title"] = titles[0].text
         elif kind == "title_word" and len(values(inner, ValueKind.QUOTED)) == 1 and words(inner)[-1] == "title":
             fields["title_word"] = values(inner, ValueKind.QUOTED)[0].text.strip("'\"")
         elif kind in ("does_damage", "damage_bound_post"):  # "that does 7D or less", "of 6D or lower"
@@ -396,16 +411,19 @@ def _filter(d: _Desc) -> fx.CardFilter:
     if subtype is not None and types == (CardType.MANEUVER,):
         types = ()
     return fx.CardFilter(title=d.title, trait=d.trait, types=types, subtype=subtype, not_trait=d.not_trait,
-                         title_word=d.title_word, marks=d.marks, not_marks=d.not_marks)
+                         title_word=d.title_word, marks=d.marks, not_marks=d.not_marks,
+                         any_marks=d.any_marks, titles=d.titles)
 
 
 def _target(d: _Desc) -> fx.Target:
+    if d.titles:
+        raise Unsupported("a reversal of one of several titles in one description")
     if d.min_damage is not None:
         raise Unsupported("a reversal of cards of at least some damage")
     types = d.types or ((CardType.MANEUVER,) if d.subtypes else (CardType.MANEUVER, CardType.ACTION))
     return fx.Target(card_types=types, subtypes=d.subtypes, title=d.title, max_damage=d.max_damage,
                      after_title=d.after_title, trait=d.trait, not_subtypes=d.not_subtypes, not_trait=d.not_trait,
-                     marks=d.marks, not_marks=d.not_marks)
+                     marks=d.marks, not_marks=d.not_marks, any_marks=d.any_marks)
 
 
 def _object_cards(action: Action) -> _Desc | None:

@@ -216,7 +216,7 @@ def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
         raise Unsupported(f"{' '.join(said)!r}")
     desc = next((p for p in ref.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
-    if d.title or d.trait or d.not_marks or d.max_damage or d.min_damage or len(d.subtypes) > 1 \
+    if d.title or d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or len(d.subtypes) > 1 \
             or d.types not in ((), (CardType.MANEUVER,)):
         raise Unsupported(f"{' '.join(said)!r}")
     amounts = _stat_list(stats)
@@ -253,7 +253,7 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
-    if d.title or d.trait or d.not_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
+    if d.title or d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
             or len(d.subtypes) > 1 or d.types not in ((CardType.MANEUVER,),):
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     amounts = _stat_list(stats)
