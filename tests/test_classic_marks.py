@@ -251,3 +251,23 @@ def test_titles_joined_by_or_are_any_of_them_and_by_and_each_is_not_read_yet() -
     assert "several titles" in lowered(EACH_TITLE).unlowered[0].reason
     cat = shipped_classic().catalog
     assert {cat.infos[c].title for c in cat.passing(either)} == {"Escape Move", "Step Aside"}
+
+
+HAS_VOLLEYS = "Can only be played when you have 4 or more Volley maneuvers in your Ring area."
+HAS_RAW = "This card is -2F when you have a card in your Ring area with the Raw logo."
+
+
+def test_having_cards_of_a_kind_in_a_zone() -> None:
+    printed = {s.text.casefold() for c in classic_pool() for s in compiler().lexicon.sentences(c.text)}
+    assert HAS_VOLLEYS.casefold() in printed and HAS_RAW.casefold() in printed
+    volleys = fx.HasCards(fx.Who.YOU, fx.Zone.RING, fx.CardFilter(types=(CardType.MANEUVER,), marks=("volley",)), 4)
+    assert clauses(HAS_VOLLEYS, STRIKE) == (fx.PlayRequirement(volleys),)
+    raw = fx.HasCards(fx.Who.YOU, fx.Zone.RING, fx.CardFilter(marks=("logo:raw",)))
+    assert clauses(HAS_RAW, STRIKE) == (fx.StatChange(fx.Stat.FORTITUDE, -2, raw),)
+    cat = shipped_classic().catalog
+    volley = next(i.id for i in cat.infos if "volley" in i.card.marks and i.is_(CardType.MANEUVER))
+    other = next(i.id for i in cat.infos if "volley" not in i.card.marks and i.is_(CardType.MANEUVER))
+    s = GameState(players=[PlayerState("a", [], ring=[volley] * 3 + [other] * 2), PlayerState("b", [])])
+    assert not R.holds(cat, s, 0, volleys, other, None)
+    s.players[0].ring.append(volley)
+    assert R.holds(cat, s, 0, volleys, other, None) and not R.holds(cat, s, 1, volleys, other, None)

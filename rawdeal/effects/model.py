@@ -214,9 +214,20 @@ class SuperstarIs:
     mark: str
 
 
+@dataclass(frozen=True, slots=True)
+class HasCards:
+    """"You have 4 or more Volley maneuvers in your Ring area", "your opponent has a card in his Ring area
+    with the Smackdown logo": at least `at_least` of `who`'s cards in `zone` pass `filter` (Classic cards)."""
+
+    who: Who
+    zone: Zone
+    filter: CardFilter = ANY_CARD
+    at_least: int = 1
+
+
 Condition = (
     After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not | ReversedLastTurn
-    | Compared | SuperstarIs
+    | Compared | SuperstarIs | HasCards
 )
 
 

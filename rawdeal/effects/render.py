@@ -24,8 +24,8 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, MoveThis, Restrict, ReversedLastTurn,
-    SuperstarIs,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, HasCards, MoveThis, Restrict,
+    ReversedLastTurn, SuperstarIs,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
@@ -251,6 +251,9 @@ def _condition(c: Condition) -> str:
     if isinstance(c, Compared):
         than = "less" if c.below else "greater"
         return f"your {c.measure.value} is {than} than opponent's"
+    if isinstance(c, HasCards):
+        return f"{'you have' if c.who is Who.YOU else 'opponent has'} {_cards(Count(c.at_least), c.filter)} " \
+            f"or more in {_zone(c.who, c.zone, Who.YOU)}"
     if isinstance(c, SuperstarIs):
         return f"{'you are' if c.who is Who.YOU else 'opponent is'} a {c.mark} superstar"
     raise TypeError(f"not a condition: {c!r}")

@@ -59,6 +59,9 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
     if isinstance(cond, fx.Compared):
         mine, theirs = _measure(cat, s, p, cond.measure), _measure(cat, s, 1 - p, cond.measure)
         return mine < theirs if cond.below else mine > theirs
+    if isinstance(cond, fx.HasCards):
+        owner = s.players[p if cond.who is fx.Who.YOU else 1 - p]
+        return sum(1 for c in owner.zone(cond.zone) if passes(cat, c, cond.filter)) >= cond.at_least
     if isinstance(cond, fx.SuperstarIs):
         who = p if cond.who is fx.Who.YOU else 1 - p
         return cond.mark in cat.superstar(s.players[who].superstar).marks

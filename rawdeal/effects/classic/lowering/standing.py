@@ -5,10 +5,13 @@ his printed keywords (`rawdeal.cards.marks.superstar_marks`), so any keyword the
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rawdeal.cards.marks import keyword_mark
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, ZoneRef
-from rawdeal.effects.classic.lowering.nodes import Unsupported, _zone, words
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, ValueKind, ZoneRef
+from rawdeal.effects.classic.lowering.marks import logo_marks
+from rawdeal.effects.classic.lowering.nodes import Unsupported, _desc, _filter, _number, _zone, values, words
 
 _YOU = (["you"],)
 _OPPONENT = (["your", "opponent"], ["opponent"], ["he"], ["him"], ["his"], ["your", "opponent's"], ["opponent's"])
@@ -22,6 +25,8 @@ def standing(one: Phrase) -> fx.Condition | None:
         return _values_compared(one)
     if one.kind == "has_fewer":
         return _fewer_in_hand(one)
+    if one.kind == "has_cards":
+        return _has_cards(one)
     return None
 
 
@@ -76,3 +81,41 @@ def _fewer_in_hand(one: Phrase) -> fx.Condition | None:
             or zone.who is not fx.Who.YOU:
         return None
     return fx.Compared(fx.Measure.HAND, below=True)
+
+
+def _has_cards(one: Phrase) -> fx.Condition | None:
+    """"you have a Volley maneuver in your Ring area", "you have 4 or more Volley maneuvers in your Ring
+    area", "your opponent has a card in his Ring area with the Smackdown logo", "if you have Heat cards in
+    your Ring area" (any of them)."""
+    said = words(one)
+    player = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "player"), None)
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    who = _who(words(player)) if player is not None else None
+    if who is None or "not" in said or len(cards) != 1 or not places:
+        return None
+    descs = [p for p in cards[0].parts if isinstance(p, CardDesc)]
+    quantity = [p for p in cards[0].parts if isinstance(p, Phrase)]
+    refs = [c for p in places for c in p.parts if isinstance(c, ZoneRef)]
+    logos = [p.parts[0] for p in places if len(p.parts) == 1 and isinstance(p.parts[0], Phrase)]
+    if len(descs) != 1 or len(refs) != 1 or len(logos) + 1 != len(places):
+        return None
+    at_least = _at_least(quantity[0] if quantity else None)
+    marks = [m for logo in logos for m in (logo_marks(logo) or ("",))]
+    zone = _zone(refs[0])
+    if at_least is None or "" in marks or len(zone.zones) != 1 or zone.who is not who:
+        return None  # "your opponent has ... in his Ring area": the player's own zone
+    flt = _filter(_desc(descs[0]))
+    if marks:
+        flt = replace(flt, marks=(*flt.marks, *marks))
+    return fx.HasCards(who, zone.zones[0], flt, at_least)
+
+
+def _at_least(quantity: Phrase | None) -> int | None:
+    """"a" (or none: "Heat cards") is 1, "4 or more" and "at least 4" are 4; None for any other quantity."""
+    if quantity is None or quantity.kind in ("quantity", "one"):
+        return 1
+    said = words(quantity)
+    if quantity.kind == "at_least" or (quantity.kind == "bounded" and said[-1] in ("more", "greater")):
+        return _number(values(quantity, ValueKind.NUMBER)[0])
+    return None
