@@ -10,7 +10,9 @@ coverage-first; the games are seeded: the same seed and count give the same game
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import orjson
@@ -28,7 +30,7 @@ from rawdeal.engine.invariants import card_lists
 from rawdeal.engine.words import Profile
 from rawdeal.errors import RawdealError
 
-GAMES = 200  # random games `rawdeal cards --pool classic --check` plays
+GAMES = 600  # random games `rawdeal cards --pool classic --check` plays
 EAGER = 0.9  # how often a game's player acts (plays, reverses, says yes) when it can
 
 
@@ -45,13 +47,15 @@ class Exercise:
     endings: tuple[tuple[str, int], ...]
 
 
-def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset()) -> Game:
+def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
+                      companions: Mapping[str, tuple[str, ...]] | None = None) -> Game:
     """Two random legal Classic decks (from the playable cards; `prefer`: titles drawn first) and a new
     game between them. Seed n gives the first seat the n-th Superstar (in title order), so that a run of
     games meets every Superstar and the cards only his deck may hold."""
     rnd = random.Random(seed)
     stars = cc.stars_by_title
-    decks = [random_classic_deck(cc, rnd, stars[seed % len(stars)], prefer), random_classic_deck(cc, rnd, None, prefer)]
+    decks = [random_classic_deck(cc, rnd, stars[seed % len(stars)], prefer, companions),
+             random_classic_deck(cc, rnd, None, prefer, companions)]
     index = cc.catalog.db.index
     arsenals = ([index[t] for t in decks[0][1]], [index[t] for t in decks[1][1]])
     game, _ = Game.start((decks[0][0], decks[1][0]), arsenals, Profile.STANDARD, seed, cat=cc.catalog)
@@ -70,9 +74,10 @@ def eager_pick(game: Game, rnd: random.Random) -> Move:
 
 
 def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
-                max_moves: int = MAX_MOVES) -> tuple[Game, Recorder]:
+                max_moves: int = MAX_MOVES,
+                companions: Mapping[str, tuple[str, ...]] | None = None) -> tuple[Game, Recorder]:
     """One random game, traced and checked after every move."""
-    game = start_random_game(cc, seed, prefer)
+    game = start_random_game(cc, seed, prefer, companions)
     recorder = Recorder()
     game.trace = recorder
     rnd = random.Random(seed)
@@ -93,16 +98,36 @@ def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozense
 
 def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0) -> Exercise:
     """Play `games` random games (seeds seed, seed+1, ...) and gather the cards whose effect ran; each
-    game's decks prefer the cards whose effect has not run yet (coverage-guided, still random and legal)."""
+    game's decks prefer the cards whose effect has not run yet, each with the cards its text names
+    (coverage-guided, still random and legal)."""
     ran: set[str] = set()
     endings: Counter[str] = Counter()
     titles = cc.catalog.titles
     with_effects = {i.title for i in cc.catalog.infos if i.effect.clauses}
+    named = companions(cc, with_effects)
     for n in range(games):
-        game, recorder = play_traced(cc, seed + n, frozenset(with_effects - ran))
+        game, recorder = play_traced(cc, seed + n, frozenset(with_effects - ran), companions=named)
         ran.update(titles[card] for card, _ in recorder.ran if card >= 0)
         endings[game.s.how or "unfinished"] += 1
     return Exercise(frozenset(ran), games, tuple(sorted(endings.items())))
+
+
+def companions(cc: ClassicCatalog, titles: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Each title -> the playable titles its text names ("after the card titled Irish Whip", "if Mr. Socko
+    card is in your Ring area"): dealt with it, so that its condition can hold in a random game."""
+    playable = sorted(cc.catalog.db.index, key=len, reverse=True)
+    out: dict[str, tuple[str, ...]] = {}
+    for title in titles:
+        text = cc.printed[title].text
+        named = [t for t in playable if t != title and t in text and _named_at(text, t)]
+        if named:
+            out[title] = tuple(named)
+    return out
+
+
+def _named_at(text: str, title: str) -> bool:
+    """`title` stands in `text` as a whole name (not inside a longer word)."""
+    return re.search(rf"(?<![\w']){re.escape(title)}(?![\w'])", text) is not None
 
 
 def pool_report(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...] = (), games: int = GAMES,
