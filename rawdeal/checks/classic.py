@@ -30,7 +30,7 @@ from rawdeal.engine.invariants import card_lists
 from rawdeal.engine.words import Profile
 from rawdeal.errors import RawdealError
 
-GAMES = 600  # random games `rawdeal cards --pool classic --check` plays
+GAMES = 800  # random games `rawdeal cards --pool classic --check` plays
 EAGER = 0.9  # how often a game's player acts (plays, reverses, says yes) when it can
 
 
@@ -96,15 +96,15 @@ def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozense
     return game, recorder
 
 
-def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0) -> Exercise:
+def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0, known: Iterable[str] = ()) -> Exercise:
     """Play `games` random games (seeds seed, seed+1, ...) and gather the cards whose effect ran; each
     game's decks prefer the cards whose effect has not run yet, each with the cards its text names
-    (coverage-guided, still random and legal)."""
+    (`companions`; `known`: the pool's titles) (coverage-guided, still random and legal)."""
     ran: set[str] = set()
     endings: Counter[str] = Counter()
     titles = cc.catalog.titles
     with_effects = {i.title for i in cc.catalog.infos if i.effect.clauses}
-    named = companions(cc, with_effects)
+    named = companions(cc, with_effects, known)
     for n in range(games):
         game, recorder = play_traced(cc, seed + n, frozenset(with_effects - ran), companions=named)
         ran.update(titles[card] for card, _ in recorder.ran if card >= 0)
@@ -112,22 +112,29 @@ def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0) -> Exercise:
     return Exercise(frozenset(ran), games, tuple(sorted(endings.items())))
 
 
-def companions(cc: ClassicCatalog, titles: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    """Each title -> the playable titles its text names ("after the card titled Irish Whip", "if Mr. Socko
-    card is in your Ring area"): dealt with it, so that its condition can hold in a random game."""
-    playable = sorted(cc.catalog.db.index, key=len, reverse=True)
+def companions(cc: ClassicCatalog, titles: Iterable[str], known: Iterable[str] = ()) -> dict[str, tuple[str, ...]]:
+    """Each title -> the playable titles its text names ("if Mr. Socko card is in your Ring area", "after
+    the card titled Kane's Chokeslam"): dealt with it, so that its condition can hold in a random game. A
+    name inside a longer title of the pool (`known`, and the catalog's: "Throw" in "Throw Into the Corner
+    Turnbuckle") is not one."""
+    printed = sorted({*cc.printed, *known}, key=len, reverse=True)
+    folded = {t: t.casefold() for t in printed}
+    playable = cc.catalog.db.index
     out: dict[str, tuple[str, ...]] = {}
     for title in titles:
-        text = cc.printed[title].text
-        named = [t for t in playable if t != title and t in text and _named_at(text, t)]
+        text = cc.printed[title].text.casefold()
+        taken: list[tuple[int, int]] = []
+        named: list[str] = []
+        for name in (t for t in printed if folded[t] in text):
+            for m in re.finditer(rf"(?<![\w']){re.escape(folded[name])}(?![\w'])", text):
+                if any(a < m.end() and m.start() < b for a, b in taken):
+                    continue
+                taken.append(m.span())
+                if name != title and name in playable and name not in named:
+                    named.append(name)
         if named:
             out[title] = tuple(named)
     return out
-
-
-def _named_at(text: str, title: str) -> bool:
-    """`title` stands in `text` as a whole name (not inside a longer word)."""
-    return re.search(rf"(?<![\w']){re.escape(title)}(?![\w'])", text) is not None
 
 
 def pool_report(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...] = (), games: int = GAMES,
@@ -139,7 +146,7 @@ def pool_report(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...] = 
     cc = classic_catalog(pool)
     if not games or not cc.superstars or not any(_room_ok(cc, s) for s in cc.superstars):
         return report
-    done = exercise(cc, games, seed)
+    done = exercise(cc, games, seed, {c.title for c in (*cards, *dictionary)})
     texts = {cc.printed[t].text for t in done.titles}
     return report.with_exercised(texts, done.games)
 
@@ -152,9 +159,10 @@ def _room_ok(cc: ClassicCatalog, superstar: PoolCard) -> bool:
 
 
 def check_output(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...], fmt: str,
-                 games: int = GAMES) -> tuple[str, bool]:
-    """What `rawdeal cards --pool classic --check` prints, and whether the check passed."""
-    report = pool_report(cards, dictionary, games)
+                 games: int | None = None) -> tuple[str, bool]:
+    """What `rawdeal cards --pool classic --check` prints (after `games` random games, `GAMES` if None),
+    and whether the check passed."""
+    report = pool_report(cards, dictionary, GAMES if games is None else games)
     if fmt == "json":
         return orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode(), report.ok
     lines = [f"FAIL {f.card}: {f.error}\n  {f.sentence}" for f in report.failures]
