@@ -279,6 +279,20 @@ FALLBACKS = [
     ("If your next card played this turn is Roll Out the Ring it can not be reversed.", "next_is"),
     # a word the grammar does not know, where only a verb can stand
     ("Once during your turn, you may note the number of cards in your hand.", "note"),
+    # a Superstar's name the pool does not hold, where a name can stand
+    ("If played by Shane McMahon, you may draw up to 2 cards.", "by_who"),
+    # constructs of the grammar
+    ("When successfully played, if you have 5 or more cards in your hand than your opponent, you win the game via "
+     "Pinfall victory.", "has_more_than"),
+    ("He discards # cards, where # is equal to the number of cards he has in his hand greater than you have in your "
+     "hand.", "excess_of"),
+    ("If your opponent has more than 7 cards in his hand, he discards # cards, where # is equal to the number of cards "
+     "in his hand greater than 7.", "excess_of"),
+    ("Once per game, during your turn, you may search your Arsenal for 1 Foreign Object card, reveal it to your "
+     "opponent, put it into your hand, and shuffle your Arsenal.", "once_per_game"),
+    ("All cards with that title are Permanent.", "with_that_title"),
+    ("Reverse any card if it is not the first or second card played this turn and end your opponent's turn.", "ordinal"),
+    ("All Foreign Object cards and all Run-In cards played by all players are - 3F.", "holder"),
 ]
 
 
@@ -298,3 +312,15 @@ def test_an_unknown_verb_is_kept_and_the_card_is_not_played_without_it() -> None
 def test_to_play_this_card_opens_a_requirement() -> None:
     [parsed] = compiler().compile("To play this card you must discard 2 cards.").sentences
     assert isinstance(parsed, Sentence) and parsed.frames[0].kind == "to_play"
+
+
+@pytest.mark.parametrize("text", [
+    "When successfully played, if you have 5 or more cards in your hand than your opponent, you win the game via "
+    "Pinfall victory.",
+    "Your opponent randomly discards 2 cards from his hand and 1 card from his Backlash deck.",
+    "Look at your opponent's hand and choose 1 card he must discard.",
+])
+def test_a_construct_the_engine_cannot_run_yet_keeps_the_card_from_play(text: str) -> None:
+    """Parsed, but not lowered: never played as a nearby construct it resembles (5 cards in your hand)."""
+    assert compiler().compile(text).ok
+    assert lowered(text, frozenset({"maneuver", "strike"})).effect is None

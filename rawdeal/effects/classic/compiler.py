@@ -128,12 +128,13 @@ class Compiler:
             made = _retyped(tokens[opening], self.lexicon.literals["all"], "all")
             tries.append((tokens[:opening] + [made] + tokens[opening:], ignored))
         if token.type == "UNKNOWN" and str(token)[:1].isupper() and at:
-            # a run of capitalised words where the parse stops is a title the pool does not hold ("is Roll Out
-            # the Ring"), as after "titled"
+            # a run of capitalised words where the parse stops is a name the pool does not hold: a title ("is
+            # Roll Out the Ring"), as after "titled", or a Superstar's ("if your opponent is Steve Austin")
             begin = int(token.start_pos or 0)
             end = title_run(text, begin)
-            made = _retyped(token, "CARD_TITLE", text[begin:end])
-            tries.append((tokens[:at] + [made] + [t for t in tokens[at + 1:] if int(t.start_pos or 0) >= end], ignored))
+            rest = [t for t in tokens[at + 1:] if int(t.start_pos or 0) >= end]
+            kinds = ("STAR", "CARD_TITLE") if "STAR" in exc.expected else ("CARD_TITLE", "STAR")
+            tries += [(tokens[:at] + [_retyped(token, kind, text[begin:end])] + rest, ignored) for kind in kinds]
         if token.type != "UNKNOWN" or not (str(token)[:1].islower() or at == 0):
             return tries
         if VERB in exc.expected:
