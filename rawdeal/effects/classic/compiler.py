@@ -26,6 +26,7 @@ MAX_IGNORED = 2  # unknown words a sentence may set aside
 MAX_TRIES = 8  # parses tried for one sentence with unknown words
 VERB = "VERB"  # an unknown word where the grammar expects a verb: kept as one, for the lowering to judge
 REL_WHO = "REL_WHO"  # the subject opening a relative clause ("the cards he shuffled in")
+_CLAUSE_BREAKS = frozenset({",", ";", "and"})  # what a clause opens after
 _PRONOUNS = frozenset({"you", "he", "she", "they", "your"})
 _VALUES = {k.value for k in ValueKind}
 _LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
@@ -122,7 +123,10 @@ class Compiler:
         if at and str(token).casefold() in _PRONOUNS \
                 and tokens[at - 1].type in self.lexicon.nouns:
             tries.append(([_retyped(t, REL_WHO) if t is token else t for t in tokens], ignored))
-        opening = max((i for i in range(at) if i == 0 or tokens[i - 1].value == ","), default=None)
+        plain = self.lexicon.literals.get(str(token).casefold())
+        if token.type in _LISTS and plain:  # the pre-pass took it for a list's "and"/"or": try it as joining clauses
+            tries.append(([_retyped(t, plain) if t is token else t for t in tokens], ignored))
+        opening = max((i for i in range(at) if i == 0 or tokens[i - 1].value.casefold() in _CLAUSE_BREAKS), default=None)
         if opening is not None and tokens[opening].type in self.lexicon.describing:
             # a bare plural opening a clause is every such card: "Run-in cards cannot be played" (all Run-in cards)
             made = _retyped(tokens[opening], self.lexicon.literals["all"], "all")
