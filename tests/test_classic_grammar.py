@@ -275,6 +275,7 @@ FALLBACKS = [
     ("Your opponent randomly discards 2 cards from his hand and 1 card from his Backlash deck.", "and_object"),
     # a bare plural opening a clause is every such card
     ("Reversals to your cards titled Chair Shot are +4F.", "card_group"),
+    ("Your next maneuver this turn is +5D and reversals to it are +20F.", "card_group"),  # after a list's "and"
     # a run of capitalised words the pool does not hold, where a title can stand
     ("If your next card played this turn is Roll Out the Ring it can not be reversed.", "next_is"),
     # a word the grammar does not know, where only a verb can stand

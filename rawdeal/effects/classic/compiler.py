@@ -126,7 +126,7 @@ class Compiler:
         plain = self.lexicon.literals.get(str(token).casefold())
         if token.type in _LISTS and plain:  # the pre-pass took it for a list's "and"/"or": try it as joining clauses
             tries.append(([_retyped(t, plain) if t is token else t for t in tokens], ignored))
-        opening = max((i for i in range(at) if i == 0 or tokens[i - 1].value.casefold() in _CLAUSE_BREAKS), default=None)
+        opening = max((i for i in range(min(at + 1, len(tokens))) if i == 0 or tokens[i - 1].value.casefold() in _CLAUSE_BREAKS), default=None)
         if opening is not None and tokens[opening].type in self.lexicon.describing:
             # a bare plural opening a clause is every such card: "Run-in cards cannot be played" (all Run-in cards)
             made = _retyped(tokens[opening], self.lexicon.literals["all"], "all")
