@@ -30,6 +30,7 @@ class Zone(StrEnum):
     RINGSIDE = "ringside"
     RING = "ring"
     REMOVED = "removed"  # removed from the game (Classic cards): out of play for good
+    BACKLASH = "backlash"  # the Backlash deck (Classic): Pre-match and Mid-match cards kept apart from the Arsenal
 
 
 class Position(StrEnum):
@@ -65,6 +66,7 @@ class Trigger(StrEnum):
     REVERSED = "reversed"  # when this played card is reversed (Classic cards: "If reversed, ...")
     REVERSED_FROM_HAND = "reversed from hand"  # "If reversed from your opponent's hand, ..."
     PLAYED = "played"  # "when you (your opponent) successfully play(s) a maneuver" (Classic cards)
+    END_OF_PREMATCH = "end of pre-match"  # "At the end of the Pre-match phase, ..." (Classic Pre-match cards)
 
 
 # --------------------------------------------------------------------------------------- quantities

@@ -28,7 +28,7 @@ from rawdeal.effects.model import (
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
-          Zone.REMOVED: "cards removed from the game"}
+          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck"}
 
 
 # ------------------------------------------------------------------------------------ words
@@ -278,6 +278,7 @@ _TRIGGERS = {
     Trigger.REVERSED: "if reversed",
     Trigger.REVERSED_FROM_HAND: "if reversed from opponent's hand",
     Trigger.PLAYED: "when a card is successfully played",
+    Trigger.END_OF_PREMATCH: "at the end of the pre-match phase",
 }
 
 
