@@ -25,7 +25,7 @@ from rawdeal.engine.words import DecisionKind, PickVerb, Profile
 from rawdeal.errors import SaveError
 from rawdeal.io.save import dumps, loads
 
-from classickit import ACTION, REVERSAL, STRIKE, clauses, compiler
+from classickit import ACTION, REVERSAL, STRIKE, clauses, compiler, lowered
 
 PRE_MATCH_EVENT = frozenset({"pre-match", "event"})
 MID_MATCH_ACTION = frozenset({"mid-match", "action"})
@@ -48,10 +48,14 @@ PRINTED_END_NO_THE = ("At the end of Pre-match phase, you may discard a Reversal
                       "non-unique Reversal card, reveal it to your opponent, put it into your hand, and shuffle your Arsenal.")
 PRINTED_MID_ACTION = ("When this card is in your Ring area, as a Mid-match action, you may put this card into your "
                       "Ringside pile and draw 1 card.")
+PRINTED_MORE = "The maximum number of Pre-match cards you may have in your Ring area is increased by 3."
+PRINTED_FEWER = "The maximum number of Pre-match cards you may have in your Ring area is reduced by 1."
+PRINTED_MID_MORE = ("When this card is in your Ring area, the maximum number of Mid-match cards you may have in your "
+                    "Ring area is increased by 1.")
 PRINTED_MID_REVERSAL = "As a reversal, reverse any non-unique Mid-match card and end your opponent's turn."
 PRINTED = (PRINTED_LOOK_CHOOSE, PRINTED_RANDOM, PRINTED_WHOLE, PRINTED_BACK, PRINTED_MID_BACK, PRINTED_LOOK_BOTH,
            PRINTED_THIS_BACK, PRINTED_END_LOOK, PRINTED_END_THIS, PRINTED_END_MAY, PRINTED_END_NO_THE, PRINTED_MID_ACTION,
-           PRINTED_MID_REVERSAL)
+           PRINTED_MID_REVERSAL, PRINTED_MORE, PRINTED_FEWER, PRINTED_MID_MORE)
 
 
 def test_texts_are_printed_in_the_pool() -> None:
@@ -119,6 +123,16 @@ def test_as_a_mid_match_action_is_an_effect_used_in_your_turn() -> None:
         fx.Activated((RING,), (fx.MoveThis(RINGSIDE), fx.Draw(YOU))),)
 
 
+def test_the_maximum_number_of_pre_match_cards_in_the_ring_area_changes_while_the_card_is_there() -> None:
+    assert clauses(PRINTED_MORE, PRE_MATCH_EVENT) == (fx.RingLimit(Trait.PRE_MATCH, 3),)
+    assert clauses(PRINTED_FEWER, PRE_MATCH_EVENT) == (fx.RingLimit(Trait.PRE_MATCH, -1),)
+
+
+def test_the_maximum_number_of_mid_match_cards_is_reported_while_the_engine_plays_none() -> None:
+    result = lowered(PRINTED_MID_MORE, PRE_MATCH_EVENT)
+    assert result.effect is None and "Pre-match cards only" in result.unlowered[0].reason
+
+
 # ------------------------------------------------------------------------------------------- in play
 def _start(backlash: tuple[list[str], list[str]], arsenal: str = "Jab", n: int = 30) -> Game:
     """A Classic game (course profile: unshuffled, the first player on a tie is the first seat) between two
@@ -172,6 +186,17 @@ def test_at_most_five_pre_match_cards_in_the_ring_area() -> None:
         game.apply(mv.Pick(PickVerb.TAKE, HELLFIRE))
         game.apply(mv.PASS)  # the second seat has none to play
     assert _d(game).moves == (mv.PASS,) and len(game.s.players[0].backlash) == 1
+
+
+def test_a_card_that_raises_the_maximum_lets_more_pre_match_cards_into_the_ring_area() -> None:
+    vacuum = "You're a Human Vacuum Cleaner ... You Suck and Blow at the Same Time"  # "... is increased by 3."
+    game = _start(([vacuum] + [HELLFIRE] * 9, []), n=80)
+    game.apply(mv.Pick(PickVerb.TAKE, vacuum))
+    game.apply(mv.PASS)
+    for _ in range(7):
+        game.apply(mv.Pick(PickVerb.TAKE, HELLFIRE))
+        game.apply(mv.PASS)
+    assert len(game.s.players[0].ring) == 8 and _d(game).moves == (mv.PASS,)
 
 
 def test_a_game_without_pre_match_cards_has_no_pre_match_phase() -> None:

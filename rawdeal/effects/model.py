@@ -544,10 +544,20 @@ class Activated:
     once: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class RingLimit:
+    """"The maximum number of Pre-match cards you may have in your Ring area is increased by 2" (Classic
+    cards): while this card is in its owner's Ring area, he may have `amount` more (fewer, if negative) cards
+    with the keyword `kind` (`Trait.PRE_MATCH`) there than the rules' 5."""
+
+    kind: Trait
+    amount: int
+
+
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | Activated
+    | NotReversedBy | Activated | RingLimit
 )
 
 

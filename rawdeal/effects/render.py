@@ -24,7 +24,7 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, Restrict, ReversedLastTurn,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, Restrict, ReversedLastTurn, RingLimit,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
@@ -347,6 +347,8 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     Activated: lambda c: (f"while this card is in your {' or '.join(_ZONES[z] for z in c.zones)}, "
                           f"{'once during each of your turns' if c.once else 'during your turn'} you may "
                           f"{_actions(c.actions, True, ' and then ')}"),
+    RingLimit: lambda c: (f"the maximum number of {c.kind} cards you may have in your ring area is "
+                          f"{'increased' if c.amount > 0 else 'reduced'} by {abs(c.amount)}"),
 }
 
 

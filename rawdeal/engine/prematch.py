@@ -5,7 +5,7 @@ card from their Backlash deck into their Ring area, or pass; when both have pass
 over. A card's plain text ("when played") happens as it is played. Then both draw their starting hands,
 and each resolves his Pre-match cards' "At the end of the Pre-match phase, ..." effects, the first player
 all of his before the other; then the first turn starts. A player has at most `MOST_IN_RING` Pre-match
-cards in his Ring area.
+cards in his Ring area, more or fewer as the cards there say (`fx.RingLimit`).
 
 Not modelled (said so in docs/classic.md): the steps for Venue, Feud, Stipulation and Manager cards that
 come before the others, at most one of each. A game whose Backlash decks hold no Pre-match card has no
@@ -44,9 +44,21 @@ def _pre_match(game: Game, card: CardId) -> bool:
 def playable(game: Game, p: int) -> list[CardId]:
     """The Pre-match cards p may play now (each title once, in Backlash deck order)."""
     pl = game.s.players[p]
-    if sum(1 for c in pl.ring if _pre_match(game, c)) >= MOST_IN_RING:
+    if sum(1 for c in pl.ring if _pre_match(game, c)) >= most_in_ring(game, p):
         return []
     return list(dict.fromkeys(c for c in pl.backlash if _pre_match(game, c)))
+
+
+def most_in_ring(game: Game, p: int) -> int:
+    """How many Pre-match cards p may have in his Ring area: the rules' 5, changed by the `RingLimit`s of
+    the cards there ("... is increased by 2")."""
+    most = MOST_IN_RING
+    for card in game.s.players[p].ring:
+        for limit in game.cat.infos[card].effect.of(fx.RingLimit):
+            if limit.kind is Trait.PRE_MATCH:
+                game._note(card, limit)
+                most += limit.amount
+    return most
 
 
 def decide(game: Game, t: T.PreMatch) -> Decision:
