@@ -25,7 +25,7 @@ from rawdeal.engine.words import DecisionKind, PickVerb, Profile
 from rawdeal.errors import SaveError
 from rawdeal.io.save import dumps, loads
 
-from classickit import ACTION, REVERSAL, STRIKE, clauses, compiler, lowered
+from classickit import ACTION, REVERSAL, STRIKE, clauses, compiler
 
 PRE_MATCH_EVENT = frozenset({"pre-match", "event"})
 MID_MATCH_ACTION = frozenset({"mid-match", "action"})
@@ -52,10 +52,11 @@ PRINTED_MORE = "The maximum number of Pre-match cards you may have in your Ring 
 PRINTED_FEWER = "The maximum number of Pre-match cards you may have in your Ring area is reduced by 1."
 PRINTED_MID_MORE = ("When this card is in your Ring area, the maximum number of Mid-match cards you may have in your "
                     "Ring area is increased by 1.")
+PRINTED_BOTH_MORE = "The maximum number of Pre-match and Mid-match cards you may have in your Ring area is increased by 1."
 PRINTED_MID_REVERSAL = "As a reversal, reverse any non-unique Mid-match card and end your opponent's turn."
 PRINTED = (PRINTED_LOOK_CHOOSE, PRINTED_RANDOM, PRINTED_WHOLE, PRINTED_BACK, PRINTED_MID_BACK, PRINTED_LOOK_BOTH,
            PRINTED_THIS_BACK, PRINTED_END_LOOK, PRINTED_END_THIS, PRINTED_END_MAY, PRINTED_END_NO_THE, PRINTED_MID_ACTION,
-           PRINTED_MID_REVERSAL, PRINTED_MORE, PRINTED_FEWER, PRINTED_MID_MORE)
+           PRINTED_MID_REVERSAL, PRINTED_MORE, PRINTED_FEWER, PRINTED_MID_MORE, PRINTED_BOTH_MORE)
 
 
 def test_texts_are_printed_in_the_pool() -> None:
@@ -128,9 +129,10 @@ def test_the_maximum_number_of_pre_match_cards_in_the_ring_area_changes_while_th
     assert clauses(PRINTED_FEWER, PRE_MATCH_EVENT) == (fx.RingLimit(Trait.PRE_MATCH, -1),)
 
 
-def test_the_maximum_number_of_mid_match_cards_is_reported_while_the_engine_plays_none() -> None:
-    result = lowered(PRINTED_MID_MORE, PRE_MATCH_EVENT)
-    assert result.effect is None and "Pre-match cards only" in result.unlowered[0].reason
+def test_the_maximum_number_of_mid_match_cards_while_this_card_is_in_the_ring_area() -> None:
+    assert clauses(PRINTED_MID_MORE, PRE_MATCH_EVENT) == (fx.RingLimit(Trait.MID_MATCH, 1),)
+    assert clauses(PRINTED_BOTH_MORE, PRE_MATCH_EVENT) == (
+        fx.RingLimit(Trait.PRE_MATCH, 1), fx.RingLimit(Trait.MID_MATCH, 1))
 
 
 # ------------------------------------------------------------------------------------------- in play
@@ -213,6 +215,34 @@ def test_a_card_that_discards_from_the_backlash_deck_in_play() -> None:
     while game.decision() is not None and _d(game).kind is DecisionKind.REVERSE:
         game.apply(mv.PASS)
     assert len(game.s.players[1].backlash) == 1 and game.title(game.s.players[1].ringside[0]) == HELLFIRE
+
+
+POP = "Pop You One"  # Mid-match maneuver, F0 D1: "When successfully played, you may draw 1 card."
+BEGINNING = "This Is Just the Beginning"  # Mid-match action: "..., the maximum number of Mid-match cards ... +1"
+
+
+def test_a_mid_match_card_is_played_from_the_backlash_deck_like_a_card_from_the_hand() -> None:
+    game = _start(([POP], []))
+    assert mv.Play(POP, CardType.MANEUVER) in _d(game).moves  # no Pre-match card: no Pre-match phase
+    hand = list(game.s.players[0].hand)
+    events = game.apply(mv.Play(POP, None))  # the one type it can be played as
+    assert ev.Played(game.name(0), POP, CardType.MANEUVER) in events
+    game.apply(_d(game).moves[-1])  # "you may draw 1 card": up to 1, he draws it
+    while _d(game).kind is not DecisionKind.MAIN:
+        game.apply(_d(game).moves[0])
+    assert not game.s.players[0].backlash and game.title(game.s.players[0].ring[-1]) == POP
+    assert len(game.s.players[0].hand) == len(hand) + 1  # its "you may draw 1 card"
+
+
+def test_at_most_five_mid_match_cards_in_the_ring_area_unless_a_card_there_says_more() -> None:
+    game = _start(([POP], []))
+    ids = game.cat.db.index
+    game.s.players[0].ring[:] = [ids[POP]] * 5
+    game.forget_decision()
+    assert mv.Play(POP, CardType.MANEUVER) not in _d(game).moves
+    game.s.players[0].ring[0] = ids[BEGINNING]
+    game.forget_decision()
+    assert mv.Play(POP, CardType.MANEUVER) in _d(game).moves
 
 
 # ------------------------------------------------------------------------------------------- saves

@@ -548,7 +548,7 @@ class Activated:
 class RingLimit:
     """"The maximum number of Pre-match cards you may have in your Ring area is increased by 2" (Classic
     cards): while this card is in its owner's Ring area, he may have `amount` more (fewer, if negative) cards
-    with the keyword `kind` (`Trait.PRE_MATCH`) there than the rules' 5."""
+    with the keyword `kind` (`Trait.PRE_MATCH`, `Trait.MID_MATCH`) there than the rules' 5."""
 
     kind: Trait
     amount: int

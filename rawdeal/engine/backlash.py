@@ -18,9 +18,9 @@ def is_pre_match(card: PoolCard) -> bool:
     return "pre-match" in card.kinds
 
 
-def in_backlash(card: PoolCard) -> bool:
-    """A card that goes in the Backlash deck, not the Arsenal (Pre-match and Mid-match cards)."""
-    return bool(card.kinds & {"pre-match", "mid-match"})
+def backlash_part(card: PoolCard) -> str:
+    """"pre-match" or "mid-match" for a card that goes in the Backlash deck, not the Arsenal ("" for others)."""
+    return "pre-match" if "pre-match" in card.kinds else "mid-match" if "mid-match" in card.kinds else ""
 
 
 def backlash_traits(card: PoolCard) -> frozenset[Trait]:

@@ -18,7 +18,7 @@ from rawdeal.cards.pool.model import PoolCard, slug
 from rawdeal.decks.classic import ARSENAL, BACKLASH, ClassicPool, copy_limit, superstar_names, who
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.playable import LoweredPool, card_types, lowered_classic
-from rawdeal.engine.backlash import backlash_traits, is_pre_match
+from rawdeal.engine.backlash import backlash_part, backlash_traits, is_pre_match
 from rawdeal.decks.model import Deck
 from rawdeal.engine import events as ev
 from rawdeal.engine.cardinfo import Catalog, _info
@@ -37,6 +37,8 @@ def engine_card(card: PoolCard) -> Card:
     kinds, subtype = card_types(card)
     if is_pre_match(card):
         kinds, subtype = (), None
+    elif backlash_part(card):  # a Mid-match card: never played as a reversal (from the Backlash deck)
+        kinds = tuple(k for k in kinds if k is not CardType.REVERSAL)
     reversal = CardType.REVERSAL in kinds
     damage = card.damage if card.damage is not None or reversal else 0
     return Card(
@@ -71,7 +73,12 @@ class ClassicCatalog:
     @cached_property
     def pre_match(self) -> frozenset[str]:
         """The titles of the catalog's Pre-match cards (played from the Backlash deck, never in an Arsenal)."""
-        return frozenset(t for t, c in self.printed.items() if is_pre_match(c))
+        return frozenset(t for t, part in self.backlash.items() if part == "pre-match")
+
+    @cached_property
+    def backlash(self) -> dict[str, str]:
+        """The titles of the catalog's Backlash deck cards -> "pre-match" or "mid-match"."""
+        return {t: part for t, c in self.printed.items() if (part := backlash_part(c))}
 
     @cached_property
     def star_names(self) -> dict[str, str]:
@@ -100,8 +107,14 @@ class _Packing:
     limit: int
 
 
+def _backlash_played(card: PoolCard) -> bool:
+    """A Backlash deck card the engine plays: a Pre-match card, or a Mid-match maneuver or action."""
+    return is_pre_match(card) or (backlash_part(card) == "mid-match" and bool(
+        set(card_types(card)[0]) - {CardType.REVERSAL}))
+
+
 def classic_catalog(pool: LoweredPool) -> ClassicCatalog:
-    playable = [c for c in pool.cards if c.playable or (is_pre_match(c.card) and c.lowered.ok)]
+    playable = [c for c in pool.cards if c.playable or (c.lowered.ok and _backlash_played(c.card))]
     lowered_stars = [c for c in pool.cards if c.card.is_superstar and c.card.hand_size]
     stars = [c.card for c in lowered_stars]
     cards = tuple(engine_card(c.card) for c in playable)
@@ -126,22 +139,22 @@ def shipped_classic() -> ClassicCatalog:
 
 
 # ------------------------------------------------------------------------------------- random decks
-def room(cc: ClassicCatalog, superstar: PoolCard, side: str, pre_match: bool = False) -> list[tuple[str, int]]:
+def room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> list[tuple[str, int]]:
     """(title, copies allowed) of every playable card `superstar` may pack on `side` in his Arsenal, or with
-    `pre_match` of every Pre-match card he may pack in his Backlash deck (worked out once)."""
-    key = (superstar.title, side + " pre-match" * pre_match)
+    `part` ("pre-match", "mid-match") of those he may pack in that part of his Backlash deck (worked out once)."""
+    key = (superstar.title, f"{side} {part}")
     if key not in cc.rooms:
-        cc.rooms[key] = _room(cc, superstar, side, pre_match)
+        cc.rooms[key] = _room(cc, superstar, side, part)
     return cc.rooms[key]
 
 
-def _room(cc: ClassicCatalog, superstar: PoolCard, side: str, pre_match: bool = False) -> list[tuple[str, int]]:
-    """The Arsenal's room, or with `pre_match` the Pre-match cards' (the Backlash deck's)."""
+def _room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> list[tuple[str, int]]:
+    """The Arsenal's room (`part` ""), or a part's of the Backlash deck."""
     mine = superstar_names(superstar)
     other = SIDES[1 - SIDES.index(side)]
     out = []
     for card in cc.packing:
-        if (card.title in cc.pre_match) is not pre_match:
+        if cc.backlash.get(card.title, "") != part:
             continue
         if other in card.sides or (card.logos and not mine & card.logos):
             continue
@@ -185,23 +198,18 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
 
 def random_backlash(cc: ClassicCatalog, rnd: random.Random, superstar: str, arsenal: list[str],
                     prefer: frozenset[str] = frozenset()) -> list[str]:
-    """Up to `BACKLASH["pre-match"]` random Pre-match cards (`prefer`red first) that `superstar` may pack
-    with `arsenal`: on its side (Heel or Face), if it has one."""
+    """A random Backlash deck: up to `BACKLASH[part]` random Pre-match and Mid-match cards each
+    (`prefer`red first) that `superstar` may pack with `arsenal`: on its side (Heel or Face), if it has one."""
     sides = {s for t in set(arsenal) for s in cc.printed[t].trait_slugs if s in SIDES}
     side = next(iter(sides)) if sides else rnd.choice(SIDES)
-    room_ = room(cc, cc.printed[superstar], side, pre_match=True)
-    if not room_:
-        return []
-    taken = set(arsenal)
     out: list[str] = []
-    wanted = rnd.randint(0, BACKLASH["pre-match"])
-    order = sorted(room_, key=lambda tn: (tn[0] not in prefer, rnd.random()))
-    for title, limit in order:
-        if len(out) >= wanted:
-            break
-        if title in taken:  # a Unique card once in the whole deck: the Arsenal may hold its title already
-            continue
-        out += [title] * min(limit, rnd.randint(1, MOST_AT_ONCE), wanted - len(out))
+    for part, most in BACKLASH.items():
+        wanted, start = rnd.randint(0, most), len(out)
+        order = sorted(room(cc, cc.printed[superstar], side, part), key=lambda tn: (tn[0] not in prefer, rnd.random()))
+        for title, limit in order:
+            if len(out) - start >= wanted:
+                break
+            out += [title] * min(limit, rnd.randint(1, MOST_AT_ONCE), wanted - len(out) + start)
     return out
 
 
@@ -242,7 +250,7 @@ def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDA
             raise DeckError(f"{deck.path}: unknown Classic Superstar {deck.superstar!r}")
     names = cc.star_names
     index = cc.catalog.db.index
-    arsenals = tuple([index[t] for t in d.titles if t not in cc.pre_match] for d in decks)
-    backlash = tuple([index[t] for t in d.titles if t in cc.pre_match] for d in decks)
+    arsenals = tuple([index[t] for t in d.titles if t not in cc.backlash] for d in decks)
+    backlash = tuple([index[t] for t in d.titles if t in cc.backlash] for d in decks)
     return Game.start((names[who(decks[0].superstar)], names[who(decks[1].superstar)]), (arsenals[0], arsenals[1]),
                       profile, seed, cat=cc.catalog, backlash=(backlash[0], backlash[1]))

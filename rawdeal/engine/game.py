@@ -16,7 +16,7 @@ from typing import Any, Callable, Final
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
-from rawdeal.engine import prematch
+from rawdeal.engine import midmatch, prematch
 from rawdeal.engine import rng
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
@@ -152,8 +152,10 @@ class Game(Choices):
         ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
         if self.cat.activators:  # Classic cards with effects used from the Ring area or Ringside pile
             ends = (*R.activations(self.cat, s, p), *ends)
-        return Decision(p, MAIN, self.prompts[p].main, (*R.play_moves(self.cat, s, p), *ends),
-                        self.titles_of(tuple(s.players[p].hand)))
+        plays = R.play_moves(self.cat, s, p)
+        if s.players[p].backlash:  # Classic: Mid-match cards are played from the Backlash deck
+            plays += midmatch.play_moves(self, p)
+        return Decision(p, MAIN, self.prompts[p].main, (*plays, *ends), self.titles_of(tuple(s.players[p].hand)))
 
     # ---------------------------------------------------------------------------------- moves
     def apply(self, move: mv.Move) -> list[ev.Event]:
@@ -207,8 +209,10 @@ class Game(Choices):
         s, p = self.s, self.s.current
         if isinstance(move, mv.Play):
             assert move.as_type is not None  # `_complete` gave it the one type it can be played as
-            hand = s.players[p].hand
-            self._play(p, nth(hand, self.cat.id(move.title), move.copy), move.as_type)
+            hand, card = s.players[p].hand, self.cat.id(move.title)
+            if card not in hand:  # legal, so a Mid-match card of the Backlash deck
+                midmatch.fetch(self, p, card)
+            self._play(p, nth(hand, card, move.copy), move.as_type)
         elif isinstance(move, mv.EndTurn):
             s.tasks.append(T.END_TURN)
         elif isinstance(move, mv.Surrender):

@@ -23,6 +23,7 @@ from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
 from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision
+from rawdeal.engine.midmatch import most_in_ring
 from rawdeal.engine.words import CardId, DecisionKind, PickVerb
 
 if TYPE_CHECKING:
@@ -44,21 +45,9 @@ def _pre_match(game: Game, card: CardId) -> bool:
 def playable(game: Game, p: int) -> list[CardId]:
     """The Pre-match cards p may play now (each title once, in Backlash deck order)."""
     pl = game.s.players[p]
-    if sum(1 for c in pl.ring if _pre_match(game, c)) >= most_in_ring(game, p):
+    if sum(1 for c in pl.ring if _pre_match(game, c)) >= most_in_ring(game, p, Trait.PRE_MATCH, MOST_IN_RING):
         return []
     return list(dict.fromkeys(c for c in pl.backlash if _pre_match(game, c)))
-
-
-def most_in_ring(game: Game, p: int) -> int:
-    """How many Pre-match cards p may have in his Ring area: the rules' 5, changed by the `RingLimit`s of
-    the cards there ("... is increased by 2")."""
-    most = MOST_IN_RING
-    for card in game.s.players[p].ring:
-        for limit in game.cat.infos[card].effect.of(fx.RingLimit):
-            if limit.kind is Trait.PRE_MATCH:
-                game._note(card, limit)
-                most += limit.amount
-    return most
 
 
 def decide(game: Game, t: T.PreMatch) -> Decision:

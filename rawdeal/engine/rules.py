@@ -202,7 +202,15 @@ def card_playable(cat: Catalog, s: GameState, p: int, card: CardId) -> Sequence[
     What checking one `play` move needs, without looking at the rest of the hand."""
     if s.hold is not None or card not in s.players[p].hand:
         return ()
-    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(s, p), cat.play_pairs[card], limits(cat, s, p))
+    return allowed_now(cat, s, p, card, cat.play_pairs[card])
+
+
+def allowed_now(cat: Catalog, s: GameState, p: int, card: CardId, items: tuple[T, ...]) -> Sequence[T]:
+    """The items (one per type `card` can be played as: `cat.play_pairs`, `cat.play_moves`) for the types
+    it may be played as now, wherever it lies (Classic: a Mid-match card in the Backlash deck)."""
+    if s.hold is not None:
+        return ()
+    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(s, p), items, limits(cat, s, p))
 
 
 def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:

@@ -32,8 +32,7 @@ def end_of_prematch(said: Sequence[str]) -> bool:
 
 def ring_limit(st: Statement, card: CardFacts) -> list[Any]:
     """"The maximum number of Pre-match cards you may have in your Ring area is increased (reduced) by 2":
-    a `RingLimit` while this card is in the Ring area. Only Pre-match cards: the engine does not play
-    Mid-match cards from the Backlash deck yet, so their limit is reported, not lowered to nothing."""
+    a `RingLimit` while this card is in the Ring area ("of Pre-match and Mid-match cards": one each)."""
     descs = [p for p in st.parts if isinstance(p, CardDesc)]
     refs = [p for p in st.parts if isinstance(p, ZoneRef)]
     change = find(st, "change_dir")
@@ -42,9 +41,10 @@ def ring_limit(st: Statement, card: CardFacts) -> list[Any]:
             or _zone(refs[0]) != _Zones(fx.Who.YOU, (fx.Zone.RING,)) or words(change)[0] not in _DIRECTION:
         raise Unsupported(f"the maximum {' '.join(words(st))!r}")
     kinds = [" ".join(words(w)) for w in descs[0].words if not (isinstance(w, Phrase) and w.kind == "desc_and")]
-    if kinds != ["pre-match"] or descs[0].nouns != ("card",):
-        raise Unsupported(f"the maximum number of {' and '.join(kinds)} cards (the engine plays Pre-match cards only)")
-    return [fx.RingLimit(Trait.PRE_MATCH, _DIRECTION[words(change)[0]] * _number(amounts[0]))]
+    if not kinds or not set(kinds) <= set(_KINDS) or descs[0].nouns != ("card",):
+        raise Unsupported(f"the maximum number of {' and '.join(kinds)} cards")
+    return [fx.RingLimit(_KINDS[k], _DIRECTION[words(change)[0]] * _number(amounts[0])) for k in kinds]
 
 
 _DIRECTION = {"increased": 1, "reduced": -1, "decreased": -1}
+_KINDS = {"pre-match": Trait.PRE_MATCH, "mid-match": Trait.MID_MATCH}
