@@ -53,10 +53,11 @@ PRINTED_FEWER = "The maximum number of Pre-match cards you may have in your Ring
 PRINTED_MID_MORE = ("When this card is in your Ring area, the maximum number of Mid-match cards you may have in your "
                     "Ring area is increased by 1.")
 PRINTED_BOTH_MORE = "The maximum number of Pre-match and Mid-match cards you may have in your Ring area is increased by 1."
+PRINTED_NOT_FROM = "Cannot be reversed from your opponent's hand or Backlash deck."
 PRINTED_MID_REVERSAL = "As a reversal, reverse any non-unique Mid-match card and end your opponent's turn."
 PRINTED = (PRINTED_LOOK_CHOOSE, PRINTED_RANDOM, PRINTED_WHOLE, PRINTED_BACK, PRINTED_MID_BACK, PRINTED_LOOK_BOTH,
            PRINTED_THIS_BACK, PRINTED_END_LOOK, PRINTED_END_THIS, PRINTED_END_MAY, PRINTED_END_NO_THE, PRINTED_MID_ACTION,
-           PRINTED_MID_REVERSAL, PRINTED_MORE, PRINTED_FEWER, PRINTED_MID_MORE, PRINTED_BOTH_MORE)
+           PRINTED_MID_REVERSAL, PRINTED_MORE, PRINTED_FEWER, PRINTED_MID_MORE, PRINTED_BOTH_MORE, PRINTED_NOT_FROM)
 
 
 def test_texts_are_printed_in_the_pool() -> None:
@@ -92,6 +93,10 @@ def test_backlash_deck_cards_and_mid_match_cards_are_named_by_their_keyword() ->
 
 def test_looking_at_a_hand_and_a_backlash_deck_looks_at_both() -> None:
     assert clauses(PRINTED_LOOK_BOTH, STRIKE) == (fx.OnPlay((fx.LookAt(OPP, fx.Zone.HAND), fx.LookAt(OPP, BACKLASH))),)
+
+
+def test_not_reversed_from_the_hand_or_backlash_deck_can_still_be_reversed_from_the_arsenal() -> None:
+    assert clauses(PRINTED_NOT_FROM, STRIKE) == (fx.Irreversible(from_arsenal=False, from_backlash=True),)
 
 
 def test_putting_this_card_into_your_backlash_deck_from_the_ringside_pile() -> None:

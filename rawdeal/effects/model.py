@@ -441,8 +441,8 @@ class Irreversible:
     from_hand: bool = True
     from_arsenal: bool = True
     condition: Condition | None = None
-    from_backlash: bool = False  # "cannot be reversed from your opponent's Backlash deck": Classic games have
-    # no Backlash deck yet, so no reversal comes from one and the limit always holds
+    from_backlash: bool = False  # "cannot be reversed from your opponent's (hand or) Backlash deck": the engine
+    # plays no reversal from a Backlash deck (`rawdeal.engine.midmatch`), so that part of the limit always holds
 
 
 @dataclass(frozen=True, slots=True)
