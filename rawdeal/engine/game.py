@@ -152,9 +152,8 @@ class Game(Choices):
         ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
         if self.cat.activators:  # Classic cards with effects used from the Ring area or Ringside pile
             ends = (*R.activations(self.cat, s, p), *ends)
-        plays = R.play_moves(self.cat, s, p)
-        if s.players[p].backlash:  # Classic: Mid-match cards are played from the Backlash deck
-            plays += midmatch.play_moves(self, p)
+        # Classic: Mid-match cards are played from the Backlash deck
+        plays = R.play_moves(self.cat, s, p, midmatch.playable(self, p) if s.players[p].backlash else ())
         return Decision(p, MAIN, self.prompts[p].main, (*plays, *ends), self.titles_of(tuple(s.players[p].hand)))
 
     # ---------------------------------------------------------------------------------- moves
