@@ -28,6 +28,10 @@ class Trait(StrEnum):
     HEEL = "heel"
     FACE = "face"
     FOREIGN_OBJECT = "foreign-object"
+    # Classic Backlash deck cards (their printed kind, read as a keyword so that card filters name them):
+    PRE_MATCH = "pre-match"  # played only in the Pre-match phase
+    MID_MATCH = "mid-match"  # played from the Backlash deck during the match
+    BACKLASH = "backlash"  # either of them: "a Backlash deck card"
 
 
 # What a reversal reverses, as the card's subtype line classes it: a maneuver subtype, "action",

@@ -23,7 +23,7 @@ from rawdeal.bots.random import pick
 from rawdeal.checks.probe import Recorder
 from rawdeal.effects.classic.check import PoolCheck, check_pool
 from rawdeal.effects.classic.playable import lower_cards
-from rawdeal.engine.classic import ClassicCatalog, classic_catalog, random_classic_deck
+from rawdeal.engine.classic import ClassicCatalog, classic_catalog, random_backlash, random_classic_deck
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Play, Reverse, Use, UseAbility, Yes
 from rawdeal.engine.invariants import card_lists
@@ -49,7 +49,8 @@ class Exercise:
 
 def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
                       companions: Mapping[str, tuple[str, ...]] | None = None) -> Game:
-    """Two random legal Classic decks (from the playable cards; `prefer`: titles drawn first) and a new
+    """Two random legal Classic decks (from the playable cards, Pre-match cards in a Backlash deck; `prefer`:
+    titles drawn first) and a new
     game between them. Seed n gives the first seat the n-th Superstar (in title order), so that a run of
     games meets every Superstar and the cards only his deck may hold."""
     rnd = random.Random(seed)
@@ -58,7 +59,9 @@ def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = fr
              random_classic_deck(cc, rnd, None, prefer, companions)]
     index = cc.catalog.db.index
     arsenals = ([index[t] for t in decks[0][1]], [index[t] for t in decks[1][1]])
-    game, _ = Game.start((decks[0][0], decks[1][0]), arsenals, Profile.STANDARD, seed, cat=cc.catalog)
+    backlash = tuple([index[t] for t in random_backlash(cc, rnd, star, titles, prefer)] for star, titles in decks)
+    game, _ = Game.start((decks[0][0], decks[1][0]), arsenals, Profile.STANDARD, seed, cat=cc.catalog,
+                         backlash=(backlash[0], backlash[1]))
     return game
 
 

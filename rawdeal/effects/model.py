@@ -30,6 +30,7 @@ class Zone(StrEnum):
     RINGSIDE = "ringside"
     RING = "ring"
     REMOVED = "removed"  # removed from the game (Classic cards): out of play for good
+    BACKLASH = "backlash"  # the Backlash deck (Classic): Pre-match and Mid-match cards kept apart from the Arsenal
 
 
 class Position(StrEnum):
@@ -65,6 +66,7 @@ class Trigger(StrEnum):
     REVERSED = "reversed"  # when this played card is reversed (Classic cards: "If reversed, ...")
     REVERSED_FROM_HAND = "reversed from hand"  # "If reversed from your opponent's hand, ..."
     PLAYED = "played"  # "when you (your opponent) successfully play(s) a maneuver" (Classic cards)
+    END_OF_PREMATCH = "end of pre-match"  # "At the end of the Pre-match phase, ..." (Classic Pre-match cards)
 
 
 # --------------------------------------------------------------------------------------- quantities
@@ -485,8 +487,8 @@ class Irreversible:
     from_hand: bool = True
     from_arsenal: bool = True
     condition: Condition | None = None
-    from_backlash: bool = False  # "cannot be reversed from your opponent's Backlash deck": Classic games have
-    # no Backlash deck yet, so no reversal comes from one and the limit always holds
+    from_backlash: bool = False  # "cannot be reversed from your opponent's (hand or) Backlash deck": the engine
+    # plays no reversal from a Backlash deck (`rawdeal.engine.midmatch`), so that part of the limit always holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,10 +590,20 @@ class Activated:
     once: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class RingLimit:
+    """"The maximum number of Pre-match cards you may have in your Ring area is increased by 2" (Classic
+    cards): while this card is in its owner's Ring area, he may have `amount` more (fewer, if negative) cards
+    with the keyword `kind` (`Trait.PRE_MATCH`, `Trait.MID_MATCH`) there than the rules' 5."""
+
+    kind: Trait
+    amount: int
+
+
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | Activated
+    | NotReversedBy | Activated | RingLimit
 )
 
 

@@ -25,11 +25,11 @@ from rawdeal.effects.model import (
 )
 from rawdeal.effects.model import (
     Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, HasCards, MoveThis, Restrict,
-    ReversedLastTurn, SuperstarIs,
+    ReversedLastTurn, RingLimit, SuperstarIs,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
-          Zone.REMOVED: "cards removed from the game"}
+          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck"}
 
 
 # ------------------------------------------------------------------------------------ words
@@ -306,6 +306,7 @@ _TRIGGERS = {
     Trigger.REVERSED: "if reversed",
     Trigger.REVERSED_FROM_HAND: "if reversed from opponent's hand",
     Trigger.PLAYED: "when a card is successfully played",
+    Trigger.END_OF_PREMATCH: "at the end of the pre-match phase",
 }
 
 
@@ -374,6 +375,8 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     Activated: lambda c: (f"while this card is in your {' or '.join(_ZONES[z] for z in c.zones)}, "
                           f"{'once during each of your turns' if c.once else 'during your turn'} you may "
                           f"{_actions(c.actions, True, ' and then ')}"),
+    RingLimit: lambda c: (f"the maximum number of {c.kind} cards you may have in your ring area is "
+                          f"{'increased' if c.amount > 0 else 'reduced'} by {abs(c.amount)}"),
 }
 
 

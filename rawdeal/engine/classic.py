@@ -17,9 +17,10 @@ from functools import cache, cached_property
 from rawdeal.cards import Card, CardDB, CardType, Superstar, Trait
 from rawdeal.cards.marks import card_marks, superstar_marks
 from rawdeal.cards.pool.model import PoolCard, slug
-from rawdeal.decks.classic import ARSENAL, ClassicPool, copy_limit, superstar_names, who
+from rawdeal.decks.classic import ARSENAL, BACKLASH, ClassicPool, copy_limit, superstar_names, who
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.playable import LoweredPool, card_types, lowered_classic
+from rawdeal.engine.backlash import backlash_part, backlash_traits, is_pre_match
 from rawdeal.decks.model import Deck
 from rawdeal.engine import events as ev
 from rawdeal.engine.cardinfo import Catalog, _info
@@ -33,14 +34,19 @@ MOST_AT_ONCE = 3
 
 
 def engine_card(card: PoolCard) -> Card:
-    """The engine's card for a printed Classic card of a played kind."""
+    """The engine's card for a printed Classic card of a played kind, or a Pre-match card (no type the
+    engine plays from the hand: it is played in the Pre-match phase, `rawdeal.engine.prematch`)."""
     kinds, subtype = card_types(card)
+    if is_pre_match(card):
+        kinds, subtype = (), None
+    elif backlash_part(card):  # a Mid-match card: never played as a reversal (from the Backlash deck)
+        kinds = tuple(k for k in kinds if k is not CardType.REVERSAL)
     reversal = CardType.REVERSAL in kinds
     damage = card.damage if card.damage is not None or reversal else 0
     return Card(
         title=card.title, types=kinds, fortitude=card.fortitude or 0, damage=damage,
         stun_value=card.stun_value or 0, subtype=subtype, reverses="special" if reversal else None,
-        traits=frozenset(_TRAITS[t] for t in map(slug, card.traits) if t in _TRAITS),
+        traits=frozenset(_TRAITS[t] for t in map(slug, card.traits) if t in _TRAITS) | backlash_traits(card),
         text=card.text, marks=card_marks(card.traits, card.logos, kinds),
     )
 
@@ -66,6 +72,16 @@ class ClassicCatalog:
     @cached_property
     def stars_by_title(self) -> tuple[PoolCard, ...]:
         return tuple(sorted(self.superstars, key=lambda c: c.title))
+
+    @cached_property
+    def pre_match(self) -> frozenset[str]:
+        """The titles of the catalog's Pre-match cards (played from the Backlash deck, never in an Arsenal)."""
+        return frozenset(t for t, part in self.backlash.items() if part == "pre-match")
+
+    @cached_property
+    def backlash(self) -> dict[str, str]:
+        """The titles of the catalog's Backlash deck cards -> "pre-match" or "mid-match"."""
+        return {t: part for t, c in self.printed.items() if (part := backlash_part(c))}
 
     @cached_property
     def star_names(self) -> dict[str, str]:
@@ -94,8 +110,14 @@ class _Packing:
     limit: int
 
 
+def _backlash_played(card: PoolCard) -> bool:
+    """A Backlash deck card the engine plays: a Pre-match card, or a Mid-match maneuver or action."""
+    return is_pre_match(card) or (backlash_part(card) == "mid-match" and bool(
+        set(card_types(card)[0]) - {CardType.REVERSAL}))
+
+
 def classic_catalog(pool: LoweredPool) -> ClassicCatalog:
-    playable = [c for c in pool.cards if c.playable]
+    playable = [c for c in pool.cards if c.playable or (c.lowered.ok and _backlash_played(c.card))]
     lowered_stars = [c for c in pool.cards if c.card.is_superstar and c.card.hand_size]
     stars = [c.card for c in lowered_stars]
     cards = tuple(engine_card(c.card) for c in playable)
@@ -120,19 +142,23 @@ def shipped_classic() -> ClassicCatalog:
 
 
 # ------------------------------------------------------------------------------------- random decks
-def room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, int]]:
-    """(title, copies allowed) of every playable card `superstar` may pack on `side` (worked out once)."""
-    key = (superstar.title, side)
+def room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> list[tuple[str, int]]:
+    """(title, copies allowed) of every playable card `superstar` may pack on `side` in his Arsenal, or with
+    `part` ("pre-match", "mid-match") of those he may pack in that part of his Backlash deck (worked out once)."""
+    key = (superstar.title, f"{side} {part}")
     if key not in cc.rooms:
-        cc.rooms[key] = _room(cc, superstar, side)
+        cc.rooms[key] = _room(cc, superstar, side, part)
     return cc.rooms[key]
 
 
-def _room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, int]]:
+def _room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> list[tuple[str, int]]:
+    """The Arsenal's room (`part` ""), or a part's of the Backlash deck."""
     mine = superstar_names(superstar)
     other = SIDES[1 - SIDES.index(side)]
     out = []
     for card in cc.packing:
+        if cc.backlash.get(card.title, "") != part:
+            continue
         if other in card.sides or (card.logos and not mine & card.logos):
             continue
         rule = card.rule
@@ -179,6 +205,23 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
     return star.title, out
 
 
+def random_backlash(cc: ClassicCatalog, rnd: random.Random, superstar: str, arsenal: list[str],
+                    prefer: frozenset[str] = frozenset()) -> list[str]:
+    """A random Backlash deck: up to `BACKLASH[part]` random Pre-match and Mid-match cards each
+    (`prefer`red first) that `superstar` may pack with `arsenal`: on its side (Heel or Face), if it has one."""
+    sides = {s for t in set(arsenal) for s in cc.printed[t].trait_slugs if s in SIDES}
+    side = next(iter(sides)) if sides else rnd.choice(SIDES)
+    out: list[str] = []
+    for part, most in BACKLASH.items():
+        wanted, start = rnd.randint(0, most), len(out)
+        order = sorted(room(cc, cc.printed[superstar], side, part), key=lambda tn: (tn[0] not in prefer, rnd.random()))
+        for title, limit in order:
+            if len(out) - start >= wanted:
+                break
+            out += [title] * min(limit, rnd.randint(1, MOST_AT_ONCE), wanted - len(out) + start)
+    return out
+
+
 # ------------------------------------------------------------------------------------------ games
 def unplayable(cc: ClassicCatalog, titles: list[str]) -> list[str]:
     """The titles (each once, in order) the engine cannot play yet: not in the pool's playable cards."""
@@ -216,6 +259,7 @@ def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDA
             raise DeckError(f"{deck.path}: unknown Classic Superstar {deck.superstar!r}")
     names = cc.star_names
     index = cc.catalog.db.index
-    arsenals = ([index[t] for t in decks[0].titles], [index[t] for t in decks[1].titles])
-    return Game.start((names[who(decks[0].superstar)], names[who(decks[1].superstar)]), arsenals, profile, seed,
-                      cat=cc.catalog)
+    arsenals = tuple([index[t] for t in d.titles if t not in cc.backlash] for d in decks)
+    backlash = tuple([index[t] for t in d.titles if t in cc.backlash] for d in decks)
+    return Game.start((names[who(decks[0].superstar)], names[who(decks[1].superstar)]), (arsenals[0], arsenals[1]),
+                      profile, seed, cat=cc.catalog, backlash=(backlash[0], backlash[1]))

@@ -224,9 +224,11 @@ def card_playable(cat: Catalog, s: GameState, p: int, card: CardId) -> Sequence[
     return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(s, p), cat.play_pairs[card], limits(cat, s, p))
 
 
-def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
+
+def play_moves(cat: Catalog, s: GameState, p: int, elsewhere: Sequence[CardId] = ()) -> list[Play]:
     """The distinct `play` moves of the player's hand, in hand order: `playable` without repeats, as
-    the catalog's shared move objects. The hot path of every main decision."""
+    the catalog's shared move objects, then those of the (distinct) cards `elsewhere` (Classic: Mid-match
+    cards in the Backlash deck). The hot path of every main decision."""
     if s.hold is not None:
         return []
     f, plain, limited = fortitude(cat, s, p), _plain_costs(s, p), limits(cat, s, p)
@@ -238,6 +240,8 @@ def play_moves(cat: Catalog, s: GameState, p: int) -> list[Play]:
             out += _allowed(cat, s, p, card, f, plain, moves_of[card], limited)
         elif cost <= f:
             out += _unrestricted(cat, card, moves_of[card], limited) if limited else moves_of[card]
+    for card in elsewhere:
+        out += _allowed(cat, s, p, card, f, plain, moves_of[card], limited)
     return out
 
 

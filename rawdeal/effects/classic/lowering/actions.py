@@ -15,6 +15,7 @@ from rawdeal.effects.classic.lowering.nodes import (
 )
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
+from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -197,6 +198,8 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
             raise Unsupported(f"discard {' '.join(words(into))!r}")
     _only_args(action, ("of_choice", "from_arg", "into_arg"))
     src = _arg(action, "from_arg") or (into if into is not None and words(into)[0] == "in" else None)
+    if src is not None and _zone_in(src).zones == (fx.Zone.BACKLASH,):
+        return backlash_discard(who, _zone_in(src).who, _object_cards(action), "random" in words(action))
     if src is not None and _zone_in(src).zones != (fx.Zone.HAND,):
         raise Unsupported("a discard from elsewhere than the hand")
     pronoun = _pronoun(action)
@@ -209,6 +212,8 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "zone_obj":
         zones = _zone_in(obj)
+        if zones.zones == (fx.Zone.BACKLASH,):  # "your opponent discards his Backlash deck"
+            return whole_backlash(who, zones.who)
         if zones.zones != (fx.Zone.HAND,):
             raise Unsupported("discarding a whole zone other than the hand")
         if who is fx.Who.ALL:  # "all players discard their hands": you, then your opponent
@@ -219,6 +224,8 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     chosen = seq.last
     if isinstance(chosen, _Chosen) and "chosen" in words(action) and who in (chosen.who, fx.Who.YOU):
         seq.last = None  # "your opponent discards the chosen card": the owner chose it
+        if chosen.zone is fx.Zone.BACKLASH:
+            return [fx.MoveCards(chosen.who, chosen.count, fx.Zone.BACKLASH, fx.Zone.RINGSIDE, filter=chosen.filter)]
         return [fx.Discard(chosen.who, chosen.count, chooser=fx.Who.YOU, filter=chosen.filter)]
     d = _object_cards(action)
     if d is None:
@@ -286,6 +293,10 @@ def _look(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
         zones = _zone_in(obj)
         if zones.zones == (fx.Zone.HAND,):
             return [fx.LookAt(zones.who, fx.Zone.HAND)]
+        if fx.Zone.BACKLASH in zones.zones and set(zones.zones) <= {fx.Zone.HAND, fx.Zone.BACKLASH}:
+            looks = [fx.LookAt(zones.who, z) for z in zones.zones]  # "look at your opponent's (hand and) Backlash deck"
+            seq.last = looks[-1]
+            return looks
     if isinstance(obj, Phrase) and obj.kind == "top_cards":
         zones = _zone_in(obj)
         nums = values(obj, ValueKind.NUMBER)
@@ -366,8 +377,8 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
             return [fx.DiscardThis()]
         if this and dest.zones == (fx.Zone.ARSENAL,):
             return [fx.ReturnThis(position)]
-        if this and dest.zones == (fx.Zone.HAND,) and dest.who is fx.Who.YOU:
-            return [fx.MoveThis(fx.Zone.HAND)]  # "put this card into your hand" (from the Ring area or Ringside pile)
+        if this and dest.zones in ((fx.Zone.HAND,), (fx.Zone.BACKLASH,)) and dest.who is fx.Who.YOU:
+            return [fx.MoveThis(dest.zones[0])]  # "put this card into your hand" (from the Ring area or Ringside pile)
         raise Unsupported(f"{action.verb} {pronoun!r} (what it stands for)")
     chose = chosen_moved(action, who, seq.last, dest.who, dest.zones[0], position)  # "he puts the chosen card ..."
     if chose is not None:
@@ -564,6 +575,10 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
         return _purpose(purpose, who, seq, card)  # "you may choose to discard this card": the discard
     d = _object_cards(action)
     looked = seq.last
+    if d is not None and len(action.parts) == 1 and who is fx.Who.YOU and isinstance(looked, fx.LookAt) \
+            and looked.zone is fx.Zone.BACKLASH:  # "look at his Backlash deck, choose 1 non-unique card"
+        seq.last = _Chosen(looked.who, d.count, _filter(d), fx.Zone.BACKLASH)
+        return []
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
             or looked.zone is not fx.Zone.HAND:
         raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")

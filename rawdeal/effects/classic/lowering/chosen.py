@@ -20,6 +20,7 @@ class Chosen:
     who: fx.Who
     count: fx.Count
     filter: fx.CardFilter = fx.ANY_CARD  # "choose 1 non-unique card"
+    zone: fx.Zone = fx.Zone.HAND  # where they were chosen: the hand or the Backlash deck
 
 
 def chosen_moved(action: Action, who: fx.Who, last: object, owner: fx.Who, dest: fx.Zone,
@@ -28,6 +29,6 @@ def chosen_moved(action: Action, who: fx.Who, last: object, owner: fx.Who, dest:
     from the hand it was chosen in, picked by the card's owner, who chose it."""
     if not isinstance(last, Chosen) or "chosen" not in words(action):
         return None
-    if who not in (last.who, fx.Who.YOU) or owner is not last.who or dest is fx.Zone.HAND:
+    if who not in (last.who, fx.Who.YOU) or owner is not last.who or dest is last.zone:
         raise Unsupported(f"{action.verb} the chosen card into another player's zone")
-    return [fx.MoveCards(last.who, last.count, fx.Zone.HAND, dest, position, chooser=fx.Who.YOU, filter=last.filter)]
+    return [fx.MoveCards(last.who, last.count, last.zone, dest, position, chooser=fx.Who.YOU, filter=last.filter)]

@@ -187,7 +187,7 @@ HASH = fx.CountOf(fx.Who.ALL, None)
 
 # ------------------------------------------------------------------------------------------ zones
 _ZONES = {"hand": fx.Zone.HAND, "arsenal": fx.Zone.ARSENAL, "ringside pile": fx.Zone.RINGSIDE,
-          "ring area": fx.Zone.RING, "ring": fx.Zone.RING}
+          "ring area": fx.Zone.RING, "ring": fx.Zone.RING, "backlash deck": fx.Zone.BACKLASH}
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +218,7 @@ _SUBTYPES = {"strike": Subtype.STRIKE, "grapple": Subtype.GRAPPLE, "submission":
 _TYPES = {"maneuver": CardType.MANEUVER, "action": CardType.ACTION, "reversal": CardType.REVERSAL}
 _TRAITS = {"unique": Trait.UNIQUE, "set up": Trait.SET_UP, "set-up": Trait.SET_UP, "heel": Trait.HEEL,
            "face": Trait.FACE, "foreign object": Trait.FOREIGN_OBJECT}
+_BACKLASH_KINDS = {"pre-match": Trait.PRE_MATCH, "mid-match": Trait.MID_MATCH}  # Backlash deck cards' kinds
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +296,10 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             fields["trait"] = _TRAITS[said.casefold()]
         elif kind == "trait" and said.startswith("non ") and said[4:].casefold() in _TRAITS and "not_trait" not in fields:
             fields["not_trait"] = _TRAITS[said[4:].casefold()]
+        elif kind == "kind_adj" and said.casefold() in _BACKLASH_KINDS:  # "1 Mid-match card"
+            fields["trait"] = _BACKLASH_KINDS[said.casefold()]
+        elif kind == "kind_adj" and said.startswith("non ") and said[4:].casefold() in _BACKLASH_KINDS:
+            fields["not_trait"] = _BACKLASH_KINDS[said[4:].casefold()]
         elif kind == "not_noun" and said[4:] in _SUBTYPES:
             fields["not_subtypes"] = (*fields.get("not_subtypes", ()), _SUBTYPES[said[4:]])
         elif (mark := word_mark(kind, said)) is not None:  # any other keyword, "hybrid", "non-Maneuver", ...
@@ -319,6 +324,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             types.append(_TYPES[noun])
         elif noun == "foreign object":
             fields["trait"] = Trait.FOREIGN_OBJECT
+        elif noun == "backlash deck card":
+            fields["trait"] = Trait.BACKLASH
         elif noun != "card":
             raise Unsupported(f"the card noun {noun!r}")
     for post in desc.posts:

@@ -15,6 +15,7 @@ from rawdeal.effects.classic.lowering.nodes import (
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
+from rawdeal.effects.classic.lowering.prematch import ring_limit
 
 
 # -------------------------------------------------------------------------------------- statements
@@ -76,6 +77,11 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
         return [fx.Irreversible(from_hand=False, from_arsenal=False, from_backlash=True)]
     if tails and tails[0].kind == "from_tail":  # "cannot be reversed from your opponent's hand"
         zones = _zone_in(tails[0])
+        if zones.who is fx.Who.OPPONENT and set(zones.zones) in ({fx.Zone.HAND, fx.Zone.BACKLASH},
+                                                              {fx.Zone.ARSENAL, fx.Zone.BACKLASH}):
+            # "... from your opponent's hand or Backlash deck": the engine plays no reversal from a Backlash deck
+            return [fx.Irreversible(from_hand=fx.Zone.HAND in zones.zones, from_arsenal=fx.Zone.ARSENAL in zones.zones,
+                                    from_backlash=True)]
         if zones.who is not fx.Who.OPPONENT or zones.zones not in ((fx.Zone.HAND,), (fx.Zone.ARSENAL,)):
             raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
         return [fx.Irreversible(from_arsenal=False) if zones.zones == (fx.Zone.HAND,) else fx.Irreversible(from_hand=False)]
@@ -460,7 +466,7 @@ _STATEMENTS = {
     "cannot_play": _cannot_play, "stats_to": _stats_to,
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
-    "damage_from": _damage_from,
+    "damage_from": _damage_from, "max_in_zone": ring_limit,
 }
 
 

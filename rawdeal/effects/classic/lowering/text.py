@@ -19,6 +19,7 @@ from rawdeal.effects.classic.lowering.nodes import (
 )
 from rawdeal.effects.classic.lowering.conditions import condition
 from rawdeal.effects.classic.lowering.subjects import carried_subject
+from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
@@ -50,6 +51,9 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 ctx = _Ctx("reverse")
             elif said in ("action", "maneuver"):
                 ctx = _Ctx("play", as_type=_TYPES[said])
+            elif said == "mid-match action" and ctx is not None and ctx.kind in ("ring", "in"):
+                # "When this card is in your Ring area, as a Mid-match action, you may ...": used in your turn
+                ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,))
             else:
                 raise Unsupported(f"'as a {said}'")
         elif frame.kind == "on_success" and words(frame) == ["when", "successfully", "played"]:
@@ -86,6 +90,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                                                           ["at", "the", "end", "of", "your", "turn"],
                                                           ["at", "the", "end", "of", "the", "turn"]):
             ctx = _Ctx("end of turn")
+        elif frame.kind == "at_edge" and end_of_prematch(words(frame)):
+            ctx = _Ctx("pre-match end")
         elif frame.kind in ("then", "in_addition"):
             continue  # order and addition: the sentence simply follows
         elif frame.kind in ("if_reversed", "on_reversed") and words(frame)[1:] in (
@@ -658,6 +664,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
         elif ctx.kind.startswith("ability") and isinstance(part, _ACTIONS):
             clauses.append(_AbilityPart(ctx.kind, part))
+        elif ctx.kind == "pre-match end" and isinstance(part, _ACTIONS):
+            _add_triggered(clauses, fx.Trigger.END_OF_PREMATCH, fx.Zone.RING, _this_moved(part))
         elif ctx.kind == "forced discard" and isinstance(part, _ACTIONS):
             _add_triggered(clauses, fx.Trigger.FORCED_DISCARD, fx.Zone.HAND, part)
         elif ctx.kind == "reversed" and isinstance(part, _ACTIONS):
