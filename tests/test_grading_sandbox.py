@@ -132,6 +132,9 @@ def test_a_program_that_cannot_start_is_reported() -> None:
 def test_memory_beyond_the_limit_is_refused() -> None:
     code = "try:\n    b = bytearray(4 << 30)\n    print('allocated')\nexcept MemoryError:\n    print('refused')"
     assert py(code, limits=Limits(timeout=3.0, memory=256 << 20)).stdout == b"refused\n"
+    small = Limits(timeout=3.0, memory=8 << 20)  # less than a Python interpreter holds: a small program still runs
+    outcome = run(["sh", "-c", "echo small; exec head -c 64000000 /dev/zero | sort | wc -c"], {}, b"", small)
+    assert outcome.stdout == b"small\n0\n" and b"memory exhausted" in outcome.stderr
 
 
 def test_processes_open_files_and_file_sizes_are_capped(python: str) -> None:

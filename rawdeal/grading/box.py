@@ -73,7 +73,7 @@ class Box:
         ends = [os.pipe() for _ in range(3)]
         theirs = [ends[0][0], ends[1][1], ends[2][1]]
         try:
-            self.sock.settimeout(None if self.answered else START)
+            self.sock.settimeout(START)
             socket.send_fds(self.sock, [json.dumps({"argv": list(argv), "staged": inside}).encode()], theirs)
             self.sock.settimeout(START if not self.answered else 2.0)
             data, fds, _, _ = socket.recv_fds(self.sock, 4096, 1)

@@ -41,6 +41,7 @@ SYSCALLS = {  # machine: (clone, pidfd_open, capset, audit arch, keyring calls a
     "aarch64": (220, 434, 91, 0xC00000B7, (217, 218, 219)),
 }
 EPERM = 1
+FORK_BELOW = 256 << 20  # a data limit under which the program is forked (this interpreter may hold more)
 STAGE = "/.rawdeal-stage"
 WORK = "/sandbox"
 PROC_COVERS = ("sys", "sysrq-trigger", "irq", "bus")  # read-only over the run's /proc, as bubblewrap does
@@ -79,6 +80,8 @@ class Plan:
         self.env = {str(k): str(v) for k, v in setup["env"].items()}  # type: ignore[attr-defined]
         self.limits = [(getattr(resource, name), (int(soft), int(hard)))
                        for name, (soft, hard) in setup["limits"].items()]  # type: ignore[attr-defined]
+        memory = dict(setup["limits"]).get("RLIMIT_DATA", [0])[0]  # type: ignore[call-overload]
+        self.fork = int(memory) < FORK_BELOW
         program = _keyring_filter(arch, keyring)
         self.filter_code = ctypes.create_string_buffer(program, len(program))
         self.filter = struct.pack("HxxxxxxQ", len(program) // 8, ctypes.addressof(self.filter_code))
@@ -143,11 +146,14 @@ def _init(plan: Plan, run: dict[str, object], fds: list[int]) -> None:
         os.write(2, f"rawdeal sandbox: cannot set up the run: {exc}\n".encode())
         os._exit(1)
     try:
-        for which, pair in plan.limits:
-            resource.setrlimit(which, pair)
-        if plan.libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, plan.filter, 0, 0) != 0:
-            raise OSError(ctypes.get_errno(), "seccomp")
-        pid = os.posix_spawnp(argv[0], argv, plan.env)
+        if plan.fork:  # a memory limit below this interpreter's own size: set in the program's process alone
+            pid = os.fork()
+            if pid == 0:
+                _limit(plan, argv)
+                os.execvpe(argv[0], argv, plan.env)
+        else:  # on this process, inherited by the program, which is started with vfork: far cheaper than a fork
+            _limit(plan, argv)
+            pid = os.posix_spawnp(argv[0], argv, plan.env)
     except OSError as exc:
         os.write(2, f"rawdeal sandbox: cannot run {argv[0]}: {exc.strerror}\n".encode())
         os._exit(127)
@@ -162,6 +168,14 @@ def _init(plan: Plan, run: dict[str, object], fds: list[int]) -> None:
         if done == pid:
             code = os.waitstatus_to_exitcode(status)
             os._exit(128 - code if code < 0 else code)
+
+
+def _limit(plan: Plan, argv: list[str]) -> None:
+    """The run's limits and the seccomp filter, on the calling process."""
+    for which, pair in plan.limits:
+        resource.setrlimit(which, pair)
+    if plan.libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, plan.filter, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "seccomp")
 
 
 def _mounts(plan: Plan, staged: list[tuple[str, str]]) -> None:
