@@ -129,7 +129,12 @@ class CpuClock:
     def close(self) -> None:
         if self.group is not None and self.home is not None:
             (self.home / "cgroup.procs").write_text(str(os.getpid()))
-            self.group.rmdir()
+            for _ in range(50):  # the kernel may still be ending the last run's processes
+                try:
+                    self.group.rmdir()
+                    return
+                except OSError:
+                    time.sleep(0.1)
 
 
 def main() -> None:

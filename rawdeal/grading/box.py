@@ -17,8 +17,10 @@ clock whatever the runner does (a box that stops answering is killed and the nex
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import selectors
 import signal
 import socket
 import subprocess
@@ -32,6 +34,7 @@ from rawdeal.grading import staging
 
 RUNNER = "/usr/bin/python3"  # the interpreter inside the box (a system one: /usr is bound in every sandbox)
 START = 10.0  # seconds a box may take to answer its first run
+END = 5.0  # seconds the grader waits for a box it kills to be gone
 
 
 @dataclass(frozen=True)
@@ -54,13 +57,20 @@ class Box:
     def __init__(self, head: Sequence[str], setup: dict[str, object]) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.sock = ours
+        self.info, info_w = os.pipe()  # bwrap writes the pid of its init inside (its pid namespace's pid 1)
         try:
-            argv = [*head, RUNNER, "-I", "-S", "-c", _source(), json.dumps({**setup, "fd": theirs.fileno()})]
+            argv = [*head[:-1], "--info-fd", str(info_w), "--", RUNNER, "-I", "-S", "-c", _source(),
+                    json.dumps({**setup, "fd": theirs.fileno()})]
             self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                         stderr=subprocess.DEVNULL, pass_fds=(theirs.fileno(),), env={},
+                                         stderr=subprocess.DEVNULL, pass_fds=(theirs.fileno(), info_w), env={},
                                          process_group=0, close_fds=True)
+        except OSError as exc:
+            ours.close()
+            os.close(self.info)
+            raise BoxError(f"cannot start the sandbox: {exc}") from None
         finally:
             theirs.close()
+            os.close(info_w)
         self.answered = False
         self.closed = False
         self.pending = False  # a run's exit status not yet read
@@ -72,15 +82,15 @@ class Box:
         inside = [(staging.inside(host), name) for host, name in staged]
         ends = [os.pipe() for _ in range(3)]
         theirs = [ends[0][0], ends[1][1], ends[2][1]]
+        ours = [ends[0][1], ends[1][0], ends[2][0]]
         try:
             self.sock.settimeout(START)
             socket.send_fds(self.sock, [json.dumps({"argv": list(argv), "staged": inside}).encode()], theirs)
             self.sock.settimeout(START if not self.answered else 2.0)
             data, fds, _, _ = socket.recv_fds(self.sock, 4096, 1)
         except OSError as exc:
-            for r, w in ends:
-                os.close(r)
-                os.close(w)
+            for fd in ours:
+                os.close(fd)
             self.close()
             raise BoxError(f"the sandbox's runner does not answer: {exc}") from None
         finally:
@@ -88,14 +98,13 @@ class Box:
                 os.close(fd)
         reply = json.loads(data) if data else {"error": "the sandbox's runner ended"}
         if not fds:
-            os.close(ends[0][1])
-            os.close(ends[1][0])
-            os.close(ends[2][0])
+            for fd in ours:
+                os.close(fd)
             self.close()
             raise BoxError(f"the sandbox's runner cannot start a run: {reply.get('error', 'no pidfd')}")
         self.answered = True
         self.pending = True
-        return Started(ends[0][1], ends[1][0], ends[2][0], fds[0])
+        return Started(ours[0], ours[1], ours[2], fds[0])
 
     def finish(self, timeout: float) -> int | None:
         """The last run's exit status as its first process gave it (None when the runner does not say in time)."""
@@ -114,21 +123,29 @@ class Box:
         return self.proc.poll() is None
 
     def close(self) -> None:
-        """End the box: bubblewrap killed, and with it (the kernel) everything inside."""
+        """End the box: bubblewrap killed, and with it (the kernel) everything inside; back (within
+        `END` seconds) once its pid namespace's first process, hence every process in it, is gone."""
+        if self.closed:
+            return
         self.closed = True
+        self.sock.close()
+        deadline = time.monotonic() + END
+        first = _first_pid(self.info)  # written once bwrap has made its pid namespace
+        waiter = _pidfd(first) if first is not None else None
         try:
-            self.sock.close()
-        except OSError:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
             pass
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                pass
+        try:
+            self.proc.wait(timeout=END)
+        except subprocess.TimeoutExpired:
+            pass
+        if waiter is not None:
+            with selectors.DefaultSelector() as sel:
+                sel.register(waiter, selectors.EVENT_READ)
+                sel.select(timeout=max(0.0, deadline - time.monotonic()))
+            os.close(waiter)
+        os.close(self.info)
 
 
 class Boxes:
@@ -162,18 +179,23 @@ def available() -> bool:
     return os.access(RUNNER, os.X_OK) and os.uname().machine in ("x86_64", "aarch64")
 
 
+def _first_pid(info: int) -> int | None:
+    """The pid bwrap wrote to its --info-fd (None when it wrote none yet)."""
+    os.set_blocking(info, False)
+    try:
+        return int(json.loads(os.read(info, 4096))["child-pid"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _pidfd(pid: int) -> int | None:
+    try:
+        return os.pidfd_open(pid)
+    except OSError:
+        return None  # already gone
+
+
+@functools.cache
 def _source() -> str:
-    return _SOURCE or _load()
-
-
-_SOURCE = ""
-
-
-def _load() -> str:
-    global _SOURCE
-    _SOURCE = (Path(__file__).parent / "boxinit.py").read_text(encoding="utf-8")
-    return _SOURCE
-
-
-def wait_time(deadline: float) -> float:
-    return max(0.0, deadline - time.monotonic())
+    """The runner's source, given to the interpreter inside with -c (nothing of rawdeal's need be bound)."""
+    return (Path(__file__).parent / "boxinit.py").read_text(encoding="utf-8")

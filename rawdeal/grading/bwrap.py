@@ -231,9 +231,10 @@ def box_head(who: Account | None, binds: Sequence[str], env: Mapping[str, str], 
     """The command line, up to the runner, of a long-lived sandbox (see `box`): the same as a run's,
     plus the grader's staging folder at `staging.STAGE` and the capabilities the runner needs inside
     the sandbox's user namespace to make each run's namespaces and mounts (it drops them all before a
-    program starts). None when bwrap would have to run as root (then a bubblewrap a run)."""
+    program starts). None when bwrap would have to run as root, or when a folder is bound under /tmp,
+    which each run's fresh /tmp would hide (then a bubblewrap a run)."""
     direct = who is None or all(_searchable(path, who) for path in (*binds, *writable, staging.base()))
-    if not direct:
+    if not direct or any(path == "/tmp" or path.startswith("/tmp/") for path in (*binds, *writable)):
         return None
     head = _head(who, True, tuple(binds), tuple(env.items()), tuple(hidden), tuple(writable), disk, True)
     return (*head, "--cap-add", "CAP_SYS_ADMIN", "--cap-add", "CAP_SETPCAP", "--cap-add", "CAP_NET_ADMIN",
