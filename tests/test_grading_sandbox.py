@@ -124,6 +124,12 @@ def test_a_program_killed_by_a_signal_is_reported_as_such() -> None:
     assert py("import os, signal; os.kill(os.getpid(), signal.SIGKILL)").returncode == -9
 
 
+def test_a_program_gets_the_default_signal_dispositions() -> None:
+    """A writer to a closed pipe ends quietly, as a shell pipeline expects (no inherited SIGPIPE ignored)."""
+    outcome = run(["sh", "-c", "yes | head -n 1"], {}, b"", LIMITS)
+    assert (outcome.stdout, outcome.stderr, outcome.returncode) == (b"y\n", b"", 0)
+
+
 def test_a_program_that_cannot_start_is_reported() -> None:
     outcome = run(["/no/such/program"], {}, b"", LIMITS)
     assert outcome.error == "cannot start /no/such/program: No such file or directory"

@@ -27,6 +27,7 @@ import gc
 import json
 import os
 import resource
+import signal
 import socket
 import struct
 import sys
@@ -41,6 +42,7 @@ SYSCALLS = {  # machine: (clone, pidfd_open, capset, audit arch, keyring calls a
     "aarch64": (220, 434, 91, 0xC00000B7, (217, 218, 219)),
 }
 EPERM = 1
+DEFAULT_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ)  # ignored by this interpreter: the program gets them back
 FORK_BELOW = 256 << 20  # a data limit under which the program is forked (this interpreter may hold more)
 STAGE = "/.rawdeal-stage"
 WORK = "/sandbox"
@@ -149,11 +151,13 @@ def _init(plan: Plan, run: dict[str, object], fds: list[int]) -> None:
         if plan.fork:  # a memory limit below this interpreter's own size: set in the program's process alone
             pid = os.fork()
             if pid == 0:
+                for number in DEFAULT_SIGNALS:
+                    signal.signal(number, signal.SIG_DFL)
                 _limit(plan, argv)
                 os.execvpe(argv[0], argv, plan.env)
         else:  # on this process, inherited by the program, which is started with vfork: far cheaper than a fork
             _limit(plan, argv)
-            pid = os.posix_spawnp(argv[0], argv, plan.env)
+            pid = os.posix_spawnp(argv[0], argv, plan.env, setsigdef=DEFAULT_SIGNALS, setsigmask=())
     except OSError as exc:
         os.write(2, f"rawdeal sandbox: cannot run {argv[0]}: {exc.strerror}\n".encode())
         os._exit(127)
