@@ -329,6 +329,14 @@ def test_runs_in_one_sandbox_share_no_file_process_or_key(python: str) -> None:
     assert py(look, python=python).stdout == b"[] -1 [1, 2] 2\n"  # pid 1: the run's own init; nothing else
 
 
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="needs util-linux's unshare")
+def test_a_program_can_make_no_namespace_of_its_own() -> None:
+    """No user namespace (where it would have every capability) and, without capabilities, no other."""
+    outcome = run(["sh", "-c", "for kind in -U -n -m -p -i; do unshare $kind true 2>/dev/null; echo $?; done"], {}, b"",
+                  LIMITS)
+    assert outcome.stdout == b"1\n" * 5
+
+
 def test_a_run_that_signals_everything_and_times_out_ends_and_the_next_run_goes_on(python: str) -> None:
     started = time.monotonic()
     stuck = py("import os, signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
