@@ -5,8 +5,10 @@ process namespace and network, so it sees only the system folders, the folders i
 and a private working folder where the files it may read (for the course protocol: the one deck
 folder) are bound read-only, staged once per content (see `staging`); when its first process ends or
 the timeout passes every process of the run ends with it, and after a kill the grader goes on only
-once the kernel has ended them. `prlimit` caps memory, CPU time, processes, open files and file size.
-Standard output and error are read through pipes and capped in memory; the grader's wait ends at the
+once the kernel has ended them. Limits cap memory, CPU time, processes, open files and file size.
+Given a submission's `box.Boxes`, a run starts in that submission's long-lived bubblewrap, in pid,
+mount, network, IPC and UTS namespaces of its own (see `box`: the same isolation, at about half the
+cost a run); without, or where a box cannot be made, in a bubblewrap of its own. Standard output and error are read through pipes and capped in memory; the grader's wait ends at the
 timeout plus a short grace period whatever the run does.
 
 `--sandbox none` (trusted local use) runs the program directly in a fresh temporary folder; at the
