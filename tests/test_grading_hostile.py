@@ -14,10 +14,13 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -153,10 +156,28 @@ def hostile(attack: str, **values: Any) -> str:
     return f"import os, sys\n{constants}{ATTACKS[attack]}\n"
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The class graded once by `rawdeal grade --course --class` in a process of its own."""
-    root = tmp_path_factory.mktemp("hostile")
+SYSTEM_PY = shutil.which("python3", path="/usr/bin:/bin")
+
+
+@pytest.fixture(scope="module", params=["this-python", "reachable-system-python"])
+def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """The class graded once by `rawdeal grade --course --class` in a process of its own: with this
+    environment's Python, and with the system's Python and a class every account can reach outside
+    /tmp (as root, only then do a student's runs share one bubblewrap, see `box`)."""
+    if request.param == "this-python":
+        yield _graded(tmp_path_factory.mktemp("hostile"), PY)
+        return
+    if SYSTEM_PY is None:
+        pytest.skip("no system python3")
+    root = Path(tempfile.mkdtemp(prefix="rawdeal-hostile-", dir="/var/tmp"))  # not under /tmp: see `bwrap.box_head`
+    try:
+        root.chmod(0o755)
+        yield _graded(root, SYSTEM_PY)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _graded(root: Path, python: str) -> dict[str, Any]:
     bank = make_bank(root / "bank")
     klass = root / "class"
     for name in ("00-first", "zz-last"):
@@ -178,7 +199,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     with open(root / "out.txt", "w+") as out, open(root / "err.txt", "w+") as err:
         grader = subprocess.Popen(
             [PY, "-m", "rawdeal", "grade", "--course", str(bank), "--class", str(klass), "--only", "01-Alpha/*",
-             "--command", f"'{PY}' {{student}}/main.py {{decks}}", "--timeout", "3", "--jobs", "2",
+             "--command", f"'{python}' {{student}}/main.py {{decks}}", "--timeout", "3", "--jobs", "2",
              "--max-output", "20000", "--json", str(root / "grades.json")], stdout=out, stderr=err)
         _, status, usage = os.wait4(grader.pid, 0)  # the grader's own peak memory, not its children's
         grader.returncode = os.waitstatus_to_exitcode(status)

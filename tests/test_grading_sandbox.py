@@ -1,7 +1,9 @@
 """The sandbox one student run goes through (bubblewrap, for real): its folder, its input, its end, its limits.
 
 Each test runs a tiny Python program through `sandbox.run` and asserts what the program could see or
-do. Hostile programs graded through the whole grading code are in test_grading_hostile.py.
+do, both ways a run is started: in a bubblewrap of its own, and in a submission's long-lived sandbox
+(`box`), where runs follow one another in the same bubblewrap. Hostile programs graded through the
+whole grading code are in test_grading_hostile.py.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +23,9 @@ from rawdeal.cli import app
 from rawdeal.errors import UsageError
 from rawdeal.grading import bwrap, staging
 from rawdeal.grading.runner import guarded, resolve_words
-from rawdeal.grading.sandbox import Limits, Outcome, Sandbox, prepare, run
+from rawdeal.grading import sandbox
+from rawdeal.grading.box import Boxes
+from rawdeal.grading.sandbox import Limits, Outcome, Sandbox, prepare
 
 PY = sys.executable
 LIMITS = Limits(timeout=3.0, max_output=1000, max_stderr=400)
@@ -28,6 +33,26 @@ LIMITS = Limits(timeout=3.0, max_output=1000, max_stderr=400)
 # Python), else as root, switching inside (this environment's Python may sit in root's home): both are run.
 SYSTEM_PY = shutil.which("python3", path=bwrap.PATH)
 PYTHONS = [PY, *([SYSTEM_PY] if SYSTEM_PY and os.path.realpath(SYSTEM_PY) != os.path.realpath(PY) else [])]
+
+
+_boxes: list[Boxes | None] = [None]
+
+
+@pytest.fixture(autouse=True, params=["a-bubblewrap-a-run", "a-submission-s-box"])
+def way(request: pytest.FixtureRequest) -> Iterator[Boxes | None]:
+    """Every test holds for both ways a run is started; with a box, the runs of a test share one."""
+    boxes = Boxes() if request.param == "a-submission-s-box" else None
+    _boxes[0] = boxes
+    try:
+        yield boxes
+    finally:
+        _boxes[0] = None
+        if boxes is not None:
+            boxes.close()
+
+
+def run(argv: list[str], files: dict[str, bytes], stdin: bytes, limits: Limits) -> Outcome:
+    return sandbox.run(argv, files, stdin, limits, _boxes[0])
 
 
 @pytest.fixture(params=PYTHONS, ids=["this-python", "system-python"][:len(PYTHONS)])
@@ -99,6 +124,12 @@ def test_a_program_killed_by_a_signal_is_reported_as_such() -> None:
     assert py("import os, signal; os.kill(os.getpid(), signal.SIGKILL)").returncode == -9
 
 
+def test_a_program_gets_the_default_signal_dispositions() -> None:
+    """A writer to a closed pipe ends quietly, as a shell pipeline expects (no inherited SIGPIPE ignored)."""
+    outcome = run(["sh", "-c", "yes | head -n 1"], {}, b"", LIMITS)
+    assert (outcome.stdout, outcome.stderr, outcome.returncode) == (b"y\n", b"", 0)
+
+
 def test_a_program_that_cannot_start_is_reported() -> None:
     outcome = run(["/no/such/program"], {}, b"", LIMITS)
     assert outcome.error == "cannot start /no/such/program: No such file or directory"
@@ -107,6 +138,9 @@ def test_a_program_that_cannot_start_is_reported() -> None:
 def test_memory_beyond_the_limit_is_refused() -> None:
     code = "try:\n    b = bytearray(4 << 30)\n    print('allocated')\nexcept MemoryError:\n    print('refused')"
     assert py(code, limits=Limits(timeout=3.0, memory=256 << 20)).stdout == b"refused\n"
+    small = Limits(timeout=3.0, memory=8 << 20)  # less than a Python interpreter holds: a small program still runs
+    outcome = run(["sh", "-c", "echo small; exec head -c 64000000 /dev/zero | sort | wc -c"], {}, b"", small)
+    assert outcome.stdout == b"small\n0\n" and b"memory exhausted" in outcome.stderr
 
 
 def test_processes_open_files_and_file_sizes_are_capped(python: str) -> None:
@@ -277,3 +311,37 @@ def test_a_killed_graders_staged_files_are_removed_by_the_next_grader(tmp_path: 
         alive.kill()
         alive.wait()
         mine.rmdir()
+
+
+def test_runs_in_one_sandbox_share_no_file_process_or_key(python: str) -> None:
+    """What a run leaves (files in every writable folder, a detached process, a kernel key) is not
+    there for the next run, which sees only its own processes."""
+    keys = ("import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+            "add_key, keyctl = (248, 250) if os.uname().machine == 'x86_64' else (217, 219)\n")
+    leave = (keys + "import time\nfor path in ('/tmp/left', '/dev/shm/left', 'left'):\n    open(path, 'w').write('x')\n"
+             "if os.fork() == 0:\n    os.setsid()\n    time.sleep(30)\n"
+             "print(libc.syscall(add_key, b'user', b'left', b'x', 1, -4) >= 0 or ctypes.get_errno())")
+    first = py(leave, python=python)
+    assert first.returncode == 0 and first.stdout in (b"True\n", b"1\n"), first  # 1: EPERM, no keyring in a box
+    look = (keys + "found = libc.syscall(keyctl, 10, -4, b'user', b'left', 0)\n"  # KEYCTL_SEARCH the user keyring
+            "print([p for p in ('/tmp/left', '/dev/shm/left', 'left') if os.path.exists(p)], found,"
+            " sorted(int(p) for p in os.listdir('/proc') if p.isdigit()), os.getpid())")
+    assert py(look, python=python).stdout == b"[] -1 [1, 2] 2\n"  # pid 1: the run's own init; nothing else
+
+
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="needs util-linux's unshare")
+def test_a_program_can_make_no_namespace_of_its_own() -> None:
+    """No user namespace (where it would have every capability) and, without capabilities, no other."""
+    outcome = run(["sh", "-c", "for kind in -U -n -m -p -i; do unshare $kind true 2>/dev/null; echo $?; done"], {}, b"",
+                  LIMITS)
+    assert outcome.stdout == b"1\n" * 5
+
+
+def test_a_run_that_signals_everything_and_times_out_ends_and_the_next_run_goes_on(python: str) -> None:
+    started = time.monotonic()
+    stuck = py("import os, signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+               "for sig in (signal.SIGKILL, signal.SIGTERM, signal.SIGSTOP):\n"
+               "    try:\n        os.kill(-1, sig)\n    except OSError:\n        pass\n"
+               "time.sleep(60)", limits=Limits(timeout=1.0), python=python)
+    assert stuck.timed_out and time.monotonic() - started < 1.0 + 2 * sandbox.GRACE
+    assert py("print('next')", python=python).stdout == b"next\n"

@@ -226,6 +226,32 @@ def command(
     return Launch((*args, *_tail(who, direct, caps), *argv))
 
 
+def box_head(who: Account | None, binds: Sequence[str], env: Mapping[str, str], hidden: Sequence[str] = (),
+             writable: Sequence[str] = (), disk: int = 64 << 20) -> tuple[str, ...] | None:
+    """The command line, up to the runner, of a long-lived sandbox (see `box`): the same as a run's,
+    plus the grader's staging folder at `staging.STAGE` and the capabilities the runner needs inside
+    the sandbox's user namespace to make each run's namespaces and mounts (it drops them all before a
+    program starts). None when bwrap would have to run as root, or when a folder is bound under /tmp,
+    which each run's fresh /tmp would hide (then a bubblewrap a run)."""
+    direct = who is None or all(_searchable(path, who) for path in (*binds, *writable, staging.base()))
+    if not direct or any(path == "/tmp" or path.startswith("/tmp/") for path in (*binds, *writable)):
+        return None
+    head = _head(who, True, tuple(binds), tuple(env.items()), tuple(hidden), tuple(writable), disk, True)
+    return (*head, "--cap-add", "CAP_SYS_ADMIN", "--cap-add", "CAP_SETPCAP", "--cap-add", "CAP_NET_ADMIN",
+            "--ro-bind", staging.base(), staging.STAGE, "--remount-ro", "/dev", "--remount-ro", "/", "--chdir", "/",
+            "--")
+
+
+def box_setup(caps: Caps, env: Mapping[str, str], runner_processes: int = 2) -> dict[str, object]:
+    """What the runner needs to start each run: the environment, the private folders' size and the
+    limits (processes: the run's own plus the runner and the run's first process, counted with it)."""
+    variables = {"PATH": PATH, "HOME": WORK, "TMPDIR": "/tmp", "LANG": "C.UTF-8", **dict(env)}
+    limits = {"RLIMIT_CPU": [caps.cpu, caps.cpu + 1], "RLIMIT_DATA": [caps.memory, caps.memory],
+              "RLIMIT_NPROC": [caps.processes + runner_processes] * 2, "RLIMIT_NOFILE": [caps.open_files] * 2,
+              "RLIMIT_FSIZE": [caps.file_size] * 2, "RLIMIT_CORE": [0, 0]}
+    return {"env": variables, "disk": caps.disk, "limits": limits, "stage": True}
+
+
 @functools.lru_cache(maxsize=64)
 def _head(who: Account | None, direct: bool, binds: tuple[str, ...], env: tuple[tuple[str, str], ...],
           hidden: tuple[str, ...], writable: tuple[str, ...], disk: int, own_network: bool) -> tuple[str, ...]:

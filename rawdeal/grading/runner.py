@@ -20,6 +20,7 @@ from pathlib import Path
 
 from rawdeal.errors import UsageError
 from rawdeal.grading import sandbox
+from rawdeal.grading.box import Boxes
 from rawdeal.grading.model import Attempt, Gradable, Status
 from rawdeal.grading.sandbox import Limits as Limits  # re-exported: grading imports it from the runner
 from rawdeal.scenarios.model import Scenario
@@ -234,17 +235,31 @@ def run_many(
     runs: Mapping[str, tuple[list[str], Mapping[str, bytes], bytes]], limits: Limits, jobs: int = 1,
     on_done: Callable[[str], None] | None = None,
 ) -> dict[str, Attempt]:
-    """Sandboxed runs (name -> argv, files, stdin), `jobs` at a time; attempts in the order given."""
+    """Sandboxed runs (name -> argv, files, stdin) of one submission, `jobs` at a time; attempts in the
+    order given. They share the submission's long-lived sandboxes (one a worker, see `box`), each run
+    still in namespaces of its own; the sandboxes end with the call."""
+    boxes = Boxes()
+    try:
+        return _run_all(runs, limits, jobs, on_done, boxes)
+    finally:
+        boxes.close()
+
+
+def _run_all(
+    runs: Mapping[str, tuple[list[str], Mapping[str, bytes], bytes]], limits: Limits, jobs: int,
+    on_done: Callable[[str], None] | None, boxes: Boxes,
+) -> dict[str, Attempt]:
     if jobs <= 1:
         attempts = {}
         for name, (argv, files, stdin) in runs.items():
-            attempts[name] = run_one(argv, limits, files, stdin)
+            attempts[name] = run_one(argv, limits, files, stdin, boxes)
             if on_done:
                 on_done(name)
         return attempts
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        futures = {pool.submit(run_one, argv, limits, files, stdin): name for name, (argv, files, stdin) in runs.items()}
+        futures = {pool.submit(run_one, argv, limits, files, stdin, boxes): name
+                   for name, (argv, files, stdin) in runs.items()}
         attempts = {}
         for future in as_completed(futures):
             attempts[futures[future]] = future.result()
@@ -255,9 +270,11 @@ def run_many(
     return {name: attempts[name] for name in runs}
 
 
-def run_one(argv: list[str], limits: Limits, files: Mapping[str, bytes] | None = None, stdin: bytes = b"") -> Attempt:
-    """One sandboxed run (see `sandbox`): stdout is the transcript; a crash or timeout keeps what it printed."""
-    return attempt_of(sandbox.run(argv, files or {}, stdin, limits), limits)
+def run_one(argv: list[str], limits: Limits, files: Mapping[str, bytes] | None = None, stdin: bytes = b"",
+            boxes: Boxes | None = None) -> Attempt:
+    """One sandboxed run (see `sandbox`): stdout is the transcript; a crash or timeout keeps what it printed.
+    With `boxes`, in the submission's long-lived sandbox (see `box`)."""
+    return attempt_of(sandbox.run(argv, files or {}, stdin, limits, boxes), limits)
 
 
 def attempt_of(outcome: sandbox.Outcome, limits: Limits) -> Attempt:

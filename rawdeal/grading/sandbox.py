@@ -5,8 +5,10 @@ process namespace and network, so it sees only the system folders, the folders i
 and a private working folder where the files it may read (for the course protocol: the one deck
 folder) are bound read-only, staged once per content (see `staging`); when its first process ends or
 the timeout passes every process of the run ends with it, and after a kill the grader goes on only
-once the kernel has ended them. `prlimit` caps memory, CPU time, processes, open files and file size.
-Standard output and error are read through pipes and capped in memory; the grader's wait ends at the
+once the kernel has ended them. Limits cap memory, CPU time, processes, open files and file size.
+Given a submission's `box.Boxes`, a run starts in that submission's long-lived bubblewrap, in pid,
+mount, network, IPC and UTS namespaces of its own (see `box`: the same isolation, at about half the
+cost a run); without, or where a box cannot be made, in a bubblewrap of its own. Standard output and error are read through pipes and capped in memory; the grader's wait ends at the
 timeout plus a short grace period whatever the run does.
 
 `--sandbox none` (trusted local use) runs the program directly in a fresh temporary folder; at the
@@ -25,10 +27,11 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
+from typing import IO
 from dataclasses import dataclass, field
 
 from rawdeal.errors import UsageError
-from rawdeal.grading import bwrap, staging
+from rawdeal.grading import box, bwrap, staging
 
 KINDS = ("bwrap", "none")
 GRACE = 2.0  # seconds the grader waits for a killed run to be gone
@@ -121,14 +124,17 @@ def reach(sandbox: Sandbox, argvs: Sequence[Sequence[str]]) -> list[str]:
     return sorted({b for argv in argvs for b in bwrap.readable(bwrap.locate(argv), sandbox.readable)})
 
 
-def run(argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits) -> Outcome:
-    """Run `argv` in a fresh working folder holding `files` (relative path -> bytes), feeding it `stdin`."""
+def run(argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits,
+        boxes: box.Boxes | None = None) -> Outcome:
+    """Run `argv` in a fresh working folder holding `files` (relative path -> bytes), feeding it `stdin`.
+    With `boxes` (one submission's), the run is started in that submission's long-lived sandbox (see
+    `box`) where one can be made, else in a bubblewrap of its own."""
     missing = _unstartable(argv[0] if argv else "")
     if missing:
         return Outcome(b"", b"", None, error=f"cannot start {argv[0] if argv else '(nothing)'}: {missing}")
     if limits.sandbox.kind == "none":
         return _run_plain(argv, files, stdin, limits)
-    return _run_boxed(argv, files, stdin, limits)
+    return _run_boxed(argv, files, stdin, limits, boxes)
 
 
 @functools.lru_cache(maxsize=64)
@@ -143,19 +149,41 @@ def _unstartable(word: str) -> str:
     return "" if shutil.which(word, path=bwrap.PATH) or shutil.which(word) else "No such file or directory"
 
 
-def _run_boxed(argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits) -> Outcome:
-    box = limits.sandbox
+def _run_boxed(argv: Sequence[str], files: Mapping[str, bytes], stdin: bytes, limits: Limits,
+               boxes: box.Boxes | None = None) -> Outcome:
+    sandbox = limits.sandbox
     argv = _located(tuple(argv))
     try:
         staged = staging.entries(staging.stage(files)) if files else []
     except (OSError, ValueError) as exc:
         return Outcome(b"", b"", None, error=f"cannot stage the run's files: {getattr(exc, 'strerror', None) or exc}")
+    head = _box_head(limits, argv) if boxes is not None else None
+    if boxes is not None and head is not None:
+        try:
+            held = boxes.get(head, bwrap.box_setup(limits.caps(), dict(sandbox.env)))
+            return _spawn_in(held, argv, staged, stdin, limits)
+        except box.BoxError:
+            pass  # a bubblewrap of the run's own below
+    return _run_alone(argv, staged, stdin, limits)
+
+
+def _box_head(limits: Limits, argv: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The command line of the long-lived sandbox for runs of `argv` (None: a bubblewrap a run)."""
+    if not box.available():
+        return None
+    sandbox = limits.sandbox
+    return bwrap.box_head(bwrap.account(sandbox.user), _readable(argv, sandbox.readable), dict(sandbox.env),
+                          sandbox.hidden, sandbox.writable, limits.disk)
+
+
+def _run_alone(argv: tuple[str, ...], staged: Sequence[tuple[str, str]], stdin: bytes, limits: Limits) -> Outcome:
+    sandbox = limits.sandbox
     info, info_w = os.pipe()
     try:
         # Each run gets a network namespace of its own (about 1 ms of CPU a run): one shared by runs
         # at the same time would let them reach each other's abstract Unix sockets.
-        launch = bwrap.command(argv, staged, limits.caps(), bwrap.account(box.user), _readable(argv, box.readable),
-                               dict(box.env), box.hidden, box.writable, info_fd=info_w)
+        launch = bwrap.command(argv, staged, limits.caps(), bwrap.account(sandbox.user), _readable(argv, sandbox.readable),
+                               dict(sandbox.env), sandbox.hidden, sandbox.writable, info_fd=info_w)
         return _spawn(launch.argv, stdin, limits, pass_fds=(info_w,), env={}, boxed=True, info=info)
     finally:
         os.close(info)
@@ -243,6 +271,72 @@ def _spawn(
     return Outcome(out, err, code, timed_out, oversized, time.monotonic() - start)
 
 
+class _InBox:
+    """A run started in a box, with what `_communicate` uses of a `Popen`: its pipes, wait and exit status."""
+
+    def __init__(self, held: box.Box, started: box.Started) -> None:
+        self.box = held
+        self.pidfd = started.pidfd
+        self.stdin: IO[bytes] | None = open(started.stdin, "wb", buffering=0)
+        self.stdout: IO[bytes] | None = open(started.stdout, "rb", buffering=0)
+        self.stderr: IO[bytes] | None = open(started.stderr, "rb", buffering=0)
+        self.returncode: int | None = None
+        self.done = False
+
+    def wait(self, timeout: float | None = None) -> int | None:
+        """Wait (at most `timeout` seconds) for the run's first process to end, that is for the whole
+        run (the kernel ends it only once every other process of its pid namespace is gone)."""
+        if not self.done:
+            with selectors.DefaultSelector() as sel:
+                sel.register(self.pidfd, selectors.EVENT_READ)
+                if not sel.select(timeout=timeout):
+                    raise subprocess.TimeoutExpired("sandboxed run", timeout or 0.0)
+            self.done = True
+            self.returncode = self.box.finish(GRACE)
+        return self.returncode
+
+    def kill(self) -> None:
+        try:
+            signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
+
+    def close(self) -> None:
+        _close_pipes(self)
+
+
+def _spawn_in(held: box.Box, argv: Sequence[str], staged: Sequence[tuple[str, str]], stdin: bytes,
+              limits: Limits) -> Outcome:
+    """`_spawn` for a run in a long-lived sandbox: killed at the deadline through its pidfd, and the
+    grader goes on once it is gone (at most `GRACE` seconds later) whatever the runner does."""
+    start = time.monotonic()
+    proc = _InBox(held, held.start(argv, staged))
+    try:
+        out, err, timed_out, oversized = _communicate(proc, stdin, start + limits.timeout, limits)
+        if timed_out or oversized:
+            proc.kill()
+        proc.close()
+        try:
+            code = proc.wait(GRACE)
+        except subprocess.TimeoutExpired:
+            held.close()  # the run does not end: the kernel ends it with the box
+            code = None
+    finally:
+        proc.kill()
+        proc.close()
+        os.close(proc.pidfd)  # only now: a pidfd number reused by another thread's run must never be signalled
+        if not proc.done:
+            held.close()
+    if timed_out or oversized:
+        code = None
+    elif code is None:
+        return Outcome(out, err, None, error="the sandbox's runner did not report how the run ended",
+                       seconds=time.monotonic() - start)
+    elif 128 < code <= 128 + 64:
+        code = 128 - code  # signal N reported as exit code 128 + N, as bubblewrap does
+    return Outcome(out, err, code, timed_out, oversized, time.monotonic() - start)
+
+
 def _end(proc: subprocess.Popen[bytes], info: int | None = None) -> None:
     """Kill the run (its process group: with bwrap, bwrap itself, and the kernel ends the rest) and
     wait at most `GRACE` seconds for it: when it was still running, with bwrap, until its first
@@ -253,12 +347,7 @@ def _end(proc: subprocess.Popen[bytes], info: int | None = None) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-    for pipe in (proc.stdin, proc.stdout, proc.stderr):
-        if pipe is not None:
-            try:
-                pipe.close()
-            except OSError:
-                pass
+    _close_pipes(proc)
     deadline = time.monotonic() + GRACE
     try:
         proc.wait(timeout=GRACE)
@@ -268,6 +357,15 @@ def _end(proc: subprocess.Popen[bytes], info: int | None = None) -> None:
         pid = _first_pid(info)
         if pid is not None:
             _wait_gone(pid, deadline)
+
+
+def _close_pipes(proc: subprocess.Popen[bytes] | _InBox) -> None:
+    for pipe in (proc.stdin, proc.stdout, proc.stderr):
+        if pipe is not None:
+            try:
+                pipe.close()
+            except OSError:
+                pass
 
 
 def _first_pid(info: int) -> int | None:
@@ -294,7 +392,7 @@ def _wait_gone(pid: int, deadline: float) -> None:
 
 
 def _communicate(
-    proc: subprocess.Popen[bytes], stdin: bytes, deadline: float, limits: Limits,
+    proc: subprocess.Popen[bytes] | _InBox, stdin: bytes, deadline: float, limits: Limits,
 ) -> tuple[bytes, bytes, bool, bool]:
     """Feed stdin and read both outputs until the program exits, the deadline passes or stdout overflows."""
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
@@ -302,7 +400,7 @@ def _communicate(
     err = bytearray()
     size = 0
     pending = memoryview(stdin)
-    exited = _exit_fd(proc.pid)
+    exited = _exit_fd(proc.pid) if isinstance(proc, subprocess.Popen) else os.dup(proc.pidfd)
     with selectors.DefaultSelector() as sel:
         sel.register(proc.stdout, selectors.EVENT_READ, "out")
         sel.register(proc.stderr, selectors.EVENT_READ, "err")
@@ -353,7 +451,7 @@ def _communicate(
     return data, bytes(err), False, False
 
 
-def _feed(proc: subprocess.Popen[bytes], sel: selectors.BaseSelector, pending: memoryview) -> memoryview:
+def _feed(proc: subprocess.Popen[bytes] | _InBox, sel: selectors.BaseSelector, pending: memoryview) -> memoryview:
     """Write what the pipe takes now; close stdin when all is written or the program stopped reading."""
     assert proc.stdin is not None
     try:

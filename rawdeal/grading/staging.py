@@ -27,6 +27,7 @@ _sets: OrderedDict[str, str] = OrderedDict()
 
 
 PREFIX = "rawdeal-stage-"
+STAGE = "/.rawdeal-stage"  # the grader's folder inside a long-lived sandbox (see `box`; each run unmounts it)
 
 
 @functools.cache
@@ -109,6 +110,11 @@ def _write(folder: str, files: Mapping[str, bytes]) -> None:
     except BaseException:
         remove(temp)
         raise
+
+
+def inside(host: str) -> str:
+    """Where a staged host path is inside a long-lived sandbox, which binds the whole grader's folder at `STAGE`."""
+    return STAGE + host[len(base()):]
 
 
 def entries(folder: str) -> list[tuple[str, str]]:
