@@ -270,6 +270,7 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
     from rawdeal.bots.greedy import GreedyPlayer
     from rawdeal.bots.registry import make_player
     from rawdeal.bots.search import SearchPlayer
+    from rawdeal.bots.turns import TurnSearchPlayer
 
     variants: dict[str, Callable[[int], object]] = {"search-base": lambda s: SearchPlayer(s, 100, early=False, remember=False),
                 "search-e100": lambda s: SearchPlayer(s, 100),
@@ -284,6 +285,14 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
                 "search-la100": lambda s: SearchPlayer(s, 100, lookahead=True),
                 "search-pp": lambda s: SearchPlayer(s, 100, plan_prior=1),
                 "hand-seer": _hand_seer,
+                "turns": lambda s: TurnSearchPlayer(s),
+                "turns-w4": lambda s: TurnSearchPlayer(s, worlds=4),
+                "turns-w16": lambda s: TurnSearchPlayer(s, worlds=16),
+                "turns-z1": lambda s: TurnSearchPlayer(s, z=1.0),
+                "turns-z2": lambda s: TurnSearchPlayer(s, z=2.0),
+                "turns-c2": lambda s: TurnSearchPlayer(s, width=2),
+                "turns-c5": lambda s: TurnSearchPlayer(s, width=5, near=6.0),
+                "turns-off": lambda s: TurnSearchPlayer(s, worlds=0),
                 # the greedy player before issue 30's second pass: one ply with the hand-set weights
                 "greedy-old": lambda s: GreedyPlayer(s, weights=WEIGHTS, plan=0),
                 "greedy-1ply": lambda s: GreedyPlayer(s, plan=0),  # the tuned weights without the plan
