@@ -27,15 +27,15 @@ def make_player(name: str, seed: int) -> Player:
     if kind in ("search", "omniscient"):
         number = budget.removesuffix("ms")
         if budget and not (number.isascii() and number.isdigit() and len(number) < 10 and int(number) > 0):
-            raise UsageError(f"player {name!r}: the budget after ':' is playouts or milliseconds, like search:400"
-                             " or search:50ms")
+            raise UsageError(f"player {name!r}: the budget after ':' is worlds (search), playouts (omniscient) or"
+                             " milliseconds, like search:16 or search:50ms")
         if budget.endswith("ms"):
             return (OmniscientPlayer if kind == "omniscient" else TurnSearchPlayer)(seed, millis=int(number))
         if kind == "omniscient":
             return OmniscientPlayer(seed, int(budget) if budget else PLAYOUTS)
         return TurnSearchPlayer(seed, int(budget) if budget else WORLDS)
     raise UsageError(f"unknown player {name!r}: use one of {', '.join(PLAYERS)}"
-                     " (search:N sets N playouts, search:Nms N milliseconds a decision)")
+                     " (search:N sets N sampled worlds, omniscient:N N playouts, search:Nms N milliseconds a decision)")
 
 
 # Rough CPU cost of a decision, relative to the random player's (measured with benchmarks/bench_bots.py):

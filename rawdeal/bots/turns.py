@@ -27,11 +27,9 @@ import time
 from rawdeal.bots.base import candidates
 from rawdeal.bots.evaluation import win_chance
 from rawdeal.bots.greedy import PLAN, SAMPLES, best_reply
-from rawdeal.bots.infoset import could_reverse
-from rawdeal.bots.memory import remember
 from rawdeal.bots.search import SearchPlayer
 from rawdeal.engine.game import Game
-from rawdeal.engine.moves import Move, Play, Reverse
+from rawdeal.engine.moves import Move
 
 WORLDS = 8  # sampled worlds each candidate is played out in
 CANDIDATES = 3  # moves greedy ranks best that are played out
@@ -51,32 +49,21 @@ class TurnSearchPlayer(SearchPlayer):
         self.checked = self.changed = 0  # main decisions played out, and those where greedy's move was left
 
     def choose(self, game: Game) -> Move:
-        d = game.decision()
-        assert d is not None
-        me = d.player
-        if self.remember:
-            self.memory = remember(self.memory, game, me)
-        moves = candidates(game)
+        me, moves, absent = self._look(game)
         if len(moves) == 1:
             return self._arranged(game, me, moves[0])
-        absent = self._observe(game, me)
-        self._unlikely = self._infer(game, me)
         worlds = [self._world(game, me, absent) for _ in range(SAMPLES)]
         scores = [sum(self.judge.value(w, m, me, plan=PLAN) for w in worlds) / len(worlds) for m in moves]
         best = scores.index(max(scores))
         move = moves[best]
-        if d.kind == "main" and self.worlds > 0:
+        if game.decision().kind == "main" and self.worlds > 0:  # type: ignore[union-attr]
             near = sorted((i for i in range(len(moves)) if i != best and scores[i] >= scores[best] - self.near),
                           key=lambda i: -scores[i])[: self.width - 1]
             if near:
                 move = self._checked(game, me, absent, move, [moves[i] for i in near])
                 self.checked += 1
                 self.changed += move is not moves[best]
-        if isinstance(move, Play) and game.s.current == me:
-            self.known = (*self.known[:2], could_reverse(game, move, me))
-        if isinstance(move, Reverse):
-            self._reversed = game.s.turn
-        return self._arranged(game, me, move)
+        return self._played(game, me, move)
 
     def _checked(self, game: Game, me: int, absent: frozenset[int], first: Move, others: list[Move]) -> Move:
         """`first` (greedy's move), or one of `others` whose playouts beat it clearly in the same worlds."""
