@@ -10,10 +10,12 @@ without one (`Ability(NONE)`): `rawdeal cards --pool classic --check` lists why.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, Trait
+from rawdeal.cards.marks import card_marks, superstar_marks
 from rawdeal.cards.pool.model import PoolCard, slug
 from rawdeal.decks.classic import ARSENAL, ClassicPool, copy_limit, superstar_names, who
 from rawdeal.effects import model as fx
@@ -39,13 +41,14 @@ def engine_card(card: PoolCard) -> Card:
         title=card.title, types=kinds, fortitude=card.fortitude or 0, damage=damage,
         stun_value=card.stun_value or 0, subtype=subtype, reverses="special" if reversal else None,
         traits=frozenset(_TRAITS[t] for t in map(slug, card.traits) if t in _TRAITS),
-        text=card.text,
+        text=card.text, marks=card_marks(card.traits, card.logos, kinds),
     )
 
 
 def engine_superstar(card: PoolCard) -> Superstar:
     return Superstar(name=card.title, logo=card.title, hand_size=card.hand_size or 0,
-                     value=card.superstar_value or 0, ability=card.text)
+                     value=card.superstar_value or 0, ability=card.text,
+                     marks=superstar_marks(card.traits))
 
 
 @dataclass(frozen=True)
@@ -140,10 +143,12 @@ def _room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str,
 
 
 def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolCard | None = None,
-                        prefer: frozenset[str] = frozenset()) -> tuple[str, list[str]]:
+                        prefer: frozenset[str] = frozenset(),
+                        companions: Mapping[str, tuple[str, ...]] | None = None) -> tuple[str, list[str]]:
     """A random Superstar (or `superstar`) and 60 playable titles (bottom to top) that obey the Classic
     deck rules. Titles in `prefer` that the deck may hold are drawn first (a check that wants every card
-    played sometime prefers those not played yet); the rest of the deck is random."""
+    played sometime prefers those not played yet), each followed by its `companions` the deck may hold
+    (the cards its text names: "after the card titled Irish Whip"); the rest of the deck is random."""
     stars = cc.stars_by_title
     while True:
         star = superstar or rnd.choice(stars)
@@ -153,6 +158,10 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
         superstar = None
     first = [i for i, (t, _) in enumerate(room_) if t in prefer]
     rnd.shuffle(first)
+    if companions:
+        at = {t: i for i, (t, _) in enumerate(room_)}
+        # drawn from the end: each preferred title, then its companions right after it
+        first = [j for i in first for j in [at[c] for c in companions.get(room_[i][0], ()) if c in at][::-1] + [i]]
     titles, left = [t for t, _ in room_], [n for _, n in room_]
     out: list[str] = []
     while len(out) < ARSENAL:
