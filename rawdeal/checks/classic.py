@@ -123,7 +123,7 @@ def _room_ok(cc: ClassicCatalog, superstar: PoolCard) -> bool:
     from rawdeal.decks.classic import ARSENAL
     from rawdeal.engine.classic import SIDES, room
 
-    return any(sum(n for _, n in room(cc, superstar, side)) >= ARSENAL for side in SIDES)
+    return any(room(cc, superstar, side).total >= ARSENAL for side in SIDES)
 
 
 def check_output(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...], fmt: str,

@@ -54,7 +54,7 @@ class ClassicCatalog:
 
     catalog: Catalog
     printed: dict[str, PoolCard]  # title -> the printed card (cards and Superstars)
-    rooms: dict[tuple[str, str], list[tuple[str, int]]] = field(default_factory=dict, compare=False, repr=False)
+    rooms: dict[tuple[str, str], Room] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def superstars(self) -> tuple[PoolCard, ...]:
@@ -80,6 +80,44 @@ class ClassicCatalog:
             out.append(_Packing(card.title, card.trait_slugs, frozenset(who(x) for x in card.logos),
                                 packing_rule(card), copy_limit(card) or ARSENAL))
         return tuple(out)
+
+    @cached_property
+    def packing_index(self) -> _PackingIndex:
+        """The playable cards grouped by what packing them depends on, so that a Superstar's room is
+        put together from a few lists instead of asking every card (a room for each Superstar and side
+        is worked out in the first few hundred random games)."""
+        plain: dict[str, list[int]] = {side: [] for side in SIDES}
+        by_logo: dict[str, list[int]] = {}
+        ruled: list[int] = []
+        for i, card in enumerate(self.packing):
+            if card.rule is not None:
+                ruled.append(i)
+            elif card.logos:
+                for logo in card.logos:
+                    by_logo.setdefault(logo, []).append(i)
+            else:
+                for side, other in zip(SIDES, reversed(SIDES)):
+                    if other not in card.sides:
+                        plain[side].append(i)
+        return _PackingIndex({k: tuple(v) for k, v in plain.items()}, {k: tuple(v) for k, v in by_logo.items()},
+                             tuple(ruled))
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """The playable cards a Superstar may pack on one side: their titles (in catalog order), the copies
+    allowed of each, and the sum of those (a room under 60 cannot make a deck)."""
+
+    titles: tuple[str, ...]
+    limits: tuple[int, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class _PackingIndex:
+    plain: dict[str, tuple[int, ...]]  # side -> cards without logos or packing rule that side may pack
+    by_logo: dict[str, tuple[int, ...]]  # logo (as `who` gives it) -> cards with it, without packing rule
+    ruled: tuple[int, ...]  # cards with a packing rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,26 +155,35 @@ def shipped_classic() -> ClassicCatalog:
 
 
 # ------------------------------------------------------------------------------------- random decks
-def room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, int]]:
-    """(title, copies allowed) of every playable card `superstar` may pack on `side` (worked out once)."""
+def room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> Room:
+    """The playable cards `superstar` may pack on `side` (worked out once)."""
     key = (superstar.title, side)
-    if key not in cc.rooms:
-        cc.rooms[key] = _room(cc, superstar, side)
-    return cc.rooms[key]
+    found = cc.rooms.get(key)
+    if found is None:
+        found = cc.rooms[key] = _room(cc, superstar, side)
+    return found
 
 
-def _room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str, int]]:
+def _room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> Room:
+    """A card fits when it is not of the other side, carries no logo or one of the Superstar's names, and
+    its packing rule (if any) allows him; in catalog order."""
     mine = superstar_names(superstar)
     other = SIDES[1 - SIDES.index(side)]
-    out = []
-    for card in cc.packing:
-        if other in card.sides or (card.logos and not mine & card.logos):
-            continue
+    index, packing = cc.packing_index, cc.packing
+    fits = list(index.plain[side])
+    for name in mine:
+        fits += (i for i in index.by_logo.get(name, ()) if other not in packing[i].sides)
+    for i in index.ruled:
+        card = packing[i]
         rule = card.rule
-        if rule is not None and ((rule[0] and not mine & rule[0]) or mine & rule[1]):
+        assert rule is not None
+        if other in card.sides or (card.logos and not mine & card.logos) \
+                or (rule[0] and not mine & rule[0]) or mine & rule[1]:
             continue
-        out.append((card.title, card.limit))
-    return out
+        fits.append(i)
+    cards = [packing[i] for i in sorted(set(fits))]
+    limits = tuple(c.limit for c in cards)
+    return Room(tuple(c.title for c in cards), limits, sum(limits))
 
 
 def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolCard | None = None,
@@ -148,19 +195,21 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
     while True:
         star = superstar or rnd.choice(stars)
         room_ = room(cc, star, rnd.choice(SIDES))
-        if sum(n for _, n in room_) >= ARSENAL:
+        if room_.total >= ARSENAL:
             break
         superstar = None
-    first = [i for i, (t, _) in enumerate(room_) if t in prefer]
+    first = [i for i, t in enumerate(room_.titles) if t in prefer] if prefer else []
     rnd.shuffle(first)
-    titles, left = [t for t, _ in room_], [n for _, n in room_]
+    titles, left = list(room_.titles), list(room_.limits)
     out: list[str] = []
-    while len(out) < ARSENAL:
-        i = first.pop() if first else rnd.randrange(len(titles))
+    size, randrange, randint = 0, rnd.randrange, rnd.randint
+    while size < ARSENAL:
+        i = first.pop() if first else randrange(len(titles))
         if i >= len(titles) or not left[i]:
             continue
-        n = rnd.randint(1, min(left[i], MOST_AT_ONCE, ARSENAL - len(out)))
+        n = randint(1, min(left[i], MOST_AT_ONCE, ARSENAL - size))
         out += [titles[i]] * n
+        size += n
         left[i] -= n
         if not left[i] and not first:  # no copy left: swap it out of the lists
             titles[i], left[i] = titles[-1], left[-1]
