@@ -280,9 +280,10 @@ def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
     """The `use` moves of the player's main decision: each card (once a title) of his Ring area and
     Ringside pile with an effect he may use from there now. None without such cards in the catalog."""
     me = s.players[p]
-    there = cat.activators.intersection(me.ring) | cat.activators.intersection(me.ringside)
-    if not there:
-        return []  # the usual case: no such card there
+    activators = cat.activators
+    if activators.isdisjoint(me.ring) and activators.isdisjoint(me.ringside):
+        return []  # the usual case: no such card there (asked without building a set)
+    there = activators.intersection(me.ring) | activators.intersection(me.ringside)
     out = []
     for card in distinct([c for cards in (me.ring, me.ringside) for c in cards if c in there]):
         if usable_activation(cat, s, p, card) is not None:
@@ -307,10 +308,12 @@ def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action) -> 
     """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone."""
     me = s.players[p]
     if isinstance(action, fx.Discard) and action.who is YOU and action.count.of is None and action.count.n:
-        return sum(1 for c in me.hand if passes(cat, c, action.filter)) >= action.count.n
+        through = cat.passing(action.filter)
+        return sum(1 for c in me.hand if c in through) >= action.count.n
     if isinstance(action, fx.MoveCards) and action.who is YOU and action.count.of is None and action.count.n \
             and not action.count.up_to and not action.count.same:
-        return sum(1 for c in me.zone(action.source) if passes(cat, c, action.filter)) >= action.count.n
+        through = cat.passing(action.filter)
+        return sum(1 for c in me.zone(action.source) if c in through) >= action.count.n
     return True
 
 
