@@ -109,15 +109,25 @@ def has_word(title: str, word: str) -> bool:
     key = (title, word)
     known = _HAS_WORD.get(key)
     if known is None:
-        known = _HAS_WORD[key] = re.search(rf"\b{re.escape(word)}\b", title, re.IGNORECASE) is not None
+        known = _HAS_WORD[key] = _word_pattern(word).search(title) is not None
     return known
 
 
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """The pattern of `word` as a whole word, made once a word (a filter new to the process asks it of
+    every card's title)."""
+    pattern = _WORD_PATTERNS.get(word)
+    if pattern is None:
+        pattern = _WORD_PATTERNS[word] = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+    return pattern
+
+
 _HAS_WORD: dict[tuple[str, str], bool] = {}
+_WORD_PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
 def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
-    pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+    pattern = _word_pattern(word)
     return sum(
         1 for c in s.players[p].ring
         if cat.infos[c].is_(MANEUVER) and pattern.search(cat.infos[c].title)
