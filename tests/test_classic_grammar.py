@@ -20,6 +20,8 @@ from rawdeal.effects.classic.model import (
 from rawdeal.effects.classic.pool import PoolCompiler, pool_compiler
 from rawdeal.effects.classic.render import render_sentence, render_text
 
+from classickit import lowered
+
 runner = CliRunner()
 
 
@@ -81,12 +83,12 @@ def test_card_descriptions_keep_their_adjectives_and_titles() -> None:
 
 
 def test_a_failing_sentence_is_reported_where_it_fails_and_the_rest_still_compiles() -> None:
-    text = "Draw 1 card. Flibbertigibbet your opponent. Discard 1 card."
+    text = "Draw 1 card. Your opponent Flibbertigibbet discards. Discard 1 card."
     result = compiler().compile(text)
     ok, bad, ok2 = result.sentences
     assert isinstance(ok, Sentence) and isinstance(ok2, Sentence)
     assert isinstance(bad, SentenceFailure)
-    assert text[bad.column - 1:].startswith("Flibbertigibbet")
+    assert text[bad.column - 1:].startswith("Flibbertigibbet")  # a capitalised word mid-sentence may be a name
     assert "unknown word 'Flibbertigibbet'" in bad.message()
     assert not result.ok and len(result.failures) == 1
 
@@ -125,7 +127,7 @@ def test_check_json_has_the_documented_layout() -> None:
 
 def test_pool_file_checks_new_cards_in_the_source_layout(tmp_path: Path) -> None:
     cards = [
-        {"name": "Fan Slam", "modes": ["Grapple"], "text": "When successfully played, draw 1 card. Zorp."},
+        {"name": "Fan Slam", "modes": ["Grapple"], "text": "When successfully played, draw 1 card. Your opponent Zorp."},
         {"name": "Fan Chop", "modes": ["Strike"], "text": "Your opponent cannot play maneuvers during his next 3 turns."},
         {"name": "Fan Kick", "modes": ["Strike"], "text": "When successfully played, draw 1 card."},
     ]
@@ -136,7 +138,7 @@ def test_pool_file_checks_new_cards_in_the_source_layout(tmp_path: Path) -> None
     assert (data["total"], data["parsed"], data["lowered"], data["exercised"]) == (3, 2, 1, 0)  # no Superstar: no game
     assert data["sentences"] == {"parsed": 3, "total": 4}
     unparsed, unlowered = data["failures"]
-    assert unparsed["card"] == "Fan Slam" and unparsed["column"] == len("When successfully played, draw 1 card. ") + 1
+    assert unparsed["card"] == "Fan Slam" and unparsed["column"] == len("When successfully played, draw 1 card. Your opponent ") + 1
     assert unparsed["stage"] == "parse"
     assert unlowered["card"] == "Fan Chop" and unlowered["stage"] == "lower" and unlowered["column"] == 1
     assert "cannot run yet" in unlowered["error"]
@@ -263,3 +265,63 @@ def test_a_sentence_that_parses_but_the_engine_cannot_run_stays_unplayable(text:
 def test_a_label_is_only_capitals_before_a_colon_at_the_start() -> None:
     assert _types("ACE: Draw 2 cards.")[0] == ("LABEL", "ACE")
     assert "LABEL" not in {kind for kind, _ in _types("Draw 2 cards. Ace: draw 1 card.")}
+
+
+# Printed Classic sentences, each with one general construct the parse falls back on where it first stops
+FALLBACKS = [
+    # a relative clause with its own subject
+    ("Look at your opponent's hand and choose 1 card he must discard.", "relative"),
+    # objects each with their own place
+    ("Your opponent randomly discards 2 cards from his hand and 1 card from his Backlash deck.", "and_object"),
+    # a bare plural opening a clause is every such card
+    ("Reversals to your cards titled Chair Shot are +4F.", "card_group"),
+    ("Your next maneuver this turn is +5D and reversals to it are +20F.", "card_group"),  # after a list's "and"
+    # a run of capitalised words the pool does not hold, where a title can stand
+    ("If your next card played this turn is Roll Out the Ring it can not be reversed.", "next_is"),
+    # a word the grammar does not know, where only a verb can stand
+    ("Once during your turn, you may note the number of cards in your hand.", "note"),
+    # a Superstar's name the pool does not hold, where a name can stand
+    ("If played by Shane McMahon, you may draw up to 2 cards.", "by_who"),
+    # constructs of the grammar
+    ("When successfully played, if you have 5 or more cards in your hand than your opponent, you win the game via "
+     "Pinfall victory.", "has_more_than"),
+    ("He discards # cards, where # is equal to the number of cards he has in his hand greater than you have in your "
+     "hand.", "excess_of"),
+    ("If your opponent has more than 7 cards in his hand, he discards # cards, where # is equal to the number of cards "
+     "in his hand greater than 7.", "excess_of"),
+    ("Once per game, during your turn, you may search your Arsenal for 1 Foreign Object card, reveal it to your "
+     "opponent, put it into your hand, and shuffle your Arsenal.", "once_per_game"),
+    ("All cards with that title are Permanent.", "with_that_title"),
+    ("Reverse any card if it is not the first or second card played this turn and end your opponent's turn.", "ordinal"),
+    ("All Foreign Object cards and all Run-In cards played by all players are - 3F.", "holder"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "kind"), FALLBACKS)
+def test_general_fallbacks_parse_printed_sentences(sentence: str, kind: str) -> None:
+    [parsed] = compiler().compile(sentence).sentences
+    assert isinstance(parsed, Sentence) and not parsed.ignored
+    assert any(kind in (getattr(n, "kind", None), getattr(n, "verb", None)) for n in walk(parsed))
+
+
+def test_an_unknown_verb_is_kept_and_the_card_is_not_played_without_it() -> None:
+    [parsed] = compiler().compile("Your opponent cuts your Arsenal.").sentences
+    assert isinstance(parsed, Sentence) and isinstance(parsed.items[0], Action) and parsed.items[0].verb == "cut"
+    assert lowered("Your opponent cuts your Arsenal.").effect is None
+
+
+def test_to_play_this_card_opens_a_requirement() -> None:
+    [parsed] = compiler().compile("To play this card you must discard 2 cards.").sentences
+    assert isinstance(parsed, Sentence) and parsed.frames[0].kind == "to_play"
+
+
+@pytest.mark.parametrize("text", [
+    "When successfully played, if you have 5 or more cards in your hand than your opponent, you win the game via "
+    "Pinfall victory.",
+    "Your opponent randomly discards 2 cards from his hand and 1 card from his Backlash deck.",
+    "Look at your opponent's hand and choose 1 card he must discard.",
+])
+def test_a_construct_the_engine_cannot_run_yet_keeps_the_card_from_play(text: str) -> None:
+    """Parsed, but not lowered: never played as a nearby construct it resembles (5 cards in your hand)."""
+    assert compiler().compile(text).ok
+    assert lowered(text, frozenset({"maneuver", "strike"})).effect is None

@@ -159,6 +159,37 @@ def test_random_classic_decks_hold_only_playable_cards_and_obey_the_deck_rules()
         assert check_classic_deck(Deck.of(star, titles, "random.txt"), pool, packing_rule) == ()
 
 
+def test_a_check_deals_a_card_with_the_cards_its_text_names_and_the_deck_stays_legal() -> None:
+    """"This card is -6F when played after the card titled Kane's Chokeslam": a random deck that prefers the
+    card holds Kane's Chokeslam too, so the check's games give its condition a chance to hold."""
+    import random
+
+    from rawdeal.checks.classic import companions
+    from rawdeal.decks import Deck
+    from rawdeal.decks.classic import ClassicPool, check_classic_deck
+    from rawdeal.effects.classic.packing import packing_rule
+    from rawdeal.engine.classic import random_classic_deck, shipped_classic
+
+    cc = shipped_classic()
+    card, other = "Kane's Tombstone Piledriver", "Kane's Chokeslam"
+    assert other in cc.printed[card].text and card in cc.catalog.db.index
+    # "Throw" is a playable card, but "Throw Into the Corner Turnbuckle" names another (unplayable) one
+    turnbuckle = "Shattered Dreams"
+    assert "Throw Into the Corner Turnbuckle" in cc.printed[turnbuckle].text and "Throw" in cc.catalog.db.index
+    named = companions(cc, [card, other, turnbuckle], {c.title for c in classic_pool()})
+    assert named == {card: (other,)}
+    pool = ClassicPool(classic_pool())
+    rnd = random.Random(5)
+    dealt = 0
+    for superstar in cc.stars_by_title:
+        star, titles = random_classic_deck(cc, rnd, superstar, frozenset({card}), named)
+        if card in titles:
+            dealt += 1
+            assert other in titles
+            assert check_classic_deck(Deck.of(star, titles, "random.txt"), pool, packing_rule) == ()
+    assert dealt
+
+
 def test_a_superstar_ability_lowers_to_the_engines_ability() -> None:
     """Stone Cold's Classic wording gives the ability the course's wording gives."""
     text = ("Once during each of your turns you may draw 1 card and then put 1 card from your hand on the bottom "

@@ -28,6 +28,10 @@ class Trait(StrEnum):
     HEEL = "heel"
     FACE = "face"
     FOREIGN_OBJECT = "foreign-object"
+    # Classic Backlash deck cards (their printed kind, read as a keyword so that card filters name them):
+    PRE_MATCH = "pre-match"  # played only in the Pre-match phase
+    MID_MATCH = "mid-match"  # played from the Backlash deck during the match
+    BACKLASH = "backlash"  # either of them: "a Backlash deck card"
 
 
 # What a reversal reverses, as the card's subtype line classes it: a maneuver subtype, "action",
@@ -50,6 +54,7 @@ class Card:
     traits: frozenset[Trait] = frozenset()
     logo: str | None = None
     text: str = ""
+    marks: frozenset[str] = frozenset()  # Classic: keywords, logos, hybrid, ... by name (`rawdeal.cards.marks`)
 
     def is_(self, card_type: CardType) -> bool:
         return card_type in self.types
@@ -76,3 +81,4 @@ class Superstar:
     hand_size: int
     value: int
     ability: str
+    marks: frozenset[str] = frozenset()  # Classic: his keywords by name (Diva, Legend, female, ...)

@@ -10,7 +10,9 @@ coverage-first; the games are seeded: the same seed and count give the same game
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import orjson
@@ -21,14 +23,14 @@ from rawdeal.bots.random import pick
 from rawdeal.checks.probe import Recorder
 from rawdeal.effects.classic.check import PoolCheck, check_pool
 from rawdeal.effects.classic.playable import lower_cards
-from rawdeal.engine.classic import ClassicCatalog, classic_catalog, random_classic_deck
+from rawdeal.engine.classic import ClassicCatalog, classic_catalog, random_backlash, random_classic_deck
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Move, Play, Reverse, Use, UseAbility, Yes
 from rawdeal.engine.invariants import card_lists
 from rawdeal.engine.words import Profile
 from rawdeal.errors import RawdealError
 
-GAMES = 200  # random games `rawdeal cards --pool classic --check` plays
+GAMES = 800  # random games `rawdeal cards --pool classic --check` plays
 EAGER = 0.9  # how often a game's player acts (plays, reverses, says yes) when it can
 
 
@@ -45,16 +47,21 @@ class Exercise:
     endings: tuple[tuple[str, int], ...]
 
 
-def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset()) -> Game:
-    """Two random legal Classic decks (from the playable cards; `prefer`: titles drawn first) and a new
+def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
+                      companions: Mapping[str, tuple[str, ...]] | None = None) -> Game:
+    """Two random legal Classic decks (from the playable cards, Pre-match cards in a Backlash deck; `prefer`:
+    titles drawn first) and a new
     game between them. Seed n gives the first seat the n-th Superstar (in title order), so that a run of
     games meets every Superstar and the cards only his deck may hold."""
     rnd = random.Random(seed)
     stars = cc.stars_by_title
-    decks = [random_classic_deck(cc, rnd, stars[seed % len(stars)], prefer), random_classic_deck(cc, rnd, None, prefer)]
+    decks = [random_classic_deck(cc, rnd, stars[seed % len(stars)], prefer, companions),
+             random_classic_deck(cc, rnd, None, prefer, companions)]
     index = cc.catalog.db.index
     arsenals = ([index[t] for t in decks[0][1]], [index[t] for t in decks[1][1]])
-    game, _ = Game.start((decks[0][0], decks[1][0]), arsenals, Profile.STANDARD, seed, cat=cc.catalog)
+    backlash = tuple([index[t] for t in random_backlash(cc, rnd, star, titles, prefer)] for star, titles in decks)
+    game, _ = Game.start((decks[0][0], decks[1][0]), arsenals, Profile.STANDARD, seed, cat=cc.catalog,
+                         backlash=(backlash[0], backlash[1]))
     return game
 
 
@@ -70,9 +77,10 @@ def eager_pick(game: Game, rnd: random.Random) -> Move:
 
 
 def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
-                max_moves: int = MAX_MOVES) -> tuple[Game, Recorder]:
+                max_moves: int = MAX_MOVES,
+                companions: Mapping[str, tuple[str, ...]] | None = None) -> tuple[Game, Recorder]:
     """One random game, traced and checked after every move."""
-    game = start_random_game(cc, seed, prefer)
+    game = start_random_game(cc, seed, prefer, companions)
     recorder = Recorder()
     game.trace = recorder
     rnd = random.Random(seed)
@@ -91,18 +99,45 @@ def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozense
     return game, recorder
 
 
-def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0) -> Exercise:
+def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0, known: Iterable[str] = ()) -> Exercise:
     """Play `games` random games (seeds seed, seed+1, ...) and gather the cards whose effect ran; each
-    game's decks prefer the cards whose effect has not run yet (coverage-guided, still random and legal)."""
+    game's decks prefer the cards whose effect has not run yet, each with the cards its text names
+    (`companions`; `known`: the pool's titles) (coverage-guided, still random and legal)."""
     ran: set[str] = set()
     endings: Counter[str] = Counter()
     titles = cc.catalog.titles
     with_effects = {i.title for i in cc.catalog.infos if i.effect.clauses}
+    named = companions(cc, with_effects, known)
     for n in range(games):
-        game, recorder = play_traced(cc, seed + n, frozenset(with_effects - ran))
+        game, recorder = play_traced(cc, seed + n, frozenset(with_effects - ran), companions=named)
         ran.update(titles[card] for card, _ in recorder.ran if card >= 0)
         endings[game.s.how or "unfinished"] += 1
     return Exercise(frozenset(ran), games, tuple(sorted(endings.items())))
+
+
+def companions(cc: ClassicCatalog, titles: Iterable[str], known: Iterable[str] = ()) -> dict[str, tuple[str, ...]]:
+    """Each title -> the playable titles its text names ("if Mr. Socko card is in your Ring area", "after
+    the card titled Kane's Chokeslam"): dealt with it, so that its condition can hold in a random game. A
+    name inside a longer title of the pool (`known`, and the catalog's: "Throw" in "Throw Into the Corner
+    Turnbuckle") is not one."""
+    printed = sorted({*cc.printed, *known}, key=len, reverse=True)
+    folded = {t: t.casefold() for t in printed}
+    playable = cc.catalog.db.index
+    out: dict[str, tuple[str, ...]] = {}
+    for title in titles:
+        text = cc.printed[title].text.casefold()
+        taken: list[tuple[int, int]] = []
+        named: list[str] = []
+        for name in (t for t in printed if folded[t] in text):
+            for m in re.finditer(rf"(?<![\w']){re.escape(folded[name])}(?![\w'])", text):
+                if any(a < m.end() and m.start() < b for a, b in taken):
+                    continue
+                taken.append(m.span())
+                if name != title and name in playable and name not in named:
+                    named.append(name)
+        if named:
+            out[title] = tuple(named)
+    return out
 
 
 def pool_report(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...] = (), games: int = GAMES,
@@ -114,7 +149,7 @@ def pool_report(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...] = 
     cc = classic_catalog(pool)
     if not games or not cc.superstars or not any(_room_ok(cc, s) for s in cc.superstars):
         return report
-    done = exercise(cc, games, seed)
+    done = exercise(cc, games, seed, {c.title for c in (*cards, *dictionary)})
     texts = {cc.printed[t].text for t in done.titles}
     return report.with_exercised(texts, done.games)
 
@@ -123,13 +158,14 @@ def _room_ok(cc: ClassicCatalog, superstar: PoolCard) -> bool:
     from rawdeal.decks.classic import ARSENAL
     from rawdeal.engine.classic import SIDES, room
 
-    return any(room(cc, superstar, side).total >= ARSENAL for side in SIDES)
+    return any(sum(n for _, n in room(cc, superstar, side)) >= ARSENAL for side in SIDES)
 
 
 def check_output(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...], fmt: str,
-                 games: int = GAMES) -> tuple[str, bool]:
-    """What `rawdeal cards --pool classic --check` prints, and whether the check passed."""
-    report = pool_report(cards, dictionary, games)
+                 games: int | None = None) -> tuple[str, bool]:
+    """What `rawdeal cards --pool classic --check` prints (after `games` random games, `GAMES` if None),
+    and whether the check passed."""
+    report = pool_report(cards, dictionary, GAMES if games is None else games)
     if fmt == "json":
         return orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode(), report.ok
     lines = [f"FAIL {f.card}: {f.error}\n  {f.sentence}" for f in report.failures]

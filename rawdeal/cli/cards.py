@@ -26,7 +26,8 @@ def cards(
     pool: Annotated[opt.Pool, typer.Option("--pool", help="course (the course's 137 cards) or classic (2,567 cards).")] = opt.Pool.course,
     pool_file: Annotated[Path | None, typer.Option(
         "--pool-file", metavar="FILE", help="A pool in the layout of ../shared/carddb/classic.json.")] = None,
-    games: Annotated[int, opt.count("Random games that --check plays to exercise a pool's effects", 100_000)] = 200,
+    games: Annotated[int | None, opt.count("Random games that --check plays to exercise a pool's effects "
+                                           "(default 800)", 100_000)] = None,
 ) -> None:
     """List cards (title, types, subtype, F/D/SV), or --check that every effect text compiles.
 

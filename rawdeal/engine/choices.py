@@ -182,7 +182,8 @@ def _label(option: tuple[fx.Action, ...]) -> str:
 # Prompts, made only when asked, from values alone (no reference to the game: no reference cycle).
 def _pick_prompt(names: tuple[str, ...], t: T.PickCard) -> str:
     whose = "his" if t.owner == t.chooser else f"{names[t.owner]}'s"
-    where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal", "removed": "removed cards"}[t.zone]
+    where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal", "removed": "removed cards",
+             "backlash": "Backlash deck"}[t.zone]
     what = "discard" if t.verb is DISCARD else f"take to the {t.dest}"
     return f"{names[t.chooser]} picks a card of {whose} {where} to {what} ({t.remaining} left)"
 

@@ -10,14 +10,17 @@ without one (`Ability(NONE)`): `rawdeal cards --pool classic --check` lists why.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, Trait
+from rawdeal.cards.marks import card_marks, superstar_marks
 from rawdeal.cards.pool.model import PoolCard, slug
-from rawdeal.decks.classic import ARSENAL, ClassicPool, copy_limit, superstar_names, who
+from rawdeal.decks.classic import ARSENAL, BACKLASH, ClassicPool, copy_limit, superstar_names, who
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.playable import LoweredPool, card_types, lowered_classic
+from rawdeal.engine.backlash import backlash_part, backlash_traits, is_pre_match
 from rawdeal.decks.model import Deck
 from rawdeal.engine import events as ev
 from rawdeal.engine.cardinfo import Catalog, _info
@@ -31,21 +34,27 @@ MOST_AT_ONCE = 3
 
 
 def engine_card(card: PoolCard) -> Card:
-    """The engine's card for a printed Classic card of a played kind."""
+    """The engine's card for a printed Classic card of a played kind, or a Pre-match card (no type the
+    engine plays from the hand: it is played in the Pre-match phase, `rawdeal.engine.prematch`)."""
     kinds, subtype = card_types(card)
+    if is_pre_match(card):
+        kinds, subtype = (), None
+    elif backlash_part(card):  # a Mid-match card: never played as a reversal (from the Backlash deck)
+        kinds = tuple(k for k in kinds if k is not CardType.REVERSAL)
     reversal = CardType.REVERSAL in kinds
     damage = card.damage if card.damage is not None or reversal else 0
     return Card(
         title=card.title, types=kinds, fortitude=card.fortitude or 0, damage=damage,
         stun_value=card.stun_value or 0, subtype=subtype, reverses="special" if reversal else None,
-        traits=frozenset(_TRAITS[t] for t in map(slug, card.traits) if t in _TRAITS),
-        text=card.text,
+        traits=frozenset(_TRAITS[t] for t in map(slug, card.traits) if t in _TRAITS) | backlash_traits(card),
+        text=card.text, marks=card_marks(card.traits, card.logos, kinds),
     )
 
 
 def engine_superstar(card: PoolCard) -> Superstar:
     return Superstar(name=card.title, logo=card.title, hand_size=card.hand_size or 0,
-                     value=card.superstar_value or 0, ability=card.text)
+                     value=card.superstar_value or 0, ability=card.text,
+                     marks=superstar_marks(card.traits))
 
 
 @dataclass(frozen=True)
@@ -54,7 +63,7 @@ class ClassicCatalog:
 
     catalog: Catalog
     printed: dict[str, PoolCard]  # title -> the printed card (cards and Superstars)
-    rooms: dict[tuple[str, str], Room] = field(default_factory=dict, compare=False, repr=False)
+    rooms: dict[tuple[str, str], list[tuple[str, int]]] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def superstars(self) -> tuple[PoolCard, ...]:
@@ -63,6 +72,16 @@ class ClassicCatalog:
     @cached_property
     def stars_by_title(self) -> tuple[PoolCard, ...]:
         return tuple(sorted(self.superstars, key=lambda c: c.title))
+
+    @cached_property
+    def pre_match(self) -> frozenset[str]:
+        """The titles of the catalog's Pre-match cards (played from the Backlash deck, never in an Arsenal)."""
+        return frozenset(t for t, part in self.backlash.items() if part == "pre-match")
+
+    @cached_property
+    def backlash(self) -> dict[str, str]:
+        """The titles of the catalog's Backlash deck cards -> "pre-match" or "mid-match"."""
+        return {t: part for t, c in self.printed.items() if (part := backlash_part(c))}
 
     @cached_property
     def star_names(self) -> dict[str, str]:
@@ -81,44 +100,6 @@ class ClassicCatalog:
                                 packing_rule(card), copy_limit(card) or ARSENAL))
         return tuple(out)
 
-    @cached_property
-    def packing_index(self) -> _PackingIndex:
-        """The playable cards grouped by what packing them depends on, so that a Superstar's room is
-        put together from a few lists instead of asking every card (a room for each Superstar and side
-        is worked out in the first few hundred random games)."""
-        plain: dict[str, list[int]] = {side: [] for side in SIDES}
-        by_logo: dict[str, list[int]] = {}
-        ruled: list[int] = []
-        for i, card in enumerate(self.packing):
-            if card.rule is not None:
-                ruled.append(i)
-            elif card.logos:
-                for logo in card.logos:
-                    by_logo.setdefault(logo, []).append(i)
-            else:
-                for side, other in zip(SIDES, reversed(SIDES)):
-                    if other not in card.sides:
-                        plain[side].append(i)
-        return _PackingIndex({k: tuple(v) for k, v in plain.items()}, {k: tuple(v) for k, v in by_logo.items()},
-                             tuple(ruled))
-
-
-@dataclass(frozen=True, slots=True)
-class Room:
-    """The playable cards a Superstar may pack on one side: their titles (in catalog order), the copies
-    allowed of each, and the sum of those (a room under 60 cannot make a deck)."""
-
-    titles: tuple[str, ...]
-    limits: tuple[int, ...]
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
-class _PackingIndex:
-    plain: dict[str, tuple[int, ...]]  # side -> cards without logos or packing rule that side may pack
-    by_logo: dict[str, tuple[int, ...]]  # logo (as `who` gives it) -> cards with it, without packing rule
-    ruled: tuple[int, ...]  # cards with a packing rule
-
 
 @dataclass(frozen=True, slots=True)
 class _Packing:
@@ -129,8 +110,14 @@ class _Packing:
     limit: int
 
 
+def _backlash_played(card: PoolCard) -> bool:
+    """A Backlash deck card the engine plays: a Pre-match card, or a Mid-match maneuver or action."""
+    return is_pre_match(card) or (backlash_part(card) == "mid-match" and bool(
+        set(card_types(card)[0]) - {CardType.REVERSAL}))
+
+
 def classic_catalog(pool: LoweredPool) -> ClassicCatalog:
-    playable = [c for c in pool.cards if c.playable]
+    playable = [c for c in pool.cards if c.playable or (c.lowered.ok and _backlash_played(c.card))]
     lowered_stars = [c for c in pool.cards if c.card.is_superstar and c.card.hand_size]
     stars = [c.card for c in lowered_stars]
     cards = tuple(engine_card(c.card) for c in playable)
@@ -155,52 +142,53 @@ def shipped_classic() -> ClassicCatalog:
 
 
 # ------------------------------------------------------------------------------------- random decks
-def room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> Room:
-    """The playable cards `superstar` may pack on `side` (worked out once)."""
-    key = (superstar.title, side)
-    found = cc.rooms.get(key)
-    if found is None:
-        found = cc.rooms[key] = _room(cc, superstar, side)
-    return found
+def room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> list[tuple[str, int]]:
+    """(title, copies allowed) of every playable card `superstar` may pack on `side` in his Arsenal, or with
+    `part` ("pre-match", "mid-match") of those he may pack in that part of his Backlash deck (worked out once)."""
+    key = (superstar.title, f"{side} {part}")
+    if key not in cc.rooms:
+        cc.rooms[key] = _room(cc, superstar, side, part)
+    return cc.rooms[key]
 
 
-def _room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> Room:
-    """A card fits when it is not of the other side, carries no logo or one of the Superstar's names, and
-    its packing rule (if any) allows him; in catalog order."""
+def _room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> list[tuple[str, int]]:
+    """The Arsenal's room (`part` ""), or a part's of the Backlash deck."""
     mine = superstar_names(superstar)
     other = SIDES[1 - SIDES.index(side)]
-    index, packing = cc.packing_index, cc.packing
-    fits = list(index.plain[side])
-    for name in mine:
-        fits += (i for i in index.by_logo.get(name, ()) if other not in packing[i].sides)
-    for i in index.ruled:
-        card = packing[i]
-        rule = card.rule
-        assert rule is not None
-        if other in card.sides or (card.logos and not mine & card.logos) \
-                or (rule[0] and not mine & rule[0]) or mine & rule[1]:
+    out = []
+    for card in cc.packing:
+        if cc.backlash.get(card.title, "") != part:
             continue
-        fits.append(i)
-    cards = [packing[i] for i in sorted(set(fits))]
-    limits = tuple(c.limit for c in cards)
-    return Room(tuple(c.title for c in cards), limits, sum(limits))
+        if other in card.sides or (card.logos and not mine & card.logos):
+            continue
+        rule = card.rule
+        if rule is not None and ((rule[0] and not mine & rule[0]) or mine & rule[1]):
+            continue
+        out.append((card.title, card.limit))
+    return out
 
 
 def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolCard | None = None,
-                        prefer: frozenset[str] = frozenset()) -> tuple[str, list[str]]:
+                        prefer: frozenset[str] = frozenset(),
+                        companions: Mapping[str, tuple[str, ...]] | None = None) -> tuple[str, list[str]]:
     """A random Superstar (or `superstar`) and 60 playable titles (bottom to top) that obey the Classic
     deck rules. Titles in `prefer` that the deck may hold are drawn first (a check that wants every card
-    played sometime prefers those not played yet); the rest of the deck is random."""
+    played sometime prefers those not played yet), each followed by its `companions` the deck may hold
+    (the cards its text names: "after the card titled Irish Whip"); the rest of the deck is random."""
     stars = cc.stars_by_title
     while True:
         star = superstar or rnd.choice(stars)
         room_ = room(cc, star, rnd.choice(SIDES))
-        if room_.total >= ARSENAL:
+        if sum(n for _, n in room_) >= ARSENAL:
             break
         superstar = None
-    first = [i for i, t in enumerate(room_.titles) if t in prefer] if prefer else []
+    first = [i for i, (t, _) in enumerate(room_) if t in prefer] if prefer else []
     rnd.shuffle(first)
-    titles, left = list(room_.titles), list(room_.limits)
+    if companions:
+        at = {t: i for i, (t, _) in enumerate(room_)}
+        # drawn from the end: each preferred title, then its companions right after it
+        first = [j for i in first for j in [at[c] for c in companions.get(room_[i][0], ()) if c in at][::-1] + [i]]
+    titles, left = [t for t, _ in room_], [n for _, n in room_]
     out: list[str] = []
     size, randrange, randint = 0, rnd.randrange, rnd.randint
     while size < ARSENAL:
@@ -217,6 +205,23 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
             left.pop()
     rnd.shuffle(out)
     return star.title, out
+
+
+def random_backlash(cc: ClassicCatalog, rnd: random.Random, superstar: str, arsenal: list[str],
+                    prefer: frozenset[str] = frozenset()) -> list[str]:
+    """A random Backlash deck: up to `BACKLASH[part]` random Pre-match and Mid-match cards each
+    (`prefer`red first) that `superstar` may pack with `arsenal`: on its side (Heel or Face), if it has one."""
+    sides = {s for t in set(arsenal) for s in cc.printed[t].trait_slugs if s in SIDES}
+    side = next(iter(sides)) if sides else rnd.choice(SIDES)
+    out: list[str] = []
+    for part, most in BACKLASH.items():
+        wanted, start = rnd.randint(0, most), len(out)
+        order = sorted(room(cc, cc.printed[superstar], side, part), key=lambda tn: (tn[0] not in prefer, rnd.random()))
+        for title, limit in order:
+            if len(out) - start >= wanted:
+                break
+            out += [title] * min(limit, rnd.randint(1, MOST_AT_ONCE), wanted - len(out) + start)
+    return out
 
 
 # ------------------------------------------------------------------------------------------ games
@@ -256,6 +261,7 @@ def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDA
             raise DeckError(f"{deck.path}: unknown Classic Superstar {deck.superstar!r}")
     names = cc.star_names
     index = cc.catalog.db.index
-    arsenals = ([index[t] for t in decks[0].titles], [index[t] for t in decks[1].titles])
-    return Game.start((names[who(decks[0].superstar)], names[who(decks[1].superstar)]), arsenals, profile, seed,
-                      cat=cc.catalog)
+    arsenals = tuple([index[t] for t in d.titles if t not in cc.backlash] for d in decks)
+    backlash = tuple([index[t] for t in d.titles if t in cc.backlash] for d in decks)
+    return Game.start((names[who(decks[0].superstar)], names[who(decks[1].superstar)]), (arsenals[0], arsenals[1]),
+                      profile, seed, cat=cc.catalog, backlash=(backlash[0], backlash[1]))

@@ -16,6 +16,7 @@ from typing import Any, Callable, Final
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
+from rawdeal.engine import midmatch, prematch
 from rawdeal.engine import rng
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
@@ -56,17 +57,26 @@ class Game(Choices):
     # ------------------------------------------------------------------------------- creation
     @classmethod
     def start(cls, superstars: tuple[str, str], arsenals: tuple[list[CardId], list[CardId]],
-              profile: Profile = COURSE, seed: int = 0, cat: Catalog | None = None) -> tuple[Game, list[ev.Event]]:
+              profile: Profile = COURSE, seed: int = 0, cat: Catalog | None = None,
+              backlash: tuple[list[CardId], list[CardId]] = ([], [])) -> tuple[Game, list[ev.Event]]:
         """A new game from two Superstars and their decks (bottom to top), opening hands drawn; the
-        cards are the shipped database's unless `cat` says otherwise (a Classic pool's)."""
+        cards are the shipped database's unless `cat` says otherwise (a Classic pool's). Classic decks
+        may have a Backlash deck each (`backlash`); with Pre-match cards in one, the game starts with
+        the Pre-match phase (`rawdeal.engine.prematch`), and the hands are drawn at its end."""
         cat = cat or catalog()
-        state = GameState(players=[PlayerState(n, a[:]) for n, a in zip(superstars, arsenals)],
+        state = GameState(players=[PlayerState(n, a[:], backlash=b[:]) for n, a, b in zip(superstars, arsenals, backlash)],
                           profile=Profile(profile), seed=seed, rng=seed)
         game = cls(state, cat)
         s = state
         if profile == Profile.STANDARD:
             for player in s.players:
                 s.rng = rng.shuffle(s.rng, player.arsenal)
+        if prematch.has_phase(game):
+            s.current = game._first_player()
+            game._emit(ev.GameStarted(game.name(s.current), game.name(1 - s.current)))
+            s.tasks.append(T.PreMatch(s.current))
+            game._run()
+            return game, game._flush()
         for p in (0, 1):
             game._draw_cards(p, cat.superstar(s.players[p].superstar).hand_size)
         s.current = game._first_player()
@@ -127,7 +137,7 @@ class Game(Choices):
             return None
         if not s.tasks:
             return self._main_decision()
-        return DECIDERS[type(s.tasks[-1])](self, s.tasks[-1])
+        return _DECIDERS[type(s.tasks[-1])](self, s.tasks[-1])
 
     def playable(self) -> list[tuple[str, CardType]]:
         """(title, type) of every card the turn player may play, one per card in hand order."""
@@ -142,8 +152,9 @@ class Game(Choices):
         ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
         if self.cat.activators:  # Classic cards with effects used from the Ring area or Ringside pile
             ends = (*R.activations(self.cat, s, p), *ends)
-        return Decision(p, MAIN, self.prompts[p].main, (*R.play_moves(self.cat, s, p), *ends),
-                        self.titles_of(tuple(s.players[p].hand)))
+        # Classic: Mid-match cards are played from the Backlash deck
+        plays = R.play_moves(self.cat, s, p, midmatch.playable(self, p) if s.players[p].backlash else ())
+        return Decision(p, MAIN, self.prompts[p].main, (*plays, *ends), self.titles_of(tuple(s.players[p].hand)))
 
     # ---------------------------------------------------------------------------------- moves
     def apply(self, move: mv.Move) -> list[ev.Event]:
@@ -197,8 +208,10 @@ class Game(Choices):
         s, p = self.s, self.s.current
         if isinstance(move, mv.Play):
             assert move.as_type is not None  # `_complete` gave it the one type it can be played as
-            hand = s.players[p].hand
-            self._play(p, nth(hand, self.cat.id(move.title), move.copy), move.as_type)
+            hand, card = s.players[p].hand, self.cat.id(move.title)
+            if card not in hand:  # legal, so a Mid-match card of the Backlash deck
+                midmatch.fetch(self, p, card)
+            self._play(p, nth(hand, card, move.copy), move.as_type)
         elif isinstance(move, mv.EndTurn):
             s.tasks.append(T.END_TURN)
         elif isinstance(move, mv.Surrender):
@@ -574,6 +587,11 @@ def _sets_off(t: fx.Triggered, whose: fx.Who, info: CardInfo, as_type: CardType)
         return False
     if flt.not_trait is not None and flt.not_trait in info.card.traits:
         return False
+    if flt.titles and info.title not in flt.titles:
+        return False
+    if (flt.marks or flt.not_marks or flt.any_marks) \
+            and not R.has_marks(info, flt.marks, flt.not_marks, flt.any_marks):
+        return False
     return flt.title_word is None or R.has_word(info.title, flt.title_word)
 
 
@@ -610,12 +628,14 @@ def _allowed(move: mv.Move, d: Decision) -> bool:
 # The decision tasks' resolvers: `Choices`' own, and the reverse window's (a reversal from hand,
 # which takes the rules of a play in progress, here).
 _RESOLVERS: Final[dict[type[T.Task], Callable[[Game, Any, mv.Move], None]]] = {
-    **RESOLVERS, T.ReverseWindow: Game._resolve_reverse,
+    **RESOLVERS, T.ReverseWindow: Game._resolve_reverse, T.PreMatch: prematch.resolve,
 }
+_DECIDERS: Final[dict[type[T.Task], Callable[[Game, Any], Decision | None]]] = {**DECIDERS, T.PreMatch: prematch.decide}
 
 # Each runner takes its own task class; the table pairs them, so its values are loosely typed.
 _RUNNERS: Final[dict[type[T.Task], Callable[[Game, Any], None]]] = {
     T.StartTurn: Game._start_turn, T.DrawSegment: Game._draw_segment, T.EndTurnNow: Game._end_turn,
     T.Act: Game._act, T.Resolve: Game._resolve, T.Hit: Game._hit, T.Finish: Game._finish,
     T.ReversalHit: Game._reversal_hit, T.Equalize: Game._equalize, T.ApplyHold: Game._apply_hold,
+    T.EndPreMatch: prematch.end,
 }

@@ -19,11 +19,11 @@ def in_flight(s: GameState) -> int | None:
 
 
 def card_lists(s: GameState) -> list[list[int]]:
-    """Each player's cards, sorted: his zones (the cards removed from the game too) plus the card he has in flight."""
+    """Each player's cards, sorted: his zones (the cards removed from the game and his Backlash deck too) plus the card he has in flight."""
     flight = in_flight(s)
     out = []
     for p, pl in enumerate(s.players):
-        cards = pl.arsenal + pl.hand + pl.ring + pl.ringside + pl.removed
+        cards = pl.arsenal + pl.hand + pl.ring + pl.ringside + pl.removed + pl.backlash
         if flight is not None and s.playing is not None and s.playing.player == p:
             cards.append(flight)
         cards.sort()

@@ -18,7 +18,8 @@ from rawdeal.engine.words import CardId, Profile
 
 
 # zone name -> its attribute (the same words; any other name is a KeyError)
-_ZONES: Final = {"arsenal": "arsenal", "hand": "hand", "ring": "ring", "ringside": "ringside", "removed": "removed"}
+_ZONES: Final = {"arsenal": "arsenal", "hand": "hand", "ring": "ring", "ringside": "ringside", "removed": "removed",
+                 "backlash": "backlash"}
 
 
 @dataclass(slots=True)
@@ -29,9 +30,11 @@ class PlayerState:
     ring: list[CardId] = field(default_factory=list)
     ringside: list[CardId] = field(default_factory=list)
     removed: list[CardId] = field(default_factory=list)  # removed from the game: out of play, still his
+    backlash: list[CardId] = field(default_factory=list)  # his Backlash deck (Classic): Pre-match and Mid-match cards
 
     def copy(self) -> PlayerState:
-        return PlayerState(self.superstar, self.arsenal[:], self.hand[:], self.ring[:], self.ringside[:], self.removed[:])
+        return PlayerState(self.superstar, self.arsenal[:], self.hand[:], self.ring[:], self.ringside[:], self.removed[:],
+                           self.backlash[:])
 
     def zone(self, name: Zone) -> list[CardId]:
         zone: list[CardId] = getattr(self, _ZONES[name])

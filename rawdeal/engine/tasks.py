@@ -96,6 +96,14 @@ class Equalize(Task):
     owner: int
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class EndPreMatch(Task):
+    """The end of the Pre-match phase (Classic): both players draw their starting hands, `first` resolves
+    his Pre-match cards' end-of-phase effects, then the other player; then `first` starts the first turn."""
+
+    first: int
+
+
 # ------------------------------------------------------------------------------------ decisions
 @dataclass(slots=True, unsafe_hash=True)
 class ReverseWindow(Task):
@@ -184,10 +192,19 @@ class AskArrange(Task):
     n: int
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class PreMatch(Task):
+    """The Pre-match phase (Classic): `player` plays a Pre-match card from his Backlash deck into his Ring
+    area, or passes; `passes` players in a row have passed before him (the second pass ends the phase)."""
+
+    player: int
+    passes: int = 0
+
+
 # The tasks that wait for a move (a set, not a class attribute: mypyc takes every annotated name in a
 # dataclass body for a field).
 DECISIONS: Final[frozenset[type[Task]]] = frozenset(
-    {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange})
+    {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange, PreMatch})
 
 # Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
 # Final: compiled, each is a C static rather than a module dictionary look-up.

@@ -54,7 +54,8 @@ def save_dict(game: Game) -> dict[str, Any]:
         "turn": s.turn, "ability_used": s.ability_used,
         "players": [
             {"superstar": p.superstar, **{z.value: [title(c) for c in p.zone(z)] for z in ZONES},
-             **({"removed": [title(c) for c in p.removed]} if p.removed else {})}  # only when any: older saves keep their bytes
+             **({"removed": [title(c) for c in p.removed]} if p.removed else {}),  # only when any: older saves keep their bytes
+             **({"backlash": [title(c) for c in p.backlash]} if p.backlash else {})}  # likewise
             for p in s.players
         ],
         "modifiers": encode(s.modifiers, title), "last": encode(s.last, title),
@@ -125,7 +126,8 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
                             f"unknown Superstar {p['superstar']!r}{suggest(p['superstar'], cat.db.by_name)}")
         zones = {z.value: [card_id(t, f"$.players[{i}].{z}[{k}]") for k, t in enumerate(p[z])] for z in ZONES}
         removed = [card_id(t, f"$.players[{i}].removed[{k}]") for k, t in enumerate(p.get("removed", []))]
-        players.append(PlayerState(p["superstar"], **zones, removed=removed))
+        backlash = [card_id(t, f"$.players[{i}].backlash[{k}]") for k, t in enumerate(p.get("backlash", []))]
+        players.append(PlayerState(p["superstar"], **zones, removed=removed, backlash=backlash))
 
     cid = cat.db.index.__getitem__
 

@@ -75,7 +75,7 @@ def _check_decks(game: Game, fail: Any) -> None:
         problems = [v for v in found if not s.constructed or v.rule in _COPY_RULES]
         if problems:
             listed = "; ".join(f"{v.rule}: {v.message}" for v in problems)
-            fail(f"$.players[{i}]", f"across arsenal, hand, ring, ringside and removed (and the card in play), the"
+            fail(f"$.players[{i}]", f"across arsenal, hand, ring, ringside, removed and backlash (and the card in play), the"
                                     f" cards are not a legal deck: {listed}"
                                     + ("" if s.constructed else " (a made-up position may say \"constructed\": true)"))
 

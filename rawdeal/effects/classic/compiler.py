@@ -14,7 +14,7 @@ import lark
 from lark import Token, Transformer, Tree
 
 from rawdeal.effects.classic import tables
-from rawdeal.effects.classic.lexicon import Lexicon
+from rawdeal.effects.classic.lexicon import Lexicon, lemma, title_run
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Node, Phrase, Sentence, SentenceFailure, Statement, Value,
     ValueKind, Word, ZoneRef,
@@ -23,6 +23,11 @@ from rawdeal.resources import grammar_path
 
 GRAMMAR = "classic.lark"
 MAX_IGNORED = 2  # unknown words a sentence may set aside
+MAX_TRIES = 8  # parses tried for one sentence with unknown words
+VERB = "VERB"  # an unknown word where the grammar expects a verb: kept as one, for the lowering to judge
+REL_WHO = "REL_WHO"  # the subject opening a relative clause ("the cards he shuffled in")
+_CLAUSE_BREAKS = frozenset({",", ";", "and"})  # what a clause opens after
+_PRONOUNS = frozenset({"you", "he", "she", "they", "your"})
 _VALUES = {k.value for k in ValueKind}
 _LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
 _DESCRIBED = {
@@ -53,10 +58,11 @@ def literals() -> dict[str, str]:
 
 
 class Compiler:
-    """A compiler for one pool: its titles and Superstar names are the pre-pass's dictionaries."""
+    """A compiler for one pool: its titles, Superstar names and printed keywords are the pre-pass's
+    dictionaries."""
 
-    def __init__(self, titles: Iterable[str], names: Iterable[str]) -> None:
-        self.lexicon = Lexicon(literals(), titles, names)
+    def __init__(self, titles: Iterable[str], names: Iterable[str], keywords: Iterable[str] = ()) -> None:
+        self.lexicon = Lexicon(literals(), titles, names, keywords)
         self.words = dict(_WORDS)
         self._sentences: dict[str, Sentence | SentenceFailure] = {}
         self._described: dict[frozenset[str], tuple[str, ...]] = {}
@@ -77,28 +83,70 @@ class Compiler:
         return result
 
     def _compile(self, text: str, start: int) -> Sentence | SentenceFailure:
-        """Parse; an unknown lower-case word where the parse stops is set aside and the parse tried again
-        (at most `MAX_IGNORED` times): an unfamiliar word does not fail a sentence by itself. The words set
-        aside stay on the sentence (`Sentence.ignored`), and a sentence that still fails is reported where
-        it first failed."""
+        """Parse; an unknown word where the parse stops does not fail a sentence by itself. Where the grammar
+        expects a verb it is tried as one (kept in the sentence: the lowering judges it); else, or if that
+        reading fails, a lower-case one is set aside and the parse tried again (at most `MAX_IGNORED` words).
+        The words set aside stay on the sentence (`Sentence.ignored`), and a sentence that still fails is
+        reported where it first failed."""
         tokens = self.lexicon.tokens(text, start)
-        first: lark.exceptions.UnexpectedToken | None = None
-        ignored: list[str] = []
-        while True:
-            try:
-                sentence = parser().parse(tokens)  # the transformer builds a Sentence while parsing
-                break
-            except lark.exceptions.UnexpectedToken as exc:
-                first = first or exc
-                token = exc.token
-                # a capitalised unknown word may be a name, which nothing may set aside, unless it opens the sentence
-                opens = token.start_pos == tokens[0].start_pos
-                if token.type != "UNKNOWN" or not (str(token)[:1].islower() or opens) or len(ignored) >= MAX_IGNORED:
-                    return self._failure(text, start, first)
-                ignored.append(str(token))
-                tokens = [t for t in tokens if t is not token]
+        parsed = self._parse(" " * start + text, tokens, (), [MAX_TRIES])
+        if isinstance(parsed, Sentence):
+            return parsed
+        return self._failure(text, start, parsed)
+
+    def _parse(self, text: str, tokens: list[Token], ignored: tuple[str, ...],
+               budget: list[int]) -> Sentence | lark.exceptions.UnexpectedToken:
+        """The sentence, or where its parse first failed; `budget` bounds the parses tried in all."""
+        budget[0] -= 1
+        try:
+            sentence = parser().parse(tokens)  # the transformer builds a Sentence while parsing
+        except lark.exceptions.UnexpectedToken as exc:
+            tries = self._readings(text, tokens, exc, ignored)
+            for retyped, aside in tries:
+                if budget[0] <= 0:
+                    break
+                again = self._parse(text, retyped, aside, budget)
+                if isinstance(again, Sentence):
+                    return again
+            return exc
         assert isinstance(sentence, Sentence)
-        return replace(sentence, ignored=tuple(ignored)) if ignored else sentence
+        return replace(sentence, ignored=ignored) if ignored else sentence
+
+    def _readings(self, text: str, tokens: list[Token], exc: lark.exceptions.UnexpectedToken,
+                  ignored: tuple[str, ...]) -> list[tuple[list[Token], tuple[str, ...]]]:
+        """Other readings of the token where the parse stopped, most specific first: a pronoun right after a
+        noun opens a relative clause with its own subject ("the cards he shuffled in", "1 card he must
+        discard"); an unknown word where a verb can stand is one; an unknown lower-case word (or one opening
+        the sentence: a capitalised word elsewhere may be a name) is set aside."""
+        token = exc.token
+        at = next((i for i, t in enumerate(tokens) if t is token), len(tokens))
+        tries: list[tuple[list[Token], tuple[str, ...]]] = []
+        if at and str(token).casefold() in _PRONOUNS \
+                and tokens[at - 1].type in self.lexicon.nouns:
+            tries.append(([_retyped(t, REL_WHO) if t is token else t for t in tokens], ignored))
+        plain = self.lexicon.literals.get(str(token).casefold())
+        if token.type in _LISTS and plain:  # the pre-pass took it for a list's "and"/"or": try it as joining clauses
+            tries.append(([_retyped(t, plain) if t is token else t for t in tokens], ignored))
+        opening = max((i for i in range(min(at + 1, len(tokens))) if i == 0 or tokens[i - 1].value.casefold() in _CLAUSE_BREAKS), default=None)
+        if opening is not None and tokens[opening].type in self.lexicon.describing:
+            # a bare plural opening a clause is every such card: "Run-in cards cannot be played" (all Run-in cards)
+            made = _retyped(tokens[opening], self.lexicon.literals["all"], "all")
+            tries.append((tokens[:opening] + [made] + tokens[opening:], ignored))
+        if token.type == "UNKNOWN" and str(token)[:1].isupper() and at:
+            # a run of capitalised words where the parse stops is a name the pool does not hold: a title ("is
+            # Roll Out the Ring"), as after "titled", or a Superstar's ("if your opponent is Steve Austin")
+            begin = int(token.start_pos or 0)
+            end = title_run(text, begin)
+            rest = [t for t in tokens[at + 1:] if int(t.start_pos or 0) >= end]
+            kinds = ("STAR", "CARD_TITLE") if "STAR" in exc.expected else ("CARD_TITLE", "STAR")
+            tries += [(tokens[:at] + [_retyped(token, kind, text[begin:end])] + rest, ignored) for kind in kinds]
+        if token.type != "UNKNOWN" or not (str(token)[:1].islower() or at == 0):
+            return tries
+        if VERB in exc.expected:
+            tries.append(([_retyped(t, VERB, lemma(str(t).casefold())) if t is token else t for t in tokens], ignored))
+        if len(ignored) < MAX_IGNORED:
+            tries.append(([t for t in tokens if t is not token], ignored + (str(token),)))
+        return tries
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:
         token = exc.token
@@ -198,6 +246,11 @@ class _Build(Transformer):  # type: ignore[type-arg]
         owner = children[0].parts if isinstance(children[0], Phrase) else (children[0],)
         zones = tuple(_text(c) for c in children[1:] if isinstance(c, Phrase))
         return ZoneRef(tuple(owner), zones)
+
+
+def _retyped(token: Token, kind: str, value: str | None = None) -> Token:
+    made: Token = Token(kind, str(token) if value is None else value, token.start_pos, token.line, token.column)
+    return made
 
 
 def _text(node: Any) -> str:

@@ -104,7 +104,9 @@ def _norm(text: str) -> str:
 class Lexicon:
     """The dictionaries of one pool and one grammar: built once, then `tokens()` per sentence."""
 
-    def __init__(self, literals: dict[str, str], titles: Iterable[str], names: Iterable[str]) -> None:
+    def __init__(self, literals: dict[str, str], titles: Iterable[str], names: Iterable[str],
+                 keywords: Iterable[str] = ()) -> None:
+        """`keywords`: the pool's printed keywords beyond the registry's (a new set's new keyword)."""
         self.literals = {k: v for k, v in literals.items() if " " not in _norm(k)}
         phrases: dict[str, str] = {}
         for word, kind in literals.items():
@@ -115,8 +117,8 @@ class Lexicon:
         for phrase, word in _SYNONYMS.items():
             if word in literals:
                 phrases[phrase] = literals[word]
-        for kw in KEYWORDS:
-            phrases.setdefault(_norm(kw.name), "TRAIT")
+        for kw in (*(k.name for k in KEYWORDS), *keywords):
+            phrases.setdefault(_norm(kw), "TRAIT")
         phrases["smackdown!"] = "TRAIT"  # the brand as printed
         self.names = {_norm(n) for n in names if n.strip()}
         for name in self.names:
@@ -130,6 +132,9 @@ class Lexicon:
         self.quantities = {literals[w] for w in ("the", "a", "an", "any", "up", "all") if w in literals} | {"NUM"}
         self.nouns = {literals[w] for w in _DESC_WORDS + _NOUNS if w in literals} | {"TRAIT", "DMG", "FORT"}
         self.lists.update({literals[w]: "DESC_AND" for w in _DESC_WORDS if w in literals})
+        # the words a card description can open with ("Run-in", "non-unique", "Strike", "cards")
+        self.describing = self.nouns | {literals[w] for w in ("non", "hybrid", "superstar-specific", "pre-match",
+                                                              "mid-match", "other") if w in literals}
         self.imperatives = {literals[w] for w in _IMPERATIVES if w in literals}
         self.conjunctions = {literals.get(_SYNONYMS.get(w, w), "UNKNOWN") for w in _CONJUNCTIONS}
         self.and_type = literals.get("and", "UNKNOWN")
@@ -349,6 +354,24 @@ def _labelled(tokens: list[Token]) -> list[Token]:
             and len(tokens[0].value) > 1 and tokens[0].value.isupper():
         tokens[0] = _retyped(tokens[0], "LABEL")
     return tokens
+
+
+def title_run(text: str, pos: int) -> int:
+    """Where the run of capitalised words at `pos` ends (a title outside the pool: "Flying Purple Elbow")."""
+    m = _TITLE_FALLBACK.match(text, pos)
+    run = m.group(0).rstrip(".,!?") if m else ""
+    return pos + (len(run) or 1)
+
+
+def lemma(word: str) -> str:
+    """A plain guess at an unknown verb's base form ("cuts" -> cut, "switches" -> switch, "applies" -> apply)."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
 
 
 def _lemmas(word: str) -> list[str]:

@@ -8,12 +8,14 @@ from typing import Any
 from rawdeal.cards.model import CardType, Trait
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value, ValueKind, Word, ZoneRef
+from rawdeal.effects.classic.lowering.chosen import Chosen as _Chosen, chosen_moved
 from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
     _only_args, _subject, _target, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
+from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -28,6 +30,7 @@ class _Seq:
     # your next turn"): only the constructs that read it take a `next_card` then
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
     lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
+    printed: str = ""  # the sentence as printed (a verb's inflection: "and overturns" is his, "and put" yours)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +176,7 @@ def _pronoun(action: Action) -> str | None:
 
 def _draw(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     d = _object_cards(action)
-    if d is None or d.types or d.subtypes or d.title or d.trait:
+    if d is None or d.types or d.subtypes or d.title or d.trait or d.marked:
         raise Unsupported(f"draw {' '.join(words(action)[1:])!r}")
     _only_args(action, ())
     return [fx.Draw(who, d.count)]
@@ -195,6 +198,8 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
             raise Unsupported(f"discard {' '.join(words(into))!r}")
     _only_args(action, ("of_choice", "from_arg", "into_arg"))
     src = _arg(action, "from_arg") or (into if into is not None and words(into)[0] == "in" else None)
+    if src is not None and _zone_in(src).zones == (fx.Zone.BACKLASH,):
+        return backlash_discard(who, _zone_in(src).who, _object_cards(action), "random" in words(action))
     if src is not None and _zone_in(src).zones != (fx.Zone.HAND,):
         raise Unsupported("a discard from elsewhere than the hand")
     pronoun = _pronoun(action)
@@ -207,6 +212,8 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "zone_obj":
         zones = _zone_in(obj)
+        if zones.zones == (fx.Zone.BACKLASH,):  # "your opponent discards his Backlash deck"
+            return whole_backlash(who, zones.who)
         if zones.zones != (fx.Zone.HAND,):
             raise Unsupported("discarding a whole zone other than the hand")
         if who is fx.Who.ALL:  # "all players discard their hands": you, then your opponent
@@ -217,7 +224,9 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     chosen = seq.last
     if isinstance(chosen, _Chosen) and "chosen" in words(action) and who in (chosen.who, fx.Who.YOU):
         seq.last = None  # "your opponent discards the chosen card": the owner chose it
-        return [fx.Discard(chosen.who, chosen.count, chooser=fx.Who.YOU)]
+        if chosen.zone is fx.Zone.BACKLASH:
+            return [fx.MoveCards(chosen.who, chosen.count, fx.Zone.BACKLASH, fx.Zone.RINGSIDE, filter=chosen.filter)]
+        return [fx.Discard(chosen.who, chosen.count, chooser=fx.Who.YOU, filter=chosen.filter)]
     d = _object_cards(action)
     if d is None:
         raise Unsupported(f"discard {' '.join(words(action)[1:])!r}")
@@ -284,6 +293,10 @@ def _look(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
         zones = _zone_in(obj)
         if zones.zones == (fx.Zone.HAND,):
             return [fx.LookAt(zones.who, fx.Zone.HAND)]
+        if fx.Zone.BACKLASH in zones.zones and set(zones.zones) <= {fx.Zone.HAND, fx.Zone.BACKLASH}:
+            looks = [fx.LookAt(zones.who, z) for z in zones.zones]  # "look at your opponent's (hand and) Backlash deck"
+            seq.last = looks[-1]
+            return looks
     if isinstance(obj, Phrase) and obj.kind == "top_cards":
         zones = _zone_in(obj)
         nums = values(obj, ValueKind.NUMBER)
@@ -364,9 +377,13 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
             return [fx.DiscardThis()]
         if this and dest.zones == (fx.Zone.ARSENAL,):
             return [fx.ReturnThis(position)]
-        if this and dest.zones == (fx.Zone.HAND,) and dest.who is fx.Who.YOU:
-            return [fx.MoveThis(fx.Zone.HAND)]  # "put this card into your hand" (from the Ring area or Ringside pile)
+        if this and dest.zones in ((fx.Zone.HAND,), (fx.Zone.BACKLASH,)) and dest.who is fx.Who.YOU:
+            return [fx.MoveThis(dest.zones[0])]  # "put this card into your hand" (from the Ring area or Ringside pile)
         raise Unsupported(f"{action.verb} {pronoun!r} (what it stands for)")
+    chose = chosen_moved(action, who, seq.last, dest.who, dest.zones[0], position)  # "he puts the chosen card ..."
+    if chose is not None:
+        seq.last = None
+        return chose
     obj = action.parts[0] if action.parts else None
     looked = seq.last
     if isinstance(looked, _Looked) and _arg(action, "from_arg") is None and len(looked.zones.zones) == 1:
@@ -474,6 +491,11 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not gone))
     if _pronoun(plain) is not None:
         raise Unsupported(f"remove {' '.join(words(plain)[1:])!r} from the game")
+    chose = chosen_moved(plain, who, seq.last, seq.last.who if isinstance(seq.last, _Chosen) else who,
+                         fx.Zone.REMOVED, fx.Position.TOP)  # "he removes the chosen card from the game"
+    if chose is not None:
+        seq.last = None
+        return chose
     d = _object_cards(plain)
     where = _arg(plain, "into_arg") or _arg(plain, "from_arg")
     _only_args(plain, ("into_arg", "from_arg"))
@@ -512,7 +534,7 @@ def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[A
         if src.zones == (fx.Zone.ARSENAL,):
             return [fx.MillTop(src.who if who is fx.Who.YOU else who, _number(nums[0]) if nums else 1)]
     d = _object_cards(action)
-    if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait) and not d.count.up_to:
+    if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait or d.marked) and not d.count.up_to:
         return [fx.MillTop(who, d.count.n)]
     raise Unsupported(f"overturn {' '.join(words(action)[1:])!r}")
 
@@ -537,19 +559,10 @@ def _add(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
         raise Unsupported(f"add {' '.join(words(action)[1:])!r}")
     d = _desc(desc)
     amounts = [v for v in values(stats, ValueKind.DAMAGE)]
-    if d.types != (CardType.MANEUVER,) or not d.title_word or d.subtypes or d.title or d.trait \
+    if d.types != (CardType.MANEUVER,) or not d.title_word or d.subtypes or d.title or d.trait or d.marked \
             or _zone_in(place) != _Zones(fx.Who.YOU, (fx.Zone.RING,)) or len(amounts) != 1 or values(stats, ValueKind.FORTITUDE):
         raise Unsupported(f"add {' '.join(words(action)[1:])!r}")
     return [_SelfStat(fx.Stat.DAMAGE, _number(amounts[0]), per_title_word=d.title_word)]
-
-
-@dataclass(frozen=True, slots=True)
-class _Chosen:
-    """"Look at your opponent's hand, choose 1 card": cards of that hand the card's owner picked, for
-    the "discard the chosen card" that follows."""
-
-    who: fx.Who
-    count: fx.Count
 
 
 def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
@@ -562,10 +575,14 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
         return _purpose(purpose, who, seq, card)  # "you may choose to discard this card": the discard
     d = _object_cards(action)
     looked = seq.last
+    if d is not None and len(action.parts) == 1 and who is fx.Who.YOU and isinstance(looked, fx.LookAt) \
+            and looked.zone is fx.Zone.BACKLASH:  # "look at his Backlash deck, choose 1 non-unique card"
+        seq.last = _Chosen(looked.who, d.count, _filter(d), fx.Zone.BACKLASH)
+        return []
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
-            or looked.zone is not fx.Zone.HAND or d.types or d.subtypes or d.title or d.trait:
+            or looked.zone is not fx.Zone.HAND:
         raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")
-    seq.last = _Chosen(looked.who, d.count)
+    seq.last = _Chosen(looked.who, d.count, _filter(d))
     return []
 
 
@@ -582,7 +599,7 @@ def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
         # "you may play the card titled X after this card as if it were a Submission maneuver"
         kind = next((p for p in as_if.parts if isinstance(p, CardDesc)), None)
         like = _desc(kind) if kind is not None else _Desc()
-        if len(like.subtypes) == 1 and not (like.title or like.trait):
+        if len(like.subtypes) == 1 and not (like.title or like.trait or like.marked):
             return [_FollowUp(fx.AllowsFollowUp(d.title, like.subtypes[0]))]
     if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
         raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
@@ -634,7 +651,7 @@ def _cannot_play(action: Action) -> fx.Restrict:
     d = _object_cards(action)
     rest = [p for p in action.parts[1:]]
     said = " ".join(words(action)[1:])
-    if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.not_trait or d.not_subtypes \
+    if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.marked or d.not_trait or d.not_subtypes \
             or d.max_damage is not None or d.min_damage is not None or d.after_title or len(d.subtypes) > 1 \
             or len(d.types) > 1:
         raise Unsupported(f"cannot play {said!r}")

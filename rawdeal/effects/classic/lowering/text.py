@@ -18,6 +18,8 @@ from rawdeal.effects.classic.lowering.nodes import (
     _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
+from rawdeal.effects.classic.lowering.subjects import carried_subject
+from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
@@ -49,6 +51,9 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 ctx = _Ctx("reverse")
             elif said in ("action", "maneuver"):
                 ctx = _Ctx("play", as_type=_TYPES[said])
+            elif said == "mid-match action" and ctx is not None and ctx.kind in ("ring", "in"):
+                # "When this card is in your Ring area, as a Mid-match action, you may ...": used in your turn
+                ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,))
             else:
                 raise Unsupported(f"'as a {said}'")
         elif frame.kind == "on_success" and words(frame) == ["when", "successfully", "played"]:
@@ -85,6 +90,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                                                           ["at", "the", "end", "of", "your", "turn"],
                                                           ["at", "the", "end", "of", "the", "turn"]):
             ctx = _Ctx("end of turn")
+        elif frame.kind == "at_edge" and end_of_prematch(words(frame)):
+            ctx = _Ctx("pre-match end")
         elif frame.kind in ("then", "in_addition"):
             continue  # order and addition: the sentence simply follows
         elif frame.kind in ("if_reversed", "on_reversed") and words(frame)[1:] in (
@@ -175,7 +182,10 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     choosing = isinstance(first, Action) and first.verb == "choose" and not first.subject \
         and len(first.parts) == 1 and words(first.parts[0]) in (["one"], ["1"]) \
         and not any(isinstance(i, Phrase) and i.kind == "joiner" and ";" in words(i) for i in sentence.items)
+    actor: tuple[Any, ...] = ()  # the player who did the last action, when another than "you"
     for item in sentence.items:
+        if isinstance(item, Action):
+            item, actor = carried_subject(item, actor, joined, seq.printed)
         if isinstance(item, Action) and item.verb == "choose" and [words(p) for p in item.parts] == [["one"]]:
             one_of = True
         if isinstance(item, Phrase) and item.kind == "joiner":
@@ -538,7 +548,7 @@ def _next_is(frame: Frame) -> _Desc:
     d = _cards(cards)
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
         return replace(d, types=())  # only what reads a title takes it (`_next_titled`)
-    if d.title or d.trait or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
+    if d.title or d.trait or d.marked or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
             or d.types != (CardType.MANEUVER,):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
     return d
@@ -561,6 +571,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             bad.append(Unlowered(sentence.column, sentence.sentence, PARSE_FAILED + sentence.message()))
             continue
         try:
+            seq.printed = printed[i] if printed else ""
             new, parts = lower_sentence(sentence, ctx, card, seq)
             ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
@@ -608,6 +619,9 @@ def _resolve_titles(value: _T, known: Mapping[str, str]) -> _T:
         old = getattr(value, f.name)
         if f.name in _TITLE_FIELDS and isinstance(old, str):
             new: Any = known.get(normalize_title(old), old)
+        elif f.name == "titles" and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
+            new = tuple(known.get(normalize_title(t), t) for t in old)
+            new = old if new == old else new
         else:
             new = _resolve_titles(old, known)
         if new is not old:
@@ -650,6 +664,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
         elif ctx.kind.startswith("ability") and isinstance(part, _ACTIONS):
             clauses.append(_AbilityPart(ctx.kind, part))
+        elif ctx.kind == "pre-match end" and isinstance(part, _ACTIONS):
+            _add_triggered(clauses, fx.Trigger.END_OF_PREMATCH, fx.Zone.RING, _this_moved(part))
         elif ctx.kind == "forced discard" and isinstance(part, _ACTIONS):
             _add_triggered(clauses, fx.Trigger.FORCED_DISCARD, fx.Zone.HAND, part)
         elif ctx.kind == "reversed" and isinstance(part, _ACTIONS):
