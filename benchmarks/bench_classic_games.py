@@ -12,6 +12,19 @@ Figures, seventh session (branch classic, 2026-11-27, shared machine, runs alter
   as selfplay, editable build, load 12: 0.60-0.76 (main 1.02-1.21); compiled, load 21-23: 0.53-0.63 (main
   compiled 0.78-0.81). The newly playable cards make games ~15% longer and moves ~25% dearer; the engine run
   on main's playable cards plays at main's speed (docs/card-language.md). The >= 1 target is not met.
+Speed round (branch classicspeed, 2026-11-27, load 15-40, so counted in instructions, which load does not
+  change: `valgrind --tool=callgrind --instr-atstart=no`, switched on with `callgrind_control -i on` after
+  400 warm-up games, then 60 games of seeds 1000-1059 started as selfplay starts them, against 60 games of
+  the course decks): compiled build, Classic 292.8 M -> 216.2 M instructions (-26%; the course's 159.7-160.5 M),
+  so Classic / course in games 0.55 -> 0.74; pure build (40 games, 100 warm-up) 410.0 M -> 334.5 M (-18%;
+  course 275.9 M), 0.67 -> 0.82. What it took: a card filter's passing cards found by the filter object (its
+  dataclass hash and == ran as Python: 12% of a compiled Classic game), play watchers by zone, isdisjoint
+  before building sets, picks looking the filter up once, decks drawn from ready room lists. What is left
+  is spread thin (no function above 6%): the Classic cards' requirements and F changes (`_can_play`),
+  shuffles of the Arsenal by effects, activations and watchers scanning the Ringside pile. The >= 1 target
+  is still not met. Wall-clock, this script (editable build, 200 games) gave 0.54 checked and 0.92 as
+  selfplay on the round's starting code at load 6-7; at load 10-28 the compiled builds before and after gave
+  0.43-1.06 and 0.81-1.06 as selfplay, 0.26-0.54 and 0.27-0.40 checked: at such loads one run says little.
 """
 
 from __future__ import annotations

@@ -261,3 +261,21 @@ def test_a_hash_count_is_worked_out_when_the_action_runs() -> None:
     game.s.tasks.append(T.Act(0, fx.Draw(fx.Who.YOU, fx.Count(0, of=value)), game.cat.id("Chop")))
     game.resume()
     assert len(game.s.players[0].hand) == game.cat.db.by_name["THE ROCK"].value > 0
+
+
+def test_the_lowered_classic_pool_is_kept_in_the_user_cache_and_read_back_whole(tmp_path: Path,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A later process reads the lowered pool instead of parsing and lowering every text again."""
+    from rawdeal.effects.classic import playable
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("RAWDEAL_CACHE", raising=False)
+    fresh = playable.lowered_classic.__wrapped__()
+    assert len(list((tmp_path / "rawdeal").glob("classic-lowered-*.pickle"))) == 1
+
+    def no_lowering(*args: object) -> None:
+        raise AssertionError("lowered again instead of read from the cache")
+
+    monkeypatch.setattr(playable, "lower_cards", no_lowering)
+    again = playable.lowered_classic.__wrapped__()
+    assert again == fresh and again is not fresh

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Final
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
 from rawdeal.effects import model as fx
 from rawdeal.engine.moves import Pick, Play, Reverse, Use, share
 from rawdeal.engine.words import CardId, PickVerb
+
+_MOST_FILTERS: Final = 4096  # filter objects `Catalog.passing` knows by identity
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +103,10 @@ class Catalog:
     # card filter -> the ids of the cards it lets through (by their printed facts: `passing`)
     filter_memo: dict[fx.CardFilter, frozenset[CardId]] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    # the same by the filter object's identity: id -> (the filter, kept alive so that its id is not reused,
+    # the ids it lets through). A filter's own hash and `==` run as Python (dataclass methods).
+    filter_ids: dict[int, tuple[fx.CardFilter, frozenset[CardId]]] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
     # Superstar -> the cards his opponent cannot play (Classic abilities; empty for the course's Superstars)
     forbidden: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
     # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
@@ -108,6 +115,9 @@ class Catalog:
     # Cards and Superstars whose effects a successful play sets off ("when you successfully play a maneuver";
     # none in the course's pool: a resolving play then looks at nothing)
     play_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # the same by the zone they watch from (a card watches only from the zone its trigger names)
+    ring_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    ringside_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     watching_stars: frozenset[str] = field(init=False, repr=False, compare=False)
     # The least F a card can cost while no F modifier is active: its printed F with every F cut of its own
     least_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -130,6 +140,8 @@ class Catalog:
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
         object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
         object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
+        object.__setattr__(self, "ring_watchers", _watching(self.infos, fx.Zone.RING))
+        object.__setattr__(self, "ringside_watchers", _watching(self.infos, fx.Zone.RINGSIDE))
         object.__setattr__(self, "play_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
         object.__setattr__(self, "least_costs", tuple(
@@ -156,16 +168,29 @@ class Catalog:
 
     def passing(self, flt: fx.CardFilter) -> frozenset[CardId]:
         """The cards a filter lets through by their printed facts (title, word, types, subtype, keywords),
-        worked out once a filter: searches and picks ask it of every card of a zone."""
+        worked out once a filter: searches and picks ask it of every card of a zone. Found by the filter
+        object first (an effect's filters live as long as the catalog; one read from a save is an equal
+        copy, found by value)."""
+        seen = self.filter_ids.get(id(flt))
+        if seen is not None and seen[0] is flt:
+            return seen[1]
         known = self.filter_memo.get(flt)
         if known is None:
             from rawdeal.engine.rules import passes
 
             known = self.filter_memo[flt] = frozenset(i.id for i in self.infos if passes(self, i.id, flt))
+        if len(self.filter_ids) >= _MOST_FILTERS:  # copies from many loaded saves: start again
+            self.filter_ids.clear()
+        self.filter_ids[id(flt)] = (flt, known)
         return known
 
     def superstar(self, name: str) -> Superstar:
         return self.db.by_name[name]
+
+
+def _watching(infos: tuple[CardInfo, ...], zone: fx.Zone) -> frozenset[CardId]:
+    """The cards a successful play sets off while they lie in `zone`."""
+    return frozenset(i.id for i in infos if any(t.trigger is fx.Trigger.PLAYED and t.zone is zone for t in i.triggered))
 
 
 def _restricts(item: object) -> bool:

@@ -42,8 +42,11 @@ class Choices(Actions):
         cards = self.s.players[t.owner].zone(t.zone)
         if any_card(t.filter):
             return cards
-        by = t.by if t.by >= 0 else t.chooser
-        return [c for c in cards if self._passes(c, t.filter, by)]
+        if t.filter.max_damage_of_own_fortitude:
+            by = t.by if t.by >= 0 else t.chooser
+            return [c for c in cards if self._passes(c, t.filter, by)]
+        through = self.cat.passing(t.filter)  # `_passes` by printed facts alone, the filter looked up once
+        return [c for c in cards if c in through]
 
     def _decide_pick(self, t: T.PickCard) -> Decision | None:
         if t.remaining <= 0:

@@ -182,7 +182,7 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
         if sum(n for _, n in room_) >= ARSENAL:
             break
         superstar = None
-    first = [i for i, (t, _) in enumerate(room_) if t in prefer]
+    first = [i for i, (t, _) in enumerate(room_) if t in prefer] if prefer else []
     rnd.shuffle(first)
     if companions:
         at = {t: i for i, (t, _) in enumerate(room_)}
@@ -190,12 +190,14 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
         first = [j for i in first for j in [at[c] for c in companions.get(room_[i][0], ()) if c in at][::-1] + [i]]
     titles, left = [t for t, _ in room_], [n for _, n in room_]
     out: list[str] = []
-    while len(out) < ARSENAL:
-        i = first.pop() if first else rnd.randrange(len(titles))
+    size, randrange, randint = 0, rnd.randrange, rnd.randint
+    while size < ARSENAL:
+        i = first.pop() if first else randrange(len(titles))
         if i >= len(titles) or not left[i]:
             continue
-        n = rnd.randint(1, min(left[i], MOST_AT_ONCE, ARSENAL - len(out)))
+        n = randint(1, min(left[i], MOST_AT_ONCE, ARSENAL - size))
         out += [titles[i]] * n
+        size += n
         left[i] -= n
         if not left[i] and not first:  # no copy left: swap it out of the lists
             titles[i], left[i] = titles[-1], left[-1]

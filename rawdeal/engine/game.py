@@ -455,9 +455,9 @@ class Game(Choices):
     def _watched(self) -> bool:
         """Whether a card in play or a Superstar watches successful plays (the usual answer: no)."""
         cat = self.cat
-        watchers, stars = cat.play_watchers, cat.watching_stars
+        ring, ringside, stars = cat.ring_watchers, cat.ringside_watchers, cat.watching_stars
         for pl in self.s.players:
-            if pl.superstar in stars or not watchers.isdisjoint(pl.ring) or not watchers.isdisjoint(pl.ringside):
+            if pl.superstar in stars or not ring.isdisjoint(pl.ring) or not ringside.isdisjoint(pl.ringside):
                 return True
         return False
 
@@ -470,10 +470,11 @@ class Game(Choices):
         for owner in (play.player, 1 - play.player):
             whose = fx.Who.YOU if owner == play.player else fx.Who.OPPONENT
             pl = s.players[owner]
-            for zone, cards in ((fx.Zone.RING, pl.ring), (fx.Zone.RINGSIDE, pl.ringside)):
-                there = cat.play_watchers.intersection(cards)
-                if not there:
-                    continue  # the usual case: nothing there watches plays
+            for zone, cards, watchers in ((fx.Zone.RING, pl.ring, cat.ring_watchers),
+                                          (fx.Zone.RINGSIDE, pl.ringside, cat.ringside_watchers)):
+                if watchers.isdisjoint(cards):
+                    continue  # the usual case: nothing there watches plays from there
+                there = watchers.intersection(cards)
                 for card in R.distinct([c for c in cards if c in there]):
                     if card != play.card:
                         found += [(owner, card, t) for t in cat.infos[card].triggered

@@ -128,15 +128,25 @@ def has_word(title: str, word: str) -> bool:
     key = (title, word)
     known = _HAS_WORD.get(key)
     if known is None:
-        known = _HAS_WORD[key] = re.search(rf"\b{re.escape(word)}\b", title, re.IGNORECASE) is not None
+        known = _HAS_WORD[key] = _word_pattern(word).search(title) is not None
     return known
 
 
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """The pattern of `word` as a whole word, made once a word (a filter new to the process asks it of
+    every card's title)."""
+    pattern = _WORD_PATTERNS.get(word)
+    if pattern is None:
+        pattern = _WORD_PATTERNS[word] = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+    return pattern
+
+
 _HAS_WORD: dict[tuple[str, str], bool] = {}
+_WORD_PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
 def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
-    pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+    pattern = _word_pattern(word)
     return sum(
         1 for c in s.players[p].ring
         if cat.infos[c].is_(MANEUVER) and pattern.search(cat.infos[c].title)
@@ -303,9 +313,10 @@ def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
     """The `use` moves of the player's main decision: each card (once a title) of his Ring area and
     Ringside pile with an effect he may use from there now. None without such cards in the catalog."""
     me = s.players[p]
-    there = cat.activators.intersection(me.ring) | cat.activators.intersection(me.ringside)
-    if not there:
-        return []  # the usual case: no such card there
+    activators = cat.activators
+    if activators.isdisjoint(me.ring) and activators.isdisjoint(me.ringside):
+        return []  # the usual case: no such card there (asked without building a set)
+    there = activators.intersection(me.ring) | activators.intersection(me.ringside)
     out = []
     for card in distinct([c for cards in (me.ring, me.ringside) for c in cards if c in there]):
         if usable_activation(cat, s, p, card) is not None:
@@ -330,10 +341,12 @@ def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action) -> 
     """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone."""
     me = s.players[p]
     if isinstance(action, fx.Discard) and action.who is YOU and action.count.of is None and action.count.n:
-        return sum(1 for c in me.hand if passes(cat, c, action.filter)) >= action.count.n
+        through = cat.passing(action.filter)
+        return sum(1 for c in me.hand if c in through) >= action.count.n
     if isinstance(action, fx.MoveCards) and action.who is YOU and action.count.of is None and action.count.n \
             and not action.count.up_to and not action.count.same:
-        return sum(1 for c in me.zone(action.source) if passes(cat, c, action.filter)) >= action.count.n
+        through = cat.passing(action.filter)
+        return sum(1 for c in me.zone(action.source) if c in through) >= action.count.n
     return True
 
 
