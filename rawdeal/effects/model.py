@@ -542,10 +542,51 @@ class Activated:
     once: bool = False
 
 
+class StarStat(StrEnum):
+    """A Superstar's printed numbers a card can change (Classic cards)."""
+
+    HAND_SIZE = "starting hand size"  # the cards drawn for the opening hand ("Hand Size" means the same)
+    SUPERSTAR_VALUE = "superstar value"  # who goes first; what "equal to your Superstar Value" counts
+
+
+@dataclass(frozen=True, slots=True)
+class SuperstarStat:
+    """"Your Starting Hand Size is +2", "your opponent's Superstar Value is -3": a player's Superstar stat
+    changed while this card is in its owner's Ring area (a Pre-match card stays there; on a Superstar,
+    always: `Ability.stat_lines`), while `condition` holds (of the card's owner) if one is given."""
+
+    stat: StarStat
+    amount: int
+    who: Who = Who.YOU
+    condition: Condition | None = None
+
+
+class RingKind(StrEnum):
+    """The Backlash deck's cards a Ring area holds at most so many of (5 each, by the rules)."""
+
+    PRE_MATCH = "pre-match"
+    MID_MATCH = "mid-match"
+
+
+@dataclass(frozen=True, slots=True)
+class RingRoom:
+    """"The maximum number of Mid-match cards you may have in your Ring area is increased by 2": how many
+    more (or fewer) such cards a player may have in his Ring area, while this card is in its owner's Ring
+    area (on a Superstar, always) and `condition` holds."""
+
+    kinds: tuple[RingKind, ...]
+    amount: int
+    who: Who = Who.YOU
+    condition: Condition | None = None
+
+
+StatLine = SuperstarStat | RingRoom
+
+
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | Activated
+    | NotReversedBy | Activated | SuperstarStat | RingRoom
 )
 
 
@@ -583,3 +624,4 @@ class Ability:
     damage_taken: int = 0
     forbids_opponent: tuple[str, ...] = ()
     triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)
+    stat_lines: tuple[StatLine, ...] = ()  # his own "Your Starting Hand Size is +1 ...", "The maximum number ..."

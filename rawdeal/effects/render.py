@@ -24,7 +24,8 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, Restrict, ReversedLastTurn,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, Restrict, ReversedLastTurn, RingRoom,
+    SuperstarStat,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
@@ -326,6 +327,15 @@ def _triggered(c: Triggered) -> str:
     return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
 
 
+def _stat_line(c: SuperstarStat | RingRoom) -> str:
+    whose = "your" if c.who is Who.YOU else "your opponent's"
+    cond = f" if {_condition(c.condition)}" if c.condition else ""
+    if isinstance(c, SuperstarStat):
+        return f"{whose} {c.stat.value} {c.amount:+d}{cond}"
+    kinds = " and ".join(k.value for k in c.kinds)
+    return f"{whose} ring area holds {c.amount:+d} {kinds} cards at most{cond}"
+
+
 _CLAUSES: dict[type, Callable[[Any], str]] = {
     OnPlay: lambda c: f"{_as_type(c) or 'when played, '}{_actions(c.actions, True)}",
     PlayRequirement: lambda c: f"{_as_type(c)}playable only if {_condition(c.condition)}",
@@ -346,6 +356,8 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     Activated: lambda c: (f"while this card is in your {' or '.join(_ZONES[z] for z in c.zones)}, "
                           f"{'once during each of your turns' if c.once else 'during your turn'} you may "
                           f"{_actions(c.actions, True, ' and then ')}"),
+    SuperstarStat: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
+    RingRoom: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
 }
 
 
@@ -368,6 +380,7 @@ def render_ability(ability: Ability) -> str:
         if ability.damage_taken:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
         parts += [_played(t) for t in ability.triggered]
+        parts += [_stat_line(line) for line in ability.stat_lines]
         return "always: " + "; ".join(parts)
     when = {AbilityTiming.ONCE_PER_TURN: "once per turn", AbilityTiming.START_OF_TURN: "at the start of your turn"}
     may = "you may " if ability.optional else ""

@@ -15,6 +15,7 @@ from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
 from rawdeal.engine import rng
 from rawdeal.engine import rules as R
+from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
 from rawdeal.engine.words import CardId, PickVerb
@@ -136,7 +137,7 @@ class Actions:
             return count.n
         p = self._who(owner, of.who)
         if of.zone is None:
-            base = self.cat.db.by_name[self.s.players[p].superstar].value
+            base = standing.superstar_value(self.cat, self.s, p)
         else:
             base = sum(1 for c in self.s.players[p].zone(of.zone) if self._passes(c, of.filter, owner))
         return max(0, base + of.plus)

@@ -18,6 +18,7 @@ from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
 from rawdeal.engine import rng
 from rawdeal.engine import rules as R
+from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, CardInfo, catalog
 from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, nth
@@ -68,7 +69,7 @@ class Game(Choices):
             for player in s.players:
                 s.rng = rng.shuffle(s.rng, player.arsenal)
         for p in (0, 1):
-            game._draw_cards(p, cat.superstar(s.players[p].superstar).hand_size)
+            game._draw_cards(p, standing.hand_size(cat, s, p))
         s.current = game._first_player()
         game._emit(ev.GameStarted(game.name(s.current), game.name(1 - s.current)))
         s.tasks.append(T.StartTurn(s.current))
@@ -76,7 +77,7 @@ class Game(Choices):
         return game, game._flush()
 
     def _first_player(self) -> int:
-        v = [self.cat.superstar(p.superstar).value for p in self.s.players]
+        v = [standing.superstar_value(self.cat, self.s, p) for p in (0, 1)]
         if v[0] != v[1]:
             return 0 if v[0] > v[1] else 1
         if self.s.profile == COURSE:

@@ -175,6 +175,8 @@ def _subject(action: Action) -> tuple[fx.Who, str | None]:
                     raise Unsupported("a card picked at random")
             else:
                 raise Unsupported(f"the subject {' '.join(said)!r}")
+    if modal is not None and modal.split()[0] == "can":  # "can reverse", "you can either ...": a permission, as "may"
+        modal = " ".join(["may", *modal.split()[1:]])
     if modal not in (None, "may", "must", "must then", "may then", "must first"):
         raise Unsupported(f"the modal {modal!r}")
     return who, modal

@@ -15,6 +15,7 @@ from rawdeal.effects.classic.lowering.nodes import (
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
+from rawdeal.effects.classic.lowering.standing import max_in_zone, max_number, stat_is
 
 
 # -------------------------------------------------------------------------------------- statements
@@ -457,7 +458,7 @@ _STATEMENTS = {
     "cannot_play": _cannot_play, "stats_to": _stats_to,
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
-    "damage_from": _damage_from,
+    "damage_from": _damage_from, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
 }
 
 

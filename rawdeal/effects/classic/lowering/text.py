@@ -22,6 +22,8 @@ from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restat
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
+from rawdeal.effects.classic.lowering.standing import stat_line_context
+from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
 )
@@ -39,6 +41,7 @@ class _Ctx:
     overturned: bool = False  # "reverse": "when overturned, reverse ..." (only when damage reveals it)
     played: fx.CardFilter | None = None  # "played": the successful plays that set the sentence off ...
     by: fx.Who = fx.Who.YOU  # ... and whose
+    after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -53,6 +56,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 raise Unsupported(f"'as a {said}'")
         elif frame.kind == "on_success" and words(frame) == ["when", "successfully", "played"]:
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True)
+        elif after_damage(frame, card):
+            ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True, after_damage=True)
         elif frame.kind == "while_in" and _in_own_ring(frame, card):
             ctx = _Ctx("ring")
         elif frame.kind == "when_cond" and _this_in_ring(frame):
@@ -208,7 +213,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 continue
             if item.subject or "then" in joined:
                 may = None
-            if len(out) == 1 and isinstance(out[0], fx.Optional) and modal in ([["may"]], [["may", "then"]]):
+            if len(out) == 1 and isinstance(out[0], fx.Optional) and modal in ([["may"]], [["may", "then"]], [["can"]], [["can", "then"]]):
                 may = len(group)
             group += out
         elif isinstance(item, Statement) and item.kind == "and_if" and find(item, "next_is") is not None:
@@ -571,7 +576,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         return LoweredText(None, tuple(bad))
     try:
         clauses = checked_hold(_variable_damage(clauses))
-        ability, rest = _ability(clauses)
+        ability, rest = _ability(clauses, card)
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
     effect = fx.CardEffect(tuple(rest))
@@ -627,7 +632,9 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     a sentence "when this card is in your Ring area, during your turn you may ..." make one `Activated`."""
     used: list[Any] = []
     for part in parts:
-        if isinstance(part, fx.Reverses):
+        if ctx.after_damage:
+            _add_action(clauses, ends_turn_after_damage(part), ctx)
+        elif isinstance(part, fx.Reverses):
             if ctx.kind == "reverse" and ctx.from_hand:  # "If played from your hand, may reverse ..."
                 part = replace(part, from_hand_only=True)
             if ctx.kind == "reverse" and ctx.overturned:  # "When overturned, reverse ...": from the Arsenal only
@@ -680,6 +687,9 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                                          on_success=ctx.success))
         elif isinstance(part, (_DeckRule, _PackRule)):
             continue
+        elif isinstance(part, (fx.SuperstarStat, fx.RingRoom)):
+            stat_line_context(part, ctx.kind if ctx.as_type is None and not ctx.success else "", card)
+            clauses.append(part)
         elif isinstance(part, _Forbid):
             clauses.append(part)
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
@@ -777,21 +787,22 @@ class _AbilityPart:
     action: Any
 
 
-def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
+def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, list[Any]]:
     """A Superstar card's ability from its lowered sentences ("Once during each of your turns you may ...",
     "At the start of your turn, before your draw segment, ..."); the card's other clauses are returned."""
     parts = [c for c in clauses if isinstance(c, _AbilityPart)]
     forbids = tuple(t for c in clauses if isinstance(c, _Forbid) for t in c.titles)
     triggered = tuple(c.clause for c in clauses if isinstance(c, _AbilityTrigger))
     passive = [c for c in clauses if isinstance(c, Passive)]
-    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive))]
+    lines = tuple(c for c in clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom)) and card.is_superstar)
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive)) and c not in lines]
     standing = {p.field: p.value for p in passive}
     if len(standing) != len(passive):
         raise Unsupported("a Superstar's standing rule said twice")
     if not parts:
         passive_ability = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered,
-                                     **standing)  # type: ignore[arg-type]
-        return (passive_ability if forbids or triggered or standing else None), rest
+                                     stat_lines=lines, **standing)  # type: ignore[arg-type]
+        return (passive_ability if forbids or triggered or standing or lines else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -803,7 +814,7 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
-                      **standing), rest
+                      stat_lines=lines, **standing), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
