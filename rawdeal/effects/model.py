@@ -369,10 +369,20 @@ class HoldSubmission:
     until the opponent reverses it, and on the owner's turns it deals its damage again."""
 
 
+@dataclass(frozen=True, slots=True)
+class OnlyIf:
+    """"If the card titled WCW Title Belt is in your Ring area, draw up to 5 cards and then discard 5 cards":
+    the actions run only if `condition` holds (for the card's owner) when they come up (Classic cards; a
+    condition about the game's state, never about the card being played)."""
+
+    condition: Condition
+    actions: tuple[Action, ...]
+
+
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission | MoveThis | Restrict
+    | HoldSubmission | MoveThis | Restrict | OnlyIf
 )
 
 

@@ -24,7 +24,7 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, Restrict, ReversedLastTurn, RingRoom,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, OnlyIf, Restrict, ReversedLastTurn, RingRoom,
     SuperstarStat,
 )
 
@@ -153,6 +153,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     Modify: lambda a, v: render_modifier(a.modifier),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
     Choice: _choice,
+    OnlyIf: lambda a, v: f"if {_condition(a.condition)}: {_actions(a.actions, v, ' and ')}",
     Optional: lambda a, v: ("you may " if a.who is Who.YOU else "opponent may: ") + _actions(a.actions, v, " and ") + (
         f"; if not, {_actions(a.otherwise, v, ' and ')}" if a.otherwise else ""),
     HoldSubmission: lambda a, v: "hold the submission: no maneuvers or actions until opponent reverses it; "

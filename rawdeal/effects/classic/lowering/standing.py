@@ -20,8 +20,17 @@ from rawdeal.effects.classic.lowering.nodes import (
 _STATS = {"starting hand size": fx.StarStat.HAND_SIZE, "hand size": fx.StarStat.HAND_SIZE,
           "superstar value": fx.StarStat.SUPERSTAR_VALUE}
 _KINDS = {"pre-match": fx.RingKind.PRE_MATCH, "mid-match": fx.RingKind.MID_MATCH}
-# what a stat line may be made to depend on: the state of the game, never the card being played
-_STATIC = (fx.InRingArea, fx.MinHandSize, fx.FortitudeBelowOpponent, fx.FortitudeAboveOpponent)
+_STATE = (fx.InRingArea, fx.MinHandSize, fx.FortitudeBelowOpponent, fx.FortitudeAboveOpponent)
+
+
+def about_the_state(cond: fx.Condition) -> bool:
+    """A condition on the game's state (a card in a Ring area, a hand, Fortitude Ratings), which can be asked
+    at any moment; not one about the card being played or the previous one."""
+    if isinstance(cond, fx.Not):
+        return about_the_state(cond.condition)
+    if isinstance(cond, fx.AnyOf):
+        return all(about_the_state(c) for c in cond.conditions)
+    return isinstance(cond, _STATE)
 
 
 def stat_is(st: Statement, card: CardFacts) -> list[Any]:
@@ -58,7 +67,7 @@ def _condition(st: Statement) -> fx.Condition | None:
         raise Unsupported(f"a stat line's condition {' '.join(words(tails[-1]))!r}")
     cond = _tail_condition(Phrase("if_tail", tails[0].parts)) if tails[0].kind == "unless_tail" \
         else _tail_condition(tails[0])
-    if not isinstance(cond, _STATIC):
+    if not about_the_state(cond):
         raise Unsupported(f"a stat line's condition {' '.join(words(tails[0]))!r}")
     return fx.Not(cond) if tails[0].kind == "unless_tail" else cond
 

@@ -22,7 +22,7 @@ from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restat
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
-from rawdeal.effects.classic.lowering.standing import stat_line_context
+from rawdeal.effects.classic.lowering.standing import about_the_state, stat_line_context
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
@@ -365,7 +365,7 @@ def _shuffled_in(actions: list[Any]) -> list[Any]:
 
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
-            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict)
+            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf)
 
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
@@ -436,6 +436,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         parts = [*(_conditioned(p, seq.condition) for p in parts[:at]),
                  *(replace(p, condition=seq.condition) if isinstance(p, fx.Reverses) and p.condition is None
                    else p if isinstance(p, _ACTIONS) else _conditioned(p, seq.condition) for p in parts[at:])]
+    elif seq.condition is not None and parts and all(isinstance(p, _ACTIONS) for p in parts) \
+            and about_the_state(seq.condition):
+        parts = [fx.OnlyIf(seq.condition, tuple(parts))]  # "If X is in your Ring area, draw 2 cards"
     elif seq.condition is not None:
         parts = [_conditioned(p, seq.condition) for p in parts]
     if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
