@@ -3,17 +3,11 @@ and damage has been applied, end your turn": lowered from sentences the pool pri
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rawdeal.cards import CardType, Subtype
-from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
-from rawdeal.engine.cardinfo import Catalog, _info, catalog
-from rawdeal.engine.game import Game
-from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import CurrentPlay, GameState, PlayerState
-from classickit import REVERSAL, STRIKE, clauses, compiler, lowered
+from classickit import REVERSAL, STRIKE, assert_printed, clauses, course_with, lowered, play_unreversed
 
 REVERSAL_GRAPPLE = frozenset({"reversal", "special", "maneuver", "grapple"})
 PRINTED_CAN = "As a reversal, if played from your hand can reverse any Grapple maneuver and end your opponent's turn."
@@ -27,11 +21,8 @@ PRINTED_AFTER_DAMAGE_OTHER = "When successfully played and damage has been appli
 
 
 def test_texts_are_printed_in_the_pool() -> None:
-    lexicon = compiler().lexicon
-    printed = {s.text.casefold() for c in classic_pool() for s in lexicon.sentences(c.text)}
-    for text in (PRINTED_CAN, PRINTED_CAN_ALONE, PRINTED_CAN_EITHER, PRINTED_AFTER_DAMAGE, PRINTED_AFTER_DAMAGE_COMMA,
-                 PRINTED_AFTER, PRINTED_AFTER_DAMAGE_OTHER):
-        assert text.casefold() in printed, text
+    assert_printed(PRINTED_CAN, PRINTED_CAN_ALONE, PRINTED_CAN_EITHER, PRINTED_AFTER_DAMAGE, PRINTED_AFTER_DAMAGE_COMMA,
+                   PRINTED_AFTER, PRINTED_AFTER_DAMAGE_OTHER)
 
 
 def test_can_reverse_is_what_may_reverse_is() -> None:
@@ -51,9 +42,7 @@ def test_you_can_either_is_a_choice_as_you_may_either() -> None:
 
 
 def test_a_can_reverse_reversal_reverses_in_a_game() -> None:
-    base = catalog()
-    effect = fx.CardEffect(clauses(PRINTED_CAN_ALONE, REVERSAL))
-    cat = replace(base, infos=tuple(_info(i.id, i.card, effect) if i.title == "Step Aside" else i for i in base.infos))
+    cat = course_with({"Step Aside": fx.CardEffect(clauses(PRINTED_CAN_ALONE, REVERSAL))})
     s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [], hand=[cat.id("Step Aside")])])
     punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
     assert R.reverses(cat, s, cat.id("Step Aside"), punch, 3, True)
@@ -73,21 +62,12 @@ def test_another_effect_after_the_damage_is_reported() -> None:
     assert result.effect is None and "after damage" in result.unlowered[0].reason
 
 
-def _with(title: str, effect: fx.CardEffect) -> Catalog:
-    base = catalog()
-    return replace(base, infos=tuple(_info(i.id, i.card, effect) if i.title == title else i for i in base.infos))
-
-
 def test_the_damage_is_applied_and_then_the_turn_ends() -> None:
-    cat = _with("Kick", fx.CardEffect(clauses(PRINTED_AFTER_DAMAGE, STRIKE)))
+    cat = course_with({"Kick": fx.CardEffect(clauses(PRINTED_AFTER_DAMAGE, STRIKE))})
     filler = [cat.id("Haymaker")] * 10
     s = GameState(players=[PlayerState("HHH", filler[:], hand=[cat.id("Kick"), cat.id("Punch")]),
                            PlayerState("THE ROCK", filler[:])], tasks=[])
-    game = Game(s, cat)
-    game.resume()
-    game.apply(parse_move('play "Kick"'))
-    while (d := game.decision()) is not None and d.player == 0 and len(s.players[0].ring) == 0:
-        game.apply(d.moves[0])
+    play_unreversed(cat, s, 'play "Kick"')
     kick = cat.infos[cat.id("Kick")].card.damage
     assert len(s.players[1].ringside) == kick  # the whole damage overturned his cards
     assert s.players[0].ring == [cat.id("Kick")] and s.current == 1  # and then his turn began

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
-from rawdeal.engine.cardinfo import Catalog, _info, catalog
-from rawdeal.engine.game import Game
-from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import GameState, PlayerState
-from classickit import ACTION, REVERSAL, STRIKE, clauses, compiler, lowered
+from classickit import ACTION, REVERSAL, STRIKE, assert_printed, clauses, course_with, lowered, play_unreversed
 
 PRINTED_TITLE = "If the card titled WCW Title Belt is in your Ring area, draw up to 5 cards and then discard 5 cards."
 PRINTED_HAVE = ("If you have the card titled Cruiserweight Title Belt in your Ring area, look at your opponent's hand, "
@@ -26,11 +22,7 @@ PRINTED_REVERSAL = ("Reverse any Action card and end your opponent's turn. If th
 
 
 def test_texts_are_printed_in_the_pool() -> None:
-    lexicon = compiler().lexicon
-    printed = {s.text.casefold() for c in classic_pool() for s in lexicon.sentences(c.text)}
-    for text in (PRINTED_TITLE, PRINTED_HAVE, PRINTED_FORTITUDE, PRINTED_RING_START, PRINTED_REVERSAL):
-        for sentence in lexicon.sentences(text):
-            assert sentence.text.casefold() in printed, sentence.text
+    assert_printed(PRINTED_TITLE, PRINTED_HAVE, PRINTED_FORTITUDE, PRINTED_RING_START, PRINTED_REVERSAL)
 
 
 def test_an_opening_condition_on_actions_guards_them_all() -> None:
@@ -65,27 +57,18 @@ def test_a_condition_about_the_card_being_played_is_not_made_a_guard() -> None:
         isinstance(a, fx.OnlyIf) for c in result.effect.of(fx.OnPlay) for a in c.actions)
 
 
-def _with(title: str, effect: fx.CardEffect) -> Catalog:
-    base = catalog()
-    return replace(base, infos=tuple(_info(i.id, i.card, effect) if i.title == title else i for i in base.infos))
-
-
 def test_the_guarded_actions_run_only_while_the_card_is_in_the_ring_area() -> None:
     (on_play,) = clauses(PRINTED_TITLE, ACTION)
     assert isinstance(on_play, fx.OnPlay) and isinstance(on_play.actions[0], fx.OnlyIf)
     guard = replace(on_play.actions[0], condition=fx.InRingArea("Kick"),  # a course card for the course catalog
                     actions=(fx.Draw(fx.Who.YOU, fx.Count(2)),))
-    cat = _with("Punch", fx.CardEffect((fx.OnPlay((guard,)),)))
+    cat = course_with({"Punch": fx.CardEffect((fx.OnPlay((guard,)),))})
 
     def hand_after(ring: list[str]) -> int:
         s = GameState(players=[PlayerState("HHH", [cat.id("Haymaker")] * 10, hand=[cat.id("Punch")],
                                            ring=[cat.id(t) for t in ring]),
                                PlayerState("THE ROCK", [cat.id("Haymaker")] * 10)], tasks=[])
-        game = Game(s, cat)
-        game.resume()
-        game.apply(parse_move('play "Punch"'))
-        while (d := game.decision()) is not None and d.player == 1 and game.s.tasks:
-            game.apply(d.moves[0])  # The Rock does not reverse
+        play_unreversed(cat, s, 'play "Punch"')
         return len(s.players[0].hand)
 
     assert hand_after([]) == 0

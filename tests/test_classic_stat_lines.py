@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
 from rawdeal.engine import standing
-from rawdeal.engine.cardinfo import Catalog, _info, catalog
+from rawdeal.engine.cardinfo import catalog
 from rawdeal.engine.game import Game
-from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import GameState, PlayerState
-from classickit import ACTION, clauses, compiler, lowered
+from classickit import ACTION, assert_printed, clauses, course_with, lowered, play_unreversed
 
 PRE_MATCH = frozenset({"pre-match", "event"})
 MID_MATCH = frozenset({"mid-match", "action"})
@@ -33,11 +31,8 @@ PRINTED_HASH_VALUE = ("Shuffle # cards from your Ringside pile into your Arsenal
 
 
 def test_texts_are_printed_in_the_pool() -> None:
-    lexicon = compiler().lexicon
-    printed = {s.text.casefold() for c in classic_pool() for s in lexicon.sentences(c.text)}
-    for text in (PRINTED_HAND, PRINTED_HIS, PRINTED_BOTH, PRINTED_WHEN, PRINTED_IN_RING, PRINTED_ROOM, PRINTED_REDUCED,
-                 PRINTED_HIS_ROOM, PRINTED_HASH_VALUE):
-        assert text.casefold() in printed, text
+    assert_printed(PRINTED_HAND, PRINTED_HIS, PRINTED_BOTH, PRINTED_WHEN, PRINTED_IN_RING, PRINTED_ROOM, PRINTED_REDUCED,
+                   PRINTED_HIS_ROOM, PRINTED_HASH_VALUE)
 
 
 def test_a_pre_match_cards_stat_lines_lower_to_superstar_stats() -> None:
@@ -80,17 +75,10 @@ def test_a_superstars_stat_lines_are_his_ability() -> None:
 
 
 # --------------------------------------------------------------------------------------------- engine
-def _with(effects: dict[str, fx.CardEffect], abilities: dict[str, fx.Ability] | None = None) -> Catalog:
-    """The course catalog with some cards' effects and Superstars' abilities replaced by lowered Classic ones."""
-    cat = catalog()
-    infos = tuple(_info(i.id, i.card, effects[i.title]) if i.title in effects else i for i in cat.infos)
-    return replace(cat, infos=infos, abilities={**cat.abilities, **(abilities or {})})
-
-
 def test_a_superstars_hand_size_line_draws_a_bigger_opening_hand() -> None:
     ability = lowered(PRINTED_HAND, SUPERSTAR).ability
     assert ability is not None
-    cat = _with({}, {"KANE": ability})
+    cat = course_with({}, {"KANE": ability})
     arsenal = [cat.id("Kick")] * 20
     game, _ = Game.start(("KANE", "THE ROCK"), (arsenal[:], arsenal[:]), cat=cat)
     # Kane's Hand Size 7, +2; The Rock's 5, and he goes first (Superstar Value 5 against 2): +1 in his draw segment
@@ -101,17 +89,17 @@ def test_the_opponents_superstar_value_lowered_decides_who_goes_first() -> None:
     ability = lowered("Your opponent's Superstar Value is -3.", SUPERSTAR).ability
     assert ability is not None
     arsenal = [catalog().id("Kick")] * 20
-    for cat, first in ((catalog(), 0), (_with({}, {"KANE": ability}), 1)):
+    for cat, first in ((catalog(), 0), (course_with({}, {"KANE": ability}), 1)):
         # Stone Cold (value 5) against Kane (2) holding a line that takes 3 from Stone Cold's: 2 against 2, a tie
         game, _ = Game.start(("STONE COLD STEVE AUSTIN", "KANE"), (arsenal[:], arsenal[:]), cat=cat)
         assert standing.superstar_value(cat, game.s, 0) == (5 if first == 0 else 2)
-    cat = _with({}, {"KANE": replace(ability, stat_lines=(fx.SuperstarStat(VALUE, -4, fx.Who.OPPONENT),))})
+    cat = course_with({}, {"KANE": replace(ability, stat_lines=(fx.SuperstarStat(VALUE, -4, fx.Who.OPPONENT),))})
     game, _ = Game.start(("STONE COLD STEVE AUSTIN", "KANE"), (arsenal[:], arsenal[:]), cat=cat)
     assert game.s.current == 1  # 1 against 2: Kane goes first
 
 
 def test_a_card_in_the_ring_area_changes_the_superstar_value_a_hash_counts() -> None:
-    cat = _with({"Kick": fx.CardEffect(clauses(PRINTED_IN_RING, ACTION)),
+    cat = course_with({"Kick": fx.CardEffect(clauses(PRINTED_IN_RING, ACTION)),
                  "Punch": fx.CardEffect(clauses(PRINTED_HASH_VALUE, ACTION))})
     ringside = [cat.id("Head Butt")] * 8
 
@@ -119,11 +107,9 @@ def test_a_card_in_the_ring_area_changes_the_superstar_value_a_hash_counts() -> 
         s = GameState(players=[PlayerState("KANE", [cat.id("Haymaker")] * 5, hand=[cat.id("Punch")],
                                            ring=[cat.id(t) for t in ring], ringside=ringside[:]),
                                PlayerState("THE ROCK", [cat.id("Haymaker")] * 5)], tasks=[])
-        game = Game(s, cat)
-        game.resume()
-        game.apply(parse_move('play "Punch"'))
+        game = play_unreversed(cat, s, 'play "Punch"')
         while (d := game.decision()) is not None and d.player == 0 and game.s.tasks:
-            game.apply(d.moves[-1])
+            game.apply(d.moves[-1])  # the most cards he may shuffle in
         return 8 - len(game.s.players[0].ringside)
 
     assert shuffled_in([]) == 2  # Kane's Superstar Value
@@ -131,7 +117,7 @@ def test_a_card_in_the_ring_area_changes_the_superstar_value_a_hash_counts() -> 
 
 
 def test_ring_room_counts_both_ring_areas_and_their_conditions() -> None:
-    cat = _with({"Kick": fx.CardEffect(clauses(PRINTED_ROOM, PRE_MATCH)),
+    cat = course_with({"Kick": fx.CardEffect(clauses(PRINTED_ROOM, PRE_MATCH)),
                  "Punch": fx.CardEffect(clauses(PRINTED_HIS_ROOM, MID_MATCH)),
                  "Haymaker": fx.CardEffect((fx.RingRoom((fx.RingKind.MID_MATCH,), 2,
                                                         condition=fx.InRingArea("Head Butt")),))})

@@ -107,6 +107,12 @@ def _room(st: Statement, who: fx.Who) -> fx.RingRoom:
                        _condition(st))
 
 
+def stays_in_ring(kind: str, ctx: Any, card: CardFacts) -> bool:
+    """A bare sentence (no "as a ...", no "when successfully played") on a Pre-match or Mid-match card: it
+    holds while the card lies in its owner's Ring area, where such a card stays once played."""
+    return kind == "play" and ctx.as_type is None and not ctx.success and bool(card.types & {"pre-match", "mid-match"})
+
+
 def stat_line_context(part: Any, kind: str, card: CardFacts) -> None:
     """A stat line holds while its card is in the Ring area: said so ("When this card is in your Ring area,
     ..."), or printed bare on a card that stays there once played (Pre-match, Mid-match) or on a Superstar."""

@@ -205,9 +205,22 @@ def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
         return [_SelfStat(stat, n, cond) for stat, n in _stat_list(stats)]
     if isinstance(inner, Phrase) and inner.kind == "next_ref" and not tails:
         return [_next_card_modifier(inner, stats)]
+    to = holder.parts[2] if len(holder.parts) == 3 and words(holder.parts[1]) == ["to"] else None
+    if isinstance(inner, Phrase) and inner.kind == "card_group" and to is not None:
+        return [_reversals_to_next(inner, to, stats, tails)]
     if isinstance(inner, Phrase) and inner.kind == "card_group":
         return [_group_modifier(inner, stats, tails)]
     raise Unsupported(f"the amounts of {' '.join(words(holder))!r}")
+
+
+def _reversals_to_next(group: Phrase, to: object, stats: Phrase, tails: list[Phrase]) -> fx.Modify:
+    """"Opponent's reversal to your next card played this turn is +10F": his reversals to that card need more F."""
+    said = words(group)
+    if said not in (["opponent's", "reversal"], ["your", "opponent's", "reversal"]) or tails \
+            or not isinstance(to, Phrase) or to.kind != "next_ref" \
+            or words(to) not in (["your", "next", "card", "played", "this", "turn"], ["your", "next", "card", "played"]):
+        raise Unsupported(f"the amounts of {' '.join(said)!r} to {' '.join(words(to))!r}")
+    return _reversal_f(fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, card_type=None), Statement("", (stats,)))
 
 
 def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
@@ -242,6 +255,8 @@ class _GroupMod:
 
 def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
     said = words(group)
+    if "player's" in said:  # "all players' maneuvers": every player's, which a modifier of the owner's cannot say
+        raise Unsupported(f"the amounts of {' '.join(said)!r}")
     if said[:1] == ["all"]:
         said = said[2:] if said[1:2] == ["of"] else said[1:]  # "all of opponent's reversals"
         if said[:1] not in (["his"], ["their"], ["opponent's"], ["your"]) and said[:2] != ["your", "opponent's"]:

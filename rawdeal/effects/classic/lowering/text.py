@@ -22,8 +22,8 @@ from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restat
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
-from rawdeal.effects.classic.lowering.standing import about_the_state, stat_line_context
-from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage
+from rawdeal.effects.classic.lowering.standing import about_the_state, stat_line_context, stays_in_ring
+from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
 )
@@ -224,8 +224,10 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         elif isinstance(item, Frame) and _lifetime(item) is not None:
             seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"
         elif isinstance(item, Statement):
+            made = [_lasting(p, seq.lifetime) for p in _statement(item, card, seq)]
+            groups[-1] = said_later(groups[-1], made)  # "your maneuvers are +5D and ... +20F for the rest of the turn"
             out = [fx.Modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
-                   for p in map(lambda p: _lasting(p, seq.lifetime), _statement(item, card, seq))]
+                   for p in made]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
             groups[-1] += out
         else:
@@ -644,8 +646,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 part = replace(part, overturned_only=True)
             ctx = _Ctx("reverse", from_hand=part.from_hand_only)
             clauses.append(part)
-        elif isinstance(part, _GroupMod) and ctx.kind == "ring" and not part.said:
-            clauses.append(fx.WhileInRing(part.modifier))
+        elif isinstance(part, _GroupMod) and not part.said and (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+            clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
         elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
             _add_action(clauses, fx.Modify(part.modifier), ctx)
         elif isinstance(part, _GroupMod):
