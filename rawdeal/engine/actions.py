@@ -144,7 +144,7 @@ class Actions:
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
         p = self._who(owner, a.who)
-        n = self._amount(owner, a.count) or 0
+        n = self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)  # "draw that many cards"
         if a.count.up_to:
             self.s.tasks.append(T.AskCount(p, DRAW, n))
         else:  # a mandatory draw takes the cards that are there and says how many it took

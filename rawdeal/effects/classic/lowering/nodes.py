@@ -257,8 +257,8 @@ def _quantity(node: object) -> fx.Count:
         return fx.Count(0, up_to=kind == "up_to_hash", of=HASH)
     if kind == "any_number":  # "any number of cards": as many as the player likes, none to all
         return fx.ANY_NUMBER
-    if kind == "same":
-        return fx.Count(1, same=True)
+    if kind == "same" or (kind == "that_many" and words(node) == ["that", "many"]):
+        return fx.Count(1, same=True)  # as many as the previous action moved
     raise Unsupported(f"the quantity {' '.join(words(node))!r}")
 
 
