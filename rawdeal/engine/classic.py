@@ -72,13 +72,14 @@ class ClassicCatalog:
     @cached_property
     def packing(self) -> tuple[_Packing, ...]:
         """What deck building asks of each playable card, worked out once (every random deck asks it)."""
+        from rawdeal.effects.classic.deckrules import card_rules
         from rawdeal.effects.classic.packing import packing_rule
 
         out = []
         for info in self.catalog.infos:
             card = self.printed[info.title]
             out.append(_Packing(card.title, card.trait_slugs, frozenset(who(x) for x in card.logos),
-                                packing_rule(card), copy_limit(card) or ARSENAL))
+                                packing_rule(card), copy_limit(card) or ARSENAL, bool(card_rules(card).not_with)))
         return tuple(out)
 
 
@@ -89,6 +90,7 @@ class _Packing:
     logos: frozenset[str]
     rule: tuple[frozenset[str], frozenset[str]] | None
     limit: int
+    exclusive: bool = False  # "cannot be packed with the card titled X": random decks leave it out
 
 
 def classic_catalog(pool: LoweredPool) -> ClassicCatalog:
@@ -130,7 +132,7 @@ def _room(cc: ClassicCatalog, superstar: PoolCard, side: str) -> list[tuple[str,
     other = SIDES[1 - SIDES.index(side)]
     out = []
     for card in cc.packing:
-        if other in card.sides or (card.logos and not mine & card.logos):
+        if other in card.sides or (card.logos and not mine & card.logos) or card.exclusive:
             continue
         rule = card.rule
         if rule is not None and ((rule[0] and not mine & rule[0]) or mine & rule[1]):
@@ -189,12 +191,13 @@ def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDA
     """A game between two Classic decks: each must obey the Classic deck rules and hold only cards whose
     text the engine runs (a card it cannot play yet is named, never played as if it had no text)."""
     from rawdeal.decks.classic import check_classic_deck
+    from rawdeal.effects.classic.deckrules import card_rules
     from rawdeal.effects.classic.packing import packing_rule
 
     cc = cc or shipped_classic()
     pool = _classic_pool()
     for deck in decks:
-        problems = check_classic_deck(deck, pool, packing_rule)
+        problems = check_classic_deck(deck, pool, packing_rule, card_rules)
         if problems:
             first = problems[0]
             raise DeckError(f"{deck.path}:{first.line}: {first.rule}: {first.message}")

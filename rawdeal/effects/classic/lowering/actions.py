@@ -12,6 +12,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
     _only_args, _subject, _target, _zone_in, find, values, words,
 )
+from rawdeal.effects.classic.deckrules import is_deck_rule
 from rawdeal.effects.classic.lowering.quantities import checked_same
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
@@ -115,6 +116,8 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     rule = _superstar_rule(action, card)
     if rule is not None:
         return rule
+    if is_deck_rule(action):  # "You may pack up to 6 copies of this card": the Classic deck check applies it
+        return [_PackRule()]
     if action.verb == "play" and any(isinstance(p, Phrase) and p.kind == "modal" and words(p) == ["cannot"]
                                      for p in action.subject):
         return [_cannot_play(action)]
