@@ -3,6 +3,8 @@ in the Ring area; the opponent's reversals to your next card. Sentences the pool
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine.state import GameState, PlayerState
@@ -52,3 +54,31 @@ def test_the_pre_match_cards_modifier_adds_to_every_maneuver_while_it_lies_there
         return 12 - len(s.players[1].arsenal)
 
     assert overturned(["Kick"]) == overturned([]) + 2
+
+
+PRINTED_ON_NEXT = "On your next turn, your maneuvers are +2D and your opponent's Reversal cards are +25F."
+PRINTED_ONCE_PRE_MATCH = ("Once during each of your turns you may discard 1 card and then put 1 card with the word "
+                          "'cheap'in the title from your Ringside pile into your hand.")
+
+
+def test_on_your_next_turn_is_the_next_turns_lifetime() -> None:
+    assert_printed(PRINTED_ON_NEXT, PRINTED_ONCE_PRE_MATCH)
+    assert clauses(PRINTED_ON_NEXT, ACTION) == clauses(PRINTED_ON_NEXT.replace("On your next turn", "Next turn"), ACTION)
+    (on_play,) = clauses(PRINTED_ON_NEXT, ACTION)
+    assert isinstance(on_play, fx.OnPlay) and all(
+        isinstance(a, fx.Modify) and a.modifier.duration is fx.Duration.NEXT_TURN for a in on_play.actions)
+
+
+def test_a_pre_match_cards_once_during_each_of_your_turns_is_used_from_the_ring_area() -> None:
+    (used,) = clauses(PRINTED_ONCE_PRE_MATCH, PRE_MATCH)
+    assert isinstance(used, fx.Activated) and used.zones == (fx.Zone.RING,) and used.once
+    assert lowered(PRINTED_ONCE_PRE_MATCH, ACTION).effect is None  # an action does not say where it lies
+    cat = course_with({"Kick": fx.CardEffect((replace(used, actions=(used.actions[0], fx.Draw(fx.Who.YOU))),))})
+    s = GameState(players=[PlayerState("HHH", [cat.id("Haymaker")] * 5, hand=[cat.id("Punch")], ring=[cat.id("Kick")]),
+                           PlayerState("THE ROCK", [cat.id("Haymaker")] * 5)], tasks=[])
+    game = play_unreversed(cat, s, 'use "Kick"')
+    while (d := game.decision()) is not None and d.player == 0 and game.s.tasks:
+        game.apply(d.moves[0])
+    assert s.players[0].ringside == [cat.id("Punch")] and s.players[0].hand == [cat.id("Haymaker")]
+    d = game.decision()
+    assert d is not None and 'use "Kick"' not in [str(m) for m in d.moves]  # once a turn

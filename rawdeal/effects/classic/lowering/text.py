@@ -67,6 +67,10 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
                 and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
             ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,), once=frame.kind == "once_during")
+        elif frame.kind in ("during", "once_during") and ctx is None and stays_in_ring("play", _Ctx(), card) \
+                and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
+            # a Pre-match or Mid-match card's "Once during each of your turns you may ...": used from the Ring area
+            ctx = _Ctx("activated", zones=(fx.Zone.RING,), once=frame.kind == "once_during")
         elif frame.kind == "at_edge" and ctx is not None and ctx.kind == "ring" \
                 and words(frame) == ["at", "the", "start", "of", "your", "turn"]:
             ctx = _Ctx("ring start")
@@ -304,8 +308,9 @@ def _declared(action: Action, card: CardFacts, seq: _Seq) -> list[Any]:
 def _lifetime(frame: Frame) -> fx.Duration | None:
     """How long an opening "next turn" or "for the rest of this turn" makes what follows last."""
     said = words(frame)
-    if frame.kind == "next_turn":
-        return fx.Duration.NEXT_TURN
+    if frame.kind == "next_turn" or frame.kind == "during" and said in (["on", "your", "next", "turn"],
+                                                                         ["during", "your", "next", "turn"]):
+        return fx.Duration.NEXT_TURN  # "Next turn, ...", "On your next turn, your maneuvers are +2D"
     if frame.kind == "for_the_rest" and said[-1] == "turn" and said[-2] in ("this", "the", "your"):
         return fx.Duration.REST_OF_TURN
     return None
