@@ -419,6 +419,15 @@ class OnPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class WhenPlayed:
+    """"When played, opponent must discard 2 cards" (Classic cards): actions run as the card is played, before
+    the opponent may reverse it from his hand, and whether or not he then does (as `as_type` only, if given)."""
+
+    actions: tuple[Action, ...]
+    as_type: CardType | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PlayRequirement:
     """The card can only be played (as `as_type`, if given) when the condition holds."""
 
@@ -596,7 +605,7 @@ StatLine = SuperstarStat | RingRoom
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | Activated | SuperstarStat | RingRoom
+    | NotReversedBy | Activated | SuperstarStat | RingRoom | WhenPlayed
 )
 
 

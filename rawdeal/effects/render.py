@@ -25,7 +25,7 @@ from rawdeal.effects.model import (
 )
 from rawdeal.effects.model import (
     Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, OnlyIf, Restrict, ReversedLastTurn, RingRoom,
-    SuperstarStat,
+    SuperstarStat, WhenPlayed,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
@@ -358,6 +358,7 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
                           f"{'once during each of your turns' if c.once else 'during your turn'} you may "
                           f"{_actions(c.actions, True, ' and then ')}"),
     SuperstarStat: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
+    WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",
     RingRoom: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
 }
 

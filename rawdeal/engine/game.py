@@ -331,7 +331,17 @@ class Game(Choices):
         self._note(card, s.playing)
         if self.listen:
             self._emit(ev.Played(self.name(p), info.title, as_type))
+        if info.when_played:  # "When played, ...": done first; the reversals are worked out after them
+            s.tasks.append(T.OFFER_REVERSALS)
+            for clause in reversed(info.when_played):
+                if clause.as_type is None or clause.as_type == as_type:
+                    self._run_clause(p, card, clause, clause.actions)
+            return
         self._offer_reversals(s.playing)
+
+    def _offer_later(self, task: T.OfferReversals) -> None:
+        assert self.s.playing is not None
+        self._offer_reversals(self.s.playing)
 
     def _offer_reversals(self, play: CurrentPlay) -> None:
         """The play resolves unless the opponent reverses it from his hand first."""
@@ -618,4 +628,5 @@ _RUNNERS: Final[dict[type[T.Task], Callable[[Game, Any], None]]] = {
     T.StartTurn: Game._start_turn, T.DrawSegment: Game._draw_segment, T.EndTurnNow: Game._end_turn,
     T.Act: Game._act, T.Resolve: Game._resolve, T.Hit: Game._hit, T.Finish: Game._finish,
     T.ReversalHit: Game._reversal_hit, T.Equalize: Game._equalize, T.ApplyHold: Game._apply_hold,
+    T.OfferReversals: Game._offer_later,
 }

@@ -56,6 +56,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 raise Unsupported(f"'as a {said}'")
         elif frame.kind == "on_success" and words(frame) == ["when", "successfully", "played"]:
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True)
+        elif frame.kind == "on_play" and words(frame) == ["when", "played"] and not card.is_reversal:
+            ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None)
         elif after_damage(frame, card):
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True, after_damage=True)
         elif frame.kind == "while_in" and _in_own_ring(frame, card):
@@ -676,6 +678,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses[-1] = replace(last, actions=(*last.actions, part))
             else:
                 clauses.append(fx.Triggered(trigger, (part,), zone=fx.Zone.RINGSIDE))
+        elif ctx.kind == "when played" and isinstance(part, _ACTIONS):
+            last = clauses[-1] if clauses else None
+            if isinstance(last, fx.WhenPlayed) and last.as_type is ctx.as_type:
+                clauses[-1] = replace(last, actions=(*last.actions, part))
+            else:
+                clauses.append(fx.WhenPlayed((part,), ctx.as_type))
         elif ctx.kind == "end of turn" and isinstance(part, _ACTIONS):
             last = clauses[-1] if clauses else None
             if isinstance(last, fx.Delayed) and last.trigger is fx.Trigger.END_OF_TURN:
