@@ -63,3 +63,18 @@ def test_a_deck_may_hold_the_copies_the_card_allows_and_no_more(tmp_path: Path) 
 def test_a_card_is_never_packed_with_the_titles_it_names(tmp_path: Path) -> None:
     assert _check(tmp_path, "Triple H", _plain(59) + ["Ric Flair Interferes"]) == []
     assert _check(tmp_path, "Triple H", _plain(58) + ["Ric Flair Interferes", "Chyna Interferes"]) == ["packed-with"]
+
+
+PRINTED_ARSENAL = "Your Arsenal may only contain 50 cards."
+
+
+def test_a_superstars_arsenal_size_is_read_from_his_text_and_checked(tmp_path: Path) -> None:
+    assert_printed(PRINTED_ARSENAL)
+    result = lowered(PRINTED_ARSENAL, frozenset({"superstar"}))
+    assert result.effect is not None and result.effect.clauses == ()
+    assert lowered(PRINTED_ARSENAL, STRIKE).effect is None  # on any other card it says nothing the check applies
+    by = {c.title: c for c in classic_pool()}
+    assert card_rules(by["Sable"]) == CardRules(arsenal=50)
+    assert _check(tmp_path, "Sable", _plain(50)) == []
+    assert _check(tmp_path, "Sable", _plain(60)) == ["deck-size"]
+    assert _check(tmp_path, "Stone Cold Steve Austin", _plain(50)) == ["deck-size"]

@@ -54,6 +54,7 @@ class CardRules:
 
     copies: int | None = None  # the copies a deck may hold, instead of the usual limit
     not_with: frozenset[str] = frozenset()  # titles a deck holding this card may not hold
+    arsenal: int | None = None  # a Superstar's "Your Arsenal may only contain 45 cards": its Arsenal's size
 
 
 TextRules = Callable[[PoolCard], CardRules]
@@ -79,7 +80,7 @@ def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | Non
                                f"unknown Superstar {deck.superstar!r}{suggest(deck.superstar, sorted({c.title for c in pool.superstars.values()}))}"))
     known = [(e.line, pool.by_title[e.title.casefold()]) for e in deck.cards if e.title.casefold() in pool.by_title]
     found += _unknown(deck, pool)
-    found += _sizes(deck, known)
+    found += _sizes(deck, known, (rules(superstar).arsenal if rules and superstar else None) or ARSENAL)
     found += _copies(known, rules)
     found += _heel_face(known)
     if rules is not None:
@@ -105,14 +106,15 @@ def _part(card: PoolCard) -> str:
     return next((k for k in BACKLASH if k in card.kinds), "arsenal")
 
 
-def _sizes(deck: Deck, known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
+def _sizes(deck: Deck, known: list[tuple[int, PoolCard]], size: int = ARSENAL) -> Iterator[Violation]:
     parts = Counter(_part(card) for _, card in known)
     unknown = len(deck.cards) - len(known)
     arsenal = parts["arsenal"] + unknown
     last = deck.cards[-1].line if deck.cards else deck.superstar_line
-    if arsenal != ARSENAL:
-        fix = f"add {ARSENAL - arsenal}" if arsenal < ARSENAL else f"remove {arsenal - ARSENAL}"
-        yield Violation(last, Rule.DECK_SIZE, f"{arsenal} Arsenal cards (an Arsenal has exactly {ARSENAL}): {fix}")
+    if arsenal != size:
+        fix = f"add {size - arsenal}" if arsenal < size else f"remove {arsenal - size}"
+        whose = "an Arsenal" if size == ARSENAL else "this Superstar's Arsenal"
+        yield Violation(last, Rule.DECK_SIZE, f"{arsenal} Arsenal cards ({whose} has exactly {size}): {fix}")
     for part, limit in BACKLASH.items():
         if parts[part] > limit:
             yield Violation(last, Rule.DECK_SIZE,

@@ -146,22 +146,25 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
     """A random Superstar (or `superstar`) and 60 playable titles (bottom to top) that obey the Classic
     deck rules. Titles in `prefer` that the deck may hold are drawn first (a check that wants every card
     played sometime prefers those not played yet); the rest of the deck is random."""
+    from rawdeal.effects.classic.deckrules import card_rules
+
     stars = cc.stars_by_title
     while True:
         star = superstar or rnd.choice(stars)
         room_ = room(cc, star, rnd.choice(SIDES))
-        if sum(n for _, n in room_) >= ARSENAL:
+        size = card_rules(star).arsenal or ARSENAL  # "Your Arsenal may only contain 50 cards"
+        if sum(n for _, n in room_) >= size:
             break
         superstar = None
     first = [i for i, (t, _) in enumerate(room_) if t in prefer]
     rnd.shuffle(first)
     titles, left = [t for t, _ in room_], [n for _, n in room_]
     out: list[str] = []
-    while len(out) < ARSENAL:
+    while len(out) < size:
         i = first.pop() if first else rnd.randrange(len(titles))
         if i >= len(titles) or not left[i]:
             continue
-        n = rnd.randint(1, min(left[i], MOST_AT_ONCE, ARSENAL - len(out)))
+        n = rnd.randint(1, min(left[i], MOST_AT_ONCE, size - len(out)))
         out += [titles[i]] * n
         left[i] -= n
         if not left[i] and not first:  # no copy left: swap it out of the lists

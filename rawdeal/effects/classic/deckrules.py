@@ -1,5 +1,6 @@
 """Deck-building rules a card's own text says, read from its parse: "You may pack up to 6 copies of this card",
-"You cannot pack this card when you are packing the card titled X or Y".
+"You cannot pack this card when you are packing the card titled X or Y", a Superstar's "Your Arsenal may only
+contain 45 cards".
 
 The lowering accepts exactly these sentences as deck rules (no play effect, `is_deck_rule`), and the Classic deck
 check applies them (`card_rules`, passed to `rawdeal.decks.classic.check_classic_deck`), so a sentence is never
@@ -12,7 +13,9 @@ from functools import cache
 
 from rawdeal.cards.pool.model import PoolCard
 from rawdeal.decks.classic import CardRules
-from rawdeal.effects.classic.model import Action, Cards, CardDesc, Phrase, Sentence, Value, ValueKind, walk
+from rawdeal.effects.classic.model import (
+    Action, Cards, CardDesc, Phrase, Sentence, Statement, Value, ValueKind, walk,
+)
 
 
 def _said(node: object) -> list[str]:
@@ -55,6 +58,20 @@ def packed_not_with(action: Action) -> tuple[str, ...] | None:
     return titles
 
 
+def arsenal_size(st: Statement) -> int | None:
+    """"Your Arsenal may only contain 45 cards" (a Superstar's): the size (None for any other sentence)."""
+    if st.kind != "may_contain" or _said(st) != ["your", "arsenal", "may", "only", "contain"]:
+        return None
+    cards = [p for p in st.parts if isinstance(p, Cards)]
+    quantity = cards[0].parts[0] if len(cards) == 1 and len(cards[0].parts) == 2 else None
+    desc = cards[0].parts[1] if quantity is not None else None
+    if not (isinstance(quantity, Phrase) and quantity.kind == "exactly" and isinstance(desc, CardDesc)
+            and desc.nouns == ("card",) and not desc.words and not desc.posts):
+        return None
+    numbers = [v for v in walk(quantity) if isinstance(v, Value) and v.kind is ValueKind.NUMBER]
+    return int(numbers[0].text) if len(numbers) == 1 and numbers[0].text.isdigit() else None
+
+
 def is_deck_rule(action: Action) -> bool:
     """A sentence about deck building the Classic deck check applies."""
     return pack_copies(action) is not None or packed_not_with(action) is not None
@@ -67,12 +84,13 @@ def card_rules(card: PoolCard) -> CardRules:
 
 @cache
 def _text_rules(text: str) -> CardRules:
-    if "pack" not in text.casefold():
+    if "pack" not in text.casefold() and "contain" not in text.casefold():
         return CardRules()
     from rawdeal.cards.pool.load import classic_pool
     from rawdeal.effects.classic.pool import pool_compiler
 
     copies: int | None = None
+    arsenal: int | None = None
     not_with: list[str] = []
     for sentence in pool_compiler(classic_pool()).compile(text).sentences:
         if not isinstance(sentence, Sentence):
@@ -81,4 +99,6 @@ def _text_rules(text: str) -> CardRules:
             if isinstance(item, Action):
                 copies = pack_copies(item) if pack_copies(item) is not None else copies
                 not_with += packed_not_with(item) or ()
-    return CardRules(copies, frozenset(not_with))
+            elif isinstance(item, Statement) and arsenal_size(item) is not None:
+                arsenal = arsenal_size(item)
+    return CardRules(copies, frozenset(not_with), arsenal)

@@ -15,6 +15,7 @@ from rawdeal.effects.classic.lowering.nodes import (
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
+from rawdeal.effects.classic.deckrules import arsenal_size
 from rawdeal.effects.classic.lowering.standing import max_in_zone, max_number, stat_is
 
 
@@ -49,6 +50,8 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         return [_reversal_f(before, st)]
     if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
         return [_reversal_f(seq.last.modifier, st)]
+    if card.is_superstar and arsenal_size(st) is not None:
+        return [_DeckRule()]  # "Your Arsenal may only contain 45 cards": the Classic deck check applies it
     handler = _STATEMENTS.get(st.kind)
     if handler is None:
         raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
