@@ -50,6 +50,7 @@ class Card:
     traits: frozenset[Trait] = frozenset()
     logo: str | None = None
     text: str = ""
+    marks: frozenset[str] = frozenset()  # Classic: keywords, logos, hybrid, ... by name (`rawdeal.cards.marks`)
 
     def is_(self, card_type: CardType) -> bool:
         return card_type in self.types
@@ -76,3 +77,4 @@ class Superstar:
     hand_size: int
     value: int
     ability: str
+    marks: frozenset[str] = frozenset()  # Classic: his keywords by name (Diva, Legend, female, ...)

@@ -154,7 +154,8 @@ class _Kit:
 
     def matching(self, flt: fx.CardFilter) -> int:
         for i in self.cat.infos:
-            if (flt.title is None or i.title == flt.title) and (flt.trait is None or flt.trait in i.card.traits):
+            if (flt.title is None or i.title == flt.title) and (flt.trait is None or flt.trait in i.card.traits) \
+                    and (not flt.titles or i.title in flt.titles) and R.has_marks(i, flt.marks, flt.not_marks, flt.any_marks):
                 return i.id
         raise ProbeError(f"no card matches {flt}")
 
@@ -246,7 +247,7 @@ class _Kit:
                 continue
             if t.subtypes and i.card.subtype not in t.subtypes:
                 continue
-            if t.trait is not None and t.trait not in i.card.traits:
+            if t.trait is not None and t.trait not in i.card.traits or not R.has_marks(i, t.marks, t.not_marks, t.any_marks):
                 continue
             if t.max_damage is not None and i.card.printed_damage > t.max_damage:
                 continue

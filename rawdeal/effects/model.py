@@ -95,6 +95,10 @@ class CardFilter:
     subtype: Subtype | None = None  # a maneuver of this subtype ("search for a Strike maneuver")
     not_trait: Trait | None = None  # any card but those with this keyword ("a non-Unique maneuver")
     title_word: str | None = None  # "a card with the word 'dynamic' in the title" (a whole word, any case)
+    marks: tuple[str, ...] = ()  # Classic: printed properties it must have, by name ("heat", "logo:raw", "hybrid")
+    not_marks: tuple[str, ...] = ()  # ... and must not have ("a non-hybrid Reversal card")
+    any_marks: tuple[str, ...] = ()  # ... and must have one of ("a Chain or Heat maneuver")
+    titles: tuple[str, ...] = ()  # any card so titled ("the card titled Escape Move or Step Aside", Classic)
 
     def __reduce__(self) -> tuple[Callable[..., CardFilter], tuple[Any, ...]]:
         """Pickled (the effects cache) as its fields; the empty filter comes back as `ANY_CARD`."""
@@ -136,6 +140,7 @@ class After:
     title: str | None = None
     min_damage: int | None = None
     title_word: str | None = None  # "after a card with the word 'kick' in the title" (Classic cards)
+    marks: tuple[str, ...] = ()  # "after a successfully played Chain card": the marks it has (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +189,45 @@ class Not:
     condition: Condition
 
 
+class Measure(StrEnum):
+    """What `Compared` compares between the two players (Classic cards)."""
+
+    SUPERSTAR_VALUE = "superstar value"
+    HAND = "cards in hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Compared:
+    """"Your Superstar Value is less than your opponent's", "you have fewer cards in your hand than your
+    opponent": the player's measure against the opponent's (`below`: less, else greater)."""
+
+    measure: Measure
+    below: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SuperstarIs:
+    """"Your opponent is a Female Superstar", "you are a Diva Superstar": `who`'s Superstar has the mark
+    (`Superstar.marks`, from his printed keywords)."""
+
+    who: Who
+    mark: str
+
+
+@dataclass(frozen=True, slots=True)
+class HasCards:
+    """"You have 4 or more Volley maneuvers in your Ring area", "your opponent has a card in his Ring area
+    with the Smackdown logo": at least `at_least` of `who`'s cards in `zone` pass `filter` (Classic cards)."""
+
+    who: Who
+    zone: Zone
+    filter: CardFilter = ANY_CARD
+    at_least: int = 1
+
+
 Condition = (
     After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not | ReversedLastTurn
+    | Compared | SuperstarIs | HasCards
 )
 
 
@@ -212,6 +254,7 @@ class Modifier:
     arsenal_only: bool = False
     title: str | None = None  # only the card so titled ("you cannot play the card titled X", Classic cards)
     title_word: str | None = None  # only cards with this word in the title (Classic cards)
+    marks: tuple[str, ...] = ()  # only cards with these printed properties ("your Heat maneuvers", Classic cards)
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -406,6 +449,9 @@ class Target:
     min_trait_in_ring: int | None = None
     not_subtypes: tuple[Subtype, ...] = ()  # "any non-Trademark Finisher maneuver"
     not_trait: Trait | None = None  # "any non-Unique maneuver"
+    marks: tuple[str, ...] = ()  # Classic: "any Heat card", "any card with the Raw logo" (`CardFilter.marks`)
+    not_marks: tuple[str, ...] = ()  # "any non-Superstar-specific Action card"
+    any_marks: tuple[str, ...] = ()  # "any Chain or Heat maneuver"
 
 
 # ---------------------------------------------------------------------------------------- clauses

@@ -24,8 +24,8 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, MoveThis, OnlyIf, Restrict, ReversedLastTurn, RingRoom,
-    SuperstarStat, WhenPlayed,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, HasCards, MoveThis, OnlyIf, Restrict,
+    ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
@@ -73,8 +73,12 @@ def _cards(count: Count, only: Any) -> str:
     text = _count(count)
     if only.trait is not None:
         text = text.replace("card", f"{only.trait.value.upper()} card")
+    if getattr(only, "marks", ()) or getattr(only, "not_marks", ()) or getattr(only, "any_marks", ()):
+        text = text.replace("card", _marked("card", only.marks, only.not_marks, only.any_marks), 1)
     if only.title is not None:
         text += f" titled {only.title}"
+    if getattr(only, "titles", ()):
+        text += f" titled {' or '.join(only.titles)}"
     if only.max_damage_of_own_fortitude:
         text += " with D up to your fortitude"
     return text
@@ -200,6 +204,8 @@ def _actions(actions: tuple[Any, ...], verbose: bool, sep: str = "; ") -> str:
 def render_modifier(m: Modifier) -> str:
     noun = m.subtype.value if m.subtype else (m.card_type.value if m.card_type else "card")
     plural = f"{m.subtype.value} maneuvers" if m.subtype else (f"{m.card_type.value}s" if m.card_type else "cards")
+    if m.marks:
+        noun, plural = _marked(noun, m.marks, ()), _marked(plural, m.marks, ())
     target = {
         Duration.NEXT_CARD: f"next {noun}",
         Duration.FIRST_NEXT_TURN: f"first {noun} played next turn",
@@ -243,6 +249,14 @@ def _condition(c: Condition) -> str:
     if isinstance(c, ReversedLastTurn):
         how = " from your hand" if c.from_hand_only else ""
         return f"it is the first card of your turn and you reversed a card{how} to end opponent's last turn"
+    if isinstance(c, Compared):
+        than = "less" if c.below else "greater"
+        return f"your {c.measure.value} is {than} than opponent's"
+    if isinstance(c, HasCards):
+        return f"{'you have' if c.who is Who.YOU else 'opponent has'} {_cards(Count(c.at_least), c.filter)} " \
+            f"or more in {_zone(c.who, c.zone, Who.YOU)}"
+    if isinstance(c, SuperstarIs):
+        return f"{'you are' if c.who is Who.YOU else 'opponent is'} a {c.mark} superstar"
     raise TypeError(f"not a condition: {c!r}")
 
 
@@ -250,9 +264,21 @@ def _prior(c: After) -> str:
     kind = c.subtype.value + " maneuver" if c.subtype else (c.card_type.value if c.card_type else "card")
     if c.title:
         return f"{'the ' + kind + ' ' if c.card_type else ''}{c.title}"
+    kind = _marked(kind, c.marks, ())
     if c.min_damage is not None:
         return f"a {kind} that dealt {c.min_damage}D or more"
     return f"a {kind}"
+
+
+def _marked(kind: str, marks: tuple[str, ...], not_marks: tuple[str, ...], any_marks: tuple[str, ...] = ()) -> str:
+    """"heat maneuver", "non-hybrid reversal", "card with the raw logo", "chain or heat maneuver": a kind
+    with its marks."""
+    logos = [m.removeprefix("logo:") for m in marks if m.startswith("logo:")]
+    words = [*(f"non-{m}" for m in not_marks), *(m for m in marks if not m.startswith("logo:"))]
+    if any_marks:
+        words.append(" or ".join(any_marks))
+    text = " ".join([*words, kind])
+    return text + (f" with the {' and '.join(logos)} logo" if logos else "")
 
 
 def _target(t: Target) -> str:
@@ -261,6 +287,7 @@ def _target(t: Target) -> str:
         kinds = " or ".join(s.value for s in t.subtypes) + " maneuver"
     if t.trait:
         kinds = f"{t.trait.value.upper()} {kinds}"
+    kinds = _marked(kinds, t.marks, t.not_marks, t.any_marks)
     text = f"the {kinds} {t.title}" if t.title else f"any {kinds}"
     if t.max_damage is not None:
         text += f" of {t.max_damage}D or less"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, Trait
+from rawdeal.cards.marks import card_marks, superstar_marks
 from rawdeal.cards.pool.model import PoolCard, slug
 from rawdeal.decks.classic import ARSENAL, ClassicPool, copy_limit, superstar_names, who
 from rawdeal.effects import model as fx
@@ -39,13 +40,14 @@ def engine_card(card: PoolCard) -> Card:
         title=card.title, types=kinds, fortitude=card.fortitude or 0, damage=damage,
         stun_value=card.stun_value or 0, subtype=subtype, reverses="special" if reversal else None,
         traits=frozenset(_TRAITS[t] for t in map(slug, card.traits) if t in _TRAITS),
-        text=card.text,
+        text=card.text, marks=card_marks(card.traits, card.logos, kinds),
     )
 
 
 def engine_superstar(card: PoolCard) -> Superstar:
     return Superstar(name=card.title, logo=card.title, hand_size=card.hand_size or 0,
-                     value=card.superstar_value or 0, ability=card.text)
+                     value=card.superstar_value or 0, ability=card.text,
+                     marks=superstar_marks(card.traits))
 
 
 @dataclass(frozen=True)

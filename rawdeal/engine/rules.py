@@ -56,7 +56,24 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return not cond.from_hand_only and prev is None and s.ended_by_reversal == p
     if isinstance(cond, fx.Not):
         return not holds(cat, s, p, cond.condition, card, prev)
+    if isinstance(cond, fx.Compared):
+        mine, theirs = _measure(cat, s, p, cond.measure), _measure(cat, s, 1 - p, cond.measure)
+        return mine < theirs if cond.below else mine > theirs
+    if isinstance(cond, fx.HasCards):
+        owner = s.players[p if cond.who is fx.Who.YOU else 1 - p]
+        return sum(1 for c in owner.zone(cond.zone) if passes(cat, c, cond.filter)) >= cond.at_least
+    if isinstance(cond, fx.SuperstarIs):
+        who = p if cond.who is fx.Who.YOU else 1 - p
+        return cond.mark in cat.superstar(s.players[who].superstar).marks
     raise TypeError(f"unknown condition {cond!r}")
+
+
+def _measure(cat: Catalog, s: GameState, p: int, measure: fx.Measure) -> int:
+    if measure is fx.Measure.HAND:
+        return len(s.players[p].hand)
+    from rawdeal.engine.standing import superstar_value  # standing asks `holds` of its stat lines' conditions
+
+    return superstar_value(cat, s, p)  # as the stat lines in play change it
 
 
 def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bool:
@@ -73,11 +90,15 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
         return False
     if cond.title_word is not None and not has_word(before.title, cond.title_word):
         return False
+    if cond.marks and not has_marks(before, cond.marks, ()):
+        return False
     return cond.min_damage is None or (prev.dealt is not None and prev.dealt >= cond.min_damage)
 
 
 def applies(mod: fx.Modifier, info: CardInfo, as_type: CardType) -> bool:
     if mod.card_type is not None and mod.card_type != as_type:
+        return False
+    if mod.marks and not has_marks(info, mod.marks, ()):
         return False
     return mod.subtype is None or (as_type == MANEUVER and info.card.subtype is mod.subtype)
 
@@ -327,7 +348,21 @@ def passes(cat: Catalog, card: CardId, flt: fx.CardFilter) -> bool:
         return False
     if flt.not_trait is not None and flt.not_trait in info.card.traits:
         return False
+    if flt.titles and info.title not in flt.titles:
+        return False
+    if (flt.marks or flt.not_marks or flt.any_marks) \
+            and not has_marks(info, flt.marks, flt.not_marks, flt.any_marks):
+        return False
     return flt.title_word is None or has_word(info.title, flt.title_word)
+
+
+def has_marks(info: CardInfo, marks: tuple[str, ...], not_marks: tuple[str, ...],
+              any_marks: tuple[str, ...] = ()) -> bool:
+    """Whether a card has every one of `marks`, none of `not_marks` and (if given) one of `any_marks`: its
+    printed properties (Classic)."""
+    have = info.card.marks
+    return all(m in have for m in marks) and not any(m in have for m in not_marks) \
+        and (not any_marks or any(m in have for m in any_marks))
 
 
 def consumed(s: GameState, p: int, as_type: CardType) -> list[ActiveModifier]:
@@ -522,6 +557,8 @@ def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
     if t.not_subtypes and as_type == MANEUVER and info.card.subtype in t.not_subtypes:
         return False
     if t.not_trait is not None and t.not_trait in info.card.traits:
+        return False
+    if (t.marks or t.not_marks or t.any_marks) and not has_marks(info, t.marks, t.not_marks, t.any_marks):
         return False
     return t.trait is None or t.trait in info.card.traits
 

@@ -53,10 +53,11 @@ def literals() -> dict[str, str]:
 
 
 class Compiler:
-    """A compiler for one pool: its titles and Superstar names are the pre-pass's dictionaries."""
+    """A compiler for one pool: its titles, Superstar names and printed keywords are the pre-pass's
+    dictionaries."""
 
-    def __init__(self, titles: Iterable[str], names: Iterable[str]) -> None:
-        self.lexicon = Lexicon(literals(), titles, names)
+    def __init__(self, titles: Iterable[str], names: Iterable[str], keywords: Iterable[str] = ()) -> None:
+        self.lexicon = Lexicon(literals(), titles, names, keywords)
         self.words = dict(_WORDS)
         self._sentences: dict[str, Sentence | SentenceFailure] = {}
         self._described: dict[frozenset[str], tuple[str, ...]] = {}

@@ -104,7 +104,9 @@ def _norm(text: str) -> str:
 class Lexicon:
     """The dictionaries of one pool and one grammar: built once, then `tokens()` per sentence."""
 
-    def __init__(self, literals: dict[str, str], titles: Iterable[str], names: Iterable[str]) -> None:
+    def __init__(self, literals: dict[str, str], titles: Iterable[str], names: Iterable[str],
+                 keywords: Iterable[str] = ()) -> None:
+        """`keywords`: the pool's printed keywords beyond the registry's (a new set's new keyword)."""
         self.literals = {k: v for k, v in literals.items() if " " not in _norm(k)}
         phrases: dict[str, str] = {}
         for word, kind in literals.items():
@@ -115,8 +117,8 @@ class Lexicon:
         for phrase, word in _SYNONYMS.items():
             if word in literals:
                 phrases[phrase] = literals[word]
-        for kw in KEYWORDS:
-            phrases.setdefault(_norm(kw.name), "TRAIT")
+        for kw in (*(k.name for k in KEYWORDS), *keywords):
+            phrases.setdefault(_norm(kw), "TRAIT")
         phrases["smackdown!"] = "TRAIT"  # the brand as printed
         self.names = {_norm(n) for n in names if n.strip()}
         for name in self.names:

@@ -1,4 +1,4 @@
-"""A compiler whose dictionaries (titles, Superstar names and logos) come from a pool, with overrides."""
+"""A compiler whose dictionaries (titles, Superstar names and logos, keywords) come from a pool, with overrides."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ class PoolCompiler(Compiler):
 
 
 @cache
-def _compiler(titles: tuple[str, ...], names: tuple[str, ...]) -> PoolCompiler:
-    return PoolCompiler(titles, names)
+def _compiler(titles: tuple[str, ...], names: tuple[str, ...], keywords: tuple[str, ...] = ()) -> PoolCompiler:
+    return PoolCompiler(titles, names, keywords)
 
 
 def pool_compiler(cards: Sequence[PoolCard]) -> PoolCompiler:
@@ -31,4 +31,5 @@ def pool_compiler(cards: Sequence[PoolCard]) -> PoolCompiler:
     compiled once are not compiled again."""
     titles = {c.title for c in cards}
     names = {c.title for c in cards if c.is_superstar} | {logo for c in cards for logo in c.logos}
-    return _compiler(tuple(sorted(titles)), tuple(sorted(names)))
+    keywords = {t.split(":")[0].strip() for c in cards for t in c.traits}  # "Volley: 7" is the keyword Volley
+    return _compiler(tuple(sorted(titles)), tuple(sorted(names)), tuple(sorted(keywords)))

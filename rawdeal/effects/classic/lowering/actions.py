@@ -8,6 +8,7 @@ from typing import Any
 from rawdeal.cards.model import CardType, Trait
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value, ValueKind, Word, ZoneRef
+from rawdeal.effects.classic.lowering.chosen import Chosen as _Chosen, chosen_moved
 from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
     _only_args, _subject, _target, _zone_in, find, values, words,
@@ -30,6 +31,7 @@ class _Seq:
     # your next turn"): only the constructs that read it take a `next_card` then
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
     lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
+    printed: str = ""  # the sentence as printed (a verb's inflection: "and overturns" is his, "and put" yours)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +179,7 @@ def _pronoun(action: Action) -> str | None:
 
 def _draw(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     d = _object_cards(action)
-    if d is None or d.types or d.subtypes or d.title or d.trait:
+    if d is None or d.types or d.subtypes or d.title or d.trait or d.marked:
         raise Unsupported(f"draw {' '.join(words(action)[1:])!r}")
     _only_args(action, ())
     return [fx.Draw(who, d.count)]
@@ -221,7 +223,7 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     chosen = seq.last
     if isinstance(chosen, _Chosen) and "chosen" in words(action) and who in (chosen.who, fx.Who.YOU):
         seq.last = None  # "your opponent discards the chosen card": the owner chose it
-        return [fx.Discard(chosen.who, chosen.count, chooser=fx.Who.YOU)]
+        return [fx.Discard(chosen.who, chosen.count, chooser=fx.Who.YOU, filter=chosen.filter)]
     d = _object_cards(action)
     if d is None:
         raise Unsupported(f"discard {' '.join(words(action)[1:])!r}")
@@ -371,6 +373,10 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
         if this and dest.zones == (fx.Zone.HAND,) and dest.who is fx.Who.YOU:
             return [fx.MoveThis(fx.Zone.HAND)]  # "put this card into your hand" (from the Ring area or Ringside pile)
         raise Unsupported(f"{action.verb} {pronoun!r} (what it stands for)")
+    chose = chosen_moved(action, who, seq.last, dest.who, dest.zones[0], position)  # "he puts the chosen card ..."
+    if chose is not None:
+        seq.last = None
+        return chose
     obj = action.parts[0] if action.parts else None
     looked = seq.last
     if isinstance(looked, _Looked) and _arg(action, "from_arg") is None and len(looked.zones.zones) == 1:
@@ -478,6 +484,11 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not gone))
     if _pronoun(plain) is not None:
         raise Unsupported(f"remove {' '.join(words(plain)[1:])!r} from the game")
+    chose = chosen_moved(plain, who, seq.last, seq.last.who if isinstance(seq.last, _Chosen) else who,
+                         fx.Zone.REMOVED, fx.Position.TOP)  # "he removes the chosen card from the game"
+    if chose is not None:
+        seq.last = None
+        return chose
     d = _object_cards(plain)
     where = _arg(plain, "into_arg") or _arg(plain, "from_arg")
     _only_args(plain, ("into_arg", "from_arg"))
@@ -517,8 +528,8 @@ def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[A
         if src.zones == (fx.Zone.ARSENAL,):
             return [fx.MillTop(src.who if who is fx.Who.YOU else who, _number(nums[0]) if nums else 1)]
     d = _object_cards(action)
-    if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait) and not d.count.up_to \
-            and not d.count.same:  # "overturn that many cards": the engine's overturn takes a set number
+    if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait or d.marked) \
+            and not d.count.up_to and not d.count.same:  # "overturn that many cards": the overturn takes a set number
         return [fx.MillTop(who, d.count.n)]
     raise Unsupported(f"overturn {' '.join(words(action)[1:])!r}")
 
@@ -543,19 +554,10 @@ def _add(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
         raise Unsupported(f"add {' '.join(words(action)[1:])!r}")
     d = _desc(desc)
     amounts = [v for v in values(stats, ValueKind.DAMAGE)]
-    if d.types != (CardType.MANEUVER,) or not d.title_word or d.subtypes or d.title or d.trait \
+    if d.types != (CardType.MANEUVER,) or not d.title_word or d.subtypes or d.title or d.trait or d.marked \
             or _zone_in(place) != _Zones(fx.Who.YOU, (fx.Zone.RING,)) or len(amounts) != 1 or values(stats, ValueKind.FORTITUDE):
         raise Unsupported(f"add {' '.join(words(action)[1:])!r}")
     return [_SelfStat(fx.Stat.DAMAGE, _number(amounts[0]), per_title_word=d.title_word)]
-
-
-@dataclass(frozen=True, slots=True)
-class _Chosen:
-    """"Look at your opponent's hand, choose 1 card": cards of that hand the card's owner picked, for
-    the "discard the chosen card" that follows."""
-
-    who: fx.Who
-    count: fx.Count
 
 
 def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
@@ -569,9 +571,9 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     d = _object_cards(action)
     looked = seq.last
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
-            or looked.zone is not fx.Zone.HAND or d.types or d.subtypes or d.title or d.trait:
+            or looked.zone is not fx.Zone.HAND:
         raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")
-    seq.last = _Chosen(looked.who, d.count)
+    seq.last = _Chosen(looked.who, d.count, _filter(d))
     return []
 
 
@@ -588,7 +590,7 @@ def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
         # "you may play the card titled X after this card as if it were a Submission maneuver"
         kind = next((p for p in as_if.parts if isinstance(p, CardDesc)), None)
         like = _desc(kind) if kind is not None else _Desc()
-        if len(like.subtypes) == 1 and not (like.title or like.trait):
+        if len(like.subtypes) == 1 and not (like.title or like.trait or like.marked):
             return [_FollowUp(fx.AllowsFollowUp(d.title, like.subtypes[0]))]
     if after is None or len(action.parts) != 1 or who is not fx.Who.YOU:
         raise Unsupported(f"play {' '.join(words(action)[1:])!r}")
@@ -640,7 +642,7 @@ def _cannot_play(action: Action) -> fx.Restrict:
     d = _object_cards(action)
     rest = [p for p in action.parts[1:]]
     said = " ".join(words(action)[1:])
-    if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.not_trait or d.not_subtypes \
+    if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.marked or d.not_trait or d.not_subtypes \
             or d.max_damage is not None or d.min_damage is not None or d.after_title or len(d.subtypes) > 1 \
             or len(d.types) > 1:
         raise Unsupported(f"cannot play {said!r}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, ValueKind, Word, ZoneRef
+from rawdeal.effects.classic.lowering.standing import standing
 from rawdeal.effects.classic.lowering.nodes import (
     Unsupported, _Desc, _cards, _children, _desc, _number, _zone_in, find, titles_each, values, words,
 )
@@ -34,11 +35,11 @@ def _prior(node: object) -> fx.Condition:
 
 
 def _after(d: _Desc, said: object) -> fx.After:
-    if d.max_damage is not None or d.trait is not None or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
+    if d.max_damage is not None or d.trait is not None or d.not_marks or d.any_marks or d.titles or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
             or len(d.types) > 1:
         raise Unsupported(f"a play after {' '.join(words(said))!r}")
     card_type = d.types[0] if d.types else None
-    return fx.After(card_type, d.subtypes[0] if d.subtypes else None, d.title, d.min_damage, d.title_word)
+    return fx.After(card_type, d.subtypes[0] if d.subtypes else None, d.title, d.min_damage, d.title_word, d.marks)
 
 
 def condition(node: Phrase) -> fx.Condition:
@@ -69,6 +70,9 @@ def condition(node: Phrase) -> fx.Condition:
         return fx.FortitudeBelowOpponent() if said[3] == "less" else fx.FortitudeAboveOpponent()
     if one.kind == "prior_cond":
         return _prior(one)
+    found = standing(one)
+    if found is not None:
+        return found
     raise Unsupported(f"the condition {' '.join(said)!r}")
 
 

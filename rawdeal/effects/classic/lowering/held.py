@@ -33,7 +33,7 @@ def held_after(after: Phrase) -> list[Any] | None:
         return None
     plain = CardDesc(tuple(w for w in desc.words if _kind(w) != "successful"), desc.nouns, ())
     d = _desc(plain)
-    if d.subtypes != (Subtype.SUBMISSION,) or d.types != (CardType.MANEUVER,) or d.title or d.trait or d.not_trait \
+    if d.subtypes != (Subtype.SUBMISSION,) or d.types != (CardType.MANEUVER,) or d.title or d.trait or d.marked or d.not_trait \
             or d.max_damage is not None or d.min_damage is not None:
         raise Unsupported(f"a held {' '.join(words(desc))!r} (the engine holds a Submission maneuver)")
     return [fx.PlayRequirement(fx.After(CardType.MANEUVER, Subtype.SUBMISSION)), fx.HoldSubmission()]

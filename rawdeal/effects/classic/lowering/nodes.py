@@ -8,6 +8,7 @@ from typing import Any
 
 from rawdeal.cards.model import CardType, Subtype, Trait
 from rawdeal.effects import model as fx
+from rawdeal.effects.classic.lowering.marks import either_marks, either_title, is_property, logo_marks, word_mark
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, Frame, Phrase, Statement, Value, ValueKind, Word, ZoneRef,
 )
@@ -236,6 +237,16 @@ class _Desc:
     max_damage: int | None = None
     min_damage: int | None = None
     after_title: str | None = None
+    marks: tuple[str, ...] = ()  # printed properties by name (`lowering.marks`): "Heat", "hybrid", a logo
+    not_marks: tuple[str, ...] = ()
+    any_marks: tuple[str, ...] = ()  # "Chain or Heat": at least one of them
+    titles: tuple[str, ...] = ()  # "the card titled A, B, or C": any of them
+
+    @property
+    def marked(self) -> bool:
+        """Whether it selects by printed properties or by one of several titles (what a lowering that reads
+        none of them must refuse)."""
+        return bool(self.marks or self.not_marks or self.any_marks or self.titles)
 
 
 def _quantity(node: object) -> fx.Count:
@@ -266,21 +277,31 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
     types: list[CardType] = []
     subtypes: list[Subtype] = []
     fields: dict[str, Any] = {}
+    either = either_marks(desc.words, words)  # "any Chain or Heat maneuver": any of the keywords
+    if either is None:
+        raise Unsupported(f"a 'non' among alternatives in {' '.join(words(desc))!r}")
+    if either:
+        fields["any_marks"] = either
     for item in desc.words:
         kind = item.kind if isinstance(item, Phrase) else ""
         said = " ".join(words(item))
+        if either and is_property(item, words):
+            continue
         if kind == "noun" and said in _SUBTYPES:
             subtypes.append(_SUBTYPES[said])
         elif kind == "noun" and said in _TYPES:
             types.append(_TYPES[said])
         elif kind == "desc_and" or said in ("or", "and"):
             continue
-        elif kind in ("trait", "noun") and said.casefold() in _TRAITS:
+        elif kind in ("trait", "noun") and said.casefold() in _TRAITS and "trait" not in fields:
             fields["trait"] = _TRAITS[said.casefold()]
-        elif kind == "trait" and said.startswith("non ") and said[4:].casefold() in _TRAITS:
+        elif kind == "trait" and said.startswith("non ") and said[4:].casefold() in _TRAITS and "not_trait" not in fields:
             fields["not_trait"] = _TRAITS[said[4:].casefold()]
         elif kind == "not_noun" and said[4:] in _SUBTYPES:
             fields["not_subtypes"] = (*fields.get("not_subtypes", ()), _SUBTYPES[said[4:]])
+        elif (mark := word_mark(kind, said)) is not None:  # any other keyword, "hybrid", "non-Maneuver", ...
+            key = "not_marks" if mark[1] else "marks"
+            fields[key] = (*fields.get(key, ()), mark[0])
         elif kind == "damage_is":
             amount = _number(values(item, ValueKind.DAMAGE)[0])
             bound = words(item)[-1]
@@ -307,9 +328,14 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
         kind = inner.kind if isinstance(inner, Phrase) else ""
         if kind == "titled":
             titles = values(inner, ValueKind.TITLE)
-            if len(titles) != 1:
-                raise Unsupported("a description naming several titles")
-            fields["title"] = titles[0].text
+            if len(titles) > 1:
+                fields["titles"] = either_title(inner) if isinstance(inner, Phrase) else ()  # "titled A, B, or C": any
+                if not fields["titles"]:
+                    raise Unsupported("a description naming several titles (each of them)")
+            elif len(titles) != 1:
+                raise Unsupported("a description naming no title")
+            else:
+                fields["title"] = titles[0].text
         elif kind == "title_word" and len(values(inner, ValueKind.QUOTED)) == 1 and words(inner)[-1] == "title":
             fields["title_word"] = values(inner, ValueKind.QUOTED)[0].text.strip("'\"")
         elif kind in ("does_damage", "damage_bound_post"):  # "that does 7D or less", "of 6D or lower"
@@ -320,6 +346,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
                 fields["min_damage"] = amount
         elif kind == "being_played" and isinstance(inner, Phrase) and _by_opponent_from_hand(inner):
             pass  # "being played by your opponent (from his hand)": what every reversal reverses
+        elif isinstance(inner, Phrase) and logo_marks(inner) is not None:  # "with the Raw logo"
+            fields["marks"] = (*fields.get("marks", ()), *(logo_marks(inner) or ()))
         elif kind == "played_after":
             title = values(inner, ValueKind.TITLE)
             if len(title) != 1:
@@ -385,15 +413,19 @@ def _filter(d: _Desc) -> fx.CardFilter:
     if subtype is not None and types == (CardType.MANEUVER,):
         types = ()
     return fx.CardFilter(title=d.title, trait=d.trait, types=types, subtype=subtype, not_trait=d.not_trait,
-                         title_word=d.title_word)
+                         title_word=d.title_word, marks=d.marks, not_marks=d.not_marks,
+                         any_marks=d.any_marks, titles=d.titles)
 
 
 def _target(d: _Desc) -> fx.Target:
+    if d.titles:
+        raise Unsupported("a reversal of one of several titles in one description")
     if d.min_damage is not None:
         raise Unsupported("a reversal of cards of at least some damage")
     types = d.types or ((CardType.MANEUVER,) if d.subtypes else (CardType.MANEUVER, CardType.ACTION))
     return fx.Target(card_types=types, subtypes=d.subtypes, title=d.title, max_damage=d.max_damage,
-                     after_title=d.after_title, trait=d.trait, not_subtypes=d.not_subtypes, not_trait=d.not_trait)
+                     after_title=d.after_title, trait=d.trait, not_subtypes=d.not_subtypes, not_trait=d.not_trait,
+                     marks=d.marks, not_marks=d.not_marks, any_marks=d.any_marks)
 
 
 def _object_cards(action: Action) -> _Desc | None:

@@ -1,122 +1,121 @@
-"""Stat lines: sentences that change a player's Superstar stats or how many Backlash cards his Ring area holds.
-
-"Your Starting Hand Size is +2", "Your opponent's Superstar Value is -3", "The maximum number of Mid-match cards
-you may have in your Ring area is increased by 2 unless you have the card titled X in your Ring area". They are
-no action: they hold while the card is in its owner's Ring area (where a Pre-match card stays) or, printed on a
-Superstar, always (`fx.SuperstarStat`, `fx.RingRoom`; the engine reads them in `rawdeal.engine.standing`).
-"""
+"""Conditions on the players themselves: what their Superstar is ("your opponent is a Male Superstar",
+"you are a Diva Superstar"), and how they compare ("your Superstar Value is less than your opponent's
+Superstar Value", "you have fewer cards in your hand than your opponent"). A Superstar's marks come from
+his printed keywords (`rawdeal.cards.marks.superstar_marks`), so any keyword the data prints is one."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
+from rawdeal.cards.marks import keyword_mark
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Phrase, Statement, Value, ValueKind
-from rawdeal.effects.classic.lowering.conditions import _tail_condition
-from rawdeal.effects.classic.lowering.nodes import (
-    CardFacts, Unsupported, _number, _zone_in, _Zones, find, words,
-)
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, ValueKind, ZoneRef
+from rawdeal.effects.classic.lowering.marks import logo_marks
+from rawdeal.effects.classic.lowering.nodes import Unsupported, _desc, _filter, _number, _zone, values, words
 
-_STATS = {"starting hand size": fx.StarStat.HAND_SIZE, "hand size": fx.StarStat.HAND_SIZE,
-          "superstar value": fx.StarStat.SUPERSTAR_VALUE}
-_KINDS = {"pre-match": fx.RingKind.PRE_MATCH, "mid-match": fx.RingKind.MID_MATCH}
-_STATE = (fx.InRingArea, fx.MinHandSize, fx.FortitudeBelowOpponent, fx.FortitudeAboveOpponent)
+_YOU = (["you"],)
+_OPPONENT = (["your", "opponent"], ["opponent"], ["he"], ["him"], ["his"], ["your", "opponent's"], ["opponent's"])
 
 
-def about_the_state(cond: fx.Condition) -> bool:
-    """A condition on the game's state (a card in a Ring area, a hand, Fortitude Ratings), which can be asked
-    at any moment; not one about the card being played or the previous one."""
-    if isinstance(cond, fx.Not):
-        return about_the_state(cond.condition)
-    if isinstance(cond, fx.AnyOf):
-        return all(about_the_state(c) for c in cond.conditions)
-    return isinstance(cond, _STATE)
+def standing(one: Phrase) -> fx.Condition | None:
+    """The condition `one` says about the players, or None when it says something else."""
+    if one.kind == "player_is":
+        return _superstar_is(one)
+    if one.kind == "stat_compare":
+        return _values_compared(one)
+    if one.kind == "has_fewer":
+        return _fewer_in_hand(one)
+    if one.kind == "has_cards":
+        return _has_cards(one)
+    return None
 
 
-def stat_is(st: Statement, card: CardFacts) -> list[Any]:
-    """"Your Starting Hand Size is +2", "His Starting Hand Size is -1", "Your Hand Size is +1 when the card
-    titled X is in your Ring area"."""
-    owner = find(st, "stat_owner")
-    change = find(st, "stat_change")
-    said = words(owner) if owner is not None else []
-    if owner is None or not isinstance(change, Phrase) or said[-1] not in _STATS:
-        raise Unsupported(f"the statement 'stat is' {' '.join(said)!r}")
-    whose = said[:-1]
-    who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (["your", "opponent's"], ["his"]) else None
-    if who is None:
-        raise Unsupported(f"the statement 'stat is' of {' '.join(whose)!r}")
-    return [fx.SuperstarStat(_STATS[said[-1]], _change(change), who, _condition(st))]
+def _who(said: list[str]) -> fx.Who | None:
+    return fx.Who.YOU if said in _YOU else fx.Who.OPPONENT if said in _OPPONENT else None
 
 
-def _change(change: Phrase) -> int:
-    """"+2", "-1", "increased by 2", "reduced by 1" (a stat set to a number, or equal to another, is not a change)."""
-    said = words(change)
-    amounts = [p for p in change.parts if isinstance(p, Value)]
-    if len(amounts) != 1 or (amounts[0].kind is not ValueKind.SIGNED and said[0] not in ("increased", "reduced")):
-        raise Unsupported(f"the stat change {' '.join(said)!r}")
-    n = _number(amounts[0])
-    return -n if said[0] == "reduced" else n
-
-
-def _condition(st: Statement) -> fx.Condition | None:
-    """The sentence's "if"/"when"/"unless" tail, when it is about the game's state (one at most)."""
-    tails = [p for p in st.parts if isinstance(p, Phrase) and p.kind.endswith("_tail")]
-    if not tails:
+def _superstar_is(one: Phrase) -> fx.Condition | None:
+    """"your opponent is a Male Superstar", "you are a Diva Superstar", "he is Female Superstar"."""
+    player = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "player"), None)
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    who = _who(words(player)) if player is not None else None
+    descs = [p for p in cards[0].parts if isinstance(p, CardDesc)] if len(cards) == 1 else []
+    if who is None or len(descs) != 1 or descs[0].nouns != ("superstar",) or descs[0].posts:
         return None
-    if len(tails) > 1 or tails[0].kind not in ("if_tail", "when_tail", "unless_tail"):
-        raise Unsupported(f"a stat line's condition {' '.join(words(tails[-1]))!r}")
-    cond = _tail_condition(Phrase("if_tail", tails[0].parts)) if tails[0].kind == "unless_tail" \
-        else _tail_condition(tails[0])
-    if not about_the_state(cond):
-        raise Unsupported(f"a stat line's condition {' '.join(words(tails[0]))!r}")
-    return fx.Not(cond) if tails[0].kind == "unless_tail" else cond
+    traits = [w for w in descs[0].words if isinstance(w, Phrase) and w.kind == "trait"]
+    if len(traits) != 1 or len(descs[0].words) != 1:
+        raise Unsupported(f"the condition {' '.join(words(one))!r} (a Superstar of one keyword is)")
+    said = " ".join(words(traits[0]))
+    mark = fx.SuperstarIs(who, keyword_mark(said.removeprefix("non ")))
+    return fx.Not(mark) if said.startswith("non ") else mark
 
 
-def max_in_zone(st: Statement, card: CardFacts) -> list[Any]:
-    """"The maximum number of Pre-match and Mid-match cards you may have in your Ring area is increased by 1"."""
-    return [_room(st, fx.Who.YOU)]
+_MEASURES = {"superstar value": fx.Measure.SUPERSTAR_VALUE}
 
 
-def max_number(st: Statement, card: CardFacts) -> list[Any]:
-    """"The maximum number of Mid-match cards your opponent may have in his Ring area is reduced by 3" (what
-    may be played or packed is not a Ring area's room: reported)."""
-    said = words(st)
-    at = said.index("may") if "may" in said else -1
-    if at < 0 or said[at + 1] != "has":
-        raise Unsupported(f"the statement 'max number' {' '.join(said[at:])!r}")
-    whose = said[at - 2:at] if said[at - 1] == "opponent" else said[at - 1:at]
-    if whose not in (["your", "opponent"], ["he"]):
-        raise Unsupported(f"the statement 'max number' of {' '.join(whose)!r}")
-    return [_room(st, fx.Who.OPPONENT)]
+def _values_compared(one: Phrase) -> fx.Condition | None:
+    """"your Superstar Value is less (greater) than your opponent's Superstar Value" (or "... than his")."""
+    said = words(one)
+    if len(said) < 6 or said[0] != "your" or said[1] not in _MEASURES or said[2:3] != ["is"] \
+            or said[3] not in ("less", "greater") or said[4] != "than":
+        return None
+    rest = said[5:]
+    if rest not in (["your", "opponent's", said[1]], ["his", said[1]], ["your", "opponent's"], ["his"],
+                    ["opponent's", said[1]]):
+        return None
+    return fx.Compared(_MEASURES[said[1]], below=said[3] == "less")
 
 
-def _room(st: Statement, who: fx.Who) -> fx.RingRoom:
-    desc = next((p for p in st.parts if isinstance(p, CardDesc)), None)
-    kinds = [w for p in desc.words for w in words(p) if w != "and"] if desc is not None else []
-    if desc is None or desc.nouns != ("card",) or desc.posts or not kinds or any(k not in _KINDS for k in kinds):
-        raise Unsupported(f"the maximum number of {' '.join(words(desc))!r}")
-    ring = _Zones(who, (fx.Zone.RING,))
-    if _zone_in(Statement(st.kind, tuple(p for p in st.parts if not isinstance(p, Phrase)))) != ring:
-        raise Unsupported("the maximum number of cards in a zone other than the Ring area")
-    direction = find(st, "change_dir")
-    amounts = [p for p in st.parts if isinstance(p, Value) and p.kind is ValueKind.NUMBER]
-    if direction is None or len(amounts) != 1:
-        raise Unsupported(f"the statement {' '.join(words(st))!r}")
-    n = _number(amounts[0])
-    return fx.RingRoom(tuple(_KINDS[k] for k in kinds), n if words(direction) == ["increased"] else -n, who,
-                       _condition(st))
+def _fewer_in_hand(one: Phrase) -> fx.Condition | None:
+    """"you have fewer cards in your hand than your opponent (than him)"."""
+    players = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "player"]
+    descs = [p for p in one.parts if isinstance(p, CardDesc)]
+    place = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"), None)
+    ref = next((c for c in place.parts if isinstance(c, ZoneRef)), None) if place is not None else None
+    if len(players) != 2 or len(descs) != 1 or descs[0].words or descs[0].posts or descs[0].nouns != ("card",) \
+            or ref is None or "fewer" not in words(one):
+        return None
+    first, second = _who(words(players[0])), _who(words(players[1]))
+    zone = _zone(ref)
+    if first is not fx.Who.YOU or second is not fx.Who.OPPONENT or zone.zones != (fx.Zone.HAND,) \
+            or zone.who is not fx.Who.YOU:
+        return None
+    return fx.Compared(fx.Measure.HAND, below=True)
 
 
-def stays_in_ring(kind: str, ctx: Any, card: CardFacts) -> bool:
-    """A bare sentence (no "as a ...", no "when successfully played") on a Pre-match or Mid-match card: it
-    holds while the card lies in its owner's Ring area, where such a card stays once played."""
-    return kind == "play" and ctx.as_type is None and not ctx.success and bool(card.types & {"pre-match", "mid-match"})
+def _has_cards(one: Phrase) -> fx.Condition | None:
+    """"you have a Volley maneuver in your Ring area", "you have 4 or more Volley maneuvers in your Ring
+    area", "your opponent has a card in his Ring area with the Smackdown logo", "if you have Heat cards in
+    your Ring area" (any of them)."""
+    said = words(one)
+    player = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "player"), None)
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    who = _who(words(player)) if player is not None else None
+    if who is None or "not" in said or len(cards) != 1 or not places:
+        return None
+    descs = [p for p in cards[0].parts if isinstance(p, CardDesc)]
+    quantity = [p for p in cards[0].parts if isinstance(p, Phrase)]
+    refs = [c for p in places for c in p.parts if isinstance(c, ZoneRef)]
+    logos = [p.parts[0] for p in places if len(p.parts) == 1 and isinstance(p.parts[0], Phrase)]
+    if len(descs) != 1 or len(refs) != 1 or len(logos) + 1 != len(places):
+        return None
+    at_least = _at_least(quantity[0] if quantity else None)
+    marks = [m for logo in logos for m in (logo_marks(logo) or ("",))]
+    zone = _zone(refs[0])
+    if at_least is None or "" in marks or len(zone.zones) != 1 or zone.who is not who:
+        return None  # "your opponent has ... in his Ring area": the player's own zone
+    flt = _filter(_desc(descs[0]))
+    if marks:
+        flt = replace(flt, marks=(*flt.marks, *marks))
+    return fx.HasCards(who, zone.zones[0], flt, at_least)
 
 
-def stat_line_context(part: Any, kind: str, card: CardFacts) -> None:
-    """A stat line holds while its card is in the Ring area: said so ("When this card is in your Ring area,
-    ..."), or printed bare on a card that stays there once played (Pre-match, Mid-match) or on a Superstar."""
-    stays = card.is_superstar or bool(card.types & {"pre-match", "mid-match"})
-    if kind == "ring" or (kind == "play" and stays):
-        return
-    raise Unsupported(f"a stat line ({type(part).__name__}) on a card that does not stay in the Ring area")
+def _at_least(quantity: Phrase | None) -> int | None:
+    """"a" (or none: "Heat cards") is 1, "4 or more" and "at least 4" are 4; None for any other quantity."""
+    if quantity is None or quantity.kind in ("quantity", "one"):
+        return 1
+    said = words(quantity)
+    if quantity.kind == "at_least" or (quantity.kind == "bounded" and said[-1] in ("more", "greater")):
+        return _number(values(quantity, ValueKind.NUMBER)[0])
+    return None

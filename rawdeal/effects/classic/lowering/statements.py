@@ -16,7 +16,7 @@ from rawdeal.effects.classic.lowering.nodes import (
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
-from rawdeal.effects.classic.lowering.standing import max_in_zone, max_number, stat_is
+from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
 
 
 # -------------------------------------------------------------------------------------- statements
@@ -233,7 +233,8 @@ def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
         raise Unsupported(f"{' '.join(said)!r}")
     desc = next((p for p in ref.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
-    if d.title or d.trait or d.max_damage or d.min_damage or len(d.subtypes) > 1 or d.types not in ((), (CardType.MANEUVER,)):
+    if d.title or d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or len(d.subtypes) > 1 \
+            or d.types not in ((), (CardType.MANEUVER,)):
         raise Unsupported(f"{' '.join(said)!r}")
     amounts = _stat_list(stats)
     if len(amounts) != 1:
@@ -243,8 +244,9 @@ def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
         return fx.Modify(fx.Modifier(stat, n, fx.Duration.NEXT_CARD, card_type=None))
     if stat is not fx.Stat.DAMAGE:
         raise Unsupported("a next maneuver's F")
-    duration = fx.Duration.NEXT_MANEUVER if d.types == (CardType.MANEUVER,) and not d.subtypes else fx.Duration.NEXT_CARD
-    return fx.Modify(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None))
+    duration = fx.Duration.NEXT_MANEUVER if d.types == (CardType.MANEUVER,) and not d.subtypes and not d.marks \
+        else fx.Duration.NEXT_CARD
+    return fx.Modify(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,15 +272,16 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
-    if d.title or d.trait or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
-            or d.types not in ((CardType.MANEUVER,),):
+    if d.title or d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
+            or len(d.subtypes) > 1 or d.types not in ((CardType.MANEUVER,),):
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     amounts = _stat_list(stats)
     if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
         raise Unsupported("a group's amounts other than one +D")
     duration, said_it = _group_lifetime(tails)
     stat, n = amounts[0]
-    return _GroupMod(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None), said_it)
+    return _GroupMod(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks),
+                     said_it)
 
 
 def _opponent_reversals_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
@@ -341,7 +344,7 @@ def _cannot_reverse(st: Statement, card: CardFacts) -> list[Any]:
     target = next((p for p in groups[0].parts if isinstance(p, CardDesc)), None)
     d = _desc(target) if target is not None else _Desc()
     if mine[:1] != ["your"] or mine[:2] == ["your", "opponent's"] or d.types != (CardType.MANEUVER,) \
-            or d.title or d.trait or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1:
+            or d.title or d.trait or d.marked or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1:
         raise Unsupported(f"the maneuvers {' '.join(mine)!r}")
     duration, said_it = _group_lifetime(_tails(st))
     return [_GroupMod(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, subtype=d.subtypes[0] if d.subtypes else None,

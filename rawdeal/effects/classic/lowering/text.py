@@ -18,11 +18,12 @@ from rawdeal.effects.classic.lowering.nodes import (
     _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
+from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
-from rawdeal.effects.classic.lowering.standing import about_the_state, stat_line_context, stays_in_ring
+from rawdeal.effects.classic.lowering.statlines import about_the_state, stat_line_context, stays_in_ring
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
@@ -186,7 +187,10 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     choosing = isinstance(first, Action) and first.verb == "choose" and not first.subject \
         and len(first.parts) == 1 and words(first.parts[0]) in (["one"], ["1"]) \
         and not any(isinstance(i, Phrase) and i.kind == "joiner" and ";" in words(i) for i in sentence.items)
+    actor: tuple[Any, ...] = ()  # the player who did the last action, when another than "you"
     for item in sentence.items:
+        if isinstance(item, Action):
+            item, actor = carried_subject(item, actor, joined, seq.printed)
         if isinstance(item, Action) and item.verb == "choose" and [words(p) for p in item.parts] == [["one"]]:
             one_of = True
         if isinstance(item, Phrase) and item.kind == "joiner":
@@ -555,7 +559,7 @@ def _next_is(frame: Frame) -> _Desc:
     d = _cards(cards)
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
         return replace(d, types=())  # only what reads a title takes it (`_next_titled`)
-    if d.title or d.trait or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
+    if d.title or d.trait or d.marked or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
             or d.types != (CardType.MANEUVER,):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
     return d
@@ -578,6 +582,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             bad.append(Unlowered(sentence.column, sentence.sentence, PARSE_FAILED + sentence.message()))
             continue
         try:
+            seq.printed = printed[i] if printed else ""
             new, parts = lower_sentence(sentence, ctx, card, seq)
             ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
@@ -625,6 +630,9 @@ def _resolve_titles(value: _T, known: Mapping[str, str]) -> _T:
         old = getattr(value, f.name)
         if f.name in _TITLE_FIELDS and isinstance(old, str):
             new: Any = known.get(normalize_title(old), old)
+        elif f.name == "titles" and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
+            new = tuple(known.get(normalize_title(t), t) for t in old)
+            new = old if new == old else new
         else:
             new = _resolve_titles(old, known)
         if new is not old:

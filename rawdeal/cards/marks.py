@@ -1,0 +1,58 @@
+"""A printed card's marks: the properties card texts select cards by, read from the card database.
+
+The engine's enums name the course's few keywords (`Trait`); Classic texts select by any keyword printed
+in the pool ("a Heat card", "your Volley maneuvers", "non-Throwback"), by logo ("a card with the Raw logo",
+"with the Eugene logo"), by "Superstar-specific" (a card with a Superstar's logo) and by "hybrid" (a card
+of several types, "Strike / Action"). A mark is a plain string, so a keyword first printed in a new set
+works as soon as the data carries it: nothing here lists the pool's keywords.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rawdeal.cards.pool.model import slug
+
+HYBRID = "hybrid"
+SUPERSTAR_SPECIFIC = "superstar-specific"
+FEMALE = "female"
+MALE = "male"
+# Rulebook: "All Diva Superstars are Female, but not all Female Superstars are Divas."
+_IMPLIES = {"diva": (FEMALE,)}
+
+
+def keyword_mark(word: str) -> str:
+    """A printed keyword's mark: "Volley: 7" and "volley" are both `volley`; "Set-up" is `set-up`."""
+    return slug(word.split(":")[0])
+
+
+def type_mark(kind: str) -> str:
+    """A type's mark ("maneuver", "action", "reversal"): "non-Maneuver cards" excludes a hybrid that is one."""
+    return "type:" + slug(kind)
+
+
+def logo_mark(name: str) -> str:
+    """A logo's mark: "the SmackDown! logo" and the data's "Smackdown" are both `logo:smackdown`."""
+    return "logo:" + slug(name)
+
+
+def card_marks(traits: Iterable[str], logos: Iterable[str], kinds: Iterable[str]) -> frozenset[str]:
+    """The marks of a printed card: its keywords, its logos (the data files the brand logos, Raw and
+    SmackDown!, among the keywords), its types (`kinds`: maneuver, action, reversal), Superstar-specific
+    when it bears a Superstar's logo, hybrid when it is of several types ("Strike / Action")."""
+    traits, logos, kinds = tuple(traits), tuple(logos), tuple(kinds)
+    marks = {keyword_mark(t) for t in traits} | {logo_mark(t) for t in (*traits, *logos)} | {type_mark(k) for k in kinds}
+    for trait in traits:
+        marks.update(_IMPLIES.get(keyword_mark(trait), ()))
+    if logos:
+        marks.add(SUPERSTAR_SPECIFIC)
+    if len(kinds) > 1:
+        marks.add(HYBRID)
+    return frozenset(marks)
+
+
+def superstar_marks(traits: Iterable[str]) -> frozenset[str]:
+    """A Superstar's marks: his keywords (Diva, Legend, GM, ...) and what they imply (a Diva is female).
+    The Classic database prints no gender, so a Superstar is male or female only where a keyword says."""
+    traits = tuple(traits)
+    return frozenset({keyword_mark(t) for t in traits} | {m for t in traits for m in _IMPLIES.get(keyword_mark(t), ())})

@@ -1,0 +1,33 @@
+""""Look at your opponent's hand, choose 1 card, and he puts the chosen card on the bottom of his Arsenal":
+the card's owner picks cards of a hand he looked at, and a later verb ("discards", "puts", "shuffles",
+"removes ... from the game") says where "the chosen card" goes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.model import Action
+from rawdeal.effects.classic.lowering.nodes import Unsupported, words
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """"Look at your opponent's hand, choose 1 card": cards of that hand the card's owner picked, for
+    the "discard the chosen card" (or "puts the chosen card ...") that follows."""
+
+    who: fx.Who
+    count: fx.Count
+    filter: fx.CardFilter = fx.ANY_CARD  # "choose 1 non-unique card"
+
+
+def chosen_moved(action: Action, who: fx.Who, last: object, owner: fx.Who, dest: fx.Zone,
+                 position: fx.Position) -> list[Any] | None:
+    """The move of "the chosen card" into `owner`'s `dest` (None when the action names no chosen card):
+    from the hand it was chosen in, picked by the card's owner, who chose it."""
+    if not isinstance(last, Chosen) or "chosen" not in words(action):
+        return None
+    if who not in (last.who, fx.Who.YOU) or owner is not last.who or dest is fx.Zone.HAND:
+        raise Unsupported(f"{action.verb} the chosen card into another player's zone")
+    return [fx.MoveCards(last.who, last.count, fx.Zone.HAND, dest, position, chooser=fx.Who.YOU, filter=last.filter)]

@@ -1,0 +1,33 @@
+""""Your opponent discards 2 cards and overturns 2 cards": a verb with no subject of its own, joined to one
+whose subject is a player other than you, is that player's too (he overturns them, not you)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rawdeal.effects.classic.model import Action, Phrase
+from rawdeal.effects.classic.lowering.nodes import words
+
+_NOT_A_PLAYER = ("modal", "adverb")
+
+
+def carried_subject(action: Action, actor: tuple[Any, ...], joined: list[str],
+                    printed: str) -> tuple[Action, tuple[Any, ...]]:
+    """(the action with the player it is said of, the player later verbs may carry on with). A player is
+    carried over "and" or a comma only, to a verb printed in his person ("and overturns 2 cards", not the
+    order "and put 1 card ... into your hand"); "then" and a new subject start afresh."""
+    players = tuple(p for p in action.subject if not (isinstance(p, Phrase) and p.kind in _NOT_A_PLAYER))
+    modal = any(isinstance(p, Phrase) and p.kind == "modal" for p in action.subject)
+    if players:  # "your opponent may discard ... and draw ...": the may's own (left to it)
+        return action, (() if modal or [words(p) for p in players] == [["you"]] else players)
+    if actor and "then" not in joined and not modal and _third_person(action.verb, printed):
+        return Action((*actor, *action.subject), action.verb, action.parts), actor
+    return action, ()
+
+
+def _third_person(verb: str, printed: str) -> bool:
+    """Whether the sentence prints the verb's third person ("overturns", "pushes", "has")."""
+    first = verb.split()[0]
+    forms = {"have": ("has",)}.get(first, (first + "s", first + "es"))
+    return re.search(rf"\b({'|'.join(map(re.escape, forms))})\b", printed, re.IGNORECASE) is not None
