@@ -408,3 +408,31 @@ def test_a_remembered_arsenal_top_that_disagrees_with_the_cards_shown_is_not_use
     finally:
         infoset._shown = real_shown
     assert world.s.players[me].arsenal[-2:] == own[-2:]  # the cards shown stay as they are
+
+
+def test_search_leaves_greedys_choice_only_for_a_move_its_playouts_show_clearly_better() -> None:
+    """The search ranks the moves as greedy does and plays the best out in sampled worlds: asked
+    for no evidence it can never get (z huge), it plays greedy's ranking; with its defaults it
+    leaves it at some decisions of a game, each time for a move that did better in the same worlds."""
+    from rawdeal.bots.turns import TurnSearchPlayer
+
+    for seed in (5, 6, 7, 8):
+        game = _midgame(seed)
+        sure, plain = TurnSearchPlayer(seed, z=1e9), TurnSearchPlayer(seed, worlds=0)
+        assert sure.choose(game) == plain.choose(game) and sure.changed == 0
+    search = TurnSearchPlayer(3)
+    play_match(_start(3), (search, make_player("greedy", 4)))
+    assert search.checked > 0 and 0 < search.changed < search.checked
+
+
+def test_a_search_playout_ends_at_the_players_next_turn_and_leaves_the_world_as_it_was() -> None:
+    from rawdeal.bots.turns import TurnSearchPlayer
+
+    for seed in (6, 7):
+        game = _midgame(seed)
+        me, turn, before = pending(game).player, game.s.turn, repr(game.s)
+        end = TurnSearchPlayer(seed).turn_out(game, candidates(game)[0], me)
+        assert repr(game.s) == before
+        d = end.decision()
+        assert end.s.winner is not None or (d is not None and d.kind == "main" and d.player == me
+                                            and end.s.turn == turn + 2)

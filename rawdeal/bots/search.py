@@ -1,4 +1,6 @@
-"""The search player: information-set Monte Carlo tree search (single-observer ISMCTS).
+"""The tree search: information-set Monte Carlo tree search (single-observer ISMCTS), the engine of
+`omniscient` (shown the hidden cards) and the registry's `search` until issue 30's third pass, when
+greedy's choice checked by playing the turns out (`bots.turns`, built on this class) replaced it.
 
 Each playout samples a world consistent with what the player has seen (`infoset.sample`: the
 opponent's hand and both Arsenals dealt again; a card that could have reversed one of the player's
@@ -91,15 +93,32 @@ class SearchPlayer:
         self.lookahead = lookahead
         self.plan_prior = plan_prior  # the prior counts my next plays of this turn as greedy's plan does
 
-    def choose(self, game: Game) -> Move:
+    def _look(self, game: Game) -> tuple[int, tuple[Move, ...], frozenset[int]]:
+        """What a decision shows (remembered even when forced): who decides, the moves worth trying,
+        and (with a choice) the cards the opponent cannot hold (`_observe`; `_infer` noted too)."""
         me = game.decision().player  # type: ignore[union-attr]
-        if self.remember:  # every decision, a forced one too: what it shows is seen
+        if self.remember:
             self.memory = remember(self.memory, game, me)
         moves = candidates(game)
         if len(moves) == 1:
-            return self._arranged(game, me, moves[0])
+            return me, moves, frozenset()
         absent = self._observe(game, me)
         self._unlikely = self._infer(game, me)
+        return me, moves, absent
+
+    def _played(self, game: Game, me: int, move: Move) -> Move:
+        """`move`, noted: a play whose reversers are ruled out if it goes through, my reversal's
+        turn, an Arsenal top I arranged."""
+        if isinstance(move, Play) and game.s.current == me:
+            self.known = (*self.known[:2], could_reverse(game, move, me))
+        if isinstance(move, Reverse):
+            self._reversed = game.s.turn
+        return self._arranged(game, me, move)
+
+    def choose(self, game: Game) -> Move:
+        me, moves, absent = self._look(game)
+        if len(moves) == 1:
+            return self._arranged(game, me, moves[0])
         root, self._ranked = Node(1 - me), ()
         if self.prior:
             self._seed_root(game, root, moves, me, absent)
@@ -120,12 +139,7 @@ class SearchPlayer:
                 if time.perf_counter() >= end:
                     break
         visits = [root.children[me, m].visits if (me, m) in root.children else -1 for m in moves]
-        move = moves[visits.index(max(visits))]
-        if isinstance(move, Play) and game.s.current == me:
-            self.known = (*self.known[:2], could_reverse(game, move, me))
-        if isinstance(move, Reverse):
-            self._reversed = game.s.turn
-        return self._arranged(game, me, move)
+        return self._played(game, me, moves[visits.index(max(visits))])
 
     def _infer(self, game: Game, me: int) -> Unlikely:
         """In my turn, the opponent's hand is what he kept at the end of his: a player who plays

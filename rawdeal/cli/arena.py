@@ -93,7 +93,7 @@ def _legal_decks(folder: Path) -> list:  # type: ignore[type-arg]
 @commands.command()
 def tournament(
     decks: Annotated[list[str] | None, typer.Argument(metavar="DECKS...", help="Deck files, or folders of *.txt decks (none with --random-decks; with --game fightdrome: characters SLEEVE/STACK to cycle through; none: dealt from the supply).")] = None,
-    players: Annotated[str, typer.Option(metavar="NAMES", help="Comma-separated: random, greedy, search, omniscient (search:N for N playouts, search:Nms for N ms a decision).")] = "greedy,search",
+    players: Annotated[str, typer.Option(metavar="NAMES", help="Comma-separated: random, greedy, search, omniscient (search:N for N sampled worlds a checked decision, omniscient:N for N playouts, search:Nms for N ms a decision).")] = "greedy,search",
     games: Annotated[int, opt.count("Games per pairing of entrants (seats alternate); duplicate: deals per pairing of players and of decks, each played twice")] = 10,
     duplicate: Annotated[bool | None, typer.Option("--duplicate/--no-duplicate", help="Play each deal twice, the players' seats swapped, and score the pairs (the default with two players or more).")] = None,
     random_decks: Annotated[bool, typer.Option("--random-decks", help="Every deal draws two random legal decks from its seed (no DECKS).")] = False,

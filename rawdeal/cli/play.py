@@ -18,7 +18,7 @@ commands = commands_app()
 def play(
     decks: Annotated[list[Path] | None, typer.Argument(metavar="[A.txt B.txt]", help="The two decks (you play A).")] = None,
     vs: Annotated[str | None, typer.Option("--vs", metavar="PLAYER", help="The computer plays B: random, greedy, search "
-                                           "or search:N (playouts); with --resume, the saved opponent unless given.")] = None,
+                                           "or search:N (sampled worlds a checked decision); with --resume, the saved opponent unless given.")] = None,
     seed: Annotated[int | None, opt.seed("Seed of the shuffles and of the computer player "
                                          "(default: a fresh one, printed; the same seed deals the same game)")] = None,
     profile: opt.ProfileOption = None,
