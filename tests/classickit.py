@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from rawdeal.cards import CardType
@@ -10,6 +11,10 @@ from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering import CardFacts, LoweredText, lower
 from rawdeal.effects.classic.playable import played_as
 from rawdeal.effects.classic.pool import PoolCompiler, pool_compiler
+from rawdeal.engine.cardinfo import Catalog, _info, catalog
+from rawdeal.engine.game import Game
+from rawdeal.engine.moves import parse_move
+from rawdeal.engine.state import GameState
 
 REVERSAL = frozenset({"reversal", "special"})
 ACTION = frozenset({"action"})
@@ -35,3 +40,30 @@ def clauses(text: str, kinds: frozenset[str] = ACTION) -> tuple[fx.Clause, ...]:
     result = lowered(text, kinds)
     assert result.effect is not None, result.unlowered
     return result.effect.clauses
+
+
+def assert_printed(*texts: str) -> None:
+    """Each sentence of each text is one the pool prints (tests read real texts, not ones written to fit)."""
+    lexicon = compiler().lexicon
+    printed = {s.text.casefold() for c in classic_pool() for s in lexicon.sentences(c.text)}
+    for text in texts:
+        for sentence in lexicon.sentences(text):
+            assert sentence.text.casefold() in printed, sentence.text
+
+
+def course_with(effects: dict[str, fx.CardEffect], abilities: dict[str, fx.Ability] | None = None) -> Catalog:
+    """The course catalog with some cards' effects and Superstars' abilities replaced by lowered Classic ones."""
+    cat = catalog()
+    infos = tuple(_info(i.id, i.card, effects[i.title]) if i.title in effects else i for i in cat.infos)
+    return replace(cat, infos=infos, abilities={**cat.abilities, **(abilities or {})})
+
+
+def play_unreversed(cat: Catalog, s: GameState, move: str) -> Game:
+    """The game at `s` (player 0 to move) after `move`, the opponent answering each question with his first move
+    (no reversal), until the play is over, player 0 is asked something or the turn has passed to player 1."""
+    game = Game(s, cat)
+    game.resume()
+    game.apply(parse_move(move))
+    while (d := game.decision()) is not None and d.player == 1 and game.s.current == 0 and game.s.tasks:
+        game.apply(d.moves[0])
+    return game

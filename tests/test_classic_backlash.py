@@ -32,6 +32,7 @@ MID_MATCH_ACTION = frozenset({"mid-match", "action"})
 SUBMISSION = frozenset({"maneuver", "submission"})
 OPP, YOU = fx.Who.OPPONENT, fx.Who.YOU
 BACKLASH, RINGSIDE, RING = fx.Zone.BACKLASH, fx.Zone.RINGSIDE, fx.Zone.RING
+PRE, MID = fx.RingKind.PRE_MATCH, fx.RingKind.MID_MATCH
 
 PRINTED_LOOK_CHOOSE = "Look at your opponent's Backlash deck, choose 1 card, and he discards the chosen card."
 PRINTED_RANDOM = "Your opponent randomly discards 2 cards from his Backlash deck."
@@ -130,14 +131,13 @@ def test_as_a_mid_match_action_is_an_effect_used_in_your_turn() -> None:
 
 
 def test_the_maximum_number_of_pre_match_cards_in_the_ring_area_changes_while_the_card_is_there() -> None:
-    assert clauses(PRINTED_MORE, PRE_MATCH_EVENT) == (fx.RingLimit(Trait.PRE_MATCH, 3),)
-    assert clauses(PRINTED_FEWER, PRE_MATCH_EVENT) == (fx.RingLimit(Trait.PRE_MATCH, -1),)
+    assert clauses(PRINTED_MORE, PRE_MATCH_EVENT) == (fx.RingRoom((PRE,), 3),)
+    assert clauses(PRINTED_FEWER, PRE_MATCH_EVENT) == (fx.RingRoom((PRE,), -1),)
 
 
 def test_the_maximum_number_of_mid_match_cards_while_this_card_is_in_the_ring_area() -> None:
-    assert clauses(PRINTED_MID_MORE, PRE_MATCH_EVENT) == (fx.RingLimit(Trait.MID_MATCH, 1),)
-    assert clauses(PRINTED_BOTH_MORE, PRE_MATCH_EVENT) == (
-        fx.RingLimit(Trait.PRE_MATCH, 1), fx.RingLimit(Trait.MID_MATCH, 1))
+    assert clauses(PRINTED_MID_MORE, PRE_MATCH_EVENT) == (fx.RingRoom((MID,), 1),)
+    assert clauses(PRINTED_BOTH_MORE, PRE_MATCH_EVENT) == (fx.RingRoom((PRE, MID), 1),)
 
 
 # ------------------------------------------------------------------------------------------- in play
@@ -204,6 +204,31 @@ def test_a_card_that_raises_the_maximum_lets_more_pre_match_cards_into_the_ring_
         game.apply(mv.Pick(PickVerb.TAKE, HELLFIRE))
         game.apply(mv.PASS)
     assert len(game.s.players[0].ring) == 8 and _d(game).moves == (mv.PASS,)
+
+
+AISLE = "Walk That Aisle"  # Pre-match: "... Your Starting Hand Size is +1. At the end of the Pre-match phase, ..."
+BELT = "WWE Raw Deal Championship Belt"  # Pre-match: "Your Starting Hand Size is +1. ..."
+GAME_IS_BACK = "The Game Is Back, and The Game is Here to Stay!"  # "... his Starting Hand Size is -3"
+
+
+def _opening_hands(game: Game) -> list[int]:
+    """Both seats pass, which ends the Pre-match phase; the cards each drew for his opening hand."""
+    game.apply(mv.PASS)
+    events = game.apply(mv.PASS)
+    return [e.count for e in events if isinstance(e, ev.Drew)][:2]
+
+
+def test_pre_match_cards_that_change_the_starting_hand_size_change_the_opening_hands() -> None:
+    game = _start(([AISLE, BELT], []))
+    printed = game.cat.superstar(game.s.players[0].superstar).hand_size
+    game.apply(mv.Pick(PickVerb.TAKE, AISLE))
+    game.apply(mv.PASS)
+    game.apply(mv.Pick(PickVerb.TAKE, BELT))
+    assert _opening_hands(game) == [printed + 2, printed]  # +1 from each card in his Ring area
+    game = _start(([], [GAME_IS_BACK]))
+    game.apply(mv.PASS)
+    game.apply(mv.Pick(PickVerb.TAKE, GAME_IS_BACK))
+    assert _opening_hands(game) == [printed - 3, printed]  # the opponent's card takes 3 from his
 
 
 def test_a_game_without_pre_match_cards_has_no_pre_match_phase() -> None:

@@ -31,9 +31,10 @@ def check(
         if pool is Pool.classic:
             from rawdeal.cards.pool.load import classic_pool
             from rawdeal.decks.classic import check_classic_paths
+            from rawdeal.effects.classic.deckrules import card_rules
             from rawdeal.effects.classic.packing import packing_rule
 
-            checked = check_classic_paths(paths, classic_pool(), packing_rule)
+            checked = check_classic_paths(paths, classic_pool(), packing_rule, card_rules)
         else:
             checked = check_paths(paths, load_db())
         reports, cannot = [], []

@@ -11,6 +11,7 @@ A Superstar ability that changes these limits is not applied (the engine does no
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import cache
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
@@ -45,18 +46,33 @@ class ClassicPool:
 PackingRule = Callable[[PoolCard], "tuple[frozenset[str], frozenset[str]] | None"]
 
 
+@dataclass(frozen=True, slots=True)
+class CardRules:
+    """Deck rules a card's own text says (read by the Classic grammar: `rawdeal.effects.classic.deckrules`):
+    "You may pack up to 6 copies of this card", "You cannot pack this card when you are packing the card
+    titled X"."""
+
+    copies: int | None = None  # the copies a deck may hold, instead of the usual limit
+    not_with: frozenset[str] = frozenset()  # titles a deck holding this card may not hold
+    arsenal: int | None = None  # a Superstar's "Your Arsenal may only contain 45 cards": its Arsenal's size
+
+
+TextRules = Callable[[PoolCard], CardRules]
+
+
 def check_classic_paths(paths: Iterable[str], cards: Sequence[PoolCard],
-                        packing: PackingRule | None = None) -> Iterator[DeckReport]:
+                        packing: PackingRule | None = None, rules: TextRules | None = None) -> Iterator[DeckReport]:
     pool = ClassicPool(cards)
 
     def check(path: str) -> DeckReport:
         deck = read_deck(path)
-        return DeckReport(path, deck.superstar or None, len(deck.cards), check_classic_deck(deck, pool, packing))
+        return DeckReport(path, deck.superstar or None, len(deck.cards), check_classic_deck(deck, pool, packing, rules))
 
     return each_deck(paths, check)
 
 
-def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | None = None) -> tuple[Violation, ...]:
+def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | None = None,
+                       rules: TextRules | None = None) -> tuple[Violation, ...]:
     superstar = pool.superstars.get(who(deck.superstar)) if deck.superstar else None
     found = list(deck.problems)
     if deck.superstar and superstar is None:
@@ -64,9 +80,11 @@ def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | Non
                                f"unknown Superstar {deck.superstar!r}{suggest(deck.superstar, sorted({c.title for c in pool.superstars.values()}))}"))
     known = [(e.line, pool.by_title[e.title.casefold()]) for e in deck.cards if e.title.casefold() in pool.by_title]
     found += _unknown(deck, pool)
-    found += _sizes(deck, known)
-    found += _copies(known)
+    found += _sizes(deck, known, (rules(superstar).arsenal if rules and superstar else None) or ARSENAL)
+    found += _copies(known, rules)
     found += _heel_face(known)
+    if rules is not None:
+        found += _packed_with(known, rules)
     if superstar is not None:
         found += _logos(known, superstar)
         if packing is not None:
@@ -88,14 +106,15 @@ def _part(card: PoolCard) -> str:
     return next((k for k in BACKLASH if k in card.kinds), "arsenal")
 
 
-def _sizes(deck: Deck, known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
+def _sizes(deck: Deck, known: list[tuple[int, PoolCard]], size: int = ARSENAL) -> Iterator[Violation]:
     parts = Counter(_part(card) for _, card in known)
     unknown = len(deck.cards) - len(known)
     arsenal = parts["arsenal"] + unknown
     last = deck.cards[-1].line if deck.cards else deck.superstar_line
-    if arsenal != ARSENAL:
-        fix = f"add {ARSENAL - arsenal}" if arsenal < ARSENAL else f"remove {arsenal - ARSENAL}"
-        yield Violation(last, Rule.DECK_SIZE, f"{arsenal} Arsenal cards (an Arsenal has exactly {ARSENAL}): {fix}")
+    if arsenal != size:
+        fix = f"add {size - arsenal}" if arsenal < size else f"remove {arsenal - size}"
+        whose = "an Arsenal" if size == ARSENAL else "this Superstar's Arsenal"
+        yield Violation(last, Rule.DECK_SIZE, f"{arsenal} Arsenal cards ({whose} has exactly {size}): {fix}")
     for part, limit in BACKLASH.items():
         if parts[part] > limit:
             yield Violation(last, Rule.DECK_SIZE,
@@ -116,8 +135,22 @@ def _copy_limit(traits: tuple[str, ...]) -> int | None:
     return min(limits, default=MAX_COPIES)
 
 
-def _copies(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
-    return copy_violations([(line, card.title, copy_limit(card)) for line, card in known])
+def _copies(known: list[tuple[int, PoolCard]], rules: TextRules | None) -> Iterator[Violation]:
+    def limit(card: PoolCard) -> int | None:
+        said = rules(card).copies if rules is not None else None
+        return said if said is not None else copy_limit(card)
+
+    return copy_violations([(line, card.title, limit(card)) for line, card in known])
+
+
+def _packed_with(known: list[tuple[int, PoolCard]], rules: TextRules) -> Iterator[Violation]:
+    """"You cannot pack this card when you are packing the card titled X": never both in one deck."""
+    held = {card.title.casefold() for _, card in known}
+    for line, card in _distinct(known):
+        clash = sorted(t for t in rules(card).not_with if t.casefold() in held)
+        if clash:
+            yield Violation(line, Rule.PACKED_WITH, f"{card.title!r} cannot be packed with {', '.join(clash)}; "
+                                                    f"remove one of them")
 
 
 def _heel_face(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:

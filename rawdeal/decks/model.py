@@ -19,6 +19,7 @@ class Rule(StrEnum):
     HEEL_FACE = "heel-face"
     SUPERSTAR_LOGO = "superstar-logo"
     PACKED_BY = "packed-by"  # Classic: "Can only be packed by X"
+    PACKED_WITH = "packed-with"  # Classic: "You cannot pack this card when you are packing the card titled X"
 
 
 @dataclass(frozen=True, slots=True)

@@ -414,10 +414,20 @@ class HoldSubmission:
     until the opponent reverses it, and on the owner's turns it deals its damage again."""
 
 
+@dataclass(frozen=True, slots=True)
+class OnlyIf:
+    """"If the card titled WCW Title Belt is in your Ring area, draw up to 5 cards and then discard 5 cards":
+    the actions run only if `condition` holds (for the card's owner) when they come up (Classic cards; a
+    condition about the game's state, never about the card being played)."""
+
+    condition: Condition
+    actions: tuple[Action, ...]
+
+
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission | MoveThis | Restrict
+    | HoldSubmission | MoveThis | Restrict | OnlyIf
 )
 
 
@@ -451,6 +461,15 @@ class Target:
 class OnPlay:
     """Actions run when the card is successfully played (as `as_type` only, if given).
     Plain action text and "When successfully played, ..." both compile to this."""
+
+    actions: tuple[Action, ...]
+    as_type: CardType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WhenPlayed:
+    """"When played, opponent must discard 2 cards" (Classic cards): actions run as the card is played, before
+    the opponent may reverse it from his hand, and whether or not he then does (as `as_type` only, if given)."""
 
     actions: tuple[Action, ...]
     as_type: CardType | None = None
@@ -590,20 +609,51 @@ class Activated:
     once: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class RingLimit:
-    """"The maximum number of Pre-match cards you may have in your Ring area is increased by 2" (Classic
-    cards): while this card is in its owner's Ring area, he may have `amount` more (fewer, if negative) cards
-    with the keyword `kind` (`Trait.PRE_MATCH`, `Trait.MID_MATCH`) there than the rules' 5."""
+class StarStat(StrEnum):
+    """A Superstar's printed numbers a card can change (Classic cards)."""
 
-    kind: Trait
+    HAND_SIZE = "starting hand size"  # the cards drawn for the opening hand ("Hand Size" means the same)
+    SUPERSTAR_VALUE = "superstar value"  # who goes first; what "equal to your Superstar Value" counts
+
+
+@dataclass(frozen=True, slots=True)
+class SuperstarStat:
+    """"Your Starting Hand Size is +2", "your opponent's Superstar Value is -3": a player's Superstar stat
+    changed while this card is in its owner's Ring area (a Pre-match card stays there; on a Superstar,
+    always: `Ability.stat_lines`), while `condition` holds (of the card's owner) if one is given."""
+
+    stat: StarStat
     amount: int
+    who: Who = Who.YOU
+    condition: Condition | None = None
+
+
+class RingKind(StrEnum):
+    """The Backlash deck's cards a Ring area holds at most so many of (5 each, by the rules)."""
+
+    PRE_MATCH = "pre-match"
+    MID_MATCH = "mid-match"
+
+
+@dataclass(frozen=True, slots=True)
+class RingRoom:
+    """"The maximum number of Mid-match cards you may have in your Ring area is increased by 2": how many
+    more (or fewer) such cards a player may have in his Ring area, while this card is in its owner's Ring
+    area (on a Superstar, always) and `condition` holds."""
+
+    kinds: tuple[RingKind, ...]
+    amount: int
+    who: Who = Who.YOU
+    condition: Condition | None = None
+
+
+StatLine = SuperstarStat | RingRoom
 
 
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | Activated | RingLimit
+    | NotReversedBy | Activated | SuperstarStat | RingRoom | WhenPlayed
 )
 
 
@@ -641,3 +691,4 @@ class Ability:
     damage_taken: int = 0
     forbids_opponent: tuple[str, ...] = ()
     triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)
+    stat_lines: tuple[StatLine, ...] = ()  # his own "Your Starting Hand Size is +1 ...", "The maximum number ..."

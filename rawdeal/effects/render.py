@@ -24,8 +24,8 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, HasCards, MoveThis, Restrict,
-    ReversedLastTurn, RingLimit, SuperstarIs,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, HasCards, MoveThis, OnlyIf, Restrict,
+    ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
@@ -157,6 +157,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     Modify: lambda a, v: render_modifier(a.modifier),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
     Choice: _choice,
+    OnlyIf: lambda a, v: f"if {_condition(a.condition)}: {_actions(a.actions, v, ' and ')}",
     Optional: lambda a, v: ("you may " if a.who is Who.YOU else "opponent may: ") + _actions(a.actions, v, " and ") + (
         f"; if not, {_actions(a.otherwise, v, ' and ')}" if a.otherwise else ""),
     HoldSubmission: lambda a, v: "hold the submission: no maneuvers or actions until opponent reverses it; "
@@ -355,6 +356,15 @@ def _triggered(c: Triggered) -> str:
     return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
 
 
+def _stat_line(c: SuperstarStat | RingRoom) -> str:
+    whose = "your" if c.who is Who.YOU else "your opponent's"
+    cond = f" if {_condition(c.condition)}" if c.condition else ""
+    if isinstance(c, SuperstarStat):
+        return f"{whose} {c.stat.value} {c.amount:+d}{cond}"
+    kinds = " and ".join(k.value for k in c.kinds)
+    return f"{whose} ring area holds {c.amount:+d} {kinds} cards at most{cond}"
+
+
 _CLAUSES: dict[type, Callable[[Any], str]] = {
     OnPlay: lambda c: f"{_as_type(c) or 'when played, '}{_actions(c.actions, True)}",
     PlayRequirement: lambda c: f"{_as_type(c)}playable only if {_condition(c.condition)}",
@@ -375,8 +385,9 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     Activated: lambda c: (f"while this card is in your {' or '.join(_ZONES[z] for z in c.zones)}, "
                           f"{'once during each of your turns' if c.once else 'during your turn'} you may "
                           f"{_actions(c.actions, True, ' and then ')}"),
-    RingLimit: lambda c: (f"the maximum number of {c.kind} cards you may have in your ring area is "
-                          f"{'increased' if c.amount > 0 else 'reduced'} by {abs(c.amount)}"),
+    SuperstarStat: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
+    WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",
+    RingRoom: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
 }
 
 
@@ -399,6 +410,7 @@ def render_ability(ability: Ability) -> str:
         if ability.damage_taken:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
         parts += [_played(t) for t in ability.triggered]
+        parts += [_stat_line(line) for line in ability.stat_lines]
         return "always: " + "; ".join(parts)
     when = {AbilityTiming.ONCE_PER_TURN: "once per turn", AbilityTiming.START_OF_TURN: "at the start of your turn"}
     may = "you may " if ability.optional else ""

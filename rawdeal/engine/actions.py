@@ -15,6 +15,7 @@ from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
 from rawdeal.engine import rng
 from rawdeal.engine import rules as R
+from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
 from rawdeal.engine.words import CardId, PickVerb
@@ -136,14 +137,14 @@ class Actions:
             return count.n
         p = self._who(owner, of.who)
         if of.zone is None:
-            base = self.cat.db.by_name[self.s.players[p].superstar].value
+            base = standing.superstar_value(self.cat, self.s, p)
         else:
             base = sum(1 for c in self.s.players[p].zone(of.zone) if self._passes(c, of.filter, owner))
         return max(0, base + of.plus)
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
         p = self._who(owner, a.who)
-        n = self._amount(owner, a.count) or 0
+        n = self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)  # "draw that many cards"
         if a.count.up_to:
             self.s.tasks.append(T.AskCount(p, DRAW, n))
         else:  # a mandatory draw takes the cards that are there and says how many it took
@@ -358,6 +359,10 @@ class Actions:
             return sum(1 for c in self.s.players[player].hand if self._passes(c, first.filter, player)) >= first.count.n
         return True
 
+    def _do_only_if(self, owner: int, a: fx.OnlyIf, card: int) -> None:
+        if R.holds(self.cat, self.s, owner, a.condition, card, None):
+            self._push_actions(owner, a.actions, card)
+
     def _do_move_this(self, owner: int, a: fx.MoveThis, card: int) -> None:
         pl = self.s.players[owner]
         for source in (fx.Zone.RING, fx.Zone.RINGSIDE):
@@ -431,7 +436,7 @@ ACTIONS: Final[dict[type[fx.Action], Callable[[Actions, int, Any, int], None]]] 
     fx.Search: Actions._do_search, fx.Shuffle: Actions._do_shuffle, fx.LookAt: Actions._do_look,
     fx.Arrange: Actions._do_arrange, fx.SkipTurn: Actions._do_skip, fx.EndTurn: Actions._do_end_turn,
     fx.WinGame: Actions._do_win, fx.Modify: Actions._do_modify, fx.EqualizeFortitude: Actions._do_equalize,
-    fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional,
+    fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional, fx.OnlyIf: Actions._do_only_if,
     fx.HoldSubmission: Actions._do_hold, fx.MoveThis: Actions._do_move_this, fx.Restrict: Actions._do_restrict,
 }
 # The actions done by a player (`who`), who may be all players: not a `getattr(a, "who", None)` per

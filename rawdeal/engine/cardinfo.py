@@ -37,6 +37,7 @@ class CardInfo:
     not_reversed_by: frozenset[str] = frozenset()  # titles of reversals that never match it (Classic cards)
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
     activated: tuple[fx.Activated, ...] = ()  # effects used from the Ring area or Ringside pile (Classic cards)
+    when_played: tuple[fx.WhenPlayed, ...] = ()  # "When played, ...": before the reversal window (Classic cards)
 
     def is_(self, card_type: CardType) -> bool:
         return card_type in self.card.types
@@ -68,6 +69,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         not_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.NotReversedBy) for t in c.titles),
         title=card.title,
         activated=effect.of(fx.Activated),
+        when_played=effect.of(fx.WhenPlayed),
     )
 
 

@@ -91,13 +91,14 @@ class ClassicCatalog:
     @cached_property
     def packing(self) -> tuple[_Packing, ...]:
         """What deck building asks of each playable card, worked out once (every random deck asks it)."""
+        from rawdeal.effects.classic.deckrules import card_rules
         from rawdeal.effects.classic.packing import packing_rule
 
         out = []
         for info in self.catalog.infos:
             card = self.printed[info.title]
             out.append(_Packing(card.title, card.trait_slugs, frozenset(who(x) for x in card.logos),
-                                packing_rule(card), copy_limit(card) or ARSENAL))
+                                packing_rule(card), copy_limit(card) or ARSENAL, bool(card_rules(card).not_with)))
         return tuple(out)
 
 
@@ -108,6 +109,7 @@ class _Packing:
     logos: frozenset[str]
     rule: tuple[frozenset[str], frozenset[str]] | None
     limit: int
+    exclusive: bool = False  # "cannot be packed with the card titled X": random decks leave it out
 
 
 def _backlash_played(card: PoolCard) -> bool:
@@ -159,7 +161,7 @@ def _room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") ->
     for card in cc.packing:
         if cc.backlash.get(card.title, "") != part:
             continue
-        if other in card.sides or (card.logos and not mine & card.logos):
+        if other in card.sides or (card.logos and not mine & card.logos) or card.exclusive:
             continue
         rule = card.rule
         if rule is not None and ((rule[0] and not mine & rule[0]) or mine & rule[1]):
@@ -171,15 +173,18 @@ def _room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") ->
 def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolCard | None = None,
                         prefer: frozenset[str] = frozenset(),
                         companions: Mapping[str, tuple[str, ...]] | None = None) -> tuple[str, list[str]]:
-    """A random Superstar (or `superstar`) and 60 playable titles (bottom to top) that obey the Classic
+    """A random Superstar (or `superstar`) and 60 playable titles (or as many as his text allows), bottom to top, that obey the Classic
     deck rules. Titles in `prefer` that the deck may hold are drawn first (a check that wants every card
     played sometime prefers those not played yet), each followed by its `companions` the deck may hold
     (the cards its text names: "after the card titled Irish Whip"); the rest of the deck is random."""
+    from rawdeal.effects.classic.deckrules import card_rules
+
     stars = cc.stars_by_title
     while True:
         star = superstar or rnd.choice(stars)
         room_ = room(cc, star, rnd.choice(SIDES))
-        if sum(n for _, n in room_) >= ARSENAL:
+        size = card_rules(star).arsenal or ARSENAL  # "Your Arsenal may only contain 50 cards"
+        if sum(n for _, n in room_) >= size:
             break
         superstar = None
     first = [i for i, (t, _) in enumerate(room_) if t in prefer] if prefer else []
@@ -190,14 +195,14 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
         first = [j for i in first for j in [at[c] for c in companions.get(room_[i][0], ()) if c in at][::-1] + [i]]
     titles, left = [t for t, _ in room_], [n for _, n in room_]
     out: list[str] = []
-    size, randrange, randint = 0, rnd.randrange, rnd.randint
-    while size < ARSENAL:
+    got, randrange, randint = 0, rnd.randrange, rnd.randint
+    while got < size:
         i = first.pop() if first else randrange(len(titles))
         if i >= len(titles) or not left[i]:
             continue
-        n = randint(1, min(left[i], MOST_AT_ONCE, ARSENAL - size))
+        n = randint(1, min(left[i], MOST_AT_ONCE, size - got))
         out += [titles[i]] * n
-        size += n
+        got += n
         left[i] -= n
         if not left[i] and not first:  # no copy left: swap it out of the lists
             titles[i], left[i] = titles[-1], left[-1]
@@ -243,12 +248,13 @@ def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDA
     """A game between two Classic decks: each must obey the Classic deck rules and hold only cards whose
     text the engine runs (a card it cannot play yet is named, never played as if it had no text)."""
     from rawdeal.decks.classic import check_classic_deck
+    from rawdeal.effects.classic.deckrules import card_rules
     from rawdeal.effects.classic.packing import packing_rule
 
     cc = cc or shipped_classic()
     pool = _classic_pool()
     for deck in decks:
-        problems = check_classic_deck(deck, pool, packing_rule)
+        problems = check_classic_deck(deck, pool, packing_rule, card_rules)
         if problems:
             first = problems[0]
             raise DeckError(f"{deck.path}:{first.line}: {first.rule}: {first.message}")

@@ -19,6 +19,7 @@ from rawdeal.engine import moves as mv
 from rawdeal.engine import midmatch, prematch
 from rawdeal.engine import rng
 from rawdeal.engine import rules as R
+from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
 from rawdeal.engine.cardinfo import Catalog, CardInfo, catalog
 from rawdeal.engine.choices import DECIDERS, RESOLVERS, Choices, choice_labels, nth
@@ -78,7 +79,7 @@ class Game(Choices):
             game._run()
             return game, game._flush()
         for p in (0, 1):
-            game._draw_cards(p, cat.superstar(s.players[p].superstar).hand_size)
+            game._draw_cards(p, standing.hand_size(cat, s, p))
         s.current = game._first_player()
         game._emit(ev.GameStarted(game.name(s.current), game.name(1 - s.current)))
         s.tasks.append(T.StartTurn(s.current))
@@ -86,7 +87,7 @@ class Game(Choices):
         return game, game._flush()
 
     def _first_player(self) -> int:
-        v = [self.cat.superstar(p.superstar).value for p in self.s.players]
+        v = [standing.superstar_value(self.cat, self.s, p) for p in (0, 1)]
         if v[0] != v[1]:
             return 0 if v[0] > v[1] else 1
         if self.s.profile == COURSE:
@@ -343,7 +344,17 @@ class Game(Choices):
         self._note(card, s.playing)
         if self.listen:
             self._emit(ev.Played(self.name(p), info.title, as_type))
+        if info.when_played:  # "When played, ...": done first; the reversals are worked out after them
+            s.tasks.append(T.OFFER_REVERSALS)
+            for clause in reversed(info.when_played):
+                if clause.as_type is None or clause.as_type == as_type:
+                    self._run_clause(p, card, clause, clause.actions)
+            return
         self._offer_reversals(s.playing)
+
+    def _offer_later(self, task: T.OfferReversals) -> None:
+        assert self.s.playing is not None
+        self._offer_reversals(self.s.playing)
 
     def _offer_reversals(self, play: CurrentPlay) -> None:
         """The play resolves unless the opponent reverses it from his hand first."""
@@ -638,4 +649,5 @@ _RUNNERS: Final[dict[type[T.Task], Callable[[Game, Any], None]]] = {
     T.Act: Game._act, T.Resolve: Game._resolve, T.Hit: Game._hit, T.Finish: Game._finish,
     T.ReversalHit: Game._reversal_hit, T.Equalize: Game._equalize, T.ApplyHold: Game._apply_hold,
     T.EndPreMatch: prematch.end,
+    T.OfferReversals: Game._offer_later,
 }

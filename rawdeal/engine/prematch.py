@@ -4,8 +4,9 @@ Starting with the first player (the higher Superstar Value), the players take tu
 card from their Backlash deck into their Ring area, or pass; when both have passed in a row the phase is
 over. A card's plain text ("when played") happens as it is played. Then both draw their starting hands,
 and each resolves his Pre-match cards' "At the end of the Pre-match phase, ..." effects, the first player
-all of his before the other; then the first turn starts. A player has at most `MOST_IN_RING` Pre-match
-cards in his Ring area, more or fewer as the cards there say (`fx.RingLimit`).
+all of his before the other; then the first turn starts. A player has at most 5 Pre-match cards in his
+Ring area, more or fewer as the cards in either Ring area say (`fx.RingRoom`, `standing.ring_room`); the
+starting hands are as big as the Ring areas then say ("Your Starting Hand Size is +2": `standing.hand_size`).
 
 Not modelled (said so in docs/classic.md): the steps for Venue, Feud, Stipulation and Manager cards that
 come before the others, at most one of each. A game whose Backlash decks hold no Pre-match card has no
@@ -21,6 +22,7 @@ from rawdeal.cards.model import Trait
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
+from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision
 from rawdeal.engine.midmatch import most_in_ring
@@ -29,7 +31,6 @@ from rawdeal.engine.words import CardId, DecisionKind, PickVerb
 if TYPE_CHECKING:
     from rawdeal.engine.game import Game
 
-MOST_IN_RING: Final = 5
 PRE_MATCH: Final = fx.CardFilter(trait=Trait.PRE_MATCH)
 
 
@@ -45,7 +46,7 @@ def _pre_match(game: Game, card: CardId) -> bool:
 def playable(game: Game, p: int) -> list[CardId]:
     """The Pre-match cards p may play now (each title once, in Backlash deck order)."""
     pl = game.s.players[p]
-    if sum(1 for c in pl.ring if _pre_match(game, c)) >= most_in_ring(game, p, Trait.PRE_MATCH, MOST_IN_RING):
+    if sum(1 for c in pl.ring if _pre_match(game, c)) >= most_in_ring(game, p, fx.RingKind.PRE_MATCH):
         return []
     return list(dict.fromkeys(c for c in pl.backlash if _pre_match(game, c)))
 
@@ -84,7 +85,7 @@ def end(game: Game, t: T.EndPreMatch) -> None:
     runs last-pushed first), then the first turn."""
     s, first = game.s, t.first
     for p in (first, 1 - first):
-        drawn = game._draw_cards(p, game.cat.superstar(s.players[p].superstar).hand_size)
+        drawn = game._draw_cards(p, standing.hand_size(game.cat, s, p, game._note))
         game._emit(ev.Drew(game.name(p), drawn, "effect"))
     s.tasks.append(T.START_TURN[first])
     for p in (1 - first, first):

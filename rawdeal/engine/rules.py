@@ -71,7 +71,9 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
 def _measure(cat: Catalog, s: GameState, p: int, measure: fx.Measure) -> int:
     if measure is fx.Measure.HAND:
         return len(s.players[p].hand)
-    return cat.superstar(s.players[p].superstar).value
+    from rawdeal.engine.standing import superstar_value  # standing asks `holds` of its stat lines' conditions
+
+    return superstar_value(cat, s, p)  # as the stat lines in play change it
 
 
 def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bool:

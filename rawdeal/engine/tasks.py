@@ -56,6 +56,11 @@ class Resolve(Task):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class OfferReversals(Task):
+    """The card in play's "When played, ..." effects are done: now the opponent may reverse it from his hand."""
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Hit(Task):
     """Apply the played maneuver's damage, overturning from `done` + 1; reversals may be revealed."""
 
@@ -209,6 +214,7 @@ DECISIONS: Final[frozenset[type[Task]]] = frozenset(
 # Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
 # Final: compiled, each is a C static rather than a module dictionary look-up.
 RESOLVE: Final = Resolve()
+OFFER_REVERSALS: Final = OfferReversals()
 FINISH: Final = Finish(None)
 HIT: Final = Hit(-1)
 END_TURN: Final = EndTurnNow()

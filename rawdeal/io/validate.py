@@ -20,7 +20,7 @@ from rawdeal.errors import SaveError
 
 _EXACT = 2**53  # floats beyond this are no longer exact integers
 _COPY_RULES = (Rule.COPIES, Rule.UNIQUE)
-_PLAY_TASKS = (T.Resolve, T.Hit, T.Finish, T.ReverseWindow)
+_PLAY_TASKS = (T.Resolve, T.Hit, T.Finish, T.ReverseWindow, T.OfferReversals)
 _MOST_DELAYED = 120  # a delayed effect is one card's, and a game holds 120 cards
 
 

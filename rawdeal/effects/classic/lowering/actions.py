@@ -13,6 +13,8 @@ from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
     _only_args, _subject, _target, _zone_in, find, values, words,
 )
+from rawdeal.effects.classic.deckrules import is_deck_rule
+from rawdeal.effects.classic.lowering.quantities import checked_same
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
@@ -117,6 +119,8 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     rule = _superstar_rule(action, card)
     if rule is not None:
         return rule
+    if is_deck_rule(action):  # "You may pack up to 6 copies of this card": the Classic deck check applies it
+        return [_PackRule()]
     if action.verb == "play" and any(isinstance(p, Phrase) and p.kind == "modal" and words(p) == ["cannot"]
                                      for p in action.subject):
         return [_cannot_play(action)]
@@ -134,7 +138,7 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
                                       subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
     who, modal = _subject(action)
-    lowered = _verb(action, who, seq, card)
+    lowered = checked_same(_verb(action, who, seq, card))
     if modal in ("may", "may then") and not lowered and isinstance(seq.last, _Taken) and who is fx.Who.YOU:
         return [fx.Optional(())]  # "you may take 1 card ... and place it ...": the may runs on to the put
     if modal in ("may", "may then") and lowered:
@@ -513,7 +517,8 @@ def _move_taken(taken: _Taken, dest: _Zones, position: fx.Position) -> list[Any]
     if dest.who is not taken.who or len(dest.zones) != 1:
         raise Unsupported("cards put into another player's zone")
     if taken.top:
-        if taken.source is fx.Zone.ARSENAL and dest.zones == (fx.Zone.RINGSIDE,) and taken.count.n:
+        if taken.source is fx.Zone.ARSENAL and dest.zones == (fx.Zone.RINGSIDE,) and taken.count.n \
+                and not taken.count.same:
             return [fx.MillTop(taken.who, taken.count.n)]
         raise Unsupported("the top cards of a zone put elsewhere than the Ringside pile")
     if taken.either:
@@ -534,7 +539,8 @@ def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[A
         if src.zones == (fx.Zone.ARSENAL,):
             return [fx.MillTop(src.who if who is fx.Who.YOU else who, _number(nums[0]) if nums else 1)]
     d = _object_cards(action)
-    if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait or d.marked) and not d.count.up_to:
+    if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait or d.marked) \
+            and not d.count.up_to and not d.count.same:  # "overturn that many cards": the overturn takes a set number
         return [fx.MillTop(who, d.count.n)]
     raise Unsupported(f"overturn {' '.join(words(action)[1:])!r}")
 

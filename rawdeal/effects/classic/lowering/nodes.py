@@ -176,6 +176,8 @@ def _subject(action: Action) -> tuple[fx.Who, str | None]:
                     raise Unsupported("a card picked at random")
             else:
                 raise Unsupported(f"the subject {' '.join(said)!r}")
+    if modal is not None and modal.split()[0] == "can":  # "can reverse", "you can either ...": a permission, as "may"
+        modal = " ".join(["may", *modal.split()[1:]])
     if modal not in (None, "may", "must", "must then", "may then", "must first"):
         raise Unsupported(f"the modal {modal!r}")
     return who, modal
@@ -267,8 +269,8 @@ def _quantity(node: object) -> fx.Count:
         return fx.Count(0, up_to=kind == "up_to_hash", of=HASH)
     if kind == "any_number":  # "any number of cards": as many as the player likes, none to all
         return fx.ANY_NUMBER
-    if kind == "same":
-        return fx.Count(1, same=True)
+    if kind == "same" or (kind == "that_many" and words(node) == ["that", "many"]):
+        return fx.Count(1, same=True)  # as many as the previous action moved
     raise Unsupported(f"the quantity {' '.join(words(node))!r}")
 
 

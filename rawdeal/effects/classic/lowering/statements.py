@@ -15,7 +15,8 @@ from rawdeal.effects.classic.lowering.nodes import (
 )
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
-from rawdeal.effects.classic.lowering.prematch import ring_limit
+from rawdeal.effects.classic.deckrules import arsenal_size
+from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
 
 
 # -------------------------------------------------------------------------------------- statements
@@ -49,6 +50,8 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         return [_reversal_f(before, st)]
     if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
         return [_reversal_f(seq.last.modifier, st)]
+    if card.is_superstar and arsenal_size(st) is not None:
+        return [_DeckRule()]  # "Your Arsenal may only contain 45 cards": the Classic deck check applies it
     handler = _STATEMENTS.get(st.kind)
     if handler is None:
         raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
@@ -210,9 +213,22 @@ def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
         return [_SelfStat(stat, n, cond) for stat, n in _stat_list(stats)]
     if isinstance(inner, Phrase) and inner.kind == "next_ref" and not tails:
         return [_next_card_modifier(inner, stats)]
+    to = holder.parts[2] if len(holder.parts) == 3 and words(holder.parts[1]) == ["to"] else None
+    if isinstance(inner, Phrase) and inner.kind == "card_group" and to is not None:
+        return [_reversals_to_next(inner, to, stats, tails)]
     if isinstance(inner, Phrase) and inner.kind == "card_group":
         return [_group_modifier(inner, stats, tails)]
     raise Unsupported(f"the amounts of {' '.join(words(holder))!r}")
+
+
+def _reversals_to_next(group: Phrase, to: object, stats: Phrase, tails: list[Phrase]) -> fx.Modify:
+    """"Opponent's reversal to your next card played this turn is +10F": his reversals to that card need more F."""
+    said = words(group)
+    if said not in (["opponent's", "reversal"], ["your", "opponent's", "reversal"]) or tails \
+            or not isinstance(to, Phrase) or to.kind != "next_ref" \
+            or words(to) not in (["your", "next", "card", "played", "this", "turn"], ["your", "next", "card", "played"]):
+        raise Unsupported(f"the amounts of {' '.join(said)!r} to {' '.join(words(to))!r}")
+    return _reversal_f(fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, card_type=None), Statement("", (stats,)))
 
 
 def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
@@ -249,6 +265,8 @@ class _GroupMod:
 
 def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
     said = words(group)
+    if "player's" in said:  # "all players' maneuvers": every player's, which a modifier of the owner's cannot say
+        raise Unsupported(f"the amounts of {' '.join(said)!r}")
     if said[:1] == ["all"]:
         said = said[2:] if said[1:2] == ["of"] else said[1:]  # "all of opponent's reversals"
         if said[:1] not in (["his"], ["their"], ["opponent's"], ["your"]) and said[:2] != ["your", "opponent's"]:
@@ -466,7 +484,7 @@ _STATEMENTS = {
     "cannot_play": _cannot_play, "stats_to": _stats_to,
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
-    "damage_from": _damage_from, "max_in_zone": ring_limit,
+    "damage_from": _damage_from, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
 }
 
 

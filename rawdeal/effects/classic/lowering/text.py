@@ -24,6 +24,8 @@ from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restat
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
+from rawdeal.effects.classic.lowering.statlines import about_the_state, stat_line_context, stays_in_ring
+from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
 )
@@ -41,6 +43,7 @@ class _Ctx:
     overturned: bool = False  # "reverse": "when overturned, reverse ..." (only when damage reveals it)
     played: fx.CardFilter | None = None  # "played": the successful plays that set the sentence off ...
     by: fx.Who = fx.Who.YOU  # ... and whose
+    after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -58,6 +61,10 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 raise Unsupported(f"'as a {said}'")
         elif frame.kind == "on_success" and words(frame) == ["when", "successfully", "played"]:
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True)
+        elif frame.kind == "on_play" and words(frame) == ["when", "played"] and not card.is_reversal:
+            ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None)
+        elif after_damage(frame, card):
+            ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True, after_damage=True)
         elif frame.kind == "while_in" and _in_own_ring(frame, card):
             ctx = _Ctx("ring")
         elif frame.kind == "when_cond" and _this_in_ring(frame):
@@ -67,6 +74,10 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
                 and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
             ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,), once=frame.kind == "once_during")
+        elif frame.kind in ("during", "once_during") and ctx is None and stays_in_ring("play", _Ctx(), card) \
+                and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
+            # a Pre-match or Mid-match card's "Once during each of your turns you may ...": used from the Ring area
+            ctx = _Ctx("activated", zones=(fx.Zone.RING,), once=frame.kind == "once_during")
         elif frame.kind == "at_edge" and ctx is not None and ctx.kind == "ring" \
                 and words(frame) == ["at", "the", "start", "of", "your", "turn"]:
             ctx = _Ctx("ring start")
@@ -218,7 +229,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 continue
             if item.subject or "then" in joined:
                 may = None
-            if len(out) == 1 and isinstance(out[0], fx.Optional) and modal in ([["may"]], [["may", "then"]]):
+            if len(out) == 1 and isinstance(out[0], fx.Optional) and modal in ([["may"]], [["may", "then"]], [["can"]], [["can", "then"]]):
                 may = len(group)
             group += out
         elif isinstance(item, Statement) and item.kind == "and_if" and find(item, "next_is") is not None:
@@ -229,8 +240,10 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         elif isinstance(item, Frame) and _lifetime(item) is not None:
             seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"
         elif isinstance(item, Statement):
+            made = [_lasting(p, seq.lifetime) for p in _statement(item, card, seq)]
+            groups[-1] = said_later(groups[-1], made)  # "your maneuvers are +5D and ... +20F for the rest of the turn"
             out = [fx.Modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
-                   for p in map(lambda p: _lasting(p, seq.lifetime), _statement(item, card, seq))]
+                   for p in made]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
             groups[-1] += out
         else:
@@ -307,8 +320,9 @@ def _declared(action: Action, card: CardFacts, seq: _Seq) -> list[Any]:
 def _lifetime(frame: Frame) -> fx.Duration | None:
     """How long an opening "next turn" or "for the rest of this turn" makes what follows last."""
     said = words(frame)
-    if frame.kind == "next_turn":
-        return fx.Duration.NEXT_TURN
+    if frame.kind == "next_turn" or frame.kind == "during" and said in (["on", "your", "next", "turn"],
+                                                                         ["during", "your", "next", "turn"]):
+        return fx.Duration.NEXT_TURN  # "Next turn, ...", "On your next turn, your maneuvers are +2D"
     if frame.kind == "for_the_rest" and said[-1] == "turn" and said[-2] in ("this", "the", "your"):
         return fx.Duration.REST_OF_TURN
     return None
@@ -370,7 +384,7 @@ def _shuffled_in(actions: list[Any]) -> list[Any]:
 
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
-            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict)
+            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf)
 
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
@@ -441,6 +455,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         parts = [*(_conditioned(p, seq.condition) for p in parts[:at]),
                  *(replace(p, condition=seq.condition) if isinstance(p, fx.Reverses) and p.condition is None
                    else p if isinstance(p, _ACTIONS) else _conditioned(p, seq.condition) for p in parts[at:])]
+    elif seq.condition is not None and parts and all(isinstance(p, _ACTIONS) for p in parts) \
+            and about_the_state(seq.condition):
+        parts = [fx.OnlyIf(seq.condition, tuple(parts))]  # "If X is in your Ring area, draw 2 cards"
     elif seq.condition is not None:
         parts = [_conditioned(p, seq.condition) for p in parts]
     if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
@@ -582,7 +599,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         return LoweredText(None, tuple(bad))
     try:
         clauses = checked_hold(_variable_damage(clauses))
-        ability, rest = _ability(clauses)
+        ability, rest = _ability(clauses, card)
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
     effect = fx.CardEffect(tuple(rest))
@@ -641,15 +658,17 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     a sentence "when this card is in your Ring area, during your turn you may ..." make one `Activated`."""
     used: list[Any] = []
     for part in parts:
-        if isinstance(part, fx.Reverses):
+        if ctx.after_damage:
+            _add_action(clauses, ends_turn_after_damage(part), ctx)
+        elif isinstance(part, fx.Reverses):
             if ctx.kind == "reverse" and ctx.from_hand:  # "If played from your hand, may reverse ..."
                 part = replace(part, from_hand_only=True)
             if ctx.kind == "reverse" and ctx.overturned:  # "When overturned, reverse ...": from the Arsenal only
                 part = replace(part, overturned_only=True)
             ctx = _Ctx("reverse", from_hand=part.from_hand_only)
             clauses.append(part)
-        elif isinstance(part, _GroupMod) and ctx.kind == "ring" and not part.said:
-            clauses.append(fx.WhileInRing(part.modifier))
+        elif isinstance(part, _GroupMod) and not part.said and (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+            clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
         elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
             _add_action(clauses, fx.Modify(part.modifier), ctx)
         elif isinstance(part, _GroupMod):
@@ -675,6 +694,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses[-1] = replace(last, actions=(*last.actions, part))
             else:
                 clauses.append(fx.Triggered(trigger, (part,), zone=fx.Zone.RINGSIDE))
+        elif ctx.kind == "when played" and isinstance(part, _ACTIONS):
+            last = clauses[-1] if clauses else None
+            if isinstance(last, fx.WhenPlayed) and last.as_type is ctx.as_type:
+                clauses[-1] = replace(last, actions=(*last.actions, part))
+            else:
+                clauses.append(fx.WhenPlayed((part,), ctx.as_type))
         elif ctx.kind == "end of turn" and isinstance(part, _ACTIONS):
             last = clauses[-1] if clauses else None
             if isinstance(last, fx.Delayed) and last.trigger is fx.Trigger.END_OF_TURN:
@@ -696,6 +721,9 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                                          on_success=ctx.success))
         elif isinstance(part, (_DeckRule, _PackRule)):
             continue
+        elif isinstance(part, (fx.SuperstarStat, fx.RingRoom)):
+            stat_line_context(part, ctx.kind if ctx.as_type is None and not ctx.success else "", card)
+            clauses.append(part)
         elif isinstance(part, _Forbid):
             clauses.append(part)
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
@@ -793,21 +821,22 @@ class _AbilityPart:
     action: Any
 
 
-def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
+def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, list[Any]]:
     """A Superstar card's ability from its lowered sentences ("Once during each of your turns you may ...",
     "At the start of your turn, before your draw segment, ..."); the card's other clauses are returned."""
     parts = [c for c in clauses if isinstance(c, _AbilityPart)]
     forbids = tuple(t for c in clauses if isinstance(c, _Forbid) for t in c.titles)
     triggered = tuple(c.clause for c in clauses if isinstance(c, _AbilityTrigger))
     passive = [c for c in clauses if isinstance(c, Passive)]
-    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive))]
+    lines = tuple(c for c in clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom)) and card.is_superstar)
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive)) and c not in lines]
     standing = {p.field: p.value for p in passive}
     if len(standing) != len(passive):
         raise Unsupported("a Superstar's standing rule said twice")
     if not parts:
         passive_ability = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered,
-                                     **standing)  # type: ignore[arg-type]
-        return (passive_ability if forbids or triggered or standing else None), rest
+                                     stat_lines=lines, **standing)  # type: ignore[arg-type]
+        return (passive_ability if forbids or triggered or standing or lines else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -819,7 +848,7 @@ def _ability(clauses: list[Any]) -> tuple[fx.Ability | None, list[Any]]:
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
-                      **standing), rest
+                      stat_lines=lines, **standing), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:

@@ -1,0 +1,48 @@
+"""When an effect happens: openings the engine's order already gives, and lifetimes said once for several amounts.
+
+"When successfully played and damage has been applied, end your turn" (and "After damage has been applied,
+..."): the engine ends a turn only once the play has resolved, its damage included (`EndTurn` asks for the
+end, the game loop ends the turn when nothing is left to do), so ending your own turn is the same whether it
+is asked before or after the damage. Any other action after the damage would run before it: reported.
+"Your maneuvers are +5D and your opponent's Reversal cards are +20F for the rest of the turn": the lifetime at
+the end is each amount's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.model import Frame
+from rawdeal.effects.classic.lowering.nodes import CardFacts, Unsupported, find, words
+
+
+def after_damage(frame: Frame, card: CardFacts) -> bool:
+    """"When successfully played(,) and damage has been applied", "After damage has been applied"."""
+    said = words(frame)
+    if frame.kind == "on_success":
+        return said == ["when", "successfully", "played", "and damage has been applied"]
+    cond = find(frame, "condition")
+    return frame.kind == "after_cond" and cond is not None and len(cond.parts) == 1 \
+        and find(cond, "damage_applied") is not None and not card.is_reversal
+
+
+def ends_turn_after_damage(part: Any) -> fx.EndTurn:
+    """What may follow: ending your own turn, the only action the engine runs after the damage."""
+    if not isinstance(part, fx.EndTurn) or part.who is not fx.Who.YOU:
+        raise Unsupported("an effect after damage has been applied other than ending your turn")
+    return part
+
+
+def said_later(earlier: list[Any], made: list[Any]) -> list[Any]:
+    """The earlier amounts of a sentence (group modifiers whose lifetime it had not said yet) with the lifetime
+    the statement just lowered says ("... are +5D and ... are +20F for the rest of the turn")."""
+    from rawdeal.effects.classic.lowering.statements import _GroupMod
+
+    said = [p for p in made if isinstance(p, _GroupMod) and p.said]
+    if not said:
+        return earlier
+    duration = said[0].modifier.duration
+    return [fx.Modify(replace(p.modifier, duration=duration)) if isinstance(p, _GroupMod) and not p.said else p
+            for p in earlier]
