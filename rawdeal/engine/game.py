@@ -592,18 +592,7 @@ def _sets_off(t: fx.Triggered, whose: fx.Who, info: CardInfo, as_type: CardType)
         return False
     if flt.subtype is not None and (as_type != MANEUVER or info.card.subtype is not flt.subtype):
         return False
-    if flt.title is not None and info.title != flt.title:
-        return False
-    if flt.trait is not None and flt.trait not in info.card.traits:
-        return False
-    if flt.not_trait is not None and flt.not_trait in info.card.traits:
-        return False
-    if flt.titles and info.title not in flt.titles:
-        return False
-    if (flt.marks or flt.not_marks or flt.any_marks) \
-            and not R.has_marks(info, flt.marks, flt.not_marks, flt.any_marks):
-        return False
-    return flt.title_word is None or R.has_word(info.title, flt.title_word)
+    return R.passes_printed(info, flt)
 
 
 def _started(m: ActiveModifier) -> ActiveModifier:

@@ -355,13 +355,19 @@ def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action) -> 
 def passes(cat: Catalog, card: CardId, flt: fx.CardFilter) -> bool:
     """Whether a card passes a filter (without the filter that reads a player's Fortitude)."""
     info = cat.infos[card]
-    if flt.title is not None and info.title != flt.title:
-        return False
-    if flt.trait is not None and flt.trait not in info.card.traits:
-        return False
     if flt.types and not any(info.is_(t) for t in flt.types):
         return False
     if flt.subtype is not None and info.card.subtype is not flt.subtype:
+        return False
+    return passes_printed(info, flt)
+
+
+def passes_printed(info: CardInfo, flt: fx.CardFilter) -> bool:
+    """The filter's tests on what is printed on the card (title, traits, marks, a word of the title), which
+    do not depend on the type the card is played as."""
+    if flt.title is not None and info.title != flt.title:
+        return False
+    if flt.trait is not None and flt.trait not in info.card.traits:
         return False
     if flt.not_trait is not None and flt.not_trait in info.card.traits:
         return False
