@@ -168,7 +168,8 @@ def graded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         yield _graded(tmp_path_factory.mktemp("hostile"), PY)
         return
     if SYSTEM_PY is None:
-        pytest.skip("no /usr/bin/python3: a submission's box needs the system Python for its runner, so runs here each get a bubblewrap of their own (graded by the this-python case); install python3 to test boxes")
+        pytest.skip("no /usr/bin/python3: a submission's box needs the system Python for its runner, so runs "
+                    "here each get a bubblewrap of their own (the this-python case); install python3 to test boxes")
     root = Path(tempfile.mkdtemp(prefix="rawdeal-hostile-", dir="/var/tmp"))  # not under /tmp: see `bwrap.box_head`
     try:
         root.chmod(0o755)
