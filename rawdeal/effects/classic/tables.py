@@ -118,11 +118,12 @@ class Parser:
         self._states = tables.parse_table.states
         self._start = tables.parse_table.start_states[START]
         self._end = tables.parse_table.end_states[START]
-        self._prepared: dict[int, dict[str, _Step]] = {}
+        self._prepared: dict[int, dict[str, _Step]] = {}  # state -> token type -> action
+        self._gotos: dict[int, dict[str, int]] = {}  # state -> rule name -> the state after its reduce
 
     def parse(self, tokens: Sequence[Token]) -> Any:
         """The transformer's result; lark's `UnexpectedToken` where a token does not fit."""
-        states, shifts = self._prepared, self._shifts
+        prepared, gotos, shifts = self._prepared, self._gotos, self._shifts
         stack: list[int] = [self._start]
         values: list[Any] = []
         last = tokens[-1] if tokens else None
@@ -131,10 +132,11 @@ class Parser:
             kind = token.type
             while True:
                 state = stack[-1]
-                step = (states.get(state) or self._prepare(state)).get(kind)
+                steps = prepared.get(state)
+                step = steps.get(kind) if steps is not None else None
                 if step is None:
-                    raise UnexpectedToken(token, {s for s in self._states[state] if s.isupper()})  # type: ignore[no-untyped-call]
-                if step.__class__ is int:  # shift
+                    step = self._prepare(state, kind, token)
+                if type(step) is int:  # shift
                     stack.append(step)
                     call = shifts.get(kind)
                     values.append(token if call is None else call(token))
@@ -147,21 +149,28 @@ class Parser:
                 else:
                     taken = []
                 values.append(callback(taken))
-                stack.append((states.get(stack[-1]) or self._prepare(stack[-1]))[origin])  # type: ignore[arg-type]
+                goto = gotos.get(stack[-1])
+                stack.append(goto[origin] if goto is not None and origin in goto else self._goto(stack[-1], origin))
                 if token is end and stack[-1] == self._end:
                     return values[-1]
         raise AssertionError("the parser ended without accepting")  # lark's tables always accept at $END
 
-    def _prepare(self, state: int) -> dict[str, _Step]:
-        """A state's actions with their look-ups done: shift -> next state, reduce -> (size, callback, name)."""
-        prepared: dict[str, _Step] = {}
-        for kind, (action, arg) in self._states[state].items():
-            if action is Shift:
-                prepared[kind] = arg
-            else:
-                prepared[kind] = (len(arg.expansion), self._reduces[arg], arg.origin.name)
-        self._prepared[state] = prepared
-        return prepared
+    def _prepare(self, state: int, kind: str, token: Token) -> _Step:
+        """The action of `state` on `token` (of type `kind`) with its look-ups done, kept: shift -> the next
+        state, reduce -> (size, callback, rule name)."""
+        actions = self._states[state]
+        if kind not in actions:
+            raise UnexpectedToken(token, {s for s in actions if s.isupper()})  # type: ignore[no-untyped-call]
+        action, arg = actions[kind]
+        step: _Step = arg if action is Shift else (len(arg.expansion), self._reduces[arg], arg.origin.name)
+        self._prepared.setdefault(state, {})[kind] = step
+        return step
+
+    def _goto(self, state: int, name: str) -> int:
+        """The state after reducing to rule `name` in `state` (lark's tables always have it), kept."""
+        goto: int = self._states[state][name][1]
+        self._gotos.setdefault(state, {})[name] = goto
+        return goto
 
 
 _Step = int | tuple[int, Callable[[list[Any]], Any], str]  # a prepared action: shift or reduce
