@@ -12,7 +12,7 @@ column in the card text, so a sentence that fails is reported where it fails.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from lark import Token
@@ -57,12 +57,6 @@ _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 # lark's Token(type, value, start_pos, line, column) without the shim for its deprecated keyword, which
 # costs three times what making the token does (the pre-pass makes ~95,000 tokens for the Classic pool)
 _new_token = getattr(Token, "_future_new", Token)
-
-
-def _token(kind: str, value: str, start: int) -> Token:
-    """A token at offset `start` of the card text (a card text is one line: column = start + 1)."""
-    token: Token = _new_token(kind, value, start, 1, start + 1)
-    return token
 
 
 def _retyped(token: Token, kind: str, value: str | None = None) -> Token:
@@ -153,13 +147,15 @@ class Lexicon:
 
     # -------------------------------------------------------------------------------------- tokens
     def tokens(self, sentence: str, offset: int = 0) -> list[Token]:
-        return self._amounts_first(self._conjunctions(self._parenthetical(_labelled(list(self._scan(
-            sentence, _norm(sentence), offset))))))
+        return self._amounts_first(self._conjunctions(self._parenthetical(_labelled(self._scan(
+            sentence, _norm(sentence), offset)))))
 
     def _parenthetical(self, tokens: list[Token]) -> list[Token]:
         """"Draw 2 cards, if possible, during your draw segment": the commas setting off "if possible" join
         nothing (the grammar reads it as one more argument of the action)."""
         said = [i for i, t in enumerate(tokens) if t.value.casefold() == "if possible"]
+        if not said:
+            return tokens
         drop = {j for i in said for j in (i - 1, i + 1) if 0 <= j < len(tokens) and tokens[j].value == ","}
         return [t for i, t in enumerate(tokens) if i not in drop]
 
@@ -218,7 +214,10 @@ class Lexicon:
         return [t for i, t in enumerate(tokens)
                 if not (t.value == "," and i + 1 < len(tokens) and tokens[i + 1].type in _LIST_KINDS)]
 
-    def _scan(self, text: str, norm: str, offset: int) -> Iterator[Token]:
+    def _scan(self, text: str, norm: str, offset: int) -> list[Token]:
+        """The sentence's tokens by longest match (the pre-pass's inner loop: one pass, ~95,000 tokens
+        for the Classic pool, so the common cases are written out here)."""
+        out: list[Token] = []
         pos, expect_title, after_title, length = 0, False, False, len(text)
         while pos < length:
             char = text[pos]
@@ -226,18 +225,24 @@ class Lexicon:
                 pos += 1
                 continue
             found = self._title(text, norm, pos) if expect_title else None
-            kind, end = found or self._next(text, norm, pos)
+            if found is not None:
+                kind, end = found
+            elif char.isalpha() and not (char in "DF" and text.startswith(":", pos + 1)):
+                kind, end = self._words(text, norm, pos)  # a word ("F: 0", a printed stat, is not)
+            else:
+                kind, end = self._next(text, norm, pos)
             if kind == "UNKNOWN" and char.isupper():  # a title named without "titled": "If Arm Bar is ..."
                 kind, end = self._title(text, norm, pos, fallback=False) or (kind, end)
             value = text[pos:end]
             if kind == "NUM" and value.casefold() in _WORD_NUMBERS:
                 value = str(_WORD_NUMBERS[value.casefold()])
-            yield _token(kind, value, offset + pos)
+            out.append(_new_token(kind, value, offset + pos, 1, offset + pos + 1))  # one line: column = offset + 1
             word = norm[pos:end]
             expect_title = word in ("titled", "named") or (after_title and word in ("or", "and", ",")) \
                 or (expect_title and word == ":")
             after_title = kind == "CARD_TITLE"
             pos = end
+        return out
 
     def _next(self, text: str, norm: str, pos: int) -> tuple[str, int]:
         char = text[pos]
@@ -271,7 +276,8 @@ class Lexicon:
         return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
 
     def _words(self, text: str, norm: str, pos: int) -> tuple[str, int]:
-        phrases = self.phrases.get(_first_word(norm, pos))
+        key = _KEY.match(norm, pos)
+        phrases = self.phrases.get(key.group() if key else norm[pos:pos + 1])  # _first_word, written out
         found = self._phrase(phrases, text, norm, pos) if phrases else None  # most words start no phrase
         if found:
             return found
@@ -280,7 +286,7 @@ class Lexicon:
         m = _WORD.match(text, pos)
         if m:
             word = norm[pos:m.end()]
-            kind = self._word(word)
+            kind = self._seen.get(word) or self._word(word)
             if kind == "UNKNOWN" and _possessive(norm, m.end() - 2):  # "that maneuver's": noun, then 's
                 return self._word(word[:-2]), m.end() - 2
             return kind, m.end()
