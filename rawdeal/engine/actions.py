@@ -47,6 +47,12 @@ class Actions:
         s = self.s
         if s.winner is None:
             s.winner, s.how = p, how
+            play = s.playing
+            if play is not None and not play.held and any(type(t) is T.Resolve or type(t) is T.OfferReversals
+                                                          for t in s.tasks):
+                # the game ended in the play's "when played" effects, before the card landed (its own
+                # collateral damage): it goes where a card that did not resolve goes, not out of the game
+                s.players[play.player].ringside.append(play.card)
             s.tasks.clear()
             self._emit(ev.Won(self.name(p), how))
 
