@@ -48,7 +48,8 @@ class Exercise:
 
 
 def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
-                      companions: Mapping[str, tuple[str, ...]] | None = None, star: PoolCard | None = None) -> Game:
+                      companions: Mapping[str, tuple[str, ...]] | None = None,
+                      star: PoolCard | None = None, second: PoolCard | None = None) -> Game:
     """Two random legal Classic decks (from the playable cards, Pre-match cards in a Backlash deck; `prefer`:
     titles drawn first) and a new game between them. The first seat plays `star`, by default the n-th
     Superstar (in title order) for seed n, so that a run of games meets every Superstar and the cards only
@@ -56,7 +57,7 @@ def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = fr
     rnd = random.Random(seed)
     stars = cc.stars_by_title
     decks = [random_classic_deck(cc, rnd, star or stars[seed % len(stars)], prefer, companions),
-             random_classic_deck(cc, rnd, None, prefer, companions)]
+             random_classic_deck(cc, rnd, second, prefer, companions)]
     index = cc.catalog.db.index
     arsenals = ([index[t] for t in decks[0][1]], [index[t] for t in decks[1][1]])
     backlash = tuple([index[t] for t in random_backlash(cc, rnd, star, titles, prefer)] for star, titles in decks)
@@ -81,10 +82,10 @@ def eager_pick(game: Game, rnd: random.Random, wanted: frozenset[str] = frozense
 def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
                 max_moves: int = MAX_MOVES,
                 companions: Mapping[str, tuple[str, ...]] | None = None,
-                star: PoolCard | None = None) -> tuple[Game, Recorder]:
+                star: PoolCard | None = None, second: PoolCard | None = None) -> tuple[Game, Recorder]:
     """One random game, traced and checked after every move; its players play the `prefer`red cards, and
     the cards they name, first when they may."""
-    game = start_random_game(cc, seed, prefer, companions, star)
+    game = start_random_game(cc, seed, prefer, companions, star, second)
     named = companions or {}
     wanted = prefer | {c for t in prefer for c in named.get(t, ())}
     recorder = Recorder()
@@ -106,9 +107,10 @@ def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozense
 
 
 def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0, known: Iterable[str] = ()) -> Exercise:
-    """Play `games` random games (seeds seed, seed+1, ...) and gather the cards whose effect ran; each
-    game's decks prefer the cards whose effect has not run yet, each with the cards its text names
-    (`companions`; `known`: the pool's titles) (coverage-guided, still random and legal)."""
+    """Play `games` random games (seeds seed, seed+1, ...) and gather the cards whose effect ran. Coverage-
+    guided, still random and legal: both seats go to the Superstars with the most own cards whose effect has
+    not run yet (`first_seat`), each deck prefers those cards, each with the cards its text names
+    (`companions`; `known`: the pool's titles), and the players play them first when they may."""
     ran: set[str] = set()
     endings: Counter[str] = Counter()
     seated: Counter[str] = Counter()
@@ -120,7 +122,9 @@ def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0, known: Itera
         left = frozenset(with_effects - ran)
         star = first_seat(cc, seed + n, left, own, seated)
         seated[star.title] += 1
-        game, recorder = play_traced(cc, seed + n, left, companions=named, star=star)
+        second = first_seat(cc, seed + n + 1, left, own, seated)
+        seated[second.title] += 1
+        game, recorder = play_traced(cc, seed + n, left, companions=named, star=star, second=second)
         ran.update(titles[card] for card, _ in recorder.ran if card >= 0)
         endings[game.s.how or "unfinished"] += 1
     return Exercise(frozenset(ran), games, tuple(sorted(endings.items())))
