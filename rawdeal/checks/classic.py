@@ -133,7 +133,7 @@ def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0, known: Itera
 def own_cards(cc: ClassicCatalog) -> dict[str, frozenset[str]]:
     """Each Superstar -> the playable titles his Arsenal may hold that not every Superstar's may (his own
     cards, his logo's, his side's)."""
-    from rawdeal.engine.classic import SIDES, room
+    from rawdeal.engine.classic import SIDES, room_size
 
     held = {s.title: frozenset(t for side in SIDES for t, _ in room(cc, s, side)) for s in cc.stars_by_title}
     common = frozenset.intersection(*held.values()) if held else frozenset()
@@ -192,9 +192,9 @@ def pool_report(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...] = 
 
 def _room_ok(cc: ClassicCatalog, superstar: PoolCard) -> bool:
     from rawdeal.decks.classic import ARSENAL
-    from rawdeal.engine.classic import SIDES, room
+    from rawdeal.engine.classic import SIDES, room_size
 
-    return any(sum(n for _, n in room(cc, superstar, side)) >= ARSENAL for side in SIDES)
+    return any(room_size(cc, superstar, side) >= ARSENAL for side in SIDES)
 
 
 def check_output(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...], fmt: str,

@@ -28,9 +28,8 @@ def _lines(cat: Catalog, s: GameState, p: int) -> Iterator[tuple[fx.StatLine, in
         ability = cat.abilities.get(s.players[q].superstar)
         printed: list[tuple[fx.StatLine, int]] = [(line, -1) for line in ability.stat_lines] if ability else []
         for card in s.players[q].ring:
-            for clause in cat.infos[card].effect.clauses:
-                if isinstance(clause, (fx.SuperstarStat, fx.RingRoom)):
-                    printed.append((clause, card))
+            for clause in cat.stat_lines[card]:
+                printed.append((clause, card))
         for line, card in printed:
             if line.who is mine and (line.condition is None or holds(cat, s, q, line.condition, card, None)):
                 yield line, card
