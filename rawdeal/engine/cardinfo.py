@@ -93,6 +93,7 @@ class Catalog:
     # Its Superstar stat lines ("Your Superstar Value is +2", "... Mid-match cards ... is increased by 1"), in
     # printed order: every main decision with a Mid-match card in the Backlash deck reads them off the Ring areas
     stat_lines: tuple[tuple[fx.SuperstarStat | fx.RingRoom, ...], ...] = field(init=False, repr=False, compare=False)
+    stat_cards: frozenset[CardId] = field(init=False, repr=False, compare=False)  # the cards with any
     # One shared `play` move per (card, type), parallel to `play_pairs`: main decisions build no moves.
     play_moves: tuple[tuple[Play, ...], ...] = field(init=False, repr=False, compare=False)
     reverse_moves: tuple[Reverse, ...] = field(init=False, repr=False, compare=False)  # `reverse "X"` by card id
@@ -161,6 +162,7 @@ class Catalog:
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "stat_lines", tuple(tuple(
             c for c in i.effect.clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom))) for i in self.infos))
+        object.__setattr__(self, "stat_cards", frozenset(i.id for i in self.infos if self.stat_lines[i.id]))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
             t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)
             for i in self.infos))

@@ -23,6 +23,8 @@ Note = Callable[[int, object], None]  # told of each (card, stat line) a number 
 
 def _lines(cat: Catalog, s: GameState, p: int) -> Iterator[tuple[fx.StatLine, int]]:
     """The stat lines that hold for player p now, from both Ring areas and both abilities (card -1)."""
+    if not _any_lines(cat, s):
+        return  # the usual case, asked on every main decision with a Mid-match card in a Backlash deck
     for q in (0, 1):
         mine = fx.Who.YOU if q == p else fx.Who.OPPONENT
         ability = cat.abilities.get(s.players[q].superstar)
@@ -33,6 +35,15 @@ def _lines(cat: Catalog, s: GameState, p: int) -> Iterator[tuple[fx.StatLine, in
         for line, card in printed:
             if line.who is mine and (line.condition is None or holds(cat, s, q, line.condition, card, None)):
                 yield line, card
+
+
+def _any_lines(cat: Catalog, s: GameState) -> bool:
+    """Whether either Ring area holds a card with a stat line, or either Superstar's ability has one."""
+    for pl in s.players:
+        ability = cat.abilities.get(pl.superstar)
+        if (ability is not None and ability.stat_lines) or not cat.stat_cards.isdisjoint(pl.ring):
+            return True
+    return False
 
 
 def _sum(lines: Iterator[tuple[fx.StatLine, int]], note: Note | None) -> int:
