@@ -118,8 +118,9 @@ class Parser:
         self._states = tables.parse_table.states
         self._start = tables.parse_table.start_states[START]
         self._end = tables.parse_table.end_states[START]
-        self._prepared: dict[int, dict[str, _Step]] = {}  # state -> token type -> action
-        self._gotos: dict[int, dict[str, int]] = {}  # state -> rule name -> the state after its reduce
+        count = max(self._states) + 1  # lark numbers the states 0, 1, ...
+        self._prepared: list[dict[str, _Step]] = [{} for _ in range(count)]  # state -> token type -> action
+        self._gotos: list[dict[str, int]] = [{} for _ in range(count)]  # state -> rule name -> state after it
 
     def parse(self, tokens: Sequence[Token]) -> Any:
         """The transformer's result; lark's `UnexpectedToken` where a token does not fit."""
@@ -131,11 +132,9 @@ class Parser:
         for token in (*tokens, end):
             kind = token.type
             while True:
-                state = stack[-1]
-                steps = prepared.get(state)
-                step = steps.get(kind) if steps is not None else None
+                step = prepared[stack[-1]].get(kind)
                 if step is None:
-                    step = self._prepare(state, kind, token)
+                    step = self._prepare(stack[-1], kind, token)
                 if type(step) is int:  # shift
                     stack.append(step)
                     call = shifts.get(kind)
@@ -149,8 +148,8 @@ class Parser:
                 else:
                     taken = []
                 values.append(callback(taken))
-                goto = gotos.get(stack[-1])
-                stack.append(goto[origin] if goto is not None and origin in goto else self._goto(stack[-1], origin))
+                goto = gotos[stack[-1]].get(origin)
+                stack.append(goto if goto is not None else self._goto(stack[-1], origin))
                 if token is end and stack[-1] == self._end:
                     return values[-1]
         raise AssertionError("the parser ended without accepting")  # lark's tables always accept at $END
@@ -163,13 +162,13 @@ class Parser:
             raise UnexpectedToken(token, {s for s in actions if s.isupper()})  # type: ignore[no-untyped-call]
         action, arg = actions[kind]
         step: _Step = arg if action is Shift else (len(arg.expansion), self._reduces[arg], arg.origin.name)
-        self._prepared.setdefault(state, {})[kind] = step
+        self._prepared[state][kind] = step
         return step
 
     def _goto(self, state: int, name: str) -> int:
         """The state after reducing to rule `name` in `state` (lark's tables always have it), kept."""
         goto: int = self._states[state][name][1]
-        self._gotos.setdefault(state, {})[name] = goto
+        self._gotos[state][name] = goto
         return goto
 
 
