@@ -133,7 +133,7 @@ def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0, known: Itera
 def own_cards(cc: ClassicCatalog) -> dict[str, frozenset[str]]:
     """Each Superstar -> the playable titles his Arsenal may hold that not every Superstar's may (his own
     cards, his logo's, his side's)."""
-    from rawdeal.engine.classic import SIDES, room_size
+    from rawdeal.engine.classic import SIDES, room
 
     held = {s.title: frozenset(t for side in SIDES for t, _ in room(cc, s, side)) for s in cc.stars_by_title}
     common = frozenset.intersection(*held.values()) if held else frozenset()
