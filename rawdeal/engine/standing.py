@@ -73,6 +73,8 @@ def superstar_value(cat: Catalog, s: GameState, p: int) -> int:
 def ring_room(cat: Catalog, s: GameState, p: int, kind: fx.RingKind, note: Note | None = None) -> int:
     """How many cards of `kind` (Pre-match or Mid-match) player p may have in his Ring area now: what the
     Pre-match phase (`engine.prematch`) and Mid-match plays (`engine.midmatch`) allow."""
+    if not _any_lines(cat, s):
+        return RING_ROOM  # no line to sum (asked before any generator is made: the usual case)
     change = _sum(((line, c) for line, c in _lines(cat, s, p) if isinstance(line, fx.RingRoom) and kind in line.kinds),
                   note)
     return max(0, RING_ROOM + change)
