@@ -602,11 +602,13 @@ class Activated:
     """An effect the owner may use in his main segment while this card lies in one of `zones` of his:
     "When this card is in your Ring area (Ringside pile), during your turn you may ...". `once`: "once
     during each of your turns" (each copy once). The first action is its cost: the effect is offered
-    only when that can be paid (Classic cards)."""
+    only when that can be paid (Classic cards), and while `condition` holds, if given ("during your turn, if
+    you have fewer cards in your hand than your opponent, you may ...": a condition on the game's state)."""
 
     zones: tuple[Zone, ...]
     actions: tuple[Action, ...]
     once: bool = False
+    condition: Condition | None = None
 
 
 class StarStat(StrEnum):

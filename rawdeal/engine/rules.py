@@ -328,11 +328,14 @@ def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
 
 def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Activated | None:
     """The card's first effect usable now from where the player's copies lie: a "once during each of
-    your turns" effect once per copy a turn, and only when its first action (its cost) can be paid."""
+    your turns" effect once per copy a turn, while its condition holds, and only when its first action (its
+    cost) can be paid."""
     me = s.players[p]
     for a in cat.infos[card].activated:
         copies = sum(me.zone(z).count(card) for z in a.zones)
         if not copies or (a.once and s.used.count(card) >= copies):
+            continue
+        if a.condition is not None and not holds(cat, s, p, a.condition, card, None):
             continue
         if a.actions and _cost_payable_now(cat, s, p, a.actions[0]):
             return a

@@ -24,7 +24,9 @@ from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restat
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
-from rawdeal.effects.classic.lowering.statlines import about_the_state, stat_line_context, stays_in_ring
+from rawdeal.effects.classic.lowering.statlines import (
+    about_the_state, conditional_line, stat_line_context, stays_in_ring,
+)
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
@@ -459,7 +461,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
             and about_the_state(seq.condition):
         parts = [fx.OnlyIf(seq.condition, tuple(parts))]  # "If X is in your Ring area, draw 2 cards"
     elif seq.condition is not None:
-        parts = [_conditioned(p, seq.condition) for p in parts]
+        parts = _all_conditioned(parts, seq.condition)
     if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
@@ -524,9 +526,26 @@ def _nested(part: Any) -> list[Any]:
     return [part, *(a for x in inner for a in _nested(x))]
 
 
+def _all_conditioned(parts: list[Any], cond: fx.Condition) -> list[Any]:
+    """"When your opponent is a Male Superstar, this card is -10F, discard this card and draw 1 card": each
+    part under the opening condition, each run of actions guarded by it (`OnlyIf`, a condition on the state)."""
+    out: list[Any] = []
+    for part in parts:
+        if isinstance(part, _ACTIONS) and about_the_state(cond):
+            if out and isinstance(out[-1], fx.OnlyIf) and out[-1].condition is cond:
+                out[-1] = fx.OnlyIf(cond, (*out[-1].actions, part))
+            else:
+                out.append(fx.OnlyIf(cond, (part,)))
+        else:
+            out.append(_conditioned(part, cond))
+    return out
+
+
 def _conditioned(part: Any, cond: fx.Condition) -> Any:
     """An opening "if/when <condition>," on what can hold a condition: this card's own F/D, its "cannot be
     reversed", its play requirement."""
+    if isinstance(part, (fx.SuperstarStat, fx.RingRoom)):
+        return conditional_line(part, cond)
     if isinstance(part, _SelfStat) and part.condition is None:
         return replace(part, condition=cond)
     if isinstance(part, fx.Irreversible) and part.condition is None:
@@ -764,11 +783,15 @@ def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, actio
 
 def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
     """"..., during your turn you may discard 1 card and then put this card into your hand": the owner's
-    "may" is using it (an effect he must use is reported); the card itself moves from where it lies."""
+    "may" is using it (an effect he must use is reported); the card itself moves from where it lies. An
+    opening condition on the game's state ("if you have fewer cards in your hand ...") says when it may be used."""
+    cond: fx.Condition | None = None
+    if len(used) == 1 and isinstance(used[0], fx.OnlyIf):
+        cond, used = used[0].condition, list(used[0].actions)
     if not used or not isinstance(used[0], fx.Optional) or used[0].who is not fx.Who.YOU:
         raise Unsupported("an effect used from the Ring area or Ringside pile that is not optional")
     actions = [*used[0].actions, *used[1:]]
-    return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once)
+    return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once, cond)
 
 
 def _this_moved(action: Any) -> Any:

@@ -1,0 +1,93 @@
+"""Opening conditions on the game's state ("When your opponent is a Female Superstar, ...", "When your Superstar
+Value is less than your opponent's, ...", "if you have fewer cards in your hand than your opponent, you may ..."):
+lowered from sentences the pool prints onto stat lines, actions and effects used from a zone, then played."""
+
+from __future__ import annotations
+
+from rawdeal.effects import model as fx
+from rawdeal.engine import standing
+from rawdeal.engine.classic import shipped_classic
+from rawdeal.engine.game import Game
+from rawdeal.engine.moves import Use
+from rawdeal.engine.state import GameState, PlayerState
+from classickit import ACTION, assert_printed, clauses, course_with, lowered
+
+PRE_MATCH = frozenset({"pre-match", "event"})
+HAND = fx.StarStat.HAND_SIZE
+FEMALE_OPPONENT = "When your opponent is a Female Superstar, his Starting Hand Size is -3."
+LOWER_VALUE = ("When your Superstar Value is less than your opponent's Superstar Value, your Starting Hand Size is +1 "
+               "and the maximum number of Pre-match cards he may have in his Ring area is reduced by 1.")
+MIXED = "When your opponent is a Female Superstar, this card is -1F, discard this card and draw 1 card."
+MALE_DISCARDS = "When your opponent is a Male Superstar, he discards 3 cards."
+FEWER_IN_HAND = ("When this card is in your Ringside pile, during your turn, if you have fewer cards in your hand than "
+                 "your opponent, you may remove 1 card in your Ringside pile from the game and then put this card into "
+                 "your hand.")
+SMALLER = fx.Compared(fx.Measure.SUPERSTAR_VALUE, below=True)
+
+
+def test_texts_are_printed_in_the_pool() -> None:
+    assert_printed(FEMALE_OPPONENT, LOWER_VALUE, MIXED, MALE_DISCARDS, FEWER_IN_HAND)
+
+
+def test_an_opening_condition_on_stat_lines_holds_them_only_while_it_does() -> None:
+    female = fx.SuperstarIs(fx.Who.OPPONENT, "female")
+    assert clauses(FEMALE_OPPONENT, PRE_MATCH) == (fx.SuperstarStat(HAND, -3, fx.Who.OPPONENT, female),)
+    assert clauses(LOWER_VALUE, PRE_MATCH) == (
+        fx.SuperstarStat(HAND, 1, fx.Who.YOU, SMALLER),
+        fx.RingRoom((fx.RingKind.PRE_MATCH,), -1, fx.Who.OPPONENT, SMALLER))
+
+
+def test_a_superstar_value_line_under_a_superstar_value_condition_is_reported() -> None:
+    result = lowered("When your Superstar Value is less than your opponent's Superstar Value, your Superstar Value "
+                     "is +2.", PRE_MATCH)  # it would ask itself: printed on no card, and not run
+    assert result.effect is None
+
+
+def test_a_hand_size_line_reads_the_superstar_values_it_compares() -> None:
+    cat = course_with({"Kick": fx.CardEffect(clauses(LOWER_VALUE, PRE_MATCH))})
+    for mine, theirs, bigger in (("KANE", "THE ROCK", True), ("THE ROCK", "KANE", False)):
+        s = GameState(players=[PlayerState(mine, [], ring=[cat.id("Kick")]), PlayerState(theirs, [])], tasks=[])
+        printed = cat.superstar(mine).hand_size
+        assert standing.hand_size(cat, s, 0) == printed + (1 if bigger else 0)
+        assert standing.ring_room(cat, s, 1, fx.RingKind.PRE_MATCH) == (4 if bigger else 5)
+
+
+def test_actions_under_a_condition_on_the_opponent_are_guarded() -> None:
+    on_play = clauses(MALE_DISCARDS, ACTION)[0]
+    assert isinstance(on_play, fx.OnPlay)
+    assert on_play.actions == (fx.OnlyIf(fx.SuperstarIs(fx.Who.OPPONENT, "male"),
+                                         (fx.Discard(fx.Who.OPPONENT, fx.Count(3), chooser=fx.Who.OPPONENT),)),)
+    made = clauses(MIXED, ACTION)  # the card's own F and the actions, each under the condition
+    female = fx.SuperstarIs(fx.Who.OPPONENT, "female")
+    assert any(getattr(c, "condition", None) == female for c in made if not isinstance(c, fx.OnPlay))
+    (on_play,) = [c for c in made if isinstance(c, fx.OnPlay)]
+    assert on_play.actions == (fx.OnlyIf(female, (fx.DiscardThis(), fx.Draw(fx.Who.YOU))),)
+
+
+def _classic_game(mine: dict[str, list[str]], theirs: dict[str, list[str]]) -> Game:
+    cat = shipped_classic().catalog
+    ids = {zone: [cat.id(t) for t in titles] for zone, titles in mine.items()}
+    other = {zone: [cat.id(t) for t in titles] for zone, titles in theirs.items()}
+    arsenal = [i.id for i in cat.infos if not i.effect.clauses and not i.card.traits][:10]
+    s = GameState(players=[PlayerState("Triple H", arsenal[:], **ids), PlayerState("The Rock", arsenal[:], **other)],
+                  constructed=True, tasks=[])
+    game = Game(s, cat)
+    game.resume()
+    return game
+
+
+def test_an_effect_used_from_the_ringside_pile_only_while_its_condition_holds() -> None:
+    (used,) = clauses(FEWER_IN_HAND, ACTION)
+    assert isinstance(used, fx.Activated) and used.condition == fx.Compared(fx.Measure.HAND, below=True)
+    card = "I Can't Be Reading This Right..."
+    filler = ["Kidney Punch", "Arm Stretch"]
+
+    def uses(mine: int, theirs: int) -> list[str]:
+        game = _classic_game({"hand": filler[:mine], "ringside": [card, "Dynamic Hook"]}, {"hand": filler[:theirs]})
+        d = game.decision()
+        assert d is not None
+        return [str(m) for m in d.moves if isinstance(m, Use)]
+
+    assert uses(1, 2) == [f'use "{card}"']
+    assert uses(2, 2) == [] and uses(2, 1) == []
+
