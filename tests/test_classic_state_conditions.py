@@ -4,13 +4,18 @@ lowered from sentences the pool prints onto stat lines, actions and effects used
 
 from __future__ import annotations
 
+from rawdeal.cards.marks import name_mark
+from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
+from rawdeal.effects.classic.lowering import CardFacts, lower
+from rawdeal.effects.classic.playable import title_index
+from rawdeal.engine import rules as R
 from rawdeal.engine import standing
 from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Use
 from rawdeal.engine.state import GameState, PlayerState
-from classickit import ACTION, assert_printed, clauses, course_with, lowered
+from classickit import ACTION, STRIKE, assert_printed, clauses, compiler, course_with, kinds_of, lowered
 
 PRE_MATCH = frozenset({"pre-match", "event"})
 HAND = fx.StarStat.HAND_SIZE
@@ -91,3 +96,53 @@ def test_an_effect_used_from_the_ringside_pile_only_while_its_condition_holds() 
     assert uses(1, 2) == [f'use "{card}"']
     assert uses(2, 2) == [] and uses(2, 1) == []
 
+
+
+PLAYED_BY_NAMES = "Cannot be reversed if played by Jeff Hardy or Rob Van Dam."
+SUCCESS_BY = "When successfully played by The Rock, you may draw 1 card."
+COST_BY = "If played by Tazz, this maneuver is - 1F."
+NOT_AGAINST = "Cannot be played if your opponent is Triple H or The Game."
+HE_IS = "When he is Stone Cold Steve Austin, you may also look at his hand."
+UNKNOWN_NAME = ("Can only be played if your opponent is Steve Austin, Triple H, Kane, Mankind / Cactus Jack, or Ric "
+                "Flair.")
+
+
+def _is(who: fx.Who, *names: str) -> fx.Condition:
+    found = [fx.SuperstarIs(who, name_mark(n)) for n in names]
+    return found[0] if len(found) == 1 else fx.AnyOf(tuple(found))
+
+
+def test_names_printed_in_the_pool() -> None:
+    assert_printed(PLAYED_BY_NAMES, SUCCESS_BY, COST_BY, NOT_AGAINST, HE_IS, UNKNOWN_NAME)
+
+
+def test_played_by_a_superstar_is_a_condition_on_the_players_own_superstar() -> None:
+    assert clauses(PLAYED_BY_NAMES, STRIKE) == (fx.Irreversible(condition=_is(fx.Who.YOU, "Jeff Hardy", "Rob Van Dam")),)
+    assert clauses(SUCCESS_BY, STRIKE) == (fx.OnPlay((fx.OnlyIf(_is(fx.Who.YOU, "The Rock"), (
+        fx.Draw(fx.Who.YOU, fx.Count(1, up_to=True)),)),)),)
+    (cost,) = clauses(COST_BY, STRIKE)  # "if played by X, this maneuver is -1F": the card's own F, only for X
+    assert isinstance(cost, fx.StatChange) and cost.amount == -1 and cost.condition == _is(fx.Who.YOU, "Tazz")
+
+
+def test_your_opponent_is_a_superstar_by_name() -> None:
+    assert clauses(NOT_AGAINST, STRIKE) == (fx.PlayRequirement(fx.Not(_is(fx.Who.OPPONENT, "Triple H", "The Game"))),)
+    (on_play,) = clauses("When successfully played, your opponent discards 1 card. " + HE_IS, STRIKE)
+    assert isinstance(on_play, fx.OnPlay) and on_play.actions[1] == fx.OnlyIf(
+        _is(fx.Who.OPPONENT, "Stone Cold Steve Austin"), (fx.Optional((fx.LookAt(fx.Who.OPPONENT, fx.Zone.HAND),)),))
+
+
+def test_a_name_no_card_of_the_pool_bears_is_reported_not_left_never_holding() -> None:
+    known = title_index(classic_pool())
+    starts = [s.start for s in compiler().lexicon.sentences(UNKNOWN_NAME)]
+    result = lower(compiler().compile(UNKNOWN_NAME), CardFacts(ACTION, kinds_of(), "", known), starts)
+    assert result.effect is None and "steve-austin" in result.unlowered[0].reason
+    assert lower(compiler().compile(NOT_AGAINST), CardFacts(ACTION, kinds_of(), "", known)).effect is not None
+
+
+def test_a_classic_superstar_is_known_by_his_title_and_logo() -> None:
+    cat = shipped_classic().catalog
+    s = GameState(players=[PlayerState("Triple H", []), PlayerState("The Rock", [])], tasks=[])
+    assert R.holds(cat, s, 0, _is(fx.Who.YOU, "Triple H"), 0, None)
+    assert R.holds(cat, s, 0, _is(fx.Who.OPPONENT, "Rock"), 0, None)  # "The" or not, one name
+    assert not R.holds(cat, s, 1, fx.Not(_is(fx.Who.OPPONENT, "Triple H", "The Game")), 0, None)
+    assert R.holds(cat, s, 0, fx.Not(_is(fx.Who.OPPONENT, "Triple H", "The Game")), 0, None)

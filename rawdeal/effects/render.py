@@ -255,6 +255,9 @@ def _condition(c: Condition) -> str:
     if isinstance(c, HasCards):
         return f"{'you have' if c.who is Who.YOU else 'opponent has'} {_cards(Count(c.at_least), c.filter)} " \
             f"or more in {_zone(c.who, c.zone, Who.YOU)}"
+    if isinstance(c, SuperstarIs) and c.mark.startswith("name:"):
+        whose = "your" if c.who is Who.YOU else "opponent's"
+        return f"{whose} superstar is {c.mark.removeprefix('name:')}"
     if isinstance(c, SuperstarIs):
         return f"{'you are' if c.who is Who.YOU else 'opponent is'} a {c.mark} superstar"
     raise TypeError(f"not a condition: {c!r}")

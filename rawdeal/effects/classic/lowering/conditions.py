@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, ValueKind, Word, ZoneRef
-from rawdeal.effects.classic.lowering.standing import standing
+from rawdeal.effects.classic.lowering.standing import played_by, standing
 from rawdeal.effects.classic.lowering.nodes import (
     Unsupported, _Desc, _cards, _children, _desc, _number, _zone_in, find, titles_each, values, words,
 )
@@ -104,6 +104,10 @@ def _tail_condition(tail: Phrase) -> fx.Condition:
         cond = next((p for p in tail.parts if isinstance(p, Phrase) and p.kind == "condition"), None)
         if cond is not None:
             return condition(cond)
+    by = find(tail, "played_by")
+    if tail.kind == "played_tail" and by is not None and words(tail)[0] in ("if", "when", "played by") \
+            and len(tail.parts) == (2 if words(tail)[0] != "played by" else 1):
+        return played_by(by)  # "cannot be reversed if played by Jeff Hardy or Rob Van Dam"
     if tail.kind == "played_tail" and find(tail, "played_after") is not None \
             and words(tail)[0] in ("if", "when", "played after"):
         return _prior(tail)

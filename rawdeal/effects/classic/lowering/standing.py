@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rawdeal.cards.marks import keyword_mark
+from rawdeal.cards.marks import keyword_mark, name_mark
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, ValueKind, ZoneRef
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Value, ValueKind, ZoneRef
 from rawdeal.effects.classic.lowering.marks import logo_marks
-from rawdeal.effects.classic.lowering.nodes import Unsupported, _desc, _filter, _number, _zone, values, words
+from rawdeal.effects.classic.lowering.nodes import Unsupported, _desc, _filter, _number, _zone, find, values, words
 
 _YOU = (["you"],)
 _OPPONENT = (["your", "opponent"], ["opponent"], ["he"], ["him"], ["his"], ["your", "opponent's"], ["opponent's"])
@@ -34,11 +34,34 @@ def _who(said: list[str]) -> fx.Who | None:
     return fx.Who.YOU if said in _YOU else fx.Who.OPPONENT if said in _OPPONENT else None
 
 
+def named(who: fx.Who, names: list[Value]) -> fx.Condition:
+    """`who`'s Superstar is one of these (by name, as the deck rules compare names: "The Rock" is "Rock")."""
+    found = [fx.SuperstarIs(who, name_mark(n.text)) for n in names]
+    return found[0] if len(found) == 1 else fx.AnyOf(tuple(found))
+
+
+def played_by(by: Phrase) -> fx.Condition:
+    """"played by Chris Jericho or Raven", "played by a Female Superstar": the player's own Superstar."""
+    who_ = find(by, "by_who")
+    names = [p for p in who_.parts if isinstance(p, Value) and p.kind is ValueKind.SUPERSTAR] if who_ else []
+    said = words(who_) if who_ is not None else []
+    if names and who_ is not None and all(isinstance(p, Value) or words(p)[0] in (",", "or", "/", "and/or")
+                                          for p in who_.parts) and isinstance(who_.parts[0], Value):
+        return named(fx.Who.YOU, names)
+    traits = [p for p in (who_.parts if who_ is not None else ()) if isinstance(p, Value) and p.kind is ValueKind.TRAIT]
+    if len(said) == 3 and said[0] in ("a", "an") and said[2] == "superstar" and len(traits) == 1:
+        return fx.SuperstarIs(fx.Who.YOU, keyword_mark(traits[0].text))  # "played by a Female Superstar"
+    raise Unsupported(f"the condition 'played by {' '.join(said)}'")
+
+
 def _superstar_is(one: Phrase) -> fx.Condition | None:
     """"your opponent is a Male Superstar", "you are a Diva Superstar", "he is Female Superstar"."""
     player = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "player"), None)
     cards = [p for p in one.parts if isinstance(p, Cards)]
     who = _who(words(player)) if player is not None else None
+    names = [p for p in one.parts if isinstance(p, Value) and p.kind is ValueKind.SUPERSTAR]
+    if who is not None and names and not cards and len(one.parts) == 2 + 2 * len(names) - 1:
+        return named(who, names)  # "your opponent is Steve Austin, Triple H, or Kane"
     descs = [p for p in cards[0].parts if isinstance(p, CardDesc)] if len(cards) == 1 else []
     if who is None or len(descs) != 1 or descs[0].nouns != ("superstar",) or descs[0].posts:
         return None

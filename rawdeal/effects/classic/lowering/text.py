@@ -6,18 +6,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
+from functools import cache
+
 from rawdeal.cards.db import normalize_title
+from rawdeal.cards.marks import name_mark
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
-    Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, ZoneRef,
+    Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
     _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
+from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
@@ -412,6 +416,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
             raise Unsupported(f"what happens {' '.join(said)!r}")
         who = fx.Who.OPPONENT if said[1] == "he" else fx.Who.YOU
         return ctx, [_Answer(who, said[-1] != "not", tuple(parts))]
+    frames, by = _played_by(frames)
     event = _play_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
     if event is not None:  # "when (whenever, if) you successfully play a maneuver, ..."
         frames.pop()
@@ -440,6 +445,10 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         if cond is not None and isinstance(cond, Phrase):
             seq.condition = condition(cond)
             frames.pop()
+    if by is not None:
+        if seq.condition is not None or seq.next_card is not None or forced:
+            raise Unsupported("'played by' with another condition")
+        seq.condition = by
     if isinstance(seq.last, _Compared):
         seq.last = None
         return _frames(frames, ctx, card), _equalized(sentence)
@@ -466,6 +475,26 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
+
+
+def _played_by(frames: list[Frame]) -> tuple[list[Frame], fx.Condition | None]:
+    """"When successfully played by The Rock, ...", "If played by Tazz, ...": the frames without whose play it
+    is (a successful play stays one; "if/when played" is the card's plain text) and the condition on the
+    player's Superstar."""
+    out: list[Frame] = []
+    found: fx.Condition | None = None
+    for frame in frames:
+        said = words(frame)
+        by = find(frame, "played_by")
+        if by is None or frame.kind not in ("if_played", "on_play", "on_success") or found is not None:
+            out.append(frame)
+            continue
+        found = played_by(by)
+        if frame.kind == "on_success" and said[:2] == ["when", "successfully"] and len(frame.parts) == 3:
+            out.append(Frame("on_success", (*frame.parts[:2], Word("played"))))
+        elif frame.kind == "on_success" or len(frame.parts) != 2 or said[0] not in ("if", "when"):
+            raise Unsupported(f"the opening {' '.join(said)!r}")
+    return out, found
 
 
 def _hash_is(tail: Any) -> fx.CountOf:
@@ -622,10 +651,33 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
     effect = fx.CardEffect(tuple(rest))
+    unknown = _unknown_names((effect, ability), card.known)
+    if unknown:
+        return LoweredText(None, (Unlowered(1, "", f"the Superstar name {unknown!r}, which no card of the pool bears"),))
     if card.known:
         effect = _resolve_titles(effect, card.known)
         ability = _resolve_titles(ability, card.known) if ability is not None else None
     return LoweredText(effect, ability=ability)
+
+
+def _unknown_names(value: object, known: Mapping[str, str]) -> str:
+    """The first Superstar name a condition asks for that no card of the pool is titled ("Steve Austin" for
+    "Stone Cold Steve Austin" would never hold): such a card is reported, not played. Unchecked without the
+    pool's titles (`known` empty)."""
+    if not known:
+        return ""
+    if isinstance(value, fx.SuperstarIs) and value.mark.startswith("name:"):
+        return "" if value.mark in _name_marks(tuple(known.values())) else value.mark.removeprefix("name:")
+    if isinstance(value, tuple):
+        return next((n for v in value if (n := _unknown_names(v, known))), "")
+    if is_dataclass(value) and not isinstance(value, type):
+        return next((n for f in fields(value) if (n := _unknown_names(getattr(value, f.name), known))), "")
+    return ""
+
+
+@cache
+def _name_marks(titles: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(name_mark(t) for t in titles)
 
 
 def _variable_damage(clauses: list[Any]) -> list[Any]:
