@@ -146,3 +146,73 @@ def test_a_classic_superstar_is_known_by_his_title_and_logo() -> None:
     assert R.holds(cat, s, 0, _is(fx.Who.OPPONENT, "Rock"), 0, None)  # "The" or not, one name
     assert not R.holds(cat, s, 1, fx.Not(_is(fx.Who.OPPONENT, "Triple H", "The Game")), 0, None)
     assert R.holds(cat, s, 0, fx.Not(_is(fx.Who.OPPONENT, "Triple H", "The Game")), 0, None)
+
+
+OR_LESS = "Can only be played when your Fortitude Rating is equal to or less than your opponent's Fortitude Rating."
+AT_LEAST_MORE = ("Can only be played if your opponent's Fortitude Rating is at least 10F greater than your Fortitude "
+                 "Rating.")
+AT_MOST = "When your Fortitude Rating is 7F or less, this card is -8F and -8D."
+VALUE_AT_MOST = "Can only be played if your opponent has a Superstar Value of 2 or less."
+EXACT = "Can only be played if your Superstar Value is 3 or greater."
+FEW_IN_ARSENAL = "Can only be played if you have 10 or fewer cards in your Arsenal."
+MID_CONDITION = ("When this card is in your Ring area, if your Fortitude Rating is less than your opponent's Fortitude "
+                 "Rating, during your turn you may put this card into your Ringside pile and then put up to 2 cards "
+                 "from your Ringside pile into your hand")
+FORTITUDE = fx.Measure.FORTITUDE
+
+
+def test_measures_printed_in_the_pool() -> None:
+    assert_printed(OR_LESS, AT_LEAST_MORE, AT_MOST, VALUE_AT_MOST, EXACT, MID_CONDITION)
+
+
+def _requirement(text: str) -> fx.Condition:
+    (req,) = clauses(text, STRIKE)
+    assert isinstance(req, fx.PlayRequirement)
+    return req.condition
+
+
+def test_fortitude_ratings_compared_with_equality_or_a_margin() -> None:
+    assert _requirement(OR_LESS) == fx.Compared(FORTITUDE, below=True, or_equal=True)
+    assert _requirement(AT_LEAST_MORE) == fx.Compared(FORTITUDE, below=True, by=10)  # his greater: yours less
+
+
+def test_a_measure_within_bounds() -> None:
+    assert _requirement(EXACT) == fx.Measured(fx.Who.YOU, fx.Measure.SUPERSTAR_VALUE, 3, None)
+    (cost, damage) = clauses(AT_MOST, STRIKE)
+    assert isinstance(cost, fx.StatChange) and cost.condition == fx.Measured(fx.Who.YOU, FORTITUDE, None, 7)
+    assert isinstance(damage, fx.StatChange) and damage.condition == cost.condition
+    assert _requirement(VALUE_AT_MOST) == fx.Measured(fx.Who.OPPONENT, fx.Measure.SUPERSTAR_VALUE, None, 2)
+
+
+def test_few_cards_in_a_zone_is_an_upper_bound() -> None:
+    result = lowered(FEW_IN_ARSENAL, STRIKE)  # printed on no card in this form: the bound of "N or fewer"
+    assert result.effect is not None
+    (req,) = result.effect.clauses
+    assert isinstance(req, fx.PlayRequirement) and req.condition == fx.HasCards(fx.Who.YOU, fx.Zone.ARSENAL, at_least=0,
+                                                                                at_most=10)
+
+
+def test_a_condition_between_the_openings_says_when_the_effect_may_be_used() -> None:
+    (used,) = clauses(MID_CONDITION, PRE_MATCH)
+    assert isinstance(used, fx.Activated) and used.condition == fx.FortitudeBelowOpponent()
+
+
+def test_the_engine_reads_margins_bounds_and_zone_sizes() -> None:
+    cat = course_with({})
+    kick, punch = cat.id("Kick"), cat.id("Punch")  # 3D and 2D (printed damage is the Fortitude they add)
+    s = GameState(players=[PlayerState("KANE", [punch] * 10, ring=[punch]), PlayerState("THE ROCK", [], ring=[kick] * 4)],
+                  tasks=[])
+    mine, theirs = R.fortitude(cat, s, 0), R.fortitude(cat, s, 1)
+    assert theirs - mine >= 10
+
+    def holds(cond: fx.Condition, p: int = 0) -> bool:
+        return R.holds(cat, s, p, cond, 0, None)
+
+    assert holds(fx.Compared(FORTITUDE, below=True, by=10)) and not holds(fx.Compared(FORTITUDE, below=True, by=theirs - mine + 1))
+    assert holds(fx.Compared(FORTITUDE, below=False, by=10), 1) and not holds(fx.Compared(FORTITUDE, below=False), 0)
+    assert holds(fx.Measured(fx.Who.YOU, FORTITUDE, None, mine)) and not holds(fx.Measured(fx.Who.YOU, FORTITUDE, mine + 1))
+    assert holds(fx.Measured(fx.Who.OPPONENT, FORTITUDE, theirs, theirs))
+    assert holds(fx.HasCards(fx.Who.YOU, fx.Zone.ARSENAL, at_least=0, at_most=10))
+    assert not holds(fx.HasCards(fx.Who.YOU, fx.Zone.ARSENAL, at_least=0, at_most=9))
+    s.players[1].ring[:] = [punch]  # equal ratings: "equal to or less" holds, "less" does not
+    assert holds(fx.Compared(FORTITUDE, below=True, or_equal=True)) and not holds(fx.Compared(FORTITUDE, below=True))

@@ -196,15 +196,30 @@ class Measure(StrEnum):
 
     SUPERSTAR_VALUE = "superstar value"
     HAND = "cards in hand"
+    FORTITUDE = "fortitude rating"
 
 
 @dataclass(frozen=True, slots=True)
 class Compared:
     """"Your Superstar Value is less than your opponent's", "you have fewer cards in your hand than your
-    opponent": the player's measure against the opponent's (`below`: less, else greater)."""
+    opponent": the player's measure against the opponent's (`below`: less, else greater); `or_equal`: "equal to
+    or less than"; `by`: "at least 10F greater than" (the difference is at least that)."""
 
     measure: Measure
     below: bool = True
+    or_equal: bool = False
+    by: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """"Your Fortitude Rating is 10 or greater", "your opponent has a Superstar Value of 2 or less", "your
+    Superstar Value is 3": `who`'s measure within the bounds (either may be open) (Classic cards)."""
+
+    who: Who
+    measure: Measure
+    at_least: int | None = None
+    at_most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,11 +240,12 @@ class HasCards:
     zone: Zone
     filter: CardFilter = ANY_CARD
     at_least: int = 1
+    at_most: int | None = None  # "you have 10 or fewer cards in your Arsenal" (with `at_least` 0)
 
 
 Condition = (
     After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not | ReversedLastTurn
-    | Compared | SuperstarIs | HasCards
+    | Compared | SuperstarIs | HasCards | Measured
 )
 
 

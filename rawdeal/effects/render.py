@@ -24,7 +24,7 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, HasCards, MoveThis, OnlyIf, Restrict,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, HasCards, Measured, MoveThis, OnlyIf, Restrict,
     ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
 )
 
@@ -251,7 +251,16 @@ def _condition(c: Condition) -> str:
         return f"it is the first card of your turn and you reversed a card{how} to end opponent's last turn"
     if isinstance(c, Compared):
         than = "less" if c.below else "greater"
-        return f"your {c.measure.value} is {than} than opponent's"
+        by = f"at least {c.by} " if c.by else "equal to or " if c.or_equal else ""
+        return f"your {c.measure.value} is {by}{than} than opponent's"
+    if isinstance(c, Measured):
+        bounds = [f"{c.at_least} or more"] if c.at_least is not None else []
+        bounds += [f"{c.at_most} or less"] if c.at_most is not None else []
+        whose = "your" if c.who is Who.YOU else "opponent's"
+        return f"{whose} {c.measure.value} is {' and '.join(bounds)}"
+    if isinstance(c, HasCards) and c.at_most is not None:
+        return f"{'you have' if c.who is Who.YOU else 'opponent has'} {_cards(Count(c.at_most), c.filter)} " \
+            f"or fewer in {_zone(c.who, c.zone, Who.YOU)}"
     if isinstance(c, HasCards):
         return f"{'you have' if c.who is Who.YOU else 'opponent has'} {_cards(Count(c.at_least), c.filter)} " \
             f"or more in {_zone(c.who, c.zone, Who.YOU)}"

@@ -57,11 +57,17 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
     if isinstance(cond, fx.Not):
         return not holds(cat, s, p, cond.condition, card, prev)
     if isinstance(cond, fx.Compared):
-        mine, theirs = _measure(cat, s, p, cond.measure), _measure(cat, s, 1 - p, cond.measure)
-        return mine < theirs if cond.below else mine > theirs
+        diff = _measure(cat, s, p, cond.measure) - _measure(cat, s, 1 - p, cond.measure)
+        if not cond.below:
+            diff = -diff  # how much less the opponent's is
+        return diff <= -cond.by if cond.by else diff <= 0 if cond.or_equal else diff < 0
+    if isinstance(cond, fx.Measured):
+        n = _measure(cat, s, p if cond.who is fx.Who.YOU else 1 - p, cond.measure)
+        return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
     if isinstance(cond, fx.HasCards):
         owner = s.players[p if cond.who is fx.Who.YOU else 1 - p]
-        return sum(1 for c in owner.zone(cond.zone) if passes(cat, c, cond.filter)) >= cond.at_least
+        n = sum(1 for c in owner.zone(cond.zone) if passes(cat, c, cond.filter))
+        return n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
     if isinstance(cond, fx.SuperstarIs):
         who = p if cond.who is fx.Who.YOU else 1 - p
         return cond.mark in cat.superstar(s.players[who].superstar).marks
@@ -71,6 +77,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
 def _measure(cat: Catalog, s: GameState, p: int, measure: fx.Measure) -> int:
     if measure is fx.Measure.HAND:
         return len(s.players[p].hand)
+    if measure is fx.Measure.FORTITUDE:
+        return fortitude(cat, s, p)
     from rawdeal.engine.standing import superstar_value  # standing asks `holds` of its stat lines' conditions
 
     return superstar_value(cat, s, p)  # as the stat lines in play change it

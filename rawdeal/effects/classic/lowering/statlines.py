@@ -22,7 +22,7 @@ _STATS = {"starting hand size": fx.StarStat.HAND_SIZE, "hand size": fx.StarStat.
           "superstar value": fx.StarStat.SUPERSTAR_VALUE}
 _KINDS = {"pre-match": fx.RingKind.PRE_MATCH, "mid-match": fx.RingKind.MID_MATCH}
 _STATE = (fx.InRingArea, fx.MinHandSize, fx.FortitudeBelowOpponent, fx.FortitudeAboveOpponent, fx.Compared,
-          fx.SuperstarIs, fx.HasCards)
+          fx.SuperstarIs, fx.HasCards, fx.Measured)
 
 
 def about_the_state(cond: fx.Condition) -> bool:
@@ -50,7 +50,7 @@ def _reads_value(cond: fx.Condition) -> bool:
         return _reads_value(cond.condition)
     if isinstance(cond, fx.AnyOf):
         return any(_reads_value(c) for c in cond.conditions)
-    return isinstance(cond, fx.Compared) and cond.measure is fx.Measure.SUPERSTAR_VALUE
+    return isinstance(cond, (fx.Compared, fx.Measured)) and cond.measure is fx.Measure.SUPERSTAR_VALUE
 
 
 def stat_is(st: Statement, card: CardFacts) -> list[Any]:

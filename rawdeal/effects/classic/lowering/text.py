@@ -445,6 +445,11 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         if cond is not None and isinstance(cond, Phrase):
             seq.condition = condition(cond)
             frames.pop()
+    elif len(frames) > 2 and _this_in_own(frames[0]) and frames[1].kind == "if_cond" \
+            and isinstance(find(frames[1], "condition"), Phrase):
+        # "When this card is in your Ring area, if your Fortitude Rating is 5 or greater, during your turn you
+        # may ...": the condition on what the later openings start
+        seq.condition = condition(find(frames.pop(1), "condition"))  # type: ignore[arg-type]
     if by is not None:
         if seq.condition is not None or seq.next_card is not None or forced:
             raise Unsupported("'played by' with another condition")
