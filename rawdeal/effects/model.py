@@ -273,6 +273,7 @@ class Modifier:
     title: str | None = None  # only the card so titled ("you cannot play the card titled X", Classic cards)
     title_word: str | None = None  # only cards with this word in the title (Classic cards)
     marks: tuple[str, ...] = ()  # only cards with these printed properties ("your Heat maneuvers", Classic cards)
+    subtypes: tuple[Subtype, ...] = ()  # only maneuvers of one of these ("a Strike or Grapple maneuver", Classic)
 
 
 # ---------------------------------------------------------------------------------------- actions

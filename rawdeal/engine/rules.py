@@ -104,10 +104,21 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
 
 
 def applies(mod: fx.Modifier, info: CardInfo, as_type: CardType) -> bool:
+    """Whether the modifier is about this card played as `as_type`: its type, subtype(s), marks, title, a word of
+    its title."""
     if mod.card_type is not None and mod.card_type != as_type:
         return False
     if mod.marks and not has_marks(info, mod.marks, ()):
         return False
+    if mod.subtypes and (as_type != MANEUVER or info.card.subtype not in mod.subtypes):
+        return False
+    if mod.title is not None and info.title != mod.title:
+        return False
+    if mod.title_word is not None and not has_word(info.title, mod.title_word):
+        return False
+    if mod.max_damage is not None and mod.stat in (DAMAGE, FORTITUDE) and info.card.printed_damage > mod.max_damage:
+        return False  # "if your next card is a Grapple maneuver of 4D or less, it is +5D" (irreversibility and
+        # waivers read the damage themselves)
     return mod.subtype is None or (as_type == MANEUVER and info.card.subtype is mod.subtype)
 
 

@@ -17,6 +17,7 @@ from rawdeal.effects.classic.deckrules import is_deck_rule
 from rawdeal.effects.classic.lowering.quantities import checked_same
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
+from rawdeal.effects.classic.lowering.timing import next_modifier
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 
 
@@ -130,13 +131,12 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     if randomly:
         plain = Action(tuple(p for p in action.subject if p not in randomly), action.verb, action.parts)
         return [_at_random(a) for a in _action(plain, seq, card)]
-    if seq.next_card is not None and seq.next_card.title is None and seq.next_when is fx.Duration.NEXT_CARD \
+    if seq.next_card is not None and seq.next_when is fx.Duration.NEXT_CARD \
             and action.verb == "reverse" \
             and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
-        d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
-        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
-                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+        # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
+        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, seq.next_card))]
     who, modal = _subject(action)
     lowered = checked_same(_verb(action, who, seq, card))
     if modal in ("may", "may then") and not lowered and isinstance(seq.last, _Taken) and who is fx.Who.YOU:
@@ -631,10 +631,7 @@ def _ignore(action: Action, seq: _Seq) -> list[Any]:
         raise Unsupported("ignoring a card's text without saying which card")
     if d is None:
         return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None))]
-    if d.title is not None:  # "if your next card played this turn is the card titled X"
-        return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, card_type=None, title=d.title))]
-    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when,
-                                  subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+    return [fx.Modify(next_modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, d))]
 
 
 def _at_random(lowered: Any) -> Any:

@@ -13,6 +13,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _leaves, _number, _zone_in, find, titles_each,
     values, words,
 )
+from rawdeal.effects.classic.lowering.timing import next_modifier
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
@@ -31,23 +32,16 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     holder = find(st, "holder")
     it = seq.next_card is not None and st.kind == "irreversible" and holder is not None and words(holder) == ["it"] \
         and not _tails(st)
-    if it and seq.next_card is not None and seq.next_card.title is None:
+    if it and seq.next_card is not None:
         # "if your next card played this turn (the first card you play on your next turn) is a maneuver, it
         # cannot be reversed"
-        d = seq.next_card
-        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when,
-                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
-    if seq.next_card is not None and seq.next_card.title is not None:
-        raise Unsupported(f"{' '.join(words(st))!r} about the next card titled {seq.next_card.title}")
+        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, seq.next_card))]
     if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
     if seq.next_card is not None and st.kind == "stats_are":
         return _next_card_is(st, seq.next_card)
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
-        d = seq.next_card
-        before = fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, subtype=d.subtypes[0] if d.subtypes else None,
-                             max_damage=d.max_damage)
-        return [_reversal_f(before, st)]
+        return [_reversal_f(next_modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, seq.next_card), st)]
     if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
         return [_reversal_f(seq.last.modifier, st)]
     if card.is_superstar and arsenal_size(st) is not None:
@@ -493,11 +487,10 @@ def _next_card_is(st: Statement, d: _Desc) -> list[Any]:
     stats = find(st, "stats")
     if holder is None or stats is None or words(holder) != ["it"] or _tails(st):
         raise Unsupported(f"{' '.join(words(st))!r}")
-    amounts = _stat_list(stats)
-    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
-        raise Unsupported("a next card's amounts other than one +D")
-    return [fx.Modify(fx.Modifier(fx.Stat.DAMAGE, amounts[0][1], fx.Duration.NEXT_CARD,
-                                  subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+    amounts = _stat_list(stats)  # "it is +2D", "it is -4F" (it costs less), "it is -3F and +3D"
+    if not amounts or any(stat not in (fx.Stat.DAMAGE, fx.Stat.FORTITUDE) for stat, _ in amounts):
+        raise Unsupported("a next card's amounts other than D and F")
+    return [fx.Modify(next_modifier(stat, amount, fx.Duration.NEXT_CARD, d)) for stat, amount in amounts]
 
 
 def _reversals_to_it(st: Statement) -> bool:
@@ -517,4 +510,6 @@ def _reversal_f(before: fx.Modifier, st: Statement) -> fx.Modify:
     if len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE or before.stat is not fx.Stat.DAMAGE:
         raise Unsupported(f"{' '.join(words(st))!r}")
     return fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], before.duration, card_type=before.card_type,
-                                 subtype=before.subtype, reversals=True, max_damage=before.max_damage))
+                                 subtype=before.subtype, reversals=True, max_damage=before.max_damage,
+                                 title=before.title, title_word=before.title_word, marks=before.marks,
+                                 subtypes=before.subtypes))

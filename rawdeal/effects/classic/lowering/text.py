@@ -430,7 +430,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         zones = () if where is None else (where.zones or (fx.Zone.RING,))
         return _Ctx("played", zones=zones, played=event[1], by=event[0]), parts
     seq.next_when = fx.Duration.NEXT_CARD
-    if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
+    if frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
         ref = find(frames[-1], "next_ref")
         if ref is not None and first_next_turn(ref):
             seq.next_when = fx.Duration.FIRST_NEXT_TURN
@@ -606,22 +606,35 @@ def _held(frame: Frame) -> _Held | None:
     return holding(cond) if isinstance(cond, Phrase) else None
 
 
+def _next_phrase(frame: Frame) -> Phrase | None:
+    """"your next card played this turn is a Strike maneuver", "Arm Bar is the next card you play this turn"."""
+    found = find(frame, "next_is")
+    if found is None:
+        one = find(frame, "card_is")
+        found = one if one is not None and find(one, "next_ref") is not None else None
+    return found if isinstance(found, Phrase) else None
+
+
 def _next_is(frame: Frame) -> _Desc:
     """"if your next card played this turn is a Strike maneuver": which card the next sentence changes."""
-    cond = find(frame, "next_is")
+    cond = _next_phrase(frame)
     assert cond is not None
     ref = find(cond, "next_ref")
     cards = next((p for p in cond.parts if isinstance(p, Cards)), None)
-    if ref is None or cards is None or len(cond.parts) != 3 \
-            or (words(ref)[:3] != ["your", "next", "card"] and not first_next_turn(ref)):
-        raise Unsupported(f"the condition {' '.join(words(cond))!r}")
+    said = words(cond)
+    titled = values(cond, ValueKind.TITLE) if cond.kind == "next_is" and said[-2:-1] == ["titled"] else []
+    if ref is None or (cards is None and len(titled) != 1) or len(cond.parts) != (3 if cards else 4) \
+            or (words(ref)[:3] not in (["your", "next", "card"], ["the", "next", "card"]) and not first_next_turn(ref)) \
+            or (words(ref)[:3] == ["the", "next", "card"] and words(ref)[3:] != ["you", "play", "this", "turn"]):
+        raise Unsupported(f"the condition {' '.join(said)!r}")
+    if titled:  # "if the next card you play this turn is titled Clothesline"
+        return _Desc(title=titled[0].text)
     d = _cards(cards)
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
-        return replace(d, types=())  # only what reads a title takes it (`_next_titled`)
-    if d.title or d.trait or d.marked or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
-            or d.types != (CardType.MANEUVER,):
+        return replace(d, types=())  # the card so titled, played as whatever it is
+    if d.count != fx.ONE or d.title or len(d.types) > 1 or (not d.types and not d.marks and not d.trait):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
-    return d
+    return d  # what the next card must be is checked by the modifier that reads it (`timing.next_modifier`)
 
 
 

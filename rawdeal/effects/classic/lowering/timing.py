@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rawdeal.cards.marks import keyword_mark
+from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Frame
-from rawdeal.effects.classic.lowering.nodes import CardFacts, Unsupported, find, words
+from rawdeal.effects.classic.lowering.nodes import CardFacts, Unsupported, _Desc, find, words
 
 
 def after_damage(frame: Frame, card: CardFacts) -> bool:
@@ -46,3 +48,17 @@ def said_later(earlier: list[Any], made: list[Any]) -> list[Any]:
     duration = said[0].modifier.duration
     return [fx.Modify(replace(p.modifier, duration=duration)) if isinstance(p, _GroupMod) and not p.said else p
             for p in earlier]
+
+
+def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **extra: Any) -> fx.Modifier:
+    """The one-shot modifier "if your next card played this turn (the first card you play on your next turn) is
+    <d>, it ..." makes: the next card played uses it up, and it changes that card only if the card is <d> (a
+    Strike or Grapple maneuver, an Action card, the card titled X, a Foreign Object card)."""
+    if d.not_trait or d.not_subtypes or d.min_damage is not None or d.not_marks or d.any_marks or d.titles \
+            or d.after_title or len(d.types) > 1:
+        raise Unsupported("a next card described by what the engine cannot test on it yet")
+    card_type = d.types[0] if d.types else CardType.MANEUVER if d.subtypes else None
+    return fx.Modifier(stat, amount, when, card_type=card_type, subtype=d.subtypes[0] if len(d.subtypes) == 1 else None,
+                       max_damage=d.max_damage, title=d.title, title_word=d.title_word,
+                       marks=(*d.marks, keyword_mark(d.trait.value)) if d.trait else d.marks,
+                       subtypes=d.subtypes if len(d.subtypes) > 1 else (), **extra)
