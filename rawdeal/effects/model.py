@@ -178,6 +178,12 @@ class ReversedLastTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstOfTurn:
+    """"Can only be played as the first card of your turn": no card played yet this turn (a reversal from the
+    hand during the opponent's turn, still the player's previous card, is not one) (Classic cards)."""
+
+
+@dataclass(frozen=True, slots=True)
 class AnyOf:
     """Any of the conditions holds: "after a 5D or greater maneuver or the card titled X"."""
 
@@ -245,7 +251,7 @@ class HasCards:
 
 Condition = (
     After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not | ReversedLastTurn
-    | Compared | SuperstarIs | HasCards | Measured
+    | Compared | SuperstarIs | HasCards | Measured | FirstOfTurn
 )
 
 
@@ -525,6 +531,7 @@ class Irreversible:
     condition: Condition | None = None
     from_backlash: bool = False  # "cannot be reversed from your opponent's (hand or) Backlash deck": the engine
     # plays no reversal from a Backlash deck (`rawdeal.engine.midmatch`), so that part of the limit always holds
+    as_type: CardType | None = None  # "As an action, cannot be reversed ...": only played so (else as a maneuver)
 
 
 @dataclass(frozen=True, slots=True)

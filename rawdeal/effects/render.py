@@ -24,7 +24,7 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, HasCards, Measured, MoveThis, OnlyIf, Restrict,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, FirstOfTurn, HasCards, Measured, MoveThis, OnlyIf, Restrict,
     ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
 )
 
@@ -249,6 +249,8 @@ def _condition(c: Condition) -> str:
     if isinstance(c, ReversedLastTurn):
         how = " from your hand" if c.from_hand_only else ""
         return f"it is the first card of your turn and you reversed a card{how} to end opponent's last turn"
+    if isinstance(c, FirstOfTurn):
+        return "it is the first card of your turn"
     if isinstance(c, Compared):
         than = "less" if c.below else "greater"
         by = f"at least {c.by} " if c.by else "equal to or " if c.or_equal else ""
@@ -381,7 +383,7 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     OnPlay: lambda c: f"{_as_type(c) or 'when played, '}{_actions(c.actions, True)}",
     PlayRequirement: lambda c: f"{_as_type(c)}playable only if {_condition(c.condition)}",
     StatChange: _stat_change,
-    Irreversible: lambda c: "may not be reversed" + (
+    Irreversible: lambda c: f"{_as_type(c)}may not be reversed" + (
         " from opponent's backlash deck" if c.from_backlash and not (c.from_hand or c.from_arsenal) else ""),
     NotReversedBy: lambda c: f"may not be reversed by {' or '.join(c.titles)}",
     ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",

@@ -56,6 +56,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return not cond.from_hand_only and prev is None and s.ended_by_reversal == p
     if isinstance(cond, fx.Not):
         return not holds(cat, s, p, cond.condition, card, prev)
+    if isinstance(cond, fx.FirstOfTurn):
+        return prev is None or prev.as_type == CardType.REVERSAL
     if isinstance(cond, fx.Compared):
         diff = _measure(cat, s, p, cond.measure) - _measure(cat, s, 1 - p, cond.measure)
         if not cond.below:
@@ -470,7 +472,7 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
     info = cat.infos[play.card]
     if info.irreversible and play.as_type == MANEUVER:
         return True
-    if info.irreversible_when and play.as_type == MANEUVER and _narrowly_irreversible(cat, s, play, from_hand):
+    if info.irreversible_when and _narrowly_irreversible(cat, s, play, from_hand):
         return True
     if not s.modifiers and not play.captured:
         return False  # the usual case: no modifier to make it so
@@ -487,7 +489,7 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
 
 def _narrowly_irreversible(cat: Catalog, s: GameState, play: CurrentPlay, from_hand: bool) -> bool:
     for irr in cat.infos[play.card].irreversible_when:
-        if not (irr.from_hand if from_hand else irr.from_arsenal):
+        if play.as_type != (irr.as_type or MANEUVER) or not (irr.from_hand if from_hand else irr.from_arsenal):
             continue
         if irr.condition is None or holds(cat, s, play.player, irr.condition, play.card, play.previous):
             return True

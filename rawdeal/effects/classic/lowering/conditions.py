@@ -53,6 +53,8 @@ def condition(node: Phrase) -> fx.Condition:
         raise Unsupported(f"the condition {' '.join(words(node))!r}")
     one = clauses[0]
     said = words(one)
+    if one.kind == "nth_card" and said in _THIS_FIRST:
+        return fx.FirstOfTurn()  # "if this is the first card played on your turn"
     if one.kind in ("card_in", "has_cards") and "not" not in said:
         place = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"), one)
         zones = _zone_in(one) if any(isinstance(c, ZoneRef) for c in _children(one)) else _zone_in(place)
@@ -74,6 +76,15 @@ def condition(node: Phrase) -> fx.Condition:
     if found is not None:
         return found
     raise Unsupported(f"the condition {' '.join(said)!r}")
+
+
+_THIS_FIRST = (["this", "is", "the", "first", "card", "played", "of", "your", "turn"],
+               ["this", "is", "your", "first", "card", "played", "of", "the", "turn"],
+               ["this", "is", "the", "first", "card", "played", "on", "your", "turn"],
+               ["this", "is", "the", "first", "card", "you", "play", "on", "your", "turn"],
+               ["this", "is", "your", "first", "card", "played", "this", "turn"])
+_AS_FIRST = (["as", "the", "first", "card", "of", "your", "turn"], ["as", "your", "first", "card", "of", "the", "turn"],
+             ["as", "the", "first", "card", "played", "this", "turn"], ["as", "the", "first", "card", "of", "the", "turn"])
 
 
 def _reversed_first(clauses: list[Phrase]) -> fx.Condition | None:
@@ -113,6 +124,8 @@ def _tail_condition(tail: Phrase) -> fx.Condition:
         return _prior(tail)
     if tail.kind == "after_tail":
         return _prior(tail)
+    if tail.kind == "as_nth" and words(tail) in _AS_FIRST:
+        return fx.FirstOfTurn()  # "can only be played as the first card of your turn"
     raise Unsupported(f"the condition {' '.join(words(tail))!r}")
 
 

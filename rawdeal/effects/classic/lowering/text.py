@@ -100,7 +100,9 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 and (ctx.kind == "ring" or (ctx.kind == "activated" and ctx.once and ctx.zones == (fx.Zone.RING,))):
             ctx = _Ctx("ring start", once=ctx.kind == "activated")  # "(once during each of your turns,) before
             # your Draw Segment": at the start of each of his turns, once
-        elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "ability once" \
+        elif card.is_superstar and frame.kind == "during" and words(frame) == ["during", "each", "of", "your", "turn"]:
+            ctx = _Ctx("ability each turn")  # "During each of your turns, before your Draw Segment, ..."
+        elif frame.kind == "before_phase" and ctx is not None and ctx.kind in ("ability once", "ability each turn") \
                 and words(frame) == ["before", "your", "draw segment"]:
             ctx = _Ctx("ability start")
         elif frame.kind == "at_edge" and words(frame) in (["at", "end", "of", "turn"], ["at", "the", "end", "of", "turn"],
@@ -125,6 +127,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("reverse", from_hand=True)
         else:
             raise Unsupported(f"the opening {' '.join(words(frame))!r}")
+    if ctx is not None and ctx.kind == "ability each turn":
+        raise Unsupported("the opening 'during each of your turns' without a moment of the turn")
     return ctx
 
 
@@ -402,6 +406,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         raise Unsupported(f"the unknown word {meaningful[0]!r}")
     if restates_hold(sentence, card):
         return ctx, [HoldRule()]  # "You and your opponent may not play maneuvers ... until ... the maintained Submission"
+    sentence = _lifetime_to_restrictions(sentence)
     frames = list(sentence.frames)
     seq = seq or _Seq()
     seq.next_card = seq.condition = seq.lifetime = None
@@ -480,6 +485,21 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
+
+
+def _lifetime_to_restrictions(sentence: Sentence) -> Sentence:
+    """"During his next turn, he cannot play Maneuver cards" is "he cannot play Maneuver cards during his next
+    turn": an opening lifetime on a sentence of restrictions only is each restriction's."""
+    during = [f for f in sentence.frames if f.kind == "during" and words(f)[-2:] == ["next", "turn"]]
+    acts = [i for i in sentence.items if isinstance(i, Action)]
+    if len(during) != 1 or not acts or len(acts) != len(sentence.items) or any(
+            i.verb != "play" or find(i, "during_arg") is not None
+            or [words(p) for p in i.subject if isinstance(p, Phrase) and p.kind == "modal"] != [["cannot"]]
+            for i in acts):
+        return sentence
+    arg = Phrase("during_arg", during[0].parts)
+    return replace(sentence, frames=tuple(f for f in sentence.frames if f is not during[0]),
+                   items=tuple(replace(i, parts=(*i.parts, arg)) for i in acts))
 
 
 def _played_by(frames: list[Frame]) -> tuple[list[Frame], fx.Condition | None]:
@@ -815,6 +835,9 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(part)
         elif isinstance(part, _Forbid):
             clauses.append(part)
+        elif isinstance(part, fx.Irreversible) and (ctx.as_type is CardType.ACTION or (
+                ctx.as_type is None and "action" in card.types and "maneuver" not in card.types)):
+            clauses.append(replace(part, as_type=CardType.ACTION))  # "As an action, cannot be reversed ..."
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
