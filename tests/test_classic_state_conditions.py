@@ -162,7 +162,7 @@ FORTITUDE = fx.Measure.FORTITUDE
 
 
 def test_measures_printed_in_the_pool() -> None:
-    assert_printed(OR_LESS, AT_LEAST_MORE, AT_MOST, VALUE_AT_MOST, EXACT, MID_CONDITION)
+    assert_printed(OR_LESS, AT_LEAST_MORE, AT_MOST, VALUE_AT_MOST, EXACT, MID_CONDITION, BOTH)
 
 
 def _requirement(text: str) -> fx.Condition:
@@ -216,3 +216,19 @@ def test_the_engine_reads_margins_bounds_and_zone_sizes() -> None:
     assert not holds(fx.HasCards(fx.Who.YOU, fx.Zone.ARSENAL, at_least=0, at_most=9))
     s.players[1].ring[:] = [punch]  # equal ratings: "equal to or less" holds, "less" does not
     assert holds(fx.Compared(FORTITUDE, below=True, or_equal=True)) and not holds(fx.Compared(FORTITUDE, below=True))
+
+
+BOTH = ("When your Fortitude Rating is 0 and your opponent's Fortitude Rating is 10 or more, this card is -6F and can "
+        "only be reversed from his Arsenal.")
+
+
+def test_conditions_joined_by_and_must_all_hold() -> None:
+    (cost, irreversible) = clauses(BOTH, STRIKE)
+    both = fx.AllOf((fx.Measured(fx.Who.YOU, FORTITUDE, 0, 0), fx.Measured(fx.Who.OPPONENT, FORTITUDE, 10, None)))
+    assert isinstance(cost, fx.StatChange) and cost.amount == -6 and cost.condition == both
+    assert isinstance(irreversible, fx.Irreversible) and irreversible.condition == both
+    cat = course_with({})
+    s = GameState(players=[PlayerState("KANE", []), PlayerState("THE ROCK", [], ring=[cat.id("Powerbomb")])], tasks=[])
+    assert R.holds(cat, s, 0, both, 0, None)  # 0 against 12
+    s.players[0].ring.append(cat.id("Punch"))
+    assert not R.holds(cat, s, 0, both, 0, None)

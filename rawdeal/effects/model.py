@@ -184,6 +184,14 @@ class FirstOfTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class AllOf:
+    """"If your Fortitude Rating is less than your opponent's and you have fewer cards in your hand than him":
+    every one of the conditions (Classic cards)."""
+
+    conditions: tuple[Condition, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class AnyOf:
     """Any of the conditions holds: "after a 5D or greater maneuver or the card titled X"."""
 
@@ -251,7 +259,7 @@ class HasCards:
 
 Condition = (
     After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not | ReversedLastTurn
-    | Compared | SuperstarIs | HasCards | Measured | FirstOfTurn
+    | Compared | SuperstarIs | HasCards | Measured | FirstOfTurn | AllOf
 )
 
 

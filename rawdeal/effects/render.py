@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    AnyOf, After, Not, NotReversedBy, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
+    AllOf, AnyOf, After, Not, NotReversedBy, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
     Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
@@ -244,6 +244,8 @@ def _condition(c: Condition) -> str:
         return f"{c.title} is in your ring area"
     if isinstance(c, AnyOf):
         return " or ".join(_condition(x) for x in c.conditions)
+    if isinstance(c, AllOf):
+        return " and ".join(_condition(x) for x in c.conditions)
     if isinstance(c, Not):
         return f"not ({_condition(c.condition)})"
     if isinstance(c, ReversedLastTurn):
@@ -258,6 +260,7 @@ def _condition(c: Condition) -> str:
     if isinstance(c, Measured):
         bounds = [f"{c.at_least} or more"] if c.at_least is not None else []
         bounds += [f"{c.at_most} or less"] if c.at_most is not None else []
+        bounds = [str(c.at_least)] if c.at_least == c.at_most else bounds
         whose = "your" if c.who is Who.YOU else "opponent's"
         return f"{whose} {c.measure.value} is {' and '.join(bounds)}"
     if isinstance(c, HasCards) and c.at_most is not None:

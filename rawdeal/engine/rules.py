@@ -50,6 +50,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return any(cat.infos[c].title == cond.title for c in s.players[p].ring)
     if isinstance(cond, fx.AnyOf):
         return any(holds(cat, s, p, c, card, prev) for c in cond.conditions)
+    if isinstance(cond, fx.AllOf):
+        return all(holds(cat, s, p, c, card, prev) for c in cond.conditions)
     if isinstance(cond, fx.ReversedLastTurn):  # no card played yet this turn, after a reversal that ended the last
         if prev is not None and prev.as_type == CardType.REVERSAL:
             return True  # his reversal from the hand, still his previous card

@@ -49,6 +49,9 @@ def condition(node: Phrase) -> fx.Condition:
     reversed_first = _reversed_first(clauses)
     if reversed_first is not None:
         return reversed_first
+    joins = [p for p in node.parts if not isinstance(p, Phrase)]
+    if len(clauses) > 1 and len(joins) == len(clauses) - 1 and all(words(j) == ["and"] for j in joins):
+        return fx.AllOf(tuple(condition(Phrase("condition", (c,))) for c in clauses))  # "A and B": both
     if len(clauses) != 1:
         raise Unsupported(f"the condition {' '.join(words(node))!r}")
     one = clauses[0]

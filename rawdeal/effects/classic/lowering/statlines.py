@@ -30,7 +30,7 @@ def about_the_state(cond: fx.Condition) -> bool:
     at any moment; not one about the card being played or the previous one."""
     if isinstance(cond, fx.Not):
         return about_the_state(cond.condition)
-    if isinstance(cond, fx.AnyOf):
+    if isinstance(cond, (fx.AnyOf, fx.AllOf)):
         return all(about_the_state(c) for c in cond.conditions)
     return isinstance(cond, _STATE)
 
@@ -48,7 +48,7 @@ def conditional_line(line: fx.StatLine, cond: fx.Condition) -> fx.StatLine:
 def _reads_value(cond: fx.Condition) -> bool:
     if isinstance(cond, fx.Not):
         return _reads_value(cond.condition)
-    if isinstance(cond, fx.AnyOf):
+    if isinstance(cond, (fx.AnyOf, fx.AllOf)):
         return any(_reads_value(c) for c in cond.conditions)
     return isinstance(cond, (fx.Compared, fx.Measured)) and cond.measure is fx.Measure.SUPERSTAR_VALUE
 
