@@ -4,10 +4,13 @@ prints, then asked of the engine."""
 
 from __future__ import annotations
 
-from rawdeal.cards import CardType
+from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
+from rawdeal.engine.game import Game
+from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
+from rawdeal.io.save import dumps, loads
 from classickit import ACTION, STRIKE, assert_printed, clauses, course_with
 
 FIRST = "As a maneuver, this card is -10F and can only be played as the first card of your turn."
@@ -51,3 +54,50 @@ def test_cannot_be_reversed_as_an_action_stops_reversals_of_the_action() -> None
     for title, stopped in (("Whaddya Got?", True), ("Offer Handshake", False)):
         play = CurrentPlay(0, cat.id(title), CardType.ACTION)
         assert R.irreversible(cat, s, play, 0, from_hand=True) is stopped
+
+
+HIGH_RISK = ("Can only be played after a successfully played 5D or greater maneuver or if this is the first card played "
+             "of your turn and you reversed a High Risk maneuver to end your opponent's last turn.")
+FROM_HAND = ("Can only be played if you reversed a maneuver from your hand to end your opponent's last turn and this is "
+             "the first card you play on your turn.")
+
+
+def test_what_was_reversed_to_end_the_last_turn() -> None:
+    assert_printed(HIGH_RISK, FROM_HAND)
+    (req,) = clauses(HIGH_RISK, STRIKE)
+    assert isinstance(req, fx.PlayRequirement) and isinstance(req.condition, fx.AnyOf)
+    high_risk = fx.CardFilter(types=(CardType.MANEUVER,), subtype=Subtype.HIGH_RISK)
+    assert req.condition.conditions[1] == fx.ReversedLastTurn(reversed=high_risk)
+    assert clauses(FROM_HAND, STRIKE) == (fx.PlayRequirement(fx.ReversedLastTurn(
+        from_hand_only=True, reversed=fx.CardFilter(types=(CardType.MANEUVER,)))),)
+
+
+def _after_reversing(reversed_title: str, needs: fx.CardFilter) -> tuple[bool, Game]:
+    """Whether The Rock may play Haymaker (which needs a reversal of `needs` to have ended the last turn) after
+    Step Aside, overturned from his Arsenal by HHH's `reversed_title`, reversed it."""
+    cat = course_with({"Haymaker": fx.CardEffect((fx.PlayRequirement(fx.ReversedLastTurn(reversed=needs)),))})
+    arsenal = [cat.id(t) for t in ("Kick", "Chop", "Head Butt", "Body Slam", "Step Aside", "Arm Drag")]
+    ring = [cat.id(t) for t in ("Kick", "Chop")]  # 7F: enough for Haymaker's 3F
+    s = GameState(players=[PlayerState("HHH", arsenal[:], hand=[cat.id(reversed_title)]),
+                           PlayerState("THE ROCK", arsenal[:], hand=[cat.id("Haymaker")], ring=ring)], tasks=[],
+                  constructed=True)
+    game = Game(s, cat)
+    game.resume()
+    game.apply(parse_move(f'play "{reversed_title}"'))  # the second card overturned, Step Aside, reverses it
+    assert game.s.ended_by_reversal == 1 and game.s.current == 1
+    return R.can_play(cat, game.s, 1, cat.id("Haymaker"), CardType.MANEUVER), game
+
+
+def test_the_game_remembers_the_reversed_card_and_how_it_was_played() -> None:
+    strikes = fx.CardFilter(types=(CardType.MANEUVER,), subtype=Subtype.STRIKE)
+    able, game = _after_reversing("Punch", strikes)
+    assert able
+    again = loads(dumps(game))  # kept in the save
+    assert again.s.reversed_last == game.s.reversed_last and game.s.reversed_last is not None
+    assert not _after_reversing("Punch", fx.CardFilter(types=(CardType.MANEUVER,), subtype=Subtype.GRAPPLE))[0]
+    assert not _after_reversing("Punch", fx.CardFilter(types=(CardType.ACTION,)))[0]
+    while (d := game.decision()) is not None and d.kind != "main":
+        game.apply(parse_move("pass"))
+    game.apply(parse_move("end"))
+    assert game.s.ended_by_reversal == -1 and game.s.reversed_last is None
+    assert b"reversed_last" not in dumps(game)

@@ -172,9 +172,11 @@ class InRingArea:
 @dataclass(frozen=True, slots=True)
 class ReversedLastTurn:
     """"This is the first card played of your turn and you reversed a card (from your hand) to end your
-    opponent's last turn" (Classic cards)."""
+    opponent's last turn" (Classic cards). `reversed`: what the reversed card was ("you reversed a High Risk
+    maneuver"; its types are the type it was played as)."""
 
     from_hand_only: bool = False
+    reversed: CardFilter = ANY_CARD
 
 
 @dataclass(frozen=True, slots=True)

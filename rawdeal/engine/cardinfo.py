@@ -207,7 +207,8 @@ def _restricts(item: object) -> bool:
 
 def _asks_reversal(cond: fx.Condition | None) -> bool:
     if isinstance(cond, fx.ReversedLastTurn):
-        return not cond.from_hand_only  # a reversal from the hand the game remembers anyway (`GameState.last`)
+        # a reversal from the hand the game remembers anyway (`GameState.last`), not what it reversed
+        return not cond.from_hand_only or cond.reversed != fx.ANY_CARD
     if isinstance(cond, (fx.AnyOf, fx.AllOf)):
         return any(map(_asks_reversal, cond.conditions))
     return isinstance(cond, fx.Not) and _asks_reversal(cond.condition)

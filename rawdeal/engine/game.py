@@ -325,7 +325,7 @@ class Game(Choices):
         if s.modifiers:
             s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
         if s.ended_by_reversal == p:
-            s.ended_by_reversal = -1
+            s.ended_by_reversal, s.reversed_last = -1, None
         s.last[p], s.playing, s.turn = None, None, s.turn + 1
         s.tasks.append(T.START_TURN[1 - p])
 
@@ -454,7 +454,7 @@ class Game(Choices):
         s.last[play.player] = LastPlay(play.card, play.as_type, None)
         s.end_requested = True
         if self.cat.remembers_reversals:
-            s.ended_by_reversal = dfd
+            s.ended_by_reversal, s.reversed_last = dfd, LastPlay(play.card, play.as_type, None)
         sv = self.cat.infos[play.card].card.stun_value
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=False)
@@ -535,7 +535,7 @@ class Game(Choices):
         s.last[defender] = LastPlay(card, REVERSAL, None)
         s.end_requested = True
         if self.cat.remembers_reversals:
-            s.ended_by_reversal = defender
+            s.ended_by_reversal, s.reversed_last = defender, LastPlay(play.card, play.as_type, None)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=True)  # after the reversal's damage
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))

@@ -53,6 +53,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
     if isinstance(cond, fx.AllOf):
         return all(holds(cat, s, p, c, card, prev) for c in cond.conditions)
     if isinstance(cond, fx.ReversedLastTurn):  # no card played yet this turn, after a reversal that ended the last
+        if cond.reversed != fx.ANY_CARD and not _reversed_was(cat, s, cond.reversed):
+            return False
         if prev is not None and prev.as_type == CardType.REVERSAL:
             return True  # his reversal from the hand, still his previous card
         return not cond.from_hand_only and prev is None and s.ended_by_reversal == p
@@ -76,6 +78,16 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         who = p if cond.who is fx.Who.YOU else 1 - p
         return cond.mark in cat.superstar(s.players[who].superstar).marks
     raise TypeError(f"unknown condition {cond!r}")
+
+
+def _reversed_was(cat: Catalog, s: GameState, flt: fx.CardFilter) -> bool:
+    """Whether the card reversed to end the last turn passes `flt`, its types read as the type it was played as."""
+    last = s.reversed_last
+    if last is None or (flt.types and last.as_type not in flt.types):
+        return False
+    info = cat.infos[last.card]
+    return (flt.subtype is None or (last.as_type == CardType.MANEUVER and info.card.subtype is flt.subtype)) \
+        and passes_printed(info, flt)
 
 
 def _measure(cat: Catalog, s: GameState, p: int, measure: fx.Measure) -> int:
