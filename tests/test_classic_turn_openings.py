@@ -101,3 +101,12 @@ def test_the_game_remembers_the_reversed_card_and_how_it_was_played() -> None:
     game.apply(parse_move("end"))
     assert game.s.ended_by_reversal == -1 and game.s.reversed_last is None
     assert b"reversed_last" not in dumps(game)
+
+
+IF_IN_RINGSIDE = "During your turn, if this card is in your Ringside pile, you may discard 1 card to put this card into your hand."
+
+
+def test_if_this_card_is_in_your_ringside_pile_says_where_it_is_used_from() -> None:
+    assert_printed(IF_IN_RINGSIDE)
+    assert clauses(IF_IN_RINGSIDE, STRIKE) == (fx.Activated((fx.Zone.RINGSIDE,), (
+        fx.Discard(fx.Who.YOU), fx.MoveThis(fx.Zone.HAND))),)

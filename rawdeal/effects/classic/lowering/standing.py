@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from rawdeal.cards.marks import keyword_mark, name_mark
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Value, ValueKind, ZoneRef
+from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Statement, Value, ValueKind, ZoneRef
 from rawdeal.effects.classic.lowering.marks import logo_marks
 from rawdeal.effects.classic.lowering.nodes import Unsupported, _desc, _filter, _number, _zone, find, values, words
 
@@ -42,7 +42,7 @@ def named(who: fx.Who, names: list[Value]) -> fx.Condition:
     return found[0] if len(found) == 1 else fx.AnyOf(tuple(found))
 
 
-def played_by(by: Phrase) -> fx.Condition:
+def played_by(by: Phrase | Statement | Frame) -> fx.Condition:
     """"played by Chris Jericho or Raven", "played by a Female Superstar": the player's own Superstar."""
     who_ = find(by, "by_who")
     names = [p for p in who_.parts if isinstance(p, Value) and p.kind is ValueKind.SUPERSTAR] if who_ else []

@@ -75,7 +75,7 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("ring")
         elif frame.kind == "when_cond" and _this_in_ring(frame):
             ctx = _Ctx("ring")
-        elif frame.kind == "when_cond" and _this_in_own(frame):
+        elif frame.kind in ("when_cond", "if_cond") and _this_in_own(frame):
             ctx = _Ctx("in", zones=_this_in_own(frame))
         elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
                 and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
@@ -422,6 +422,8 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         who = fx.Who.OPPONENT if said[1] == "he" else fx.Who.YOU
         return ctx, [_Answer(who, said[-1] != "not", tuple(parts))]
     frames, by = _played_by(frames)
+    # "During your turn, if this card is in your Ringside pile, you may ...": where the card lies comes first
+    frames.sort(key=lambda f: not (f.kind in ("if_cond", "when_cond") and bool(_this_in_own(f))))
     event = _play_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
     if event is not None:  # "when (whenever, if) you successfully play a maneuver, ..."
         frames.pop()
@@ -445,7 +447,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         forced = True
     elif frames and frames[-1].kind == "if_cond" and _held(frames[-1]) is not None:
         seq.last = _held(frames.pop())  # "If he has any cards titled X, he must discard them"
-    elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
+    elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_own(frames[-1]):
         cond = find(frames[-1], "condition")
         if cond is not None and isinstance(cond, Phrase):
             seq.condition = condition(cond)
@@ -647,7 +649,7 @@ def _next_is(frame: Frame) -> _Desc:
             or (words(ref)[:3] not in (["your", "next", "card"], ["the", "next", "card"]) and not first_next_turn(ref)) \
             or (words(ref)[:3] == ["the", "next", "card"] and words(ref)[3:] != ["you", "play", "this", "turn"]):
         raise Unsupported(f"the condition {' '.join(said)!r}")
-    if titled:  # "if the next card you play this turn is titled Clothesline"
+    if titled or cards is None:  # "if the next card you play this turn is titled Clothesline"
         return _Desc(title=titled[0].text)
     d = _cards(cards)
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
