@@ -110,3 +110,37 @@ def test_if_this_card_is_in_your_ringside_pile_says_where_it_is_used_from() -> N
     assert_printed(IF_IN_RINGSIDE)
     assert clauses(IF_IN_RINGSIDE, STRIKE) == (fx.Activated((fx.Zone.RINGSIDE,), (
         fx.Discard(fx.Who.YOU), fx.MoveThis(fx.Zone.HAND))),)
+
+
+CHAIN_REVERSED = ("Whenever your opponent reverses a Chain card from his hand or Backlash deck, you may shuffle 2 cards "
+                  "from your Ringside pile into your Arsenal.")
+
+
+def test_a_reversal_sets_off_a_card_in_the_ring_area() -> None:
+    assert_printed(CHAIN_REVERSED)
+    (trigger,) = clauses(CHAIN_REVERSED, frozenset({"pre-match", "venue"}))  # a Pre-match card stays in the Ring area
+    assert isinstance(trigger, fx.Triggered) and trigger.trigger is fx.Trigger.REVERSAL
+    assert trigger.played == fx.CardFilter(marks=("chain",)) and trigger.source is fx.Zone.HAND
+    assert trigger.by is fx.Who.OPPONENT and trigger.zone is fx.Zone.RING
+
+    def shuffled_in(source: fx.Zone | None, reversed_title: str) -> int:
+        watcher = fx.Triggered(fx.Trigger.REVERSAL, trigger.actions, played=fx.CardFilter(types=(CardType.MANEUVER,)),
+                               by=fx.Who.OPPONENT, source=source)
+        cat = course_with({"Kick": fx.CardEffect((watcher,))})
+        arsenal = [cat.id(t) for t in ("Chop", "Head Butt", "Body Slam", "Arm Drag", "Haymaker", "Punch")]
+        s = GameState(players=[PlayerState("HHH", arsenal[:], hand=[cat.id(reversed_title)], ring=[cat.id("Kick")],
+                                           ringside=[cat.id("Chop"), cat.id("Punch")]),
+                               PlayerState("THE ROCK", arsenal[:], hand=[cat.id("Step Aside")])], tasks=[],
+                      constructed=True)
+        game = Game(s, cat)
+        game.resume()
+        game.apply(parse_move(f'play "{reversed_title}"'))
+        d = game.decision()
+        if d is not None and d.kind == "reverse":
+            game.apply(parse_move('reverse "Step Aside"'))
+        while (d := game.decision()) is not None and d.player == 0 and game.s.tasks:
+            game.apply(d.moves[0] if "yes" not in [str(m) for m in d.moves] else parse_move("yes"))
+        return 3 - len(game.s.players[0].ringside)  # the reversed card went there too
+
+    assert shuffled_in(fx.Zone.HAND, "Punch") == 2  # reversed from The Rock's hand: HHH may shuffle 2 cards in
+    assert shuffled_in(fx.Zone.ARSENAL, "Punch") == 0  # only reversals from the Arsenal set it off

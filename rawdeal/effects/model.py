@@ -67,6 +67,7 @@ class Trigger(StrEnum):
     REVERSED_FROM_HAND = "reversed from hand"  # "If reversed from your opponent's hand, ..."
     PLAYED = "played"  # "when you (your opponent) successfully play(s) a maneuver" (Classic cards)
     END_OF_PREMATCH = "end of pre-match"  # "At the end of the Pre-match phase, ..." (Classic Pre-match cards)
+    REVERSAL = "reversal"  # "if your opponent reverses a maneuver (from his hand), ..." (Classic cards)
 
 
 # --------------------------------------------------------------------------------------- quantities
@@ -599,7 +600,8 @@ class Triggered:
     zone: Zone = Zone.RING
     optional: bool = False
     played: CardFilter | None = None  # PLAYED: which successfully played cards set it off (None: any)
-    by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player)
+    by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player); REVERSAL: who reverses
+    source: Zone | None = None  # REVERSAL: only reversals from the hand (the Arsenal); None: from either
 
 
 @dataclass(frozen=True, slots=True)

@@ -456,6 +456,8 @@ class Game(Choices):
         if self.cat.remembers_reversals:
             s.ended_by_reversal, s.reversed_last = dfd, LastPlay(play.card, play.as_type, None)
         sv = self.cat.infos[play.card].card.stun_value
+        if self.cat.reversal_watchers:
+            self._push_reversal_watchers(play, from_hand=False)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=False)
         if early and sv and (s.players[play.player].arsenal or s.profile != COURSE):
@@ -493,6 +495,23 @@ class Game(Choices):
             if pl.superstar in cat.watching_stars:
                 found += [(owner, -1, t) for t in cat.abilities[pl.superstar].triggered
                           if _sets_off(t, whose, info, play.as_type)]
+        for owner, card, t in reversed(found):
+            self._run_clause(owner, card, t, t.actions)
+
+    def _push_reversal_watchers(self, play: CurrentPlay, from_hand: bool) -> None:
+        """What reversing `play` sets off in either Ring area ("When this card is in your Ring area, if your
+        opponent reverses a maneuver from his hand, ..."): run after the reversed card's own effects."""
+        s, cat = self.s, self.cat
+        info, reverser = cat.infos[play.card], 1 - play.player
+        source = fx.Zone.HAND if from_hand else fx.Zone.ARSENAL
+        found: list[tuple[int, int, fx.Triggered]] = []
+        for owner in (play.player, reverser):
+            whose = fx.Who.YOU if owner == reverser else fx.Who.OPPONENT
+            ring = s.players[owner].ring
+            for card in R.distinct([c for c in ring if c in cat.reversal_watchers]):
+                found += [(owner, card, t) for t in cat.infos[card].triggered
+                          if t.trigger is fx.Trigger.REVERSAL and t.source in (None, source)
+                          and _sets_off(t, whose, info, play.as_type)]
         for owner, card, t in reversed(found):
             self._run_clause(owner, card, t, t.actions)
 
@@ -536,6 +555,8 @@ class Game(Choices):
         s.end_requested = True
         if self.cat.remembers_reversals:
             s.ended_by_reversal, s.reversed_last = defender, LastPlay(play.card, play.as_type, None)
+        if self.cat.reversal_watchers:
+            self._push_reversal_watchers(play, from_hand=True)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=True)  # after the reversal's damage
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))

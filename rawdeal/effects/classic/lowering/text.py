@@ -50,6 +50,7 @@ class _Ctx:
     played: fx.CardFilter | None = None  # "played": the successful plays that set the sentence off ...
     by: fx.Who = fx.Who.YOU  # ... and whose
     after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
+    source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal)
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -163,6 +164,36 @@ def _play_event(frame: Frame) -> tuple[fx.Who, fx.CardFilter | None] | None:
     if flt.types == () and d.subtypes:
         flt = replace(flt, types=(CardType.MANEUVER,))
     return who, (None if flt == fx.ANY_CARD else flt)
+
+
+_REVERSED_FROM = {(): None, ("from", "his", "hand"): fx.Zone.HAND, ("from", "his", "arsenal"): fx.Zone.ARSENAL,
+                  # the engine plays no reversal from a Backlash deck: "from his hand or Backlash deck" is the hand
+                  ("from", "his", "hand", "backlash deck"): fx.Zone.HAND}
+
+
+def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None] | None:
+    """"if (whenever) your opponent reverses a Chain card from his hand": (which reversed cards, reversed from
+    where), or None for any other condition."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not (isinstance(one, Phrase) and one.kind == "player_did"):
+        return None
+    player, verb = find(one, "player"), find(one, "card_verb")
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    if player is None or verb is None or words(verb) != ["reverse"] or len(cards) != 1 \
+            or len(one.parts) != 3 + len(places) or len(places) > 1:
+        return None
+    where = tuple(words(places[0])) if places else ()
+    if words(player) not in (["your", "opponent"], ["opponent"]) or where not in _REVERSED_FROM:
+        raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    d = _cards(cards[0])
+    if d.count != fx.ONE:
+        raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    flt = _filter(d)
+    if flt.types == () and d.subtypes:
+        flt = replace(flt, types=(CardType.MANEUVER,))
+    return (None if flt == fx.ANY_CARD else flt), _REVERSED_FROM[where]
 
 
 def _this_in_own(frame: Frame) -> tuple[fx.Zone, ...]:
@@ -436,6 +467,17 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         _any_number_only_discarded(parts)
         zones = () if where is None else (where.zones or (fx.Zone.RING,))
         return _Ctx("played", zones=zones, played=event[1], by=event[0]), parts
+    reversal = _reversal_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
+    if reversal is not None:  # "when this card is in your Ring area, if your opponent reverses a maneuver, ..."
+        frames.pop()
+        where = _frames(frames, ctx, card) if frames else None
+        zones = where.zones or (fx.Zone.RING,) if where is not None and where.kind in ("ring", "in") else \
+            (fx.Zone.RING,) if where is None and stays_in_ring("play", _Ctx(), card) else ()
+        if zones != (fx.Zone.RING,):
+            raise Unsupported("a reversal setting off an effect of a card elsewhere than in the Ring area")
+        parts = _items(sentence, card, seq)
+        _any_number_only_discarded(parts)
+        return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
     seq.next_when = fx.Duration.NEXT_CARD
     if frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
         ref = find(frames[-1], "next_ref")
@@ -821,7 +863,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(part.clause)
         elif isinstance(part, _Answer):
             _answered(clauses, part)
-        elif ctx.kind in ("activated", "played") and isinstance(part, _ACTIONS):
+        elif ctx.kind in ("activated", "played", "reversal") and isinstance(part, _ACTIONS):
             used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
@@ -852,6 +894,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     if ctx.kind == "activated":
         clauses.append(_activated(used, ctx))
         return _Ctx("in", zones=ctx.zones)  # a sentence after it says when again, or is reported
+    if ctx.kind == "reversal":
+        if not used:
+            raise Unsupported("a reversal that sets off nothing the engine runs")
+        clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=fx.Zone.RING,
+                                    played=ctx.played, by=ctx.by, source=ctx.source))
+        return _Ctx("in", zones=ctx.zones)
     if ctx.kind == "played":
         if not used:
             raise Unsupported("a successful play that sets off nothing the engine runs")
