@@ -10,7 +10,7 @@ from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
-from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.engine.state import CurrentPlay, GameState, PlayerState
 from classickit import ACTION, STRIKE, assert_printed, clauses, course_with
 
 EITHER = "As a maneuver, if your next card played this turn is a Strike or Grapple maneuver, it cannot be reversed."
@@ -79,3 +79,19 @@ def test_an_amount_for_a_card_of_one_title() -> None:
     assert R.applies(bonus, cat.infos[cat.id("Arm Bar")], CardType.MANEUVER)
     assert not R.applies(bonus, cat.infos[cat.id("Arm Drag")], CardType.MANEUVER)
     assert clauses(TITLE_FIRST, STRIKE)  # as a maneuver's own text too
+
+
+FROM_HAND = ("If your next card played this turn is titled Workin' on the Knee, it cannot be reversed from your "
+             "opponent's hand or Backlash deck.")
+
+
+def test_the_next_card_cannot_be_reversed_from_the_hand_only() -> None:
+    assert_printed(FROM_HAND)
+    (mod,) = _modifiers(FROM_HAND)
+    assert mod == fx.Modifier(IRREVERSIBLE, 0, NEXT, card_type=None, title="Workin' on the Knee", hand_only=True)
+    cat = course_with({})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])], tasks=[])
+    knee = fx.Modifier(IRREVERSIBLE, 0, NEXT, hand_only=True)
+    play = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER, (knee,))
+    assert R.irreversible(cat, s, play, 3, from_hand=True)
+    assert not R.irreversible(cat, s, play, 3, from_hand=False)  # a reversal overturned from the Arsenal still may

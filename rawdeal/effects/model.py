@@ -291,6 +291,7 @@ class Modifier:
     title_word: str | None = None  # only cards with this word in the title (Classic cards)
     marks: tuple[str, ...] = ()  # only cards with these printed properties ("your Heat maneuvers", Classic cards)
     subtypes: tuple[Subtype, ...] = ()  # only maneuvers of one of these ("a Strike or Grapple maneuver", Classic)
+    hand_only: bool = False  # IRREVERSIBLE: only reversals from the hand are stopped ("... from his hand", Classic)
 
 
 # ---------------------------------------------------------------------------------------- actions

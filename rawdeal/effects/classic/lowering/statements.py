@@ -30,12 +30,14 @@ class _DeckRule:
 
 def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     holder = find(st, "holder")
+    tails = _tails(st)
+    hand_only = len(tails) == 1 and words(tails[0]) in _FROM_HIS_HAND
     it = seq.next_card is not None and st.kind == "irreversible" and holder is not None and words(holder) == ["it"] \
-        and not _tails(st)
+        and (not tails or hand_only)
     if it and seq.next_card is not None:
         # "if your next card played this turn (the first card you play on your next turn) is a maneuver, it
-        # cannot be reversed"
-        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, seq.next_card))]
+        # cannot be reversed (from your opponent's hand)"
+        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, seq.next_card, hand_only=hand_only))]
     if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
     if seq.next_card is not None and st.kind == "stats_are":
@@ -50,6 +52,12 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     if handler is None:
         raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
     return handler(st, card)
+
+
+# "from your opponent's hand (or Backlash deck)": the engine plays no reversal from a Backlash deck, so only the
+# hand's reversals are stopped, never the Arsenal's
+_FROM_HIS_HAND = (["from", "your", "opponent's", "hand"], ["from", "his", "hand"], ["from", "opponent's", "hand"],
+                  ["from", "your", "opponent's", "hand", "backlash deck"], ["from", "his", "hand", "backlash deck"])
 
 
 def _tails(st: Statement) -> list[Phrase]:
