@@ -144,3 +144,23 @@ def test_a_reversal_sets_off_a_card_in_the_ring_area() -> None:
 
     assert shuffled_in(fx.Zone.HAND, "Punch") == 2  # reversed from The Rock's hand: HHH may shuffle 2 cards in
     assert shuffled_in(fx.Zone.ARSENAL, "Punch") == 0  # only reversals from the Arsenal set it off
+
+
+DERAILER = ("When successfully played, you may search your Arsenal and Ringside pile for 1 card, put it into your hand, "
+            "and shuffle your Arsenal. If you do, after damage has been applied, end your turn.")
+VENUE = ("Your Starting Hand Size is +1. Once during each of your turns you may discard 1 card and then put 1 card with "
+         "the word 'cheap'in the title from your Ringside pile into your hand.")
+
+
+def test_if_you_do_after_damage_ends_the_turn_on_a_yes() -> None:
+    assert_printed(DERAILER, VENUE)
+    (on_play,) = clauses(DERAILER, STRIKE)
+    assert isinstance(on_play, fx.OnPlay)
+    (may,) = on_play.actions
+    assert isinstance(may, fx.Optional) and may.actions[-1] == fx.EndTurn(fx.Who.YOU)
+
+
+def test_a_pre_match_cards_once_a_turn_effect_after_a_stat_line() -> None:
+    line, used = clauses(VENUE, frozenset({"pre-match", "venue"}))
+    assert line == fx.SuperstarStat(fx.StarStat.HAND_SIZE, 1)
+    assert isinstance(used, fx.Activated) and used.zones == (fx.Zone.RING,) and used.once

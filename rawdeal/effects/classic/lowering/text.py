@@ -81,7 +81,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
                 and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
             ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,), once=frame.kind == "once_during")
-        elif frame.kind in ("during", "once_during") and ctx is None and stays_in_ring("play", _Ctx(), card) \
+        elif frame.kind in ("during", "once_during") and (ctx is None or ctx == _Ctx()) \
+                and stays_in_ring("play", _Ctx(), card) \
                 and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
             # a Pre-match or Mid-match card's "Once during each of your turns you may ...": used from the Ring area
             ctx = _Ctx("activated", zones=(fx.Zone.RING,), once=frame.kind == "once_during")
@@ -444,6 +445,10 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     forced = False
     while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
         seq.lifetime = _lifetime(frames.pop(0))
+    if len(frames) == 2 and frames[0].kind == "if_you_do" and after_damage(frames[1], card):
+        frames.pop()  # "If you do, after damage has been applied, end your turn": the turn ends once the play is over
+        if [ends_turn_after_damage(p) for p in _items(sentence, card, seq)] != [fx.EndTurn(fx.Who.YOU)]:
+            raise Unsupported("an effect after damage has been applied other than ending your turn")
     if len(frames) == 1 and frames[0].kind in ("if_he_does", "if_you_do") and words(frames[0])[1:] in (
             ["he", "do"], ["he", "do", "not"], ["you", "do"], ["you", "do", "not"]):
         said = words(frames[0])  # "Your opponent may overturn 5 cards. If he does not, he discards 2 cards."
