@@ -7,6 +7,7 @@ from __future__ import annotations
 from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
+from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
@@ -164,3 +165,28 @@ def test_a_pre_match_cards_once_a_turn_effect_after_a_stat_line() -> None:
     line, used = clauses(VENUE, frozenset({"pre-match", "venue"}))
     assert line == fx.SuperstarStat(fx.StarStat.HAND_SIZE, 1)
     assert isinstance(used, fx.Activated) and used.zones == (fx.Zone.RING,) and used.once
+
+
+FROM_RINGSIDE = "When this card is in your Ringside pile, before your Draw Segment, you may shuffle it into your Arsenal."
+
+
+def test_a_card_in_the_ringside_pile_acts_at_the_start_of_its_owners_turn() -> None:
+    assert_printed(FROM_RINGSIDE)
+    (trigger,) = clauses(FROM_RINGSIDE, ACTION)
+    assert trigger == fx.Triggered(fx.Trigger.START_OF_TURN, (fx.Optional((
+        fx.MoveThis(fx.Zone.ARSENAL, fx.Position.SHUFFLE),)),), zone=fx.Zone.RINGSIDE)
+    cat = course_with({"Kick": fx.CardEffect((trigger,))})
+
+    def after_start(answer: str) -> list[str]:
+        arsenal = [cat.id(t) for t in ("Chop", "Head Butt", "Body Slam", "Arm Drag", "Haymaker", "Punch")]
+        s = GameState(players=[PlayerState("HHH", arsenal[:], ringside=[cat.id("Kick"), cat.id("Punch")]),
+                               PlayerState("THE ROCK", arsenal[:])], tasks=[T.StartTurn(0)], constructed=True)
+        game = Game(s, cat)
+        game.resume()
+        d = game.decision()
+        assert d is not None and d.player == 0 and answer in [str(m) for m in d.moves]
+        game.apply(parse_move(answer))
+        return [cat.infos[c].title for c in game.s.players[0].ringside]
+
+    assert after_start("yes") == ["Punch"]  # shuffled into his Arsenal before he draws
+    assert after_start("no") == ["Kick", "Punch"]

@@ -286,6 +286,12 @@ class Game(Choices):
                     for trig in starts[c]:
                         self._run_clause(p, c, trig, trig.actions)
                 break
+        from_ringside = self.cat.ringside_starters
+        if from_ringside and not from_ringside.isdisjoint(s.players[p].ringside):
+            for c in reversed([c for c in s.players[p].ringside if c in from_ringside]):  # each copy there
+                for trig in self.cat.infos[c].triggered:
+                    if trig.trigger is fx.Trigger.START_OF_TURN and trig.zone is fx.Zone.RINGSIDE:
+                        self._run_clause(p, c, trig, trig.actions)
         ab = R.ability(self.cat, s, p)
         if ab.timing is START_OF_TURN and self._ability_possible(p, ab):
             if ab.optional:

@@ -104,6 +104,9 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             # your Draw Segment": at the start of each of his turns, once
         elif card.is_superstar and frame.kind == "during" and words(frame) == ["during", "each", "of", "your", "turn"]:
             ctx = _Ctx("ability each turn")  # "During each of your turns, before your Draw Segment, ..."
+        elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "in" and ctx.zones == (fx.Zone.RINGSIDE,) \
+                and words(frame) == ["before", "your", "draw segment"]:
+            ctx = _Ctx("ringside start")  # "When this card is in your Ringside pile, before your Draw Segment, ..."
         elif frame.kind == "before_phase" and ctx is not None and ctx.kind in ("ability once", "ability each turn") \
                 and words(frame) == ["before", "your", "draw segment"]:
             ctx = _Ctx("ability start")
@@ -839,6 +842,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses[-1] = replace(last, actions=(*last.actions, part))
             else:
                 clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
+        elif ctx.kind == "ringside start" and isinstance(part, _ACTIONS):
+            last = clauses[-1] if clauses else None  # the "you may" stays an action: the owner is asked
+            if isinstance(last, fx.Triggered) and last.trigger is fx.Trigger.START_OF_TURN and last.zone is fx.Zone.RINGSIDE:
+                clauses[-1] = replace(last, actions=(*last.actions, _this_moved(part)))
+            else:
+                clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (_this_moved(part),), zone=fx.Zone.RINGSIDE))
         elif ctx.kind.startswith("ability") and isinstance(part, _ACTIONS):
             clauses.append(_AbilityPart(ctx.kind, part))
         elif ctx.kind == "pre-match end" and isinstance(part, _ACTIONS):
