@@ -122,7 +122,7 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 ["reversed"], ["reversed", "from", "your", "opponent's", "hand"], ["reversed", "from", "opponent's", "hand"]):
             ctx = _Ctx("reversed", from_hand=len(words(frame)) > 2)
         elif frame.kind == "on_overturned" and card.is_reversal and words(frame) == ["when", "overturned"] \
-                and (ctx is None or ctx.kind == "reverse"):
+                and (ctx is None or ctx.kind in ("reverse", "ringside start", "in", "ring")):  # a new clause
             ctx = _Ctx("reverse", overturned=True)
         elif frame.kind == "if_so" and card.is_reversal:
             ctx = _Ctx("reverse")
