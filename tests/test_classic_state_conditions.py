@@ -4,6 +4,7 @@ lowered from sentences the pool prints onto stat lines, actions and effects used
 
 from __future__ import annotations
 
+from rawdeal.cards import CardType, Subtype
 from rawdeal.cards.marks import name_mark
 from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
@@ -14,7 +15,7 @@ from rawdeal.engine import standing
 from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Use
-from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.engine.state import CurrentPlay, GameState, PlayerState
 from classickit import ACTION, STRIKE, assert_printed, clauses, compiler, course_with, kinds_of, lowered
 
 PRE_MATCH = frozenset({"pre-match", "event"})
@@ -232,3 +233,23 @@ def test_conditions_joined_by_and_must_all_hold() -> None:
     assert R.holds(cat, s, 0, both, 0, None)  # 0 against 12
     s.players[0].ring.append(cat.id("Punch"))
     assert not R.holds(cat, s, 0, both, 0, None)
+
+
+PER_HEAT = "This card is +1D for every Heat card in your Ring area."
+PER_WORD = "This card is +1D for every card in your Ring area with the word 'cross' in the title."
+
+
+def test_an_amount_per_card_counted_in_a_zone() -> None:
+    assert_printed(PER_HEAT, PER_WORD)
+    (heat,) = clauses(PER_HEAT, STRIKE)
+    assert heat == fx.StatChange(fx.Stat.DAMAGE, 1, per=fx.CountOf(fx.Who.YOU, fx.Zone.RING, fx.CardFilter(marks=("heat",))))
+    (cross,) = clauses(PER_WORD, STRIKE)
+    assert isinstance(cross, fx.StatChange) and cross.per == fx.CountOf(
+        fx.Who.YOU, fx.Zone.RING, fx.CardFilter(title_word="cross"))
+    per_strike = fx.StatChange(fx.Stat.DAMAGE, 2, per=fx.CountOf(fx.Who.YOU, fx.Zone.RING, fx.CardFilter(
+        types=(CardType.MANEUVER,), subtype=Subtype.STRIKE)))
+    cat = course_with({"Haymaker": fx.CardEffect((per_strike,))})
+    ring = [cat.id(t) for t in ("Punch", "Kick", "Arm Drag")]  # two Strike maneuvers and a Grapple
+    s = GameState(players=[PlayerState("HHH", [], ring=ring), PlayerState("THE ROCK", [])], tasks=[])
+    play = CurrentPlay(0, cat.id("Haymaker"), CardType.MANEUVER)
+    assert R.base_damage(cat, s, play, 1) == cat.infos[play.card].card.damage + 4  # +2D for each Strike there

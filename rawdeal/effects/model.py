@@ -530,6 +530,7 @@ class StatChange:
     as_type: CardType | None = None
     per_title_word: str | None = None
     on_success: bool = False  # applied when successfully played (not visible to reversals from hand)
+    per: CountOf | None = None  # "+1D for every Heat card in your Ring area": per card counted (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)

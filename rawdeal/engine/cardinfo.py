@@ -156,7 +156,7 @@ class Catalog:
         object.__setattr__(self, "play_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
         object.__setattr__(self, "least_costs", tuple(
-            i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word else 1) for sc in i.stat_changes
+            i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word or sc.per else 1) for sc in i.stat_changes
                                    if sc.stat is fx.Stat.FORTITUDE) for i in self.infos))
         object.__setattr__(self, "restricts", any(_restricts(c) for i in self.infos for c in i.effect.clauses))
         object.__setattr__(self, "remembers_reversals", any(

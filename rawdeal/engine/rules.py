@@ -154,7 +154,8 @@ def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: C
             continue
         if sc.condition is not None and not holds(cat, s, p, sc.condition, info.id, prev):
             continue
-        total += sc.amount * (_count_word(cat, s, p, sc.per_title_word) if sc.per_title_word else 1)
+        total += sc.amount * (_count_word(cat, s, p, sc.per_title_word) if sc.per_title_word
+                              else _counted(cat, s, p, sc.per) if sc.per is not None else 1)
     return total
 
 
@@ -180,6 +181,14 @@ def _word_pattern(word: str) -> re.Pattern[str]:
 
 _HAS_WORD: dict[tuple[str, str], bool] = {}
 _WORD_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _counted(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
+    """How many of the cards `of` names lie in its zone ("for every Heat card in your Ring area")."""
+    if of.zone is None:
+        return 0
+    owner = s.players[p if of.who is fx.Who.YOU else 1 - p]
+    return sum(1 for c in owner.zone(of.zone) if passes(cat, c, of.filter)) + of.plus
 
 
 def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:

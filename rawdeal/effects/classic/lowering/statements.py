@@ -13,7 +13,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _leaves, _number, _zone_in, find, titles_each,
     values, words,
 )
-from rawdeal.effects.classic.lowering.timing import next_modifier
+from rawdeal.effects.classic.lowering.timing import next_modifier, per_count
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
@@ -211,8 +211,9 @@ def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
     if isinstance(inner, Phrase) and inner.kind == "self_ref":
         if len(tails) > 1 or any(w in words(st) for w in ("instead", "also")):
             raise Unsupported(f"{' '.join(words(st))!r}")
-        cond = _tail_condition(tails[0]) if tails else None
-        return [_SelfStat(stat, n, cond) for stat, n in _stat_list(stats)]
+        per = per_count(tails[0]) if tails and tails[0].kind == "per_tail" else None
+        cond = _tail_condition(tails[0]) if tails and per is None else None
+        return [_SelfStat(stat, n, cond, per=per) for stat, n in _stat_list(stats)]
     if isinstance(inner, Phrase) and inner.kind == "next_ref" and not tails:
         return [_next_card_modifier(inner, stats)]
     to = holder.parts[2] if len(holder.parts) == 3 and words(holder.parts[1]) == ["to"] else None

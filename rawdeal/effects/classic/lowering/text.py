@@ -885,7 +885,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _add_action(clauses, part, ctx)
         elif isinstance(part, _SelfStat):
             clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,
-                                         on_success=ctx.success))
+                                         on_success=ctx.success, per=part.per))
         elif isinstance(part, (_DeckRule, _PackRule)):
             continue
         elif isinstance(part, (fx.SuperstarStat, fx.RingRoom)):

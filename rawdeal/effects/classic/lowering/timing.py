@@ -16,8 +16,10 @@ from typing import Any
 from rawdeal.cards.marks import keyword_mark
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import Frame
-from rawdeal.effects.classic.lowering.nodes import CardFacts, Unsupported, _Desc, find, words
+from rawdeal.effects.classic.model import CardDesc, Frame, Phrase, ValueKind, ZoneRef
+from rawdeal.effects.classic.lowering.nodes import (
+    CardFacts, Unsupported, _Desc, _desc, _filter, _zone_in, find, values, words,
+)
 
 
 def after_damage(frame: Frame, card: CardFacts) -> bool:
@@ -48,6 +50,28 @@ def said_later(earlier: list[Any], made: list[Any]) -> list[Any]:
     duration = said[0].modifier.duration
     return [fx.Modify(replace(p.modifier, duration=duration)) if isinstance(p, _GroupMod) and not p.said else p
             for p in earlier]
+
+
+def per_count(tail: Phrase) -> fx.CountOf:
+    """"for every Heat card in your Ring area", "for each card in your Ring area with the word 'cross' in the
+    title": the cards an amount is counted per."""
+    said = words(tail)
+    desc = [p for p in tail.parts if isinstance(p, CardDesc)]
+    places = [p for p in tail.parts if isinstance(p, Phrase) and p.kind == "place"]
+    zones = [p for p in places if any(isinstance(c, ZoneRef) for c in p.parts)]
+    word = [find(p, "title_word") for p in places if p not in zones]
+    if said[:2] not in (["for", "every"], ["for", "each"]) or len(desc) != 1 or len(zones) != 1 or len(word) > 1 \
+            or any(w is None or len(values(w, ValueKind.QUOTED)) != 1 for w in word):
+        raise Unsupported(f"the count {' '.join(said)!r}")
+    zone = _zone_in(zones[0])
+    if len(zone.zones) != 1:
+        raise Unsupported(f"the count {' '.join(said)!r}")
+    d = _desc(desc[0])
+    if word:
+        if d.title_word is not None:
+            raise Unsupported(f"the count {' '.join(said)!r}")
+        d = replace(d, title_word=values(word[0], ValueKind.QUOTED)[0].text.strip("'").strip())
+    return fx.CountOf(zone.who, zone.zones[0], _filter(d))
 
 
 def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **extra: Any) -> fx.Modifier:
