@@ -252,4 +252,4 @@ def test_an_amount_per_card_counted_in_a_zone() -> None:
     ring = [cat.id(t) for t in ("Punch", "Kick", "Arm Drag")]  # two Strike maneuvers and a Grapple
     s = GameState(players=[PlayerState("HHH", [], ring=ring), PlayerState("THE ROCK", [])], tasks=[])
     play = CurrentPlay(0, cat.id("Haymaker"), CardType.MANEUVER)
-    assert R.base_damage(cat, s, play, 1) == cat.infos[play.card].card.damage + 4  # +2D for each Strike there
+    assert R.base_damage(cat, s, play, 1) == cat.damages[play.card] + 4  # +2D for each Strike there
