@@ -592,9 +592,20 @@ class TriggersFromRingside:
 
 @dataclass(frozen=True, slots=True)
 class NotReversedBy:
-    """"Cannot be reversed by the card titled X" (Classic cards): those reversals never match it."""
+    """"Cannot be reversed by the card titled X" (Classic cards): those reversals never match it; "cannot be
+    reversed by hybrid Reversal cards": nor do the reversal cards any of `cards` lets through."""
 
     titles: tuple[str, ...]
+    cards: tuple[CardFilter, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReversedOnlyBy:
+    """"Can only be reversed by the card titled Step Aside", "... by unique cards", "... by hybrid Reversal
+    cards or unique Reversal cards" (Classic cards): only the reversal cards one of `cards` lets through
+    may reverse it, and only where their own text reverses it."""
+
+    cards: tuple[CardFilter, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -653,7 +664,7 @@ StatLine = SuperstarStat | RingRoom
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | Activated | SuperstarStat | RingRoom | WhenPlayed
+    | NotReversedBy | ReversedOnlyBy | Activated | SuperstarStat | RingRoom | WhenPlayed
 )
 
 

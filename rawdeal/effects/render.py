@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    AnyOf, After, Not, NotReversedBy, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
+    AnyOf, After, Not, NotReversedBy, ReversedOnlyBy, AllowsFollowUp, Arrange, CardFilter, Choice, Condition, Count,
+    Delayed, Discard, DiscardThis,
     Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
@@ -82,6 +83,12 @@ def _cards(count: Count, only: Any) -> str:
     if only.max_damage_of_own_fortitude:
         text += " with D up to your fortitude"
     return text
+
+
+def _reversal_cards(only: CardFilter) -> str:
+    """"hybrid reversal cards", "UNIQUE cards", "cards titled Step Aside": which reversals a limit names."""
+    text = _cards(Count(None), only).removeprefix("all ")
+    return text.replace("cards", " or ".join(t.value for t in only.types) + " cards", 1) if only.types else text
 
 
 def _chooser(chooser: Who) -> str:
@@ -371,7 +378,10 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     StatChange: _stat_change,
     Irreversible: lambda c: "may not be reversed" + (
         " from opponent's backlash deck" if c.from_backlash and not (c.from_hand or c.from_arsenal) else ""),
-    NotReversedBy: lambda c: f"may not be reversed by {' or '.join(c.titles)}",
+    NotReversedBy: lambda c: "may not be reversed by " + " or ".join(
+        [*c.titles, *map(_reversal_cards, c.cards)]),
+    ReversedOnlyBy: lambda c: "may only be reversed by " + " or ".join(
+        map(_reversal_cards, c.cards)),
     ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",
     Reverses: _reverses,
     OnReverse: lambda c: f"on reversal{' from your hand' if c.from_hand_only else ''}, {_actions(c.actions, True)}",

@@ -35,6 +35,8 @@ class CardInfo:
     irreversible_when: tuple[fx.Irreversible, ...] = ()  # narrowed "cannot be reversed" (Classic cards)
     play_types: tuple[CardType, ...] = ()  # what it can be played as from the hand, in printed order
     not_reversed_by: frozenset[str] = frozenset()  # titles of reversals that never match it (Classic cards)
+    not_reversed_by_cards: tuple[fx.CardFilter, ...] = ()  # nor do the reversal cards these let through (Classic)
+    reversed_only_by: tuple[fx.CardFilter, ...] = ()  # only reversal cards one of these lets through match it
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
     activated: tuple[fx.Activated, ...] = ()  # effects used from the Ring area or Ringside pile (Classic cards)
     when_played: tuple[fx.WhenPlayed, ...] = ()  # "When played, ...": before the reversal window (Classic cards)
@@ -67,6 +69,8 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         triggers_from_ringside=bool(effect.of(fx.TriggersFromRingside)),
         play_types=tuple(card.playable_types),
         not_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.NotReversedBy) for t in c.titles),
+        not_reversed_by_cards=tuple(f for c in effect.of(fx.NotReversedBy) for f in c.cards),
+        reversed_only_by=tuple(f for c in effect.of(fx.ReversedOnlyBy) for f in c.cards),
         title=card.title,
         activated=effect.of(fx.Activated),
         when_played=effect.of(fx.WhenPlayed),

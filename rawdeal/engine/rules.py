@@ -203,8 +203,9 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
 def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
     """Whether an active modifier lets the card ignore its "Can only be played after ..." text (a
     requirement on the previous card, alone or among alternatives)."""
-    if not isinstance(req.condition, (fx.After, fx.AnyOf)):
-        return False
+    if not isinstance(req.condition, (fx.After, fx.AnyOf)) or isinstance(req.condition, fx.AnyOf) and not any(
+            isinstance(c, fx.After) for c in req.condition.conditions):
+        return False  # "can only be played if A or if B" prints no "Can only be played after ..." text
     for am in active(s, p):
         m = am.modifier
         if m.stat is UNRESTRICTED and applies(m, info, as_type) and (m.title is None or m.title == info.title) \
@@ -535,10 +536,20 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
         for rev in cat.reversal_cards:
             if info.not_reversed_by and loose_title(cat.infos[rev].title) in info.not_reversed_by:
                 continue
+            if (info.not_reversed_by_cards or info.reversed_only_by) and not _may_reverse(cat, info, rev):
+                continue
             fits = tuple(r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
             if fits:
                 table[rev] = (any(map(_unconditional, fits)), fits)
     return table
+
+
+def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:
+    """Whether the played card's own limits let reversal card `rev` reverse it ("Can only be reversed by
+    unique cards", "Cannot be reversed by hybrid Reversal cards")."""
+    if any(passes(cat, rev, f) for f in info.not_reversed_by_cards):
+        return False
+    return not info.reversed_only_by or any(passes(cat, rev, f) for f in info.reversed_only_by)
 
 
 def _unconditional(r: fx.Reverses) -> bool:

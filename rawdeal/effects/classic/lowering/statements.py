@@ -8,12 +8,12 @@ from typing import Any
 from rawdeal.cards.db import normalize_title
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, ZoneRef
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _leaves, _number, _zone_in, find, titles_each,
+    _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _filter, _leaves, _number, _zone_in, find, titles_each,
     values, words,
 )
-from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
+from rawdeal.effects.classic.lowering.conditions import _played_condition, _prior, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
 from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
@@ -66,11 +66,10 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     tails = _tails(st)
     holder = find(st, "holder")
     ref = find(holder, "next_ref") if holder is not None else None
-    if ref is not None and words(ref) in (["your", "next", "maneuver"], ["your", "next", "maneuver", "this", "turn"]) \
-            and not tails:  # "your next maneuver may not be reversed"
+    next_one = _next_this_turn(words(ref)) if ref is not None and not tails else None
+    if next_one == ["maneuver"] or next_one == ["maneuver", "card"]:  # "your next maneuver may not be reversed"
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_MANEUVER))]
-    if ref is not None and words(ref) in (["your", "next", "card", "played", "this", "turn"],
-                                          ["your", "next", "card", "played"]) and not tails:
+    if next_one == ["card"]:  # "Your next card played this turn cannot be reversed", "Your next CARD can not ..."
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if ref is not None and first_next_turn(ref) and not tails:  # "the first card you play on your next turn ..."
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.FIRST_NEXT_TURN, card_type=None))]
@@ -92,13 +91,24 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
         by = [p for p in tails[0].parts if isinstance(p, Cards)]
         if len(by) == 1 and titles_each(by[0]):  # "cannot be reversed by the cards titled X or Y"
             return [fx.NotReversedBy(titles_each(by[0]))]
-        d = _cards(by[0]) if len(by) == 1 else None
-        if d is None or d.title is None or replace(d, title=None) != _Desc():
+        d = _cards(by[0]) if len(by) == 1 and _one_desc(by[0]) else None
+        if d is not None and d.title is not None and replace(d, title=None, count=fx.ONE) == _Desc():
+            return [fx.NotReversedBy((d.title,))]
+        if len(by) != 1:
             raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
-        return [fx.NotReversedBy((d.title,))]
+        return [fx.NotReversedBy((), _reversal_cards(by[0], st))]  # "by hybrid Reversal cards"
     if tails:
         return [fx.Irreversible(condition=_tail_condition(tails[0]))]
     return [fx.Irreversible()]
+
+
+def _next_this_turn(said: list[str]) -> list[str] | None:
+    """What "your next ... (played) (this turn)" names ("maneuver card", "card"), or None for other words. A
+    "next" card with no lifetime said is the next one played this turn, as "your next maneuver" is."""
+    if said[:2] != ["your", "next"]:
+        return None
+    rest = said[2:-2] if said[-2:] == ["this", "turn"] else said[2:]
+    return rest[:-1] if rest[-1:] == ["played"] else rest
 
 
 def first_next_turn(ref: object) -> bool:
@@ -120,12 +130,21 @@ def _opponents_backlash(tail: Phrase) -> bool:
 def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
     """"Can only be reversed from your opponent's Arsenal" (or hand): the other source is stopped."""
     tails = _tails(st)
-    if not 1 <= len(tails) <= 2 or tails[0].kind != "from_tail" or _holder_other(st):
+    if not 1 <= len(tails) <= 2 or tails[0].kind not in ("from_tail", "by_tail") or _holder_other(st):
         raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+    if len(tails) == 1 and tails[0].kind == "by_tail":  # "Can only be reversed by the card titled Step Aside"
+        by = [p for p in tails[0].parts if isinstance(p, Cards)]
+        if len(by) != 1:
+            raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+        return [fx.ReversedOnlyBy(_reversal_cards(by[0], st))]
     zones = _zone_in(tails[0])
     if len(tails) == 2:  # "... from your opponent's Arsenal when played after the card titled Irish Whip"
         narrowed = _only_reversed(Statement(st.kind, tuple(p for p in st.parts if p is not tails[1])), card)
         return [replace(narrowed[0], condition=_tail_condition(tails[1]))]
+    if zones.who is fx.Who.OPPONENT and sorted(zones.zones) == sorted((fx.Zone.HAND, fx.Zone.ARSENAL)):
+        # "... from your opponent's hand or Arsenal": not from his Backlash deck, from which the engine plays
+        # no reversal (that part of the limit always holds)
+        return [fx.Irreversible(from_hand=False, from_arsenal=False, from_backlash=True)]
     if zones.who is not fx.Who.OPPONENT or len(zones.zones) != 1:
         raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
     if zones.zones == (fx.Zone.ARSENAL,):
@@ -133,6 +152,28 @@ def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
     if zones.zones == (fx.Zone.HAND,):
         return [fx.Irreversible(from_hand=False)]
     raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+
+
+def _one_desc(cards: Cards) -> bool:
+    return sum(isinstance(p, CardDesc) for p in cards.parts) == 1
+
+
+def _reversal_cards(cards: Cards, st: Statement) -> tuple[fx.CardFilter, ...]:
+    """"the card titled Step Aside", "unique cards", "hybrid Reversal cards or unique Reversal cards": the
+    reversal cards a reversal limit names, one filter for each description joined by "or" (any of them)."""
+    descs = [p for p in cards.parts if isinstance(p, CardDesc)]
+    joiners = {w.text for w in cards.parts if isinstance(w, Word)}
+    counts = [p for p in cards.parts if isinstance(p, Phrase)]
+    if not descs or joiners - {"or"} or any(p.kind not in ("the", "any") for p in counts) \
+            or (len(descs) > 1) != bool(joiners):
+        raise Unsupported(f"{' '.join(words(st))!r}: the reversals {' '.join(words(cards))!r}")
+    out = []
+    for desc in descs:
+        d = _desc(desc)
+        if d.types not in ((), (CardType.REVERSAL,)) or d.subtypes:
+            raise Unsupported(f"{' '.join(words(st))!r}: the reversals {' '.join(words(desc))!r}")
+        out.append(_filter(d))
+    return tuple(out)
 
 
 def _reversals_to(st: Statement, card: CardFacts) -> list[Any]:
@@ -168,8 +209,24 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
     if _holder_other(st):
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     how = find(st, "played_how")
-    if how is None and len(extra) == 1 and (find(st, "played_plain") is not None or "playable" in words(st)):
+    plain = how is None and (find(st, "played_plain") is not None or "playable" in words(st))
+    if plain and len(extra) == 1:
         return [fx.PlayRequirement(_tail_condition(extra[0]))]  # "can only be played if ...", "playable only if ..."
+    if plain and len(extra) > 1 and extra[0].kind in ("if_tail", "when_tail") \
+            and all(p.kind in ("or_if", "or_when") for p in extra[1:]):
+        # "Can only be played if your Fortitude Rating is less than ... or if you have fewer cards ...": any of them
+        return [fx.PlayRequirement(fx.AnyOf(tuple(_alternative(p) for p in extra)))]
+    if how is not None and extra and all(p.kind == "or_after" for p in extra):  # "after a maneuver or after X"
+        first = _only_played(Statement(st.kind, tuple(p for p in st.parts if p not in extra)), card)
+        if len(first) != 1 or not isinstance(first[0], fx.PlayRequirement):
+            raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+        return [fx.PlayRequirement(fx.AnyOf((first[0].condition, *(_prior(p) for p in extra))))]
+    if how is not None and len(extra) == 1 and extra[0].kind == "and_if_tail":
+        # "after a successfully played maneuver and if your Fortitude Rating is greater ...": both must hold
+        first = _only_played(Statement(st.kind, tuple(p for p in st.parts if p not in extra)), card)
+        if len(first) != 1 or not isinstance(first[0], fx.PlayRequirement):
+            raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+        return [first[0], fx.PlayRequirement(_alternative(extra[0]))]
     if how is not None and extra and all(p.kind == "or_if" for p in extra):  # "... after X or if <condition>"
         plain = Statement(st.kind, tuple(p for p in st.parts if p not in extra))
         first = _only_played(plain, card)
@@ -184,6 +241,14 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
         return [_DeckRule()]  # "Can only be played by X": only X's deck may hold it
     assert not isinstance(cond, str)
     return [fx.PlayRequirement(cond)]
+
+
+def _alternative(tail: Phrase) -> fx.Condition:
+    """The condition of "if ...", "or if ...", "or when ...", "and if ..." after "can only be played"."""
+    conds = [c for c in tail.parts if isinstance(c, Phrase) and c.kind == "condition"]
+    if len(conds) != 1:
+        raise Unsupported(f"the condition {' '.join(words(tail))!r}")
+    return condition(conds[0])
 
 
 _STATS = {"D": fx.Stat.DAMAGE, "F": fx.Stat.FORTITUDE}
