@@ -118,6 +118,9 @@ class Catalog:
     # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
     # decision then looks at neither zone)
     activators: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # cards whose text changes their owner's cards' F while they are in his Ring area ("your Maneuver cards
+    # are -3F"): with one there, his costs are no longer the printed ones (`rules.play_cost`)
+    cost_changers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # Cards and Superstars whose effects a successful play sets off ("when you successfully play a maneuver";
     # none in the course's pool: a resolving play then looks at nothing)
     play_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -146,6 +149,8 @@ class Catalog:
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
         object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
         object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
+        object.__setattr__(self, "cost_changers", frozenset(
+            i.id for i in self.infos if any(m.stat is fx.Stat.FORTITUDE and not m.reversals for m in i.while_in_ring)))
         object.__setattr__(self, "ring_watchers", _watching(self.infos, fx.Zone.RING))
         object.__setattr__(self, "ringside_watchers", _watching(self.infos, fx.Zone.RINGSIDE))
         object.__setattr__(self, "play_watchers", frozenset(

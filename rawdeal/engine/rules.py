@@ -100,6 +100,10 @@ def applies(mod: fx.Modifier, info: CardInfo, as_type: CardType) -> bool:
         return False
     if mod.marks and not has_marks(info, mod.marks, ()):
         return False
+    if mod.title is not None and info.title != mod.title:
+        return False  # "your cards titled Puppies! Puppies! are -7F"
+    if mod.title_word is not None and not has_word(info.title, mod.title_word):
+        return False  # "your cards with the word 'Breaker' in the title are +1D"
     return mod.subtype is None or (as_type == MANEUVER and info.card.subtype is mod.subtype)
 
 
@@ -165,7 +169,16 @@ def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) 
         mod = am.modifier
         if mod.stat is FORTITUDE and not mod.reversals and _would_use(mod, as_type) and applies(mod, info, as_type):
             cost += mod.amount
+    if cat.cost_changers:
+        cost += _ring_cost_change(cat, s, p, info, as_type)
     return max(cost, 0)
+
+
+def _ring_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
+    """What the cards of the player's Ring area change his card's F by ("When this card is in your Ring area,
+    your Maneuver cards are -3F"), one amount per copy there."""
+    return sum(m.amount for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c]
+               if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type))
 
 
 def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
@@ -208,7 +221,7 @@ def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_ty
         return False  # "can only be played if A or if B" prints no "Can only be played after ..." text
     for am in active(s, p):
         m = am.modifier
-        if m.stat is UNRESTRICTED and applies(m, info, as_type) and (m.title is None or m.title == info.title) \
+        if m.stat is UNRESTRICTED and applies(m, info, as_type) \
                 and (m.max_damage is None or info.card.printed_damage <= m.max_damage):
             return True
     return False
@@ -218,7 +231,7 @@ def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardType]
     """(card, type) pairs the player may play, in hand order, action before maneuver as printed."""
     if s.hold is not None:
         return []
-    f, plain, limited = fortitude(cat, s, p), _plain_costs(s, p), limits(cat, s, p)
+    f, plain, limited = fortitude(cat, s, p), _plain_costs(cat, s, p), limits(cat, s, p)
     known: dict[CardId, Sequence[tuple[CardId, CardType]]] = {}
     out: list[tuple[CardId, CardType]] = []
     for card in s.players[p].hand:
@@ -234,7 +247,7 @@ def card_playable(cat: Catalog, s: GameState, p: int, card: CardId) -> Sequence[
     What checking one `play` move needs, without looking at the rest of the hand."""
     if s.hold is not None or card not in s.players[p].hand:
         return ()
-    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(s, p), cat.play_pairs[card], limits(cat, s, p))
+    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(cat, s, p), cat.play_pairs[card], limits(cat, s, p))
 
 
 
@@ -244,7 +257,7 @@ def play_moves(cat: Catalog, s: GameState, p: int, elsewhere: Sequence[CardId] =
     cards in the Backlash deck). The hot path of every main decision."""
     if s.hold is not None:
         return []
-    f, plain, limited = fortitude(cat, s, p), _plain_costs(s, p), limits(cat, s, p)
+    f, plain, limited = fortitude(cat, s, p), _plain_costs(cat, s, p), limits(cat, s, p)
     costs, moves_of = cat.plain_costs, cat.play_moves
     out: list[Play] = []
     for card in distinct(s.players[p].hand):
@@ -294,22 +307,17 @@ def _unrestricted(cat: Catalog, card: CardId, items: tuple[T, ...], limited: tup
     return [x for x, t in zip(items, info.play_types) if not restricted(limited, info, t)]
 
 
-def _plain_costs(s: GameState, p: int) -> bool:
-    """No active modifier changes the F cost of the player's cards."""
+def _plain_costs(cat: Catalog, s: GameState, p: int) -> bool:
+    """No active modifier, and no card of the player's Ring area, changes the F cost of the player's cards."""
+    if cat.cost_changers and any(c in cat.cost_changers for c in s.players[p].ring):
+        return False
     return not s.modifiers or not any(am.modifier.stat is FORTITUDE for am in active(s, p))
 
 
 def restricted(limited: tuple[fx.Modifier, ...], info: CardInfo, as_type: CardType) -> bool:
     """Whether an active restriction of the player's forbids playing the card as `as_type` ("You cannot
     play Action cards with the word 'dynamic' in the title for the rest of the turn")."""
-    for m in limited:
-        if not applies(m, info, as_type):
-            continue
-        if m.title is not None and info.title != m.title:
-            continue
-        if m.title_word is None or has_word(info.title, m.title_word):
-            return True
-    return False
+    return any(applies(m, info, as_type) for m in limited)
 
 
 def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
@@ -442,7 +450,12 @@ def final_damage(cat: Catalog, s: GameState, play: CurrentPlay, to: int) -> int:
 
 
 def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> int:
-    return cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
+    """The F the defender needs to reverse the play with `rev`: its own, the attacker's bonuses to his
+    reversals, and what the defender's Ring area changes his Reversal cards' F by."""
+    cost = cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
+    if cat.cost_changers:
+        cost += _ring_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
+    return cost
 
 
 def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, from_hand: bool) -> bool:
@@ -490,6 +503,9 @@ def reversal_candidates(cat: Catalog, s: GameState, play: CurrentPlay) -> list[C
     fitting = [c for c in s.players[defender].hand if c in table]
     if not fitting:
         return fitting
+    if cat.cost_changers and any(c in cat.cost_changers for c in s.players[defender].ring):
+        f = fortitude(cat, s, defender)
+        return [c for c in fitting if reversal_cost(cat, s, c, play) <= f]
     most = fortitude(cat, s, defender) - _bonus(cat, s, play, FORTITUDE, reversals=True)
     costs = cat.printed_costs
     return [c for c in fitting if costs[c] <= most]

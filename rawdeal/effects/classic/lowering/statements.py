@@ -342,16 +342,28 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
-    if d.title or d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
-            or len(d.subtypes) > 1 or d.types not in ((CardType.MANEUVER,),):
+    if d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
+            or len(d.subtypes) > 1 or d.titles or len(d.types) > 1 \
+            or d.types == () and d.title is None and d.title_word is None:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     amounts = _stat_list(stats)
-    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
-        raise Unsupported("a group's amounts other than one +D")
-    duration, said_it = _group_lifetime(tails)
+    if len(amounts) != 1:
+        raise Unsupported("a group's amounts other than one +D or F")
     stat, n = amounts[0]
-    return _GroupMod(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks),
-                     said_it)
+    card_type = _group_type(d, stat)
+    duration, said_it = _group_lifetime(tails)
+    return _GroupMod(fx.Modifier(stat, n, duration, card_type=card_type, subtype=d.subtypes[0] if d.subtypes else None,
+                                 marks=d.marks, title=d.title, title_word=d.title_word), said_it)
+
+
+def _group_type(d: _Desc, stat: fx.Stat) -> CardType | None:
+    """The type of card a group's amount changes: "your maneuvers are +2D", "your Action cards are -5F"; "your
+    cards titled X are -7F" is X played as whatever it is played as (a reversal too: `rules.reversal_cost`)."""
+    if stat is fx.Stat.DAMAGE and d.types not in ((), (CardType.MANEUVER,)):
+        raise Unsupported(f"the damage of {d.types[0].value} cards")
+    if d.types:
+        return d.types[0]
+    return CardType.MANEUVER if stat is fx.Stat.DAMAGE else None
 
 
 def _opponent_reversals_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
