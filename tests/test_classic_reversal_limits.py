@@ -108,7 +108,7 @@ def test_the_next_card_after_your_next_card_can_not_be_reversed_is_irreversible(
     assert isinstance(play, fx.OnPlay) and isinstance(play.actions[0], fx.Modify)
     cat = course_with({})
     s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])])
-    s.modifiers = [ActiveModifier(0, play.actions[0].modifier, cat.id("Chop"))]
+    s.modifiers = (ActiveModifier(0, play.actions[0].modifier, cat.id("Chop")),)
     used = tuple(am.modifier for am in R.consumed(s, 0, CardType.MANEUVER))  # what playing a maneuver captures
     chop = CurrentPlay(0, cat.id("Chop"), CardType.MANEUVER, used)
     assert used and R.irreversible(cat, s, chop, 3, from_hand=True)
@@ -141,7 +141,7 @@ def test_ignoring_play_after_text_does_not_waive_a_requirement_that_prints_none(
     assert not ok
     cat = course_with({"Chop": fx.CardEffect((req,))})
     unrestricted = fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None)
-    s.modifiers = [ActiveModifier(0, unrestricted, cat.id("Punch"))]
+    s.modifiers = (ActiveModifier(0, unrestricted, cat.id("Punch")),)
     assert not R.can_play(cat, s, 0, cat.id("Chop"), CardType.MANEUVER)
 
 

@@ -209,31 +209,20 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
     if _holder_other(st):
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     how = find(st, "played_how")
-    plain = how is None and (find(st, "played_plain") is not None or "playable" in words(st))
-    if plain and len(extra) == 1:
+    bare = how is None and (find(st, "played_plain") is not None or "playable" in words(st))
+    if bare and len(extra) == 1:
         return [fx.PlayRequirement(_tail_condition(extra[0]))]  # "can only be played if ...", "playable only if ..."
-    if plain and len(extra) > 1 and extra[0].kind in ("if_tail", "when_tail") \
+    if bare and len(extra) > 1 and extra[0].kind in ("if_tail", "when_tail") \
             and all(p.kind in ("or_if", "or_when") for p in extra[1:]):
         # "Can only be played if your Fortitude Rating is less than ... or if you have fewer cards ...": any of them
         return [fx.PlayRequirement(fx.AnyOf(tuple(_alternative(p) for p in extra)))]
-    if how is not None and extra and all(p.kind == "or_after" for p in extra):  # "after a maneuver or after X"
-        first = _only_played(Statement(st.kind, tuple(p for p in st.parts if p not in extra)), card)
-        if len(first) != 1 or not isinstance(first[0], fx.PlayRequirement):
-            raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
-        return [fx.PlayRequirement(fx.AnyOf((first[0].condition, *(_prior(p) for p in extra))))]
+    if how is not None and extra and all(p.kind in ("or_if", "or_after") for p in extra):
+        # "... after X or if <condition>", "after a successfully played maneuver or after the card titled X"
+        ors = [_prior(p) if p.kind == "or_after" else _alternative(p) for p in extra]
+        return [fx.PlayRequirement(fx.AnyOf((_played_without(st, extra, card).condition, *ors)))]
     if how is not None and len(extra) == 1 and extra[0].kind == "and_if_tail":
         # "after a successfully played maneuver and if your Fortitude Rating is greater ...": both must hold
-        first = _only_played(Statement(st.kind, tuple(p for p in st.parts if p not in extra)), card)
-        if len(first) != 1 or not isinstance(first[0], fx.PlayRequirement):
-            raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
-        return [first[0], fx.PlayRequirement(_alternative(extra[0]))]
-    if how is not None and extra and all(p.kind == "or_if" for p in extra):  # "... after X or if <condition>"
-        plain = Statement(st.kind, tuple(p for p in st.parts if p not in extra))
-        first = _only_played(plain, card)
-        ors = [condition(c) for p in extra for c in p.parts if isinstance(c, Phrase) and c.kind == "condition"]
-        if len(first) != 1 or not isinstance(first[0], fx.PlayRequirement) or len(ors) != len(extra):
-            raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
-        return [fx.PlayRequirement(fx.AnyOf((first[0].condition, *ors)))]
+        return [_played_without(st, extra, card), fx.PlayRequirement(_alternative(extra[0]))]
     if extra:
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     cond = _played_condition(st)
@@ -241,6 +230,14 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
         return [_DeckRule()]  # "Can only be played by X": only X's deck may hold it
     assert not isinstance(cond, str)
     return [fx.PlayRequirement(cond)]
+
+
+def _played_without(st: Statement, extra: list[Phrase], card: CardFacts) -> fx.PlayRequirement:
+    """The requirement of "can only be played after X" without the alternatives or conditions after it."""
+    first = _only_played(Statement(st.kind, tuple(p for p in st.parts if p not in extra)), card)
+    if len(first) != 1 or not isinstance(first[0], fx.PlayRequirement):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+    return first[0]
 
 
 def _alternative(tail: Phrase) -> fx.Condition:

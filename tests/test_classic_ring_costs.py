@@ -1,0 +1,82 @@
+"""A card in the Ring area that changes its owner's cards: "When this card is in your Ring area, your Maneuver cards are
+-3F" (the F to play them, and to reverse with them when they are Reversal cards), "your cards titled Puppies! Puppies!
+are -7F", "your cards with the word 'Breaker' in the title are +1D": lowered from sentences the pool prints, then
+played."""
+
+from __future__ import annotations
+
+from rawdeal.cards import CardType
+from rawdeal.effects import model as fx
+from rawdeal.engine import rules as R
+from rawdeal.engine.state import CurrentPlay, GameState, PlayerState
+from classickit import ACTION, REVERSAL, assert_printed, clauses, course_with, lowered
+
+MANEUVERS = "When this card is in your Ring area, your Maneuver cards are -3F."
+MISSPELT = "When this card is in your Ring area, your Manuever cards are -6F."
+ACTIONS = "When this card is in your Ring area, your Action cards are -5F."
+TITLED = "When this card is in your Ring area, your cards titled Puppies! Puppies! are -7F."
+TITLE_WORD = "When this card is in your Ring area, your cards with the word 'Breaker'in the title are +1D."
+SUPERSTAR = "Your Grapple maneuvers are -7F."
+
+
+def test_texts_are_printed_in_the_pool() -> None:
+    assert_printed(MANEUVERS, MISSPELT, ACTIONS, TITLED, TITLE_WORD, SUPERSTAR)
+
+
+def _in_ring(stat: fx.Stat, n: int, **narrowed: object) -> tuple[fx.Clause, ...]:
+    return (fx.WhileInRing(fx.Modifier(stat, n, fx.Duration.WHILE_IN_RING, **narrowed)),)  # type: ignore[arg-type]
+
+
+def test_group_amounts_lower_to_modifiers_while_in_the_ring_area() -> None:
+    assert clauses(MANEUVERS, ACTION) == _in_ring(fx.Stat.FORTITUDE, -3)
+    assert clauses(MISSPELT, ACTION) == _in_ring(fx.Stat.FORTITUDE, -6)
+    assert clauses(ACTIONS, ACTION) == _in_ring(fx.Stat.FORTITUDE, -5, card_type=CardType.ACTION)
+    assert clauses(TITLED, REVERSAL) == _in_ring(fx.Stat.FORTITUDE, -7, card_type=None, title="Puppies! Puppies!")
+    assert clauses(TITLE_WORD, ACTION) == _in_ring(fx.Stat.DAMAGE, 1, title_word="Breaker")
+
+
+def test_a_superstars_own_modifier_is_still_reported() -> None:
+    assert lowered(SUPERSTAR, frozenset({"superstar"})).effect is None
+
+
+def test_a_maneuver_card_costs_less_while_the_card_is_in_the_ring_area() -> None:
+    hand = ["Clothesline", "Diversion"]  # 8F maneuver, 17F action; the Ring area's Punch gives 3F
+    cat = course_with({"Punch": fx.CardEffect(clauses(MANEUVERS, ACTION)), "Head Butt": fx.CardEffect(
+        clauses(MISSPELT, ACTION))})
+    s = GameState(players=[PlayerState("HHH", [], hand=[cat.id(t) for t in hand], ring=[cat.id("Punch")]),
+                           PlayerState("THE ROCK", [])])
+    assert {cat.titles[c] for c, _ in R.playable(cat, s, 0)} == set()
+    assert R.play_cost(cat, s, 0, cat.id("Clothesline"), CardType.MANEUVER) == 5
+    s.players[0].ring.append(cat.id("Head Butt"))  # 7F now, and -9F to maneuvers
+    assert {cat.titles[c] for c, _ in R.playable(cat, s, 0)} == {"Clothesline"}
+    assert {m.title for m in R.play_moves(cat, s, 0)} == {"Clothesline"}
+    s.players[0].ring = [cat.id("Kick"), cat.id("Kick")]  # 10F and no such card: printed costs again
+    assert R.play_cost(cat, s, 0, cat.id("Clothesline"), CardType.MANEUVER) == 8
+
+
+def test_an_action_cards_cost_changes_and_not_a_maneuvers() -> None:
+    cat = course_with({"Punch": fx.CardEffect(clauses(ACTIONS, ACTION))})
+    s = GameState(players=[PlayerState("HHH", [], ring=[cat.id("Punch")]), PlayerState("THE ROCK", [])])
+    assert R.play_cost(cat, s, 0, cat.id("Not Yet"), CardType.ACTION) == 0  # 4F - 5F, never below 0
+    assert R.play_cost(cat, s, 0, cat.id("Clothesline"), CardType.MANEUVER) == 8
+    assert R.play_cost(cat, s, 0, cat.id("Chop"), CardType.ACTION) == 0
+    assert R.play_cost(cat, s, 1, cat.id("Not Yet"), CardType.ACTION) == 4  # the opponent's cards are his own
+
+
+def test_cards_titled_x_cost_less_played_as_anything_a_reversal_too() -> None:
+    titled = clauses(TITLED.replace("Puppies! Puppies!", "Manager Interferes"), REVERSAL)
+    cat = course_with({"Punch": fx.CardEffect(titled)})
+    defender = PlayerState("THE ROCK", [], hand=[cat.id("Manager Interferes")], ring=[cat.id("Punch")])
+    s = GameState(players=[PlayerState("HHH", []), defender])
+    kick = CurrentPlay(0, cat.id("Kick"), CardType.MANEUVER)
+    assert R.reversal_cost(cat, s, cat.id("Manager Interferes"), kick) == 3  # 10F - 7F, his F is 3
+    assert R.reversal_candidates(cat, s, kick) == [cat.id("Manager Interferes")]
+    defender.ring = [cat.id("Kick")]  # 5F, without the card
+    assert R.reversal_candidates(cat, s, kick) == []
+
+
+def test_a_title_word_narrows_a_damage_modifier() -> None:
+    cat = course_with({"Punch": fx.CardEffect(clauses(TITLE_WORD.replace("Breaker", "Kick"), ACTION))})
+    s = GameState(players=[PlayerState("HHH", [], ring=[cat.id("Punch")]), PlayerState("THE ROCK", [])])
+    assert R.base_damage(cat, s, CurrentPlay(0, cat.id("Kick"), CardType.MANEUVER), 1) == 6
+    assert R.base_damage(cat, s, CurrentPlay(0, cat.id("Head Butt"), CardType.MANEUVER), 1) == 4
