@@ -257,6 +257,8 @@ class Modifier:
     title: str | None = None  # only the card so titled ("you cannot play the card titled X", Classic cards)
     title_word: str | None = None  # only cards with this word in the title (Classic cards)
     marks: tuple[str, ...] = ()  # only cards with these printed properties ("your Heat maneuvers", Classic cards)
+    hand_only: bool = False  # IRREVERSIBLE: only reversals from the hand are stopped ("can only be reversed from
+    # your opponent's Arsenal", Classic cards)
 
 
 # ---------------------------------------------------------------------------------------- actions

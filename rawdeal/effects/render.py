@@ -213,6 +213,10 @@ def render_modifier(m: Modifier) -> str:
     plural = f"{m.subtype.value} maneuvers" if m.subtype else (f"{m.card_type.value}s" if m.card_type else "cards")
     if m.marks:
         noun, plural = _marked(noun, m.marks, ()), _marked(plural, m.marks, ())
+    if m.title is not None:
+        noun, plural = f"{noun} titled {m.title}", f"{plural} titled {m.title}"
+    if m.title_word is not None:
+        noun, plural = (f"{x} with the word '{m.title_word}' in the title" for x in (noun, plural))
     target = {
         Duration.NEXT_CARD: f"next {noun}",
         Duration.FIRST_NEXT_TURN: f"first {noun} played next turn",
@@ -225,7 +229,7 @@ def render_modifier(m: Modifier) -> str:
     }.get(m.duration, "")
     if m.stat is Stat.IRREVERSIBLE:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
-        by = " by reversals from the arsenal" if m.arsenal_only else ""
+        by = " by reversals from the arsenal" if m.arsenal_only else " by reversals from the hand" if m.hand_only else ""
         return f"{target}{limit} may not be reversed{by}{tail}"
     if m.stat is Stat.UNRESTRICTED:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""

@@ -470,7 +470,7 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
     for m in mods:
         if m.stat is not IRREVERSIBLE or not applies(m, info, play.as_type):
             continue
-        if m.arsenal_only and from_hand:
+        if m.arsenal_only and from_hand or m.hand_only and not from_hand:
             continue
         if m.max_damage is None or damage <= m.max_damage:
             return True

@@ -30,13 +30,15 @@ class _DeckRule:
 def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     holder = find(st, "holder")
     it = seq.next_card is not None and st.kind == "irreversible" and holder is not None and words(holder) == ["it"] \
-        and not _tails(st)
+        and all(t.kind == "from_tail" for t in _tails(st))
     if it and seq.next_card is not None and seq.next_card.title is None:
         # "if your next card played this turn (the first card you play on your next turn) is a maneuver, it
-        # cannot be reversed"
+        # cannot be reversed (from his hand)"
         d = seq.next_card
+        hand_only, arsenal_only = _stopped_from(_tails(st), False, f"'cannot be reversed' {' '.join(words(st))!r}")
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when,
-                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage,
+                                      hand_only=hand_only, arsenal_only=arsenal_only))]
     if seq.next_card is not None and seq.next_card.title is not None:
         raise Unsupported(f"{' '.join(words(st))!r} about the next card titled {seq.next_card.title}")
     if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
@@ -64,6 +66,9 @@ def _tails(st: Statement) -> list[Phrase]:
 
 def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     tails = _tails(st)
+    held = _held_irreversible(st, only=False) if tails else None
+    if held is not None:  # "Your Chain cards cannot be reversed from your opponent's Arsenal for the rest of the turn"
+        return held
     holder = find(st, "holder")
     ref = find(holder, "next_ref") if holder is not None else None
     next_one = _next_this_turn(words(ref)) if ref is not None and not tails else None
@@ -102,6 +107,56 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     return [fx.Irreversible()]
 
 
+def _held_irreversible(st: Statement, only: bool) -> list[Any] | None:
+    """"Your next card played this turn can only be reversed from your opponent's Arsenal", "Your maneuvers can
+    only be reversed from your opponent's Arsenal for the rest of the turn", "Your Chain cards cannot be reversed
+    from your opponent's Arsenal for the rest of the turn": other cards than this one, irreversible (from one
+    place) for the lifetime said; None when the holder is this card."""
+    holder = find(st, "holder")
+    inner = holder.parts[0] if holder is not None and holder.parts else None
+    if not isinstance(inner, Phrase) or inner.kind not in ("next_ref", "card_group"):
+        return None
+    said = f"{'can only' if only else 'cannot'} be reversed {' '.join(words(st))!r}"
+    tails = _tails(st)
+    froms = [t for t in tails if t.kind == "from_tail"]
+    hand_only, arsenal_only = _stopped_from(froms, only, said)
+    lifetimes = [t for t in tails if t.kind != "from_tail"]
+    if inner.kind == "next_ref":
+        what = _next_this_turn(words(inner))
+        if lifetimes or what not in (["card"], ["maneuver"], ["maneuver", "card"]):
+            raise Unsupported(said)
+        duration = fx.Duration.NEXT_CARD if what == ["card"] else fx.Duration.NEXT_MANEUVER
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, card_type=None if what == ["card"] else
+                                      CardType.MANEUVER, hand_only=hand_only, arsenal_only=arsenal_only))]
+    group = words(inner)
+    desc = next((p for p in inner.parts if isinstance(p, CardDesc)), None)
+    d = _desc(desc) if desc is not None else _Desc()
+    if group[:1] != ["your"] or group[:2] == ["your", "opponent's"] or d.types not in ((), (CardType.MANEUVER,)) \
+            or d.title or d.titles or d.title_word or d.trait or d.not_trait or d.not_marks or d.any_marks \
+            or d.not_subtypes or d.max_damage or d.min_damage or len(d.subtypes) > 1:
+        raise Unsupported(said)
+    duration, said_it = _group_lifetime(lifetimes)
+    if not said_it:  # the engine reads no irreversibility from the Ring area
+        raise Unsupported(f"{said} while this card is in the Ring area")
+    return [_GroupMod(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, card_type=d.types[0] if d.types else None,
+                                  subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks, hand_only=hand_only,
+                                  arsenal_only=arsenal_only), True)]
+
+
+def _stopped_from(froms: list[Phrase], only: bool, said: str) -> tuple[bool, bool]:
+    """(hand only, Arsenal only): which reversals "cannot be reversed from his Arsenal" ("can only be reversed
+    from his hand") stops; neither stops every one, as "cannot be reversed" alone does."""
+    if not froms:
+        if only:
+            raise Unsupported(said)
+        return False, False
+    zones = _zone_in(froms[0])
+    if len(froms) > 1 or zones.who is not fx.Who.OPPONENT or zones.zones not in ((fx.Zone.HAND,), (fx.Zone.ARSENAL,)):
+        raise Unsupported(said)
+    stops_hand = (zones.zones == (fx.Zone.HAND,)) != only
+    return stops_hand, not stops_hand
+
+
 def _next_this_turn(said: list[str]) -> list[str] | None:
     """What "your next ... (played) (this turn)" names ("maneuver card", "card"), or None for other words. A
     "next" card with no lifetime said is the next one played this turn, as "your next maneuver" is."""
@@ -130,6 +185,9 @@ def _opponents_backlash(tail: Phrase) -> bool:
 def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
     """"Can only be reversed from your opponent's Arsenal" (or hand): the other source is stopped."""
     tails = _tails(st)
+    held = _held_irreversible(st, only=True)
+    if held is not None:  # "Your next card played this turn can only be reversed from your opponent's Arsenal"
+        return held
     if not 1 <= len(tails) <= 2 or tails[0].kind not in ("from_tail", "by_tail") or _holder_other(st):
         raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
     if len(tails) == 1 and tails[0].kind == "by_tail":  # "Can only be reversed by the card titled Step Aside"
@@ -291,6 +349,31 @@ def _reversals_to_next(group: Phrase, to: object, stats: Phrase, tails: list[Phr
             or words(to) not in (["your", "next", "card", "played", "this", "turn"], ["your", "next", "card", "played"]):
         raise Unsupported(f"the amounts of {' '.join(said)!r} to {' '.join(words(to))!r}")
     return _reversal_f(fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, card_type=None), Statement("", (stats,)))
+
+
+def _reversal_to(st: Statement, card: CardFacts) -> list[Any]:
+    """"Your opponent's Reversal cards to your next card played this turn are +8F", "... to the first card played
+    on your next turn are +8F": his reversals to that card need more F."""
+    said = words(st)
+    desc = next((p for p in st.parts if isinstance(p, CardDesc)), None)
+    ref = find(st, "next_ref")
+    stats = find(st, "stats")
+    if said[:2] != ["your", "opponent's"] or desc is None or _desc(desc) != _Desc(types=(CardType.REVERSAL,)) \
+            or ref is None or stats is None or _tails(st):
+        raise Unsupported(f"{' '.join(said)!r}")
+    what = _next_this_turn(words(ref))
+    if first_next_turn(ref):
+        duration, card_type = fx.Duration.FIRST_NEXT_TURN, None
+    elif what == ["card"]:
+        duration, card_type = fx.Duration.NEXT_CARD, None
+    elif what in (["maneuver"], ["maneuver", "card"]):
+        duration, card_type = fx.Duration.NEXT_MANEUVER, CardType.MANEUVER
+    else:
+        raise Unsupported(f"the reversals to {' '.join(words(ref))!r}")
+    amounts = _stat_list(stats)
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE:
+        raise Unsupported(f"{' '.join(said)!r}")
+    return [fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], duration, card_type=card_type, reversals=True))]
 
 
 def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
@@ -558,7 +641,7 @@ _STATEMENTS = {
     "cannot_play": _cannot_play, "stats_to": _stats_to,
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
-    "damage_from": _damage_from, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
+    "damage_from": _damage_from, "reversal_to": _reversal_to, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
 }
 
 
