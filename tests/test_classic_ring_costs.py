@@ -16,7 +16,7 @@ MISSPELT = "When this card is in your Ring area, your Manuever cards are -6F."
 ACTIONS = "When this card is in your Ring area, your Action cards are -5F."
 TITLED = "When this card is in your Ring area, your cards titled Puppies! Puppies! are -7F."
 TITLE_WORD = "When this card is in your Ring area, your cards with the word 'Breaker'in the title are +1D."
-SUPERSTAR = "Your Grapple maneuvers are -7F."
+SUPERSTAR = "Your Grapple maneuvers are -7F."  # Junkyard Dog's
 
 
 def test_texts_are_printed_in_the_pool() -> None:
@@ -35,8 +35,9 @@ def test_group_amounts_lower_to_modifiers_while_in_the_ring_area() -> None:
     assert clauses(TITLE_WORD, ACTION) == _in_ring(fx.Stat.DAMAGE, 1, title_word="Breaker")
 
 
-def test_a_superstars_own_modifier_is_still_reported() -> None:
-    assert lowered(SUPERSTAR, frozenset({"superstar"})).effect is None
+def test_a_bare_modifier_on_a_card_that_leaves_play_is_still_reported() -> None:
+    assert lowered(SUPERSTAR, ACTION).effect is None  # an action says for how long
+    assert lowered("Your cards are -7F until the start of your next turn.", ACTION).effect is None
 
 
 def test_a_maneuver_card_costs_less_while_the_card_is_in_the_ring_area() -> None:
@@ -80,3 +81,40 @@ def test_a_title_word_narrows_a_damage_modifier() -> None:
     s = GameState(players=[PlayerState("HHH", [], ring=[cat.id("Punch")]), PlayerState("THE ROCK", [])])
     assert R.base_damage(cat, s, CurrentPlay(0, cat.id("Kick"), CardType.MANEUVER), 1) == 6
     assert R.base_damage(cat, s, CurrentPlay(0, cat.id("Head Butt"), CardType.MANEUVER), 1) == 4
+
+
+STAR_ACTIONS = "Your Action cards are -3F."
+STAR_TITLED = "Your card titled A Beating You'll Never Forget is -10F."
+STAR_WORD = "Your maneuvers with the word 'kick' in the title are +1D."
+
+
+def _ability(text: str) -> fx.Ability:
+    result = lowered(text, frozenset({"superstar"}))
+    assert result.effect == fx.CardEffect() and result.ability is not None, result.unlowered
+    return result.ability
+
+
+def test_a_superstars_own_modifiers_are_part_of_his_ability() -> None:
+    assert_printed(STAR_ACTIONS, STAR_TITLED, STAR_WORD)
+    assert [(m.stat, m.amount, m.card_type) for m in _ability(STAR_ACTIONS).modifiers] == [
+        (fx.Stat.FORTITUDE, -3, CardType.ACTION)]
+    assert _ability(STAR_TITLED).modifiers[0].title == "A Beating You'll Never Forget"
+    assert _ability(STAR_TITLED).modifiers[0].card_type is None
+    (kick,) = _ability(STAR_WORD).modifiers
+    assert (kick.stat, kick.amount, kick.title_word) == (fx.Stat.DAMAGE, 1, "kick")
+    # after a sentence of his once-per-turn ability, still his standing rule and not part of what he uses
+    both = lowered("Once during each of your turns, you may discard 1 card and then draw 1 card. " + STAR_WORD,
+                   frozenset({"superstar"})).ability
+    assert both is not None and both.timing is fx.AbilityTiming.ONCE_PER_TURN and both.modifiers == (kick,)
+
+
+def test_a_superstars_modifiers_change_his_costs_and_damage_and_not_his_opponents() -> None:
+    cat = course_with({}, {"HHH": _ability(STAR_ACTIONS), "THE ROCK": _ability(STAR_WORD.replace("kick", "Kick"))})
+    s = GameState(players=[PlayerState("HHH", [], hand=[cat.id("Not Yet")]), PlayerState("THE ROCK", [])])
+    assert R.play_cost(cat, s, 0, cat.id("Not Yet"), CardType.ACTION) == 1
+    assert R.play_cost(cat, s, 1, cat.id("Not Yet"), CardType.ACTION) == 4
+    assert [cat.titles[c] for c, _ in R.playable(cat, s, 0)] == []  # 1F needed, none in his Ring area
+    s.players[0].ring = [cat.id("Chop")]
+    assert [cat.titles[c] for c, _ in R.playable(cat, s, 0)] == ["Not Yet"]
+    assert R.base_damage(cat, s, CurrentPlay(1, cat.id("Kick"), CardType.MANEUVER), 0) == 6
+    assert R.base_damage(cat, s, CurrentPlay(0, cat.id("Kick"), CardType.MANEUVER), 1) == 5

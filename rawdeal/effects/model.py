@@ -705,3 +705,4 @@ class Ability:
     forbids_opponent: tuple[str, ...] = ()
     triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)
     stat_lines: tuple[StatLine, ...] = ()  # his own "Your Starting Hand Size is +1 ...", "The maximum number ..."
+    modifiers: tuple[Modifier, ...] = ()  # his own "Your Action cards are -3F": always, to his cards (Classic)

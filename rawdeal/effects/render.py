@@ -425,6 +425,7 @@ def render_ability(ability: Ability) -> str:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
         parts += [_played(t) for t in ability.triggered]
         parts += [_stat_line(line) for line in ability.stat_lines]
+        parts += [render_modifier(m).removesuffix(" while this card is in your ring area") for m in ability.modifiers]
         return "always: " + "; ".join(parts)
     when = {AbilityTiming.ONCE_PER_TURN: "once per turn", AbilityTiming.START_OF_TURN: "at the start of your turn"}
     may = "you may " if ability.optional else ""

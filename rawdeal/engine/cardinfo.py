@@ -121,6 +121,7 @@ class Catalog:
     # cards whose text changes their owner's cards' F while they are in his Ring area ("your Maneuver cards
     # are -3F"): with one there, his costs are no longer the printed ones (`rules.play_cost`)
     cost_changers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    cost_stars: frozenset[str] = field(init=False, repr=False, compare=False)  # the same, by his ability (Classic)
     # Cards and Superstars whose effects a successful play sets off ("when you successfully play a maneuver";
     # none in the course's pool: a resolving play then looks at nothing)
     play_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -151,6 +152,8 @@ class Catalog:
         object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
         object.__setattr__(self, "cost_changers", frozenset(
             i.id for i in self.infos if any(m.stat is fx.Stat.FORTITUDE and not m.reversals for m in i.while_in_ring)))
+        object.__setattr__(self, "cost_stars", frozenset(
+            name for name, ab in self.abilities.items() if any(m.stat is fx.Stat.FORTITUDE for m in ab.modifiers)))
         object.__setattr__(self, "ring_watchers", _watching(self.infos, fx.Zone.RING))
         object.__setattr__(self, "ringside_watchers", _watching(self.infos, fx.Zone.RINGSIDE))
         object.__setattr__(self, "play_watchers", frozenset(

@@ -169,16 +169,25 @@ def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) 
         mod = am.modifier
         if mod.stat is FORTITUDE and not mod.reversals and _would_use(mod, as_type) and applies(mod, info, as_type):
             cost += mod.amount
-    if cat.cost_changers:
-        cost += _ring_cost_change(cat, s, p, info, as_type)
+    if _costs_changed(cat, s, p):
+        cost += _own_cost_change(cat, s, p, info, as_type)
     return max(cost, 0)
 
 
-def _ring_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
-    """What the cards of the player's Ring area change his card's F by ("When this card is in your Ring area,
-    your Maneuver cards are -3F"), one amount per copy there."""
-    return sum(m.amount for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c]
-               if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type))
+def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
+    """Whether a card of the player's Ring area or his Superstar's ability changes his cards' F."""
+    if cat.cost_stars and s.players[p].superstar in cat.cost_stars:
+        return True
+    return bool(cat.cost_changers) and any(c in cat.cost_changers for c in s.players[p].ring)
+
+
+def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
+    """What the cards of the player's Ring area ("When this card is in your Ring area, your Maneuver cards are
+    -3F", one amount per copy there) and his Superstar's ability ("Your Action cards are -3F") change his
+    card's F by."""
+    mods = [m for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c]]
+    mods += ability(cat, s, p).modifiers
+    return sum(m.amount for m in mods if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type))
 
 
 def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
@@ -309,7 +318,7 @@ def _unrestricted(cat: Catalog, card: CardId, items: tuple[T, ...], limited: tup
 
 def _plain_costs(cat: Catalog, s: GameState, p: int) -> bool:
     """No active modifier, and no card of the player's Ring area, changes the F cost of the player's cards."""
-    if cat.cost_changers and any(c in cat.cost_changers for c in s.players[p].ring):
+    if _costs_changed(cat, s, p):
         return False
     return not s.modifiers or not any(am.modifier.stat is FORTITUDE for am in active(s, p))
 
@@ -419,6 +428,7 @@ def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversa
         for card in s.players[play.player].ring:
             if in_ring[card]:
                 mods += in_ring[card]
+        mods += ability(cat, s, play.player).modifiers  # a Superstar's "Your maneuvers with the word 'kick' ... +1D"
     if not mods:
         return 0  # the usual case
     info = cat.infos[play.card]
@@ -453,8 +463,8 @@ def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> in
     """The F the defender needs to reverse the play with `rev`: its own, the attacker's bonuses to his
     reversals, and what the defender's Ring area changes his Reversal cards' F by."""
     cost = cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
-    if cat.cost_changers:
-        cost += _ring_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
+    if _costs_changed(cat, s, 1 - play.player):
+        cost += _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
     return cost
 
 
@@ -503,7 +513,7 @@ def reversal_candidates(cat: Catalog, s: GameState, play: CurrentPlay) -> list[C
     fitting = [c for c in s.players[defender].hand if c in table]
     if not fitting:
         return fitting
-    if cat.cost_changers and any(c in cat.cost_changers for c in s.players[defender].ring):
+    if _costs_changed(cat, s, defender):
         f = fortitude(cat, s, defender)
         return [c for c in fitting if reversal_cost(cat, s, c, play) <= f]
     most = fortitude(cat, s, defender) - _bonus(cat, s, play, FORTITUDE, reversals=True)
