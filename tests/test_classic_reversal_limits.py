@@ -162,3 +162,33 @@ def test_after_or_after_is_after_any_of_them() -> None:
     (req,) = clauses(AFTER_OR_AFTER, ACTION)
     assert req == fx.PlayRequirement(fx.AnyOf((fx.After(CardType.MANEUVER),
                                                fx.After(title="Throw Into the Corner Turnbuckle"))))
+
+
+ALSO_ELBOW = "Can be reversed by the card titled Elbow to the Face."
+ALSO_EACH = "This card can be reversed by the cards titled Step Aside, Escape Move, and Lift a Boot."
+
+
+def test_can_be_reversed_by_names_reversals_that_reverse_it_anyway() -> None:
+    assert_printed(ALSO_ELBOW, ALSO_EACH)
+    assert clauses(ALSO_ELBOW, STRIKE) == (fx.AlsoReversedBy(("Elbow to the Face",)),)
+    assert clauses(ALSO_EACH, ACTION) == (fx.AlsoReversedBy(("Step Aside", "Escape Move", "Lift a Boot")),)
+    assert lowered("Can be reversed by unique cards.", STRIKE).effect is None
+
+
+def test_elbow_to_the_face_reverses_a_10d_maneuver_that_says_it_can() -> None:
+    cat = course_with({"Chair Shot": fx.CardEffect(clauses(ALSO_ELBOW, STRIKE))})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [], hand=[cat.id("Elbow to the Face")])])
+    chair = CurrentPlay(0, cat.id("Chair Shot"), CardType.MANEUVER)
+    discus = CurrentPlay(0, cat.id("Discus Punch"), CardType.MANEUVER)  # 9D: "of 7D or less" says no
+    assert R.reverses(cat, s, cat.id("Elbow to the Face"), chair, 10, True)
+    assert not R.reverses(cat, s, cat.id("Elbow to the Face"), discus, 9, True)
+
+
+def test_step_aside_reverses_an_action_that_says_it_can() -> None:
+    cat = course_with({"Not Yet": fx.CardEffect(clauses(ALSO_EACH, ACTION))})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [], hand=[cat.id("Step Aside")])])
+    action = CurrentPlay(0, cat.id("Not Yet"), CardType.ACTION)
+    assert {"Step Aside", "Escape Move"} <= {cat.titles[c] for c in R.reversers(cat, action)}
+    assert R.reverses(cat, s, cat.id("Step Aside"), action, 0, True)
+    other = CurrentPlay(0, cat.id("Recovery"), CardType.ACTION)
+    assert "Step Aside" not in {cat.titles[c] for c in R.reversers(cat, other)}

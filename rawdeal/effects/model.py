@@ -602,6 +602,14 @@ class NotReversedBy:
 
 
 @dataclass(frozen=True, slots=True)
+class AlsoReversedBy:
+    """"Can be reversed by the card titled Elbow to the Face" (Classic cards): those reversals may reverse it
+    whatever their own text says they reverse (its type, its damage); the rest of their text still holds."""
+
+    titles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ReversedOnlyBy:
     """"Can only be reversed by the card titled Step Aside", "... by unique cards", "... by hybrid Reversal
     cards or unique Reversal cards" (Classic cards): only the reversal cards one of `cards` lets through
@@ -666,7 +674,7 @@ StatLine = SuperstarStat | RingRoom
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | ReversedOnlyBy | Activated | SuperstarStat | RingRoom | WhenPlayed
+    | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | Activated | SuperstarStat | RingRoom | WhenPlayed
 )
 
 

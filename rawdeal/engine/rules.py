@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final, TypeVar
 
 from rawdeal.cards import CardType
@@ -564,7 +565,11 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
                 continue
             if (info.not_reversed_by_cards or info.reversed_only_by) and not _may_reverse(cat, info, rev):
                 continue
-            fits = tuple(r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
+            if info.also_reversed_by and loose_title(cat.infos[rev].title) in info.also_reversed_by:
+                # "Can be reversed by the card titled Elbow to the Face": whatever its target says (type, damage)
+                fits = tuple(replace(r, target=fx.Target((play.as_type,))) for r in cat.infos[rev].reverses)
+            else:
+                fits = tuple(r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
             if fits:
                 table[rev] = (any(map(_unconditional, fits)), fits)
     return table

@@ -212,6 +212,21 @@ def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
     raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
 
 
+def _can_be_reversed(st: Statement, card: CardFacts) -> list[Any]:
+    """"Can be reversed by the card titled Elbow to the Face", "This card can be reversed by the cards titled Step
+    Aside, Escape Move, and Lift a Boot" (each of them)."""
+    tails = _tails(st)
+    by = [p for p in tails[0].parts if isinstance(p, Cards)] if len(tails) == 1 and tails[0].kind == "by_tail" else []
+    if len(by) != 1 or _holder_other(st):
+        raise Unsupported(f"'can be reversed' {' '.join(words(st))!r}")
+    if titles_each(by[0]):
+        return [fx.AlsoReversedBy(titles_each(by[0]))]
+    d = _cards(by[0]) if _one_desc(by[0]) else None
+    if d is None or d.title is None or replace(d, title=None, count=fx.ONE) != _Desc():
+        raise Unsupported(f"'can be reversed' {' '.join(words(st))!r}")
+    return [fx.AlsoReversedBy((d.title,))]
+
+
 def _one_desc(cards: Cards) -> bool:
     return sum(isinstance(p, CardDesc) for p in cards.parts) == 1
 
@@ -641,7 +656,7 @@ _STATEMENTS = {
     "cannot_play": _cannot_play, "stats_to": _stats_to,
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
-    "damage_from": _damage_from, "reversal_to": _reversal_to, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
+    "damage_from": _damage_from, "reversal_to": _reversal_to, "can_be_reversed": _can_be_reversed, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
 }
 
 
