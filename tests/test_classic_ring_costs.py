@@ -118,3 +118,20 @@ def test_a_superstars_modifiers_change_his_costs_and_damage_and_not_his_opponent
     assert [cat.titles[c] for c, _ in R.playable(cat, s, 0)] == ["Not Yet"]
     assert R.base_damage(cat, s, CurrentPlay(1, cat.id("Kick"), CardType.MANEUVER), 0) == 6
     assert R.base_damage(cat, s, CurrentPlay(0, cat.id("Kick"), CardType.MANEUVER), 1) == 5
+
+
+COUNTS_AS = "This card counts as 2 Heat cards in your Ringside pile."
+
+
+def test_a_card_that_counts_as_two_heat_cards_counts_twice_where_heat_cards_are_counted() -> None:
+    assert_printed(COUNTS_AS)
+    (counts,) = clauses(COUNTS_AS, frozenset({"maneuver", "grapple"}))
+    assert counts == fx.CountsAs(2, ("heat",), fx.Zone.RINGSIDE)
+    cat = course_with({"Chop": fx.CardEffect((counts,))})
+    heat = fx.CardFilter(marks=("heat",))
+    s = GameState(players=[PlayerState("HHH", [], ringside=[cat.id("Chop")]), PlayerState("THE ROCK", [])])
+    assert R.holds(cat, s, 0, fx.HasCards(fx.Who.YOU, fx.Zone.RINGSIDE, heat, 2), cat.id("Punch"), None)
+    assert not R.holds(cat, s, 0, fx.HasCards(fx.Who.YOU, fx.Zone.RINGSIDE, heat, 3), cat.id("Punch"), None)
+    assert not R.holds(cat, s, 1, fx.HasCards(fx.Who.OPPONENT, fx.Zone.RING, heat), cat.id("Punch"), None)
+    s.players[0].ring, s.players[0].ringside = s.players[0].ringside, []  # in the Ring area it is no Heat card
+    assert not R.holds(cat, s, 0, fx.HasCards(fx.Who.YOU, fx.Zone.RING, heat), cat.id("Punch"), None)

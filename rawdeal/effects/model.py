@@ -602,6 +602,16 @@ class NotReversedBy:
 
 
 @dataclass(frozen=True, slots=True)
+class CountsAs:
+    """"This card counts as 2 Heat cards in your Ringside pile" (Classic cards): where cards with `marks` are
+    counted in its owner's `zone`, it counts `n` times."""
+
+    n: int
+    marks: tuple[str, ...]
+    zone: Zone
+
+
+@dataclass(frozen=True, slots=True)
 class AlsoReversedBy:
     """"Can be reversed by the card titled Elbow to the Face" (Classic cards): those reversals may reverse it
     whatever their own text says they reverse (its type, its damage); the rest of their text still holds."""
@@ -674,7 +684,7 @@ StatLine = SuperstarStat | RingRoom
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | Activated | SuperstarStat | RingRoom | WhenPlayed
+    | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | Activated | SuperstarStat | RingRoom | WhenPlayed
 )
 
 

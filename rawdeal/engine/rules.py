@@ -33,6 +33,17 @@ def fortitude(cat: Catalog, s: GameState, p: int) -> int:
     return total
 
 
+def _counted(cat: Catalog, card: CardId, cond: fx.HasCards) -> int:
+    """How many of the cards `cond` counts `card` is: 1 if it passes the filter, n for a card that "counts as n
+    Heat cards in your Ringside pile" where only such cards are counted there, else 0."""
+    for many in cat.infos[card].counts_as:
+        flt = cond.filter
+        if many.zone is cond.zone and flt.marks and set(flt.marks) <= set(many.marks) \
+                and replace(flt, marks=()) == fx.ANY_CARD:
+            return many.n
+    return 1 if passes(cat, card, cond.filter) else 0
+
+
 def ability(cat: Catalog, s: GameState, p: int) -> fx.Ability:
     return cat.abilities[s.players[p].superstar]
 
@@ -62,7 +73,7 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return mine < theirs if cond.below else mine > theirs
     if isinstance(cond, fx.HasCards):
         owner = s.players[p if cond.who is fx.Who.YOU else 1 - p]
-        return sum(1 for c in owner.zone(cond.zone) if passes(cat, c, cond.filter)) >= cond.at_least
+        return sum(_counted(cat, c, cond) for c in owner.zone(cond.zone)) >= cond.at_least
     if isinstance(cond, fx.SuperstarIs):
         who = p if cond.who is fx.Who.YOU else 1 - p
         return cond.mark in cat.superstar(s.players[who].superstar).marks

@@ -227,6 +227,21 @@ def _can_be_reversed(st: Statement, card: CardFacts) -> list[Any]:
     return [fx.AlsoReversedBy((d.title,))]
 
 
+def _counts_as(st: Statement, card: CardFacts) -> list[Any]:
+    """"This card counts as 2 Heat cards in your Ringside pile"."""
+    cards = [p for p in st.parts if isinstance(p, Cards)]
+    place = find(st, "place")
+    d = _cards(cards[0]) if len(cards) == 1 else None
+    holder = find(st, "holder")
+    if d is None or holder is None or words(holder) != ["this", "card"] or place is None or _tails(st) \
+            or d.count.n is None or d.count.up_to or not d.marks or replace(d, count=fx.ONE, marks=()) != _Desc():
+        raise Unsupported(f"the statement 'counts as' {' '.join(words(st))!r}")
+    zones = _zone_in(place)
+    if zones.who is not fx.Who.YOU or len(zones.zones) != 1:
+        raise Unsupported(f"the statement 'counts as' {' '.join(words(st))!r}")
+    return [fx.CountsAs(d.count.n, d.marks, zones.zones[0])]
+
+
 def _one_desc(cards: Cards) -> bool:
     return sum(isinstance(p, CardDesc) for p in cards.parts) == 1
 
@@ -656,7 +671,8 @@ _STATEMENTS = {
     "cannot_play": _cannot_play, "stats_to": _stats_to,
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
-    "damage_from": _damage_from, "reversal_to": _reversal_to, "can_be_reversed": _can_be_reversed, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
+    "damage_from": _damage_from, "reversal_to": _reversal_to, "can_be_reversed": _can_be_reversed,
+    "counts_as": _counts_as, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
 }
 
 
