@@ -602,6 +602,14 @@ class NotReversedBy:
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentCannotPlay:
+    """"When this card is in your Ring area, your opponent cannot play the card titled X" (Classic cards): while
+    it lies in its owner's Ring area, his opponent cannot play the cards so titled."""
+
+    titles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class CountsAs:
     """"This card counts as 2 Heat cards in your Ringside pile" (Classic cards): where cards with `marks` are
     counted in its owner's `zone`, it counts `n` times."""
@@ -684,7 +692,7 @@ StatLine = SuperstarStat | RingRoom
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | Activated | SuperstarStat | RingRoom | WhenPlayed
+    | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | OpponentCannotPlay | Activated | SuperstarStat | RingRoom | WhenPlayed
 )
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    AnyOf, After, AlsoReversedBy, CountsAs, Not, NotReversedBy, ReversedOnlyBy, AllowsFollowUp, Arrange, CardFilter, Choice, Condition, Count,
+    AnyOf, After, AlsoReversedBy, CountsAs, Not, OpponentCannotPlay, NotReversedBy, ReversedOnlyBy, AllowsFollowUp, Arrange, CardFilter, Choice, Condition, Count,
     Delayed, Discard, DiscardThis,
     Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
@@ -384,6 +384,7 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
         " from opponent's backlash deck" if c.from_backlash and not (c.from_hand or c.from_arsenal) else ""),
     NotReversedBy: lambda c: "may not be reversed by " + " or ".join(
         [*c.titles, *map(_reversal_cards, c.cards)]),
+    OpponentCannotPlay: lambda c: f"while this card is in your ring area, opponent may not play {' or '.join(c.titles)}",
     CountsAs: lambda c: f"counts as {c.n} {_marked('cards', c.marks, ())} in your {_ZONES[c.zone]}",
     AlsoReversedBy: lambda c: f"may be reversed by {' or '.join(c.titles)} whatever they reverse",
     ReversedOnlyBy: lambda c: "may only be reversed by " + " or ".join(

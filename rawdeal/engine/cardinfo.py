@@ -119,6 +119,8 @@ class Catalog:
         init=False, repr=False, compare=False, default_factory=dict)
     # Superstar -> the cards his opponent cannot play (Classic abilities; empty for the course's Superstars)
     forbidden: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
+    # a card -> what it forbids its owner's opponent to play while it lies in its owner's Ring area (Classic)
+    ring_forbids: dict[CardId, frozenset[CardId]] = field(init=False, repr=False, compare=False)
     # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
     # decision then looks at neither zone)
     activators: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -146,7 +148,11 @@ class Catalog:
         object.__setattr__(self, "forbidden", {
             name: frozenset(self.db.index[t] for t in ab.forbids_opponent if t in self.db.index)
             for name, ab in self.abilities.items() if ab.forbids_opponent})
-        ruled = frozenset().union(*self.forbidden.values())  # cards an ability may forbid: `can_play` decides
+        object.__setattr__(self, "ring_forbids", {
+            i.id: frozenset(self.db.index[t] for c in i.effect.of(fx.OpponentCannotPlay) for t in c.titles
+                            if t in self.db.index) for i in self.infos if i.effect.of(fx.OpponentCannotPlay)})
+        # cards an ability or a card in the Ring area may forbid: `can_play` decides
+        ruled = frozenset().union(*self.forbidden.values(), *self.ring_forbids.values())
         object.__setattr__(self, "plain_costs", tuple(
             None if i.requirements or i.stat_changes or i.id in ruled else i.card.fortitude for i in self.infos))
         object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))

@@ -223,8 +223,8 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
     info = cat.infos[card]
     if s.hold is not None:
         return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
-    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
-        return False  # the opponent's Superstar ability forbids it (Classic)
+    if forbidden(cat, s, p, card):
+        return False  # the opponent's Superstar ability or a card in his Ring area forbids it (Classic)
     if limited and restricted(limited, info, as_type):
         return False  # "you cannot play ... for the rest of the turn" (Classic)
     for req in info.requirements:
@@ -232,6 +232,15 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
                 and not (s.modifiers and _waived(s, p, req, info, as_type)):
             return False
     return play_cost(cat, s, p, card, as_type) <= f
+
+
+def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
+    """Whether the opponent's Superstar ability ("Your opponent cannot play the card titled The Game
+    Interferes!") or a card in his Ring area ("When this card is in your Ring area, your opponent cannot play
+    the card titled X") forbids player p to play `card`."""
+    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
+        return True
+    return bool(cat.ring_forbids) and any(card in cat.ring_forbids.get(c, ()) for c in s.players[1 - p].ring)
 
 
 def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:

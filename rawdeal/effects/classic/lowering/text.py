@@ -675,6 +675,10 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _add_action(clauses, fx.Modify(part.modifier), ctx)
         elif isinstance(part, _AbilityModifier):
             clauses.append(part)
+        elif isinstance(part, fx.OpponentCannotPlay):  # only while the card lies in its owner's Ring area
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("'your opponent cannot play' without a lifetime outside the Ring area")
+            clauses.append(part)
         elif isinstance(part, _GroupMod):
             raise Unsupported("a modifier without a lifetime outside the Ring area")
         elif ctx.kind == "ring start" and ctx.once and isinstance(part, _ACTIONS):
