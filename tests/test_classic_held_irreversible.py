@@ -76,3 +76,60 @@ def test_the_first_card_next_turn_needs_more_f_to_reverse() -> None:
     kick = CurrentPlay(0, cat.id("Kick"), CardType.MANEUVER, (modifier,))
     assert R.reversal_cost(cat, s, cat.id("Step Aside"), kick) == 8
     assert R.reversal_cost(cat, s, cat.id("Step Aside"), CurrentPlay(0, cat.id("Kick"), CardType.MANEUVER)) == 0
+
+
+NEXT_ACTION = "If your next card played this turn is an action, it cannot be reversed."
+FIRST_ACTION_NEXT_TURN = "If the first card played on your next turn is an Action card, it cannot be reversed."
+NEXT_ACTION_F = ("When successfully played, if your next card played this turn is an Action card your opponent's "
+                 "reversal to it is +10F.")
+NEXT_MANEUVER_CHEAPER = "Your next maneuver this turn is -6F and your opponent's reversal to it is +6F."
+IT_CHEAPER = "If your next card played this turn is a maneuver, it is -5F and his Reversal card to it is +5F."
+REVERSALS_TO_IT = "Your next maneuver this turn is +5D and reversals to it are +20F."
+
+
+def _modifiers(text: str) -> list[fx.Modifier]:
+    out = []
+    for clause in clauses(text, ACTION):
+        assert isinstance(clause, fx.OnPlay)
+        out += [a.modifier for a in clause.actions if isinstance(a, fx.Modify)]
+    return out
+
+
+def test_a_next_action_is_a_next_card_of_that_type() -> None:
+    assert_printed(NEXT_ACTION, FIRST_ACTION_NEXT_TURN, NEXT_ACTION_F)
+    action = CardType.ACTION
+    assert _modifiers(NEXT_ACTION) == [fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=action)]
+    assert _modifiers(FIRST_ACTION_NEXT_TURN) == [fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.FIRST_NEXT_TURN,
+                                                              card_type=action)]
+    assert _modifiers(NEXT_ACTION_F) == [fx.Modifier(fx.Stat.FORTITUDE, 10, fx.Duration.NEXT_CARD, card_type=action,
+                                                     reversals=True)]
+    assert lowered("If your next card played this turn is an action, it is +2D.", ACTION).effect is None
+
+
+def test_the_next_card_if_an_action_is_irreversible_and_a_maneuver_is_not() -> None:
+    cat = course_with({})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])])
+    s.modifiers = (ActiveModifier(0, _modifiers(NEXT_ACTION)[0], cat.id("Chop")),)
+    for as_type, expected in ((CardType.ACTION, True), (CardType.MANEUVER, False)):
+        used = tuple(am.modifier for am in R.consumed(s, 0, as_type))
+        captured = tuple(m for m in used if R.applies(m, cat.infos[cat.id("Chop")], as_type))
+        assert used and R.irreversible(cat, s, CurrentPlay(0, cat.id("Chop"), as_type, captured), 0, True) is expected
+
+
+def test_the_next_maneuver_costs_less_and_reversals_to_it_need_more() -> None:
+    assert_printed(NEXT_MANEUVER_CHEAPER, IT_CHEAPER, REVERSALS_TO_IT)
+    cheaper, harder = _modifiers(NEXT_MANEUVER_CHEAPER)
+    assert cheaper == fx.Modifier(fx.Stat.FORTITUDE, -6, fx.Duration.NEXT_MANEUVER)
+    assert harder == fx.Modifier(fx.Stat.FORTITUDE, 6, fx.Duration.NEXT_MANEUVER, reversals=True)
+    assert _modifiers(IT_CHEAPER) == [fx.Modifier(fx.Stat.FORTITUDE, -5, fx.Duration.NEXT_CARD),
+                                      fx.Modifier(fx.Stat.FORTITUDE, 5, fx.Duration.NEXT_CARD, reversals=True)]
+    assert _modifiers(REVERSALS_TO_IT)[1] == fx.Modifier(fx.Stat.FORTITUDE, 20, fx.Duration.NEXT_MANEUVER,
+                                                         reversals=True)
+    cat = course_with({})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])])
+    s.modifiers = (ActiveModifier(0, cheaper, cat.id("Chop")), ActiveModifier(0, harder, cat.id("Chop")))
+    assert R.play_cost(cat, s, 0, cat.id("Clothesline"), CardType.MANEUVER) == 2  # 8F - 6F
+    assert R.play_cost(cat, s, 0, cat.id("Not Yet"), CardType.ACTION) == 4  # an action: no change
+    kick = CurrentPlay(0, cat.id("Kick"), CardType.MANEUVER, tuple(am.modifier for am in R.consumed(
+        s, 0, CardType.MANEUVER)))
+    assert R.reversal_cost(cat, s, cat.id("Step Aside"), kick) == 6

@@ -135,7 +135,7 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
             and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
         d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
-        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=d.types[0],
                                       subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
     who, modal = _subject(action)
     lowered = checked_same(_verb(action, who, seq, card))
@@ -633,7 +633,7 @@ def _ignore(action: Action, seq: _Seq) -> list[Any]:
         return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if d.title is not None:  # "if your next card played this turn is the card titled X"
         return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, card_type=None, title=d.title))]
-    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when,
+    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, card_type=d.types[0],
                                   subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
 
 

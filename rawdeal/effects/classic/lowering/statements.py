@@ -36,19 +36,19 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         # cannot be reversed (from his hand)"
         d = seq.next_card
         hand_only, arsenal_only = _stopped_from(_tails(st), False, f"'cannot be reversed' {' '.join(words(st))!r}")
-        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when,
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, card_type=d.types[0],
                                       subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage,
                                       hand_only=hand_only, arsenal_only=arsenal_only))]
     if seq.next_card is not None and seq.next_card.title is not None:
         raise Unsupported(f"{' '.join(words(st))!r} about the next card titled {seq.next_card.title}")
     if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
-    if seq.next_card is not None and st.kind == "stats_are":
+    if seq.next_card is not None and st.kind == "stats_are" and not _reversals_to_it(st):
         return _next_card_is(st, seq.next_card)
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
         d = seq.next_card
-        before = fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, subtype=d.subtypes[0] if d.subtypes else None,
-                             max_damage=d.max_damage)
+        before = fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, card_type=d.types[0],
+                             subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage)
         return [_reversal_f(before, st)]
     if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
         return [_reversal_f(seq.last.modifier, st)]
@@ -422,8 +422,8 @@ def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
     stat, n = amounts[0]
     if not d.types and stat is fx.Stat.FORTITUDE:  # "your next card played is -5F": whatever it is
         return fx.Modify(fx.Modifier(stat, n, fx.Duration.NEXT_CARD, card_type=None))
-    if stat is not fx.Stat.DAMAGE:
-        raise Unsupported("a next maneuver's F")
+    if stat is not fx.Stat.DAMAGE and (d.subtypes or d.marks):
+        raise Unsupported("a next maneuver's F")  # "your next maneuver this turn is -6F" only
     duration = fx.Duration.NEXT_MANEUVER if d.types == (CardType.MANEUVER,) and not d.subtypes and not d.marks \
         else fx.Duration.NEXT_CARD
     return fx.Modify(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks))
@@ -682,9 +682,10 @@ def _next_card_is(st: Statement, d: _Desc) -> list[Any]:
     if holder is None or stats is None or words(holder) != ["it"] or _tails(st):
         raise Unsupported(f"{' '.join(words(st))!r}")
     amounts = _stat_list(stats)
-    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
-        raise Unsupported("a next card's amounts other than one +D")
-    return [fx.Modify(fx.Modifier(fx.Stat.DAMAGE, amounts[0][1], fx.Duration.NEXT_CARD,
+    if len(amounts) != 1 or amounts[0][0] is fx.Stat.FORTITUDE and d.max_damage is not None \
+            or amounts[0][0] is fx.Stat.DAMAGE and d.types != (CardType.MANEUVER,):
+        raise Unsupported("a next card's amounts other than one +D or one F")
+    return [fx.Modify(fx.Modifier(amounts[0][0], amounts[0][1], fx.Duration.NEXT_CARD, card_type=d.types[0],
                                   subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
 
 
@@ -692,17 +693,19 @@ def _reversals_to_it(st: Statement) -> bool:
     """"your opponent's reversal to it is +20F", "opponent's reversal is +12F" (right after a modifier)."""
     said = words(st)
     if st.kind == "reversal_to":
-        return said[:2] == ["your", "opponent's"] and "it" in said
+        return (said[:2] == ["your", "opponent's"] or said[:1] == ["his"]) and "it" in said
     group = find(st, "card_group")
     return st.kind == "stats_are" and group is not None and words(group) in (
-        ["opponent's", "reversal"], ["your", "opponent's", "reversal"], ["your", "opponent's", "reversal", "card"])
+        ["opponent's", "reversal"], ["your", "opponent's", "reversal"], ["your", "opponent's", "reversal", "card"],
+        ["his", "reversal"], ["his", "reversal", "card"], ["all", "reversal"], ["reversal"])
 
 
 def _reversal_f(before: fx.Modifier, st: Statement) -> fx.Modify:
     """The F the opponent's reversals to the cards `before` changes need: the same cards, as long."""
     stats = find(st, "stats")
     amounts = _stat_list(stats) if stats is not None else []
-    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE or before.stat is not fx.Stat.DAMAGE:
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE \
+            or before.stat not in (fx.Stat.DAMAGE, fx.Stat.FORTITUDE) or before.reversals:
         raise Unsupported(f"{' '.join(words(st))!r}")
     return fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], before.duration, card_type=before.card_type,
                                  subtype=before.subtype, reversals=True, max_damage=before.max_damage))

@@ -566,9 +566,10 @@ def _next_is(frame: Frame) -> _Desc:
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
         return replace(d, types=())  # only what reads a title takes it (`_next_titled`)
     if d.title or d.trait or d.marked or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
-            or d.types != (CardType.MANEUVER,):
+            or d.types not in ((CardType.MANEUVER,), (CardType.ACTION,)) \
+            or d.types == (CardType.ACTION,) and (d.subtypes or d.max_damage is not None):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
-    return d
+    return d  # a maneuver (of a subtype, of at most some damage) or an action
 
 
 
