@@ -5,6 +5,8 @@ if B", "after X or after Y") or of both ("after X and if Y"): lowered from sente
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
@@ -192,3 +194,22 @@ def test_step_aside_reverses_an_action_that_says_it_can() -> None:
     assert R.reverses(cat, s, cat.id("Step Aside"), action, 0, True)
     other = CurrentPlay(0, cat.id("Recovery"), CardType.ACTION)
     assert "Step Aside" not in {cat.titles[c] for c in R.reversers(cat, other)}
+
+
+NOT_AFTER_THIS = "The card titled Maintain Hold can not be played after this card."
+
+
+def test_a_card_that_cannot_be_played_after_this_one_is_unplayable_as_the_next_card() -> None:
+    assert_printed(NOT_AFTER_THIS)
+    (play,) = clauses(NOT_AFTER_THIS, STRIKE)
+    assert isinstance(play, fx.OnPlay) and play.actions == (fx.Restrict(fx.Who.YOU, fx.Modifier(
+        fx.Stat.UNPLAYABLE, 0, fx.Duration.NEXT_CARD, card_type=None, title="Maintain Hold")),)
+    restrict = play.actions[0]
+    assert isinstance(restrict, fx.Restrict)
+    kick = replace(restrict.modifier, title="Kick")  # the same rule about a card the course database holds
+    cat = course_with({"Punch": fx.CardEffect((fx.OnPlay((fx.Restrict(fx.Who.YOU, kick),)),))})
+    s = GameState(players=[PlayerState("HHH", [], hand=[cat.id("Kick"), cat.id("Head Butt")],
+                                       ring=[cat.id("Kick")] * 2), PlayerState("THE ROCK", [])])
+    s.modifiers = (ActiveModifier(0, kick, cat.id("Punch")),)
+    assert [cat.titles[c] for c, _ in R.playable(cat, s, 0)] == ["Head Butt"]
+    assert R.consumed(s, 0, CardType.MANEUVER)  # whatever is played next uses it up

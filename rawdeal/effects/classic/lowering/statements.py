@@ -288,8 +288,28 @@ def _holder_other(st: Statement) -> bool:
 def _cannot_play(st: Statement, card: CardFacts) -> list[Any]:
     """"Cannot be played if/after ...": playable only when that does not hold; "cannot be played by X":
     a deck rule (X's deck may not hold it, `rawdeal.effects.classic.packing`)."""
+    after_this = _not_after_this(st)
+    if after_this is not None:
+        return [after_this]
     parts = _only_played(st, card)
     return [fx.PlayRequirement(fx.Not(p.condition)) if isinstance(p, fx.PlayRequirement) else p for p in parts]
+
+
+def _not_after_this(st: Statement) -> fx.Restrict | None:
+    """"The card titled Maintain Hold can not be played after this card": the next card its owner plays this
+    turn may not be that one; None for another sentence."""
+    holder = find(st, "holder")
+    how = find(st, "played_how")
+    prior = find(how, "prior") if how is not None else None
+    descs = [p for p in holder.parts if isinstance(p, CardDesc)] if holder is not None else []
+    if prior is None or len(prior.parts) != 1 or not isinstance(prior.parts[0], Phrase) \
+            or prior.parts[0].kind != "prior_this" or words(prior.parts[0]) != ["this", "card"] or len(descs) != 1:
+        return None
+    d = _desc(descs[0])
+    if d.title is None or replace(d, title=None) != _Desc() or words(holder)[:1] != ["the"] or _tails(st):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return fx.Restrict(fx.Who.YOU, fx.Modifier(fx.Stat.UNPLAYABLE, 0, fx.Duration.NEXT_CARD, card_type=None,
+                                               title=d.title))
 
 
 def _only_played(st: Statement, card: CardFacts) -> list[Any]:
