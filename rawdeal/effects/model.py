@@ -118,12 +118,15 @@ def _card_filter(*values: Any) -> CardFilter:
 @dataclass(frozen=True, slots=True)
 class CountOf:
     """What `#` is equal to (Classic cards): the number of `who`'s cards in `zone` that pass `filter`, or
-    with `zone=None` his Superstar Value; then `plus` ("+2"), never below 0."""
+    with `zone=None` his Superstar Value; then `plus` ("+2"), never below `least` ("# cannot be less than 4";
+    0 anyway) nor above `most` ("# cannot be greater than 6")."""
 
     who: Who
     zone: Zone | None
     filter: CardFilter = ANY_CARD
     plus: int = 0
+    least: int = 0
+    most: int | None = None
 
 
 # ------------------------------------------------------------------------------------- conditions

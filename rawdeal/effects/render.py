@@ -42,6 +42,8 @@ def _count(count: Count) -> str:
         whose = "your" if of.who is Who.YOU else "opponent's"
         what = f"{whose} superstar value" if of.zone is None else f"the number of cards in {whose} {_ZONES[of.zone]}"
         plus = f" {of.plus:+d}" if of.plus else ""
+        plus += f", at least {of.least}" if of.least else ""
+        plus += f", at most {of.most}" if of.most is not None else ""
         return f"{'up to ' if count.up_to else ''}# cards (# = {what}{plus})"
     if count.n is None:
         return "any number of cards" if count.up_to else "all cards"

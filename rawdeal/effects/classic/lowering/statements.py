@@ -16,6 +16,7 @@ from rawdeal.effects.classic.lowering.nodes import (
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _prior, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
+from rawdeal.effects.classic.lowering.quantities import HashBound
 from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
 
 
@@ -240,6 +241,16 @@ def _counts_as(st: Statement, card: CardFacts) -> list[Any]:
     if zones.who is not fx.Who.YOU or len(zones.zones) != 1:
         raise Unsupported(f"the statement 'counts as' {' '.join(words(st))!r}")
     return [fx.CountsAs(d.count.n, d.marks, zones.zones[0])]
+
+
+def _hash_bound(st: Statement, card: CardFacts) -> list[Any]:
+    """"# cannot be greater than 6", "# cannot be less than 4"."""
+    said = words(st)
+    nums = values(st, ValueKind.NUMBER)
+    if len(nums) != 1 or said[:4] not in (["#", "cannot", "be", "greater"], ["#", "cannot", "be", "less"]):
+        raise Unsupported(f"{' '.join(said)!r}")
+    n = _number(nums[0])
+    return [HashBound(most=n) if said[3] == "greater" else HashBound(least=n)]
 
 
 def _one_desc(cards: Cards) -> bool:
@@ -692,7 +703,7 @@ _STATEMENTS = {
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
     "damage_from": _damage_from, "reversal_to": _reversal_to, "can_be_reversed": _can_be_reversed,
-    "counts_as": _counts_as, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
+    "counts_as": _counts_as, "hash_bound": _hash_bound, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
 }
 
 

@@ -13,6 +13,7 @@ from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, ZoneRef,
 )
+from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
     _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
@@ -674,6 +675,10 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
         elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
             _add_action(clauses, fx.Modify(part.modifier), ctx)
+        elif isinstance(part, HashBound):  # "# cannot be greater than 6": the # of the sentence before
+            if not clauses:
+                raise Unsupported("a bound on '#' opening a text")
+            clauses[-1] = bounded(clauses[-1], part)
         elif isinstance(part, _AbilityModifier):
             clauses.append(part)
         elif isinstance(part, fx.OpponentCannotPlay):  # only while the card lies in its owner's Ring area
