@@ -262,6 +262,7 @@ class Modifier:
     marks: tuple[str, ...] = ()  # only cards with these printed properties ("your Heat maneuvers", Classic cards)
     hand_only: bool = False  # IRREVERSIBLE: only reversals from the hand are stopped ("can only be reversed from
     # your opponent's Arsenal", Classic cards)
+    everyone: bool = False  # the cards of both players ("All players' maneuvers are +1D", Classic cards)
 
 
 # ---------------------------------------------------------------------------------------- actions

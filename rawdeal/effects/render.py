@@ -223,7 +223,7 @@ def render_modifier(m: Modifier) -> str:
         Duration.NEXT_CARD: f"next {noun}",
         Duration.FIRST_NEXT_TURN: f"first {noun} played next turn",
         Duration.NEXT_MANEUVER: f"next {noun} this turn",
-    }.get(m.duration, f"your {plural}")
+    }.get(m.duration, f"{'every player' if m.everyone else 'your'} {plural}")
     tail = {
         Duration.REST_OF_TURN: " for the rest of the turn",
         Duration.NEXT_TURN: " next turn",

@@ -128,6 +128,8 @@ class Catalog:
     # are -3F"): with one there, his costs are no longer the printed ones (`rules.play_cost`)
     cost_changers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     cost_stars: frozenset[str] = field(init=False, repr=False, compare=False)  # the same, by his ability (Classic)
+    # cards whose text changes both players' cards while in a Ring area ("All players' maneuvers are +1D")
+    everyones: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # Cards and Superstars whose effects a successful play sets off ("when you successfully play a maneuver";
     # none in the course's pool: a resolving play then looks at nothing)
     play_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -162,6 +164,8 @@ class Catalog:
         object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
         object.__setattr__(self, "cost_changers", frozenset(
             i.id for i in self.infos if any(m.stat is fx.Stat.FORTITUDE and not m.reversals for m in i.while_in_ring)))
+        object.__setattr__(self, "everyones", frozenset(
+            i.id for i in self.infos if any(m.everyone for m in i.while_in_ring)))
         object.__setattr__(self, "cost_stars", frozenset(
             name for name, ab in self.abilities.items() if any(m.stat is fx.Stat.FORTITUDE for m in ab.modifiers)))
         object.__setattr__(self, "ring_watchers", _watching(self.infos, fx.Zone.RING))

@@ -450,6 +450,8 @@ def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversa
             if in_ring[card]:
                 mods += in_ring[card]
         mods += ability(cat, s, play.player).modifiers  # a Superstar's "Your maneuvers with the word 'kick' ... +1D"
+        if cat.everyones:  # the opponent's "All players' maneuvers are +1D"
+            mods += [m for c in s.players[1 - play.player].ring if c in cat.everyones for m in in_ring[c] if m.everyone]
     if not mods:
         return 0  # the usual case
     info = cat.infos[play.card]

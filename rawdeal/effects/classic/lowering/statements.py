@@ -471,8 +471,14 @@ class _GroupMod:
 
 def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
     said = words(group)
-    if "player's" in said:  # "all players' maneuvers": every player's, which a modifier of the owner's cannot say
+    desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
+    everyone = said[:2] == ["all", "player's"] or desc is not None and any(map(_by_all_players, desc.posts))
+    if said[:2] == ["all", "player's"]:  # "All players' maneuvers are +1D": every player's
+        said = ["your", *said[2:]]
+    elif "player's" in said:
         raise Unsupported(f"the amounts of {' '.join(said)!r}")
+    if desc is not None and everyone:  # "all maneuvers played by all players"
+        desc = replace(desc, posts=tuple(p for p in desc.posts if not _by_all_players(p)))
     if said[:1] == ["all"]:
         said = said[2:] if said[1:2] == ["of"] else said[1:]  # "all of opponent's reversals"
         if said[:1] not in (["his"], ["their"], ["opponent's"], ["your"]) and said[:2] != ["your", "opponent's"]:
@@ -481,7 +487,6 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
         return _opponent_reversals_modifier(group, stats, tails)
     if said[:1] != ["your"]:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
-    desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
     if d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
             or len(d.subtypes) > 1 or d.titles or len(d.types) > 1 \
@@ -493,8 +498,17 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
     stat, n = amounts[0]
     card_type = _group_type(d, stat)
     duration, said_it = _group_lifetime(tails)
+    if everyone and (said_it or stat is not fx.Stat.DAMAGE):
+        raise Unsupported("every player's cards changed other than in damage while this card is in the Ring area")
     return _GroupMod(fx.Modifier(stat, n, duration, card_type=card_type, subtype=d.subtypes[0] if d.subtypes else None,
-                                 marks=d.marks, title=d.title, title_word=d.title_word), said_it)
+                                 marks=d.marks, title=d.title, title_word=d.title_word, everyone=everyone), said_it)
+
+
+def _by_all_players(post: object) -> bool:
+    """A description's "played by all players"."""
+    inner = post.parts[0] if isinstance(post, Phrase) and post.kind == "post" and post.parts else post
+    by = find(inner, "by_who") if isinstance(inner, Phrase) and inner.kind == "played_by" else None
+    return by is not None and words(by) in (["all"], ["all", "player"])
 
 
 def _group_type(d: _Desc, stat: fx.Stat) -> CardType | None:

@@ -593,7 +593,8 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             seq.printed = printed[i] if printed else ""
             new, parts = lower_sentence(sentence, ctx, card, seq)
             if card.is_superstar and not sentence.frames:  # a Superstar's "Your Action cards are -3F": always
-                parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said else p for p in parts]
+                parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said
+                         and not p.modifier.everyone else p for p in parts]
             ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
             bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
