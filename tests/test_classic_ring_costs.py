@@ -135,3 +135,22 @@ def test_a_card_that_counts_as_two_heat_cards_counts_twice_where_heat_cards_are_
     assert not R.holds(cat, s, 1, fx.HasCards(fx.Who.OPPONENT, fx.Zone.RING, heat), cat.id("Punch"), None)
     s.players[0].ring, s.players[0].ringside = s.players[0].ringside, []  # in the Ring area it is no Heat card
     assert not R.holds(cat, s, 0, fx.HasCards(fx.Who.YOU, fx.Zone.RING, heat), cat.id("Punch"), None)
+
+
+NON_THROWBACK = ("When this card is in your Ring area, your non-Throwback maneuvers with the words 'arm drag'in the "
+                 "title are +2D.")
+
+
+def test_a_non_keyword_group_skips_the_cards_with_that_keyword() -> None:
+    from rawdeal.engine.classic import shipped_classic
+
+    assert_printed(NON_THROWBACK)
+    (ring,) = clauses(NON_THROWBACK, ACTION)
+    assert isinstance(ring, fx.WhileInRing) and ring.modifier.not_marks == ("throwback",)
+    cat = shipped_classic().catalog
+    arm_drags = [i for i in cat.infos if i.is_(CardType.MANEUVER) and R.has_word(i.title, "arm drag")]
+    throwback = [i for i in arm_drags if "throwback" in i.card.marks]
+    others = [i for i in arm_drags if "throwback" not in i.card.marks]
+    assert throwback and others
+    assert all(R.applies(ring.modifier, i, CardType.MANEUVER) for i in others)
+    assert not any(R.applies(ring.modifier, i, CardType.MANEUVER) for i in throwback)

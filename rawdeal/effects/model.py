@@ -263,6 +263,7 @@ class Modifier:
     hand_only: bool = False  # IRREVERSIBLE: only reversals from the hand are stopped ("can only be reversed from
     # your opponent's Arsenal", Classic cards)
     everyone: bool = False  # the cards of both players ("All players' maneuvers are +1D", Classic cards)
+    not_marks: tuple[str, ...] = ()  # only cards without these printed properties ("your non-Throwback maneuvers")
 
 
 # ---------------------------------------------------------------------------------------- actions

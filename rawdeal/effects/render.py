@@ -213,8 +213,8 @@ def _actions(actions: tuple[Any, ...], verbose: bool, sep: str = "; ") -> str:
 def render_modifier(m: Modifier) -> str:
     noun = m.subtype.value if m.subtype else (m.card_type.value if m.card_type else "card")
     plural = f"{m.subtype.value} maneuvers" if m.subtype else (f"{m.card_type.value}s" if m.card_type else "cards")
-    if m.marks:
-        noun, plural = _marked(noun, m.marks, ()), _marked(plural, m.marks, ())
+    if m.marks or m.not_marks:
+        noun, plural = _marked(noun, m.marks, m.not_marks), _marked(plural, m.marks, m.not_marks)
     if m.title is not None:
         noun, plural = f"{noun} titled {m.title}", f"{plural} titled {m.title}"
     if m.title_word is not None:

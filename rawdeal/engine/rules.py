@@ -110,7 +110,7 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
 def applies(mod: fx.Modifier, info: CardInfo, as_type: CardType) -> bool:
     if mod.card_type is not None and mod.card_type != as_type:
         return False
-    if mod.marks and not has_marks(info, mod.marks, ()):
+    if (mod.marks or mod.not_marks) and not has_marks(info, mod.marks, mod.not_marks):
         return False
     if mod.title is not None and info.title != mod.title:
         return False  # "your cards titled Puppies! Puppies! are -7F"

@@ -488,7 +488,7 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
     if said[:1] != ["your"]:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     d = _desc(desc) if desc is not None else _Desc()
-    if d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
+    if d.trait or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
             or len(d.subtypes) > 1 or d.titles or len(d.types) > 1 \
             or d.types == () and d.title is None and d.title_word is None:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
@@ -501,7 +501,8 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
     if everyone and (said_it or stat is not fx.Stat.DAMAGE):
         raise Unsupported("every player's cards changed other than in damage while this card is in the Ring area")
     return _GroupMod(fx.Modifier(stat, n, duration, card_type=card_type, subtype=d.subtypes[0] if d.subtypes else None,
-                                 marks=d.marks, title=d.title, title_word=d.title_word, everyone=everyone), said_it)
+                                 marks=d.marks, not_marks=d.not_marks, title=d.title, title_word=d.title_word,
+                                 everyone=everyone), said_it)
 
 
 def _by_all_players(post: object) -> bool:
