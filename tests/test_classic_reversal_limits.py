@@ -213,3 +213,19 @@ def test_a_card_that_cannot_be_played_after_this_one_is_unplayable_as_the_next_c
     s.modifiers = (ActiveModifier(0, kick, cat.id("Punch")),)
     assert [cat.titles[c] for c, _ in R.playable(cat, s, 0)] == ["Head Butt"]
     assert R.consumed(s, 0, CardType.MANEUVER)  # whatever is played next uses it up
+
+
+BACKLASH_AND_ARSENAL = ("Can only be reversed from your opponent's Backlash deck and Arsenal when the card titled Series "
+                        "of Suplexes is in your Ring area.")
+
+
+def test_only_from_his_backlash_deck_and_arsenal_is_never_from_his_hand() -> None:
+    assert_printed(BACKLASH_AND_ARSENAL)
+    (limit,) = clauses(BACKLASH_AND_ARSENAL, STRIKE)
+    assert limit == fx.Irreversible(from_arsenal=False, condition=fx.InRingArea("Series of Suplexes"))
+    cat = course_with({"Punch": fx.CardEffect((replace(limit, condition=fx.InRingArea("Kick")),))})
+    s = GameState(players=[PlayerState("HHH", [], ring=[cat.id("Kick")]), PlayerState("THE ROCK", [])])
+    punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
+    assert R.irreversible(cat, s, punch, 3, from_hand=True) and not R.irreversible(cat, s, punch, 3, from_hand=False)
+    s.players[0].ring = []
+    assert not R.irreversible(cat, s, punch, 3, from_hand=True)

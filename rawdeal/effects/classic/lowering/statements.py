@@ -204,6 +204,8 @@ def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
         # "... from your opponent's hand or Arsenal": not from his Backlash deck, from which the engine plays
         # no reversal (that part of the limit always holds)
         return [fx.Irreversible(from_hand=False, from_arsenal=False, from_backlash=True)]
+    if zones.who is fx.Who.OPPONENT and sorted(zones.zones) == sorted((fx.Zone.ARSENAL, fx.Zone.BACKLASH)):
+        return [fx.Irreversible(from_arsenal=False)]  # "... from his Backlash deck or Arsenal": not from his hand
     if zones.who is not fx.Who.OPPONENT or len(zones.zones) != 1:
         raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
     if zones.zones == (fx.Zone.ARSENAL,):
