@@ -645,7 +645,7 @@ def _at_random(lowered: Any) -> Any:
     raise Unsupported("a card picked at random")
 
 
-def _cannot_play(action: Action) -> fx.Restrict:
+def _cannot_play(action: Action) -> fx.Restrict | fx.OpponentCannotPlay:
     """"You cannot play Action cards with the word 'dynamic' in the title for the rest of the turn", "your
     opponent cannot play maneuvers during his next turn": a restriction on one player for a lifetime the
     sentence says (one without a lifetime, or on the opponent for the rest of your own turn, is reported)."""
@@ -654,6 +654,10 @@ def _cannot_play(action: Action) -> fx.Restrict:
     d = _object_cards(action)
     rest = [p for p in action.parts[1:]]
     said = " ".join(words(action)[1:])
+    if who is fx.Who.OPPONENT and not rest and d is not None and (d.title or d.titles) \
+            and replace(d, title=None, titles=(), count=fx.ONE) == _Desc():
+        # "your opponent cannot play the card titled X": for as long as the context says (the Ring area)
+        return fx.OpponentCannotPlay((d.title,) if d.title else d.titles)
     if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.marked or d.not_trait or d.not_subtypes \
             or d.max_damage is not None or d.min_damage is not None or d.after_title or len(d.subtypes) > 1 \
             or len(d.types) > 1:

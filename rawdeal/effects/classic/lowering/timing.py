@@ -82,6 +82,8 @@ def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **ext
             or d.after_title or len(d.types) > 1:
         raise Unsupported("a next card described by what the engine cannot test on it yet")
     card_type = d.types[0] if d.types else CardType.MANEUVER if d.subtypes else None
+    if stat is fx.Stat.DAMAGE and amount and card_type is CardType.ACTION:
+        raise Unsupported("damage for a next card that is an action")  # an action deals none
     return fx.Modifier(stat, amount, when, card_type=card_type, subtype=d.subtypes[0] if len(d.subtypes) == 1 else None,
                        max_damage=d.max_damage, title=d.title, title_word=d.title_word,
                        marks=(*d.marks, keyword_mark(d.trait.value)) if d.trait else d.marks,
