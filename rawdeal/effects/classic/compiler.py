@@ -14,7 +14,7 @@ import lark
 from lark import Token, Transformer, Tree
 
 from rawdeal.effects.classic import tables
-from rawdeal.effects.classic.lexicon import Lexicon, lemma, title_run
+from rawdeal.effects.classic.lexicon import WORD_NUMBERS, Lexicon, lemma, title_run
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Node, Phrase, Sentence, SentenceFailure, Statement, Value,
     ValueKind, Word, ZoneRef,
@@ -28,6 +28,8 @@ VERB = "VERB"  # an unknown word where the grammar expects a verb: kept as one, 
 REL_WHO = "REL_WHO"  # the subject opening a relative clause ("the cards he shuffled in")
 _CLAUSE_BREAKS = frozenset({",", ";", "and"})  # what a clause opens after
 _PRONOUNS = frozenset({"you", "he", "she", "they", "your"})
+_PARTICIPLES = ("chosen", "named")  # adjectives a card may print after its noun: "the card chosen"
+_CARD_TYPES = ("action", "maneuver", "reversal")  # a type, a colon, then a keyword: "Action: Chain cards"
 _VALUES = {k.value for k in ValueKind}
 _LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
 _DESCRIBED = {
@@ -66,6 +68,8 @@ class Compiler:
         self.words = dict(_WORDS)
         self._sentences: dict[str, Sentence | SentenceFailure] = {}
         self._described: dict[frozenset[str], tuple[str, ...]] = {}
+        self._participles = {self.lexicon.literals[w] for w in _PARTICIPLES if w in self.lexicon.literals}
+        self._types = {self.lexicon.literals[w] for w in _CARD_TYPES if w in self.lexicon.literals}
 
     def compile(self, text: str) -> CompiledText:
         split = self.lexicon.sentences(text)
@@ -140,12 +144,30 @@ class Compiler:
             rest = [t for t in tokens[at + 1:] if int(t.start_pos or 0) >= end]
             kinds = ("STAR", "CARD_TITLE") if "STAR" in exc.expected else ("CARD_TITLE", "STAR")
             tries += [(tokens[:at] + [_retyped(token, kind, text[begin:end])] + rest, ignored) for kind in kinds]
+        tries += [(reworded, ignored) for reworded in self._rewordings(tokens, at, exc)]
         if token.type != "UNKNOWN" or not (str(token)[:1].islower() or at == 0):
             return tries
         if VERB in exc.expected:
             tries.append(([_retyped(t, VERB, lemma(str(t).casefold())) if t is token else t for t in tokens], ignored))
         if len(ignored) < MAX_IGNORED:
             tries.append(([t for t in tokens if t is not token], ignored + (str(token),)))
+        return tries
+
+    def _rewordings(self, tokens: list[Token], at: int, exc: lark.exceptions.UnexpectedToken) -> list[list[Token]]:
+        """Printed variants of a construct the grammar has, read where the parse stops: a number in words or
+        with a plus sign where only a number can stand ("at least one card", "increased by +1"); a participle
+        after its noun ("the card chosen": the chosen card); a keyword after its card type and a colon
+        ("Action: Chain cards": Chain Action cards)."""
+        token, tries = exc.token, list[list[Token]]()
+        said = str(token).casefold()
+        if "NUM" in exc.expected and (said in WORD_NUMBERS or (token.type == "SIGNED" and said[1:].isdigit()
+                                                                and said.startswith("+"))):
+            number = str(WORD_NUMBERS.get(said, said.lstrip("+")))
+            tries.append([_retyped(t, "NUM", number) if t is token else t for t in tokens])
+        if at >= 2 and tokens[at - 1].type in self._participles and tokens[at - 2].type in self.lexicon.nouns:
+            tries.append(tokens[:at - 2] + [tokens[at - 1], tokens[at - 2]] + tokens[at:])
+        if at >= 2 and token.type == "TRAIT" and tokens[at - 1].value == ":" and tokens[at - 2].type in self._types:
+            tries.append(tokens[:at - 2] + [token, tokens[at - 2]] + tokens[at + 1:])
         return tries
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:
