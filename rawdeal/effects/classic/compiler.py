@@ -30,6 +30,8 @@ _CLAUSE_BREAKS = frozenset({",", ";", "and"})  # what a clause opens after
 _PRONOUNS = frozenset({"you", "he", "she", "they", "your"})
 _PARTICIPLES = ("chosen", "named")  # adjectives a card may print after its noun: "the card chosen"
 _CARD_TYPES = ("action", "maneuver", "reversal")  # a type, a colon, then a keyword: "Action: Chain cards"
+_JOINERS = frozenset({",", "or", "and", "/"})  # what joins the names of a list
+_NAMES = frozenset({"STAR", "CARD_TITLE"})
 _VALUES = {k.value for k in ValueKind}
 _LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
 _DESCRIBED = {
@@ -139,11 +141,15 @@ class Compiler:
         if token.type == "UNKNOWN" and str(token)[:1].isupper() and at:
             # a run of capitalised words where the parse stops is a name the pool does not hold: a title ("is
             # Roll Out the Ring"), as after "titled", or a Superstar's ("if your opponent is Steve Austin")
-            begin = int(token.start_pos or 0)
-            end = title_run(text, begin)
-            rest = [t for t in tokens[at + 1:] if int(t.start_pos or 0) >= end]
             kinds = ("STAR", "CARD_TITLE") if "STAR" in exc.expected else ("CARD_TITLE", "STAR")
-            tries += [(tokens[:at] + [_retyped(token, kind, text[begin:end])] + rest, ignored) for kind in kinds]
+            listed = self._listed_kind(tokens, at)
+            if listed:  # after a list's joiner, a name of the list's kind first ("Molly Holly, Crash Holly or Hardcore Holly")
+                kinds = (listed, *(k for k in kinds if k != listed))
+            tries += [(self._named(text, tokens, at, kind), ignored) for kind in kinds]
+        if 0 < at < len(tokens) - 1 and str(token).casefold() in _JOINERS and tokens[at - 1].type in _NAMES \
+                and tokens[at + 1].type == "UNKNOWN" and str(tokens[at + 1])[:1].isupper():
+            # ... and a name the pool does not hold after a list's joiner: "played by Mae Young or Moolah"
+            tries.append((self._named(text, tokens, at + 1, tokens[at - 1].type), ignored))
         tries += [(reworded, ignored) for reworded in self._rewordings(tokens, at, exc)]
         if token.type != "UNKNOWN" or not (str(token)[:1].islower() or at == 0):
             return tries
@@ -152,6 +158,31 @@ class Compiler:
         if len(ignored) < MAX_IGNORED:
             tries.append(([t for t in tokens if t is not token], ignored + (str(token),)))
         return tries
+
+    @staticmethod
+    def _listed_kind(tokens: list[Token], at: int) -> str | None:
+        """The kind of name before a plain joiner before `at` ("Molly Holly, or ..."), if any."""
+        if at < 2 or tokens[at - 1].type in _LISTS or str(tokens[at - 1]).casefold() not in _JOINERS:
+            return None
+        head = at - 2 if tokens[at - 2].value != "," or at < 3 else at - 3
+        return tokens[head].type if tokens[head].type in _NAMES else None
+
+    def _named(self, text: str, tokens: list[Token], at: int, kind: str) -> list[Token]:
+        """The run of capitalised words at `at` read as one name of `kind`; a plain "," / "or" / "and" before
+        it, after a name of the same kind, is that list's ("Molly Holly, Crash Holly, or Hardcore Holly")."""
+        token = tokens[at]
+        begin = int(token.start_pos or 0)
+        end = title_run(text, begin)
+        rest = [t for t in tokens[at + 1:] if int(t.start_pos or 0) >= end]
+        before = tokens[:at]
+        joiner = before[-1] if before else None
+        if joiner is not None and joiner.type not in _LISTS and str(joiner).casefold() in _JOINERS:
+            head = before[:-1]
+            if head and head[-1].value == "," and joiner.value != ",":
+                head = head[:-1]  # the comma before a list's last "or"
+            if head and head[-1].type == kind:
+                before = head + [_retyped(joiner, self.lexicon.lists[kind])]
+        return before + [_retyped(token, kind, text[begin:end])] + rest
 
     def _rewordings(self, tokens: list[Token], at: int, exc: lark.exceptions.UnexpectedToken) -> list[list[Token]]:
         """Printed variants of a construct the grammar has, read where the parse stops: a number in words or
@@ -168,6 +199,17 @@ class Compiler:
             tries.append(tokens[:at - 2] + [tokens[at - 1], tokens[at - 2]] + tokens[at:])
         if at >= 2 and token.type == "TRAIT" and tokens[at - 1].value == ":" and tokens[at - 2].type in self._types:
             tries.append(tokens[:at - 2] + [token, tokens[at - 2]] + tokens[at + 1:])
+        joined = at - 1 if at and str(tokens[at - 1]).casefold() in _JOINERS and tokens[at - 1].type not in _LISTS else 0
+        if joined and token.type in self.lexicon.describing:
+            # card words joined by a plain "or"/"and" are one description: "Manager or Stipulation cards",
+            # "Run-in Action, Heel Action, or Foreign Object card"
+            head = tokens[:joined - 1] if tokens[joined - 1].value == "," and joined > 1 else tokens[:joined]
+            if head and head[-1].type in self.lexicon.describing:
+                tries.append(head + [_retyped(tokens[joined], "DESC_AND")] + tokens[at:])
+        if joined and tokens[joined].value == "," and token.type in self.lexicon.quantities:
+            # a comma before a counted description goes on with a list of objects ("up to 1 Maneuver card, up to
+            # 1 Action card, and ...")
+            tries.append([_retyped(t, "OBJ_AND") if i == joined else t for i, t in enumerate(tokens)])
         return tries
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:

@@ -139,7 +139,10 @@ class Lexicon:
         self.conjunctions = {literals.get(_SYNONYMS.get(w, w), "UNKNOWN") for w in _CONJUNCTIONS}
         self.and_type = literals.get("and", "UNKNOWN")
         self._seen: dict[str, str] = {}
-        self.titles = _by_length({v for t in titles if t.strip() for v in _title_variants(_norm(t))})
+        titles = [t for t in titles if t.strip()]
+        # a title printed another way -> the pool's title ("...Bottom Line..." is "... Bottom Line ...")
+        self.variants = {v: t for t in titles for v in _title_variants(_norm(t))[1:]}
+        self.titles = _by_length({_norm(t) for t in titles} | set(self.variants))
 
     def sentences(self, text: str) -> list[Sentence]:
         """The text's sentences, never split inside a title of the pool."""
@@ -232,6 +235,8 @@ class Lexicon:
             if kind == "UNKNOWN" and char.isupper():  # a title named without "titled": "If Arm Bar is ..."
                 kind, end = self._title(text, norm, pos, fallback=False) or (kind, end)
             value = text[pos:end]
+            if kind == "CARD_TITLE" and self.variants:
+                value = self.variants.get(norm[pos:end], value)
             if kind == "NUM" and value.casefold() in WORD_NUMBERS:
                 value = str(WORD_NUMBERS[value.casefold()])
             yield _token(kind, value, offset + pos)
@@ -361,9 +366,8 @@ def _labelled(tokens: list[Token]) -> list[Token]:
 def _title_variants(title: str) -> tuple[str, ...]:
     """A title as printed on other cards: an ellipsis with or without a space before it ("And That's the
     Bottom Line ..." is printed "And That's the Bottom Line...")."""
-    if " ..." in title:
-        return title, title.replace(" ...", "...")
-    return (title,)
+    variant = title.replace(" ...", "...")
+    return (title, variant) if variant != title else (title,)
 
 
 def title_run(text: str, pos: int) -> int:
