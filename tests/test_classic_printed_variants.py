@@ -38,6 +38,11 @@ PRINTED = [
      "Outta It Yet! and end your opponent's turn.",
      "Reverse the cards titled Don't Mess With the Champ!, Fully Loaded!, Second Wind, Test of Strength or I'm Not "
      "Outta It Yet! and end your opponent's turn.", REVERSAL),
+    # a comma before a condition's alternative ("..., or if ...") sets off no new clause
+    ("Can only be played after a successfully played maneuver, or if this is your first card played this turn and you "
+     "reversed a card to end your opponent's last turn.",
+     "Can only be played after a successfully played maneuver or if this is the first card played of your turn and you "
+     "reversed a card to end your opponent's last turn.", STRIKE),
 ]
 
 # (printed, written in the same style but printed on no card): the same variant in another sentence
@@ -49,6 +54,9 @@ UNSEEN = [
      "Can only be played if you have at least three cards in your hand."),
     ("The maximum number of Pre-match cards you may have in your Ring area is increased by +1.",
      "The maximum number of Mid-match cards your opponent may have in his Ring area is reduced by +2."),
+    ("Can only be played after a successfully played maneuver, or if this is your first card played this turn and you "
+     "reversed a card to end your opponent's last turn.",
+     "Can only be played after a Strike maneuver, or after the card titled Irish Whip."),
 ]
 
 

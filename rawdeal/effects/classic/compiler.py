@@ -29,6 +29,7 @@ REL_WHO = "REL_WHO"  # the subject opening a relative clause ("the cards he shuf
 _CLAUSE_BREAKS = frozenset({",", ";", "and"})  # what a clause opens after
 _PRONOUNS = frozenset({"you", "he", "she", "they", "your"})
 _PARTICIPLES = ("chosen", "named")  # adjectives a card may print after its noun: "the card chosen"
+_OR_TAILS = ("or if", "or when", "or after", "or by")  # a condition's alternatives, single words of the pre-pass
 _CARD_TYPES = ("action", "maneuver", "reversal")  # a type, a colon, then a keyword: "Action: Chain cards"
 _JOINERS = frozenset({",", "or", "and", "/"})  # what joins the names of a list
 _NAMES = frozenset({"STAR", "CARD_TITLE"})
@@ -71,6 +72,7 @@ class Compiler:
         self._sentences: dict[str, Sentence | SentenceFailure] = {}
         self._described: dict[frozenset[str], tuple[str, ...]] = {}
         self._participles = {self.lexicon.literals[w] for w in _PARTICIPLES if w in self.lexicon.literals}
+        self._or_tails = {self.lexicon.phrase_kind(w) for w in _OR_TAILS} - {"UNKNOWN"}
         self._types = {self.lexicon.literals[w] for w in _CARD_TYPES if w in self.lexicon.literals}
 
     def compile(self, text: str) -> CompiledText:
@@ -151,6 +153,11 @@ class Compiler:
             # ... and a name the pool does not hold after a list's joiner: "played by Mae Young or Moolah"
             tries.append((self._named(text, tokens, at + 1, tokens[at - 1].type), ignored))
         tries += [(reworded, ignored) for reworded in self._rewordings(tokens, at, exc)]
+        commas = {i for i, t in enumerate(tokens[:-1]) if t.value == "," and tokens[i + 1].type in self._or_tails}
+        if commas:
+            # the comma before "or if" / "or when" / "or after" sets off a condition's alternative, not a new clause:
+            # "Can only be played after a successfully played maneuver, or if this is your first card played ..."
+            tries.append(([t for i, t in enumerate(tokens) if i not in commas], ignored))
         if token.type != "UNKNOWN" or not (str(token)[:1].islower() or at == 0):
             return tries
         if VERB in exc.expected:

@@ -144,6 +144,10 @@ class Lexicon:
         self.variants = {v: t for t in titles for v in _title_variants(_norm(t))[1:]}
         self.titles = _by_length({_norm(t) for t in titles} | set(self.variants))
 
+    def phrase_kind(self, phrase: str) -> str:
+        """The token kind of one of the pre-pass's multi-word words ("or if"), UNKNOWN if it has none."""
+        return next((kind for said, kind in self.phrases.get(_first_word(phrase, 0), []) if said == phrase), "UNKNOWN")
+
     def sentences(self, text: str) -> list[Sentence]:
         """The text's sentences, never split inside a title of the pool."""
         norm = _norm(text)

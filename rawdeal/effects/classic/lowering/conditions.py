@@ -85,7 +85,8 @@ def _reversed_first(clauses: list[Phrase]) -> fx.Condition | None:
     first = next(c for c in clauses if c.kind == "nth_card")
     did = next(c for c in clauses if c.kind == "player_did")
     if words(first) not in (["this", "is", "the", "first", "card", "played", "of", "your", "turn"],
-                            ["this", "is", "your", "first", "card", "played", "of", "the", "turn"]):
+                            ["this", "is", "your", "first", "card", "played", "of", "the", "turn"],
+                            ["this", "is", "your", "first", "card", "played", "this", "turn"]):
         return None
     said = words(did)
     cards = [p for p in did.parts if isinstance(p, Cards)]
