@@ -134,3 +134,35 @@ def test_a_comma_before_a_counted_description_goes_on_with_the_objects(text: str
 def test_what_now_parses_but_the_engine_cannot_run_keeps_the_card_from_play(text: str) -> None:
     assert compiler().compile(text).ok
     assert lowered(text).effect is None
+
+
+# Constructs written into the grammar (no new reduce/reduce conflict): (sentence, the phrase it must hold), printed
+# sentences first, then ones in the same style printed on no card
+GRAMMAR = [
+    ("Can only reverse a maneuver played after the card titled Throw Into the Corner Turnbuckle, unless that card is "
+     "titled Monkey Flip.", "this_titled"),
+    ("When this card is in your Ring area, your opponent cannot play Set-up cards, unless it is titled From the Top Rope "
+     "or Springboard.", "this_titled"),
+    ("When successfully played, look at the top 5 cards of your opponent's Arsenal and put them back on the top or "
+     "bottom of his Arsenal in any order.", "top_or_bottom"),
+    ("When you are packing this card you cannot pack the card titled Step Aside.", "player_is"),
+    ("During your turn or if you are about to lose the game via Pinfall victory, you may put this card into your "
+     "Ringside pile, shuffle up to 9 cards from your Ringside pile into your Arsenal, and end the current turn.",
+     "about_to"),
+    ("Reverse any Strike maneuver unless it is titled Arm Drag and end your opponent's turn.", "this_titled"),
+    ("Look at the top 3 cards of your Arsenal and put them back on the top or bottom of your Arsenal.", "top_or_bottom"),
+    ("When you are packing this card, you cannot pack Strike maneuvers.", "player_is"),
+    ("If your opponent is about to win the game, draw 2 cards.", "about_to"),
+    ("Discard 1 card and end the current turn.", "turn_obj"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind"), GRAMMAR)
+def test_constructs_written_into_the_grammar_parse(text: str, kind: str) -> None:
+    [sentence] = compiler().compile(text).sentences
+    assert isinstance(sentence, Sentence) and not sentence.ignored, sentence
+    assert kind in {getattr(n, "kind", "") for n in walk(sentence)}
+
+
+def test_the_grammar_s_printed_examples_are_printed() -> None:
+    assert_printed(*(text for text, _ in GRAMMAR[:5]))
