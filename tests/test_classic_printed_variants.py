@@ -145,13 +145,13 @@ GRAMMAR = [
      "or Springboard.", "this_titled"),
     ("When successfully played, look at the top 5 cards of your opponent's Arsenal and put them back on the top or "
      "bottom of his Arsenal in any order.", "top_or_bottom"),
-    ("When you are packing this card you cannot pack the card titled Step Aside.", "player_is"),
+    ("When you are packing this card you cannot pack the card titled Step Aside.", "packing_this"),
     ("During your turn or if you are about to lose the game via Pinfall victory, you may put this card into your "
      "Ringside pile, shuffle up to 9 cards from your Ringside pile into your Arsenal, and end the current turn.",
      "about_to"),
     ("Reverse any Strike maneuver unless it is titled Arm Drag and end your opponent's turn.", "this_titled"),
     ("Look at the top 3 cards of your Arsenal and put them back on the top or bottom of your Arsenal.", "top_or_bottom"),
-    ("When you are packing this card, you cannot pack Strike maneuvers.", "player_is"),
+    ("When you are packing this card, you cannot pack Strike maneuvers.", "packing_this"),
     ("If your opponent is about to win the game, draw 2 cards.", "about_to"),
     ("Discard 1 card and end the current turn.", "turn_obj"),
 ]
@@ -166,3 +166,15 @@ def test_constructs_written_into_the_grammar_parse(text: str, kind: str) -> None
 
 def test_the_grammar_s_printed_examples_are_printed() -> None:
     assert_printed(*(text for text, _ in GRAMMAR[:5]))
+
+
+@pytest.mark.parametrize("text", [
+    "Put up to 2 Cheater cards from your Ringside pile into your hand and then draw up to the same number of cards.",
+    "When your opponent causes you to discard this card, draw up to 2 cards.",
+    "Your opponent discards cards equal to the number of your cards removed from the game.",
+])
+def test_a_construct_the_engine_cannot_run_yet_is_reported_not_played_as_a_near_one(text: str) -> None:
+    """"up to the same number" is not "the same number"; "causes you to discard this card" is not a forced discard."""
+    assert_printed(text)
+    assert compiler().compile(text).ok
+    assert lowered(text).effect is None
