@@ -124,8 +124,10 @@ class Compiler:
                   ignored: tuple[str, ...]) -> list[tuple[list[Token], tuple[str, ...]]]:
         """Other readings of the token where the parse stopped, most specific first: a pronoun right after a
         noun opens a relative clause with its own subject ("the cards he shuffled in", "1 card he must
-        discard"); an unknown word where a verb can stand is one; an unknown lower-case word (or one opening
-        the sentence: a capitalised word elsewhere may be a name) is set aside."""
+        discard"); a list's joiner joins clauses; a bare plural opens a clause; a name the pool does not hold;
+        printed variants of the grammar's constructs (`_rewordings`); an unknown word where a verb can stand is
+        one; an unknown lower-case word (or one opening the sentence: a capitalised word elsewhere may be a
+        name) is set aside."""
         token = exc.token
         at = next((i for i, t in enumerate(tokens) if t is token), len(tokens))
         tries: list[tuple[list[Token], tuple[str, ...]]] = []
@@ -140,24 +142,8 @@ class Compiler:
             # a bare plural opening a clause is every such card: "Run-in cards cannot be played" (all Run-in cards)
             made = _retyped(tokens[opening], self.lexicon.literals["all"], "all")
             tries.append((tokens[:opening] + [made] + tokens[opening:], ignored))
-        if token.type == "UNKNOWN" and str(token)[:1].isupper() and at:
-            # a run of capitalised words where the parse stops is a name the pool does not hold: a title ("is
-            # Roll Out the Ring"), as after "titled", or a Superstar's ("if your opponent is Steve Austin")
-            kinds = ("STAR", "CARD_TITLE") if "STAR" in exc.expected else ("CARD_TITLE", "STAR")
-            listed = self._listed_kind(tokens, at)
-            if listed:  # after a list's joiner, a name of the list's kind first ("Molly Holly, Crash Holly or Hardcore Holly")
-                kinds = (listed, *(k for k in kinds if k != listed))
-            tries += [(self._named(text, tokens, at, kind), ignored) for kind in kinds]
-        if 0 < at < len(tokens) - 1 and str(token).casefold() in _JOINERS and tokens[at - 1].type in _NAMES \
-                and tokens[at + 1].type == "UNKNOWN" and str(tokens[at + 1])[:1].isupper():
-            # ... and a name the pool does not hold after a list's joiner: "played by Mae Young or Moolah"
-            tries.append((self._named(text, tokens, at + 1, tokens[at - 1].type), ignored))
+        tries += [(named, ignored) for named in self._name_readings(text, tokens, at, exc)]
         tries += [(reworded, ignored) for reworded in self._rewordings(tokens, at, exc)]
-        commas = {i for i, t in enumerate(tokens[:-1]) if t.value == "," and tokens[i + 1].type in self._or_tails}
-        if commas:
-            # the comma before "or if" / "or when" / "or after" sets off a condition's alternative, not a new clause:
-            # "Can only be played after a successfully played maneuver, or if this is your first card played ..."
-            tries.append(([t for i, t in enumerate(tokens) if i not in commas], ignored))
         if token.type != "UNKNOWN" or not (str(token)[:1].islower() or at == 0):
             return tries
         if VERB in exc.expected:
@@ -165,6 +151,23 @@ class Compiler:
         if len(ignored) < MAX_IGNORED:
             tries.append(([t for t in tokens if t is not token], ignored + (str(token),)))
         return tries
+
+    def _name_readings(self, text: str, tokens: list[Token], at: int,
+                       exc: lark.exceptions.UnexpectedToken) -> list[list[Token]]:
+        """A run of capitalised words where the parse stops is a name the pool does not hold: a title ("is Roll
+        Out the Ring"), as after "titled", or a Superstar's ("if your opponent is Steve Austin"), of the list's
+        kind first after a list's joiner; so is one after a joiner where the parse stops ("by Mae Young or
+        Moolah")."""
+        token = exc.token
+        if token.type == "UNKNOWN" and str(token)[:1].isupper() and at:
+            kinds = ["STAR", "CARD_TITLE"] if "STAR" in exc.expected else ["CARD_TITLE", "STAR"]
+            listed = self._listed_kind(tokens, at)
+            kinds.sort(key=lambda kind: kind != listed)  # "Molly Holly, Crash Holly or Hardcore Holly"
+            return [self._named(text, tokens, at, kind) for kind in kinds]
+        if 0 < at < len(tokens) - 1 and str(token).casefold() in _JOINERS and tokens[at - 1].type in _NAMES \
+                and tokens[at + 1].type == "UNKNOWN" and str(tokens[at + 1])[:1].isupper():
+            return [self._named(text, tokens, at + 1, tokens[at - 1].type)]
+        return []
 
     @staticmethod
     def _listed_kind(tokens: list[Token], at: int) -> str | None:
@@ -195,7 +198,8 @@ class Compiler:
         """Printed variants of a construct the grammar has, read where the parse stops: a number in words or
         with a plus sign where only a number can stand ("at least one card", "increased by +1"); a participle
         after its noun ("the card chosen": the chosen card); a keyword after its card type and a colon
-        ("Action: Chain cards": Chain Action cards)."""
+        ("Action: Chain cards": Chain Action cards); card words joined by a plain "or"; a comma going on with a list
+        of counted objects; the comma before a condition's alternative ("..., or if")."""
         token, tries = exc.token, list[list[Token]]()
         said = str(token).casefold()
         if "NUM" in exc.expected and (said in WORD_NUMBERS or (token.type == "SIGNED" and said[1:].isdigit()
@@ -217,6 +221,11 @@ class Compiler:
             # a comma before a counted description goes on with a list of objects ("up to 1 Maneuver card, up to
             # 1 Action card, and ...")
             tries.append([_retyped(t, "OBJ_AND") if i == joined else t for i, t in enumerate(tokens)])
+        commas = {i for i, t in enumerate(tokens[:-1]) if t.value == "," and tokens[i + 1].type in self._or_tails}
+        if commas:
+            # the comma before "or if" / "or when" / "or after" sets off a condition's alternative, not a new clause:
+            # "Can only be played after a successfully played maneuver, or if this is your first card played ..."
+            tries.append([t for i, t in enumerate(tokens) if i not in commas])
         return tries
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:
