@@ -154,7 +154,11 @@ GRAMMAR = [
     ("When you are packing this card, you cannot pack Strike maneuvers.", "packing_this"),
     ("If your opponent is about to win the game, draw 2 cards.", "about_to"),
     ("Discard 1 card and end the current turn.", "turn_obj"),
+    ("Look at your opponent's hand, choose 1 card, he overturns # cards, where # is equal to the chosen card's printed "
+     "Damage, and then he discards the chosen card.", "where_tail"),
+    ("Draw # cards, where # is equal to the number of cards in your hand, and then discard 2 cards.", "where_tail"),
 ]
+PRINTED_GRAMMAR = {0, 1, 2, 3, 4, 10}  # the indexes of GRAMMAR's printed sentences
 
 
 @pytest.mark.parametrize(("text", "kind"), GRAMMAR)
@@ -165,7 +169,14 @@ def test_constructs_written_into_the_grammar_parse(text: str, kind: str) -> None
 
 
 def test_the_grammar_s_printed_examples_are_printed() -> None:
-    assert_printed(*(text for text, _ in GRAMMAR[:5]))
+    assert_printed(*(GRAMMAR[i][0] for i in PRINTED_GRAMMAR))
+
+
+def test_a_where_in_the_middle_binds_the_hash_before_it() -> None:
+    """"..., where # is ..., and then ..." means what the same words say in two sentences."""
+    one = lowered("Draw # cards, where # is equal to your Superstar Value, and then discard 1 card.")
+    two = lowered("Draw # cards, where # is equal to your Superstar Value. Discard 1 card.")
+    assert two.effect is not None and one.effect == two.effect, one.unlowered
 
 
 @pytest.mark.parametrize("text", [
