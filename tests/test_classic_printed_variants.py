@@ -157,8 +157,11 @@ GRAMMAR = [
     ("Look at your opponent's hand, choose 1 card, he overturns # cards, where # is equal to the chosen card's printed "
      "Damage, and then he discards the chosen card.", "where_tail"),
     ("Draw # cards, where # is equal to the number of cards in your hand, and then discard 2 cards.", "where_tail"),
+    ("Cannot be reversed from your opponent's hand when this is your first non-Pre-match card played of the game.",
+     "turn_scope"),
+    ("The first Strike maneuver you play of the game is +2D.", "turn_scope"),
 ]
-PRINTED_GRAMMAR = {0, 1, 2, 3, 4, 10}  # the indexes of GRAMMAR's printed sentences
+PRINTED_GRAMMAR = {0, 1, 2, 3, 4, 10, 12}  # the indexes of GRAMMAR's printed sentences
 
 
 @pytest.mark.parametrize(("text", "kind"), GRAMMAR)
@@ -183,9 +186,11 @@ def test_a_where_in_the_middle_binds_the_hash_before_it() -> None:
     "Put up to 2 Cheater cards from your Ringside pile into your hand and then draw up to the same number of cards.",
     "When your opponent causes you to discard this card, draw up to 2 cards.",
     "Your opponent discards cards equal to the number of your cards removed from the game.",
+    "Cannot be reversed from your opponent's hand when this is your first non-Pre-match card played of the game.",
 ])
 def test_a_construct_the_engine_cannot_run_yet_is_reported_not_played_as_a_near_one(text: str) -> None:
-    """"up to the same number" is not "the same number"; "causes you to discard this card" is not a forced discard."""
+    """"up to the same number" is not "the same number"; "causes you to discard this card" is not a forced discard;
+    the first card "of the game" is not the first of the turn."""
     assert_printed(text)
     assert compiler().compile(text).ok
     assert lowered(text).effect is None
