@@ -118,12 +118,15 @@ def _card_filter(*values: Any) -> CardFilter:
 @dataclass(frozen=True, slots=True)
 class CountOf:
     """What `#` is equal to (Classic cards): the number of `who`'s cards in `zone` that pass `filter`, or
-    with `zone=None` his Superstar Value; then `plus` ("+2"), never below 0."""
+    with `zone=None` his Superstar Value; then `plus` ("+2"), never below `least` ("# cannot be less than 4";
+    0 anyway) nor above `most` ("# cannot be greater than 6")."""
 
     who: Who
     zone: Zone | None
     filter: CardFilter = ANY_CARD
     plus: int = 0
+    least: int = 0
+    most: int | None = None
 
 
 # ------------------------------------------------------------------------------------- conditions
@@ -257,6 +260,10 @@ class Modifier:
     title: str | None = None  # only the card so titled ("you cannot play the card titled X", Classic cards)
     title_word: str | None = None  # only cards with this word in the title (Classic cards)
     marks: tuple[str, ...] = ()  # only cards with these printed properties ("your Heat maneuvers", Classic cards)
+    hand_only: bool = False  # IRREVERSIBLE: only reversals from the hand are stopped ("can only be reversed from
+    # your opponent's Arsenal", Classic cards)
+    everyone: bool = False  # the cards of both players ("All players' maneuvers are +1D", Classic cards)
+    not_marks: tuple[str, ...] = ()  # only cards without these printed properties ("your non-Throwback maneuvers")
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -592,9 +599,46 @@ class TriggersFromRingside:
 
 @dataclass(frozen=True, slots=True)
 class NotReversedBy:
-    """"Cannot be reversed by the card titled X" (Classic cards): those reversals never match it."""
+    """"Cannot be reversed by the card titled X" (Classic cards): those reversals never match it; "cannot be
+    reversed by hybrid Reversal cards": nor do the reversal cards any of `cards` lets through."""
 
     titles: tuple[str, ...]
+    cards: tuple[CardFilter, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentCannotPlay:
+    """"When this card is in your Ring area, your opponent cannot play the card titled X" (Classic cards): while
+    it lies in its owner's Ring area, his opponent cannot play the cards so titled."""
+
+    titles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CountsAs:
+    """"This card counts as 2 Heat cards in your Ringside pile" (Classic cards): where cards with `marks` are
+    counted in its owner's `zone`, it counts `n` times."""
+
+    n: int
+    marks: tuple[str, ...]
+    zone: Zone
+
+
+@dataclass(frozen=True, slots=True)
+class AlsoReversedBy:
+    """"Can be reversed by the card titled Elbow to the Face" (Classic cards): those reversals may reverse it
+    whatever their own text says they reverse (its type, its damage); the rest of their text still holds."""
+
+    titles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReversedOnlyBy:
+    """"Can only be reversed by the card titled Step Aside", "... by unique cards", "... by hybrid Reversal
+    cards or unique Reversal cards" (Classic cards): only the reversal cards one of `cards` lets through
+    may reverse it, and only where their own text reverses it."""
+
+    cards: tuple[CardFilter, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -653,7 +697,7 @@ StatLine = SuperstarStat | RingRoom
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | Activated | SuperstarStat | RingRoom | WhenPlayed
+    | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | OpponentCannotPlay | Activated | SuperstarStat | RingRoom | WhenPlayed
 )
 
 
@@ -692,3 +736,4 @@ class Ability:
     forbids_opponent: tuple[str, ...] = ()
     triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)
     stat_lines: tuple[StatLine, ...] = ()  # his own "Your Starting Hand Size is +1 ...", "The maximum number ..."
+    modifiers: tuple[Modifier, ...] = ()  # his own "Your Action cards are -3F": always, to his cards (Classic)

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    AnyOf, After, Not, NotReversedBy, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
+    AnyOf, After, AlsoReversedBy, CountsAs, Not, OpponentCannotPlay, NotReversedBy, ReversedOnlyBy, AllowsFollowUp, Arrange, CardFilter, Choice, Condition, Count,
+    Delayed, Discard, DiscardThis,
     Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
@@ -41,6 +42,8 @@ def _count(count: Count) -> str:
         whose = "your" if of.who is Who.YOU else "opponent's"
         what = f"{whose} superstar value" if of.zone is None else f"the number of cards in {whose} {_ZONES[of.zone]}"
         plus = f" {of.plus:+d}" if of.plus else ""
+        plus += f", at least {of.least}" if of.least else ""
+        plus += f", at most {of.most}" if of.most is not None else ""
         return f"{'up to ' if count.up_to else ''}# cards (# = {what}{plus})"
     if count.n is None:
         return "any number of cards" if count.up_to else "all cards"
@@ -82,6 +85,12 @@ def _cards(count: Count, only: Any) -> str:
     if only.max_damage_of_own_fortitude:
         text += " with D up to your fortitude"
     return text
+
+
+def _reversal_cards(only: CardFilter) -> str:
+    """"hybrid reversal cards", "UNIQUE cards", "cards titled Step Aside": which reversals a limit names."""
+    text = _cards(Count(None), only).removeprefix("all ")
+    return text.replace("cards", " or ".join(t.value for t in only.types) + " cards", 1) if only.types else text
 
 
 def _chooser(chooser: Who) -> str:
@@ -204,13 +213,17 @@ def _actions(actions: tuple[Any, ...], verbose: bool, sep: str = "; ") -> str:
 def render_modifier(m: Modifier) -> str:
     noun = m.subtype.value if m.subtype else (m.card_type.value if m.card_type else "card")
     plural = f"{m.subtype.value} maneuvers" if m.subtype else (f"{m.card_type.value}s" if m.card_type else "cards")
-    if m.marks:
-        noun, plural = _marked(noun, m.marks, ()), _marked(plural, m.marks, ())
+    if m.marks or m.not_marks:
+        noun, plural = _marked(noun, m.marks, m.not_marks), _marked(plural, m.marks, m.not_marks)
+    if m.title is not None:
+        noun, plural = f"{noun} titled {m.title}", f"{plural} titled {m.title}"
+    if m.title_word is not None:
+        noun, plural = (f"{x} with the word '{m.title_word}' in the title" for x in (noun, plural))
     target = {
         Duration.NEXT_CARD: f"next {noun}",
         Duration.FIRST_NEXT_TURN: f"first {noun} played next turn",
         Duration.NEXT_MANEUVER: f"next {noun} this turn",
-    }.get(m.duration, f"your {plural}")
+    }.get(m.duration, f"{'every player' if m.everyone else 'your'} {plural}")
     tail = {
         Duration.REST_OF_TURN: " for the rest of the turn",
         Duration.NEXT_TURN: " next turn",
@@ -218,7 +231,7 @@ def render_modifier(m: Modifier) -> str:
     }.get(m.duration, "")
     if m.stat is Stat.IRREVERSIBLE:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
-        by = " by reversals from the arsenal" if m.arsenal_only else ""
+        by = " by reversals from the arsenal" if m.arsenal_only else " by reversals from the hand" if m.hand_only else ""
         return f"{target}{limit} may not be reversed{by}{tail}"
     if m.stat is Stat.UNRESTRICTED:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
@@ -371,7 +384,13 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     StatChange: _stat_change,
     Irreversible: lambda c: "may not be reversed" + (
         " from opponent's backlash deck" if c.from_backlash and not (c.from_hand or c.from_arsenal) else ""),
-    NotReversedBy: lambda c: f"may not be reversed by {' or '.join(c.titles)}",
+    NotReversedBy: lambda c: "may not be reversed by " + " or ".join(
+        [*c.titles, *map(_reversal_cards, c.cards)]),
+    OpponentCannotPlay: lambda c: f"while this card is in your ring area, opponent may not play {' or '.join(c.titles)}",
+    CountsAs: lambda c: f"counts as {c.n} {_marked('cards', c.marks, ())} in your {_ZONES[c.zone]}",
+    AlsoReversedBy: lambda c: f"may be reversed by {' or '.join(c.titles)} whatever they reverse",
+    ReversedOnlyBy: lambda c: "may only be reversed by " + " or ".join(
+        map(_reversal_cards, c.cards)),
     ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",
     Reverses: _reverses,
     OnReverse: lambda c: f"on reversal{' from your hand' if c.from_hand_only else ''}, {_actions(c.actions, True)}",
@@ -411,6 +430,7 @@ def render_ability(ability: Ability) -> str:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
         parts += [_played(t) for t in ability.triggered]
         parts += [_stat_line(line) for line in ability.stat_lines]
+        parts += [render_modifier(m).removesuffix(" while this card is in your ring area") for m in ability.modifiers]
         return "always: " + "; ".join(parts)
     when = {AbilityTiming.ONCE_PER_TURN: "once per turn", AbilityTiming.START_OF_TURN: "at the start of your turn"}
     may = "you may " if ability.optional else ""

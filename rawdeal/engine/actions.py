@@ -140,7 +140,8 @@ class Actions:
             base = standing.superstar_value(self.cat, self.s, p)
         else:
             base = sum(1 for c in self.s.players[p].zone(of.zone) if self._passes(c, of.filter, owner))
-        return max(0, base + of.plus)
+        n = max(of.least, base + of.plus)
+        return n if of.most is None else min(n, of.most)
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
         p = self._who(owner, a.who)

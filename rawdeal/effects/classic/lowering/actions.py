@@ -135,7 +135,7 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
             and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
         d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
-        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=d.types[0],
                                       subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
     who, modal = _subject(action)
     lowered = checked_same(_verb(action, who, seq, card))
@@ -633,7 +633,7 @@ def _ignore(action: Action, seq: _Seq) -> list[Any]:
         return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if d.title is not None:  # "if your next card played this turn is the card titled X"
         return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, card_type=None, title=d.title))]
-    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when,
+    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, card_type=d.types[0],
                                   subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
 
 
@@ -648,7 +648,7 @@ def _at_random(lowered: Any) -> Any:
     raise Unsupported("a card picked at random")
 
 
-def _cannot_play(action: Action) -> fx.Restrict:
+def _cannot_play(action: Action) -> fx.Restrict | fx.OpponentCannotPlay:
     """"You cannot play Action cards with the word 'dynamic' in the title for the rest of the turn", "your
     opponent cannot play maneuvers during his next turn": a restriction on one player for a lifetime the
     sentence says (one without a lifetime, or on the opponent for the rest of your own turn, is reported)."""
@@ -657,6 +657,10 @@ def _cannot_play(action: Action) -> fx.Restrict:
     d = _object_cards(action)
     rest = [p for p in action.parts[1:]]
     said = " ".join(words(action)[1:])
+    if who is fx.Who.OPPONENT and not rest and d is not None and (d.title or d.titles) \
+            and replace(d, title=None, titles=(), count=fx.ONE) == _Desc():
+        # "your opponent cannot play the card titled X": for as long as the context says (the Ring area)
+        return fx.OpponentCannotPlay((d.title,) if d.title else d.titles)
     if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.marked or d.not_trait or d.not_subtypes \
             or d.max_damage is not None or d.min_damage is not None or d.after_title or len(d.subtypes) > 1 \
             or len(d.types) > 1:

@@ -13,6 +13,7 @@ from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, ZoneRef,
 )
+from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
     _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
@@ -566,9 +567,10 @@ def _next_is(frame: Frame) -> _Desc:
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
         return replace(d, types=())  # only what reads a title takes it (`_next_titled`)
     if d.title or d.trait or d.marked or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
-            or d.types != (CardType.MANEUVER,):
+            or d.types not in ((CardType.MANEUVER,), (CardType.ACTION,)) \
+            or d.types == (CardType.ACTION,) and (d.subtypes or d.max_damage is not None):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
-    return d
+    return d  # a maneuver (of a subtype, of at most some damage) or an action
 
 
 
@@ -590,6 +592,9 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         try:
             seq.printed = printed[i] if printed else ""
             new, parts = lower_sentence(sentence, ctx, card, seq)
+            if card.is_superstar and not sentence.frames:  # a Superstar's "Your Action cards are -3F": always
+                parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said
+                         and not p.modifier.everyone else p for p in parts]
             ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
             bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
@@ -671,6 +676,16 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
         elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
             _add_action(clauses, fx.Modify(part.modifier), ctx)
+        elif isinstance(part, HashBound):  # "# cannot be greater than 6": the # of the sentence before
+            if not clauses:
+                raise Unsupported("a bound on '#' opening a text")
+            clauses[-1] = bounded(clauses[-1], part)
+        elif isinstance(part, _AbilityModifier):
+            clauses.append(part)
+        elif isinstance(part, fx.OpponentCannotPlay):  # only while the card lies in its owner's Ring area
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("'your opponent cannot play' without a lifetime outside the Ring area")
+            clauses.append(part)
         elif isinstance(part, _GroupMod):
             raise Unsupported("a modifier without a lifetime outside the Ring area")
         elif ctx.kind == "ring start" and ctx.once and isinstance(part, _ACTIONS):
@@ -807,6 +822,14 @@ def _answered(clauses: list[Any], answer: _Answer) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class _AbilityModifier:
+    """A Superstar's "Your Action cards are -3F", "Your maneuvers with the word 'kick' in the title are +1D":
+    part of his ability, always."""
+
+    modifier: fx.Modifier
+
+
+@dataclass(frozen=True, slots=True)
 class _AbilityTrigger:
     """A Superstar's "When you successfully play a maneuver, ...": part of his ability."""
 
@@ -829,14 +852,16 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     triggered = tuple(c.clause for c in clauses if isinstance(c, _AbilityTrigger))
     passive = [c for c in clauses if isinstance(c, Passive)]
     lines = tuple(c for c in clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom)) and card.is_superstar)
-    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive)) and c not in lines]
+    mods = tuple(c.modifier for c in clauses if isinstance(c, _AbilityModifier))
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive, _AbilityModifier))
+            and c not in lines]
     standing = {p.field: p.value for p in passive}
     if len(standing) != len(passive):
         raise Unsupported("a Superstar's standing rule said twice")
     if not parts:
         passive_ability = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered,
-                                     stat_lines=lines, **standing)  # type: ignore[arg-type]
-        return (passive_ability if forbids or triggered or standing or lines else None), rest
+                                     stat_lines=lines, modifiers=mods, **standing)  # type: ignore[arg-type]
+        return (passive_ability if forbids or triggered or standing or lines or mods else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -848,7 +873,7 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
-                      stat_lines=lines, **standing), rest
+                      stat_lines=lines, modifiers=mods, **standing), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
