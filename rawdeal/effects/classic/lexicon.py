@@ -50,7 +50,7 @@ _PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
 # Verbs that, after "and", can only open a new action (never continue a condition or a list)
 _IMPERATIVES = ("draw", "discard", "put", "take", "shuffle", "search", "overturn", "end", "skip", "remove",
                 "return", "look", "gain", "choose", "move", "add")
-_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}
 
 
@@ -133,7 +133,14 @@ class Lexicon:
         self.conjunctions = {literals.get(_SYNONYMS.get(w, w), "UNKNOWN") for w in _CONJUNCTIONS}
         self.and_type = literals.get("and", "UNKNOWN")
         self._seen: dict[str, str] = {}
-        self.titles = _by_length({_norm(t) for t in titles if t.strip()})
+        titles = [t for t in titles if t.strip()]
+        # a title printed another way -> the pool's title ("...Bottom Line..." is "... Bottom Line ...")
+        self.variants = {v: t for t in titles for v in _title_variants(_norm(t))[1:]}
+        self.titles = _by_length({_norm(t) for t in titles} | set(self.variants))
+
+    def phrase_kind(self, phrase: str) -> str:
+        """The token kind of one of the pre-pass's multi-word words ("or if"), UNKNOWN if it has none."""
+        return next((kind for said, kind in self.phrases.get(_first_word(phrase, 0), []) if said == phrase), "UNKNOWN")
 
     def sentences(self, text: str) -> list[Sentence]:
         """The text's sentences, never split inside a title of the pool."""
@@ -224,7 +231,9 @@ class Lexicon:
             if char.isspace() or char in _BULLETS or (char == "-" and pos and text[pos - 1].isalpha()):
                 pos += 1
                 continue
-            found = self._title(text, norm, pos) if expect_title else None
+            # a list's "OR"/"AND", in capitals too, is no title of its own ("..., Test of Strength, OR I'm Not ...")
+            found = self._title(text, norm, pos, fallback=_first_word(norm, pos) not in ("or", "and")) \
+                if expect_title else None
             if found is not None:
                 kind, end = found
             elif char.isalpha() and not (char in "DF" and text.startswith(":", pos + 1)):
@@ -234,13 +243,15 @@ class Lexicon:
             if kind == "UNKNOWN" and char.isupper():  # a title named without "titled": "If Arm Bar is ..."
                 kind, end = self._title(text, norm, pos, fallback=False) or (kind, end)
             value = text[pos:end]
-            if kind == "NUM" and value.casefold() in _WORD_NUMBERS:
-                value = str(_WORD_NUMBERS[value.casefold()])
+            if kind == "CARD_TITLE" and self.variants:
+                value = self.variants.get(norm[pos:end], value)
+            if kind == "NUM" and value.casefold() in WORD_NUMBERS:
+                value = str(WORD_NUMBERS[value.casefold()])
             out.append(_new_token(kind, value, offset + pos, 1, offset + pos + 1))  # one line: column = offset + 1
             word = norm[pos:end]
             expect_title = word in ("titled", "named") or (after_title and word in ("or", "and", ",")) \
                 or (expect_title and word == ":")
-            after_title = kind == "CARD_TITLE"
+            after_title = kind == "CARD_TITLE" or (after_title and word == ",")  # "titled A, B, or C"
             pos = end
         return out
 
@@ -319,7 +330,7 @@ class Lexicon:
         word = _LEMMAS.get(word, word)
         if word in self.literals:
             return self.literals[word]
-        if word in _WORD_NUMBERS:
+        if word in WORD_NUMBERS:
             return "NUM"
         for lemma in _lemmas(word):
             if lemma in self.literals:
@@ -360,6 +371,13 @@ def _labelled(tokens: list[Token]) -> list[Token]:
             and len(tokens[0].value) > 1 and tokens[0].value.isupper():
         tokens[0] = _retyped(tokens[0], "LABEL")
     return tokens
+
+
+def _title_variants(title: str) -> tuple[str, ...]:
+    """A title as printed on other cards: an ellipsis with or without a space before it ("And That's the
+    Bottom Line ..." is printed "And That's the Bottom Line...")."""
+    variant = title.replace(" ...", "...")
+    return (title, variant) if variant != title else (title,)
 
 
 def title_run(text: str, pos: int) -> int:
