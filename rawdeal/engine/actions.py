@@ -19,7 +19,7 @@ from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
 from rawdeal.engine.words import CardId, PickVerb
-from rawdeal.engine.members import ALL, ANY_CARD, BOTTOM, COUNT_DISCARD, COURSE, DISCARD, DRAW, HAND, SHUFFLE, STANDARD, TAKE, YOU
+from rawdeal.engine.members import ALL, ANY_CARD, BOTTOM, COUNT_DISCARD, COUNT_MOVE, COURSE, DISCARD, DRAW, HAND, SHUFFLE, STANDARD, TAKE, YOU
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
@@ -154,7 +154,7 @@ class Actions:
 
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
-        n = self._amount(owner, a.count)
+        n = self.s.moved if a.count.same else self._amount(owner, a.count)  # "he discards the same number of cards"
         if a.random:
             self._random_move(owner, p, n, a.filter, HAND, fx.Zone.RINGSIDE, fx.Position.TOP)
             return
@@ -253,13 +253,23 @@ class Actions:
         self._mill(p, a.n, winner_if_empty=1 - p if p == owner else owner, collateral=p == owner)
 
     def _do_move(self, owner: int, a: fx.MoveCards, card: int) -> None:
+        """The chooser picks the cards one at a time; "any number of cards" first asks him how many. Either way
+        `moved` is how many go (every pick is made while a card fits), for a "that many" after it."""
         p = self._who(owner, a.who)
-        n = self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)
+        n = self.s.moved if a.count.same else self._amount(owner, a.count)
         if a.random:
-            self._random_move(owner, p, n, a.filter, a.source, a.dest, a.position)
-        elif n:
-            self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source, TAKE, n,
-                                           dest=a.dest, position=a.position, filter=a.filter, by=owner))
+            self._random_move(owner, p, n or 0, a.filter, a.source, a.dest, a.position)
+            return
+        chooser = self._who(owner, a.chooser)
+        fits = sum(1 for c in self.s.players[p].zone(a.source) if self._passes(c, a.filter, owner))
+        if n is None and a.count.up_to:  # "any number of cards": he says how many (the lowering lets only the
+            pick = T.PickCard(chooser, p, a.source, TAKE, 0, a.dest, a.position, a.filter, by=owner)  # owner say)
+            self.s.tasks.append(T.AskCount(chooser, COUNT_MOVE, fits, pick=pick))
+            return
+        n = fits if n is None else min(n, fits)  # all of them, or as many as there are
+        self.s.moved = n
+        if n:
+            self.s.tasks.append(T.PickCard(chooser, p, a.source, TAKE, n, a.dest, a.position, a.filter, by=owner))
 
     def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
         p = self._who(owner, a.who)

@@ -107,6 +107,12 @@ class Choices(Actions):
             self._draw_cards(p, move.n)
             if self.listen:
                 self._emit(ev.Drew(self.name(p), move.n, t.reason))
+        elif t.pick is not None:  # "put any number of cards ...": that many picks
+            self.s.moved = move.n
+            if move.n:
+                pk = t.pick
+                self.s.tasks.append(T.PickCard(pk.chooser, pk.owner, pk.zone, pk.verb, move.n, pk.dest, pk.position,
+                                               pk.filter, pk.forced, pk.by))
         else:
             self.s.moved = move.n
             if move.n:

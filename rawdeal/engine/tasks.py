@@ -156,12 +156,14 @@ class PickCard(Task):
 
 @dataclass(slots=True, unsafe_hash=True)
 class AskCount(Task):
-    """How many (0..most): `verb` "draw" draws, "discard" then asks for that many discards."""
+    """How many (0..most): `verb` "draw" draws, "discard" then asks for that many discards, "move" then asks
+    for that many picks of `pick` (its `remaining` unused)."""
 
     player: int
     verb: CountVerb
     most: int
     reason: DrawReason = DrawReason.EFFECT
+    pick: PickCard | None = None
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -17,6 +17,7 @@ from rawdeal.effects.classic.deckrules import is_deck_rule
 from rawdeal.effects.classic.lowering.quantities import checked_same
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
+from rawdeal.effects.classic.lowering.found import Many, found_moved, found_search
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 
 
@@ -130,6 +131,9 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     if randomly:
         plain = Action(tuple(p for p in action.subject if p not in randomly), action.verb, action.parts)
         return [_at_random(a) for a in _action(plain, seq, card)]
+    picked = _random_cards(action)
+    if picked is not None:  # "he must discard 3 random cards from his hand": as "he randomly discards 3 cards"
+        return [_at_random(a) for a in _action(picked, seq, card)]
     if seq.next_card is not None and seq.next_card.title is None and seq.next_when is fx.Duration.NEXT_CARD \
             and action.verb == "reverse" \
             and _pronoun(action) == "it" \
@@ -324,10 +328,10 @@ def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
         seq.last = _Looked(zones)
         return []
     cards = next((p for p in wanted.parts if isinstance(p, Cards)), None)
-    flt = _filter(_cards(cards)) if cards is not None else fx.ANY_CARD
-    search = fx.Search(zones.who, zones.zones, flt)
-    seq.last = search
-    return [search]
+    d = _cards(cards) if cards is not None else _Desc()
+    search = fx.Search(zones.who, zones.zones, _filter(d))
+    seq.last = search if d.count == fx.ONE else Many(search, d.count)  # several: "put them ..." says where
+    return [seq.last]
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +343,7 @@ class _Looked:
 
 def _reveal(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     rest = [p for p in action.parts[1:] if not (isinstance(p, Phrase) and p.kind == "to_player")]
-    if _pronoun(action) in ("it", "them") and isinstance(seq.last, fx.Search) and not rest:
+    if _pronoun(action) in ("it", "them") and found_search(seq.last) is not None and not rest:
         return []  # the searched card is shown as it is found
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "zone_obj" and not rest:
@@ -352,6 +356,9 @@ def _reveal(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
 
 
 def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool = False) -> list[Any]:
+    both = _this_and_cards(action)
+    if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
+        return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
     pronoun = _pronoun(action)
     dest_arg = _arg(action, "into_arg") or _arg(action, "bottom_arg") or _arg(action, "top_arg") \
         or _arg(action, "back_on_top")
@@ -370,10 +377,9 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
         if isinstance(seq.last, fx.Search) and dest.zones == (fx.Zone.HAND,) and dest.who is seq.last.who:
             return []  # "search ... for a card, put it into your hand": the search's own end
         found = seq.last
-        if pronoun == "it" and isinstance(found, fx.Search) and len(found.zones) == 1 and dest.who is found.who \
-                and dest.zones[0] is not found.zones[0] and not shuffle:
+        moved = None if shuffle else found_moved(pronoun, found, dest.zones[0], dest.who, position)
+        if moved is not None:
             # "search your opponent's Arsenal for 1 card, put it into his Ringside pile": a move, not a search
-            moved = fx.MoveCards(found.who, fx.ONE, found.zones[0], dest.zones[0], position, filter=found.filter)
             seq.last = moved
             return [_Instead(found, moved)]
         this = pronoun == "this card" or (pronoun == "it" and seq.last is None)
@@ -423,6 +429,20 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     mover = src.who if who is fx.Who.YOU else who
     chooser = fx.Who.YOU if who is fx.Who.YOU else who
     return [fx.MoveCards(mover, d.count, src.zones[0], dest.zones[0], position, chooser=chooser, filter=_filter(d))]
+
+
+def _this_and_cards(action: Action) -> tuple[Action, Action] | None:
+    """"this card and 1 card from your Ringside pile ...": (the action on this card, without the other cards'
+    source; the action on the other cards), else None."""
+    obj = action.parts[0] if action.parts else None
+    inner = obj.parts if isinstance(obj, Phrase) and obj.kind == "pronoun" else ()
+    if len(inner) != 3 or not (isinstance(inner[0], Phrase) and words(inner[0]) == ["this", "card"]) \
+            or words(inner[1]) != ["and"] or not isinstance(inner[2], Cards):
+        return None
+    rest = action.parts[1:]
+    this = Action(action.subject, action.verb,
+                  (inner[0], *(p for p in rest if not (isinstance(p, Phrase) and p.kind == "from_arg"))))
+    return this, Action(action.subject, action.verb, (Phrase("counted", (inner[2],)), *rest))
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,7 +513,13 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     if gone is None:
         return _take(action, who, seq, card)
     plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not gone))
-    if _pronoun(plain) is not None:
+    pronoun = _pronoun(plain)
+    moved = found_moved(pronoun, seq.last, fx.Zone.REMOVED, found_search(seq.last).who, fx.Position.TOP) \
+        if pronoun is not None and found_search(seq.last) is not None and len(plain.parts) == 1 else None
+    if moved is not None:  # "search his Arsenal for 1 card and remove it from the game"
+        found, seq.last = seq.last, moved
+        return [_Instead(found, moved)]
+    if pronoun is not None:
         raise Unsupported(f"remove {' '.join(words(plain)[1:])!r} from the game")
     chose = chosen_moved(plain, who, seq.last, seq.last.who if isinstance(seq.last, _Chosen) else who,
                          fx.Zone.REMOVED, fx.Position.TOP)  # "he removes the chosen card from the game"
@@ -646,6 +672,20 @@ def _at_random(lowered: Any) -> Any:
             and not lowered.count.same:
         return replace(lowered, random=True)
     raise Unsupported("a card picked at random")
+
+
+def _random_cards(action: Action) -> Action | None:
+    """The action without the word "random" of its object ("1 random card from his Backlash deck"), else None."""
+    obj = action.parts[0] if action.parts else None
+    cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
+        and obj.kind == "counted" else None
+    descs = [p for p in cards.parts if isinstance(p, CardDesc)] if cards is not None else []
+    if len(descs) != 1 or not any(isinstance(w, Phrase) and w.kind == "random" for w in descs[0].words):
+        return None
+    desc = descs[0]
+    plain = replace(desc, words=tuple(w for w in desc.words if not (isinstance(w, Phrase) and w.kind == "random")))
+    counted = Phrase("counted", (Cards(tuple(plain if p is desc else p for p in descs and cards.parts or ())),))
+    return Action(action.subject, action.verb, (counted, *action.parts[1:]))
 
 
 def _cannot_play(action: Action) -> fx.Restrict:

@@ -439,6 +439,8 @@ def _object_cards(action: Action) -> _Desc | None:
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "counted":
         return _cards(next(p for p in obj.parts if isinstance(p, Cards)))
+    if isinstance(obj, Phrase) and obj.kind == "same_number":  # "draw the same number of cards"
+        return _Desc(count=fx.Count(1, same=True))
     return None
 
 

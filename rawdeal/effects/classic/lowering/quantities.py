@@ -9,7 +9,7 @@ from typing import Any
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.nodes import Unsupported
 
-_READS_SAME = (fx.MoveCards, fx.Draw)
+_READS_SAME = (fx.MoveCards, fx.Draw, fx.Discard)
 
 
 def checked_same(lowered: list[Any]) -> list[Any]:

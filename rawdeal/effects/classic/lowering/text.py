@@ -13,6 +13,7 @@ from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, ZoneRef,
 )
+from rawdeal.effects.classic.lowering.found import unplaced
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
     _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
@@ -252,7 +253,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         raise Unsupported(f"cards taken but put nowhere in {' '.join(words(sentence.items[-1]))!r}")
     if any(isinstance(a, fx.Optional) and not a.actions for g in groups for a in g):
         raise Unsupported("'you may' with nothing to do")
-    groups = [_shuffled_in(_instead(_disqualifying(g))) for g in groups]
+    groups = [_shuffled_in(unplaced(_instead(_disqualifying(g)))) for g in groups]
     if one_of and not either:
         raise Unsupported("'Choose one:' with one option (options are joined by 'or')")
     if not either:
@@ -509,13 +510,15 @@ def _with_hash(part: Any, said: fx.CountOf) -> Any:
 
 def _any_number_only_discarded(parts: list[Any]) -> None:
     """"Any number of cards" is a count the player gives, which the engine asks for a discard from his
-    own hand; anywhere else it cannot run yet."""
+    own hand and for cards the card's owner moves ("put any number of cards from your hand on the bottom of your
+    Arsenal"); anywhere else it cannot run yet."""
     for part in parts:
         for a in _nested(part):
             if getattr(getattr(a, "count", None), "of", None) is HASH:
                 raise Unsupported("the quantity '#' (never said what it is equal to)")
             if getattr(a, "count", None) == fx.ANY_NUMBER and not (
-                    isinstance(a, fx.Discard) and a.filter == fx.ANY_CARD and a.who is a.chooser is fx.Who.YOU):
+                    isinstance(a, fx.Discard) and a.filter == fx.ANY_CARD and a.who is a.chooser is fx.Who.YOU
+                    or isinstance(a, fx.MoveCards) and a.chooser is fx.Who.YOU and not a.random):
                 raise Unsupported("the quantity 'any number of'")
 
 
