@@ -424,6 +424,8 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     src = _zone_in(src_arg)
     if len(src.zones) != 1 or src.who is not dest.who:
         raise Unsupported("a move between two players' zones or from several zones")
+    if any(w in ("top", "bottom") for w in words(src_arg)):  # "from the bottom of your Arsenal": not a pick
+        raise Unsupported(f"{action.verb} from {' '.join(words(src_arg)[1:])!r}")
     if src.zones == dest.zones:
         raise Unsupported("a move within one zone")
     mover = src.who if who is fx.Who.YOU else who

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from rawdeal.effects import model as fx
+from rawdeal.effects.classic.lowering.found import Many
 from rawdeal.effects.classic.lowering.nodes import Unsupported
 
-_READS_SAME = (fx.MoveCards, fx.Draw, fx.Discard)
+_READS_SAME = (fx.MoveCards, fx.Draw, fx.Discard, Many)  # a search for "the same number of" cards: a move
 
 
 def checked_same(lowered: list[Any]) -> list[Any]:

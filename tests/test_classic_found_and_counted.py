@@ -1,0 +1,178 @@
+"""What a search found, moved by a pronoun ("search his Arsenal for up to 5 cards, put them into his Ringside pile";
+"... for 1 card and remove it from the game"), "any number of" cards moved and "the same number of" cards after it,
+"random" cards, and "this card and 1 card from your Ringside pile". Lowered from sentences the pool prints, then
+played (a decision saved mid-effect and reloaded plays on as straight play does)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rawdeal.cards import CardType
+from rawdeal.effects import model as fx
+from rawdeal.engine.game import Game
+from rawdeal.engine.moves import parse_move
+from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.io.save import dumps, loads
+from classickit import ACTION, assert_printed, clauses, course_with, lowered, play_unreversed
+
+YOU, OPP = fx.Who.YOU, fx.Who.OPPONENT
+ARSENAL, HAND, RINGSIDE, RING = fx.Zone.ARSENAL, fx.Zone.HAND, fx.Zone.RINGSIDE, fx.Zone.RING
+
+HOW_MANY = "Search his Arsenal for up to 5 cards, put them into his Ringside pile, and he shuffles his Arsenal."
+HIP_TOSS = "When successfully played, search your opponent's Arsenal for 1 card and remove it from the game."
+MIC = "Search your opponent's Arsenal for 1 Reversal card, remove it from the game, and he shuffles his Arsenal."
+SHARMELL = "Search your opponent's Arsenal for 5 cards and remove them from the game."
+SPARKPLUG = ("Discard any number of cards and then search your Arsenal for the same number of non-hybrid Reversal "
+             "cards, reveal them to your opponent, put them into your hand, and shuffle your Arsenal.")
+GOOD_LIFE = ("Put any number of cards from your hand on the bottom of your Arsenal and then put the same number of "
+             "cards from your Ringside pile into your hand.")
+TOPE = "Discard any number of cards and your opponent discards the same number of cards."
+GAME_OVER = "Shuffle any number of cards from your hand into your Arsenal, and then draw the same number of cards."
+INMATES = "Put any number of non-Maneuver cards from your opponent's Ring area into his Ringside pile."
+MICK_KICK = ("When successfully played, discard any number of cards and then put the same number of cards from the "
+             "bottom of your Arsenal into your hand.")
+CHAIN_LASHING = ("When successfully played, opponent must place 1 random card from his Backlash deck into his "
+                 "Ringside pile.")
+RED_HANDED = "Your opponent may overturn 5 cards. If he does not, he must discard 3 random cards from his hand."
+CARLITO = ("As an action, this card is -20F and -20D, shuffle this card and 1 card from your Ringside pile into your "
+           "Arsenal.")
+
+
+def test_texts_are_printed_in_the_pool() -> None:
+    assert_printed(HOW_MANY, HIP_TOSS, MIC, SHARMELL, SPARKPLUG, GOOD_LIFE, TOPE, GAME_OVER, INMATES, MICK_KICK,
+                   CHAIN_LASHING, CARLITO, "If he does not, he must discard 3 random cards from his hand.")
+
+
+def _actions(text: str) -> tuple[fx.Action, ...]:
+    on_play = [c for c in clauses(text, ACTION) if isinstance(c, fx.OnPlay)]
+    assert len(on_play) == 1
+    return on_play[0].actions
+
+
+# ------------------------------------------------------------------------------------- lowering
+def test_what_a_search_found_goes_where_the_pronoun_puts_it() -> None:
+    assert _actions(HOW_MANY) == (fx.MoveCards(OPP, fx.Count(5, up_to=True), ARSENAL, RINGSIDE), fx.Shuffle(OPP))
+    assert _actions(HIP_TOSS) == (fx.MoveCards(OPP, fx.ONE, ARSENAL, fx.Zone.REMOVED),)
+    assert _actions(MIC) == (fx.MoveCards(OPP, fx.ONE, ARSENAL, fx.Zone.REMOVED,
+                                          filter=fx.CardFilter(types=(CardType.REVERSAL,))), fx.Shuffle(OPP))
+    assert _actions(SHARMELL) == (fx.MoveCards(OPP, fx.Count(5), ARSENAL, fx.Zone.REMOVED),)
+
+
+def test_a_search_for_several_cards_into_the_hand_takes_them_all_not_one() -> None:
+    discard, take, shuffle = _actions(SPARKPLUG)
+    assert discard == fx.Discard(YOU, fx.ANY_NUMBER)
+    assert isinstance(take, fx.MoveCards) and take.count == fx.Count(1, same=True)
+    assert (take.source, take.dest, take.filter.types, take.filter.not_marks) == (ARSENAL, HAND, (CardType.REVERSAL,),
+                                                                                   ("hybrid",))
+    assert shuffle == fx.Shuffle(YOU)
+
+
+def test_a_search_for_several_cards_that_puts_them_nowhere_is_reported() -> None:
+    result = lowered("Search your Arsenal for 3 cards.")  # printed on no card
+    assert result.effect is None and "nowhere" in result.unlowered[0].reason
+
+
+def test_any_number_of_cards_moved_then_the_same_number() -> None:
+    assert _actions(GOOD_LIFE) == (fx.MoveCards(YOU, fx.ANY_NUMBER, HAND, ARSENAL, fx.Position.BOTTOM),
+                                   fx.MoveCards(YOU, fx.Count(1, same=True), RINGSIDE, HAND))
+    assert _actions(TOPE) == (fx.Discard(YOU, fx.ANY_NUMBER),
+                              fx.Discard(OPP, fx.Count(1, same=True), chooser=OPP))
+    assert _actions(GAME_OVER) == (fx.MoveCards(YOU, fx.ANY_NUMBER, HAND, ARSENAL, fx.Position.SHUFFLE),
+                                   fx.Draw(YOU, fx.Count(1, same=True)))
+    assert _actions(INMATES) == (fx.MoveCards(OPP, fx.ANY_NUMBER, RING, RINGSIDE,
+                                              filter=fx.CardFilter(not_marks=("type:maneuver",))),)
+
+
+def test_cards_from_the_bottom_of_a_zone_are_no_pick_and_are_reported() -> None:
+    result = lowered(MICK_KICK)
+    assert result.effect is None and "bottom" in result.unlowered[0].reason
+
+
+def test_random_cards_are_picked_at_random() -> None:
+    assert _actions(CHAIN_LASHING) == (fx.MoveCards(OPP, fx.ONE, fx.Zone.BACKLASH, RINGSIDE, chooser=OPP,
+                                                    random=True),)
+    (optional,) = _actions(RED_HANDED)
+    assert isinstance(optional, fx.Optional)
+    assert optional.otherwise == (fx.Discard(OPP, fx.Count(3), chooser=OPP, random=True),)
+
+
+def test_this_card_and_a_card_from_the_ringside_pile() -> None:
+    assert _actions(CARLITO) == (fx.ReturnThis(fx.Position.SHUFFLE),
+                                 fx.MoveCards(YOU, fx.ONE, RINGSIDE, ARSENAL, fx.Position.SHUFFLE))
+
+
+# ------------------------------------------------------------------------------------- play
+FILLER = ("Head Butt", "Roundhouse Punch", "Back Body Drop", "Big Boot", "Shoulder Block", "Cross Body Block",
+          "Ensugiri", "Running Elbow Smash", "Drop Kick", "Discus Punch")  # one copy each: a save checks copies
+
+
+def _game(text: str, me: dict[str, list[str]], him: dict[str, list[str]]) -> tuple[Game, GameState]:
+    cat = course_with({"Punch": fx.CardEffect(clauses(text, ACTION))})
+    zones = ("arsenal", "hand", "ring", "ringside")
+    mine = {z: [cat.id(t) for t in me.get(z, [])] for z in zones}
+    his = {z: [cat.id(t) for t in him.get(z, FILLER if z == "arsenal" else ())] for z in zones}
+    mine["hand"] = [cat.id("Punch"), *mine["hand"]]
+    mine["arsenal"] = mine["arsenal"] or [cat.id(t) for t in FILLER]
+    s = GameState(players=[PlayerState("HHH", **mine), PlayerState("THE ROCK", **his)], constructed=True, tasks=[])
+    return play_unreversed(cat, s, 'play "Punch"'), s
+
+
+def _answer(game: Game, *moves: str) -> None:
+    for move in moves:
+        d = game.decision()
+        assert d is not None and d.player == 0, (move, d)
+        game.apply(parse_move(move))
+
+
+def test_the_searcher_picks_the_found_cards_into_the_opponents_ringside_pile() -> None:
+    him = {"arsenal": ["Haymaker"] * 8 + ["Kick"] * 2}
+    game, s = _game(HOW_MANY, {}, him)
+    d = game.decision()
+    assert d is not None and d.player == 0  # he looks through his opponent's Arsenal
+    _answer(game, 'take "Kick"', 'take "Kick"', 'take "Haymaker"', 'take "Haymaker"', 'take "Haymaker"')
+    titles = [game.title(c) for c in s.players[1].ringside]  # the 5 taken, then Punch's damage overturned
+    assert titles[:5] == ["Kick", "Kick", "Haymaker", "Haymaker", "Haymaker"]
+    assert len(titles) == 5 + game.cat.infos[game.cat.id("Punch")].card.printed_damage
+
+
+def test_a_found_card_removed_from_the_game() -> None:
+    game, s = _game(HIP_TOSS, {}, {"arsenal": ["Haymaker"] * 9 + ["Kick"]})
+    _answer(game, 'take "Kick"')
+    assert [game.title(c) for c in s.players[1].removed] == ["Kick"]
+    assert "Kick" not in [game.title(c) for c in (*s.players[1].arsenal, *s.players[1].ringside)]
+
+
+def test_any_number_moved_asks_how_many_and_the_same_number_follows_after_a_save() -> None:
+    straight, s = _game(GOOD_LIFE, {"hand": ["Kick", "Kick", "Haymaker"], "ringside": ["Chop"] * 3}, {})
+    d = straight.decision()
+    assert d is not None and d.player == 0 and [str(m) for m in d.moves] == ["move 0", "move 1", "move 2", "move 3"]
+    reloaded = loads(dumps(straight))
+    for game in (straight, reloaded):
+        _answer(game, "move 2", 'take "Kick"', 'take "Kick"', 'take "Chop"', 'take "Chop"')
+    assert dumps(reloaded) == dumps(straight)
+    me = reloaded.s.players[0]
+    assert sorted(reloaded.title(c) for c in me.hand) == ["Chop", "Chop", "Haymaker"]
+    assert [reloaded.title(c) for c in me.arsenal[:2]] == ["Kick", "Kick"]  # at the bottom
+    assert [reloaded.title(c) for c in me.ringside].count("Chop") == 1
+
+
+def test_the_opponent_discards_as_many_cards_as_you_did() -> None:
+    for n in (0, 1, 2):
+        game, s = _game(TOPE, {"hand": ["Kick", "Chop"]}, {"hand": ["Haymaker"] * 4})
+        _answer(game, f"discard {n}", *['discard "Kick"', 'discard "Chop"'][:n])
+        while (d := game.decision()) is not None and d.player == 1 and game.s.tasks:
+            game.apply(d.moves[0])
+        assert len(s.players[1].hand) == 4 - n
+
+
+def test_this_card_and_one_card_are_shuffled_in() -> None:
+    on_play = next(c for c in clauses(CARLITO, ACTION) if isinstance(c, fx.OnPlay))
+    cat = course_with({"Punch": fx.CardEffect((replace(on_play, as_type=None),))})
+    s = GameState(players=[PlayerState("HHH", [cat.id("Haymaker")] * 10, hand=[cat.id("Punch")],
+                                       ringside=[cat.id("Kick")]),
+                           PlayerState("THE ROCK", [cat.id("Haymaker")] * 10)], tasks=[])
+    game = play_unreversed(cat, s, 'play "Punch"')
+    _answer(game, 'take "Kick"')
+    me = s.players[0]
+    assert me.ringside == [] and cat.id("Punch") in me.arsenal and cat.id("Kick") in me.arsenal
+    assert cat.id("Punch") not in me.ring
