@@ -516,8 +516,9 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
         return _take(action, who, seq, card)
     plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not gone))
     pronoun = _pronoun(plain)
-    moved = found_moved(pronoun, seq.last, fx.Zone.REMOVED, found_search(seq.last).who, fx.Position.TOP) \
-        if pronoun is not None and found_search(seq.last) is not None and len(plain.parts) == 1 else None
+    search = found_search(seq.last)
+    moved = found_moved(pronoun, seq.last, fx.Zone.REMOVED, search.who, fx.Position.TOP) \
+        if pronoun is not None and search is not None and len(plain.parts) == 1 else None
     if moved is not None:  # "search his Arsenal for 1 card and remove it from the game"
         found, seq.last = seq.last, moved
         return [_Instead(found, moved)]
@@ -681,12 +682,14 @@ def _random_cards(action: Action) -> Action | None:
     obj = action.parts[0] if action.parts else None
     cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
         and obj.kind == "counted" else None
-    descs = [p for p in cards.parts if isinstance(p, CardDesc)] if cards is not None else []
+    if cards is None:
+        return None
+    descs = [p for p in cards.parts if isinstance(p, CardDesc)]
     if len(descs) != 1 or not any(isinstance(w, Phrase) and w.kind == "random" for w in descs[0].words):
         return None
     desc = descs[0]
     plain = replace(desc, words=tuple(w for w in desc.words if not (isinstance(w, Phrase) and w.kind == "random")))
-    counted = Phrase("counted", (Cards(tuple(plain if p is desc else p for p in descs and cards.parts or ())),))
+    counted = Phrase("counted", (Cards(tuple(plain if p is desc else p for p in cards.parts)),))
     return Action(action.subject, action.verb, (counted, *action.parts[1:]))
 
 
