@@ -176,3 +176,63 @@ def test_this_card_and_one_card_are_shuffled_in() -> None:
     me = s.players[0]
     assert me.ringside == [] and cat.id("Punch") in me.arsenal and cat.id("Kick") in me.arsenal
     assert cat.id("Punch") not in me.ring
+
+
+# ------------------------------------------------------------------------------------- this card, other cards
+SWEET_CHIN = ("As an action, this card is -30F and -20D, discard this card and put 1 other Maneuver card from your "
+              "Ringside pile into your hand.")
+PLAN_B = "Remove this card from the game and put 1 card from your hand on the bottom of your Arsenal."
+CABANA = ("When this card is in your Ringside pile, during your turn you may remove this card from the game and then "
+          "shuffle up to 4 cards from your Ringside pile into your Arsenal.")
+
+
+def test_this_card_removed_from_the_game_and_other_cards_are_lowered() -> None:
+    assert_printed(SWEET_CHIN, PLAN_B, CABANA)
+    assert _actions(SWEET_CHIN) == (fx.DiscardThis(), fx.MoveCards(YOU, fx.ONE, RINGSIDE, HAND, other=True,
+                                                                   filter=fx.CardFilter(types=(CardType.MANEUVER,))))
+    assert _actions(PLAN_B) == (fx.MoveThis(fx.Zone.REMOVED), fx.MoveCards(YOU, fx.ONE, HAND, ARSENAL,
+                                                                         fx.Position.BOTTOM))
+    (used,) = clauses(CABANA, ACTION)
+    assert used == fx.Activated((RINGSIDE,), (fx.MoveThis(fx.Zone.REMOVED), fx.MoveCards(
+        YOU, fx.Count(4, up_to=True), RINGSIDE, ARSENAL, fx.Position.SHUFFLE)))
+
+
+def test_other_is_refused_where_no_card_of_yours_moves() -> None:
+    result = lowered("Your opponent discards 1 other card.")  # printed on no card
+    assert result.effect is None
+
+
+def _played_as_maneuver(text: str, me: dict[str, list[str]]) -> Game:
+    on_play = next(c for c in clauses(text, ACTION) if isinstance(c, fx.OnPlay))
+    cat = course_with({"Punch": fx.CardEffect((replace(on_play, as_type=None),))})
+    zones = {z: [cat.id(t) for t in me.get(z, [])] for z in ("hand", "ringside")}
+    s = GameState(players=[PlayerState("HHH", [cat.id(t) for t in FILLER], hand=[cat.id("Punch"), *zones["hand"]],
+                                       ringside=zones["ringside"]),
+                           PlayerState("THE ROCK", [cat.id(t) for t in FILLER])], constructed=True, tasks=[])
+    return play_unreversed(cat, s, 'play "Punch"')
+
+
+def test_an_other_card_is_never_this_one_but_may_be_another_copy() -> None:
+    game = _played_as_maneuver(SWEET_CHIN, {"ringside": ["Kick"]})
+    d = game.decision()
+    assert d is not None and d.player == 0 and [str(m) for m in d.moves] == ['take "Kick"']  # Punch lies there too
+    again = loads(dumps(game))
+    for g in (game, again):
+        g.apply(parse_move('take "Kick"'))
+    assert dumps(again) == dumps(game)
+    assert [game.title(c) for c in game.s.players[0].ringside] == ["Punch"]
+    game = _played_as_maneuver(SWEET_CHIN, {"ringside": ["Punch"]})  # another copy: that one may come back
+    d = game.decision()
+    assert d is not None and [str(m) for m in d.moves] == ['take "Punch"']
+    game.apply(d.moves[0])
+    me = game.s.players[0]
+    assert [game.title(c) for c in me.ringside] == ["Punch"] and game.cat.id("Punch") in me.hand
+    game = _played_as_maneuver(SWEET_CHIN, {})  # nothing else there: nothing to take
+    assert game.s.players[0].hand == [] and [game.title(c) for c in game.s.players[0].ringside] == ["Punch"]
+
+
+def test_this_card_removed_from_the_game() -> None:
+    game = _played_as_maneuver(PLAN_B, {"hand": ["Kick"]})
+    _answer(game, 'take "Kick"')
+    me = game.s.players[0]
+    assert [game.title(c) for c in me.removed] == ["Punch"] and game.title(me.arsenal[0]) == "Kick"

@@ -327,6 +327,7 @@ class MoveCards:
     chooser: Who = Who.YOU
     filter: CardFilter = ANY_CARD
     random: bool = False  # "randomly remove 1 card in his hand from the game": picked at random (Classic cards)
+    other: bool = False  # "put 1 other card from your Ring area ...": never the card whose effect it is (Classic)
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,7 +186,7 @@ def _into(position: Position) -> str:
 
 
 def _move(a: MoveCards) -> str:
-    cards = _cards(a.count, a.filter)
+    cards = _cards(a.count, a.filter) + (" (not this card)" if a.other else "")
     source = _zone(a.who, a.source, a.chooser)
     if a.dest is Zone.REMOVED:
         return f"{_verb(a.chooser, 'remove')} {cards} in {source} from the game"

@@ -261,15 +261,18 @@ class Actions:
             self._random_move(owner, p, n or 0, a.filter, a.source, a.dest, a.position)
             return
         chooser = self._who(owner, a.chooser)
-        fits = sum(1 for c in self.s.players[p].zone(a.source) if self._passes(c, a.filter, owner))
+        zone = self.s.players[p].zone(a.source)
+        other = card if a.other and p == owner and card in zone else -1  # "1 other card": this one stays
+        fits = sum(1 for c in zone if self._passes(c, a.filter, owner)) - (other >= 0 and self._passes(card, a.filter, owner))
         if n is None and a.count.up_to:  # "any number of cards": he says how many (the lowering lets only the
-            pick = T.PickCard(chooser, p, a.source, TAKE, 0, a.dest, a.position, a.filter, by=owner)  # owner say)
-            self.s.tasks.append(T.AskCount(chooser, COUNT_MOVE, fits, pick=pick))
+            pick = T.PickCard(chooser, p, a.source, TAKE, 0, a.dest, a.position, a.filter, by=owner, other=other)
+            self.s.tasks.append(T.AskCount(chooser, COUNT_MOVE, fits, pick=pick))  # owner say)
             return
         n = fits if n is None else min(n, fits)  # all of them, or as many as there are
         self.s.moved = n
         if n:
-            self.s.tasks.append(T.PickCard(chooser, p, a.source, TAKE, n, a.dest, a.position, a.filter, by=owner))
+            self.s.tasks.append(T.PickCard(chooser, p, a.source, TAKE, n, a.dest, a.position, a.filter, by=owner,
+                                           other=other))
 
     def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
         p = self._who(owner, a.who)

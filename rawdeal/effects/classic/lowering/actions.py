@@ -131,9 +131,12 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     if randomly:
         plain = Action(tuple(p for p in action.subject if p not in randomly), action.verb, action.parts)
         return [_at_random(a) for a in _action(plain, seq, card)]
-    picked = _random_cards(action)
+    picked = _without_word(action, "random")
     if picked is not None:  # "he must discard 3 random cards from his hand": as "he randomly discards 3 cards"
         return [_at_random(a) for a in _action(picked, seq, card)]
+    others = _without_word(action, "other")
+    if others is not None:  # "put 1 other Maneuver card from your Ringside pile into your hand": not this card
+        return [_other(a) for a in _action(others, seq, card)]
     if seq.next_card is not None and seq.next_card.title is None and seq.next_when is fx.Duration.NEXT_CARD \
             and action.verb == "reverse" \
             and _pronoun(action) == "it" \
@@ -522,6 +525,9 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     if moved is not None:  # "search his Arsenal for 1 card and remove it from the game"
         found, seq.last = seq.last, moved
         return [_Instead(found, moved)]
+    if (pronoun == "this card" or pronoun == "it" and seq.last is None) and len(plain.parts) == 1 \
+            and who is fx.Who.YOU:  # "remove this card from the game": from where it lies (Ring area, Ringside pile)
+        return [fx.MoveThis(fx.Zone.REMOVED)]
     if pronoun is not None:
         raise Unsupported(f"remove {' '.join(words(plain)[1:])!r} from the game")
     chose = chosen_moved(plain, who, seq.last, seq.last.who if isinstance(seq.last, _Chosen) else who,
@@ -677,18 +683,28 @@ def _at_random(lowered: Any) -> Any:
     raise Unsupported("a card picked at random")
 
 
-def _random_cards(action: Action) -> Action | None:
-    """The action without the word "random" of its object ("1 random card from his Backlash deck"), else None."""
+def _other(lowered: Any) -> Any:
+    """"1 other card from your Ring area": a move of the card's owner's cards that leaves this card where it is."""
+    if isinstance(lowered, fx.Optional):
+        return replace(lowered, actions=tuple(_other(a) for a in lowered.actions))
+    if isinstance(lowered, fx.MoveCards) and not lowered.random and lowered.who is fx.Who.YOU:
+        return replace(lowered, other=True)
+    raise Unsupported("'other' cards for an action that moves none of yours")
+
+
+def _without_word(action: Action, kind: str) -> Action | None:
+    """The action without the word `kind` ("random", "other") of its object ("1 random card from his Backlash
+    deck"), else None."""
     obj = action.parts[0] if action.parts else None
     cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
         and obj.kind == "counted" else None
     if cards is None:
         return None
     descs = [p for p in cards.parts if isinstance(p, CardDesc)]
-    if len(descs) != 1 or not any(isinstance(w, Phrase) and w.kind == "random" for w in descs[0].words):
+    if len(descs) != 1 or not any(isinstance(w, Phrase) and w.kind == kind for w in descs[0].words):
         return None
     desc = descs[0]
-    plain = replace(desc, words=tuple(w for w in desc.words if not (isinstance(w, Phrase) and w.kind == "random")))
+    plain = replace(desc, words=tuple(w for w in desc.words if not (isinstance(w, Phrase) and w.kind == kind)))
     counted = Phrase("counted", (Cards(tuple(plain if p is desc else p for p in cards.parts)),))
     return Action(action.subject, action.verb, (counted, *action.parts[1:]))
 
