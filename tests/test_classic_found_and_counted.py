@@ -199,7 +199,7 @@ def test_this_card_removed_from_the_game_and_other_cards_are_lowered() -> None:
 
 def test_other_is_refused_where_no_card_of_yours_moves() -> None:
     result = lowered("Your opponent discards 1 other card.")  # printed on no card
-    assert result.effect is None
+    assert result.effect is None and "other" in result.unlowered[0].reason
 
 
 def _played_as_maneuver(text: str, me: dict[str, list[str]]) -> Game:
