@@ -236,3 +236,35 @@ def test_this_card_removed_from_the_game() -> None:
     _answer(game, 'take "Kick"')
     me = game.s.players[0]
     assert [game.title(c) for c in me.removed] == ["Punch"] and game.title(me.arsenal[0]) == "Kick"
+
+
+# ------------------------------------------------------------------------------------- "then either A or B"
+LEG_DROP = ("As an action, this card is -8F and -12D, either discard this card or shuffle this card into your Arsenal "
+            "and then draw 1 card.")
+SPIDER_WEB = ("As an action, this card is -5D, put this card on the bottom of your Arsenal and then either draw 2 "
+              "cards or put the card titled Managed by Stevie Richards from your Ringside pile into your Ring area "
+              "and discard 1 card.")
+POWER_BOMB = ("As an action, this card is -8F and -14D, shuffle this card into your Arsenal and then draw 1 card or "
+              "your opponent discards 4 cards from his Backlash deck.")
+
+
+def test_what_comes_before_either_happens_whichever_is_chosen() -> None:
+    assert_printed(LEG_DROP, SPIDER_WEB, POWER_BOMB)
+    assert _actions(LEG_DROP) == (fx.Choice(((fx.DiscardThis(),), (fx.ReturnThis(fx.Position.SHUFFLE),
+                                                                    fx.Draw(YOU, fx.ONE)))),)
+    back, choice = _actions(SPIDER_WEB)
+    assert back == fx.ReturnThis(fx.Position.BOTTOM)
+    assert isinstance(choice, fx.Choice) and choice.options[0] == (fx.Draw(YOU, fx.Count(2)),)
+    assert [type(a) for a in choice.options[1]] == [fx.MoveCards, fx.Discard]
+
+
+def test_a_choice_without_either_after_other_actions_is_reported() -> None:
+    result = lowered(POWER_BOMB)  # the choice may be the draw's alone, or the shuffle's too: the text does not say
+    assert result.effect is None and "choice" in result.unlowered[0].reason
+
+
+def test_either_choice_is_played() -> None:
+    game = _played_as_maneuver(LEG_DROP, {})
+    _answer(game, "choose 2")
+    me = game.s.players[0]
+    assert game.cat.id("Punch") in me.arsenal and len(me.hand) == 1 and me.ringside == []

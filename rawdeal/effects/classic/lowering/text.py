@@ -11,7 +11,7 @@ from rawdeal.cards.db import normalize_title
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
-    Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, ZoneRef,
+    Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.found import unplaced
 from rawdeal.effects.classic.lowering.nodes import (
@@ -186,6 +186,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
     groups: list[list[Any]] = [[]]
     either = False
+    said_either: int | None = None  # where in the first group "either" opens the choice ("..., then either A or B")
     joined: list[str] = []
     may: int | None = None  # where the open "you may ..." stands in the group: it runs on until "then"
     one_of = False  # "Choose one: A; or B"
@@ -209,6 +210,9 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         if isinstance(item, Action) and item.verb == "compare":
             seq.last = _compared(item)  # "All players compare their current Fortitude Rating": the next sentence acts on it
             continue
+        if isinstance(item, Action) and len(groups) == 1 and said_either is None \
+                and any(isinstance(p, Word) and p.text == "either" for p in item.subject):
+            said_either = len(groups[0])
         if isinstance(item, Action):
             out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
             if out:
@@ -258,12 +262,14 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         raise Unsupported("'Choose one:' with one option (options are joined by 'or')")
     if not either:
         return groups[0]
+    before = groups[0][:said_either or 0]  # "this card is -5D, put this card on the bottom of your Arsenal and then
+    groups[0] = groups[0][said_either or 0:]  # either A or B": what comes before "either" happens either way
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
         raise Unsupported("a choice between things that are not actions")
     first = groups[0][0]
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
-    return [fx.Choice(tuple(tuple(g) for g in groups))]
+    return [*before, fx.Choice(tuple(tuple(g) for g in groups))]
 
 
 @dataclass(frozen=True, slots=True)
