@@ -268,3 +268,34 @@ def test_either_choice_is_played() -> None:
     _answer(game, "choose 2")
     me = game.s.players[0]
     assert game.cat.id("Punch") in me.arsenal and len(me.hand) == 1 and me.ringside == []
+
+
+# ------------------------------------------------------------------------------------- counts said another way
+SPLIT_FINGER = "As a maneuver, discard up to 5 cards and your opponent overturns the same number of cards."
+WALK_IT_DRY = ("Discard 1 card, shuffle up to # cards from your Ringside pile into your Arsenal, and your opponent "
+               "overturns # cards, where # is equal to your Superstar Value.")
+SPANKING = "Overturn 4 cards from your Arsenal into your Ringside pile, and then draw 4 cards."
+CONDEMNED = "Your opponent discards cards equal to the number of Superstar-specific cards in your Ring area."
+STRETCHING = "Draw 2 cards, then put 1 card from your Ringside pile at the bottom of your Arsenal."
+
+
+def test_overturns_and_discards_of_a_count_the_text_says_elsewhere() -> None:
+    assert_printed(SPLIT_FINGER, WALK_IT_DRY, SPANKING, CONDEMNED, STRETCHING)
+    assert _actions(SPLIT_FINGER.replace("As a maneuver, ", ""))[1] == fx.MillTop(OPP, count=fx.Count(1, same=True))
+    value = fx.CountOf(YOU, None)
+    assert _actions(WALK_IT_DRY)[1:] == (
+        fx.MoveCards(YOU, fx.Count(0, up_to=True, of=value), RINGSIDE, ARSENAL, fx.Position.SHUFFLE),
+        fx.MillTop(OPP, count=fx.Count(0, of=value)))
+    assert _actions(SPANKING) == (fx.MillTop(YOU, 4), fx.Draw(YOU, fx.Count(4)))
+    assert _actions(CONDEMNED) == (fx.Discard(OPP, fx.Count(0, of=fx.CountOf(
+        YOU, RING, fx.CardFilter(marks=("superstar-specific",)))), chooser=OPP),)
+    assert _actions(STRETCHING)[1] == fx.MoveCards(YOU, fx.ONE, RINGSIDE, ARSENAL, fx.Position.BOTTOM)
+
+
+def test_the_opponent_overturns_as_many_as_were_discarded() -> None:
+    for n in (0, 2):
+        game = _played_as_maneuver(SPLIT_FINGER.replace("As a maneuver, ", ""), {"hand": ["Kick", "Chop"]})
+        before = len(game.s.players[1].arsenal)
+        _answer(game, f"discard {n}", *['discard "Kick"', 'discard "Chop"'][:n])
+        damage = game.cat.infos[game.cat.id("Punch")].card.printed_damage
+        assert before - len(game.s.players[1].arsenal) == n + damage

@@ -313,6 +313,7 @@ class MillTop:
 
     who: Who
     n: int = 1
+    count: Count | None = None  # Classic: "overturns # cards", "that many cards": worked out when it runs (n unused)
 
 
 @dataclass(frozen=True, slots=True)

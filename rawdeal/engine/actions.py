@@ -250,7 +250,8 @@ class Actions:
 
     def _do_mill(self, owner: int, a: fx.MillTop, card: int) -> None:
         p = self._who(owner, a.who)
-        self._mill(p, a.n, winner_if_empty=1 - p if p == owner else owner, collateral=p == owner)
+        n = a.n if a.count is None else self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)
+        self._mill(p, n, winner_if_empty=1 - p if p == owner else owner, collateral=p == owner)
 
     def _do_move(self, owner: int, a: fx.MoveCards, card: int) -> None:
         """The chooser picks the cards one at a time; "any number of cards" first asks him how many. Either way

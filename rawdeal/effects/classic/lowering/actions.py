@@ -14,7 +14,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _only_args, _subject, _target, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.deckrules import is_deck_rule
-from rawdeal.effects.classic.lowering.quantities import checked_same
+from rawdeal.effects.classic.lowering.quantities import checked_same, hash_is
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
 from rawdeal.effects.classic.lowering.found import Many, found_moved, found_search
@@ -134,6 +134,10 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     picked = _without_word(action, "random")
     if picked is not None:  # "he must discard 3 random cards from his hand": as "he randomly discards 3 cards"
         return [_at_random(a) for a in _action(picked, seq, card)]
+    counted = _counted_equal_to(action)
+    if counted is not None:  # "your opponent discards cards equal to the number of Face cards in your Ring area"
+        plain, count = counted
+        return [_recounted(a, count) for a in _action(plain, seq, card)]
     others = _without_word(action, "other")
     if others is not None:  # "put 1 other Maneuver card from your Ringside pile into your hand": not this card
         return [_other(a) for a in _action(others, seq, card)]
@@ -362,6 +366,10 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     both = _this_and_cards(action)
     if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
         return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
+    at = _arg(action, "at_end_of")
+    if at is not None and words(at)[:4] == ["at", "the", "bottom", "of"]:  # "at the bottom of your Arsenal"
+        action = Action(action.subject, action.verb, tuple(Phrase("bottom_arg", at.parts) if p is at else p
+                                                           for p in action.parts))
     pronoun = _pronoun(action)
     dest_arg = _arg(action, "into_arg") or _arg(action, "bottom_arg") or _arg(action, "top_arg") \
         or _arg(action, "back_on_top")
@@ -565,8 +573,13 @@ def _move_taken(taken: _Taken, dest: _Zones, position: fx.Position) -> list[Any]
 
 
 def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
-    """"Overturn 2 cards": the top cards of your Arsenal into your Ringside pile (damage to yourself)."""
+    """"Overturn 2 cards (from your Arsenal into your Ringside pile)": the top cards of your Arsenal into your
+    Ringside pile (damage to yourself); "your opponent overturns # cards", "... that many cards" when it runs."""
     obj = action.parts[0] if action.parts else None
+    where = [p for p in action.parts[1:] if isinstance(p, Phrase) and p.kind in ("from_arg", "into_arg")]
+    if [_zone_in(p).zones for p in where] in ([(fx.Zone.ARSENAL,), (fx.Zone.RINGSIDE,)], [(fx.Zone.ARSENAL,)]) \
+            and all(_zone_in(p).who is fx.Who.YOU for p in where) and who is fx.Who.YOU:  # where overturned cards go
+        action = Action(action.subject, action.verb, tuple(p for p in action.parts if p not in where))
     _only_args(action, ())
     if isinstance(obj, Phrase) and obj.kind == "top_cards":
         src = _zone_in(obj)
@@ -575,8 +588,11 @@ def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[A
             return [fx.MillTop(src.who if who is fx.Who.YOU else who, _number(nums[0]) if nums else 1)]
     d = _object_cards(action)
     if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait or d.marked) \
-            and not d.count.up_to and not d.count.same:  # "overturn that many cards": the overturn takes a set number
+            and not d.count.up_to and not d.count.same and d.count.of is None:
         return [fx.MillTop(who, d.count.n)]
+    if d is not None and (d.count.same or d.count.of is not None) and not d.count.up_to \
+            and not (d.types or d.subtypes or d.title or d.trait or d.marked):
+        return [fx.MillTop(who, count=d.count)]  # "your opponent overturns # cards, where # is ...", "that many"
     raise Unsupported(f"overturn {' '.join(words(action)[1:])!r}")
 
 
@@ -681,6 +697,26 @@ def _at_random(lowered: Any) -> Any:
             and not lowered.count.same:
         return replace(lowered, random=True)
     raise Unsupported("a card picked at random")
+
+
+def _counted_equal_to(action: Action) -> tuple[Action, fx.Count] | None:
+    """"discards cards equal to the number of ...": (the action without the "equal to", the count it says), when
+    the object is cards with no number of its own; else None."""
+    equal = _arg(action, "equal_to")
+    obj = action.parts[0] if action.parts else None
+    cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
+        and obj.kind == "counted" else None
+    if equal is None or cards is None or len(cards.parts) != 1:
+        return None
+    return Action(action.subject, action.verb, tuple(p for p in action.parts if p is not equal)), \
+        fx.Count(0, of=hash_is(equal))
+
+
+def _recounted(lowered: Any, count: fx.Count) -> Any:
+    """A discard or move of one card (the bare "cards" of "cards equal to ...") made one of `count` cards."""
+    if isinstance(lowered, (fx.Discard, fx.MoveCards)) and lowered.count == fx.ONE and not lowered.random:
+        return replace(lowered, count=count)
+    raise Unsupported("cards 'equal to' a number for an action that takes no count")
 
 
 def _other(lowered: Any) -> Any:

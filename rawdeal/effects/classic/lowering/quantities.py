@@ -8,9 +8,10 @@ from typing import Any
 
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.found import Many
-from rawdeal.effects.classic.lowering.nodes import Unsupported
+from rawdeal.effects.classic.lowering.nodes import Unsupported, _children, _desc, _filter, _zone_in, values, words
+from rawdeal.effects.classic.model import CardDesc, Phrase, ValueKind
 
-_READS_SAME = (fx.MoveCards, fx.Draw, fx.Discard, Many)  # a search for "the same number of" cards: a move
+_READS_SAME = (fx.MoveCards, fx.Draw, fx.Discard, fx.MillTop, Many)  # a search for "the same number of" cards: a move
 
 
 def checked_same(lowered: list[Any]) -> list[Any]:
@@ -22,3 +23,33 @@ def checked_same(lowered: list[Any]) -> list[Any]:
             if isinstance(count, fx.Count) and count.same and not isinstance(a, _READS_SAME):
                 raise Unsupported(f"'that many' cards for {type(a).__name__}")
     return lowered
+
+
+def hash_is(tail: Any) -> fx.CountOf:
+    """"where # is equal to the number of maneuvers in your Ring area" / "... to your Superstar Value" (+N); also
+    "discards cards equal to the number of ..." (the phrase from "equal to")."""
+    refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value")]
+    signed = values(tail, ValueKind.SIGNED)
+    plus = int(signed[-1].text.replace("+", "")) if signed and signed[-1] in tail.parts else 0
+    if len(refs) != 1:
+        raise Unsupported(f"# {' '.join(words(tail))!r}")
+    ref = refs[0]
+    said = words(ref)
+    if ref.kind == "stat_value":
+        if said[-2:] != ["superstar", "value"] and said[-1:] != ["superstar value"]:
+            raise Unsupported(f"# equal to {' '.join(said)!r}")
+        owner = [p for p in _children(ref) if isinstance(p, Phrase) and p.kind == "stat_owner"]
+        whose = [w for w in said if w not in ("superstar", "value", "superstar value")]
+        who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (
+            ["your", "opponent's"], ["opponent's"], ["his"]) else None
+        if who is None or not owner:
+            raise Unsupported(f"# equal to {' '.join(said)!r}")
+        return fx.CountOf(who, None, plus=plus)
+    descs = [p for p in ref.parts if isinstance(p, CardDesc)]
+    places = [p for p in ref.parts if isinstance(p, Phrase) and p.kind == "place"]
+    if said[:3] != ["the", "number", "of"] or len(descs) != 1 or len(places) != 1 or words(places[0])[0] != "in":
+        raise Unsupported(f"# equal to {' '.join(said)!r}")
+    zone = _zone_in(places[0])
+    if len(zone.zones) != 1:
+        raise Unsupported(f"# equal to {' '.join(said)!r}")
+    return fx.CountOf(zone.who, zone.zones[0], _filter(_desc(descs[0])), plus)

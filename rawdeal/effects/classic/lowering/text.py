@@ -14,6 +14,7 @@ from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.found import unplaced
+from rawdeal.effects.classic.lowering.quantities import hash_is
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
     _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
@@ -240,7 +241,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         elif isinstance(item, Statement) and item.kind == "and_if" and find(item, "next_is") is not None:
             seq.next_card = _next_is(Frame("if_cond", item.parts))  # "...; and if your next card is a Strike maneuver, it is +5D"
         elif isinstance(item, Statement) and find(item, "where_tail") is not None:
-            said = _hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
+            said = hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
             groups = [[_with_hash(p, said) for p in group] for group in groups]
         elif isinstance(item, Frame) and _lifetime(item) is not None:
             seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"
@@ -471,35 +472,6 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
-
-
-def _hash_is(tail: Any) -> fx.CountOf:
-    """"where # is equal to the number of maneuvers in your Ring area" / "... to your Superstar Value" (+N)."""
-    refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value")]
-    signed = values(tail, ValueKind.SIGNED)
-    plus = int(signed[-1].text.replace("+", "")) if signed and signed[-1] in tail.parts else 0
-    if len(refs) != 1:
-        raise Unsupported(f"# {' '.join(words(tail))!r}")
-    ref = refs[0]
-    said = words(ref)
-    if ref.kind == "stat_value":
-        if said[-2:] != ["superstar", "value"] and said[-1:] != ["superstar value"]:
-            raise Unsupported(f"# equal to {' '.join(said)!r}")
-        owner = [p for p in _children(ref) if isinstance(p, Phrase) and p.kind == "stat_owner"]
-        whose = [w for w in said if w not in ("superstar", "value", "superstar value")]
-        who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (
-            ["your", "opponent's"], ["opponent's"], ["his"]) else None
-        if who is None or not owner:
-            raise Unsupported(f"# equal to {' '.join(said)!r}")
-        return fx.CountOf(who, None, plus=plus)
-    descs = [p for p in ref.parts if isinstance(p, CardDesc)]
-    places = [p for p in ref.parts if isinstance(p, Phrase) and p.kind == "place"]
-    if said[:3] != ["the", "number", "of"] or len(descs) != 1 or len(places) != 1 or words(places[0])[0] != "in":
-        raise Unsupported(f"# equal to {' '.join(said)!r}")
-    zone = _zone_in(places[0])
-    if len(zone.zones) != 1:
-        raise Unsupported(f"# equal to {' '.join(said)!r}")
-    return fx.CountOf(zone.who, zone.zones[0], _filter(_desc(descs[0])), plus)
 
 
 def _with_hash(part: Any, said: fx.CountOf) -> Any:
