@@ -14,7 +14,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _only_args, _subject, _target, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.deckrules import is_deck_rule
-from rawdeal.effects.classic.lowering.quantities import checked_same, hash_is
+from rawdeal.effects.classic.lowering.quantities import checked_same, hash_is, per_every
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
 from rawdeal.effects.classic.lowering.found import Many, found_moved, found_search
@@ -700,21 +700,27 @@ def _at_random(lowered: Any) -> Any:
 
 
 def _counted_equal_to(action: Action) -> tuple[Action, fx.Count] | None:
-    """"discards cards equal to the number of ...": (the action without the "equal to", the count it says), when
-    the object is cards with no number of its own; else None."""
-    equal = _arg(action, "equal_to")
+    """"discards cards equal to the number of ...", "discards 1 card for every HEEL card he has in his Ring area":
+    (the action without that phrase, the count it says), when the object is cards with no number of their own
+    (or 1 for every such card); else None."""
+    equal = _arg(action, "equal_to") or _arg(action, "per")
     obj = action.parts[0] if action.parts else None
     cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
         and obj.kind == "counted" else None
-    if equal is None or cards is None or len(cards.parts) != 1:
+    if equal is None or cards is None:
         return None
-    return Action(action.subject, action.verb, tuple(p for p in action.parts if p is not equal)), \
-        fx.Count(0, of=hash_is(equal))
+    plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not equal))
+    if equal.kind == "per":
+        if (_object_cards(plain) or _Desc(count=fx.ALL)).count != fx.ONE or len(cards.parts) != 2:
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")  # "2 cards for every ..."
+        return plain, fx.Count(0, of=per_every(equal))
+    return (plain, fx.Count(0, of=hash_is(equal))) if len(cards.parts) == 1 else None
 
 
 def _recounted(lowered: Any, count: fx.Count) -> Any:
     """A discard or move of one card (the bare "cards" of "cards equal to ...") made one of `count` cards."""
-    if isinstance(lowered, (fx.Discard, fx.MoveCards)) and lowered.count == fx.ONE and not lowered.random:
+    if isinstance(lowered, (fx.Discard, fx.MoveCards, fx.Draw)) and lowered.count == fx.ONE \
+            and not getattr(lowered, "random", False):
         return replace(lowered, count=count)
     raise Unsupported("cards 'equal to' a number for an action that takes no count")
 

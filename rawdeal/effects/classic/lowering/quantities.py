@@ -4,6 +4,7 @@ move or a draw whose count is `same`; any other action with such a count is repo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rawdeal.effects import model as fx
@@ -53,3 +54,28 @@ def hash_is(tail: Any) -> fx.CountOf:
     if len(zone.zones) != 1:
         raise Unsupported(f"# equal to {' '.join(said)!r}")
     return fx.CountOf(zone.who, zone.zones[0], _filter(_desc(descs[0])), plus)
+
+
+def per_every(per: Phrase) -> fx.CountOf:
+    """"for every card in your Ring area with the word 'dynamic' in the title", "for every HEEL card he has in his
+    Ring area": how many such cards there are when the action runs."""
+    said = words(per)
+    descs = [p for p in per.parts if isinstance(p, CardDesc)]
+    places = [p for p in per.parts if isinstance(p, Phrase) and p.kind == "place" and words(p)[0] == "in"]
+    named = [p for p in per.parts if isinstance(p, Phrase) and p.kind == "place" and p not in places]
+    rest = [p for p in per.parts if not (isinstance(p, CardDesc) or p in places or p in named)]
+    title = [v for p in named for v in values(p, ValueKind.QUOTED)]
+    if said[:2] != ["for", "every"] or len(descs) != 1 or len(places) != 1 or len(named) > 1 \
+            or [w for p in rest for w in words(p)] not in (["for", "every"], ["for", "every", "he", "has"]) \
+            or (named and (len(title) != 1 or words(named[0])[:3] != ["with", "the", "word"]
+                           or words(named[0])[-3:] != ["in", "the", "title"])):
+        raise Unsupported(f"the count {' '.join(said)!r}")
+    zone = _zone_in(places[0])
+    if len(zone.zones) != 1:
+        raise Unsupported(f"the count {' '.join(said)!r}")
+    flt = _filter(_desc(descs[0]))
+    if title:
+        if flt.title_word is not None:
+            raise Unsupported(f"the count {' '.join(said)!r}")
+        flt = replace(flt, title_word=title[0].text.strip("'\""))
+    return fx.CountOf(zone.who, zone.zones[0], flt)
