@@ -179,7 +179,13 @@ def _verb(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     handler = _VERBS.get(verb)
     if handler is None:
         raise Unsupported(f"the verb {verb!r}")
+    kinds = _split(action) if verb in _SPLIT else None
+    if kinds is not None:  # "discard 1 Maneuver card and 1 Action card": each kind in turn
+        return [a for kind in kinds for a in handler(kind, who, seq, card)]
     return handler(action, who, seq, card)
+
+
+_SPLIT = ("put", "shuffle", "discard", "return")  # verbs whose cards of several kinds are moved kind by kind
 
 
 def _pronoun(action: Action) -> str | None:
@@ -335,10 +341,11 @@ def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
         seq.last = _Looked(zones)
         return []
     cards = next((p for p in wanted.parts if isinstance(p, Cards)), None)
-    d = _cards(cards) if cards is not None else _Desc()
-    search = fx.Search(zones.who, zones.zones, _filter(d))
-    seq.last = search if d.count == fx.ONE else Many(search, d.count)  # several: "put them ..." says where
-    return [seq.last]
+    kinds = [_cards(c) for c in (_groups(cards) or [cards])] if cards is not None else [_Desc()]
+    search = fx.Search(zones.who, zones.zones, _filter(kinds[0]))
+    more = tuple((_filter(d), d.count) for d in kinds[1:])
+    seq.last = search if kinds[0].count == fx.ONE and not more else Many(search, kinds[0].count, more)  # several:
+    return [seq.last]  # "put them ..." says where
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,7 +398,6 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
         moved = None if shuffle else found_moved(pronoun, found, dest.zones[0], dest.who, position)
         if moved is not None:
             # "search your opponent's Arsenal for 1 card, put it into his Ringside pile": a move, not a search
-            seq.last = moved
             return [_Instead(found, moved)]
         this = pronoun == "this card" or (pronoun == "it" and seq.last is None)
         if this and dest.zones == (fx.Zone.RINGSIDE,):
@@ -444,6 +450,33 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     return [fx.MoveCards(mover, d.count, src.zones[0], dest.zones[0], position, chooser=chooser, filter=_filter(d))]
 
 
+def _groups(cards: Cards) -> list[Cards] | None:
+    """"1 Action card, 1 Maneuver card, and 1 Reversal card": each kind's own cards, when the kinds are joined by
+    commas and "and" (None for one kind, or for kinds joined by "or": any of them)."""
+    groups: list[list[Any]] = [[]]
+    for p in cards.parts:
+        if isinstance(p, Word) and p.text == "or":
+            return None
+        if isinstance(p, Word) and p.text in (",", "and"):
+            groups.append([])
+        else:
+            groups[-1].append(p)
+    kinds = [Cards(tuple(g)) for g in groups if g]
+    return kinds if len(kinds) > 1 else None
+
+
+def _split(action: Action) -> list[Action] | None:
+    """"put 1 Set-up card and 1 card with the word 'elbow' in the title from your Ringside pile into your hand": the
+    action once for each kind of card, else None."""
+    obj = action.parts[0] if action.parts else None
+    cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
+        and obj.kind == "counted" and len(obj.parts) == 1 else None
+    kinds = _groups(cards) if cards is not None else None
+    if kinds is None or _arg(action, "purpose") is not None:
+        return None
+    return [Action(action.subject, action.verb, (Phrase("counted", (kind,)), *action.parts[1:])) for kind in kinds]
+
+
 def _this_and_cards(action: Action) -> tuple[Action, Action] | None:
     """"this card and 1 card from your Ringside pile ...": (the action on this card, without the other cards'
     source; the action on the other cards), else None."""
@@ -460,10 +493,10 @@ def _this_and_cards(action: Action) -> tuple[Action, Action] | None:
 
 @dataclass(frozen=True, slots=True)
 class _Instead:
-    """An action lowered earlier in the sentence (`prev`) that a later verb says is really `new`."""
+    """An action lowered earlier in the sentence (`prev`) that a later verb says is really the actions `new`."""
 
     prev: Any
-    new: Any
+    new: tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -531,8 +564,7 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     moved = found_moved(pronoun, seq.last, fx.Zone.REMOVED, search.who, fx.Position.TOP) \
         if pronoun is not None and search is not None and len(plain.parts) == 1 else None
     if moved is not None:  # "search his Arsenal for 1 card and remove it from the game"
-        found, seq.last = seq.last, moved
-        return [_Instead(found, moved)]
+        return [_Instead(seq.last, moved)]
     if (pronoun == "this card" or pronoun == "it" and seq.last is None) and len(plain.parts) == 1 \
             and who is fx.Who.YOU:  # "remove this card from the game": from where it lies (Ring area, Ringside pile)
         return [fx.MoveThis(fx.Zone.REMOVED)]

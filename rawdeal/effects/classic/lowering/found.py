@@ -14,11 +14,13 @@ from rawdeal.effects.classic.lowering.nodes import Unsupported
 
 @dataclass(frozen=True, slots=True)
 class Many:
-    """A search for a count of cards other than one, waiting for the "put them ..." that says where they go
-    (left alone, it is reported: the engine's `Search` takes one card)."""
+    """A search for a count of cards other than one, or for several kinds ("for 1 Action card, 1 Maneuver card, and
+    1 Reversal card": `more`), waiting for the "put them ..." that says where they go (left alone, it is reported:
+    the engine's `Search` takes one card)."""
 
     search: fx.Search
     count: fx.Count
+    more: tuple[tuple[fx.CardFilter, fx.Count], ...] = ()  # the other kinds, each with its own count
 
 
 def found_search(last: object) -> fx.Search | None:
@@ -29,18 +31,19 @@ def found_search(last: object) -> fx.Search | None:
 
 
 def found_moved(pronoun: str, last: object, dest: fx.Zone, dest_who: fx.Who,
-                position: fx.Position) -> fx.MoveCards | None:
-    """The move of the cards `pronoun` ("it", "them") stands for, when it stands for what a search of one zone
-    found and they go to another zone of the same player; None when the pronoun is no such search's."""
+                position: fx.Position) -> tuple[fx.MoveCards, ...] | None:
+    """The moves of the cards `pronoun` ("it", "them") stands for (one a kind of card searched for), when it stands
+    for what a search of one zone found and they go to another zone of the same player; None when the pronoun is
+    no such search's."""
     search = found_search(last)
     if search is None or len(search.zones) != 1 or pronoun not in ("it", "them"):
         return None
-    count = last.count if isinstance(last, Many) else fx.ONE
-    if (pronoun == "it") != (count == fx.ONE):
+    kinds = ((search.filter, last.count), *last.more) if isinstance(last, Many) else ((search.filter, fx.ONE),)
+    if (pronoun == "it") != (kinds == ((search.filter, fx.ONE),)):
         raise Unsupported(f"{pronoun!r} for what a search found (another number of cards)")
     if dest_who is not search.who or dest is search.zones[0]:
         raise Unsupported("cards a search found, put into another player's zone or back where they were")
-    return fx.MoveCards(search.who, count, search.zones[0], dest, position, filter=search.filter)
+    return tuple(fx.MoveCards(search.who, count, search.zones[0], dest, position, filter=flt) for flt, count in kinds)
 
 
 def unplaced(actions: list[Any]) -> list[Any]:

@@ -221,7 +221,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 if not (isinstance(last, fx.Optional) and not last.actions):  # an empty may keeps what was taken
                     seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
                 if isinstance(seq.last, _Instead):
-                    seq.last = seq.last.new
+                    seq.last = seq.last.new[-1]
             elif item.verb == "choose" and item.parts:
                 pass  # what was chosen stays for the discard that follows
             group = groups[-1]
@@ -367,7 +367,7 @@ def _instead(actions: list[Any]) -> list[Any]:
             at = next((i for i in range(len(out) - 1, -1, -1) if out[i] is a.prev), None)
             if at is None:
                 raise Unsupported("a pronoun for an action of another clause")
-            out[at] = a.new
+            out[at:at + 1] = a.new
         elif isinstance(a, fx.Optional):
             out.append(replace(a, actions=tuple(_instead(list(a.actions)))))
         else:
