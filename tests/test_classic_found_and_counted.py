@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rawdeal.cards import CardType
+from rawdeal.cards import CardType, Trait
 from rawdeal.effects import model as fx
+from rawdeal.engine import tasks as T
+from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
+from rawdeal.engine.words import DecisionKind
 from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import GameState, PlayerState
 from rawdeal.io.save import dumps, loads
@@ -299,3 +302,73 @@ def test_the_opponent_overturns_as_many_as_were_discarded() -> None:
         _answer(game, f"discard {n}", *['discard "Kick"', 'discard "Chop"'][:n])
         damage = game.cat.infos[game.cat.id("Punch")].card.printed_damage
         assert before - len(game.s.players[1].arsenal) == n + damage
+
+
+# ------------------------------------------------------------------------------------- per card, several kinds
+GUT_STOMP = "As a maneuver, draw 1 card for every card in your Ring area with the word 'dynamic' in the title."
+CALL_TO_CROWD = "Opponent must discard 1 card for every HEEL card he has in his Ring area."
+MAKING_THE_GAME = ("Search your Arsenal for 1 Action card, 1 Maneuver card, and 1 Reversal card, reveal them to your "
+                   "opponent, put them into your hand, shuffle your Arsenal, and end your turn.")
+ELBOW_SMASH = ("When successfully played, put 1 Set-up card and 1 card with the word 'elbow'in the title from your "
+               "Ringside pile into your hand.")
+
+
+def test_one_card_for_every_card_of_a_kind_is_a_count_of_them() -> None:
+    assert_printed(GUT_STOMP, CALL_TO_CROWD, MAKING_THE_GAME, ELBOW_SMASH)
+    (draw,) = _actions(GUT_STOMP.replace("As a maneuver, ", ""))
+    assert draw == fx.Draw(YOU, fx.Count(0, of=fx.CountOf(YOU, RING, fx.CardFilter(title_word="dynamic"))))
+    assert _actions(CALL_TO_CROWD) == (fx.Discard(OPP, fx.Count(0, of=fx.CountOf(
+        OPP, RING, fx.CardFilter(trait=Trait.HEEL))), chooser=OPP),)
+
+
+def test_two_cards_for_every_card_is_reported() -> None:
+    result = lowered("As an action, this card is -4F, your opponent discards 2 cards for every copy of this card in "
+                     "your Ring area.")
+    assert result.effect is None
+
+
+def test_cards_of_several_kinds_are_taken_kind_by_kind() -> None:
+    kinds = [fx.CardFilter(types=(t,)) for t in (CardType.ACTION, CardType.MANEUVER, CardType.REVERSAL)]
+    assert _actions(MAKING_THE_GAME) == (*(fx.MoveCards(YOU, fx.ONE, ARSENAL, HAND, filter=k) for k in kinds),
+                                         fx.Shuffle(YOU), fx.EndTurn(YOU))
+    assert _actions(ELBOW_SMASH) == (fx.MoveCards(YOU, fx.ONE, RINGSIDE, HAND, filter=fx.CardFilter(
+        trait=Trait.SET_UP)), fx.MoveCards(YOU, fx.ONE, RINGSIDE, HAND, filter=fx.CardFilter(title_word="elbow")))
+    result = lowered("Search your Arsenal for 1 Set-up card or 1 Foreign Object card, reveal it to your opponent, "
+                     "put it into your hand, and shuffle your Arsenal.")  # "or": any of the kinds, not each
+    assert result.effect is None
+
+
+def _classic(ring: list[str], hand: list[str], arsenal: list[str]) -> Game:
+    cat = shipped_classic().catalog
+    filler = [i.id for i in cat.infos if not i.effect.clauses and not i.card.traits][:10]
+    s = GameState(players=[PlayerState("Triple H", [cat.id(t) for t in arsenal] + filler,
+                                       hand=[cat.id(t) for t in hand], ring=[cat.id(t) for t in ring]),
+                           PlayerState("The Rock", filler[:])], constructed=True, tasks=[])
+    game = Game(s, cat)
+    game.resume()
+    return game
+
+
+def test_one_card_is_drawn_for_every_dynamic_card_in_the_ring_area() -> None:
+    game = _classic(["Dynamic Hook", "Dynamic Punch", "Kidney Punch"], [], [])
+    (draw,) = _actions(GUT_STOMP.replace("As a maneuver, ", ""))
+    game.s.tasks.append(T.Act(0, draw, game.cat.id("Dynamic Gut Stomp")))
+    game.resume()
+    assert len(game.s.players[0].hand) == 2
+
+
+def test_each_kind_searched_for_is_picked_from_its_own_kind() -> None:
+    cat = shipped_classic().catalog
+    plain = [i for i in cat.infos if len(i.card.types) == 1]
+    one_of = [next(i.card.title for i in plain if i.card.types[0] is t) for t in (CardType.ACTION, CardType.REVERSAL)]
+    game = _classic([], [], one_of)
+    for action in _actions(MAKING_THE_GAME)[:3]:
+        game.s.tasks.insert(0, T.Act(0, action, cat.id("Making The Game")))
+    game.resume()
+    offered = []
+    while (d := game.decision()) is not None and d.kind is not DecisionKind.MAIN:
+        offered.append(len(d.moves))
+        game.apply(d.moves[0])
+    assert offered[0] == 1 and offered[1] > 1 and offered[2] == 1  # the Action, any Maneuver, the Reversal
+    hand = sorted(cat.infos[c].card.types[0].value for c in game.s.players[0].hand)
+    assert hand == ["action", "maneuver", "reversal"]
