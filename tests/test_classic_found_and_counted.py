@@ -372,3 +372,63 @@ def test_each_kind_searched_for_is_picked_from_its_own_kind() -> None:
     assert offered[0] == 1 and offered[1] > 1 and offered[2] == 1  # the Action, any Maneuver, the Reversal
     hand = sorted(cat.infos[c].card.types[0].value for c in game.s.players[0].hand)
     assert hand == ["action", "maneuver", "reversal"]
+
+
+# ------------------------------------------------------------------------------------- whole zones, top cards
+TORNADO = "Remove the top card of your Arsenal from the game."
+BIG_MAN = "All players remove the top 5 cards of their Arsenal from the game."
+CARTWHEEL = "Your opponent must overturn 3 cards from his Arsenal into his Ringside pile."
+JAW_JAMMER = "When successfully played, opponent must place 1 card in his hand back on top of his Arsenal."
+STAND_BACK = "Draw 1 card and put 1 card in your opponent's Ring area into his Ringside pile."
+MY_FRIEND = "Your opponent puts all cards in his hand on the bottom of his Arsenal."
+DECREE = ("You may put 1 card from your opponent's Ring area into his Ringside pile, he shuffles his hand into his "
+          "Arsenal, draws the same number of cards, and skips his next turn.")
+BACKLASH_GONE = ("When successfully played, your opponent may discard his Backlash deck. If he does not, all players "
+                 "discard their hands.")
+
+
+def test_top_cards_removed_cards_in_a_zone_and_whole_zones() -> None:
+    assert_printed(TORNADO, BIG_MAN, CARTWHEEL, JAW_JAMMER, STAND_BACK, MY_FRIEND, DECREE)
+    assert _actions(TORNADO) == (fx.MillTop(YOU, 1, dest=fx.Zone.REMOVED),)
+    assert _actions(BIG_MAN) == (fx.MillTop(fx.Who.ALL, 5, dest=fx.Zone.REMOVED),)
+    assert _actions(CARTWHEEL) == (fx.MillTop(OPP, 3),)
+    assert _actions(JAW_JAMMER) == (fx.MoveCards(OPP, fx.ONE, HAND, ARSENAL, chooser=OPP),)
+    assert _actions(STAND_BACK)[1] == fx.MoveCards(OPP, fx.ONE, RING, RINGSIDE)
+    assert _actions(MY_FRIEND) == (fx.MoveCards(OPP, fx.ALL, HAND, ARSENAL, fx.Position.BOTTOM, chooser=OPP),)
+    assert _actions(DECREE)[1:] == (fx.MoveCards(OPP, fx.ALL, HAND, ARSENAL, fx.Position.SHUFFLE, chooser=OPP),
+                                    fx.Draw(OPP, fx.Count(1, same=True)), fx.SkipTurn(OPP))
+
+
+def test_removing_the_top_cards_is_no_damage_and_an_empty_arsenal_loses_nothing() -> None:
+    game = _classic([], [], [])
+    me = game.s.players[0]
+    top = me.arsenal[-1]
+    game.s.tasks.append(T.Act(0, fx.MillTop(YOU, 1, dest=fx.Zone.REMOVED), -1))
+    game.resume()
+    assert me.removed == [top] and me.ringside == []
+    me.arsenal.clear()
+    game.s.tasks.append(T.Act(0, fx.MillTop(YOU, 1, dest=fx.Zone.REMOVED), -1))
+    game.resume()
+    assert game.s.winner is None
+
+
+def test_a_whole_zone_moves_at_once_and_counts_for_the_same_number() -> None:
+    game = _classic([], ["Kidney Punch", "Arm Stretch"], [])
+    before = len(game.s.players[0].arsenal)
+    for action in reversed(_actions(DECREE)[1:3]):  # played by the opponent of player 1: player 0 shuffles and draws
+        game.s.tasks.append(T.Act(1, action, -1))
+    game.resume()
+    me = game.s.players[0]
+    assert len(me.hand) == 2 and len(me.arsenal) == before and game.s.moved == 2
+
+
+def test_a_discarded_backlash_deck_goes_whole() -> None:
+    (optional,) = _actions(BACKLASH_GONE)
+    assert isinstance(optional, fx.Optional)
+    game = _classic([], [], [])
+    cat = game.cat
+    pre = [i.id for i in cat.infos if Trait.PRE_MATCH in i.card.traits][:3]
+    game.s.players[1].backlash.extend(pre)
+    game.s.tasks.append(T.Act(0, optional.actions[0], -1))
+    game.resume()
+    assert game.s.players[1].backlash == [] and game.s.players[1].ringside == pre

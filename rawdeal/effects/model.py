@@ -314,6 +314,8 @@ class MillTop:
     who: Who
     n: int = 1
     count: Count | None = None  # Classic: "overturns # cards", "that many cards": worked out when it runs (n unused)
+    dest: Zone = Zone.RINGSIDE  # Classic: "remove the top card of your Arsenal from the game" (no damage: an empty
+    # Arsenal loses nothing)
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,6 +123,8 @@ def _discard(a: Discard, verbose: bool) -> str:
 def _mill(a: MillTop, verbose: bool) -> str:
     top = "the top card" if a.n == 1 and a.count is None else f"the top {a.n} cards" if a.count is None \
         else "the top " + _count(a.count)
+    if a.dest is not Zone.RINGSIDE:
+        return f"{_verb(a.who, 'remove')} {top} of {_zone(a.who, Zone.ARSENAL, a.who)} from the game"
     return f"{_verb(a.who, 'put')} {top} of {_zone(a.who, Zone.ARSENAL, a.who)} into {_zone(a.who, Zone.RINGSIDE, a.who)}"
 
 

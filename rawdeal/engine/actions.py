@@ -251,6 +251,13 @@ class Actions:
     def _do_mill(self, owner: int, a: fx.MillTop, card: int) -> None:
         p = self._who(owner, a.who)
         n = a.n if a.count is None else self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)
+        if a.dest is not fx.Zone.RINGSIDE:  # the top cards taken elsewhere ("removed from the game"): no damage
+            pl = self.s.players[p]
+            for _ in range(min(n, len(pl.arsenal))):
+                c = pl.arsenal.pop()
+                pl.zone(a.dest).append(c)
+                self._emit(ev.Moved(self.name(p), self.title(c), "arsenal", a.dest.value, ""))
+            return
         self._mill(p, n, winner_if_empty=1 - p if p == owner else owner, collateral=p == owner)
 
     def _do_move(self, owner: int, a: fx.MoveCards, card: int) -> None:
@@ -269,11 +276,27 @@ class Actions:
             pick = T.PickCard(chooser, p, a.source, TAKE, 0, a.dest, a.position, a.filter, by=owner, other=other)
             self.s.tasks.append(T.AskCount(chooser, COUNT_MOVE, fits, pick=pick))  # owner say)
             return
-        n = fits if n is None else min(n, fits)  # all of them, or as many as there are
+        if n is None and not (a.dest is fx.Zone.ARSENAL and a.position is not SHUFFLE):
+            self._move_all(owner, p, a)  # "discards his Backlash deck": all of them at once (no order to choose)
+            return
+        n = fits if n is None else min(n, fits)  # all of them (in an order he chooses), or as many as there are
         self.s.moved = n
         if n:
             self.s.tasks.append(T.PickCard(chooser, p, a.source, TAKE, n, a.dest, a.position, a.filter, by=owner,
                                            other=other))
+
+    def _move_all(self, owner: int, p: int, a: fx.MoveCards) -> None:
+        zone = self.s.players[p].zone(a.source)
+        gone = [c for c in zone if self._passes(c, a.filter, owner)]
+        zone[:] = [c for c in zone if not self._passes(c, a.filter, owner)]
+        self.s.moved = len(gone)
+        if a.dest is fx.Zone.ARSENAL:
+            self._put_in_arsenal(p, gone, self._position(a.position))
+        else:
+            self.s.players[p].zone(a.dest).extend(gone)
+        for c in gone:
+            self._emit(ev.Moved(self.name(p), self.title(c), a.source.value, a.dest.value,
+                                a.position.value if a.dest is fx.Zone.ARSENAL else ""))
 
     def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
         p = self._who(owner, a.who)

@@ -373,10 +373,7 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     both = _this_and_cards(action)
     if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
         return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
-    at = _arg(action, "at_end_of")
-    if at is not None and words(at)[:4] == ["at", "the", "bottom", "of"]:  # "at the bottom of your Arsenal"
-        action = Action(action.subject, action.verb, tuple(Phrase("bottom_arg", at.parts) if p is at else p
-                                                           for p in action.parts))
+    action = _places_read(action)
     pronoun = _pronoun(action)
     dest_arg = _arg(action, "into_arg") or _arg(action, "bottom_arg") or _arg(action, "top_arg") \
         or _arg(action, "back_on_top")
@@ -434,6 +431,12 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
         if src.zones == (fx.Zone.ARSENAL,) and dest.zones == (fx.Zone.RINGSIDE,) and src.who is dest.who:
             return [fx.MillTop(src.who if who is fx.Who.YOU else who, n)]
         raise Unsupported("moving the top cards of a zone elsewhere than the Ringside pile")
+    if isinstance(obj, Phrase) and obj.kind == "zone_obj" and _arg(action, "from_arg") is None:
+        whole = _zone_in(obj)  # "he shuffles his hand into his Arsenal": all of its cards
+        if len(whole.zones) != 1 or whole.who is not dest.who or whole.zones == dest.zones or who is fx.Who.ALL \
+                or (who is not fx.Who.YOU and who is not whole.who):
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+        return [fx.MoveCards(whole.who, fx.ALL, whole.zones[0], dest.zones[0], position, chooser=whole.who)]
     d = _object_cards(action)
     src_arg = _arg(action, "from_arg")
     if d is None or src_arg is None:
@@ -448,6 +451,21 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     mover = src.who if who is fx.Who.YOU else who
     chooser = fx.Who.YOU if who is fx.Who.YOU else who
     return [fx.MoveCards(mover, d.count, src.zones[0], dest.zones[0], position, chooser=chooser, filter=_filter(d))]
+
+
+def _places_read(action: Action) -> Action:
+    """A put's places as the other verbs say them: "at the bottom of your Arsenal" is "on the bottom of", and "1 card
+    in your opponent's Ring area into his Ringside pile" (the "in" a place the cards are in, another one where they
+    go) is "from his Ring area"."""
+    parts = list(action.parts)
+    for i, p in enumerate(parts):
+        if isinstance(p, Phrase) and p.kind == "at_end_of" and words(p)[:4] == ["at", "the", "bottom", "of"]:
+            parts[i] = Phrase("bottom_arg", p.parts)
+    places = [p for p in parts if isinstance(p, Phrase) and p.kind in ("into_arg", "bottom_arg", "top_arg", "back_on_top")]
+    held = [p for p in places if p.kind == "into_arg" and words(p)[0] == "in"]
+    if len(held) == 1 and len(places) == 2 and _arg(action, "from_arg") is None:
+        parts[parts.index(held[0])] = Phrase("from_arg", held[0].parts)
+    return Action(action.subject, action.verb, tuple(parts))
 
 
 def _groups(cards: Cards) -> list[Cards] | None:
@@ -575,6 +593,12 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     if chose is not None:
         seq.last = None
         return chose
+    obj = plain.parts[0] if plain.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "top_cards" and len(plain.parts) == 1:
+        src = _zone_in(obj)  # "remove the top card of your Arsenal from the game", "all players remove the top 5 ..."
+        nums = values(obj, ValueKind.NUMBER)
+        if src.zones == (fx.Zone.ARSENAL,) and (src.who is who or who is fx.Who.ALL):
+            return [fx.MillTop(who, _number(nums[0]) if nums else 1, dest=fx.Zone.REMOVED)]
     d = _object_cards(plain)
     where = _arg(plain, "into_arg") or _arg(plain, "from_arg")
     _only_args(plain, ("into_arg", "from_arg"))
@@ -610,7 +634,7 @@ def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[A
     obj = action.parts[0] if action.parts else None
     where = [p for p in action.parts[1:] if isinstance(p, Phrase) and p.kind in ("from_arg", "into_arg")]
     if [_zone_in(p).zones for p in where] in ([(fx.Zone.ARSENAL,), (fx.Zone.RINGSIDE,)], [(fx.Zone.ARSENAL,)]) \
-            and all(_zone_in(p).who is fx.Who.YOU for p in where) and who is fx.Who.YOU:  # where overturned cards go
+            and all(_zone_in(p).who is who for p in where) and who is not fx.Who.ALL:  # where overturned cards go
         action = Action(action.subject, action.verb, tuple(p for p in action.parts if p not in where))
     _only_args(action, ())
     if isinstance(obj, Phrase) and obj.kind == "top_cards":
