@@ -432,3 +432,32 @@ def test_a_discarded_backlash_deck_goes_whole() -> None:
     game.s.tasks.append(T.Act(0, optional.actions[0], -1))
     game.resume()
     assert game.s.players[1].backlash == [] and game.s.players[1].ringside == pre
+
+
+# ------------------------------------------------------------------------------------- removed cards, double
+AT_TEN_HUT = "Draw 1 card or put 1 of your cards that has been removed from the game on the bottom of your Arsenal."
+YESTERDAY = ("Put up to 4 of your cards that have been removed from the game into your Ringside pile and then remove "
+             "the top 4 cards of your Arsenal from the game.")
+A_LIST = ("When successfully played, discard any number of cards and then shuffle double that many cards from your "
+          "Ringside pile into your Arsenal.")
+
+
+def test_cards_removed_from_the_game_come_back_and_double_that_many() -> None:
+    assert_printed(AT_TEN_HUT, YESTERDAY, A_LIST)
+    (choice,) = _actions(AT_TEN_HUT)
+    assert isinstance(choice, fx.Choice)
+    assert choice.options[1] == (fx.MoveCards(YOU, fx.ONE, fx.Zone.REMOVED, ARSENAL, fx.Position.BOTTOM),)
+    assert _actions(YESTERDAY) == (fx.MoveCards(YOU, fx.Count(4, up_to=True), fx.Zone.REMOVED, RINGSIDE),
+                                   fx.MillTop(YOU, 4, dest=fx.Zone.REMOVED))
+    assert _actions(A_LIST)[1] == fx.MoveCards(YOU, fx.Count(1, same=True, times=2), RINGSIDE, ARSENAL,
+                                               fx.Position.SHUFFLE)
+
+
+def test_double_that_many_moves_twice_as_many() -> None:
+    game = _played_as_maneuver(A_LIST, {"hand": ["Kick"], "ringside": ["Chop", "Arm Drag", "Hip Toss"]})
+    _answer(game, "discard 1", 'discard "Kick"')
+    for _ in range(2):
+        d = game.decision()
+        assert d is not None and d.player == 0
+        game.apply(d.moves[0])
+    assert len(game.s.players[0].ringside) == 2  # 3 + Kick, less 2 shuffled in

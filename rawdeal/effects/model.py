@@ -79,6 +79,7 @@ class Count:
     up_to: bool = False
     same: bool = False
     of: CountOf | None = None  # "# cards, where # is equal to ...": worked out when the action runs (n unused)
+    times: int = 1  # Classic: "double that many cards" (with `same`: twice as many as the previous action moved)
 
 
 ONE = Count(1)

@@ -35,7 +35,7 @@ _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside p
 # ------------------------------------------------------------------------------------ words
 def _count(count: Count) -> str:
     if count.same:
-        return "as many cards"
+        return {1: "", 2: "twice ", 3: "three times "}.get(count.times, f"{count.times} times ") + "as many cards"
     if count.of is not None:
         of = count.of
         whose = "your" if of.who is Who.YOU else "opponent's"

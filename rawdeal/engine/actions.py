@@ -144,7 +144,7 @@ class Actions:
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
         p = self._who(owner, a.who)
-        n = self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)  # "draw that many cards"
+        n = self.s.moved * a.count.times if a.count.same else (self._amount(owner, a.count) or 0)  # "draw that many cards"
         if a.count.up_to:
             self.s.tasks.append(T.AskCount(p, DRAW, n))
         else:  # a mandatory draw takes the cards that are there and says how many it took
@@ -154,7 +154,7 @@ class Actions:
 
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
-        n = self.s.moved if a.count.same else self._amount(owner, a.count)  # "he discards the same number of cards"
+        n = self.s.moved * a.count.times if a.count.same else self._amount(owner, a.count)  # "the same number"
         if a.random:
             self._random_move(owner, p, n, a.filter, HAND, fx.Zone.RINGSIDE, fx.Position.TOP)
             return
@@ -250,7 +250,8 @@ class Actions:
 
     def _do_mill(self, owner: int, a: fx.MillTop, card: int) -> None:
         p = self._who(owner, a.who)
-        n = a.n if a.count is None else self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)
+        n = a.n if a.count is None else self.s.moved * a.count.times if a.count.same \
+            else (self._amount(owner, a.count) or 0)
         if a.dest is not fx.Zone.RINGSIDE:  # the top cards taken elsewhere ("removed from the game"): no damage
             pl = self.s.players[p]
             for _ in range(min(n, len(pl.arsenal))):
@@ -264,7 +265,7 @@ class Actions:
         """The chooser picks the cards one at a time; "any number of cards" first asks him how many. Either way
         `moved` is how many go (every pick is made while a card fits), for a "that many" after it."""
         p = self._who(owner, a.who)
-        n = self.s.moved if a.count.same else self._amount(owner, a.count)
+        n = self.s.moved * a.count.times if a.count.same else self._amount(owner, a.count)
         if a.random:
             self._random_move(owner, p, n or 0, a.filter, a.source, a.dest, a.position)
             return

@@ -437,6 +437,13 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
                 or (who is not fx.Who.YOU and who is not whole.who):
             raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
         return [fx.MoveCards(whole.who, fx.ALL, whole.zones[0], dest.zones[0], position, chooser=whole.who)]
+    removed = _removed_cards(action)
+    if removed is not None:  # "put 1 of your cards that has been removed from the game on the bottom of your Arsenal"
+        owner, d = removed
+        if owner is not dest.who or _arg(action, "from_arg") is not None or who is fx.Who.ALL:
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+        return [fx.MoveCards(owner, d.count, fx.Zone.REMOVED, dest.zones[0], position,
+                             chooser=fx.Who.YOU if who is fx.Who.YOU else who, filter=_filter(d))]
     d = _object_cards(action)
     src_arg = _arg(action, "from_arg")
     if d is None or src_arg is None:
@@ -451,6 +458,27 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     mover = src.who if who is fx.Who.YOU else who
     chooser = fx.Who.YOU if who is fx.Who.YOU else who
     return [fx.MoveCards(mover, d.count, src.zones[0], dest.zones[0], position, chooser=chooser, filter=_filter(d))]
+
+
+def _removed_cards(action: Action) -> tuple[fx.Who, _Desc] | None:
+    """"(up to) 2 of your cards that have been removed from the game": (whose, which cards and how many), else None."""
+    obj = action.parts[0] if action.parts else None
+    cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
+        and obj.kind == "counted" else None
+    if cards is None or len(cards.parts) != 2:
+        return None
+    of, desc = cards.parts
+    if not (isinstance(of, Phrase) and of.kind == "of_owner" and isinstance(desc, CardDesc)):
+        return None
+    gone = [p for p in desc.posts if find(p, "removed") is not None]
+    said = words(of)
+    nums = values(of, ValueKind.NUMBER)
+    whose = said[-1:]
+    who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose == ["his"] else None
+    if len(gone) != 1 or len(nums) != 1 or who is None or said[:-3] not in ([], ["up", "to"]):
+        return None
+    count = fx.Count(_number(nums[0]), up_to=bool(said[:-3]))
+    return who, _desc(replace(desc, posts=tuple(p for p in desc.posts if p not in gone)), count)
 
 
 def _places_read(action: Action) -> Action:
