@@ -461,3 +461,13 @@ def test_double_that_many_moves_twice_as_many() -> None:
         assert d is not None and d.player == 0
         game.apply(d.moves[0])
     assert len(game.s.players[0].ringside) == 2  # 3 + Kick, less 2 shuffled in
+
+
+BASH_CLOTHESLINE = ("When successfully played, your opponent discards cards equal to the number of cards in your Ring "
+                    "area with 'BASH' in the title.")
+
+
+def test_a_count_of_the_cards_with_a_word_in_their_title() -> None:
+    assert_printed(BASH_CLOTHESLINE)
+    assert _actions(BASH_CLOTHESLINE) == (fx.Discard(OPP, fx.Count(0, of=fx.CountOf(
+        YOU, RING, fx.CardFilter(title_word="BASH"))), chooser=OPP),)

@@ -9,7 +9,7 @@ from typing import Any
 
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.found import Many
-from rawdeal.effects.classic.lowering.nodes import Unsupported, _children, _desc, _filter, _zone_in, values, words
+from rawdeal.effects.classic.lowering.nodes import Unsupported, _children, _desc, _filter, _zone_in, find, values, words
 from rawdeal.effects.classic.model import CardDesc, Phrase, ValueKind
 
 _READS_SAME = (fx.MoveCards, fx.Draw, fx.Discard, fx.MillTop, Many)  # a search for "the same number of" cards: a move
@@ -46,36 +46,37 @@ def hash_is(tail: Any) -> fx.CountOf:
         if who is None or not owner:
             raise Unsupported(f"# equal to {' '.join(said)!r}")
         return fx.CountOf(who, None, plus=plus)
-    descs = [p for p in ref.parts if isinstance(p, CardDesc)]
-    places = [p for p in ref.parts if isinstance(p, Phrase) and p.kind == "place"]
-    if said[:3] != ["the", "number", "of"] or len(descs) != 1 or len(places) != 1 or words(places[0])[0] != "in":
+    if said[:3] != ["the", "number", "of"]:
         raise Unsupported(f"# equal to {' '.join(said)!r}")
-    zone = _zone_in(places[0])
-    if len(zone.zones) != 1:
-        raise Unsupported(f"# equal to {' '.join(said)!r}")
-    return fx.CountOf(zone.who, zone.zones[0], _filter(_desc(descs[0])), plus)
+    return _cards_in(ref, ref.parts, plus)
 
 
 def per_every(per: Phrase) -> fx.CountOf:
     """"for every card in your Ring area with the word 'dynamic' in the title", "for every HEEL card he has in his
     Ring area": how many such cards there are when the action runs."""
-    said = words(per)
-    descs = [p for p in per.parts if isinstance(p, CardDesc)]
-    places = [p for p in per.parts if isinstance(p, Phrase) and p.kind == "place" and words(p)[0] == "in"]
-    named = [p for p in per.parts if isinstance(p, Phrase) and p.kind == "place" and p not in places]
-    rest = [p for p in per.parts if not (isinstance(p, CardDesc) or p in places or p in named)]
-    title = [v for p in named for v in values(p, ValueKind.QUOTED)]
-    if said[:2] != ["for", "every"] or len(descs) != 1 or len(places) != 1 or len(named) > 1 \
-            or [w for p in rest for w in words(p)] not in (["for", "every"], ["for", "every", "he", "has"]) \
-            or (named and (len(title) != 1 or words(named[0])[:3] != ["with", "the", "word"]
-                           or words(named[0])[-3:] != ["in", "the", "title"])):
-        raise Unsupported(f"the count {' '.join(said)!r}")
+    if words(per)[:2] != ["for", "every"]:
+        raise Unsupported(f"the count {' '.join(words(per))!r}")
+    rest = [w for p in per.parts if not isinstance(p, CardDesc) and not (isinstance(p, Phrase) and p.kind == "place")
+            for w in words(p)]
+    if rest not in (["for", "every"], ["for", "every", "he", "has"]):
+        raise Unsupported(f"the count {' '.join(words(per))!r}")
+    return _cards_in(per, per.parts, 0)
+
+
+def _cards_in(said: Phrase, parts: tuple[Any, ...], plus: int) -> fx.CountOf:
+    """The cards of one description in one zone ("maneuvers in your Ring area"), maybe with a word in their title
+    ("... with 'BASH' in the title", "... with the word 'dynamic' in the title")."""
+    descs = [p for p in parts if isinstance(p, CardDesc)]
+    places = [p for p in parts if isinstance(p, Phrase) and p.kind == "place" and words(p)[0] == "in"]
+    named = [p for p in parts if isinstance(p, Phrase) and p.kind == "place" and p not in places]
+    titled = [find(p, "title_word") for p in named]
+    quoted = [v for p in titled if p is not None for v in values(p, ValueKind.QUOTED)]
+    if len(descs) != 1 or len(places) != 1 or len(named) > 1 or (named and len(quoted) != 1):
+        raise Unsupported(f"the number of {' '.join(words(said))!r}")
     zone = _zone_in(places[0])
-    if len(zone.zones) != 1:
-        raise Unsupported(f"the count {' '.join(said)!r}")
     flt = _filter(_desc(descs[0]))
-    if title:
-        if flt.title_word is not None:
-            raise Unsupported(f"the count {' '.join(said)!r}")
-        flt = replace(flt, title_word=title[0].text.strip("'\""))
-    return fx.CountOf(zone.who, zone.zones[0], flt)
+    if len(zone.zones) != 1 or (quoted and flt.title_word is not None):
+        raise Unsupported(f"the number of {' '.join(words(said))!r}")
+    if quoted:
+        flt = replace(flt, title_word=quoted[0].text.strip("'\""))
+    return fx.CountOf(zone.who, zone.zones[0], flt, plus)
