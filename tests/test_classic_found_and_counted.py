@@ -471,3 +471,43 @@ def test_a_count_of_the_cards_with_a_word_in_their_title() -> None:
     assert_printed(BASH_CLOTHESLINE)
     assert _actions(BASH_CLOTHESLINE) == (fx.Discard(OPP, fx.Count(0, of=fx.CountOf(
         YOU, RING, fx.CardFilter(title_word="BASH"))), chooser=OPP),)
+
+
+THUGANOMICS = ("Your opponent discards # cards, where # is equal to the number of cards he has in his hand greater "
+               "than you have in your hand.")
+LEG_LOCK = ("When successfully played, you may discard any number of Heat cards and shuffle any number of Chain cards "
+            "from your Ringside pile into your Arsenal.")
+
+
+def test_a_count_of_the_cards_one_player_has_more_than_the_other() -> None:
+    assert_printed(THUGANOMICS, LEG_LOCK)
+    assert _actions(THUGANOMICS) == (fx.Discard(OPP, fx.Count(0, of=fx.CountOf(OPP, HAND, over=YOU)), chooser=OPP),)
+    for mine, his in ((1, 4), (4, 1)):
+        game = _classic([], [], [])
+        cat = game.cat
+        game.s.players[0].hand.extend(game.s.players[0].arsenal[:mine])
+        game.s.players[1].hand.extend(game.s.players[1].arsenal[:his])
+        game.s.tasks.append(T.Act(0, _actions(THUGANOMICS)[0], cat.id("I'm Gonna Teach You a Lesson in Thuganomics")))
+        game.resume()
+        discards = 0
+        while (d := game.decision()) is not None and d.player == 1:
+            game.apply(d.moves[0])
+            discards += 1
+        assert discards == max(0, his - mine)
+
+
+def test_any_number_of_cards_of_a_kind_discarded() -> None:
+    (optional,) = _actions(LEG_LOCK)
+    assert isinstance(optional, fx.Optional)
+    discard = optional.actions[0]
+    assert isinstance(discard, fx.Discard) and discard.count == fx.ANY_NUMBER and discard.filter.marks == ("heat",)
+    cat = shipped_classic().catalog
+    heat = [cat.infos[c].card.title for c in sorted(cat.passing(discard.filter))][:2]
+    game = _classic([], [heat[0], heat[1], "Kidney Punch"], [])
+    game.s.tasks.append(T.Act(0, discard, cat.id("Leg Lock")))
+    game.resume()
+    d = game.decision()
+    assert d is not None and [str(m) for m in d.moves] == ["discard 0", "discard 1", "discard 2"]
+    game.apply(parse_move("discard 2"))
+    d = game.decision()
+    assert d is not None and "Kidney Punch" not in " ".join(str(m) for m in d.moves)

@@ -125,6 +125,8 @@ class CountOf:
     zone: Zone | None
     filter: CardFilter = ANY_CARD
     plus: int = 0
+    over: Who | None = None  # "the number of cards he has in his hand greater than you have in your hand": less the
+    # number of that player's such cards in the same zone
 
 
 # ------------------------------------------------------------------------------------- conditions

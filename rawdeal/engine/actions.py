@@ -140,6 +140,9 @@ class Actions:
             base = standing.superstar_value(self.cat, self.s, p)
         else:
             base = sum(1 for c in self.s.players[p].zone(of.zone) if self._passes(c, of.filter, owner))
+            if of.over is not None:  # "... greater than you have in your hand": the difference
+                other = self.s.players[self._who(owner, of.over)].zone(of.zone)
+                base -= sum(1 for c in other if self._passes(c, of.filter, owner))
         return max(0, base + of.plus)
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
@@ -158,7 +161,11 @@ class Actions:
         if a.random:
             self._random_move(owner, p, n, a.filter, HAND, fx.Zone.RINGSIDE, fx.Position.TOP)
             return
-        if n is None and a.count.up_to and p == owner == chooser:  # "any number of cards": he says how many
+        if n is None and a.count.up_to and p == owner == chooser and not any_card(a.filter):  # "... of Heat cards"
+            fits = sum(1 for c in self.s.players[p].hand if self._passes(c, a.filter, owner))
+            pick = T.PickCard(p, p, HAND, DISCARD, 0, filter=a.filter, by=owner)
+            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, fits, pick=pick))
+        elif n is None and a.count.up_to and p == owner == chooser:  # "any number of cards": he says how many
             self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, len(self.s.players[p].hand)))
         elif n is None:
             self._discard_all(p, a.filter)

@@ -110,7 +110,7 @@ class Choices(Actions):
             self._draw_cards(p, move.n)
             if self.listen:
                 self._emit(ev.Drew(self.name(p), move.n, t.reason))
-        elif t.pick is not None:  # "put any number of cards ...": that many picks
+        elif t.pick is not None:  # "put any number of cards ...", "discard any number of Heat cards": that many picks
             self.s.moved = move.n
             if move.n:
                 pk = t.pick

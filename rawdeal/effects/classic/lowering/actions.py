@@ -635,8 +635,6 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     src = _zone_in(where)
     if len(src.zones) != 1 or who is fx.Who.ALL:
         raise Unsupported("cards removed from several zones")
-    if d.count.n is None and not d.count.up_to:  # "remove all cards in his Ringside pile": no one picks
-        raise Unsupported("a whole zone removed from the game")
     return [fx.MoveCards(src.who, d.count, src.zones[0], fx.Zone.REMOVED, chooser=who, filter=_filter(d))]
 
 

@@ -9,8 +9,10 @@ from typing import Any
 
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.found import Many
-from rawdeal.effects.classic.lowering.nodes import Unsupported, _children, _desc, _filter, _zone_in, find, values, words
-from rawdeal.effects.classic.model import CardDesc, Phrase, ValueKind
+from rawdeal.effects.classic.lowering.nodes import (
+    Unsupported, _children, _desc, _filter, _number, _zone_in, find, values, words,
+)
+from rawdeal.effects.classic.model import CardDesc, Phrase, Value, ValueKind, ZoneRef
 
 _READS_SAME = (fx.MoveCards, fx.Draw, fx.Discard, fx.MillTop, Many)  # a search for "the same number of" cards: a move
 
@@ -29,7 +31,7 @@ def checked_same(lowered: list[Any]) -> list[Any]:
 def hash_is(tail: Any) -> fx.CountOf:
     """"where # is equal to the number of maneuvers in your Ring area" / "... to your Superstar Value" (+N); also
     "discards cards equal to the number of ..." (the phrase from "equal to")."""
-    refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value")]
+    refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value", "excess_of")]
     signed = values(tail, ValueKind.SIGNED)
     plus = int(signed[-1].text.replace("+", "")) if signed and signed[-1] in tail.parts else 0
     if len(refs) != 1:
@@ -48,7 +50,27 @@ def hash_is(tail: Any) -> fx.CountOf:
         return fx.CountOf(who, None, plus=plus)
     if said[:3] != ["the", "number", "of"]:
         raise Unsupported(f"# equal to {' '.join(said)!r}")
+    if ref.kind == "excess_of":
+        return _excess(ref, plus)
     return _cards_in(ref, ref.parts, plus)
+
+
+def _excess(ref: Phrase, plus: int) -> fx.CountOf:
+    """"the number of cards he has in his hand greater than you have in your hand" (the difference, never below 0),
+    "the number of cards in his hand greater than 7"."""
+    said = " ".join(words(ref))
+    descs = [p for p in ref.parts if isinstance(p, CardDesc)]
+    zones = [_zone_in(Phrase("place", (p,))) if isinstance(p, ZoneRef) else _zone_in(p) for p in ref.parts
+             if isinstance(p, ZoneRef) or isinstance(p, Phrase) and p.kind == "place"]
+    nums = [v for v in ref.parts if isinstance(v, Value) and v.kind is ValueKind.NUMBER]
+    if len(descs) != 1 or not zones or any(len(z.zones) != 1 for z in zones):
+        raise Unsupported(f"# equal to {said!r}")
+    flt = _filter(_desc(descs[0]))
+    if len(zones) == 2 and not nums and zones[0].zones == zones[1].zones and zones[0].who is not zones[1].who:
+        return fx.CountOf(zones[0].who, zones[0].zones[0], flt, plus, over=zones[1].who)
+    if len(zones) == 1 and len(nums) == 1:
+        return fx.CountOf(zones[0].who, zones[0].zones[0], flt, plus - _number(nums[0]))
+    raise Unsupported(f"# equal to {said!r}")
 
 
 def per_every(per: Phrase) -> fx.CountOf:

@@ -495,7 +495,7 @@ def _any_number_only_discarded(parts: list[Any]) -> None:
             if getattr(getattr(a, "count", None), "of", None) is HASH:
                 raise Unsupported("the quantity '#' (never said what it is equal to)")
             if getattr(a, "count", None) == fx.ANY_NUMBER and not (
-                    isinstance(a, fx.Discard) and a.filter == fx.ANY_CARD and a.who is a.chooser is fx.Who.YOU
+                    isinstance(a, fx.Discard) and a.who is a.chooser is fx.Who.YOU and not a.random
                     or isinstance(a, fx.MoveCards) and a.chooser is fx.Who.YOU and not a.random):
                 raise Unsupported("the quantity 'any number of'")
 
