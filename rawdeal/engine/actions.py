@@ -287,8 +287,8 @@ class Actions:
         if n is None and not (a.dest is fx.Zone.ARSENAL and a.position is not SHUFFLE):
             self._move_all(owner, p, a)  # "discards his Backlash deck": all of them at once (no order to choose)
             return
-        n = fits if n is None else min(n, fits)  # all of them (in an order he chooses), or as many as there are
-        self.s.moved = n
+        n = fits if n is None else n  # all of them (in an order he chooses)
+        self.s.moved = min(n, fits)  # as many as there are: the pick says so when it runs out
         if n:
             self.s.tasks.append(T.PickCard(chooser, p, a.source, TAKE, n, a.dest, a.position, a.filter, by=owner,
                                            other=other))
