@@ -143,7 +143,8 @@ class Actions:
             if of.over is not None:  # "... greater than you have in your hand": the difference
                 other = self.s.players[self._who(owner, of.over)].zone(of.zone)
                 base -= sum(1 for c in other if self._passes(c, of.filter, owner))
-        return max(0, base + of.plus)
+        n = max(of.least, base + of.plus)
+        return n if of.most is None else min(n, of.most)
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
         p = self._who(owner, a.who)

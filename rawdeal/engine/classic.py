@@ -54,7 +54,7 @@ def engine_card(card: PoolCard) -> Card:
 def engine_superstar(card: PoolCard) -> Superstar:
     return Superstar(name=card.title, logo=card.title, hand_size=card.hand_size or 0,
                      value=card.superstar_value or 0, ability=card.text,
-                     marks=superstar_marks(card.traits))
+                     marks=superstar_marks(card.traits, (card.title, *card.logos)))
 
 
 @dataclass(frozen=True)

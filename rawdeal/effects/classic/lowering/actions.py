@@ -18,6 +18,7 @@ from rawdeal.effects.classic.lowering.quantities import checked_same, hash_is, p
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
 from rawdeal.effects.classic.lowering.found import Many, found_moved, found_search
+from rawdeal.effects.classic.lowering.timing import next_modifier
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 
 
@@ -141,13 +142,12 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     others = _without_word(action, "other")
     if others is not None:  # "put 1 other Maneuver card from your Ringside pile into your hand": not this card
         return [_other(a) for a in _action(others, seq, card)]
-    if seq.next_card is not None and seq.next_card.title is None and seq.next_when is fx.Duration.NEXT_CARD \
+    if seq.next_card is not None and seq.next_when is fx.Duration.NEXT_CARD \
             and action.verb == "reverse" \
             and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
-        d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
-        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
-                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+        # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
+        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, seq.next_card))]
     who, modal = _subject(action)
     lowered = checked_same(_verb(action, who, seq, card))
     if modal in ("may", "may then") and not lowered and isinstance(seq.last, _Taken) and who is fx.Who.YOU:
@@ -764,10 +764,7 @@ def _ignore(action: Action, seq: _Seq) -> list[Any]:
         raise Unsupported("ignoring a card's text without saying which card")
     if d is None:
         return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None))]
-    if d.title is not None:  # "if your next card played this turn is the card titled X"
-        return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, card_type=None, title=d.title))]
-    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when,
-                                  subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+    return [fx.Modify(next_modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, d))]
 
 
 def _at_random(lowered: Any) -> Any:
@@ -833,7 +830,7 @@ def _without_word(action: Action, kind: str) -> Action | None:
     return Action(action.subject, action.verb, (counted, *action.parts[1:]))
 
 
-def _cannot_play(action: Action) -> fx.Restrict:
+def _cannot_play(action: Action) -> fx.Restrict | fx.OpponentCannotPlay:
     """"You cannot play Action cards with the word 'dynamic' in the title for the rest of the turn", "your
     opponent cannot play maneuvers during his next turn": a restriction on one player for a lifetime the
     sentence says (one without a lifetime, or on the opponent for the rest of your own turn, is reported)."""
@@ -842,6 +839,10 @@ def _cannot_play(action: Action) -> fx.Restrict:
     d = _object_cards(action)
     rest = [p for p in action.parts[1:]]
     said = " ".join(words(action)[1:])
+    if who is fx.Who.OPPONENT and not rest and d is not None and (d.title or d.titles) \
+            and replace(d, title=None, titles=(), count=fx.ONE) == _Desc():
+        # "your opponent cannot play the card titled X": for as long as the context says (the Ring area)
+        return fx.OpponentCannotPlay((d.title,) if d.title else d.titles)
     if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.marked or d.not_trait or d.not_subtypes \
             or d.max_damage is not None or d.min_damage is not None or d.after_title or len(d.subtypes) > 1 \
             or len(d.types) > 1:

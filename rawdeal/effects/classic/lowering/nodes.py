@@ -465,3 +465,4 @@ class _SelfStat:
     amount: int
     condition: fx.Condition | None = None
     per_title_word: str | None = None
+    per: fx.CountOf | None = None  # "for every Heat card in your Ring area"
