@@ -80,6 +80,7 @@ class Count:
     up_to: bool = False
     same: bool = False
     of: CountOf | None = None  # "# cards, where # is equal to ...": worked out when the action runs (n unused)
+    times: int = 1  # Classic: "double that many cards" (with `same`: twice as many as the previous action moved)
 
 
 ONE = Count(1)
@@ -128,6 +129,8 @@ class CountOf:
     plus: int = 0
     least: int = 0
     most: int | None = None
+    over: Who | None = None  # "the number of cards he has in his hand greater than you have in your hand": less the
+    # number of that player's such cards in the same zone
 
 
 # ------------------------------------------------------------------------------------- conditions
@@ -354,6 +357,9 @@ class MillTop:
 
     who: Who
     n: int = 1
+    count: Count | None = None  # Classic: "overturns # cards", "that many cards": worked out when it runs (n unused)
+    dest: Zone = Zone.RINGSIDE  # Classic: "remove the top card of your Arsenal from the game" (no damage: an empty
+    # Arsenal loses nothing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +374,7 @@ class MoveCards:
     chooser: Who = Who.YOU
     filter: CardFilter = ANY_CARD
     random: bool = False  # "randomly remove 1 card in his hand from the game": picked at random (Classic cards)
+    other: bool = False  # "put 1 other card from your Ring area ...": never the card whose effect it is (Classic)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside p
 # ------------------------------------------------------------------------------------ words
 def _count(count: Count) -> str:
     if count.same:
-        return "as many cards"
+        return {1: "", 2: "twice ", 3: "three times "}.get(count.times, f"{count.times} times ") + "as many cards"
     if count.of is not None:
         of = count.of
         whose = "your" if of.who is Who.YOU else "opponent's"
@@ -130,7 +130,10 @@ def _discard(a: Discard, verbose: bool) -> str:
 
 
 def _mill(a: MillTop, verbose: bool) -> str:
-    top = "the top card" if a.n == 1 else f"the top {a.n} cards"
+    top = "the top card" if a.n == 1 and a.count is None else f"the top {a.n} cards" if a.count is None \
+        else "the top " + _count(a.count)
+    if a.dest is not Zone.RINGSIDE:
+        return f"{_verb(a.who, 'remove')} {top} of {_zone(a.who, Zone.ARSENAL, a.who)} from the game"
     return f"{_verb(a.who, 'put')} {top} of {_zone(a.who, Zone.ARSENAL, a.who)} into {_zone(a.who, Zone.RINGSIDE, a.who)}"
 
 
@@ -195,7 +198,7 @@ def _into(position: Position) -> str:
 
 
 def _move(a: MoveCards) -> str:
-    cards = _cards(a.count, a.filter)
+    cards = _cards(a.count, a.filter) + (" (not this card)" if a.other else "")
     source = _zone(a.who, a.source, a.chooser)
     if a.dest is Zone.REMOVED:
         return f"{_verb(a.chooser, 'remove')} {cards} in {source} from the game"

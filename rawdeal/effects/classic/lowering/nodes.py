@@ -287,6 +287,9 @@ def _quantity(node: object) -> fx.Count:
         return fx.ANY_NUMBER
     if kind == "same" or (kind == "that_many" and words(node) == ["that", "many"]):
         return fx.Count(1, same=True)  # as many as the previous action moved
+    said = words(node)
+    if kind == "that_many" and said[-3:-2] in (["double"], ["triple"]) and said[:-3] in ([], ["up", "to"]):
+        return fx.Count(1, up_to=bool(said[:-3]), same=True, times=2 if said[-3] == "double" else 3)
     raise Unsupported(f"the quantity {' '.join(words(node))!r}")
 
 
@@ -455,6 +458,8 @@ def _object_cards(action: Action) -> _Desc | None:
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "counted":
         return _cards(next(p for p in obj.parts if isinstance(p, Cards)))
+    if isinstance(obj, Phrase) and obj.kind == "same_number":  # "draw the same number of cards"
+        return _Desc(count=fx.Count(1, same=True))
     return None
 
 

@@ -16,6 +16,8 @@ from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
+from rawdeal.effects.classic.lowering.found import unplaced
+from rawdeal.effects.classic.lowering.quantities import hash_is
 from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
@@ -231,6 +233,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
     groups: list[list[Any]] = [[]]
     either = False
+    said_either: int | None = None  # where in the first group "either" opens the choice ("..., then either A or B")
     joined: list[str] = []
     may: int | None = None  # where the open "you may ..." stands in the group: it runs on until "then"
     one_of = False  # "Choose one: A; or B"
@@ -254,6 +257,9 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         if isinstance(item, Action) and item.verb == "compare":
             seq.last = _compared(item)  # "All players compare their current Fortitude Rating": the next sentence acts on it
             continue
+        if isinstance(item, Action) and len(groups) == 1 and said_either is None \
+                and any(isinstance(p, Word) and p.text == "either" for p in item.subject):
+            said_either = len(groups[0])
         if isinstance(item, Action):
             out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
             if out:
@@ -261,7 +267,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 if not (isinstance(last, fx.Optional) and not last.actions):  # an empty may keeps what was taken
                     seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
                 if isinstance(seq.last, _Instead):
-                    seq.last = seq.last.new
+                    seq.last = seq.last.new[-1]
             elif item.verb == "choose" and item.parts:
                 pass  # what was chosen stays for the discard that follows
             group = groups[-1]
@@ -281,7 +287,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         elif isinstance(item, Statement) and item.kind == "and_if" and find(item, "next_is") is not None:
             seq.next_card = _next_is(Frame("if_cond", item.parts))  # "...; and if your next card is a Strike maneuver, it is +5D"
         elif isinstance(item, Statement) and find(item, "where_tail") is not None:
-            said = _hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
+            said = hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
             groups = [[_with_hash(p, said) for p in group] for group in groups]
         elif isinstance(item, Frame) and _lifetime(item) is not None:
             seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"
@@ -298,17 +304,19 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         raise Unsupported(f"cards taken but put nowhere in {' '.join(words(sentence.items[-1]))!r}")
     if any(isinstance(a, fx.Optional) and not a.actions for g in groups for a in g):
         raise Unsupported("'you may' with nothing to do")
-    groups = [_shuffled_in(_instead(_disqualifying(g))) for g in groups]
+    groups = [_shuffled_in(unplaced(_instead(_disqualifying(g)))) for g in groups]
     if one_of and not either:
         raise Unsupported("'Choose one:' with one option (options are joined by 'or')")
     if not either:
         return groups[0]
+    before = groups[0][:said_either or 0]  # "this card is -5D, put this card on the bottom of your Arsenal and then
+    groups[0] = groups[0][said_either or 0:]  # either A or B": what comes before "either" happens either way
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
         raise Unsupported("a choice between things that are not actions")
     first = groups[0][0]
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
-    return [fx.Choice(tuple(tuple(g) for g in groups))]
+    return [*before, fx.Choice(tuple(tuple(g) for g in groups))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,7 +413,7 @@ def _instead(actions: list[Any]) -> list[Any]:
             at = next((i for i in range(len(out) - 1, -1, -1) if out[i] is a.prev), None)
             if at is None:
                 raise Unsupported("a pronoun for an action of another clause")
-            out[at] = a.new
+            out[at:at + 1] = a.new
         elif isinstance(a, fx.Optional):
             out.append(replace(a, actions=tuple(_instead(list(a.actions)))))
         else:
@@ -575,35 +583,6 @@ def _played_by(frames: list[Frame]) -> tuple[list[Frame], fx.Condition | None]:
     return out, found
 
 
-def _hash_is(tail: Any) -> fx.CountOf:
-    """"where # is equal to the number of maneuvers in your Ring area" / "... to your Superstar Value" (+N)."""
-    refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value")]
-    signed = values(tail, ValueKind.SIGNED)
-    plus = int(signed[-1].text.replace("+", "")) if signed and signed[-1] in tail.parts else 0
-    if len(refs) != 1:
-        raise Unsupported(f"# {' '.join(words(tail))!r}")
-    ref = refs[0]
-    said = words(ref)
-    if ref.kind == "stat_value":
-        if said[-2:] != ["superstar", "value"] and said[-1:] != ["superstar value"]:
-            raise Unsupported(f"# equal to {' '.join(said)!r}")
-        owner = [p for p in _children(ref) if isinstance(p, Phrase) and p.kind == "stat_owner"]
-        whose = [w for w in said if w not in ("superstar", "value", "superstar value")]
-        who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (
-            ["your", "opponent's"], ["opponent's"], ["his"]) else None
-        if who is None or not owner:
-            raise Unsupported(f"# equal to {' '.join(said)!r}")
-        return fx.CountOf(who, None, plus=plus)
-    descs = [p for p in ref.parts if isinstance(p, CardDesc)]
-    places = [p for p in ref.parts if isinstance(p, Phrase) and p.kind == "place"]
-    if said[:3] != ["the", "number", "of"] or len(descs) != 1 or len(places) != 1 or words(places[0])[0] != "in":
-        raise Unsupported(f"# equal to {' '.join(said)!r}")
-    zone = _zone_in(places[0])
-    if len(zone.zones) != 1:
-        raise Unsupported(f"# equal to {' '.join(said)!r}")
-    return fx.CountOf(zone.who, zone.zones[0], _filter(_desc(descs[0])), plus)
-
-
 def _with_hash(part: Any, said: fx.CountOf) -> Any:
     """The action with each `#` count of it (and of the actions inside it) made `said`."""
     if isinstance(part, (fx.Optional,)):
@@ -618,13 +597,15 @@ def _with_hash(part: Any, said: fx.CountOf) -> Any:
 
 def _any_number_only_discarded(parts: list[Any]) -> None:
     """"Any number of cards" is a count the player gives, which the engine asks for a discard from his
-    own hand; anywhere else it cannot run yet."""
+    own hand and for cards the card's owner moves ("put any number of cards from your hand on the bottom of your
+    Arsenal"); anywhere else it cannot run yet."""
     for part in parts:
         for a in _nested(part):
             if getattr(getattr(a, "count", None), "of", None) is HASH:
                 raise Unsupported("the quantity '#' (never said what it is equal to)")
             if getattr(a, "count", None) == fx.ANY_NUMBER and not (
-                    isinstance(a, fx.Discard) and a.filter == fx.ANY_CARD and a.who is a.chooser is fx.Who.YOU):
+                    isinstance(a, fx.Discard) and a.who is a.chooser is fx.Who.YOU and not a.random
+                    or isinstance(a, fx.MoveCards) and a.chooser is fx.Who.YOU and not a.random):
                 raise Unsupported("the quantity 'any number of'")
 
 
