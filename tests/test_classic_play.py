@@ -4,6 +4,7 @@ Classic cards, and refuses a card the engine cannot play yet."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -279,3 +280,20 @@ def test_the_lowered_classic_pool_is_kept_in_the_user_cache_and_read_back_whole(
     monkeypatch.setattr(playable, "lower_cards", no_lowering)
     again = playable.lowered_classic.__wrapped__()
     assert again == fresh and again is not fresh
+
+
+def test_random_decks_count_titles_printed_in_two_spellings_as_one() -> None:
+    """The pool prints a few titles in two spellings ("Entangle in the Ropes", "Entangle In the Ropes"): the
+    Classic deck check counts them as one title, so a random deck holding both keeps to one limit of copies."""
+    cc = shipped_classic()
+    folds = Counter(t.casefold() for t in cc.catalog.db.index)
+    twins = frozenset(t for t in cc.catalog.db.index if folds[t.casefold()] > 1)
+    assert twins, "the shared pool prints no title in two spellings any more"
+    both = 0
+    for seed in range(30):
+        rnd = random.Random(seed)
+        made = [random_classic_deck(cc, rnd, None, twins) for _ in (0, 1)]
+        decks = Deck.of(made[0][0], made[0][1], "a.txt"), Deck.of(made[1][0], made[1][1], "b.txt")
+        new_classic_game(decks, seed=seed)  # raises DeckError naming the line of a copy too many
+        both += any(len({t for t in d.titles if t.casefold() == f}) > 1 for d in decks for f in map(str.casefold, twins))
+    assert both  # the case this guards: one deck holding both spellings

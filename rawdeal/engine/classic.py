@@ -151,7 +151,10 @@ def room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> 
     key = (superstar.title, f"{side} {part}")
     if key not in cc.rooms:
         cc.rooms[key] = _room(cc, superstar, side, part)
-        cc.room_sizes[key] = sum(n for _, n in cc.rooms[key])
+        most: dict[str, int] = {}  # titles that differ only in case are one title's copies (the deck check's rule)
+        for title, n in cc.rooms[key]:
+            most[title.casefold()] = max(n, most.get(title.casefold(), 0))
+        cc.room_sizes[key] = sum(most.values())
     return cc.rooms[key]
 
 
@@ -202,16 +205,24 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
         # drawn from the end: each preferred title, then its companions right after it
         first = [j for i in first for j in [at[c] for c in companions.get(room_[i][0], ()) if c in at][::-1] + [i]]
     titles, left = [t for t, _ in room_], [n for _, n in room_]
+    spare = _shared_copies(room_)
     out: list[str] = []
     got, randrange, randint = 0, rnd.randrange, rnd.randint
     while got < size:
         i = first.pop() if first else randrange(len(titles))
         if i >= len(titles) or not left[i]:
             continue
-        n = randint(1, min(left[i], MOST_AT_ONCE, size - got))
-        out += [titles[i]] * n
-        got += n
-        left[i] -= n
+        fold = titles[i].casefold() if spare else ""
+        cap = spare.get(fold, left[i])
+        if cap:
+            n = randint(1, min(left[i], cap, MOST_AT_ONCE, size - got))
+            out += [titles[i]] * n
+            got += n
+            left[i] -= n
+            if fold in spare:
+                spare[fold] = cap - n
+        else:  # its other spelling took every copy
+            left[i] = 0
         if not left[i] and not first:  # no copy left: swap it out of the lists
             titles[i], left[i] = titles[-1], left[-1]
             titles.pop()
@@ -233,8 +244,19 @@ def random_backlash(cc: ClassicCatalog, rnd: random.Random, superstar: str, arse
         for title, limit in order:
             if len(out) - start >= wanted:
                 break
-            out += [title] * min(limit, rnd.randint(1, MOST_AT_ONCE), wanted - len(out) + start)
+            limit -= sum(t.casefold() == title.casefold() for t in out)  # another spelling's copies count too
+            if limit > 0:
+                out += [title] * min(limit, rnd.randint(1, MOST_AT_ONCE), wanted - len(out) + start)
     return out
+
+
+def _shared_copies(room_: list[tuple[str, int]]) -> dict[str, int]:
+    """The copies left of each title the room prints in several spellings (\"Entangle in the Ropes\" and
+    \"Entangle In the Ropes\"): the deck check counts them as one title, so they share one limit."""
+    folds: dict[str, list[int]] = {}
+    for title, n in room_:
+        folds.setdefault(title.casefold(), []).append(n)
+    return {fold: max(ns) for fold, ns in folds.items() if len(ns) > 1}
 
 
 # ------------------------------------------------------------------------------------------ games
