@@ -55,6 +55,14 @@ tree search stays as `omniscient`'s engine and the `search-e100` variant here):
       goals (interval wholly above 50% over 2,000 pairs, half the distance to omniscient's 57.9%)
       are still not shown: docs/bots.md.
 
+Issue 30's fourth pass, 2026-11-27 (normal priority, load 8-12; the compiled engine: a non-editable
+install, `pip install '.[test,bench]'`, 1.66x less CPU a game than the editable pure-Python one):
+  --seed 3000, 200 pairs against greedy (`--points DIR`, then `paired A B` on the same deals):
+  search (turns)   51.7% (49.0-54.5), 19/169/12, 26.8 ms CPU a decision (median 7.7, p95 109.5)
+  turns-m24        51.2% (48.3-54.2), paired -0.5 (-3.8 to +2.8): the time management gains nothing
+  turns-omni       58.1% (54.6-61.5), paired +6.4 (+2.5 to +10.3): the same search shown the hidden
+      cards; what search lacks is information, not search (docs/bots.md)
+
 The earlier goals: greedy beats random in >= 80% of 1,000 games on random legal decks (both seats);
 search beats greedy in >= 60% at <= 50 ms a decision; a tournament of 10 decks x 2 players scales
 >= 1.8x on 2 cores. Game i of `strength` uses random legal decks from seed SEED + i, and the seats
