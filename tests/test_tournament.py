@@ -91,14 +91,13 @@ def test_wilson_interval() -> None:
 
 def test_cli_prints_the_table_and_writes_json_csv_and_plot(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
-    args = ["tournament", *DECKS, "--players", "random,search:3", "--games", "2", "--seed", "3", "--no-duplicate"]
+    args = ["tournament", *DECKS, "--players", "random,greedy", "--games", "2", "--seed", "3", "--no-duplicate"]
     result = runner.invoke(app, [*args, "--json", str(out), "--csv", str(tmp_path / "r.csv"),
                                  "--plot", str(tmp_path / "r.png")])
     assert result.exit_code == 0, result.output
     assert "95% CI" in result.stdout and "first player:" in result.stdout and "ended:" in result.stdout
     doc = orjson.loads(out.read_bytes())
-    assert [e["name"] for e in doc["entrants"]] == ["the-rock/random", "the-rock/search:3", "kane/random",
-                                                    "kane/search:3"]
+    assert [e["name"] for e in doc["entrants"]] == ["the-rock/random", "the-rock/greedy", "kane/random", "kane/greedy"]
     assert sum(e["wins"] for e in doc["entrants"]) + sum(e["draws"] for e in doc["entrants"]) / 2 == 12
     rows = list(csv.DictReader(io.StringIO((tmp_path / "r.csv").read_text())))
     assert len(rows) == 12 and {r["games"] for r in rows} == {"2"}
