@@ -285,17 +285,12 @@ def _hand_seer(seed: int):  # type: ignore[no-untyped-def]
 def _turns_seer(seed: int, **options):  # type: ignore[no-untyped-def]
     """A diagnostic: the turn search (`search`) shown the true hidden cards, as `omniscient` is the tree
     search shown them: whether what `search` lacks against `omniscient` is information or search."""
+    from rawdeal.bots.search import OmniscientPlayer
     from rawdeal.bots.turns import TurnSearchPlayer
 
     class TurnsSeer(TurnSearchPlayer):
         name = "turns-omni"
-
-        def _world(self, game, me, absent):  # type: ignore[no-untyped-def]
-            world = game.copy()
-            world.listen = False
-            world.s.rng = self.rnd.getrandbits(64)
-            world.forget_decision()
-            return world
+        _world = OmniscientPlayer._world  # the real hidden cards, a fresh engine seed
 
     return TurnsSeer(seed, **options)
 
