@@ -449,9 +449,9 @@ def test_more_worlds_go_only_to_moves_still_open_and_a_game_replays_exactly() ->
     assert judge._verdict([0.3, 0.31, 0.29, 0.3]) is True  # ahead by many standard errors: settled
     assert judge._verdict([0.3, -0.2, 0.25, -0.1]) is None  # ahead, not clearly: more worlds
     for seed in (5, 6):
-        game = _midgame(seed)
+        position = _midgame(seed)
         sure, plain = TurnSearchPlayer(seed, z=1e9, most=24), TurnSearchPlayer(seed, worlds=0)
-        assert sure.choose(game) == plain.choose(game)
+        assert sure.choose(position) == plain.choose(position)
 
     def game() -> list[str]:
         players = (TurnSearchPlayer(3, most=24), make_player("greedy", 4))

@@ -118,7 +118,7 @@ def test_a_state_copy_keeps_every_field_and_owns_its_lists() -> None:
     state = game.s
     boost = ActiveModifier(0, Modifier(Stat.DAMAGE, 2, next(iter(Duration))), 3)
     odd = {"modifiers": (boost,), "playing": CurrentPlay(0, 3, CardType.MANEUVER),
-           "last": [LastPlay(1, 4, CardType.ACTION), None], "tasks": [T.Hit(2)], "profile": next(p for p in Profile if p is not Profile.COURSE), "seed": 11, "rng": 12, "turn": 13, "current": 1, "ability_used": True,
+           "last": [LastPlay(4, CardType.ACTION, 2), None], "tasks": [T.Hit(2)], "profile": next(p for p in Profile if p is not Profile.COURSE), "seed": 11, "rng": 12, "turn": 13, "current": 1, "ability_used": True,
            "end_requested": True, "moved": 3, "winner": 1, "how": "pin", "constructed": True, "used": (5,),
            "ended_by_reversal": 0, "delayed": ((1, 2),), "hold": (0, 7), "skip": [True, False]}
     for f in fields(GameState):
