@@ -25,6 +25,14 @@ Speed round (branch classicspeed, 2026-11-27, load 15-40, so counted in instruct
   is still not met. Wall-clock, this script (editable build, 200 games) gave 0.54 checked and 0.92 as
   selfplay on the round's starting code at load 6-7; at load 10-28 the compiled builds before and after gave
   0.43-1.06 and 0.81-1.06 as selfplay, 0.26-0.54 and 0.27-0.40 checked: at such loads one run says little.
+Speed round 2 (branch speed, 2026-11-27, load 7-19; callgrind as above, 40 games of seeds 1000-1039 after
+  every Superstar's rooms and deck rules were worked out and 100 warm-up games, against 40 course games
+  (seed 1000) after 100): pure, Classic 624.5 M (main) -> 596.2 M (-4.5%), course 288.3 M; compiled, Classic 336.6 M,
+  course 119.1 M. So a Classic game costs 2.1x (pure) and 2.8x (compiled) a course game's instructions
+  today: the Classic games have grown dearer since the round above (67 moves a game against the course's
+  85, at 2.6x the instructions a move). Cut: Superstar stat lines by card in the catalog, no generator when
+  none is about (the Mid-match room on every main decision), room sizes once. Left (compiled, inclusive):
+  rules.activations 7%, rules.distinct 6%, requirements, reversal candidates, deck building in Python.
 """
 
 from __future__ import annotations

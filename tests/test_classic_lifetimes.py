@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rawdeal.cards import CardType
+from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
-from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.engine import rules as R
+from rawdeal.engine.state import CurrentPlay, GameState, PlayerState
 from classickit import ACTION, STRIKE, assert_printed, clauses, course_with, lowered, play_unreversed
 
 PRE_MATCH = frozenset({"pre-match", "object"})
@@ -39,8 +40,25 @@ def test_a_bare_modifier_holds_while_a_pre_match_card_is_in_the_ring_area() -> N
 
 
 def test_every_players_maneuvers_are_not_read_as_yours() -> None:
-    result = lowered(PRINTED_ALL, PRE_MATCH)
-    assert result.effect is None and "player's" in result.unlowered[0].reason
+    (every,) = clauses(PRINTED_ALL, PRE_MATCH)
+    assert every == fx.WhileInRing(fx.Modifier(fx.Stat.DAMAGE, 1, fx.Duration.WHILE_IN_RING, everyone=True))
+    assert lowered(PRINTED_ALL, ACTION).effect is None  # an action says for how long
+    assert lowered(PRINTED_ALL.replace("+1D", "-2F"), PRE_MATCH).effect is None  # costs: not read for both
+    played_by_all = "When this card is in your Ring area, all Grapple maneuvers played by all players are +3D."
+    assert_printed(played_by_all)
+    assert clauses(played_by_all, ACTION) == (fx.WhileInRing(fx.Modifier(
+        fx.Stat.DAMAGE, 3, fx.Duration.WHILE_IN_RING, subtype=Subtype.GRAPPLE, everyone=True)),)
+
+
+def test_every_players_maneuvers_do_more_damage_while_the_card_lies_in_either_ring_area() -> None:
+    cat = course_with({"Kick": fx.CardEffect(clauses(PRINTED_ALL, PRE_MATCH))})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])])
+    punch = [CurrentPlay(p, cat.id("Punch"), CardType.MANEUVER) for p in (0, 1)]
+    assert [R.base_damage(cat, s, play, 1 - play.player) for play in punch] == [3, 3]
+    s.players[1].ring = [cat.id("Kick")]
+    assert [R.base_damage(cat, s, play, 1 - play.player) for play in punch] == [4, 4]
+    s.players[0].ring = [cat.id("Kick")]
+    assert [R.base_damage(cat, s, play, 1 - play.player) for play in punch] == [5, 5]
 
 
 def test_the_pre_match_cards_modifier_adds_to_every_maneuver_while_it_lies_there() -> None:

@@ -153,7 +153,8 @@ def test_after_a_chain_card_and_a_heat_bonus_in_play() -> None:
 def test_conditions_on_the_players_hold_by_their_superstars() -> None:
     cat = shipped_classic().catalog
     diva = next(s for s in cat.db.superstars if "diva" in s.marks)
-    other = next(s for s in cat.db.superstars if not s.marks and s.value != diva.value)
+    other = next(s for s in cat.db.superstars  # no keyword: only his names (`name_mark`)
+                 if all(m.startswith("name:") for m in s.marks) and s.value != diva.value)
     s = GameState(players=[PlayerState(other.name, [], hand=[0, 1]), PlayerState(diva.name, [], hand=[0])])
     assert R.holds(cat, s, 0, fx.SuperstarIs(fx.Who.OPPONENT, "female"), 0, None)
     assert not R.holds(cat, s, 1, fx.SuperstarIs(fx.Who.OPPONENT, "female"), 0, None)

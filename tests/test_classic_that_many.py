@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rawdeal.effects import model as fx
 from rawdeal.engine.state import GameState, PlayerState
-from classickit import ACTION, assert_printed, clauses, course_with, lowered, play_unreversed
+from classickit import ACTION, assert_printed, clauses, course_with, play_unreversed
 
 PRINTED_SWITCH = "Discard up to 6 cards and then put that many cards from your Ringside pile into your hand."
 PRINTED_SPIT = ("Put up to 3 cards from your hand on the bottom of your Arsenal and then put that many cards from your "
@@ -28,9 +28,10 @@ def test_that_many_is_the_count_of_the_cards_moved_before() -> None:
     assert on_play.actions[1] == fx.MoveCards(fx.Who.OPPONENT, fx.Count(1, same=True), fx.Zone.RING, fx.Zone.RINGSIDE)
 
 
-def test_that_many_where_the_engine_takes_a_set_number_is_reported_not_run_as_one() -> None:
-    result = lowered(PRINTED_OVERTURNS, ACTION)
-    assert result.effect is None
+def test_that_many_cards_overturned_are_counted_when_the_overturn_runs_not_run_as_one() -> None:
+    (on_play,) = clauses(PRINTED_OVERTURNS, ACTION)
+    assert isinstance(on_play, fx.OnPlay)
+    assert on_play.actions == (fx.MillTop(fx.Who.OPPONENT, count=fx.Count(1, same=True)),)
 
 
 def test_as_many_cards_come_back_as_were_discarded() -> None:

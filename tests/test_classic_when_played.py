@@ -79,3 +79,23 @@ def test_a_game_saved_inside_the_effect_reloads_and_continues_the_same() -> None
             g.apply(d.moves[-1])
     assert dumps(again) == dumps(game)
     assert len(game.s.players[1].hand) == 2  # his random discard came before any reversal
+
+
+def test_a_game_lost_to_the_cards_own_when_played_damage_keeps_the_card() -> None:
+    """"When played, overturn 3 cards" with 1 card left in the Arsenal: the player loses by collateral damage
+    before the card lands, and the card is in his Ringside pile, not lost (the random games' invariant)."""
+    from rawdeal.engine.invariants import card_lists
+
+    cat = shipped_classic().catalog
+    powerbomb = cat.id("Mexi-Leg-Lace Powerbomb")
+    filler = [i.id for i in cat.infos if not i.effect.clauses and not i.card.traits][:10]
+    heavy = max(filler, key=lambda c: cat.infos[c].card.printed_damage)  # his Ring area pays the 20F
+    ring = [heavy] * -(-20 // cat.infos[heavy].card.printed_damage)
+    s = GameState(players=[PlayerState("Triple H", filler[:1], hand=[powerbomb], ring=ring),
+                           PlayerState("The Rock", filler * 2, hand=filler[:3])], constructed=True, tasks=[])
+    game = Game(s, cat)
+    game.resume()
+    before = card_lists(game.s)
+    game.apply(parse_move('play "Mexi-Leg-Lace Powerbomb"'))
+    assert game.s.how == "collateral" and game.s.winner == 1
+    assert card_lists(game.s) == before and game.s.players[0].ringside == [filler[0], powerbomb]

@@ -51,8 +51,16 @@ def card_marks(traits: Iterable[str], logos: Iterable[str], kinds: Iterable[str]
     return frozenset(marks)
 
 
-def superstar_marks(traits: Iterable[str]) -> frozenset[str]:
-    """A Superstar's marks: his keywords (Diva, Legend, GM, ...) and what they imply (a Diva is female).
-    The Classic database prints no gender, so a Superstar is male or female only where a keyword says."""
+def name_mark(name: str) -> str:
+    """A Superstar's name as a mark: "played by The Rock", "if your opponent is Rock" are both `name:rock`
+    (the leading "The" is dropped, as the deck rules compare names)."""
+    return "name:" + slug(name).removeprefix("the-")
+
+
+def superstar_marks(traits: Iterable[str], names: Iterable[str] = ()) -> frozenset[str]:
+    """A Superstar's marks: his keywords (Diva, Legend, GM, ...) and what they imply (a Diva is female), and
+    his names (`names`: his title and logos, `name_mark`). The Classic database prints no gender, so a
+    Superstar is male or female only where a keyword says."""
     traits = tuple(traits)
-    return frozenset({keyword_mark(t) for t in traits} | {m for t in traits for m in _IMPLIES.get(keyword_mark(t), ())})
+    return frozenset({keyword_mark(t) for t in traits} | {m for t in traits for m in _IMPLIES.get(keyword_mark(t), ())}
+                     | {name_mark(n) for n in names})

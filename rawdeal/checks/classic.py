@@ -48,15 +48,16 @@ class Exercise:
 
 
 def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
-                      companions: Mapping[str, tuple[str, ...]] | None = None) -> Game:
+                      companions: Mapping[str, tuple[str, ...]] | None = None,
+                      star: PoolCard | None = None, second: PoolCard | None = None) -> Game:
     """Two random legal Classic decks (from the playable cards, Pre-match cards in a Backlash deck; `prefer`:
-    titles drawn first) and a new
-    game between them. Seed n gives the first seat the n-th Superstar (in title order), so that a run of
-    games meets every Superstar and the cards only his deck may hold."""
+    titles drawn first) and a new game between them. The first seat plays `star`, by default the n-th
+    Superstar (in title order) for seed n, so that a run of games meets every Superstar and the cards only
+    his deck may hold."""
     rnd = random.Random(seed)
     stars = cc.stars_by_title
-    decks = [random_classic_deck(cc, rnd, stars[seed % len(stars)], prefer, companions),
-             random_classic_deck(cc, rnd, None, prefer, companions)]
+    decks = [random_classic_deck(cc, rnd, star or stars[seed % len(stars)], prefer, companions),
+             random_classic_deck(cc, rnd, second, prefer, companions)]
     index = cc.catalog.db.index
     arsenals = ([index[t] for t in decks[0][1]], [index[t] for t in decks[1][1]])
     backlash = tuple([index[t] for t in random_backlash(cc, rnd, star, titles, prefer)] for star, titles in decks)
@@ -65,22 +66,28 @@ def start_random_game(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = fr
     return game
 
 
-def eager_pick(game: Game, rnd: random.Random) -> Move:
+def eager_pick(game: Game, rnd: random.Random, wanted: frozenset[str] = frozenset()) -> Move:
     """A random legal move that acts when it can: a card played, reversed or its ability used before the
-    turn ends or a reversal window passes (so that more effects run in fewer games); otherwise `pick`."""
+    turn ends or a reversal window passes (so that more effects run in fewer games), a card of `wanted`
+    (titles whose effect has not run yet, and the cards they name) first; otherwise `pick`."""
     d = game.decision()
     assert d is not None
     acting = [m for m in worth_trying(d) if type(m) in (Play, Reverse, Use, UseAbility, Yes)]
     if acting and rnd.random() < EAGER:
-        return acting[int(rnd.random() * len(acting))]
+        first = [m for m in acting if isinstance(m, (Play, Reverse, Use)) and m.title in wanted]
+        return (first or acting)[int(rnd.random() * len(first or acting))]
     return pick(game, rnd)
 
 
 def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozenset(),
                 max_moves: int = MAX_MOVES,
-                companions: Mapping[str, tuple[str, ...]] | None = None) -> tuple[Game, Recorder]:
-    """One random game, traced and checked after every move."""
-    game = start_random_game(cc, seed, prefer, companions)
+                companions: Mapping[str, tuple[str, ...]] | None = None,
+                star: PoolCard | None = None, second: PoolCard | None = None) -> tuple[Game, Recorder]:
+    """One random game, traced and checked after every move; its players play the `prefer`red cards, and
+    the cards they name, first when they may."""
+    game = start_random_game(cc, seed, prefer, companions, star, second)
+    named = companions or {}
+    wanted = prefer | {c for t in prefer for c in named.get(t, ())}
     recorder = Recorder()
     game.trace = recorder
     rnd = random.Random(seed)
@@ -88,7 +95,7 @@ def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozense
     moves: list[Move] = []
     try:
         while game.s.winner is None and len(moves) < max_moves:
-            move = eager_pick(game, rnd)
+            move = eager_pick(game, rnd, wanted)
             moves.append(move)
             recorder.heard(game, game.apply(move))
             if card_lists(game.s) != expected:
@@ -100,19 +107,48 @@ def play_traced(cc: ClassicCatalog, seed: int, prefer: frozenset[str] = frozense
 
 
 def exercise(cc: ClassicCatalog, games: int = GAMES, seed: int = 0, known: Iterable[str] = ()) -> Exercise:
-    """Play `games` random games (seeds seed, seed+1, ...) and gather the cards whose effect ran; each
-    game's decks prefer the cards whose effect has not run yet, each with the cards its text names
-    (`companions`; `known`: the pool's titles) (coverage-guided, still random and legal)."""
+    """Play `games` random games (seeds seed, seed+1, ...) and gather the cards whose effect ran. Coverage-
+    guided, still random and legal: both seats go to the Superstars with the most own cards whose effect has
+    not run yet (`first_seat`), each deck prefers those cards, each with the cards its text names
+    (`companions`; `known`: the pool's titles), and the players play them first when they may."""
     ran: set[str] = set()
     endings: Counter[str] = Counter()
+    seated: Counter[str] = Counter()
     titles = cc.catalog.titles
     with_effects = {i.title for i in cc.catalog.infos if i.effect.clauses}
     named = companions(cc, with_effects, known)
+    own = own_cards(cc)
     for n in range(games):
-        game, recorder = play_traced(cc, seed + n, frozenset(with_effects - ran), companions=named)
+        left = frozenset(with_effects - ran)
+        star = first_seat(cc, seed + n, left, own, seated)
+        seated[star.title] += 1
+        second = first_seat(cc, seed + n + 1, left, own, seated)
+        seated[second.title] += 1
+        game, recorder = play_traced(cc, seed + n, left, companions=named, star=star, second=second)
         ran.update(titles[card] for card, _ in recorder.ran if card >= 0)
         endings[game.s.how or "unfinished"] += 1
     return Exercise(frozenset(ran), games, tuple(sorted(endings.items())))
+
+
+def own_cards(cc: ClassicCatalog) -> dict[str, frozenset[str]]:
+    """Each Superstar -> the playable titles his Arsenal may hold that not every Superstar's may (his own
+    cards, his logo's, his side's)."""
+    from rawdeal.engine.classic import SIDES, room
+
+    held = {s.title: frozenset(t for side in SIDES for t, _ in room(cc, s, side)) for s in cc.stars_by_title}
+    common = frozenset.intersection(*held.values()) if held else frozenset()
+    return {star: titles - common for star, titles in held.items()}
+
+
+def first_seat(cc: ClassicCatalog, seed: int, left: frozenset[str], own: Mapping[str, frozenset[str]],
+               seated: Mapping[str, int]) -> PoolCard:
+    """The first seat's Superstar for game `seed`: the one with the most own cards (`own_cards`) whose effect
+    has not run yet (`left`), per game he has already had (`seated`), so that the cards only a few decks
+    may hold get their games; ties (and none left) go to the n-th Superstar in title order and after."""
+    stars = cc.stars_by_title
+    start = seed % len(stars)
+    order = stars[start:] + stars[:start]
+    return max(order, key=lambda s: len(own[s.title] & left) / (1 + seated.get(s.title, 0)))
 
 
 def companions(cc: ClassicCatalog, titles: Iterable[str], known: Iterable[str] = ()) -> dict[str, tuple[str, ...]]:
@@ -156,9 +192,9 @@ def pool_report(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...] = 
 
 def _room_ok(cc: ClassicCatalog, superstar: PoolCard) -> bool:
     from rawdeal.decks.classic import ARSENAL
-    from rawdeal.engine.classic import SIDES, room
+    from rawdeal.engine.classic import SIDES, room_size
 
-    return any(sum(n for _, n in room(cc, superstar, side)) >= ARSENAL for side in SIDES)
+    return any(room_size(cc, superstar, side) >= ARSENAL for side in SIDES)
 
 
 def check_output(cards: tuple[PoolCard, ...], dictionary: tuple[PoolCard, ...], fmt: str,

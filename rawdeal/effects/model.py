@@ -67,6 +67,7 @@ class Trigger(StrEnum):
     REVERSED_FROM_HAND = "reversed from hand"  # "If reversed from your opponent's hand, ..."
     PLAYED = "played"  # "when you (your opponent) successfully play(s) a maneuver" (Classic cards)
     END_OF_PREMATCH = "end of pre-match"  # "At the end of the Pre-match phase, ..." (Classic Pre-match cards)
+    REVERSAL = "reversal"  # "if your opponent reverses a maneuver (from his hand), ..." (Classic cards)
 
 
 # --------------------------------------------------------------------------------------- quantities
@@ -79,6 +80,7 @@ class Count:
     up_to: bool = False
     same: bool = False
     of: CountOf | None = None  # "# cards, where # is equal to ...": worked out when the action runs (n unused)
+    times: int = 1  # Classic: "double that many cards" (with `same`: twice as many as the previous action moved)
 
 
 ONE = Count(1)
@@ -118,12 +120,17 @@ def _card_filter(*values: Any) -> CardFilter:
 @dataclass(frozen=True, slots=True)
 class CountOf:
     """What `#` is equal to (Classic cards): the number of `who`'s cards in `zone` that pass `filter`, or
-    with `zone=None` his Superstar Value; then `plus` ("+2"), never below 0."""
+    with `zone=None` his Superstar Value; then `plus` ("+2"), never below `least` ("# cannot be less than 4";
+    0 anyway) nor above `most` ("# cannot be greater than 6")."""
 
     who: Who
     zone: Zone | None
     filter: CardFilter = ANY_CARD
     plus: int = 0
+    least: int = 0
+    most: int | None = None
+    over: Who | None = None  # "the number of cards he has in his hand greater than you have in your hand": less the
+    # number of that player's such cards in the same zone
 
 
 # ------------------------------------------------------------------------------------- conditions
@@ -172,9 +179,25 @@ class InRingArea:
 @dataclass(frozen=True, slots=True)
 class ReversedLastTurn:
     """"This is the first card played of your turn and you reversed a card (from your hand) to end your
-    opponent's last turn" (Classic cards)."""
+    opponent's last turn" (Classic cards). `reversed`: what the reversed card was ("you reversed a High Risk
+    maneuver"; its types are the type it was played as)."""
 
     from_hand_only: bool = False
+    reversed: CardFilter = ANY_CARD
+
+
+@dataclass(frozen=True, slots=True)
+class FirstOfTurn:
+    """"Can only be played as the first card of your turn": no card played yet this turn (a reversal from the
+    hand during the opponent's turn, still the player's previous card, is not one) (Classic cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    """"If your Fortitude Rating is less than your opponent's and you have fewer cards in your hand than him":
+    every one of the conditions (Classic cards)."""
+
+    conditions: tuple[Condition, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,15 +219,30 @@ class Measure(StrEnum):
 
     SUPERSTAR_VALUE = "superstar value"
     HAND = "cards in hand"
+    FORTITUDE = "fortitude rating"
 
 
 @dataclass(frozen=True, slots=True)
 class Compared:
     """"Your Superstar Value is less than your opponent's", "you have fewer cards in your hand than your
-    opponent": the player's measure against the opponent's (`below`: less, else greater)."""
+    opponent": the player's measure against the opponent's (`below`: less, else greater); `or_equal`: "equal to
+    or less than"; `by`: "at least 10F greater than" (the difference is at least that)."""
 
     measure: Measure
     below: bool = True
+    or_equal: bool = False
+    by: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """"Your Fortitude Rating is 10 or greater", "your opponent has a Superstar Value of 2 or less", "your
+    Superstar Value is 3": `who`'s measure within the bounds (either may be open) (Classic cards)."""
+
+    who: Who
+    measure: Measure
+    at_least: int | None = None
+    at_most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,11 +263,12 @@ class HasCards:
     zone: Zone
     filter: CardFilter = ANY_CARD
     at_least: int = 1
+    at_most: int | None = None  # "you have 10 or fewer cards in your Arsenal" (with `at_least` 0)
 
 
 Condition = (
     After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not | ReversedLastTurn
-    | Compared | SuperstarIs | HasCards
+    | Compared | SuperstarIs | HasCards | Measured | FirstOfTurn | AllOf
 )
 
 
@@ -257,6 +296,11 @@ class Modifier:
     title: str | None = None  # only the card so titled ("you cannot play the card titled X", Classic cards)
     title_word: str | None = None  # only cards with this word in the title (Classic cards)
     marks: tuple[str, ...] = ()  # only cards with these printed properties ("your Heat maneuvers", Classic cards)
+    subtypes: tuple[Subtype, ...] = ()  # only maneuvers of one of these ("a Strike or Grapple maneuver", Classic)
+    hand_only: bool = False  # IRREVERSIBLE: only reversals from the hand are stopped ("can only be reversed from
+    # your opponent's Arsenal", "... it cannot be reversed from his hand", Classic cards)
+    everyone: bool = False  # the cards of both players ("All players' maneuvers are +1D", Classic cards)
+    not_marks: tuple[str, ...] = ()  # only cards without these printed properties ("your non-Throwback maneuvers")
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -313,6 +357,9 @@ class MillTop:
 
     who: Who
     n: int = 1
+    count: Count | None = None  # Classic: "overturns # cards", "that many cards": worked out when it runs (n unused)
+    dest: Zone = Zone.RINGSIDE  # Classic: "remove the top card of your Arsenal from the game" (no damage: an empty
+    # Arsenal loses nothing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +374,7 @@ class MoveCards:
     chooser: Who = Who.YOU
     filter: CardFilter = ANY_CARD
     random: bool = False  # "randomly remove 1 card in his hand from the game": picked at random (Classic cards)
+    other: bool = False  # "put 1 other card from your Ring area ...": never the card whose effect it is (Classic)
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,6 +543,7 @@ class StatChange:
     as_type: CardType | None = None
     per_title_word: str | None = None
     on_success: bool = False  # applied when successfully played (not visible to reversals from hand)
+    per: CountOf | None = None  # "+1D for every Heat card in your Ring area": per card counted (Classic cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +557,7 @@ class Irreversible:
     condition: Condition | None = None
     from_backlash: bool = False  # "cannot be reversed from your opponent's (hand or) Backlash deck": the engine
     # plays no reversal from a Backlash deck (`rawdeal.engine.midmatch`), so that part of the limit always holds
+    as_type: CardType | None = None  # "As an action, cannot be reversed ...": only played so (else as a maneuver)
 
 
 @dataclass(frozen=True, slots=True)
@@ -565,7 +615,8 @@ class Triggered:
     zone: Zone = Zone.RING
     optional: bool = False
     played: CardFilter | None = None  # PLAYED: which successfully played cards set it off (None: any)
-    by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player)
+    by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player); REVERSAL: who reverses
+    source: Zone | None = None  # REVERSAL: only reversals from the hand (the Arsenal); None: from either
 
 
 @dataclass(frozen=True, slots=True)
@@ -592,9 +643,46 @@ class TriggersFromRingside:
 
 @dataclass(frozen=True, slots=True)
 class NotReversedBy:
-    """"Cannot be reversed by the card titled X" (Classic cards): those reversals never match it."""
+    """"Cannot be reversed by the card titled X" (Classic cards): those reversals never match it; "cannot be
+    reversed by hybrid Reversal cards": nor do the reversal cards any of `cards` lets through."""
 
     titles: tuple[str, ...]
+    cards: tuple[CardFilter, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentCannotPlay:
+    """"When this card is in your Ring area, your opponent cannot play the card titled X" (Classic cards): while
+    it lies in its owner's Ring area, his opponent cannot play the cards so titled."""
+
+    titles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CountsAs:
+    """"This card counts as 2 Heat cards in your Ringside pile" (Classic cards): where cards with `marks` are
+    counted in its owner's `zone`, it counts `n` times."""
+
+    n: int
+    marks: tuple[str, ...]
+    zone: Zone
+
+
+@dataclass(frozen=True, slots=True)
+class AlsoReversedBy:
+    """"Can be reversed by the card titled Elbow to the Face" (Classic cards): those reversals may reverse it
+    whatever their own text says they reverse (its type, its damage); the rest of their text still holds."""
+
+    titles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReversedOnlyBy:
+    """"Can only be reversed by the card titled Step Aside", "... by unique cards", "... by hybrid Reversal
+    cards or unique Reversal cards" (Classic cards): only the reversal cards one of `cards` lets through
+    may reverse it, and only where their own text reverses it."""
+
+    cards: tuple[CardFilter, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -602,11 +690,13 @@ class Activated:
     """An effect the owner may use in his main segment while this card lies in one of `zones` of his:
     "When this card is in your Ring area (Ringside pile), during your turn you may ...". `once`: "once
     during each of your turns" (each copy once). The first action is its cost: the effect is offered
-    only when that can be paid (Classic cards)."""
+    only when that can be paid (Classic cards), and while `condition` holds, if given ("during your turn, if
+    you have fewer cards in your hand than your opponent, you may ...": a condition on the game's state)."""
 
     zones: tuple[Zone, ...]
     actions: tuple[Action, ...]
     once: bool = False
+    condition: Condition | None = None
 
 
 class StarStat(StrEnum):
@@ -653,7 +743,7 @@ StatLine = SuperstarStat | RingRoom
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
-    | NotReversedBy | Activated | SuperstarStat | RingRoom | WhenPlayed
+    | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | OpponentCannotPlay | Activated | SuperstarStat | RingRoom | WhenPlayed
 )
 
 
@@ -692,3 +782,4 @@ class Ability:
     forbids_opponent: tuple[str, ...] = ()
     triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)
     stat_lines: tuple[StatLine, ...] = ()  # his own "Your Starting Hand Size is +1 ...", "The maximum number ..."
+    modifiers: tuple[Modifier, ...] = ()  # his own "Your Action cards are -3F": always, to his cards (Classic)

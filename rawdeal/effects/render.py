@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rawdeal.effects.model import (
-    AnyOf, After, Not, NotReversedBy, AllowsFollowUp, Arrange, Choice, Condition, Count, Delayed, Discard, DiscardThis,
+    AllOf, AnyOf, After, AlsoReversedBy, CountsAs, Not, OpponentCannotPlay, NotReversedBy, ReversedOnlyBy, AllowsFollowUp, Arrange,
+    CardFilter, Choice, Condition, Count, Delayed, Discard, DiscardThis,
     Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
@@ -24,7 +25,7 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, HasCards, MoveThis, OnlyIf, Restrict,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, FirstOfTurn, HasCards, Measured, MoveThis, OnlyIf, Restrict,
     ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
 )
 
@@ -35,12 +36,14 @@ _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside p
 # ------------------------------------------------------------------------------------ words
 def _count(count: Count) -> str:
     if count.same:
-        return "as many cards"
+        return {1: "", 2: "twice ", 3: "three times "}.get(count.times, f"{count.times} times ") + "as many cards"
     if count.of is not None:
         of = count.of
         whose = "your" if of.who is Who.YOU else "opponent's"
         what = f"{whose} superstar value" if of.zone is None else f"the number of cards in {whose} {_ZONES[of.zone]}"
         plus = f" {of.plus:+d}" if of.plus else ""
+        plus += f", at least {of.least}" if of.least else ""
+        plus += f", at most {of.most}" if of.most is not None else ""
         return f"{'up to ' if count.up_to else ''}# cards (# = {what}{plus})"
     if count.n is None:
         return "any number of cards" if count.up_to else "all cards"
@@ -84,6 +87,12 @@ def _cards(count: Count, only: Any) -> str:
     return text
 
 
+def _reversal_cards(only: CardFilter) -> str:
+    """"hybrid reversal cards", "UNIQUE cards", "cards titled Step Aside": which reversals a limit names."""
+    text = _cards(Count(None), only).removeprefix("all ")
+    return text.replace("cards", " or ".join(t.value for t in only.types) + " cards", 1) if only.types else text
+
+
 def _chooser(chooser: Who) -> str:
     return " (you choose)" if chooser is Who.YOU else " (opponent chooses)"
 
@@ -121,7 +130,10 @@ def _discard(a: Discard, verbose: bool) -> str:
 
 
 def _mill(a: MillTop, verbose: bool) -> str:
-    top = "the top card" if a.n == 1 else f"the top {a.n} cards"
+    top = "the top card" if a.n == 1 and a.count is None else f"the top {a.n} cards" if a.count is None \
+        else "the top " + _count(a.count)
+    if a.dest is not Zone.RINGSIDE:
+        return f"{_verb(a.who, 'remove')} {top} of {_zone(a.who, Zone.ARSENAL, a.who)} from the game"
     return f"{_verb(a.who, 'put')} {top} of {_zone(a.who, Zone.ARSENAL, a.who)} into {_zone(a.who, Zone.RINGSIDE, a.who)}"
 
 
@@ -186,7 +198,7 @@ def _into(position: Position) -> str:
 
 
 def _move(a: MoveCards) -> str:
-    cards = _cards(a.count, a.filter)
+    cards = _cards(a.count, a.filter) + (" (not this card)" if a.other else "")
     source = _zone(a.who, a.source, a.chooser)
     if a.dest is Zone.REMOVED:
         return f"{_verb(a.chooser, 'remove')} {cards} in {source} from the game"
@@ -204,13 +216,17 @@ def _actions(actions: tuple[Any, ...], verbose: bool, sep: str = "; ") -> str:
 def render_modifier(m: Modifier) -> str:
     noun = m.subtype.value if m.subtype else (m.card_type.value if m.card_type else "card")
     plural = f"{m.subtype.value} maneuvers" if m.subtype else (f"{m.card_type.value}s" if m.card_type else "cards")
-    if m.marks:
-        noun, plural = _marked(noun, m.marks, ()), _marked(plural, m.marks, ())
+    if m.marks or m.not_marks:
+        noun, plural = _marked(noun, m.marks, m.not_marks), _marked(plural, m.marks, m.not_marks)
+    if m.title is not None:
+        noun, plural = f"{noun} titled {m.title}", f"{plural} titled {m.title}"
+    if m.title_word is not None:
+        noun, plural = (f"{x} with the word '{m.title_word}' in the title" for x in (noun, plural))
     target = {
         Duration.NEXT_CARD: f"next {noun}",
         Duration.FIRST_NEXT_TURN: f"first {noun} played next turn",
         Duration.NEXT_MANEUVER: f"next {noun} this turn",
-    }.get(m.duration, f"your {plural}")
+    }.get(m.duration, f"{'every player' if m.everyone else 'your'} {plural}")
     tail = {
         Duration.REST_OF_TURN: " for the rest of the turn",
         Duration.NEXT_TURN: " next turn",
@@ -218,7 +234,7 @@ def render_modifier(m: Modifier) -> str:
     }.get(m.duration, "")
     if m.stat is Stat.IRREVERSIBLE:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
-        by = " by reversals from the arsenal" if m.arsenal_only else ""
+        by = " by reversals from the arsenal" if m.arsenal_only else " by reversals from the hand" if m.hand_only else ""
         return f"{target}{limit} may not be reversed{by}{tail}"
     if m.stat is Stat.UNRESTRICTED:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
@@ -244,17 +260,34 @@ def _condition(c: Condition) -> str:
         return f"{c.title} is in your ring area"
     if isinstance(c, AnyOf):
         return " or ".join(_condition(x) for x in c.conditions)
+    if isinstance(c, AllOf):
+        return " and ".join(_condition(x) for x in c.conditions)
     if isinstance(c, Not):
         return f"not ({_condition(c.condition)})"
     if isinstance(c, ReversedLastTurn):
         how = " from your hand" if c.from_hand_only else ""
         return f"it is the first card of your turn and you reversed a card{how} to end opponent's last turn"
+    if isinstance(c, FirstOfTurn):
+        return "it is the first card of your turn"
     if isinstance(c, Compared):
         than = "less" if c.below else "greater"
-        return f"your {c.measure.value} is {than} than opponent's"
+        by = f"at least {c.by} " if c.by else "equal to or " if c.or_equal else ""
+        return f"your {c.measure.value} is {by}{than} than opponent's"
+    if isinstance(c, Measured):
+        bounds = [f"{c.at_least} or more"] if c.at_least is not None else []
+        bounds += [f"{c.at_most} or less"] if c.at_most is not None else []
+        bounds = [str(c.at_least)] if c.at_least == c.at_most else bounds
+        whose = "your" if c.who is Who.YOU else "opponent's"
+        return f"{whose} {c.measure.value} is {' and '.join(bounds)}"
+    if isinstance(c, HasCards) and c.at_most is not None:
+        return f"{'you have' if c.who is Who.YOU else 'opponent has'} {_cards(Count(c.at_most), c.filter)} " \
+            f"or fewer in {_zone(c.who, c.zone, Who.YOU)}"
     if isinstance(c, HasCards):
         return f"{'you have' if c.who is Who.YOU else 'opponent has'} {_cards(Count(c.at_least), c.filter)} " \
             f"or more in {_zone(c.who, c.zone, Who.YOU)}"
+    if isinstance(c, SuperstarIs) and c.mark.startswith("name:"):
+        whose = "your" if c.who is Who.YOU else "opponent's"
+        return f"{whose} superstar is {c.mark.removeprefix('name:')}"
     if isinstance(c, SuperstarIs):
         return f"{'you are' if c.who is Who.YOU else 'opponent is'} a {c.mark} superstar"
     raise TypeError(f"not a condition: {c!r}")
@@ -369,9 +402,15 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     OnPlay: lambda c: f"{_as_type(c) or 'when played, '}{_actions(c.actions, True)}",
     PlayRequirement: lambda c: f"{_as_type(c)}playable only if {_condition(c.condition)}",
     StatChange: _stat_change,
-    Irreversible: lambda c: "may not be reversed" + (
+    Irreversible: lambda c: f"{_as_type(c)}may not be reversed" + (
         " from opponent's backlash deck" if c.from_backlash and not (c.from_hand or c.from_arsenal) else ""),
-    NotReversedBy: lambda c: f"may not be reversed by {' or '.join(c.titles)}",
+    NotReversedBy: lambda c: "may not be reversed by " + " or ".join(
+        [*c.titles, *map(_reversal_cards, c.cards)]),
+    OpponentCannotPlay: lambda c: f"while this card is in your ring area, opponent may not play {' or '.join(c.titles)}",
+    CountsAs: lambda c: f"counts as {c.n} {_marked('cards', c.marks, ())} in your {_ZONES[c.zone]}",
+    AlsoReversedBy: lambda c: f"may be reversed by {' or '.join(c.titles)} whatever they reverse",
+    ReversedOnlyBy: lambda c: "may only be reversed by " + " or ".join(
+        map(_reversal_cards, c.cards)),
     ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",
     Reverses: _reverses,
     OnReverse: lambda c: f"on reversal{' from your hand' if c.from_hand_only else ''}, {_actions(c.actions, True)}",
@@ -383,7 +422,8 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     AllowsFollowUp: lambda c: f"{c.title} may be played after this card as if it were a {c.as_subtype.value} maneuver",
     TriggersFromRingside: lambda c: "works even if overturned into your ringside pile while applying damage",
     Activated: lambda c: (f"while this card is in your {' or '.join(_ZONES[z] for z in c.zones)}, "
-                          f"{'once during each of your turns' if c.once else 'during your turn'} you may "
+                          f"{'once during each of your turns' if c.once else 'during your turn'}"
+                          f"{f', if {_condition(c.condition)},' if c.condition is not None else ''} you may "
                           f"{_actions(c.actions, True, ' and then ')}"),
     SuperstarStat: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
     WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",
@@ -411,6 +451,7 @@ def render_ability(ability: Ability) -> str:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
         parts += [_played(t) for t in ability.triggered]
         parts += [_stat_line(line) for line in ability.stat_lines]
+        parts += [render_modifier(m).removesuffix(" while this card is in your ring area") for m in ability.modifiers]
         return "always: " + "; ".join(parts)
     when = {AbilityTiming.ONCE_PER_TURN: "once per turn", AbilityTiming.START_OF_TURN: "at the start of your turn"}
     may = "you may " if ability.optional else ""

@@ -19,7 +19,7 @@ from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
 from rawdeal.engine.words import CardId, PickVerb
-from rawdeal.engine.members import ALL, ANY_CARD, BOTTOM, COUNT_DISCARD, COURSE, DISCARD, DRAW, HAND, SHUFFLE, STANDARD, TAKE, YOU
+from rawdeal.engine.members import ALL, ANY_CARD, BOTTOM, COUNT_DISCARD, COUNT_MOVE, COURSE, DISCARD, DRAW, HAND, SHUFFLE, STANDARD, TAKE, YOU
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
@@ -47,6 +47,12 @@ class Actions:
         s = self.s
         if s.winner is None:
             s.winner, s.how = p, how
+            play = s.playing
+            if play is not None and not play.held and any(type(t) is T.Resolve or type(t) is T.OfferReversals
+                                                          for t in s.tasks):
+                # the game ended in the play's "when played" effects, before the card landed (its own
+                # collateral damage): it goes where a card that did not resolve goes, not out of the game
+                s.players[play.player].ringside.append(play.card)
             s.tasks.clear()
             self._emit(ev.Won(self.name(p), how))
 
@@ -140,11 +146,15 @@ class Actions:
             base = standing.superstar_value(self.cat, self.s, p)
         else:
             base = sum(1 for c in self.s.players[p].zone(of.zone) if self._passes(c, of.filter, owner))
-        return max(0, base + of.plus)
+            if of.over is not None:  # "... greater than you have in your hand": the difference
+                other = self.s.players[self._who(owner, of.over)].zone(of.zone)
+                base -= sum(1 for c in other if self._passes(c, of.filter, owner))
+        n = max(of.least, base + of.plus)
+        return n if of.most is None else min(n, of.most)
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
         p = self._who(owner, a.who)
-        n = self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)  # "draw that many cards"
+        n = self.s.moved * a.count.times if a.count.same else (self._amount(owner, a.count) or 0)  # "draw that many cards"
         if a.count.up_to:
             self.s.tasks.append(T.AskCount(p, DRAW, n))
         else:  # a mandatory draw takes the cards that are there and says how many it took
@@ -154,11 +164,15 @@ class Actions:
 
     def _do_discard(self, owner: int, a: fx.Discard, card: int) -> None:
         p, chooser = self._who(owner, a.who), self._who(owner, a.chooser)
-        n = self._amount(owner, a.count)
+        n = self.s.moved * a.count.times if a.count.same else self._amount(owner, a.count)  # "the same number"
         if a.random:
             self._random_move(owner, p, n, a.filter, HAND, fx.Zone.RINGSIDE, fx.Position.TOP)
             return
-        if n is None and a.count.up_to and p == owner == chooser:  # "any number of cards": he says how many
+        if n is None and a.count.up_to and p == owner == chooser and not any_card(a.filter):  # "... of Heat cards"
+            fits = sum(1 for c in self.s.players[p].hand if self._passes(c, a.filter, owner))
+            pick = T.PickCard(p, p, HAND, DISCARD, 0, filter=a.filter, by=owner)
+            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, fits, pick=pick))
+        elif n is None and a.count.up_to and p == owner == chooser:  # "any number of cards": he says how many
             self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, len(self.s.players[p].hand)))
         elif n is None:
             self._discard_all(p, a.filter)
@@ -250,16 +264,54 @@ class Actions:
 
     def _do_mill(self, owner: int, a: fx.MillTop, card: int) -> None:
         p = self._who(owner, a.who)
-        self._mill(p, a.n, winner_if_empty=1 - p if p == owner else owner, collateral=p == owner)
+        n = a.n if a.count is None else self.s.moved * a.count.times if a.count.same \
+            else (self._amount(owner, a.count) or 0)
+        if a.dest is not fx.Zone.RINGSIDE:  # the top cards taken elsewhere ("removed from the game"): no damage
+            pl = self.s.players[p]
+            for _ in range(min(n, len(pl.arsenal))):
+                c = pl.arsenal.pop()
+                pl.zone(a.dest).append(c)
+                self._emit(ev.Moved(self.name(p), self.title(c), "arsenal", a.dest.value, ""))
+            return
+        self._mill(p, n, winner_if_empty=1 - p if p == owner else owner, collateral=p == owner)
 
     def _do_move(self, owner: int, a: fx.MoveCards, card: int) -> None:
+        """The chooser picks the cards one at a time; "any number of cards" first asks him how many. Either way
+        `moved` is how many go (every pick is made while a card fits), for a "that many" after it."""
         p = self._who(owner, a.who)
-        n = self.s.moved if a.count.same else (self._amount(owner, a.count) or 0)
+        n = self.s.moved * a.count.times if a.count.same else self._amount(owner, a.count)
         if a.random:
-            self._random_move(owner, p, n, a.filter, a.source, a.dest, a.position)
-        elif n:
-            self.s.tasks.append(T.PickCard(self._who(owner, a.chooser), p, a.source, TAKE, n,
-                                           dest=a.dest, position=a.position, filter=a.filter, by=owner))
+            self._random_move(owner, p, n or 0, a.filter, a.source, a.dest, a.position)
+            return
+        chooser = self._who(owner, a.chooser)
+        zone = self.s.players[p].zone(a.source)
+        other = card if a.other and p == owner and card in zone else -1  # "1 other card": this one stays
+        fits = sum(1 for c in zone if self._passes(c, a.filter, owner)) - (other >= 0 and self._passes(card, a.filter, owner))
+        if n is None and a.count.up_to:  # "any number of cards": he says how many (the lowering lets only the
+            pick = T.PickCard(chooser, p, a.source, TAKE, 0, a.dest, a.position, a.filter, by=owner, other=other)
+            self.s.tasks.append(T.AskCount(chooser, COUNT_MOVE, fits, pick=pick))  # owner say)
+            return
+        if n is None and not (a.dest is fx.Zone.ARSENAL and a.position is not SHUFFLE):
+            self._move_all(owner, p, a)  # "discards his Backlash deck": all of them at once (no order to choose)
+            return
+        n = fits if n is None else n  # all of them (in an order he chooses)
+        self.s.moved = min(n, fits)  # as many as there are: the pick says so when it runs out
+        if n:
+            self.s.tasks.append(T.PickCard(chooser, p, a.source, TAKE, n, a.dest, a.position, a.filter, by=owner,
+                                           other=other))
+
+    def _move_all(self, owner: int, p: int, a: fx.MoveCards) -> None:
+        zone = self.s.players[p].zone(a.source)
+        gone = [c for c in zone if self._passes(c, a.filter, owner)]
+        zone[:] = [c for c in zone if not self._passes(c, a.filter, owner)]
+        self.s.moved = len(gone)
+        if a.dest is fx.Zone.ARSENAL:
+            self._put_in_arsenal(p, gone, self._position(a.position))
+        else:
+            self.s.players[p].zone(a.dest).extend(gone)
+        for c in gone:
+            self._emit(ev.Moved(self.name(p), self.title(c), a.source.value, a.dest.value,
+                                a.position.value if a.dest is fx.Zone.ARSENAL else ""))
 
     def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
         p = self._who(owner, a.who)

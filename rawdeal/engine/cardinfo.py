@@ -35,6 +35,10 @@ class CardInfo:
     irreversible_when: tuple[fx.Irreversible, ...] = ()  # narrowed "cannot be reversed" (Classic cards)
     play_types: tuple[CardType, ...] = ()  # what it can be played as from the hand, in printed order
     not_reversed_by: frozenset[str] = frozenset()  # titles of reversals that never match it (Classic cards)
+    not_reversed_by_cards: tuple[fx.CardFilter, ...] = ()  # nor do the reversal cards these let through (Classic)
+    reversed_only_by: tuple[fx.CardFilter, ...] = ()  # only reversal cards one of these lets through match it
+    also_reversed_by: frozenset[str] = frozenset()  # titles of reversals that match it whatever they reverse
+    counts_as: tuple[fx.CountsAs, ...] = ()  # "counts as 2 Heat cards in your Ringside pile" (Classic cards)
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
     activated: tuple[fx.Activated, ...] = ()  # effects used from the Ring area or Ringside pile (Classic cards)
     when_played: tuple[fx.WhenPlayed, ...] = ()  # "When played, ...": before the reversal window (Classic cards)
@@ -67,6 +71,10 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         triggers_from_ringside=bool(effect.of(fx.TriggersFromRingside)),
         play_types=tuple(card.playable_types),
         not_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.NotReversedBy) for t in c.titles),
+        not_reversed_by_cards=tuple(f for c in effect.of(fx.NotReversedBy) for f in c.cards),
+        reversed_only_by=tuple(f for c in effect.of(fx.ReversedOnlyBy) for f in c.cards),
+        also_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.AlsoReversedBy) for t in c.titles),
+        counts_as=effect.of(fx.CountsAs),
         title=card.title,
         activated=effect.of(fx.Activated),
         when_played=effect.of(fx.WhenPlayed),
@@ -90,6 +98,10 @@ class Catalog:
     play_pairs: tuple[tuple[tuple[CardId, CardType], ...], ...] = field(init=False, repr=False, compare=False)
     while_in_ring: tuple[tuple[fx.Modifier, ...], ...] = field(init=False, repr=False, compare=False)
     ring_start_triggers: tuple[tuple[fx.Triggered, ...], ...] = field(init=False, repr=False, compare=False)
+    # Its Superstar stat lines ("Your Superstar Value is +2", "... Mid-match cards ... is increased by 1"), in
+    # printed order: every main decision with a Mid-match card in the Backlash deck reads them off the Ring areas
+    stat_lines: tuple[tuple[fx.SuperstarStat | fx.RingRoom, ...], ...] = field(init=False, repr=False, compare=False)
+    stat_cards: frozenset[CardId] = field(init=False, repr=False, compare=False)  # the cards with any
     # One shared `play` move per (card, type), parallel to `play_pairs`: main decisions build no moves.
     play_moves: tuple[tuple[Play, ...], ...] = field(init=False, repr=False, compare=False)
     reverse_moves: tuple[Reverse, ...] = field(init=False, repr=False, compare=False)  # `reverse "X"` by card id
@@ -111,9 +123,17 @@ class Catalog:
         init=False, repr=False, compare=False, default_factory=dict)
     # Superstar -> the cards his opponent cannot play (Classic abilities; empty for the course's Superstars)
     forbidden: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
+    # a card -> what it forbids its owner's opponent to play while it lies in its owner's Ring area (Classic)
+    ring_forbids: dict[CardId, frozenset[CardId]] = field(init=False, repr=False, compare=False)
     # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
     # decision then looks at neither zone)
     activators: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # cards whose text changes their owner's cards' F while they are in his Ring area ("your Maneuver cards
+    # are -3F"): with one there, his costs are no longer the printed ones (`rules.play_cost`)
+    cost_changers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    cost_stars: frozenset[str] = field(init=False, repr=False, compare=False)  # the same, by his ability (Classic)
+    # cards whose text changes both players' cards while in a Ring area ("All players' maneuvers are +1D")
+    everyones: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # Cards and Superstars whose effects a successful play sets off ("when you successfully play a maneuver";
     # none in the course's pool: a resolving play then looks at nothing)
     play_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -121,6 +141,11 @@ class Catalog:
     ring_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     ringside_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     watching_stars: frozenset[str] = field(init=False, repr=False, compare=False)
+    # Cards with a start-of-turn effect from their owner's Ringside pile ("When this card is in your Ringside
+    # pile, before your Draw Segment, ...")
+    ringside_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Cards whose effects a reversal sets off from the Ring area ("if your opponent reverses a maneuver, ...")
+    reversal_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # The least F a card can cost while no F modifier is active: its printed F with every F cut of its own
     least_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
     # Whether a card can forbid playing cards ("you cannot play ... for the rest of the turn")
@@ -134,7 +159,11 @@ class Catalog:
         object.__setattr__(self, "forbidden", {
             name: frozenset(self.db.index[t] for t in ab.forbids_opponent if t in self.db.index)
             for name, ab in self.abilities.items() if ab.forbids_opponent})
-        ruled = frozenset().union(*self.forbidden.values())  # cards an ability may forbid: `can_play` decides
+        object.__setattr__(self, "ring_forbids", {
+            i.id: frozenset(self.db.index[t] for c in i.effect.of(fx.OpponentCannotPlay) for t in c.titles
+                            if t in self.db.index) for i in self.infos if i.effect.of(fx.OpponentCannotPlay)})
+        # cards an ability or a card in the Ring area may forbid: `can_play` decides
+        ruled = frozenset().union(*self.forbidden.values(), *self.ring_forbids.values())
         object.__setattr__(self, "plain_costs", tuple(
             None if i.requirements or i.stat_changes or i.id in ruled else i.card.fortitude for i in self.infos))
         object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))
@@ -142,12 +171,22 @@ class Catalog:
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
         object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
         object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
+        object.__setattr__(self, "cost_changers", frozenset(
+            i.id for i in self.infos if any(m.stat is fx.Stat.FORTITUDE and not m.reversals for m in i.while_in_ring)))
+        object.__setattr__(self, "everyones", frozenset(
+            i.id for i in self.infos if any(m.everyone for m in i.while_in_ring)))
+        object.__setattr__(self, "cost_stars", frozenset(
+            name for name, ab in self.abilities.items() if any(m.stat is fx.Stat.FORTITUDE for m in ab.modifiers)))
         object.__setattr__(self, "ring_watchers", _watching(self.infos, fx.Zone.RING))
         object.__setattr__(self, "ringside_watchers", _watching(self.infos, fx.Zone.RINGSIDE))
+        object.__setattr__(self, "ringside_starters", frozenset(i.id for i in self.infos if any(
+            t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RINGSIDE for t in i.triggered)))
+        object.__setattr__(self, "reversal_watchers", frozenset(
+            i.id for i in self.infos if any(t.trigger is fx.Trigger.REVERSAL for t in i.triggered)))
         object.__setattr__(self, "play_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
         object.__setattr__(self, "least_costs", tuple(
-            i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word else 1) for sc in i.stat_changes
+            i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word or sc.per else 1) for sc in i.stat_changes
                                    if sc.stat is fx.Stat.FORTITUDE) for i in self.infos))
         object.__setattr__(self, "restricts", any(_restricts(c) for i in self.infos for c in i.effect.clauses))
         object.__setattr__(self, "remembers_reversals", any(
@@ -156,6 +195,9 @@ class Catalog:
                                                              *(irr.condition for irr in i.irreversible_when))))
         object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
+        object.__setattr__(self, "stat_lines", tuple(tuple(
+            c for c in i.effect.clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom))) for i in self.infos))
+        object.__setattr__(self, "stat_cards", frozenset(i.id for i in self.infos if self.stat_lines[i.id]))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
             t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)
             for i in self.infos))
@@ -207,8 +249,9 @@ def _restricts(item: object) -> bool:
 
 def _asks_reversal(cond: fx.Condition | None) -> bool:
     if isinstance(cond, fx.ReversedLastTurn):
-        return not cond.from_hand_only  # a reversal from the hand the game remembers anyway (`GameState.last`)
-    if isinstance(cond, fx.AnyOf):
+        # a reversal from the hand the game remembers anyway (`GameState.last`), not what it reversed
+        return not cond.from_hand_only or cond.reversed != fx.ANY_CARD
+    if isinstance(cond, (fx.AnyOf, fx.AllOf)):
         return any(map(_asks_reversal, cond.conditions))
     return isinstance(cond, fx.Not) and _asks_reversal(cond.condition)
 

@@ -40,6 +40,9 @@ class Choices(Actions):
 
     def _pick_options(self, t: T.PickCard) -> list[CardId]:
         cards = self.s.players[t.owner].zone(t.zone)
+        if t.other >= 0:  # "1 other card": all but one copy of the effect's own card (copies are alike)
+            cards = cards[:]
+            cards.remove(t.other)
         if any_card(t.filter):
             return cards
         if t.filter.max_damage_of_own_fortitude:
@@ -107,6 +110,12 @@ class Choices(Actions):
             self._draw_cards(p, move.n)
             if self.listen:
                 self._emit(ev.Drew(self.name(p), move.n, t.reason))
+        elif t.pick is not None:  # "put any number of cards ...", "discard any number of Heat cards": that many picks
+            self.s.moved = move.n
+            if move.n:
+                pk = t.pick
+                self.s.tasks.append(T.PickCard(pk.chooser, pk.owner, pk.zone, pk.verb, move.n, pk.dest, pk.position,
+                                               pk.filter, pk.forced, pk.by, pk.other))
         else:
             self.s.moved = move.n
             if move.n:

@@ -54,7 +54,7 @@ def engine_card(card: PoolCard) -> Card:
 def engine_superstar(card: PoolCard) -> Superstar:
     return Superstar(name=card.title, logo=card.title, hand_size=card.hand_size or 0,
                      value=card.superstar_value or 0, ability=card.text,
-                     marks=superstar_marks(card.traits))
+                     marks=superstar_marks(card.traits, (card.title, *card.logos)))
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,7 @@ class ClassicCatalog:
     catalog: Catalog
     printed: dict[str, PoolCard]  # title -> the printed card (cards and Superstars)
     rooms: dict[tuple[str, str], list[tuple[str, int]]] = field(default_factory=dict, compare=False, repr=False)
+    room_sizes: dict[tuple[str, str], int] = field(default_factory=dict, compare=False, repr=False)  # copies in all
 
     @cached_property
     def superstars(self) -> tuple[PoolCard, ...]:
@@ -150,7 +151,14 @@ def room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> 
     key = (superstar.title, f"{side} {part}")
     if key not in cc.rooms:
         cc.rooms[key] = _room(cc, superstar, side, part)
+        cc.room_sizes[key] = sum(n for _, n in cc.rooms[key])
     return cc.rooms[key]
+
+
+def room_size(cc: ClassicCatalog, superstar: PoolCard, side: str) -> int:
+    """How many cards in all `room` lets `superstar`'s Arsenal hold on `side` (worked out once)."""
+    room(cc, superstar, side)
+    return cc.room_sizes[(superstar.title, f"{side} ")]
 
 
 def _room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> list[tuple[str, int]]:
@@ -181,10 +189,10 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
 
     stars = cc.stars_by_title
     while True:
-        star = superstar or rnd.choice(stars)
-        room_ = room(cc, star, rnd.choice(SIDES))
+        star, side = superstar or rnd.choice(stars), rnd.choice(SIDES)
+        room_ = room(cc, star, side)
         size = card_rules(star).arsenal or ARSENAL  # "Your Arsenal may only contain 50 cards"
-        if sum(n for _, n in room_) >= size:
+        if room_size(cc, star, side) >= size:
             break
         superstar = None
     first = [i for i, (t, _) in enumerate(room_) if t in prefer] if prefer else []

@@ -286,6 +286,12 @@ class Game(Choices):
                     for trig in starts[c]:
                         self._run_clause(p, c, trig, trig.actions)
                 break
+        from_ringside = self.cat.ringside_starters
+        if from_ringside and not from_ringside.isdisjoint(s.players[p].ringside):
+            for c in reversed([c for c in s.players[p].ringside if c in from_ringside]):  # each copy there
+                for trig in self.cat.infos[c].triggered:
+                    if trig.trigger is fx.Trigger.START_OF_TURN and trig.zone is fx.Zone.RINGSIDE:
+                        self._run_clause(p, c, trig, trig.actions)
         ab = R.ability(self.cat, s, p)
         if ab.timing is START_OF_TURN and self._ability_possible(p, ab):
             if ab.optional:
@@ -325,7 +331,7 @@ class Game(Choices):
         if s.modifiers:
             s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
         if s.ended_by_reversal == p:
-            s.ended_by_reversal = -1
+            s.ended_by_reversal, s.reversed_last = -1, None
         s.last[p], s.playing, s.turn = None, None, s.turn + 1
         s.tasks.append(T.START_TURN[1 - p])
 
@@ -454,8 +460,10 @@ class Game(Choices):
         s.last[play.player] = LastPlay(play.card, play.as_type, None)
         s.end_requested = True
         if self.cat.remembers_reversals:
-            s.ended_by_reversal = dfd
+            s.ended_by_reversal, s.reversed_last = dfd, LastPlay(play.card, play.as_type, None)
         sv = self.cat.infos[play.card].card.stun_value
+        if self.cat.reversal_watchers:
+            self._push_reversal_watchers(play, from_hand=False)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=False)
         if early and sv and (s.players[play.player].arsenal or s.profile != COURSE):
@@ -493,6 +501,23 @@ class Game(Choices):
             if pl.superstar in cat.watching_stars:
                 found += [(owner, -1, t) for t in cat.abilities[pl.superstar].triggered
                           if _sets_off(t, whose, info, play.as_type)]
+        for owner, card, t in reversed(found):
+            self._run_clause(owner, card, t, t.actions)
+
+    def _push_reversal_watchers(self, play: CurrentPlay, from_hand: bool) -> None:
+        """What reversing `play` sets off in either Ring area ("When this card is in your Ring area, if your
+        opponent reverses a maneuver from his hand, ..."): run after the reversed card's own effects."""
+        s, cat = self.s, self.cat
+        info, reverser = cat.infos[play.card], 1 - play.player
+        source = fx.Zone.HAND if from_hand else fx.Zone.ARSENAL
+        found: list[tuple[int, int, fx.Triggered]] = []
+        for owner in (play.player, reverser):
+            whose = fx.Who.YOU if owner == reverser else fx.Who.OPPONENT
+            ring = s.players[owner].ring
+            for card in R.distinct([c for c in ring if c in cat.reversal_watchers]):
+                found += [(owner, card, t) for t in cat.infos[card].triggered
+                          if t.trigger is fx.Trigger.REVERSAL and t.source in (None, source)
+                          and _sets_off(t, whose, info, play.as_type)]
         for owner, card, t in reversed(found):
             self._run_clause(owner, card, t, t.actions)
 
@@ -535,7 +560,9 @@ class Game(Choices):
         s.last[defender] = LastPlay(card, REVERSAL, None)
         s.end_requested = True
         if self.cat.remembers_reversals:
-            s.ended_by_reversal = defender
+            s.ended_by_reversal, s.reversed_last = defender, LastPlay(play.card, play.as_type, None)
+        if self.cat.reversal_watchers:
+            self._push_reversal_watchers(play, from_hand=True)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=True)  # after the reversal's damage
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))

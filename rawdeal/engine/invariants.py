@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from rawdeal.engine.state import GameState
-from rawdeal.engine.tasks import Resolve
+from rawdeal.engine.tasks import OfferReversals, Resolve
 
 # The ways a game ends (`GameState.how` once there is a winner).
 WINS = ("pin", "count-out", "surrender", "collateral", "disqualification")
 
 
 def in_flight(s: GameState) -> int | None:
-    """The card being played while it is in no zone (played, not yet resolved or reversed), else None.
+    """The card being played while it is in no zone (played, its "when played" effects or reversal window
+    pending, not yet resolved or reversed), else None.
     A Submission held by Maintain Hold stays in the Ring area, so it is never in flight."""
     play = s.playing
-    if play is None or play.held or not any(type(t) is Resolve for t in s.tasks):
+    if play is None or play.held or not any(type(t) is Resolve or type(t) is OfferReversals for t in s.tasks):
         return None
     return play.card
 

@@ -39,6 +39,7 @@ BOTTOM: Final = fx.Position.BOTTOM
 SHUFFLE: Final = fx.Position.SHUFFLE
 TAKE: Final = PickVerb.TAKE
 COUNT_DISCARD: Final = CountVerb.DISCARD
+COUNT_MOVE: Final = CountVerb.MOVE
 STANDARD: Final = Profile.STANDARD
 END: Final = mv.END
 SURRENDER: Final = mv.SURRENDER

@@ -266,6 +266,9 @@ def _transformer() -> Transformer[Token, Move]:
         def discard_count(self, n: Token) -> Move:
             return Count(CountVerb.DISCARD, _number(n))
 
+        def move_count(self, n: Token) -> Move:
+            return Count(CountVerb.MOVE, _number(n))
+
         def arrange(self, *titles: str) -> Move:
             return Arrange(titles)
 
@@ -300,7 +303,7 @@ _CARD_MOVE = re.compile(r'(play|reverse|discard|take|use)[ \t]+' + _TITLE +
                         r'(?:[ \t]*\([ \t]*([0-9]{1,3})[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
 _CHOOSE = re.compile(r'choose[ \t]+' + _TITLE)
 _CHOOSE_NUMBER = re.compile(r'choose[ \t]+([0-9]{1,3})')
-_COUNT = re.compile(r'(draw|discard)[ \t]+([0-9]{1,3})')
+_COUNT = re.compile(r'(draw|discard|move)[ \t]+([0-9]{1,3})')
 _ARRANGE = re.compile(r'arrange[ \t]+' + _TITLE + r'(?:[ \t]*,[ \t]*' + _TITLE.replace("(", "(?:", 1) + ')*')
 _ARRANGED = re.compile(_TITLE)
 

@@ -22,6 +22,7 @@ from rawdeal.cards.model import Trait
 from rawdeal.effects import model as fx
 from rawdeal.engine import events as ev
 from rawdeal.engine import moves as mv
+from rawdeal.engine import rules as R
 from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision
@@ -48,7 +49,7 @@ def playable(game: Game, p: int) -> list[CardId]:
     pl = game.s.players[p]
     if sum(1 for c in pl.ring if _pre_match(game, c)) >= most_in_ring(game, p, fx.RingKind.PRE_MATCH):
         return []
-    return list(dict.fromkeys(c for c in pl.backlash if _pre_match(game, c)))
+    return list(dict.fromkeys(c for c in pl.backlash if _pre_match(game, c) and not R.forbidden(game.cat, game.s, p, c)))
 
 
 def decide(game: Game, t: T.PreMatch) -> Decision:

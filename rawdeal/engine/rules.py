@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final, TypeVar
 
 from rawdeal.cards import CardType
@@ -32,6 +33,17 @@ def fortitude(cat: Catalog, s: GameState, p: int) -> int:
     return total
 
 
+def _counted(cat: Catalog, card: CardId, cond: fx.HasCards) -> int:
+    """How many of the cards `cond` counts `card` is: 1 if it passes the filter, n for a card that "counts as n
+    Heat cards in your Ringside pile" where only such cards are counted there, else 0."""
+    for many in cat.infos[card].counts_as:
+        flt = cond.filter
+        if many.zone is cond.zone and flt.marks and set(flt.marks) <= set(many.marks) \
+                and replace(flt, marks=()) == fx.ANY_CARD:
+            return many.n
+    return 1 if passes(cat, card, cond.filter) else 0
+
+
 def ability(cat: Catalog, s: GameState, p: int) -> fx.Ability:
     return cat.abilities[s.players[p].superstar]
 
@@ -50,27 +62,51 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return any(cat.infos[c].title == cond.title for c in s.players[p].ring)
     if isinstance(cond, fx.AnyOf):
         return any(holds(cat, s, p, c, card, prev) for c in cond.conditions)
+    if isinstance(cond, fx.AllOf):
+        return all(holds(cat, s, p, c, card, prev) for c in cond.conditions)
     if isinstance(cond, fx.ReversedLastTurn):  # no card played yet this turn, after a reversal that ended the last
+        if cond.reversed != fx.ANY_CARD and not _reversed_was(cat, s, cond.reversed):
+            return False
         if prev is not None and prev.as_type == CardType.REVERSAL:
             return True  # his reversal from the hand, still his previous card
         return not cond.from_hand_only and prev is None and s.ended_by_reversal == p
     if isinstance(cond, fx.Not):
         return not holds(cat, s, p, cond.condition, card, prev)
+    if isinstance(cond, fx.FirstOfTurn):
+        return prev is None or prev.as_type == CardType.REVERSAL
     if isinstance(cond, fx.Compared):
-        mine, theirs = _measure(cat, s, p, cond.measure), _measure(cat, s, 1 - p, cond.measure)
-        return mine < theirs if cond.below else mine > theirs
+        diff = _measure(cat, s, p, cond.measure) - _measure(cat, s, 1 - p, cond.measure)
+        if not cond.below:
+            diff = -diff  # how much less the opponent's is
+        return diff <= -cond.by if cond.by else diff <= 0 if cond.or_equal else diff < 0
+    if isinstance(cond, fx.Measured):
+        n = _measure(cat, s, p if cond.who is fx.Who.YOU else 1 - p, cond.measure)
+        return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
     if isinstance(cond, fx.HasCards):
         owner = s.players[p if cond.who is fx.Who.YOU else 1 - p]
-        return sum(1 for c in owner.zone(cond.zone) if passes(cat, c, cond.filter)) >= cond.at_least
+        n = sum(_counted(cat, c, cond) for c in owner.zone(cond.zone))
+        return n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
     if isinstance(cond, fx.SuperstarIs):
         who = p if cond.who is fx.Who.YOU else 1 - p
         return cond.mark in cat.superstar(s.players[who].superstar).marks
     raise TypeError(f"unknown condition {cond!r}")
 
 
+def _reversed_was(cat: Catalog, s: GameState, flt: fx.CardFilter) -> bool:
+    """Whether the card reversed to end the last turn passes `flt`, its types read as the type it was played as."""
+    last = s.reversed_last
+    if last is None or (flt.types and last.as_type not in flt.types):
+        return False
+    info = cat.infos[last.card]
+    return (flt.subtype is None or (last.as_type == CardType.MANEUVER and info.card.subtype is flt.subtype)) \
+        and passes_printed(info, flt)
+
+
 def _measure(cat: Catalog, s: GameState, p: int, measure: fx.Measure) -> int:
     if measure is fx.Measure.HAND:
         return len(s.players[p].hand)
+    if measure is fx.Measure.FORTITUDE:
+        return fortitude(cat, s, p)
     from rawdeal.engine.standing import superstar_value  # standing asks `holds` of its stat lines' conditions
 
     return superstar_value(cat, s, p)  # as the stat lines in play change it
@@ -96,10 +132,21 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
 
 
 def applies(mod: fx.Modifier, info: CardInfo, as_type: CardType) -> bool:
+    """Whether the modifier is about this card played as `as_type`: its type, subtype(s), marks, title, a word of
+    its title."""
     if mod.card_type is not None and mod.card_type != as_type:
         return False
-    if mod.marks and not has_marks(info, mod.marks, ()):
+    if (mod.marks or mod.not_marks) and not has_marks(info, mod.marks, mod.not_marks):
         return False
+    if mod.subtypes and (as_type != MANEUVER or info.card.subtype not in mod.subtypes):
+        return False
+    if mod.title is not None and info.title != mod.title:
+        return False  # "your cards titled Puppies! Puppies! are -7F"
+    if mod.title_word is not None and not has_word(info.title, mod.title_word):
+        return False  # "your cards with the word 'Breaker' in the title are +1D"
+    if mod.max_damage is not None and mod.stat in (DAMAGE, FORTITUDE) and info.card.printed_damage > mod.max_damage:
+        return False  # "if your next card is a Grapple maneuver of 4D or less, it is +5D" (irreversibility and
+        # waivers read the damage themselves)
     return mod.subtype is None or (as_type == MANEUVER and info.card.subtype is mod.subtype)
 
 
@@ -119,7 +166,8 @@ def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: C
             continue
         if sc.condition is not None and not holds(cat, s, p, sc.condition, info.id, prev):
             continue
-        total += sc.amount * (_count_word(cat, s, p, sc.per_title_word) if sc.per_title_word else 1)
+        total += sc.amount * (_count_word(cat, s, p, sc.per_title_word) if sc.per_title_word
+                              else _count_of(cat, s, p, sc.per) if sc.per is not None else 1)
     return total
 
 
@@ -147,6 +195,14 @@ _HAS_WORD: dict[tuple[str, str], bool] = {}
 _WORD_PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
+def _count_of(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
+    """How many of the cards `of` names lie in its zone ("for every Heat card in your Ring area")."""
+    if of.zone is None:
+        return 0
+    owner = s.players[p if of.who is fx.Who.YOU else 1 - p]
+    return sum(1 for c in owner.zone(of.zone) if passes(cat, c, of.filter)) + of.plus
+
+
 def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
     pattern = _word_pattern(word)
     return sum(
@@ -165,7 +221,25 @@ def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) 
         mod = am.modifier
         if mod.stat is FORTITUDE and not mod.reversals and _would_use(mod, as_type) and applies(mod, info, as_type):
             cost += mod.amount
+    if _costs_changed(cat, s, p):
+        cost += _own_cost_change(cat, s, p, info, as_type)
     return max(cost, 0)
+
+
+def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
+    """Whether a card of the player's Ring area or his Superstar's ability changes his cards' F."""
+    if cat.cost_stars and s.players[p].superstar in cat.cost_stars:
+        return True
+    return bool(cat.cost_changers) and any(c in cat.cost_changers for c in s.players[p].ring)
+
+
+def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
+    """What the cards of the player's Ring area ("When this card is in your Ring area, your Maneuver cards are
+    -3F", one amount per copy there) and his Superstar's ability ("Your Action cards are -3F") change his
+    card's F by."""
+    mods = [m for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c]]
+    mods += ability(cat, s, p).modifiers
+    return sum(m.amount for m in mods if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type))
 
 
 def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
@@ -189,8 +263,8 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
     info = cat.infos[card]
     if s.hold is not None:
         return False  # Maintain Hold: nobody plays maneuvers or actions while the hold lasts
-    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
-        return False  # the opponent's Superstar ability forbids it (Classic)
+    if forbidden(cat, s, p, card):
+        return False  # the opponent's Superstar ability or a card in his Ring area forbids it (Classic)
     if limited and restricted(limited, info, as_type):
         return False  # "you cannot play ... for the rest of the turn" (Classic)
     for req in info.requirements:
@@ -200,14 +274,24 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
     return play_cost(cat, s, p, card, as_type) <= f
 
 
+def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
+    """Whether the opponent's Superstar ability ("Your opponent cannot play the card titled The Game
+    Interferes!") or a card in his Ring area ("When this card is in your Ring area, your opponent cannot play
+    the card titled X") forbids player p to play `card`."""
+    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
+        return True
+    return bool(cat.ring_forbids) and any(card in cat.ring_forbids.get(c, ()) for c in s.players[1 - p].ring)
+
+
 def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
     """Whether an active modifier lets the card ignore its "Can only be played after ..." text (a
     requirement on the previous card, alone or among alternatives)."""
-    if not isinstance(req.condition, (fx.After, fx.AnyOf)):
-        return False
+    if not isinstance(req.condition, (fx.After, fx.AnyOf)) or isinstance(req.condition, fx.AnyOf) and not any(
+            isinstance(c, fx.After) for c in req.condition.conditions):
+        return False  # "can only be played if A or if B" prints no "Can only be played after ..." text
     for am in active(s, p):
         m = am.modifier
-        if m.stat is UNRESTRICTED and applies(m, info, as_type) and (m.title is None or m.title == info.title) \
+        if m.stat is UNRESTRICTED and applies(m, info, as_type) \
                 and (m.max_damage is None or info.card.printed_damage <= m.max_damage):
             return True
     return False
@@ -217,7 +301,7 @@ def playable(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardType]
     """(card, type) pairs the player may play, in hand order, action before maneuver as printed."""
     if s.hold is not None:
         return []
-    f, plain, limited = fortitude(cat, s, p), _plain_costs(s, p), limits(cat, s, p)
+    f, plain, limited = fortitude(cat, s, p), _plain_costs(cat, s, p), limits(cat, s, p)
     known: dict[CardId, Sequence[tuple[CardId, CardType]]] = {}
     out: list[tuple[CardId, CardType]] = []
     for card in s.players[p].hand:
@@ -233,7 +317,7 @@ def card_playable(cat: Catalog, s: GameState, p: int, card: CardId) -> Sequence[
     What checking one `play` move needs, without looking at the rest of the hand."""
     if s.hold is not None or card not in s.players[p].hand:
         return ()
-    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(s, p), cat.play_pairs[card], limits(cat, s, p))
+    return _allowed(cat, s, p, card, fortitude(cat, s, p), _plain_costs(cat, s, p), cat.play_pairs[card], limits(cat, s, p))
 
 
 
@@ -243,7 +327,7 @@ def play_moves(cat: Catalog, s: GameState, p: int, elsewhere: Sequence[CardId] =
     cards in the Backlash deck). The hot path of every main decision."""
     if s.hold is not None:
         return []
-    f, plain, limited = fortitude(cat, s, p), _plain_costs(s, p), limits(cat, s, p)
+    f, plain, limited = fortitude(cat, s, p), _plain_costs(cat, s, p), limits(cat, s, p)
     costs, moves_of = cat.plain_costs, cat.play_moves
     out: list[Play] = []
     for card in distinct(s.players[p].hand):
@@ -293,22 +377,17 @@ def _unrestricted(cat: Catalog, card: CardId, items: tuple[T, ...], limited: tup
     return [x for x, t in zip(items, info.play_types) if not restricted(limited, info, t)]
 
 
-def _plain_costs(s: GameState, p: int) -> bool:
-    """No active modifier changes the F cost of the player's cards."""
+def _plain_costs(cat: Catalog, s: GameState, p: int) -> bool:
+    """No active modifier, and no card of the player's Ring area, changes the F cost of the player's cards."""
+    if _costs_changed(cat, s, p):
+        return False
     return not s.modifiers or not any(am.modifier.stat is FORTITUDE for am in active(s, p))
 
 
 def restricted(limited: tuple[fx.Modifier, ...], info: CardInfo, as_type: CardType) -> bool:
     """Whether an active restriction of the player's forbids playing the card as `as_type` ("You cannot
     play Action cards with the word 'dynamic' in the title for the rest of the turn")."""
-    for m in limited:
-        if not applies(m, info, as_type):
-            continue
-        if m.title is not None and info.title != m.title:
-            continue
-        if m.title_word is None or has_word(info.title, m.title_word):
-            return True
-    return False
+    return any(applies(m, info, as_type) for m in limited)
 
 
 def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
@@ -328,11 +407,14 @@ def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
 
 def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Activated | None:
     """The card's first effect usable now from where the player's copies lie: a "once during each of
-    your turns" effect once per copy a turn, and only when its first action (its cost) can be paid."""
+    your turns" effect once per copy a turn, while its condition holds, and only when its first action (its
+    cost) can be paid."""
     me = s.players[p]
     for a in cat.infos[card].activated:
         copies = sum(me.zone(z).count(card) for z in a.zones)
         if not copies or (a.once and s.used.count(card) >= copies):
+            continue
+        if a.condition is not None and not holds(cat, s, p, a.condition, card, None):
             continue
         if a.actions and _cost_payable_now(cat, s, p, a.actions[0]):
             return a
@@ -410,6 +492,9 @@ def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversa
         for card in s.players[play.player].ring:
             if in_ring[card]:
                 mods += in_ring[card]
+        mods += ability(cat, s, play.player).modifiers  # a Superstar's "Your maneuvers with the word 'kick' ... +1D"
+        if cat.everyones:  # the opponent's "All players' maneuvers are +1D"
+            mods += [m for c in s.players[1 - play.player].ring if c in cat.everyones for m in in_ring[c] if m.everyone]
     if not mods:
         return 0  # the usual case
     info = cat.infos[play.card]
@@ -441,14 +526,19 @@ def final_damage(cat: Catalog, s: GameState, play: CurrentPlay, to: int) -> int:
 
 
 def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> int:
-    return cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
+    """The F the defender needs to reverse the play with `rev`: its own, the attacker's bonuses to his
+    reversals, and what the defender's Ring area changes his Reversal cards' F by."""
+    cost = cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
+    if _costs_changed(cat, s, 1 - play.player):
+        cost += _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
+    return cost
 
 
 def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, from_hand: bool) -> bool:
     info = cat.infos[play.card]
     if info.irreversible and play.as_type == MANEUVER:
         return True
-    if info.irreversible_when and play.as_type == MANEUVER and _narrowly_irreversible(cat, s, play, from_hand):
+    if info.irreversible_when and _narrowly_irreversible(cat, s, play, from_hand):
         return True
     if not s.modifiers and not play.captured:
         return False  # the usual case: no modifier to make it so
@@ -456,7 +546,7 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
     for m in mods:
         if m.stat is not IRREVERSIBLE or not applies(m, info, play.as_type):
             continue
-        if m.arsenal_only and from_hand:
+        if m.arsenal_only and from_hand or m.hand_only and not from_hand:
             continue
         if m.max_damage is None or damage <= m.max_damage:
             return True
@@ -465,7 +555,7 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
 
 def _narrowly_irreversible(cat: Catalog, s: GameState, play: CurrentPlay, from_hand: bool) -> bool:
     for irr in cat.infos[play.card].irreversible_when:
-        if not (irr.from_hand if from_hand else irr.from_arsenal):
+        if play.as_type != (irr.as_type or MANEUVER) or not (irr.from_hand if from_hand else irr.from_arsenal):
             continue
         if irr.condition is None or holds(cat, s, play.player, irr.condition, play.card, play.previous):
             return True
@@ -489,6 +579,9 @@ def reversal_candidates(cat: Catalog, s: GameState, play: CurrentPlay) -> list[C
     fitting = [c for c in s.players[defender].hand if c in table]
     if not fitting:
         return fitting
+    if _costs_changed(cat, s, defender):
+        f = fortitude(cat, s, defender)
+        return [c for c in fitting if reversal_cost(cat, s, c, play) <= f]
     most = fortitude(cat, s, defender) - _bonus(cat, s, play, FORTITUDE, reversals=True)
     costs = cat.printed_costs
     return [c for c in fitting if costs[c] <= most]
@@ -535,10 +628,24 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
         for rev in cat.reversal_cards:
             if info.not_reversed_by and loose_title(cat.infos[rev].title) in info.not_reversed_by:
                 continue
-            fits = tuple(r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
+            if (info.not_reversed_by_cards or info.reversed_only_by) and not _may_reverse(cat, info, rev):
+                continue
+            if info.also_reversed_by and loose_title(cat.infos[rev].title) in info.also_reversed_by:
+                # "Can be reversed by the card titled Elbow to the Face": whatever its target says (type, damage)
+                fits = tuple(replace(r, target=fx.Target((play.as_type,))) for r in cat.infos[rev].reverses)
+            else:
+                fits = tuple(r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
             if fits:
                 table[rev] = (any(map(_unconditional, fits)), fits)
     return table
+
+
+def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:
+    """Whether the played card's own limits let reversal card `rev` reverse it ("Can only be reversed by
+    unique cards", "Cannot be reversed by hybrid Reversal cards")."""
+    if any(passes(cat, rev, f) for f in info.not_reversed_by_cards):
+        return False
+    return not info.reversed_only_by or any(passes(cat, rev, f) for f in info.reversed_only_by)
 
 
 def _unconditional(r: fx.Reverses) -> bool:

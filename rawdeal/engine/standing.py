@@ -21,19 +21,30 @@ RING_ROOM = 5  # the rules: at most 5 Pre-match and 5 Mid-match cards in a Ring 
 Note = Callable[[int, object], None]  # told of each (card, stat line) a number used: the game's tracer
 
 
-def _lines(cat: Catalog, s: GameState, p: int) -> Iterator[tuple[fx.StatLine, int]]:
-    """The stat lines that hold for player p now, from both Ring areas and both abilities (card -1)."""
+def _lines(cat: Catalog, s: GameState, p: int, wanted: Callable[[fx.StatLine], bool]) -> Iterator[tuple[fx.StatLine, int]]:
+    """The `wanted` stat lines that hold for player p now, from both Ring areas and both abilities (card -1).
+    Only those are tested: a Hand Size line's condition may ask the Superstar Value, which reads the lines."""
+    if not _any_lines(cat, s):
+        return  # the usual case, asked on every main decision with a Mid-match card in a Backlash deck
     for q in (0, 1):
         mine = fx.Who.YOU if q == p else fx.Who.OPPONENT
         ability = cat.abilities.get(s.players[q].superstar)
         printed: list[tuple[fx.StatLine, int]] = [(line, -1) for line in ability.stat_lines] if ability else []
         for card in s.players[q].ring:
-            for clause in cat.infos[card].effect.clauses:
-                if isinstance(clause, (fx.SuperstarStat, fx.RingRoom)):
-                    printed.append((clause, card))
+            for clause in cat.stat_lines[card]:
+                printed.append((clause, card))
         for line, card in printed:
-            if line.who is mine and (line.condition is None or holds(cat, s, q, line.condition, card, None)):
+            if line.who is mine and wanted(line) and (line.condition is None or holds(cat, s, q, line.condition, card, None)):
                 yield line, card
+
+
+def _any_lines(cat: Catalog, s: GameState) -> bool:
+    """Whether either Ring area holds a card with a stat line, or either Superstar's ability has one."""
+    for pl in s.players:
+        ability = cat.abilities.get(pl.superstar)
+        if (ability is not None and ability.stat_lines) or not cat.stat_cards.isdisjoint(pl.ring):
+            return True
+    return False
 
 
 def _sum(lines: Iterator[tuple[fx.StatLine, int]], note: Note | None) -> int:
@@ -46,8 +57,7 @@ def _sum(lines: Iterator[tuple[fx.StatLine, int]], note: Note | None) -> int:
 
 
 def _stat(cat: Catalog, s: GameState, p: int, stat: fx.StarStat, note: Note | None = None) -> int:
-    return _sum(((line, c) for line, c in _lines(cat, s, p) if isinstance(line, fx.SuperstarStat) and line.stat is stat),
-                note)
+    return _sum(_lines(cat, s, p, lambda line: isinstance(line, fx.SuperstarStat) and line.stat is stat), note)
 
 
 def hand_size(cat: Catalog, s: GameState, p: int, note: Note | None = None) -> int:
@@ -63,6 +73,7 @@ def superstar_value(cat: Catalog, s: GameState, p: int) -> int:
 def ring_room(cat: Catalog, s: GameState, p: int, kind: fx.RingKind, note: Note | None = None) -> int:
     """How many cards of `kind` (Pre-match or Mid-match) player p may have in his Ring area now: what the
     Pre-match phase (`engine.prematch`) and Mid-match plays (`engine.midmatch`) allow."""
-    change = _sum(((line, c) for line, c in _lines(cat, s, p) if isinstance(line, fx.RingRoom) and kind in line.kinds),
-                  note)
+    if not _any_lines(cat, s):
+        return RING_ROOM  # no line to sum (asked before any generator is made: the usual case)
+    change = _sum(_lines(cat, s, p, lambda line: isinstance(line, fx.RingRoom) and kind in line.kinds), note)
     return max(0, RING_ROOM + change)

@@ -114,6 +114,8 @@ class GameState:
     # The player who reversed a card to end the last turn, until his own turn ends (-1: none, or the
     # catalog has no card that asks: `Catalog.remembers_reversals`)
     ended_by_reversal: int = -1
+    reversed_last: LastPlay | None = None  # the card reversed then, as it was played ("you reversed a High Risk
+    # maneuver to end your opponent's last turn"), kept as long as `ended_by_reversal`
 
     def copy(self) -> GameState:
         """A copy whose lists are its own (the records in them are values, shared). Every field by name:

@@ -133,10 +133,11 @@ class PickCard(Task):
     filter: CardFilter = ANY_CARD
     forced: bool = False
     by: int = -1  # the player whose effect asked (for filters that read his Fortitude)
+    other: CardId = -1  # "1 other card": one copy of it in the zone (the effect's own card) is never offered
 
     def __init__(self, chooser: int, owner: int, zone: Zone, verb: PickVerb, remaining: int,
                  dest: Zone = Zone.RINGSIDE, position: Position = Position.TOP, filter: CardFilter = ANY_CARD,
-                 forced: bool = False, by: int = -1) -> None:  # native: events.py
+                 forced: bool = False, by: int = -1, other: CardId = -1) -> None:  # native: events.py
         self.chooser = chooser
         self.owner = owner
         self.zone = zone
@@ -147,21 +148,24 @@ class PickCard(Task):
         self.filter = filter
         self.forced = forced
         self.by = by
+        self.other = other
 
     def picked(self) -> PickCard:
         """The same pick with one card fewer left (`dataclasses.replace`, built directly: it runs as Python)."""
         return PickCard(self.chooser, self.owner, self.zone, self.verb, self.remaining - 1, self.dest, self.position,
-                        self.filter, self.forced, self.by)
+                        self.filter, self.forced, self.by, self.other)
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class AskCount(Task):
-    """How many (0..most): `verb` "draw" draws, "discard" then asks for that many discards."""
+    """How many (0..most): `verb` "draw" draws, "discard" then asks for that many discards, "move" then asks
+    for that many picks of `pick` (its `remaining` unused)."""
 
     player: int
     verb: CountVerb
     most: int
     reason: DrawReason = DrawReason.EFFECT
+    pick: PickCard | None = None
 
 
 @dataclass(slots=True, unsafe_hash=True)

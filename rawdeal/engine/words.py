@@ -34,6 +34,7 @@ class CountVerb(StrEnum):
 
     DRAW = "draw"
     DISCARD = "discard"
+    MOVE = "move"  # "put any number of cards from your hand on the bottom of your Arsenal": then picks that many
 
 
 class DrawReason(StrEnum):

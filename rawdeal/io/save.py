@@ -48,7 +48,9 @@ def save_dict(game: Game) -> dict[str, Any]:
     constructed = {"constructed": True} if s.constructed else {}  # written only when set: older saves keep their bytes
     pool = {} if game.cat.pool == "course" else {"pool": game.cat.pool}  # likewise
     used = {"used": [title(c) for c in s.used]} if s.used else {}  # likewise
-    ended = {"ended_by_reversal": s.ended_by_reversal} if s.ended_by_reversal >= 0 else {}  # likewise
+    ended: dict[str, Any] = {"ended_by_reversal": s.ended_by_reversal} if s.ended_by_reversal >= 0 else {}  # likewise
+    if s.reversed_last is not None:  # likewise
+        ended["reversed_last"] = encode(s.reversed_last, title)
     return {**constructed, **pool, **used, **ended,
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
@@ -153,6 +155,7 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
         winner=raw.get("winner"), how=raw.get("how", ""), constructed=raw.get("constructed", False),
         used=tuple(card_id(t, f"$.used[{k}]") for k, t in enumerate(raw.get("used", []))),
         ended_by_reversal=raw.get("ended_by_reversal", -1),
+        reversed_last=rec("reversed_last", LastPlay | None, None),
     )
 
 

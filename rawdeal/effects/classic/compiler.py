@@ -14,7 +14,7 @@ import lark
 from lark import Token, Transformer, Tree
 
 from rawdeal.effects.classic import tables
-from rawdeal.effects.classic.lexicon import Lexicon, lemma, title_run
+from rawdeal.effects.classic.lexicon import WORD_NUMBERS, Lexicon, lemma, title_run
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Node, Phrase, Sentence, SentenceFailure, Statement, Value,
     ValueKind, Word, ZoneRef,
@@ -28,6 +28,11 @@ VERB = "VERB"  # an unknown word where the grammar expects a verb: kept as one, 
 REL_WHO = "REL_WHO"  # the subject opening a relative clause ("the cards he shuffled in")
 _CLAUSE_BREAKS = frozenset({",", ";", "and"})  # what a clause opens after
 _PRONOUNS = frozenset({"you", "he", "she", "they", "your"})
+_PARTICIPLES = ("chosen", "named")  # adjectives a card may print after its noun: "the card chosen"
+_OR_TAILS = ("or if", "or when", "or after", "or by")  # a condition's alternatives, single words of the pre-pass
+_CARD_TYPES = ("action", "maneuver", "reversal")  # a type, a colon, then a keyword: "Action: Chain cards"
+_JOINERS = frozenset({",", "or", "and", "/"})  # what joins the names of a list
+_NAMES = frozenset({"STAR", "CARD_TITLE"})
 _VALUES = {k.value for k in ValueKind}
 _LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
 _DESCRIBED = {
@@ -66,6 +71,9 @@ class Compiler:
         self.words = dict(_WORDS)
         self._sentences: dict[str, Sentence | SentenceFailure] = {}
         self._described: dict[frozenset[str], tuple[str, ...]] = {}
+        self._participles = {self.lexicon.literals[w] for w in _PARTICIPLES if w in self.lexicon.literals}
+        self._or_tails = {self.lexicon.phrase_kind(w) for w in _OR_TAILS} - {"UNKNOWN"}
+        self._types = {self.lexicon.literals[w] for w in _CARD_TYPES if w in self.lexicon.literals}
 
     def compile(self, text: str) -> CompiledText:
         split = self.lexicon.sentences(text)
@@ -116,8 +124,10 @@ class Compiler:
                   ignored: tuple[str, ...]) -> list[tuple[list[Token], tuple[str, ...]]]:
         """Other readings of the token where the parse stopped, most specific first: a pronoun right after a
         noun opens a relative clause with its own subject ("the cards he shuffled in", "1 card he must
-        discard"); an unknown word where a verb can stand is one; an unknown lower-case word (or one opening
-        the sentence: a capitalised word elsewhere may be a name) is set aside."""
+        discard"); a list's joiner joins clauses; a bare plural opens a clause; a name the pool does not hold;
+        printed variants of the grammar's constructs (`_rewordings`); an unknown word where a verb can stand is
+        one; an unknown lower-case word (or one opening the sentence: a capitalised word elsewhere may be a
+        name) is set aside."""
         token = exc.token
         at = next((i for i, t in enumerate(tokens) if t is token), len(tokens))
         tries: list[tuple[list[Token], tuple[str, ...]]] = []
@@ -132,20 +142,90 @@ class Compiler:
             # a bare plural opening a clause is every such card: "Run-in cards cannot be played" (all Run-in cards)
             made = _retyped(tokens[opening], self.lexicon.literals["all"], "all")
             tries.append((tokens[:opening] + [made] + tokens[opening:], ignored))
-        if token.type == "UNKNOWN" and str(token)[:1].isupper() and at:
-            # a run of capitalised words where the parse stops is a name the pool does not hold: a title ("is
-            # Roll Out the Ring"), as after "titled", or a Superstar's ("if your opponent is Steve Austin")
-            begin = int(token.start_pos or 0)
-            end = title_run(text, begin)
-            rest = [t for t in tokens[at + 1:] if int(t.start_pos or 0) >= end]
-            kinds = ("STAR", "CARD_TITLE") if "STAR" in exc.expected else ("CARD_TITLE", "STAR")
-            tries += [(tokens[:at] + [_retyped(token, kind, text[begin:end])] + rest, ignored) for kind in kinds]
+        tries += [(named, ignored) for named in self._name_readings(text, tokens, at, exc)]
+        tries += [(reworded, ignored) for reworded in self._rewordings(tokens, at, exc)]
         if token.type != "UNKNOWN" or not (str(token)[:1].islower() or at == 0):
             return tries
         if VERB in exc.expected:
             tries.append(([_retyped(t, VERB, lemma(str(t).casefold())) if t is token else t for t in tokens], ignored))
         if len(ignored) < MAX_IGNORED:
             tries.append(([t for t in tokens if t is not token], ignored + (str(token),)))
+        return tries
+
+    def _name_readings(self, text: str, tokens: list[Token], at: int,
+                       exc: lark.exceptions.UnexpectedToken) -> list[list[Token]]:
+        """A run of capitalised words where the parse stops is a name the pool does not hold: a title ("is Roll
+        Out the Ring"), as after "titled", or a Superstar's ("if your opponent is Steve Austin"), of the list's
+        kind first after a list's joiner; so is one after a joiner where the parse stops ("by Mae Young or
+        Moolah")."""
+        token = exc.token
+        if token.type == "UNKNOWN" and str(token)[:1].isupper() and at:
+            kinds = ["STAR", "CARD_TITLE"] if "STAR" in exc.expected else ["CARD_TITLE", "STAR"]
+            listed = self._listed_kind(tokens, at)
+            kinds.sort(key=lambda kind: kind != listed)  # "Molly Holly, Crash Holly or Hardcore Holly"
+            return [self._named(text, tokens, at, kind) for kind in kinds]
+        if 0 < at < len(tokens) - 1 and str(token).casefold() in _JOINERS and tokens[at - 1].type in _NAMES \
+                and tokens[at + 1].type == "UNKNOWN" and str(tokens[at + 1])[:1].isupper():
+            return [self._named(text, tokens, at + 1, tokens[at - 1].type)]
+        return []
+
+    @staticmethod
+    def _listed_kind(tokens: list[Token], at: int) -> str | None:
+        """The kind of name before a plain joiner before `at` ("Molly Holly, or ..."), if any."""
+        if at < 2 or tokens[at - 1].type in _LISTS or str(tokens[at - 1]).casefold() not in _JOINERS:
+            return None
+        head = at - 2 if tokens[at - 2].value != "," or at < 3 else at - 3
+        return tokens[head].type if tokens[head].type in _NAMES else None
+
+    def _named(self, text: str, tokens: list[Token], at: int, kind: str) -> list[Token]:
+        """The run of capitalised words at `at` read as one name of `kind`; a plain "," / "or" / "and" before
+        it, after a name of the same kind, is that list's ("Molly Holly, Crash Holly, or Hardcore Holly")."""
+        token = tokens[at]
+        begin = int(token.start_pos or 0)
+        end = title_run(text, begin)
+        rest = [t for t in tokens[at + 1:] if int(t.start_pos or 0) >= end]
+        before = tokens[:at]
+        joiner = before[-1] if before else None
+        if joiner is not None and joiner.type not in _LISTS and str(joiner).casefold() in _JOINERS:
+            head = before[:-1]
+            if head and head[-1].value == "," and joiner.value != ",":
+                head = head[:-1]  # the comma before a list's last "or"
+            if head and head[-1].type == kind:
+                before = head + [_retyped(joiner, self.lexicon.lists[kind])]
+        return before + [_retyped(token, kind, text[begin:end])] + rest
+
+    def _rewordings(self, tokens: list[Token], at: int, exc: lark.exceptions.UnexpectedToken) -> list[list[Token]]:
+        """Printed variants of a construct the grammar has, read where the parse stops: a number in words or
+        with a plus sign where only a number can stand ("at least one card", "increased by +1"); a participle
+        after its noun ("the card chosen": the chosen card); a keyword after its card type and a colon
+        ("Action: Chain cards": Chain Action cards); card words joined by a plain "or"; a comma going on with a list
+        of counted objects; the comma before a condition's alternative ("..., or if")."""
+        token, tries = exc.token, list[list[Token]]()
+        said = str(token).casefold()
+        if "NUM" in exc.expected and (said in WORD_NUMBERS or (token.type == "SIGNED" and said[1:].isdigit()
+                                                                and said.startswith("+"))):
+            number = str(WORD_NUMBERS.get(said, said.lstrip("+")))
+            tries.append([_retyped(t, "NUM", number) if t is token else t for t in tokens])
+        if at >= 2 and tokens[at - 1].type in self._participles and tokens[at - 2].type in self.lexicon.nouns:
+            tries.append(tokens[:at - 2] + [tokens[at - 1], tokens[at - 2]] + tokens[at:])
+        if at >= 2 and token.type == "TRAIT" and tokens[at - 1].value == ":" and tokens[at - 2].type in self._types:
+            tries.append(tokens[:at - 2] + [token, tokens[at - 2]] + tokens[at + 1:])
+        joined = at - 1 if at and str(tokens[at - 1]).casefold() in _JOINERS and tokens[at - 1].type not in _LISTS else 0
+        if joined and token.type in self.lexicon.describing:
+            # card words joined by a plain "or"/"and" are one description: "Manager or Stipulation cards",
+            # "Run-in Action, Heel Action, or Foreign Object card"
+            head = tokens[:joined - 1] if tokens[joined - 1].value == "," and joined > 1 else tokens[:joined]
+            if head and head[-1].type in self.lexicon.describing:
+                tries.append(head + [_retyped(tokens[joined], "DESC_AND")] + tokens[at:])
+        if joined and tokens[joined].value == "," and token.type in self.lexicon.quantities:
+            # a comma before a counted description goes on with a list of objects ("up to 1 Maneuver card, up to
+            # 1 Action card, and ...")
+            tries.append([_retyped(t, "OBJ_AND") if i == joined else t for i, t in enumerate(tokens)])
+        commas = {i for i, t in enumerate(tokens[:-1]) if t.value == "," and tokens[i + 1].type in self._or_tails}
+        if commas:
+            # the comma before "or if" / "or when" / "or after" sets off a condition's alternative, not a new clause:
+            # "Can only be played after a successfully played maneuver, or if this is your first card played ..."
+            tries.append([t for i, t in enumerate(tokens) if i not in commas])
         return tries
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:

@@ -12,7 +12,7 @@ column in the card text, so a sentence that fails is reported where it fails.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from lark import Token
@@ -50,19 +50,13 @@ _PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
 # Verbs that, after "and", can only open a new action (never continue a condition or a list)
 _IMPERATIVES = ("draw", "discard", "put", "take", "shuffle", "search", "overturn", "end", "skip", "remove",
                 "return", "look", "gain", "choose", "move", "add")
-_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}
 
 
 # lark's Token(type, value, start_pos, line, column) without the shim for its deprecated keyword, which
 # costs three times what making the token does (the pre-pass makes ~95,000 tokens for the Classic pool)
 _new_token = getattr(Token, "_future_new", Token)
-
-
-def _token(kind: str, value: str, start: int) -> Token:
-    """A token at offset `start` of the card text (a card text is one line: column = start + 1)."""
-    token: Token = _new_token(kind, value, start, 1, start + 1)
-    return token
 
 
 def _retyped(token: Token, kind: str, value: str | None = None) -> Token:
@@ -139,7 +133,14 @@ class Lexicon:
         self.conjunctions = {literals.get(_SYNONYMS.get(w, w), "UNKNOWN") for w in _CONJUNCTIONS}
         self.and_type = literals.get("and", "UNKNOWN")
         self._seen: dict[str, str] = {}
-        self.titles = _by_length({_norm(t) for t in titles if t.strip()})
+        titles = [t for t in titles if t.strip()]
+        # a title printed another way -> the pool's title ("...Bottom Line..." is "... Bottom Line ...")
+        self.variants = {v: t for t in titles for v in _title_variants(_norm(t))[1:]}
+        self.titles = _by_length({_norm(t) for t in titles} | set(self.variants))
+
+    def phrase_kind(self, phrase: str) -> str:
+        """The token kind of one of the pre-pass's multi-word words ("or if"), UNKNOWN if it has none."""
+        return next((kind for said, kind in self.phrases.get(_first_word(phrase, 0), []) if said == phrase), "UNKNOWN")
 
     def sentences(self, text: str) -> list[Sentence]:
         """The text's sentences, never split inside a title of the pool."""
@@ -153,13 +154,15 @@ class Lexicon:
 
     # -------------------------------------------------------------------------------------- tokens
     def tokens(self, sentence: str, offset: int = 0) -> list[Token]:
-        return self._amounts_first(self._conjunctions(self._parenthetical(_labelled(list(self._scan(
-            sentence, _norm(sentence), offset))))))
+        return self._amounts_first(self._conjunctions(self._parenthetical(_labelled(self._scan(
+            sentence, _norm(sentence), offset)))))
 
     def _parenthetical(self, tokens: list[Token]) -> list[Token]:
         """"Draw 2 cards, if possible, during your draw segment": the commas setting off "if possible" join
         nothing (the grammar reads it as one more argument of the action)."""
         said = [i for i, t in enumerate(tokens) if t.value.casefold() == "if possible"]
+        if not said:
+            return tokens
         drop = {j for i in said for j in (i - 1, i + 1) if 0 <= j < len(tokens) and tokens[j].value == ","}
         return [t for i, t in enumerate(tokens) if i not in drop]
 
@@ -218,26 +221,39 @@ class Lexicon:
         return [t for i, t in enumerate(tokens)
                 if not (t.value == "," and i + 1 < len(tokens) and tokens[i + 1].type in _LIST_KINDS)]
 
-    def _scan(self, text: str, norm: str, offset: int) -> Iterator[Token]:
+    def _scan(self, text: str, norm: str, offset: int) -> list[Token]:
+        """The sentence's tokens by longest match (the pre-pass's inner loop: one pass, ~95,000 tokens
+        for the Classic pool, so the common cases are written out here)."""
+        out: list[Token] = []
         pos, expect_title, after_title, length = 0, False, False, len(text)
         while pos < length:
             char = text[pos]
             if char.isspace() or char in _BULLETS or (char == "-" and pos and text[pos - 1].isalpha()):
                 pos += 1
                 continue
-            found = self._title(text, norm, pos) if expect_title else None
-            kind, end = found or self._next(text, norm, pos)
+            # a list's "OR"/"AND", in capitals too, is no title of its own ("..., Test of Strength, OR I'm Not ...")
+            found = self._title(text, norm, pos, fallback=_first_word(norm, pos) not in ("or", "and")) \
+                if expect_title else None
+            if found is not None:
+                kind, end = found
+            elif char.isalpha() and not (char in "DF" and text.startswith(":", pos + 1)):
+                kind, end = self._words(text, norm, pos)  # a word ("F: 0", a printed stat, is not)
+            else:
+                kind, end = self._next(text, norm, pos)
             if kind == "UNKNOWN" and char.isupper():  # a title named without "titled": "If Arm Bar is ..."
                 kind, end = self._title(text, norm, pos, fallback=False) or (kind, end)
             value = text[pos:end]
-            if kind == "NUM" and value.casefold() in _WORD_NUMBERS:
-                value = str(_WORD_NUMBERS[value.casefold()])
-            yield _token(kind, value, offset + pos)
+            if kind == "CARD_TITLE" and self.variants:
+                value = self.variants.get(norm[pos:end], value)
+            if kind == "NUM" and value.casefold() in WORD_NUMBERS:
+                value = str(WORD_NUMBERS[value.casefold()])
+            out.append(_new_token(kind, value, offset + pos, 1, offset + pos + 1))  # one line: column = offset + 1
             word = norm[pos:end]
             expect_title = word in ("titled", "named") or (after_title and word in ("or", "and", ",")) \
                 or (expect_title and word == ":")
-            after_title = kind == "CARD_TITLE"
+            after_title = kind == "CARD_TITLE" or (after_title and word == ",")  # "titled A, B, or C"
             pos = end
+        return out
 
     def _next(self, text: str, norm: str, pos: int) -> tuple[str, int]:
         char = text[pos]
@@ -271,7 +287,8 @@ class Lexicon:
         return (self.literals.get(char, "UNKNOWN") if char in _PUNCT else "UNKNOWN"), pos + 1
 
     def _words(self, text: str, norm: str, pos: int) -> tuple[str, int]:
-        phrases = self.phrases.get(_first_word(norm, pos))
+        key = _KEY.match(norm, pos)
+        phrases = self.phrases.get(key.group() if key else norm[pos:pos + 1])  # _first_word, written out
         found = self._phrase(phrases, text, norm, pos) if phrases else None  # most words start no phrase
         if found:
             return found
@@ -280,7 +297,7 @@ class Lexicon:
         m = _WORD.match(text, pos)
         if m:
             word = norm[pos:m.end()]
-            kind = self._word(word)
+            kind = self._seen.get(word) or self._word(word)
             if kind == "UNKNOWN" and _possessive(norm, m.end() - 2):  # "that maneuver's": noun, then 's
                 return self._word(word[:-2]), m.end() - 2
             return kind, m.end()
@@ -313,7 +330,7 @@ class Lexicon:
         word = _LEMMAS.get(word, word)
         if word in self.literals:
             return self.literals[word]
-        if word in _WORD_NUMBERS:
+        if word in WORD_NUMBERS:
             return "NUM"
         for lemma in _lemmas(word):
             if lemma in self.literals:
@@ -354,6 +371,13 @@ def _labelled(tokens: list[Token]) -> list[Token]:
             and len(tokens[0].value) > 1 and tokens[0].value.isupper():
         tokens[0] = _retyped(tokens[0], "LABEL")
     return tokens
+
+
+def _title_variants(title: str) -> tuple[str, ...]:
+    """A title as printed on other cards: an ellipsis with or without a space before it ("And That's the
+    Bottom Line ..." is printed "And That's the Bottom Line...")."""
+    variant = title.replace(" ...", "...")
+    return (title, variant) if variant != title else (title,)
 
 
 def title_run(text: str, pos: int) -> int:

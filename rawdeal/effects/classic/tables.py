@@ -12,19 +12,19 @@ from __future__ import annotations
 
 import io
 import pickle
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import lark
 from lark import Token, Transformer, Tree
+from lark.exceptions import UnexpectedToken
 from lark.grammar import Rule
 from lark.lexer import Lexer, TerminalDef
 from lark.parse_tree_builder import ParseTreeBuilder
 from lark.parser_frontends import _get_lexer_callbacks
-from lark.parsers.lalr_analysis import Action, ParseTableBase
-from lark.parsers.lalr_parser import _Parser
+from lark.parsers.lalr_analysis import Action, ParseTableBase, Shift
 
 from rawdeal.diskcache import cached
 
@@ -96,20 +96,13 @@ def _action_name(action: Action) -> str:
     return str(action.name)  # pickle stores an object reduced to a name as its module's global of that name
 
 
-class _Tokens:
-    """The lexer thread lark's parser reads: the pre-pass's tokens, as they are."""
-
-    __slots__ = ("tokens",)
-
-    def __init__(self, tokens: Sequence[Token]) -> None:
-        self.tokens = tokens
-
-    def lex(self, state: Any) -> Iterator[Token]:
-        return iter(self.tokens)
-
-
 class Parser:
-    """lark's LALR parser over `tables`, applying `transformer` as it reduces (no parse tree)."""
+    """lark's LALR algorithm over `tables`, applying `transformer` as it reduces (no parse tree).
+
+    The loop is lark's `ParserState.feed_token` with its look-ups prepared: lark finds a reduce's callback
+    by hashing the `Rule` (Python-level `__hash__` and `__eq__`, ~30% of parsing the Classic pool); here
+    each state's actions are turned once, when the state is first reached, into a shift's next state (an
+    int) or a reduce's (size, callback, rule name). Same tables, callbacks and errors as lark's parser."""
 
     def __init__(self, tables: Tables, transformer: Transformer[Any, Any],
                  leaf: Callable[[Token], Any] | None = None) -> None:
@@ -117,11 +110,66 @@ class Parser:
         # lark's own callbacks, as `lark.Lark` makes them for these options (lark's helpers are untyped)
         builder = ParseTreeBuilder(list(tables.rules), Tree, False, False, False)  # type: ignore[no-untyped-call]
         callbacks = builder.create_callback(transformer)  # type: ignore[no-untyped-call]
-        callbacks.update(_get_lexer_callbacks(transformer, tables.terminals))  # type: ignore[no-untyped-call]
+        self._reduces: dict[Rule, Callable[[list[Any]], Any]] = callbacks
+        self._shifts: dict[str, Callable[[Token], Any]] = dict(
+            _get_lexer_callbacks(transformer, tables.terminals))  # type: ignore[no-untyped-call]
         if leaf is not None:
-            callbacks.update({s.name: leaf for rule in tables.rules for s in rule.expansion if s.is_term})
-        self._parser = _Parser(tables.parse_table, callbacks)
+            self._shifts.update({s.name: leaf for rule in tables.rules for s in rule.expansion if s.is_term})
+        self._states = tables.parse_table.states
+        self._start = tables.parse_table.start_states[START]
+        self._end = tables.parse_table.end_states[START]
+        count = max(self._states) + 1  # lark numbers the states 0, 1, ...
+        self._prepared: list[dict[str, _Step]] = [{} for _ in range(count)]  # state -> token type -> action
+        self._gotos: list[dict[str, int]] = [{} for _ in range(count)]  # state -> rule name -> state after it
 
     def parse(self, tokens: Sequence[Token]) -> Any:
         """The transformer's result; lark's `UnexpectedToken` where a token does not fit."""
-        return self._parser.parse(_Tokens(tokens), START)  # type: ignore[arg-type]  # all it asks is lex()
+        prepared, gotos, shifts = self._prepared, self._gotos, self._shifts
+        stack: list[int] = [self._start]
+        values: list[Any] = []
+        last = tokens[-1] if tokens else None
+        end = Token.new_borrow_pos("$END", "", last) if last is not None else Token("$END", "", 0, 1, 1)
+        for token in (*tokens, end):
+            kind = token.type
+            while True:
+                step = prepared[stack[-1]].get(kind)
+                if step is None:
+                    step = self._prepare(stack[-1], kind, token)
+                if type(step) is int:  # shift
+                    stack.append(step)
+                    call = shifts.get(kind)
+                    values.append(token if call is None else call(token))
+                    break
+                size, callback, origin = step  # type: ignore[misc]
+                if size:
+                    taken = values[-size:]
+                    del stack[-size:]
+                    del values[-size:]
+                else:
+                    taken = []
+                values.append(callback(taken))
+                goto = gotos[stack[-1]].get(origin)
+                stack.append(goto if goto is not None else self._goto(stack[-1], origin))
+                if token is end and stack[-1] == self._end:
+                    return values[-1]
+        raise AssertionError("the parser ended without accepting")  # lark's tables always accept at $END
+
+    def _prepare(self, state: int, kind: str, token: Token) -> _Step:
+        """The action of `state` on `token` (of type `kind`) with its look-ups done, kept: shift -> the next
+        state, reduce -> (size, callback, rule name)."""
+        actions = self._states[state]
+        if kind not in actions:
+            raise UnexpectedToken(token, {s for s in actions if s.isupper()})  # type: ignore[no-untyped-call]
+        action, arg = actions[kind]
+        step: _Step = arg if action is Shift else (len(arg.expansion), self._reduces[arg], arg.origin.name)
+        self._prepared[state][kind] = step
+        return step
+
+    def _goto(self, state: int, name: str) -> int:
+        """The state after reducing to rule `name` in `state` (lark's tables always have it), kept."""
+        goto: int = self._states[state][name][1]
+        self._gotos[state][name] = goto
+        return goto
+
+
+_Step = int | tuple[int, Callable[[list[Any]], Any], str]  # a prepared action: shift or reduce

@@ -14,9 +14,11 @@ from rawdeal.effects.classic.lowering.nodes import (
     _only_args, _subject, _target, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.deckrules import is_deck_rule
-from rawdeal.effects.classic.lowering.quantities import checked_same
+from rawdeal.effects.classic.lowering.quantities import checked_same, hash_is, per_every
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
+from rawdeal.effects.classic.lowering.found import Many, found_moved, found_search
+from rawdeal.effects.classic.lowering.timing import next_modifier
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 
 
@@ -130,13 +132,22 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     if randomly:
         plain = Action(tuple(p for p in action.subject if p not in randomly), action.verb, action.parts)
         return [_at_random(a) for a in _action(plain, seq, card)]
-    if seq.next_card is not None and seq.next_card.title is None and seq.next_when is fx.Duration.NEXT_CARD \
+    picked = _without_word(action, "random")
+    if picked is not None:  # "he must discard 3 random cards from his hand": as "he randomly discards 3 cards"
+        return [_at_random(a) for a in _action(picked, seq, card)]
+    counted = _counted_equal_to(action)
+    if counted is not None:  # "your opponent discards cards equal to the number of Face cards in your Ring area"
+        plain, count = counted
+        return [_recounted(a, count) for a in _action(plain, seq, card)]
+    others = _without_word(action, "other")
+    if others is not None:  # "put 1 other Maneuver card from your Ringside pile into your hand": not this card
+        return [_other(a) for a in _action(others, seq, card)]
+    if seq.next_card is not None and seq.next_when is fx.Duration.NEXT_CARD \
             and action.verb == "reverse" \
             and _pronoun(action) == "it" \
             and [words(p) for p in action.subject] in ([["your", "opponent"], ["cannot"]], [["opponent"], ["cannot"]]):
-        d = seq.next_card  # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
-        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD,
-                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+        # "if your next card played this turn is a maneuver of 7D or less, your opponent cannot reverse it"
+        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, seq.next_card))]
     who, modal = _subject(action)
     lowered = checked_same(_verb(action, who, seq, card))
     if modal in ("may", "may then") and not lowered and isinstance(seq.last, _Taken) and who is fx.Who.YOU:
@@ -168,7 +179,13 @@ def _verb(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     handler = _VERBS.get(verb)
     if handler is None:
         raise Unsupported(f"the verb {verb!r}")
+    kinds = _split(action) if verb in _SPLIT else None
+    if kinds is not None:  # "discard 1 Maneuver card and 1 Action card": each kind in turn
+        return [a for kind in kinds for a in handler(kind, who, seq, card)]
     return handler(action, who, seq, card)
+
+
+_SPLIT = ("put", "shuffle", "discard", "return")  # verbs whose cards of several kinds are moved kind by kind
 
 
 def _pronoun(action: Action) -> str | None:
@@ -324,10 +341,11 @@ def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
         seq.last = _Looked(zones)
         return []
     cards = next((p for p in wanted.parts if isinstance(p, Cards)), None)
-    flt = _filter(_cards(cards)) if cards is not None else fx.ANY_CARD
-    search = fx.Search(zones.who, zones.zones, flt)
-    seq.last = search
-    return [search]
+    kinds = [_cards(c) for c in (_groups(cards) or [cards])] if cards is not None else [_Desc()]
+    search = fx.Search(zones.who, zones.zones, _filter(kinds[0]))
+    more = tuple((_filter(d), d.count) for d in kinds[1:])
+    seq.last = search if kinds[0].count == fx.ONE and not more else Many(search, kinds[0].count, more)  # several:
+    return [seq.last]  # "put them ..." says where
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +357,7 @@ class _Looked:
 
 def _reveal(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     rest = [p for p in action.parts[1:] if not (isinstance(p, Phrase) and p.kind == "to_player")]
-    if _pronoun(action) in ("it", "them") and isinstance(seq.last, fx.Search) and not rest:
+    if _pronoun(action) in ("it", "them") and found_search(seq.last) is not None and not rest:
         return []  # the searched card is shown as it is found
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "zone_obj" and not rest:
@@ -352,6 +370,10 @@ def _reveal(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
 
 
 def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool = False) -> list[Any]:
+    both = _this_and_cards(action)
+    if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
+        return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
+    action = _places_read(action)
     pronoun = _pronoun(action)
     dest_arg = _arg(action, "into_arg") or _arg(action, "bottom_arg") or _arg(action, "top_arg") \
         or _arg(action, "back_on_top")
@@ -370,11 +392,9 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
         if isinstance(seq.last, fx.Search) and dest.zones == (fx.Zone.HAND,) and dest.who is seq.last.who:
             return []  # "search ... for a card, put it into your hand": the search's own end
         found = seq.last
-        if pronoun == "it" and isinstance(found, fx.Search) and len(found.zones) == 1 and dest.who is found.who \
-                and dest.zones[0] is not found.zones[0] and not shuffle:
+        moved = None if shuffle else found_moved(pronoun, found, dest.zones[0], dest.who, position)
+        if moved is not None:
             # "search your opponent's Arsenal for 1 card, put it into his Ringside pile": a move, not a search
-            moved = fx.MoveCards(found.who, fx.ONE, found.zones[0], dest.zones[0], position, filter=found.filter)
-            seq.last = moved
             return [_Instead(found, moved)]
         this = pronoun == "this card" or (pronoun == "it" and seq.last is None)
         if this and dest.zones == (fx.Zone.RINGSIDE,):
@@ -411,6 +431,19 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
         if src.zones == (fx.Zone.ARSENAL,) and dest.zones == (fx.Zone.RINGSIDE,) and src.who is dest.who:
             return [fx.MillTop(src.who if who is fx.Who.YOU else who, n)]
         raise Unsupported("moving the top cards of a zone elsewhere than the Ringside pile")
+    if isinstance(obj, Phrase) and obj.kind == "zone_obj" and _arg(action, "from_arg") is None:
+        whole = _zone_in(obj)  # "he shuffles his hand into his Arsenal": all of its cards
+        if len(whole.zones) != 1 or whole.who is not dest.who or whole.zones == dest.zones or who is fx.Who.ALL \
+                or (who is not fx.Who.YOU and who is not whole.who):
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+        return [fx.MoveCards(whole.who, fx.ALL, whole.zones[0], dest.zones[0], position, chooser=whole.who)]
+    removed = _removed_cards(action)
+    if removed is not None:  # "put 1 of your cards that has been removed from the game on the bottom of your Arsenal"
+        owner, d = removed
+        if owner is not dest.who or _arg(action, "from_arg") is not None or who is fx.Who.ALL:
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+        return [fx.MoveCards(owner, d.count, fx.Zone.REMOVED, dest.zones[0], position,
+                             chooser=fx.Who.YOU if who is fx.Who.YOU else who, filter=_filter(d))]
     d = _object_cards(action)
     src_arg = _arg(action, "from_arg")
     if d is None or src_arg is None:
@@ -418,6 +451,8 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     src = _zone_in(src_arg)
     if len(src.zones) != 1 or src.who is not dest.who:
         raise Unsupported("a move between two players' zones or from several zones")
+    if any(w in ("top", "bottom") for w in words(src_arg)):  # "from the bottom of your Arsenal": not a pick
+        raise Unsupported(f"{action.verb} from {' '.join(words(src_arg)[1:])!r}")
     if src.zones == dest.zones:
         raise Unsupported("a move within one zone")
     mover = src.who if who is fx.Who.YOU else who
@@ -425,12 +460,89 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     return [fx.MoveCards(mover, d.count, src.zones[0], dest.zones[0], position, chooser=chooser, filter=_filter(d))]
 
 
+def _removed_cards(action: Action) -> tuple[fx.Who, _Desc] | None:
+    """"(up to) 2 of your cards that have been removed from the game": (whose, which cards and how many), else None."""
+    obj = action.parts[0] if action.parts else None
+    cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
+        and obj.kind == "counted" else None
+    if cards is None or len(cards.parts) != 2:
+        return None
+    of, desc = cards.parts
+    if not (isinstance(of, Phrase) and of.kind == "of_owner" and isinstance(desc, CardDesc)):
+        return None
+    gone = [p for p in desc.posts if find(p, "removed") is not None]
+    said = words(of)
+    nums = values(of, ValueKind.NUMBER)
+    whose = said[-1:]
+    who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose == ["his"] else None
+    if len(gone) != 1 or len(nums) != 1 or who is None or said[:-3] not in ([], ["up", "to"]):
+        return None
+    count = fx.Count(_number(nums[0]), up_to=bool(said[:-3]))
+    return who, _desc(replace(desc, posts=tuple(p for p in desc.posts if p not in gone)), count)
+
+
+def _places_read(action: Action) -> Action:
+    """A put's places as the other verbs say them: "at the bottom of your Arsenal" is "on the bottom of", and "1 card
+    in your opponent's Ring area into his Ringside pile" (the "in" a place the cards are in, another one where they
+    go) is "from his Ring area"."""
+    parts = list(action.parts)
+    for i, p in enumerate(parts):
+        if isinstance(p, Phrase) and p.kind == "at_end_of" and words(p)[:4] == ["at", "the", "bottom", "of"]:
+            parts[i] = Phrase("bottom_arg", p.parts)
+    places = [p for p in parts if isinstance(p, Phrase) and p.kind in ("into_arg", "bottom_arg", "top_arg", "back_on_top")]
+    held = [p for p in places if p.kind == "into_arg" and words(p)[0] == "in"]
+    if len(held) == 1 and len(places) == 2 and _arg(action, "from_arg") is None:
+        parts[parts.index(held[0])] = Phrase("from_arg", held[0].parts)
+    return Action(action.subject, action.verb, tuple(parts))
+
+
+def _groups(cards: Cards) -> list[Cards] | None:
+    """"1 Action card, 1 Maneuver card, and 1 Reversal card": each kind's own cards, when the kinds are joined by
+    commas and "and" (None for one kind, or for kinds joined by "or": any of them)."""
+    groups: list[list[Any]] = [[]]
+    for p in cards.parts:
+        if isinstance(p, Word) and p.text == "or":
+            return None
+        if isinstance(p, Word) and p.text in (",", "and"):
+            groups.append([])
+        else:
+            groups[-1].append(p)
+    kinds = [Cards(tuple(g)) for g in groups if g]
+    return kinds if len(kinds) > 1 else None
+
+
+def _split(action: Action) -> list[Action] | None:
+    """"put 1 Set-up card and 1 card with the word 'elbow' in the title from your Ringside pile into your hand": the
+    action once for each kind of card, else None."""
+    obj = action.parts[0] if action.parts else None
+    cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
+        and obj.kind == "counted" and len(obj.parts) == 1 else None
+    kinds = _groups(cards) if cards is not None else None
+    if kinds is None or _arg(action, "purpose") is not None:
+        return None
+    return [Action(action.subject, action.verb, (Phrase("counted", (kind,)), *action.parts[1:])) for kind in kinds]
+
+
+def _this_and_cards(action: Action) -> tuple[Action, Action] | None:
+    """"this card and 1 card from your Ringside pile ...": (the action on this card, without the other cards'
+    source; the action on the other cards), else None."""
+    obj = action.parts[0] if action.parts else None
+    inner = obj.parts if isinstance(obj, Phrase) and obj.kind == "pronoun" else ()
+    if len(inner) != 3 or not (isinstance(inner[0], Phrase) and words(inner[0]) == ["this", "card"]) \
+            or words(inner[1]) != ["and"] or not isinstance(inner[2], Cards):
+        return None
+    rest = action.parts[1:]
+    this = Action(action.subject, action.verb,
+                  (inner[0], *(p for p in rest if not (isinstance(p, Phrase) and p.kind == "from_arg"))))
+    return this, Action(action.subject, action.verb, (Phrase("counted", (inner[2],)), *rest))
+
+
 @dataclass(frozen=True, slots=True)
 class _Instead:
-    """An action lowered earlier in the sentence (`prev`) that a later verb says is really `new`."""
+    """An action lowered earlier in the sentence (`prev`) that a later verb says is really the actions `new`."""
 
     prev: Any
-    new: Any
+    new: tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,13 +605,28 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     if gone is None:
         return _take(action, who, seq, card)
     plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not gone))
-    if _pronoun(plain) is not None:
+    pronoun = _pronoun(plain)
+    search = found_search(seq.last)
+    moved = found_moved(pronoun, seq.last, fx.Zone.REMOVED, search.who, fx.Position.TOP) \
+        if pronoun is not None and search is not None and len(plain.parts) == 1 else None
+    if moved is not None:  # "search his Arsenal for 1 card and remove it from the game"
+        return [_Instead(seq.last, moved)]
+    if (pronoun == "this card" or pronoun == "it" and seq.last is None) and len(plain.parts) == 1 \
+            and who is fx.Who.YOU:  # "remove this card from the game": from where it lies (Ring area, Ringside pile)
+        return [fx.MoveThis(fx.Zone.REMOVED)]
+    if pronoun is not None:
         raise Unsupported(f"remove {' '.join(words(plain)[1:])!r} from the game")
     chose = chosen_moved(plain, who, seq.last, seq.last.who if isinstance(seq.last, _Chosen) else who,
                          fx.Zone.REMOVED, fx.Position.TOP)  # "he removes the chosen card from the game"
     if chose is not None:
         seq.last = None
         return chose
+    obj = plain.parts[0] if plain.parts else None
+    if isinstance(obj, Phrase) and obj.kind == "top_cards" and len(plain.parts) == 1:
+        src = _zone_in(obj)  # "remove the top card of your Arsenal from the game", "all players remove the top 5 ..."
+        nums = values(obj, ValueKind.NUMBER)
+        if src.zones == (fx.Zone.ARSENAL,) and (src.who is who or who is fx.Who.ALL):
+            return [fx.MillTop(who, _number(nums[0]) if nums else 1, dest=fx.Zone.REMOVED)]
     d = _object_cards(plain)
     where = _arg(plain, "into_arg") or _arg(plain, "from_arg")
     _only_args(plain, ("into_arg", "from_arg"))
@@ -508,8 +635,6 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     src = _zone_in(where)
     if len(src.zones) != 1 or who is fx.Who.ALL:
         raise Unsupported("cards removed from several zones")
-    if d.count.n is None and not d.count.up_to:  # "remove all cards in his Ringside pile": no one picks
-        raise Unsupported("a whole zone removed from the game")
     return [fx.MoveCards(src.who, d.count, src.zones[0], fx.Zone.REMOVED, chooser=who, filter=_filter(d))]
 
 
@@ -530,8 +655,13 @@ def _move_taken(taken: _Taken, dest: _Zones, position: fx.Position) -> list[Any]
 
 
 def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
-    """"Overturn 2 cards": the top cards of your Arsenal into your Ringside pile (damage to yourself)."""
+    """"Overturn 2 cards (from your Arsenal into your Ringside pile)": the top cards of your Arsenal into your
+    Ringside pile (damage to yourself); "your opponent overturns # cards", "... that many cards" when it runs."""
     obj = action.parts[0] if action.parts else None
+    where = [p for p in action.parts[1:] if isinstance(p, Phrase) and p.kind in ("from_arg", "into_arg")]
+    if [_zone_in(p).zones for p in where] in ([(fx.Zone.ARSENAL,), (fx.Zone.RINGSIDE,)], [(fx.Zone.ARSENAL,)]) \
+            and all(_zone_in(p).who is who for p in where) and who is not fx.Who.ALL:  # where overturned cards go
+        action = Action(action.subject, action.verb, tuple(p for p in action.parts if p not in where))
     _only_args(action, ())
     if isinstance(obj, Phrase) and obj.kind == "top_cards":
         src = _zone_in(obj)
@@ -540,8 +670,11 @@ def _overturn(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[A
             return [fx.MillTop(src.who if who is fx.Who.YOU else who, _number(nums[0]) if nums else 1)]
     d = _object_cards(action)
     if d is not None and d.count.n and not (d.types or d.subtypes or d.title or d.trait or d.marked) \
-            and not d.count.up_to and not d.count.same:  # "overturn that many cards": the overturn takes a set number
+            and not d.count.up_to and not d.count.same and d.count.of is None:
         return [fx.MillTop(who, d.count.n)]
+    if d is not None and (d.count.same or d.count.of is not None) and not d.count.up_to \
+            and not (d.types or d.subtypes or d.title or d.trait or d.marked):
+        return [fx.MillTop(who, count=d.count)]  # "your opponent overturns # cards, where # is ...", "that many"
     raise Unsupported(f"overturn {' '.join(words(action)[1:])!r}")
 
 
@@ -631,10 +764,7 @@ def _ignore(action: Action, seq: _Seq) -> list[Any]:
         raise Unsupported("ignoring a card's text without saying which card")
     if d is None:
         return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, fx.Duration.NEXT_CARD, card_type=None))]
-    if d.title is not None:  # "if your next card played this turn is the card titled X"
-        return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, card_type=None, title=d.title))]
-    return [fx.Modify(fx.Modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when,
-                                  subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+    return [fx.Modify(next_modifier(fx.Stat.UNRESTRICTED, 0, seq.next_when, d))]
 
 
 def _at_random(lowered: Any) -> Any:
@@ -648,7 +778,59 @@ def _at_random(lowered: Any) -> Any:
     raise Unsupported("a card picked at random")
 
 
-def _cannot_play(action: Action) -> fx.Restrict:
+def _counted_equal_to(action: Action) -> tuple[Action, fx.Count] | None:
+    """"discards cards equal to the number of ...", "discards 1 card for every HEEL card he has in his Ring area":
+    (the action without that phrase, the count it says), when the object is cards with no number of their own
+    (or 1 for every such card); else None."""
+    equal = _arg(action, "equal_to") or _arg(action, "per")
+    obj = action.parts[0] if action.parts else None
+    cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
+        and obj.kind == "counted" else None
+    if equal is None or cards is None:
+        return None
+    plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not equal))
+    if equal.kind == "per":
+        if (_object_cards(plain) or _Desc(count=fx.ALL)).count != fx.ONE or len(cards.parts) != 2:
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")  # "2 cards for every ..."
+        return plain, fx.Count(0, of=per_every(equal))
+    return (plain, fx.Count(0, of=hash_is(equal))) if len(cards.parts) == 1 else None
+
+
+def _recounted(lowered: Any, count: fx.Count) -> Any:
+    """A discard or move of one card (the bare "cards" of "cards equal to ...") made one of `count` cards."""
+    if isinstance(lowered, (fx.Discard, fx.MoveCards, fx.Draw)) and lowered.count == fx.ONE \
+            and not getattr(lowered, "random", False):
+        return replace(lowered, count=count)
+    raise Unsupported("cards 'equal to' a number for an action that takes no count")
+
+
+def _other(lowered: Any) -> Any:
+    """"1 other card from your Ring area": a move of the card's owner's cards that leaves this card where it is."""
+    if isinstance(lowered, fx.Optional):
+        return replace(lowered, actions=tuple(_other(a) for a in lowered.actions))
+    if isinstance(lowered, fx.MoveCards) and not lowered.random and lowered.who is fx.Who.YOU:
+        return replace(lowered, other=True)
+    raise Unsupported("'other' cards for an action that moves none of yours")
+
+
+def _without_word(action: Action, kind: str) -> Action | None:
+    """The action without the word `kind` ("random", "other") of its object ("1 random card from his Backlash
+    deck"), else None."""
+    obj = action.parts[0] if action.parts else None
+    cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
+        and obj.kind == "counted" else None
+    if cards is None:
+        return None
+    descs = [p for p in cards.parts if isinstance(p, CardDesc)]
+    if len(descs) != 1 or not any(isinstance(w, Phrase) and w.kind == kind for w in descs[0].words):
+        return None
+    desc = descs[0]
+    plain = replace(desc, words=tuple(w for w in desc.words if not (isinstance(w, Phrase) and w.kind == kind)))
+    counted = Phrase("counted", (Cards(tuple(plain if p is desc else p for p in cards.parts)),))
+    return Action(action.subject, action.verb, (counted, *action.parts[1:]))
+
+
+def _cannot_play(action: Action) -> fx.Restrict | fx.OpponentCannotPlay:
     """"You cannot play Action cards with the word 'dynamic' in the title for the rest of the turn", "your
     opponent cannot play maneuvers during his next turn": a restriction on one player for a lifetime the
     sentence says (one without a lifetime, or on the opponent for the rest of your own turn, is reported)."""
@@ -657,6 +839,10 @@ def _cannot_play(action: Action) -> fx.Restrict:
     d = _object_cards(action)
     rest = [p for p in action.parts[1:]]
     said = " ".join(words(action)[1:])
+    if who is fx.Who.OPPONENT and not rest and d is not None and (d.title or d.titles) \
+            and replace(d, title=None, titles=(), count=fx.ONE) == _Desc():
+        # "your opponent cannot play the card titled X": for as long as the context says (the Ring area)
+        return fx.OpponentCannotPlay((d.title,) if d.title else d.titles)
     if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.marked or d.not_trait or d.not_subtypes \
             or d.max_damage is not None or d.min_damage is not None or d.after_title or len(d.subtypes) > 1 \
             or len(d.types) > 1:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 
+from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, ValueKind, Word, ZoneRef
-from rawdeal.effects.classic.lowering.standing import standing
+from rawdeal.effects.classic.lowering.standing import played_by, standing
 from rawdeal.effects.classic.lowering.nodes import (
-    Unsupported, _Desc, _cards, _children, _desc, _number, _zone_in, find, titles_each, values, words,
+    Unsupported, _Desc, _cards, _children, _desc, _filter, _number, _zone_in, find, titles_each, values, words,
 )
 
 
@@ -49,10 +51,15 @@ def condition(node: Phrase) -> fx.Condition:
     reversed_first = _reversed_first(clauses)
     if reversed_first is not None:
         return reversed_first
+    joins = [p for p in node.parts if not isinstance(p, Phrase)]
+    if len(clauses) > 1 and len(joins) == len(clauses) - 1 and all(words(j) == ["and"] for j in joins):
+        return fx.AllOf(tuple(condition(Phrase("condition", (c,))) for c in clauses))  # "A and B": both
     if len(clauses) != 1:
         raise Unsupported(f"the condition {' '.join(words(node))!r}")
     one = clauses[0]
     said = words(one)
+    if one.kind == "nth_card" and said in _THIS_FIRST:
+        return fx.FirstOfTurn()  # "if this is the first card played on your turn"
     if one.kind in ("card_in", "has_cards") and "not" not in said:
         place = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"), one)
         zones = _zone_in(one) if any(isinstance(c, ZoneRef) for c in _children(one)) else _zone_in(place)
@@ -76,6 +83,16 @@ def condition(node: Phrase) -> fx.Condition:
     raise Unsupported(f"the condition {' '.join(said)!r}")
 
 
+_THIS_FIRST = (["this", "is", "the", "first", "card", "played", "of", "your", "turn"],
+               ["this", "is", "your", "first", "card", "played", "of", "the", "turn"],
+               ["this", "is", "the", "first", "card", "played", "on", "your", "turn"],
+               ["this", "is", "the", "first", "card", "you", "play", "on", "your", "turn"],
+               ["this", "is", "your", "first", "card", "played", "this", "turn"],
+               ["this", "is", "the", "first", "card", "played", "this", "turn"])
+_AS_FIRST = (["as", "the", "first", "card", "of", "your", "turn"], ["as", "your", "first", "card", "of", "the", "turn"],
+             ["as", "the", "first", "card", "played", "this", "turn"], ["as", "the", "first", "card", "of", "the", "turn"])
+
+
 def _reversed_first(clauses: list[Phrase]) -> fx.Condition | None:
     """"this is the first card played of your turn and you reversed a card (from your hand) to end your
     opponent's last turn", in either order; None for any other condition."""
@@ -84,18 +101,29 @@ def _reversed_first(clauses: list[Phrase]) -> fx.Condition | None:
         return None
     first = next(c for c in clauses if c.kind == "nth_card")
     did = next(c for c in clauses if c.kind == "player_did")
-    if words(first) not in (["this", "is", "the", "first", "card", "played", "of", "your", "turn"],
-                            ["this", "is", "your", "first", "card", "played", "of", "the", "turn"]):
+    if words(first) not in _THIS_FIRST:
         return None
     said = words(did)
     cards = [p for p in did.parts if isinstance(p, Cards)]
     end = ["to", "end", "your", "opponent's", "last", "turn"]
-    if said[:2] != ["you", "reversed"] or said[-6:] != end or len(cards) != 1 or _cards(cards[0]) != _Desc():
+    if said[:2] != ["you", "reversed"] or said[-6:] != end or len(cards) != 1:
         return None
     middle = said[2 + len(words(cards[0])):-6]
-    if middle not in ([], ["from", "your", "hand"]):
+    if tuple(middle) not in _REVERSED_FROM:
         return None
-    return fx.ReversedLastTurn(from_hand_only=bool(middle))
+    d = _cards(cards[0])
+    if d.count != fx.ONE:
+        return None
+    flt = fx.ANY_CARD if d == _Desc() else _filter(d)  # "you reversed a High Risk maneuver"
+    if d.subtypes and not flt.types:
+        flt = replace(flt, types=(CardType.MANEUVER,))
+    return fx.ReversedLastTurn(from_hand_only=_REVERSED_FROM[tuple(middle)], reversed=flt)
+
+
+# where the reversal came from: the hand only, or anywhere ("hand or Arsenal"); the engine plays no reversal from a
+# Backlash deck, so "from your hand or Backlash deck" is from the hand
+_REVERSED_FROM = {(): False, ("from", "your", "hand"): True, ("from", "your", "hand", "backlash deck"): True,
+                  ("from", "your", "hand", "arsenal"): False}
 
 
 def _tail_condition(tail: Phrase) -> fx.Condition:
@@ -104,11 +132,17 @@ def _tail_condition(tail: Phrase) -> fx.Condition:
         cond = next((p for p in tail.parts if isinstance(p, Phrase) and p.kind == "condition"), None)
         if cond is not None:
             return condition(cond)
+    by = find(tail, "played_by")
+    if tail.kind == "played_tail" and by is not None and words(tail)[0] in ("if", "when", "played by") \
+            and len(tail.parts) == (2 if words(tail)[0] != "played by" else 1):
+        return played_by(by)  # "cannot be reversed if played by Jeff Hardy or Rob Van Dam"
     if tail.kind == "played_tail" and find(tail, "played_after") is not None \
             and words(tail)[0] in ("if", "when", "played after"):
         return _prior(tail)
     if tail.kind == "after_tail":
         return _prior(tail)
+    if tail.kind == "as_nth" and words(tail) in _AS_FIRST:
+        return fx.FirstOfTurn()  # "can only be played as the first card of your turn"
     raise Unsupported(f"the condition {' '.join(words(tail))!r}")
 
 

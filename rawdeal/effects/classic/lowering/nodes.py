@@ -72,32 +72,48 @@ class CardFacts:
 # ----------------------------------------------------------------------------------- reading helpers
 def words(node: object) -> list[str]:
     """The canonical words under a node, in order."""
+    out: list[str] = []
+    _add_words(node, out)
+    return out
+
+
+def _add_words(node: object, out: list[str]) -> None:
+    """`words`, into one list (lowering asks for words ~120,000 times over the Classic pool)."""
     if isinstance(node, (Word, Value)):
-        return [node.text]
-    if isinstance(node, ZoneRef):
-        return [*(w for o in node.owner for w in words(o)), *node.zones]
-    if isinstance(node, CardDesc):
-        return [*(w for x in node.words for w in words(x)), *node.nouns, *(w for x in node.posts for w in words(x))]
-    if isinstance(node, (Phrase, Statement, Frame, Cards, Action)):
-        out = [node.verb] if isinstance(node, Action) else []
-        parts = (*node.subject, *node.parts) if isinstance(node, Action) else node.parts
-        return [*out, *(w for p in parts for w in words(p))]
-    return []
+        out.append(node.text)
+    elif isinstance(node, (Phrase, Statement, Frame, Cards)):
+        for part in node.parts:
+            _add_words(part, out)
+    elif isinstance(node, Action):
+        out.append(node.verb)
+        for part in (*node.subject, *node.parts):
+            _add_words(part, out)
+    elif isinstance(node, CardDesc):
+        for part in node.words:
+            _add_words(part, out)
+        out += node.nouns
+        for part in node.posts:
+            _add_words(part, out)
+    elif isinstance(node, ZoneRef):
+        for part in node.owner:
+            _add_words(part, out)
+        out += node.zones
 
 
 def phrases(node: object) -> Iterator[Phrase | Statement | Frame]:
-    """Every named node under `node`, depth first."""
-    if isinstance(node, (Phrase, Statement, Frame)):
-        yield node
-    children: Iterable[object] = ()
-    if isinstance(node, (Phrase, Statement, Frame, Cards)):
-        children = node.parts
-    elif isinstance(node, Action):
-        children = (*node.subject, *node.parts)
-    elif isinstance(node, CardDesc):
-        children = (*node.words, *node.posts)
-    for child in children:
-        yield from phrases(child)
+    """Every named node under `node`, depth first (a stack, not nested generators: deep parses are common)."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (Phrase, Statement, Frame)):
+            yield node
+            stack += reversed(node.parts)
+        elif isinstance(node, Cards):
+            stack += reversed(node.parts)
+        elif isinstance(node, Action):
+            stack += reversed((*node.subject, *node.parts))
+        elif isinstance(node, CardDesc):
+            stack += reversed((*node.words, *node.posts))
 
 
 def find(node: object, kind: str) -> Phrase | Statement | Frame | None:
@@ -271,6 +287,9 @@ def _quantity(node: object) -> fx.Count:
         return fx.ANY_NUMBER
     if kind == "same" or (kind == "that_many" and words(node) == ["that", "many"]):
         return fx.Count(1, same=True)  # as many as the previous action moved
+    said = words(node)
+    if kind == "that_many" and said[-3:-2] in (["double"], ["triple"]) and said[:-3] in ([], ["up", "to"]):
+        return fx.Count(1, up_to=bool(said[:-3]), same=True, times=2 if said[-3] == "double" else 3)
     raise Unsupported(f"the quantity {' '.join(words(node))!r}")
 
 
@@ -439,6 +458,8 @@ def _object_cards(action: Action) -> _Desc | None:
     obj = action.parts[0] if action.parts else None
     if isinstance(obj, Phrase) and obj.kind == "counted":
         return _cards(next(p for p in obj.parts if isinstance(p, Cards)))
+    if isinstance(obj, Phrase) and obj.kind == "same_number":  # "draw the same number of cards"
+        return _Desc(count=fx.Count(1, same=True))
     return None
 
 
@@ -460,3 +481,4 @@ class _SelfStat:
     amount: int
     condition: fx.Condition | None = None
     per_title_word: str | None = None
+    per: fx.CountOf | None = None  # "for every Heat card in your Ring area"

@@ -8,14 +8,16 @@ from typing import Any
 from rawdeal.cards.db import normalize_title
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, ZoneRef
+from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _leaves, _number, _zone_in, find, titles_each,
+    _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _filter, _leaves, _number, _zone_in, find, titles_each,
     values, words,
 )
-from rawdeal.effects.classic.lowering.conditions import _played_condition, _tail_condition, condition
+from rawdeal.effects.classic.lowering.timing import next_modifier, per_count
+from rawdeal.effects.classic.lowering.conditions import _played_condition, _prior, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
+from rawdeal.effects.classic.lowering.quantities import HashBound
 from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
 
 
@@ -30,24 +32,19 @@ class _DeckRule:
 def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     holder = find(st, "holder")
     it = seq.next_card is not None and st.kind == "irreversible" and holder is not None and words(holder) == ["it"] \
-        and not _tails(st)
-    if it and seq.next_card is not None and seq.next_card.title is None:
+        and all(t.kind == "from_tail" for t in _tails(st))
+    if it and seq.next_card is not None:
         # "if your next card played this turn (the first card you play on your next turn) is a maneuver, it
-        # cannot be reversed"
-        d = seq.next_card
-        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when,
-                                      subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
-    if seq.next_card is not None and seq.next_card.title is not None:
-        raise Unsupported(f"{' '.join(words(st))!r} about the next card titled {seq.next_card.title}")
+        # cannot be reversed (from his hand)"
+        hand_only, arsenal_only = _stopped_from(_tails(st), False, f"'cannot be reversed' {' '.join(words(st))!r}")
+        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, seq.next_card, hand_only=hand_only,
+                                        arsenal_only=arsenal_only))]
     if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
-    if seq.next_card is not None and st.kind == "stats_are":
+    if seq.next_card is not None and st.kind == "stats_are" and not _reversals_to_it(st):
         return _next_card_is(st, seq.next_card)
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
-        d = seq.next_card
-        before = fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, subtype=d.subtypes[0] if d.subtypes else None,
-                             max_damage=d.max_damage)
-        return [_reversal_f(before, st)]
+        return [_reversal_f(next_modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, seq.next_card), st)]
     if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
         return [_reversal_f(seq.last.modifier, st)]
     if card.is_superstar and arsenal_size(st) is not None:
@@ -64,13 +61,15 @@ def _tails(st: Statement) -> list[Phrase]:
 
 def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     tails = _tails(st)
+    held = _held_irreversible(st, only=False) if tails else None
+    if held is not None:  # "Your Chain cards cannot be reversed from your opponent's Arsenal for the rest of the turn"
+        return held
     holder = find(st, "holder")
     ref = find(holder, "next_ref") if holder is not None else None
-    if ref is not None and words(ref) in (["your", "next", "maneuver"], ["your", "next", "maneuver", "this", "turn"]) \
-            and not tails:  # "your next maneuver may not be reversed"
+    next_one = _next_this_turn(words(ref)) if ref is not None and not tails else None
+    if next_one == ["maneuver"] or next_one == ["maneuver", "card"]:  # "your next maneuver may not be reversed"
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_MANEUVER))]
-    if ref is not None and words(ref) in (["your", "next", "card", "played", "this", "turn"],
-                                          ["your", "next", "card", "played"]) and not tails:
+    if next_one == ["card"]:  # "Your next card played this turn cannot be reversed", "Your next CARD can not ..."
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if ref is not None and first_next_turn(ref) and not tails:  # "the first card you play on your next turn ..."
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.FIRST_NEXT_TURN, card_type=None))]
@@ -92,13 +91,76 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
         by = [p for p in tails[0].parts if isinstance(p, Cards)]
         if len(by) == 1 and titles_each(by[0]):  # "cannot be reversed by the cards titled X or Y"
             return [fx.NotReversedBy(titles_each(by[0]))]
-        d = _cards(by[0]) if len(by) == 1 else None
-        if d is None or d.title is None or replace(d, title=None) != _Desc():
+        d = _cards(by[0]) if len(by) == 1 and _one_desc(by[0]) else None
+        if d is not None and d.title is not None and replace(d, title=None, count=fx.ONE) == _Desc():
+            return [fx.NotReversedBy((d.title,))]
+        if len(by) != 1:
             raise Unsupported(f"'cannot be reversed' {' '.join(words(st))!r}")
-        return [fx.NotReversedBy((d.title,))]
+        return [fx.NotReversedBy((), _reversal_cards(by[0], st))]  # "by hybrid Reversal cards"
     if tails:
         return [fx.Irreversible(condition=_tail_condition(tails[0]))]
     return [fx.Irreversible()]
+
+
+def _held_irreversible(st: Statement, only: bool) -> list[Any] | None:
+    """"Your next card played this turn can only be reversed from your opponent's Arsenal", "Your maneuvers can
+    only be reversed from your opponent's Arsenal for the rest of the turn", "Your Chain cards cannot be reversed
+    from your opponent's Arsenal for the rest of the turn": other cards than this one, irreversible (from one
+    place) for the lifetime said; None when the holder is this card."""
+    holder = find(st, "holder")
+    inner = holder.parts[0] if holder is not None and holder.parts else None
+    if not isinstance(inner, Phrase) or inner.kind not in ("next_ref", "card_group"):
+        return None
+    said = f"{'can only' if only else 'cannot'} be reversed {' '.join(words(st))!r}"
+    tails = _tails(st)
+    froms = [t for t in tails if t.kind == "from_tail"]
+    hand_only, arsenal_only = _stopped_from(froms, only, said)
+    lifetimes = [t for t in tails if t.kind != "from_tail"]
+    if inner.kind == "next_ref":
+        what = _next_this_turn(words(inner))
+        if lifetimes or what not in (["card"], ["maneuver"], ["maneuver", "card"]):
+            raise Unsupported(said)
+        duration = fx.Duration.NEXT_CARD if what == ["card"] else fx.Duration.NEXT_MANEUVER
+        return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, card_type=None if what == ["card"] else
+                                      CardType.MANEUVER, hand_only=hand_only, arsenal_only=arsenal_only))]
+    group = words(inner)
+    desc = next((p for p in inner.parts if isinstance(p, CardDesc)), None)
+    d = _desc(desc) if desc is not None else _Desc()
+    if group[:1] != ["your"] or group[:2] == ["your", "opponent's"] or d.types not in ((), (CardType.MANEUVER,)) \
+            or d.title or d.titles or d.title_word or d.trait or d.not_trait or d.not_marks or d.any_marks \
+            or d.not_subtypes or d.max_damage or d.min_damage or len(d.subtypes) > 1:
+        raise Unsupported(said)
+    duration, said_it = _group_lifetime(lifetimes)
+    if not said_it:  # the engine reads no irreversibility from the Ring area
+        raise Unsupported(f"{said} while this card is in the Ring area")
+    return [_GroupMod(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, card_type=d.types[0] if d.types else None,
+                                  subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks, hand_only=hand_only,
+                                  arsenal_only=arsenal_only), True)]
+
+
+def _stopped_from(froms: list[Phrase], only: bool, said: str) -> tuple[bool, bool]:
+    """(hand only, Arsenal only): which reversals "cannot be reversed from his Arsenal" ("can only be reversed
+    from his hand") stops; neither stops every one, as "cannot be reversed" alone does."""
+    if not froms:
+        if only:
+            raise Unsupported(said)
+        return False, False
+    zones = _zone_in(froms[0])
+    # the engine plays no reversal from a Backlash deck: "from his hand or Backlash deck" is from his hand
+    places = tuple(z for z in zones.zones if z is not fx.Zone.BACKLASH)
+    if len(froms) > 1 or zones.who is not fx.Who.OPPONENT or places not in ((fx.Zone.HAND,), (fx.Zone.ARSENAL,)):
+        raise Unsupported(said)
+    stops_hand = (places == (fx.Zone.HAND,)) != only
+    return stops_hand, not stops_hand
+
+
+def _next_this_turn(said: list[str]) -> list[str] | None:
+    """What "your next ... (played) (this turn)" names ("maneuver card", "card"), or None for other words. A
+    "next" card with no lifetime said is the next one played this turn, as "your next maneuver" is."""
+    if said[:2] != ["your", "next"]:
+        return None
+    rest = said[2:-2] if said[-2:] == ["this", "turn"] else said[2:]
+    return rest[:-1] if rest[-1:] == ["played"] else rest
 
 
 def first_next_turn(ref: object) -> bool:
@@ -120,12 +182,26 @@ def _opponents_backlash(tail: Phrase) -> bool:
 def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
     """"Can only be reversed from your opponent's Arsenal" (or hand): the other source is stopped."""
     tails = _tails(st)
-    if not 1 <= len(tails) <= 2 or tails[0].kind != "from_tail" or _holder_other(st):
+    held = _held_irreversible(st, only=True)
+    if held is not None:  # "Your next card played this turn can only be reversed from your opponent's Arsenal"
+        return held
+    if not 1 <= len(tails) <= 2 or tails[0].kind not in ("from_tail", "by_tail") or _holder_other(st):
         raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+    if len(tails) == 1 and tails[0].kind == "by_tail":  # "Can only be reversed by the card titled Step Aside"
+        by = [p for p in tails[0].parts if isinstance(p, Cards)]
+        if len(by) != 1:
+            raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+        return [fx.ReversedOnlyBy(_reversal_cards(by[0], st))]
     zones = _zone_in(tails[0])
     if len(tails) == 2:  # "... from your opponent's Arsenal when played after the card titled Irish Whip"
         narrowed = _only_reversed(Statement(st.kind, tuple(p for p in st.parts if p is not tails[1])), card)
         return [replace(narrowed[0], condition=_tail_condition(tails[1]))]
+    if zones.who is fx.Who.OPPONENT and sorted(zones.zones) == sorted((fx.Zone.HAND, fx.Zone.ARSENAL)):
+        # "... from your opponent's hand or Arsenal": not from his Backlash deck, from which the engine plays
+        # no reversal (that part of the limit always holds)
+        return [fx.Irreversible(from_hand=False, from_arsenal=False, from_backlash=True)]
+    if zones.who is fx.Who.OPPONENT and sorted(zones.zones) == sorted((fx.Zone.ARSENAL, fx.Zone.BACKLASH)):
+        return [fx.Irreversible(from_arsenal=False)]  # "... from his Backlash deck or Arsenal": not from his hand
     if zones.who is not fx.Who.OPPONENT or len(zones.zones) != 1:
         raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
     if zones.zones == (fx.Zone.ARSENAL,):
@@ -133,6 +209,68 @@ def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
     if zones.zones == (fx.Zone.HAND,):
         return [fx.Irreversible(from_hand=False)]
     raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+
+
+def _can_be_reversed(st: Statement, card: CardFacts) -> list[Any]:
+    """"Can be reversed by the card titled Elbow to the Face", "This card can be reversed by the cards titled Step
+    Aside, Escape Move, and Lift a Boot" (each of them)."""
+    tails = _tails(st)
+    by = [p for p in tails[0].parts if isinstance(p, Cards)] if len(tails) == 1 and tails[0].kind == "by_tail" else []
+    if len(by) != 1 or _holder_other(st):
+        raise Unsupported(f"'can be reversed' {' '.join(words(st))!r}")
+    if titles_each(by[0]):
+        return [fx.AlsoReversedBy(titles_each(by[0]))]
+    d = _cards(by[0]) if _one_desc(by[0]) else None
+    if d is None or d.title is None or replace(d, title=None, count=fx.ONE) != _Desc():
+        raise Unsupported(f"'can be reversed' {' '.join(words(st))!r}")
+    return [fx.AlsoReversedBy((d.title,))]
+
+
+def _counts_as(st: Statement, card: CardFacts) -> list[Any]:
+    """"This card counts as 2 Heat cards in your Ringside pile"."""
+    cards = [p for p in st.parts if isinstance(p, Cards)]
+    place = find(st, "place")
+    d = _cards(cards[0]) if len(cards) == 1 else None
+    holder = find(st, "holder")
+    if d is None or holder is None or words(holder) != ["this", "card"] or place is None or _tails(st) \
+            or d.count.n is None or d.count.up_to or not d.marks or replace(d, count=fx.ONE, marks=()) != _Desc():
+        raise Unsupported(f"the statement 'counts as' {' '.join(words(st))!r}")
+    zones = _zone_in(place)
+    if zones.who is not fx.Who.YOU or len(zones.zones) != 1:
+        raise Unsupported(f"the statement 'counts as' {' '.join(words(st))!r}")
+    return [fx.CountsAs(d.count.n, d.marks, zones.zones[0])]
+
+
+def _hash_bound(st: Statement, card: CardFacts) -> list[Any]:
+    """"# cannot be greater than 6", "# cannot be less than 4"."""
+    said = words(st)
+    nums = values(st, ValueKind.NUMBER)
+    if len(nums) != 1 or said[:4] not in (["#", "cannot", "be", "greater"], ["#", "cannot", "be", "less"]):
+        raise Unsupported(f"{' '.join(said)!r}")
+    n = _number(nums[0])
+    return [HashBound(most=n) if said[3] == "greater" else HashBound(least=n)]
+
+
+def _one_desc(cards: Cards) -> bool:
+    return sum(isinstance(p, CardDesc) for p in cards.parts) == 1
+
+
+def _reversal_cards(cards: Cards, st: Statement) -> tuple[fx.CardFilter, ...]:
+    """"the card titled Step Aside", "unique cards", "hybrid Reversal cards or unique Reversal cards": the
+    reversal cards a reversal limit names, one filter for each description joined by "or" (any of them)."""
+    descs = [p for p in cards.parts if isinstance(p, CardDesc)]
+    joiners = {w.text for w in cards.parts if isinstance(w, Word)}
+    counts = [p for p in cards.parts if isinstance(p, Phrase)]
+    if not descs or joiners - {"or"} or any(p.kind not in ("the", "any") for p in counts) \
+            or (len(descs) > 1) != bool(joiners):
+        raise Unsupported(f"{' '.join(words(st))!r}: the reversals {' '.join(words(cards))!r}")
+    out = []
+    for desc in descs:
+        d = _desc(desc)
+        if d.types not in ((), (CardType.REVERSAL,)) or d.subtypes:
+            raise Unsupported(f"{' '.join(words(st))!r}: the reversals {' '.join(words(desc))!r}")
+        out.append(_filter(d))
+    return tuple(out)
 
 
 def _reversals_to(st: Statement, card: CardFacts) -> list[Any]:
@@ -159,8 +297,28 @@ def _holder_other(st: Statement) -> bool:
 def _cannot_play(st: Statement, card: CardFacts) -> list[Any]:
     """"Cannot be played if/after ...": playable only when that does not hold; "cannot be played by X":
     a deck rule (X's deck may not hold it, `rawdeal.effects.classic.packing`)."""
+    after_this = _not_after_this(st)
+    if after_this is not None:
+        return [after_this]
     parts = _only_played(st, card)
     return [fx.PlayRequirement(fx.Not(p.condition)) if isinstance(p, fx.PlayRequirement) else p for p in parts]
+
+
+def _not_after_this(st: Statement) -> fx.Restrict | None:
+    """"The card titled Maintain Hold can not be played after this card": the next card its owner plays this
+    turn may not be that one; None for another sentence."""
+    holder = find(st, "holder")
+    how = find(st, "played_how")
+    prior = find(how, "prior") if how is not None else None
+    descs = [p for p in holder.parts if isinstance(p, CardDesc)] if holder is not None else []
+    if prior is None or len(prior.parts) != 1 or not isinstance(prior.parts[0], Phrase) \
+            or prior.parts[0].kind != "prior_this" or words(prior.parts[0]) != ["this", "card"] or len(descs) != 1:
+        return None
+    d = _desc(descs[0])
+    if d.title is None or replace(d, title=None) != _Desc() or words(holder)[:1] != ["the"] or _tails(st):
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    return fx.Restrict(fx.Who.YOU, fx.Modifier(fx.Stat.UNPLAYABLE, 0, fx.Duration.NEXT_CARD, card_type=None,
+                                               title=d.title))
 
 
 def _only_played(st: Statement, card: CardFacts) -> list[Any]:
@@ -168,15 +326,20 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
     if _holder_other(st):
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     how = find(st, "played_how")
-    if how is None and len(extra) == 1 and (find(st, "played_plain") is not None or "playable" in words(st)):
+    bare = how is None and (find(st, "played_plain") is not None or "playable" in words(st))
+    if bare and len(extra) == 1:
         return [fx.PlayRequirement(_tail_condition(extra[0]))]  # "can only be played if ...", "playable only if ..."
-    if how is not None and extra and all(p.kind == "or_if" for p in extra):  # "... after X or if <condition>"
-        plain = Statement(st.kind, tuple(p for p in st.parts if p not in extra))
-        first = _only_played(plain, card)
-        ors = [condition(c) for p in extra for c in p.parts if isinstance(c, Phrase) and c.kind == "condition"]
-        if len(first) != 1 or not isinstance(first[0], fx.PlayRequirement) or len(ors) != len(extra):
-            raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
-        return [fx.PlayRequirement(fx.AnyOf((first[0].condition, *ors)))]
+    if bare and len(extra) > 1 and extra[0].kind in ("if_tail", "when_tail") \
+            and all(p.kind in ("or_if", "or_when") for p in extra[1:]):
+        # "Can only be played if your Fortitude Rating is less than ... or if you have fewer cards ...": any of them
+        return [fx.PlayRequirement(fx.AnyOf(tuple(_alternative(p) for p in extra)))]
+    if how is not None and extra and all(p.kind in ("or_if", "or_after") for p in extra):
+        # "... after X or if <condition>", "after a successfully played maneuver or after the card titled X"
+        ors = [_prior(p) if p.kind == "or_after" else _alternative(p) for p in extra]
+        return [fx.PlayRequirement(fx.AnyOf((_played_without(st, extra, card).condition, *ors)))]
+    if how is not None and len(extra) == 1 and extra[0].kind == "and_if_tail":
+        # "after a successfully played maneuver and if your Fortitude Rating is greater ...": both must hold
+        return [_played_without(st, extra, card), fx.PlayRequirement(_alternative(extra[0]))]
     if extra:
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     cond = _played_condition(st)
@@ -184,6 +347,22 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
         return [_DeckRule()]  # "Can only be played by X": only X's deck may hold it
     assert not isinstance(cond, str)
     return [fx.PlayRequirement(cond)]
+
+
+def _played_without(st: Statement, extra: list[Phrase], card: CardFacts) -> fx.PlayRequirement:
+    """The requirement of "can only be played after X" without the alternatives or conditions after it."""
+    first = _only_played(Statement(st.kind, tuple(p for p in st.parts if p not in extra)), card)
+    if len(first) != 1 or not isinstance(first[0], fx.PlayRequirement):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+    return first[0]
+
+
+def _alternative(tail: Phrase) -> fx.Condition:
+    """The condition of "if ...", "or if ...", "or when ...", "and if ..." after "can only be played"."""
+    conds = [c for c in tail.parts if isinstance(c, Phrase) and c.kind == "condition"]
+    if len(conds) != 1:
+        raise Unsupported(f"the condition {' '.join(words(tail))!r}")
+    return condition(conds[0])
 
 
 _STATS = {"D": fx.Stat.DAMAGE, "F": fx.Stat.FORTITUDE}
@@ -209,8 +388,9 @@ def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
     if isinstance(inner, Phrase) and inner.kind == "self_ref":
         if len(tails) > 1 or any(w in words(st) for w in ("instead", "also")):
             raise Unsupported(f"{' '.join(words(st))!r}")
-        cond = _tail_condition(tails[0]) if tails else None
-        return [_SelfStat(stat, n, cond) for stat, n in _stat_list(stats)]
+        per = per_count(tails[0]) if tails and tails[0].kind == "per_tail" else None
+        cond = _tail_condition(tails[0]) if tails and per is None else None
+        return [_SelfStat(stat, n, cond, per=per) for stat, n in _stat_list(stats)]
     if isinstance(inner, Phrase) and inner.kind == "next_ref" and not tails:
         return [_next_card_modifier(inner, stats)]
     to = holder.parts[2] if len(holder.parts) == 3 and words(holder.parts[1]) == ["to"] else None
@@ -231,6 +411,31 @@ def _reversals_to_next(group: Phrase, to: object, stats: Phrase, tails: list[Phr
     return _reversal_f(fx.Modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, card_type=None), Statement("", (stats,)))
 
 
+def _reversal_to(st: Statement, card: CardFacts) -> list[Any]:
+    """"Your opponent's Reversal cards to your next card played this turn are +8F", "... to the first card played
+    on your next turn are +8F": his reversals to that card need more F."""
+    said = words(st)
+    desc = next((p for p in st.parts if isinstance(p, CardDesc)), None)
+    ref = find(st, "next_ref")
+    stats = find(st, "stats")
+    if said[:2] != ["your", "opponent's"] or desc is None or _desc(desc) != _Desc(types=(CardType.REVERSAL,)) \
+            or ref is None or stats is None or _tails(st):
+        raise Unsupported(f"{' '.join(said)!r}")
+    what = _next_this_turn(words(ref))
+    if first_next_turn(ref):
+        duration, card_type = fx.Duration.FIRST_NEXT_TURN, None
+    elif what == ["card"]:
+        duration, card_type = fx.Duration.NEXT_CARD, None
+    elif what in (["maneuver"], ["maneuver", "card"]):
+        duration, card_type = fx.Duration.NEXT_MANEUVER, CardType.MANEUVER
+    else:
+        raise Unsupported(f"the reversals to {' '.join(words(ref))!r}")
+    amounts = _stat_list(stats)
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE:
+        raise Unsupported(f"{' '.join(said)!r}")
+    return [fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], duration, card_type=card_type, reversals=True))]
+
+
 def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
     """"Your next maneuver this turn is +2D", "your next Strike maneuver is +3D"."""
     said = words(ref)
@@ -247,8 +452,8 @@ def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
     stat, n = amounts[0]
     if not d.types and stat is fx.Stat.FORTITUDE:  # "your next card played is -5F": whatever it is
         return fx.Modify(fx.Modifier(stat, n, fx.Duration.NEXT_CARD, card_type=None))
-    if stat is not fx.Stat.DAMAGE:
-        raise Unsupported("a next maneuver's F")
+    if stat is not fx.Stat.DAMAGE and (d.subtypes or d.marks):
+        raise Unsupported("a next maneuver's F")  # "your next maneuver this turn is -6F" only
     duration = fx.Duration.NEXT_MANEUVER if d.types == (CardType.MANEUVER,) and not d.subtypes and not d.marks \
         else fx.Duration.NEXT_CARD
     return fx.Modify(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks))
@@ -265,8 +470,14 @@ class _GroupMod:
 
 def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
     said = words(group)
-    if "player's" in said:  # "all players' maneuvers": every player's, which a modifier of the owner's cannot say
+    desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
+    everyone = said[:2] == ["all", "player's"] or desc is not None and any(map(_by_all_players, desc.posts))
+    if said[:2] == ["all", "player's"]:  # "All players' maneuvers are +1D": every player's
+        said = ["your", *said[2:]]
+    elif "player's" in said:
         raise Unsupported(f"the amounts of {' '.join(said)!r}")
+    if desc is not None and everyone:  # "all maneuvers played by all players"
+        desc = replace(desc, posts=tuple(p for p in desc.posts if not _by_all_players(p)))
     if said[:1] == ["all"]:
         said = said[2:] if said[1:2] == ["of"] else said[1:]  # "all of opponent's reversals"
         if said[:1] not in (["his"], ["their"], ["opponent's"], ["your"]) and said[:2] != ["your", "opponent's"]:
@@ -275,18 +486,39 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
         return _opponent_reversals_modifier(group, stats, tails)
     if said[:1] != ["your"]:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
-    desc = next((p for p in group.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
-    if d.title or d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
-            or len(d.subtypes) > 1 or d.types not in ((CardType.MANEUVER,),):
+    if d.trait or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
+            or len(d.subtypes) > 1 or d.titles or len(d.types) > 1 \
+            or d.types == () and d.title is None and d.title_word is None:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     amounts = _stat_list(stats)
-    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
-        raise Unsupported("a group's amounts other than one +D")
-    duration, said_it = _group_lifetime(tails)
+    if len(amounts) != 1:
+        raise Unsupported("a group's amounts other than one +D or F")
     stat, n = amounts[0]
-    return _GroupMod(fx.Modifier(stat, n, duration, subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks),
-                     said_it)
+    card_type = _group_type(d, stat)
+    duration, said_it = _group_lifetime(tails)
+    if everyone and (said_it or stat is not fx.Stat.DAMAGE):
+        raise Unsupported("every player's cards changed other than in damage while this card is in the Ring area")
+    return _GroupMod(fx.Modifier(stat, n, duration, card_type=card_type, subtype=d.subtypes[0] if d.subtypes else None,
+                                 marks=d.marks, not_marks=d.not_marks, title=d.title, title_word=d.title_word,
+                                 everyone=everyone), said_it)
+
+
+def _by_all_players(post: object) -> bool:
+    """A description's "played by all players"."""
+    inner = post.parts[0] if isinstance(post, Phrase) and post.kind == "post" and post.parts else post
+    by = find(inner, "by_who") if isinstance(inner, Phrase) and inner.kind == "played_by" else None
+    return by is not None and words(by) in (["all"], ["all", "player"])
+
+
+def _group_type(d: _Desc, stat: fx.Stat) -> CardType | None:
+    """The type of card a group's amount changes: "your maneuvers are +2D", "your Action cards are -5F"; "your
+    cards titled X are -7F" is X played as whatever it is played as (a reversal too: `rules.reversal_cost`)."""
+    if stat is fx.Stat.DAMAGE and d.types not in ((), (CardType.MANEUVER,)):
+        raise Unsupported(f"the damage of {d.types[0].value} cards")
+    if d.types:
+        return d.types[0]
+    return CardType.MANEUVER if stat is fx.Stat.DAMAGE else None
 
 
 def _opponent_reversals_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _GroupMod:
@@ -484,7 +716,8 @@ _STATEMENTS = {
     "cannot_play": _cannot_play, "stats_to": _stats_to,
     "cannot_reverse": _cannot_reverse, "hash_is": _hash_is, "reads_as": _reads_as,
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
-    "damage_from": _damage_from, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
+    "damage_from": _damage_from, "reversal_to": _reversal_to, "can_be_reversed": _can_be_reversed,
+    "counts_as": _counts_as, "hash_bound": _hash_bound, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
 }
 
 
@@ -493,28 +726,31 @@ def _next_card_is(st: Statement, d: _Desc) -> list[Any]:
     stats = find(st, "stats")
     if holder is None or stats is None or words(holder) != ["it"] or _tails(st):
         raise Unsupported(f"{' '.join(words(st))!r}")
-    amounts = _stat_list(stats)
-    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.DAMAGE:
-        raise Unsupported("a next card's amounts other than one +D")
-    return [fx.Modify(fx.Modifier(fx.Stat.DAMAGE, amounts[0][1], fx.Duration.NEXT_CARD,
-                                  subtype=d.subtypes[0] if d.subtypes else None, max_damage=d.max_damage))]
+    amounts = _stat_list(stats)  # "it is +2D", "it is -4F" (it costs less), "it is -3F and +3D"
+    if not amounts or any(stat not in (fx.Stat.DAMAGE, fx.Stat.FORTITUDE) for stat, _ in amounts):
+        raise Unsupported("a next card's amounts other than D and F")
+    return [fx.Modify(next_modifier(stat, amount, fx.Duration.NEXT_CARD, d)) for stat, amount in amounts]
 
 
 def _reversals_to_it(st: Statement) -> bool:
     """"your opponent's reversal to it is +20F", "opponent's reversal is +12F" (right after a modifier)."""
     said = words(st)
     if st.kind == "reversal_to":
-        return said[:2] == ["your", "opponent's"] and "it" in said
+        return (said[:2] == ["your", "opponent's"] or said[:1] == ["his"]) and "it" in said
     group = find(st, "card_group")
     return st.kind == "stats_are" and group is not None and words(group) in (
-        ["opponent's", "reversal"], ["your", "opponent's", "reversal"], ["your", "opponent's", "reversal", "card"])
+        ["opponent's", "reversal"], ["your", "opponent's", "reversal"], ["your", "opponent's", "reversal", "card"],
+        ["his", "reversal"], ["his", "reversal", "card"], ["all", "reversal"], ["reversal"])
 
 
 def _reversal_f(before: fx.Modifier, st: Statement) -> fx.Modify:
     """The F the opponent's reversals to the cards `before` changes need: the same cards, as long."""
     stats = find(st, "stats")
     amounts = _stat_list(stats) if stats is not None else []
-    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE or before.stat is not fx.Stat.DAMAGE:
+    if len(amounts) != 1 or amounts[0][0] is not fx.Stat.FORTITUDE \
+            or before.stat not in (fx.Stat.DAMAGE, fx.Stat.FORTITUDE) or before.reversals:
         raise Unsupported(f"{' '.join(words(st))!r}")
     return fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], before.duration, card_type=before.card_type,
-                                 subtype=before.subtype, reversals=True, max_damage=before.max_damage))
+                                 subtype=before.subtype, reversals=True, max_damage=before.max_damage,
+                                 title=before.title, title_word=before.title_word, marks=before.marks,
+                                 subtypes=before.subtypes))

@@ -8,6 +8,7 @@ Superstar, always (`fx.SuperstarStat`, `fx.RingRoom`; the engine reads them in `
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rawdeal.effects import model as fx
@@ -20,7 +21,8 @@ from rawdeal.effects.classic.lowering.nodes import (
 _STATS = {"starting hand size": fx.StarStat.HAND_SIZE, "hand size": fx.StarStat.HAND_SIZE,
           "superstar value": fx.StarStat.SUPERSTAR_VALUE}
 _KINDS = {"pre-match": fx.RingKind.PRE_MATCH, "mid-match": fx.RingKind.MID_MATCH}
-_STATE = (fx.InRingArea, fx.MinHandSize, fx.FortitudeBelowOpponent, fx.FortitudeAboveOpponent)
+_STATE = (fx.InRingArea, fx.MinHandSize, fx.FortitudeBelowOpponent, fx.FortitudeAboveOpponent, fx.Compared,
+          fx.SuperstarIs, fx.HasCards, fx.Measured)
 
 
 def about_the_state(cond: fx.Condition) -> bool:
@@ -28,9 +30,27 @@ def about_the_state(cond: fx.Condition) -> bool:
     at any moment; not one about the card being played or the previous one."""
     if isinstance(cond, fx.Not):
         return about_the_state(cond.condition)
-    if isinstance(cond, fx.AnyOf):
+    if isinstance(cond, (fx.AnyOf, fx.AllOf)):
         return all(about_the_state(c) for c in cond.conditions)
     return isinstance(cond, _STATE)
+
+
+def conditional_line(line: fx.StatLine, cond: fx.Condition) -> fx.StatLine:
+    """A stat line under an opening "if/when <condition>," ("When your opponent is a Female Superstar, his
+    Starting Hand Size is -3"): it holds only while the condition does, which must be about the game's state
+    and must not read the Superstar Value it changes (that would ask itself)."""
+    if line.condition is not None or not about_the_state(cond) or (
+            isinstance(line, fx.SuperstarStat) and line.stat is fx.StarStat.SUPERSTAR_VALUE and _reads_value(cond)):
+        raise Unsupported("a condition on an effect the engine cannot make conditional yet")
+    return replace(line, condition=cond)
+
+
+def _reads_value(cond: fx.Condition) -> bool:
+    if isinstance(cond, fx.Not):
+        return _reads_value(cond.condition)
+    if isinstance(cond, (fx.AnyOf, fx.AllOf)):
+        return any(_reads_value(c) for c in cond.conditions)
+    return isinstance(cond, (fx.Compared, fx.Measured)) and cond.measure is fx.Measure.SUPERSTAR_VALUE
 
 
 def stat_is(st: Statement, card: CardFacts) -> list[Any]:
@@ -45,7 +65,9 @@ def stat_is(st: Statement, card: CardFacts) -> list[Any]:
     who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (["your", "opponent's"], ["his"]) else None
     if who is None:
         raise Unsupported(f"the statement 'stat is' of {' '.join(whose)!r}")
-    return [fx.SuperstarStat(_STATS[said[-1]], _change(change), who, _condition(st))]
+    line = fx.SuperstarStat(_STATS[said[-1]], _change(change), who)
+    cond = _condition(st)
+    return [line if cond is None else conditional_line(line, cond)]
 
 
 def _change(change: Phrase) -> int:

@@ -6,25 +6,34 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
+from functools import cache
+
 from rawdeal.cards.db import normalize_title
+from rawdeal.cards.marks import name_mark
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
-    Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, ZoneRef,
+    Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
+from rawdeal.effects.classic.lowering.found import unplaced
+from rawdeal.effects.classic.lowering.quantities import hash_is
+from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
     _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
+from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
-from rawdeal.effects.classic.lowering.statlines import about_the_state, stat_line_context, stays_in_ring
+from rawdeal.effects.classic.lowering.statlines import (
+    about_the_state, conditional_line, stat_line_context, stays_in_ring,
+)
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
@@ -44,6 +53,7 @@ class _Ctx:
     played: fx.CardFilter | None = None  # "played": the successful plays that set the sentence off ...
     by: fx.Who = fx.Who.YOU  # ... and whose
     after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
+    source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal)
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -69,12 +79,13 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("ring")
         elif frame.kind == "when_cond" and _this_in_ring(frame):
             ctx = _Ctx("ring")
-        elif frame.kind == "when_cond" and _this_in_own(frame):
+        elif frame.kind in ("when_cond", "if_cond") and _this_in_own(frame):
             ctx = _Ctx("in", zones=_this_in_own(frame))
         elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
                 and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
             ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,), once=frame.kind == "once_during")
-        elif frame.kind in ("during", "once_during") and ctx is None and stays_in_ring("play", _Ctx(), card) \
+        elif frame.kind in ("during", "once_during") and (ctx is None or ctx == _Ctx()) \
+                and stays_in_ring("play", _Ctx(), card) \
                 and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
             # a Pre-match or Mid-match card's "Once during each of your turns you may ...": used from the Ring area
             ctx = _Ctx("activated", zones=(fx.Zone.RING,), once=frame.kind == "once_during")
@@ -94,7 +105,12 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 and (ctx.kind == "ring" or (ctx.kind == "activated" and ctx.once and ctx.zones == (fx.Zone.RING,))):
             ctx = _Ctx("ring start", once=ctx.kind == "activated")  # "(once during each of your turns,) before
             # your Draw Segment": at the start of each of his turns, once
-        elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "ability once" \
+        elif card.is_superstar and frame.kind == "during" and words(frame) == ["during", "each", "of", "your", "turn"]:
+            ctx = _Ctx("ability each turn")  # "During each of your turns, before your Draw Segment, ..."
+        elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "in" and ctx.zones == (fx.Zone.RINGSIDE,) \
+                and words(frame) == ["before", "your", "draw segment"]:
+            ctx = _Ctx("ringside start")  # "When this card is in your Ringside pile, before your Draw Segment, ..."
+        elif frame.kind == "before_phase" and ctx is not None and ctx.kind in ("ability once", "ability each turn") \
                 and words(frame) == ["before", "your", "draw segment"]:
             ctx = _Ctx("ability start")
         elif frame.kind == "at_edge" and words(frame) in (["at", "end", "of", "turn"], ["at", "the", "end", "of", "turn"],
@@ -109,7 +125,7 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 ["reversed"], ["reversed", "from", "your", "opponent's", "hand"], ["reversed", "from", "opponent's", "hand"]):
             ctx = _Ctx("reversed", from_hand=len(words(frame)) > 2)
         elif frame.kind == "on_overturned" and card.is_reversal and words(frame) == ["when", "overturned"] \
-                and (ctx is None or ctx.kind == "reverse"):
+                and (ctx is None or ctx.kind in ("reverse", "ringside start", "in", "ring")):  # a new clause
             ctx = _Ctx("reverse", overturned=True)
         elif frame.kind == "if_so" and card.is_reversal:
             ctx = _Ctx("reverse")
@@ -119,6 +135,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("reverse", from_hand=True)
         else:
             raise Unsupported(f"the opening {' '.join(words(frame))!r}")
+    if ctx is not None and ctx.kind == "ability each turn":
+        raise Unsupported("the opening 'during each of your turns' without a moment of the turn")
     return ctx
 
 
@@ -155,6 +173,36 @@ def _play_event(frame: Frame) -> tuple[fx.Who, fx.CardFilter | None] | None:
     return who, (None if flt == fx.ANY_CARD else flt)
 
 
+_REVERSED_FROM = {(): None, ("from", "his", "hand"): fx.Zone.HAND, ("from", "his", "arsenal"): fx.Zone.ARSENAL,
+                  # the engine plays no reversal from a Backlash deck: "from his hand or Backlash deck" is the hand
+                  ("from", "his", "hand", "backlash deck"): fx.Zone.HAND}
+
+
+def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None] | None:
+    """"if (whenever) your opponent reverses a Chain card from his hand": (which reversed cards, reversed from
+    where), or None for any other condition."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not (isinstance(one, Phrase) and one.kind == "player_did"):
+        return None
+    player, verb = find(one, "player"), find(one, "card_verb")
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    if player is None or verb is None or words(verb) != ["reverse"] or len(cards) != 1 \
+            or len(one.parts) != 3 + len(places) or len(places) > 1:
+        return None
+    where = tuple(words(places[0])) if places else ()
+    if words(player) not in (["your", "opponent"], ["opponent"]) or where not in _REVERSED_FROM:
+        raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    d = _cards(cards[0])
+    if d.count != fx.ONE:
+        raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    flt = _filter(d)
+    if flt.types == () and d.subtypes:
+        flt = replace(flt, types=(CardType.MANEUVER,))
+    return (None if flt == fx.ANY_CARD else flt), _REVERSED_FROM[where]
+
+
 def _this_in_own(frame: Frame) -> tuple[fx.Zone, ...]:
     """The zones of yours "when this card is in your Ringside pile (Ring area or Ringside pile)" names
     (none for any other condition)."""
@@ -185,6 +233,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
     groups: list[list[Any]] = [[]]
     either = False
+    said_either: int | None = None  # where in the first group "either" opens the choice ("..., then either A or B")
     joined: list[str] = []
     may: int | None = None  # where the open "you may ..." stands in the group: it runs on until "then"
     one_of = False  # "Choose one: A; or B"
@@ -208,6 +257,9 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         if isinstance(item, Action) and item.verb == "compare":
             seq.last = _compared(item)  # "All players compare their current Fortitude Rating": the next sentence acts on it
             continue
+        if isinstance(item, Action) and len(groups) == 1 and said_either is None \
+                and any(isinstance(p, Word) and p.text == "either" for p in item.subject):
+            said_either = len(groups[0])
         if isinstance(item, Action):
             out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
             if out:
@@ -215,7 +267,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 if not (isinstance(last, fx.Optional) and not last.actions):  # an empty may keeps what was taken
                     seq.last = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
                 if isinstance(seq.last, _Instead):
-                    seq.last = seq.last.new
+                    seq.last = seq.last.new[-1]
             elif item.verb == "choose" and item.parts:
                 pass  # what was chosen stays for the discard that follows
             group = groups[-1]
@@ -235,7 +287,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         elif isinstance(item, Statement) and item.kind == "and_if" and find(item, "next_is") is not None:
             seq.next_card = _next_is(Frame("if_cond", item.parts))  # "...; and if your next card is a Strike maneuver, it is +5D"
         elif isinstance(item, Statement) and find(item, "where_tail") is not None:
-            said = _hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
+            said = hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
             groups = [[_with_hash(p, said) for p in group] for group in groups]
         elif isinstance(item, Frame) and _lifetime(item) is not None:
             seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"
@@ -252,17 +304,19 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         raise Unsupported(f"cards taken but put nowhere in {' '.join(words(sentence.items[-1]))!r}")
     if any(isinstance(a, fx.Optional) and not a.actions for g in groups for a in g):
         raise Unsupported("'you may' with nothing to do")
-    groups = [_shuffled_in(_instead(_disqualifying(g))) for g in groups]
+    groups = [_shuffled_in(unplaced(_instead(_disqualifying(g)))) for g in groups]
     if one_of and not either:
         raise Unsupported("'Choose one:' with one option (options are joined by 'or')")
     if not either:
         return groups[0]
+    before = groups[0][:said_either or 0]  # "this card is -5D, put this card on the bottom of your Arsenal and then
+    groups[0] = groups[0][said_either or 0:]  # either A or B": what comes before "either" happens either way
     if any(not g or not all(isinstance(a, _ACTIONS) for a in g) for g in groups):
         raise Unsupported("a choice between things that are not actions")
     first = groups[0][0]
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
-    return [fx.Choice(tuple(tuple(g) for g in groups))]
+    return [*before, fx.Choice(tuple(tuple(g) for g in groups))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,7 +413,7 @@ def _instead(actions: list[Any]) -> list[Any]:
             at = next((i for i in range(len(out) - 1, -1, -1) if out[i] is a.prev), None)
             if at is None:
                 raise Unsupported("a pronoun for an action of another clause")
-            out[at] = a.new
+            out[at:at + 1] = a.new
         elif isinstance(a, fx.Optional):
             out.append(replace(a, actions=tuple(_instead(list(a.actions)))))
         else:
@@ -396,12 +450,17 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         raise Unsupported(f"the unknown word {meaningful[0]!r}")
     if restates_hold(sentence, card):
         return ctx, [HoldRule()]  # "You and your opponent may not play maneuvers ... until ... the maintained Submission"
+    sentence = _lifetime_to_restrictions(sentence)
     frames = list(sentence.frames)
     seq = seq or _Seq()
     seq.next_card = seq.condition = seq.lifetime = None
     forced = False
     while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
         seq.lifetime = _lifetime(frames.pop(0))
+    if len(frames) == 2 and frames[0].kind == "if_you_do" and after_damage(frames[1], card):
+        frames.pop()  # "If you do, after damage has been applied, end your turn": the turn ends once the play is over
+        if [ends_turn_after_damage(p) for p in _items(sentence, card, seq)] != [fx.EndTurn(fx.Who.YOU)]:
+            raise Unsupported("an effect after damage has been applied other than ending your turn")
     if len(frames) == 1 and frames[0].kind in ("if_he_does", "if_you_do") and words(frames[0])[1:] in (
             ["he", "do"], ["he", "do", "not"], ["you", "do"], ["you", "do", "not"]):
         said = words(frames[0])  # "Your opponent may overturn 5 cards. If he does not, he discards 2 cards."
@@ -410,6 +469,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
             raise Unsupported(f"what happens {' '.join(said)!r}")
         who = fx.Who.OPPONENT if said[1] == "he" else fx.Who.YOU
         return ctx, [_Answer(who, said[-1] != "not", tuple(parts))]
+    frames, by = _played_by(frames)
+    # "During your turn, if this card is in your Ringside pile, you may ...": where the card lies comes first
+    frames.sort(key=lambda f: not (f.kind in ("if_cond", "when_cond") and bool(_this_in_own(f))))
     event = _play_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
     if event is not None:  # "when (whenever, if) you successfully play a maneuver, ..."
         frames.pop()
@@ -422,8 +484,19 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         _any_number_only_discarded(parts)
         zones = () if where is None else (where.zones or (fx.Zone.RING,))
         return _Ctx("played", zones=zones, played=event[1], by=event[0]), parts
+    reversal = _reversal_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
+    if reversal is not None:  # "when this card is in your Ring area, if your opponent reverses a maneuver, ..."
+        frames.pop()
+        where = _frames(frames, ctx, card) if frames else None
+        zones = where.zones or (fx.Zone.RING,) if where is not None and where.kind in ("ring", "in") else \
+            (fx.Zone.RING,) if where is None and stays_in_ring("play", _Ctx(), card) else ()
+        if zones != (fx.Zone.RING,):
+            raise Unsupported("a reversal setting off an effect of a card elsewhere than in the Ring area")
+        parts = _items(sentence, card, seq)
+        _any_number_only_discarded(parts)
+        return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
     seq.next_when = fx.Duration.NEXT_CARD
-    if frames and frames[-1].kind == "if_cond" and find(frames[-1], "next_is") is not None:
+    if frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
         ref = find(frames[-1], "next_ref")
         if ref is not None and first_next_turn(ref):
             seq.next_when = fx.Duration.FIRST_NEXT_TURN
@@ -433,11 +506,20 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         forced = True
     elif frames and frames[-1].kind == "if_cond" and _held(frames[-1]) is not None:
         seq.last = _held(frames.pop())  # "If he has any cards titled X, he must discard them"
-    elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_ring(frames[-1]):
+    elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_own(frames[-1]):
         cond = find(frames[-1], "condition")
         if cond is not None and isinstance(cond, Phrase):
             seq.condition = condition(cond)
             frames.pop()
+    elif len(frames) > 2 and _this_in_own(frames[0]) and frames[1].kind == "if_cond" \
+            and isinstance(find(frames[1], "condition"), Phrase):
+        # "When this card is in your Ring area, if your Fortitude Rating is 5 or greater, during your turn you
+        # may ...": the condition on what the later openings start
+        seq.condition = condition(find(frames.pop(1), "condition"))  # type: ignore[arg-type]
+    if by is not None:
+        if seq.condition is not None or seq.next_card is not None or forced:
+            raise Unsupported("'played by' with another condition")
+        seq.condition = by
     if isinstance(seq.last, _Compared):
         seq.last = None
         return _frames(frames, ctx, card), _equalized(sentence)
@@ -459,40 +541,46 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
             and about_the_state(seq.condition):
         parts = [fx.OnlyIf(seq.condition, tuple(parts))]  # "If X is in your Ring area, draw 2 cards"
     elif seq.condition is not None:
-        parts = [_conditioned(p, seq.condition) for p in parts]
+        parts = _all_conditioned(parts, seq.condition)
     if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
 
 
-def _hash_is(tail: Any) -> fx.CountOf:
-    """"where # is equal to the number of maneuvers in your Ring area" / "... to your Superstar Value" (+N)."""
-    refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value")]
-    signed = values(tail, ValueKind.SIGNED)
-    plus = int(signed[-1].text.replace("+", "")) if signed and signed[-1] in tail.parts else 0
-    if len(refs) != 1:
-        raise Unsupported(f"# {' '.join(words(tail))!r}")
-    ref = refs[0]
-    said = words(ref)
-    if ref.kind == "stat_value":
-        if said[-2:] != ["superstar", "value"] and said[-1:] != ["superstar value"]:
-            raise Unsupported(f"# equal to {' '.join(said)!r}")
-        owner = [p for p in _children(ref) if isinstance(p, Phrase) and p.kind == "stat_owner"]
-        whose = [w for w in said if w not in ("superstar", "value", "superstar value")]
-        who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (
-            ["your", "opponent's"], ["opponent's"], ["his"]) else None
-        if who is None or not owner:
-            raise Unsupported(f"# equal to {' '.join(said)!r}")
-        return fx.CountOf(who, None, plus=plus)
-    descs = [p for p in ref.parts if isinstance(p, CardDesc)]
-    places = [p for p in ref.parts if isinstance(p, Phrase) and p.kind == "place"]
-    if said[:3] != ["the", "number", "of"] or len(descs) != 1 or len(places) != 1 or words(places[0])[0] != "in":
-        raise Unsupported(f"# equal to {' '.join(said)!r}")
-    zone = _zone_in(places[0])
-    if len(zone.zones) != 1:
-        raise Unsupported(f"# equal to {' '.join(said)!r}")
-    return fx.CountOf(zone.who, zone.zones[0], _filter(_desc(descs[0])), plus)
+def _lifetime_to_restrictions(sentence: Sentence) -> Sentence:
+    """"During his next turn, he cannot play Maneuver cards" is "he cannot play Maneuver cards during his next
+    turn": an opening lifetime on a sentence of restrictions only is each restriction's."""
+    during = [f for f in sentence.frames if f.kind == "during" and words(f)[-2:] == ["next", "turn"]]
+    acts = [i for i in sentence.items if isinstance(i, Action)]
+    if len(during) != 1 or not acts or len(acts) != len(sentence.items) or any(
+            i.verb != "play" or find(i, "during_arg") is not None
+            or [words(p) for p in i.subject if isinstance(p, Phrase) and p.kind == "modal"] != [["cannot"]]
+            for i in acts):
+        return sentence
+    arg = Phrase("during_arg", during[0].parts)
+    return replace(sentence, frames=tuple(f for f in sentence.frames if f is not during[0]),
+                   items=tuple(replace(i, parts=(*i.parts, arg)) for i in acts))
+
+
+def _played_by(frames: list[Frame]) -> tuple[list[Frame], fx.Condition | None]:
+    """"When successfully played by The Rock, ...", "If played by Tazz, ...": the frames without whose play it
+    is (a successful play stays one; "if/when played" is the card's plain text) and the condition on the
+    player's Superstar."""
+    out: list[Frame] = []
+    found: fx.Condition | None = None
+    for frame in frames:
+        said = words(frame)
+        by = find(frame, "played_by")
+        if by is None or frame.kind not in ("if_played", "on_play", "on_success") or found is not None:
+            out.append(frame)
+            continue
+        found = played_by(by)
+        if frame.kind == "on_success" and said[:2] == ["when", "successfully"] and len(frame.parts) == 3:
+            out.append(Frame("on_success", (*frame.parts[:2], Word("played"))))
+        elif frame.kind == "on_success" or len(frame.parts) != 2 or said[0] not in ("if", "when"):
+            raise Unsupported(f"the opening {' '.join(said)!r}")
+    return out, found
 
 
 def _with_hash(part: Any, said: fx.CountOf) -> Any:
@@ -509,13 +597,15 @@ def _with_hash(part: Any, said: fx.CountOf) -> Any:
 
 def _any_number_only_discarded(parts: list[Any]) -> None:
     """"Any number of cards" is a count the player gives, which the engine asks for a discard from his
-    own hand; anywhere else it cannot run yet."""
+    own hand and for cards the card's owner moves ("put any number of cards from your hand on the bottom of your
+    Arsenal"); anywhere else it cannot run yet."""
     for part in parts:
         for a in _nested(part):
             if getattr(getattr(a, "count", None), "of", None) is HASH:
                 raise Unsupported("the quantity '#' (never said what it is equal to)")
             if getattr(a, "count", None) == fx.ANY_NUMBER and not (
-                    isinstance(a, fx.Discard) and a.filter == fx.ANY_CARD and a.who is a.chooser is fx.Who.YOU):
+                    isinstance(a, fx.Discard) and a.who is a.chooser is fx.Who.YOU and not a.random
+                    or isinstance(a, fx.MoveCards) and a.chooser is fx.Who.YOU and not a.random):
                 raise Unsupported("the quantity 'any number of'")
 
 
@@ -524,9 +614,26 @@ def _nested(part: Any) -> list[Any]:
     return [part, *(a for x in inner for a in _nested(x))]
 
 
+def _all_conditioned(parts: list[Any], cond: fx.Condition) -> list[Any]:
+    """"When your opponent is a Male Superstar, this card is -10F, discard this card and draw 1 card": each
+    part under the opening condition, each run of actions guarded by it (`OnlyIf`, a condition on the state)."""
+    out: list[Any] = []
+    for part in parts:
+        if isinstance(part, _ACTIONS) and about_the_state(cond):
+            if out and isinstance(out[-1], fx.OnlyIf) and out[-1].condition is cond:
+                out[-1] = fx.OnlyIf(cond, (*out[-1].actions, part))
+            else:
+                out.append(fx.OnlyIf(cond, (part,)))
+        else:
+            out.append(_conditioned(part, cond))
+    return out
+
+
 def _conditioned(part: Any, cond: fx.Condition) -> Any:
     """An opening "if/when <condition>," on what can hold a condition: this card's own F/D, its "cannot be
     reversed", its play requirement."""
+    if isinstance(part, (fx.SuperstarStat, fx.RingRoom)):
+        return conditional_line(part, cond)
     if isinstance(part, _SelfStat) and part.condition is None:
         return replace(part, condition=cond)
     if isinstance(part, fx.Irreversible) and part.condition is None:
@@ -553,22 +660,35 @@ def _held(frame: Frame) -> _Held | None:
     return holding(cond) if isinstance(cond, Phrase) else None
 
 
+def _next_phrase(frame: Frame) -> Phrase | None:
+    """"your next card played this turn is a Strike maneuver", "Arm Bar is the next card you play this turn"."""
+    found = find(frame, "next_is")
+    if found is None:
+        one = find(frame, "card_is")
+        found = one if one is not None and find(one, "next_ref") is not None else None
+    return found if isinstance(found, Phrase) else None
+
+
 def _next_is(frame: Frame) -> _Desc:
     """"if your next card played this turn is a Strike maneuver": which card the next sentence changes."""
-    cond = find(frame, "next_is")
+    cond = _next_phrase(frame)
     assert cond is not None
     ref = find(cond, "next_ref")
     cards = next((p for p in cond.parts if isinstance(p, Cards)), None)
-    if ref is None or cards is None or len(cond.parts) != 3 \
-            or (words(ref)[:3] != ["your", "next", "card"] and not first_next_turn(ref)):
-        raise Unsupported(f"the condition {' '.join(words(cond))!r}")
+    said = words(cond)
+    titled = values(cond, ValueKind.TITLE) if cond.kind == "next_is" and said[-2:-1] == ["titled"] else []
+    if ref is None or (cards is None and len(titled) != 1) or len(cond.parts) != (3 if cards else 4) \
+            or (words(ref)[:3] not in (["your", "next", "card"], ["the", "next", "card"]) and not first_next_turn(ref)) \
+            or (words(ref)[:3] == ["the", "next", "card"] and words(ref)[3:] != ["you", "play", "this", "turn"]):
+        raise Unsupported(f"the condition {' '.join(said)!r}")
+    if titled or cards is None:  # "if the next card you play this turn is titled Clothesline"
+        return _Desc(title=titled[0].text)
     d = _cards(cards)
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
-        return replace(d, types=())  # only what reads a title takes it (`_next_titled`)
-    if d.title or d.trait or d.marked or d.not_trait or d.not_subtypes or d.min_damage or len(d.subtypes) > 1 \
-            or d.types != (CardType.MANEUVER,):
+        return replace(d, types=())  # the card so titled, played as whatever it is
+    if d.count != fx.ONE or d.title or len(d.types) > 1 or (not d.types and not d.marks and not d.trait):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
-    return d
+    return d  # what the next card must be is checked by the modifier that reads it (`timing.next_modifier`)
 
 
 
@@ -590,6 +710,9 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         try:
             seq.printed = printed[i] if printed else ""
             new, parts = lower_sentence(sentence, ctx, card, seq)
+            if card.is_superstar and not sentence.frames:  # a Superstar's "Your Action cards are -3F": always
+                parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said
+                         and not p.modifier.everyone else p for p in parts]
             ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
             bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
@@ -603,10 +726,33 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
     effect = fx.CardEffect(tuple(rest))
+    unknown = _unknown_names((effect, ability), card.known)
+    if unknown:
+        return LoweredText(None, (Unlowered(1, "", f"the Superstar name {unknown!r}, which no card of the pool bears"),))
     if card.known:
         effect = _resolve_titles(effect, card.known)
         ability = _resolve_titles(ability, card.known) if ability is not None else None
     return LoweredText(effect, ability=ability)
+
+
+def _unknown_names(value: object, known: Mapping[str, str]) -> str:
+    """The first Superstar name a condition asks for that no card of the pool is titled ("Steve Austin" for
+    "Stone Cold Steve Austin" would never hold): such a card is reported, not played. Unchecked without the
+    pool's titles (`known` empty)."""
+    if not known:
+        return ""
+    if isinstance(value, fx.SuperstarIs) and value.mark.startswith("name:"):
+        return "" if value.mark in _name_marks(tuple(known.values())) else value.mark.removeprefix("name:")
+    if isinstance(value, tuple):
+        return next((n for v in value if (n := _unknown_names(v, known))), "")
+    if is_dataclass(value) and not isinstance(value, type):
+        return next((n for f in fields(value) if (n := _unknown_names(getattr(value, f.name), known))), "")
+    return ""
+
+
+@cache
+def _name_marks(titles: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(name_mark(t) for t in titles)
 
 
 def _variable_damage(clauses: list[Any]) -> list[Any]:
@@ -671,6 +817,16 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
         elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
             _add_action(clauses, fx.Modify(part.modifier), ctx)
+        elif isinstance(part, HashBound):  # "# cannot be greater than 6": the # of the sentence before
+            if not clauses:
+                raise Unsupported("a bound on '#' opening a text")
+            clauses[-1] = bounded(clauses[-1], part)
+        elif isinstance(part, _AbilityModifier):
+            clauses.append(part)
+        elif isinstance(part, fx.OpponentCannotPlay):  # only while the card lies in its owner's Ring area
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("'your opponent cannot play' without a lifetime outside the Ring area")
+            clauses.append(part)
         elif isinstance(part, _GroupMod):
             raise Unsupported("a modifier without a lifetime outside the Ring area")
         elif ctx.kind == "ring start" and ctx.once and isinstance(part, _ACTIONS):
@@ -681,6 +837,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 clauses[-1] = replace(last, actions=(*last.actions, part))
             else:
                 clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (part,), zone=fx.Zone.RING))
+        elif ctx.kind == "ringside start" and isinstance(part, _ACTIONS):
+            last = clauses[-1] if clauses else None  # the "you may" stays an action: the owner is asked
+            if isinstance(last, fx.Triggered) and last.trigger is fx.Trigger.START_OF_TURN and last.zone is fx.Zone.RINGSIDE:
+                clauses[-1] = replace(last, actions=(*last.actions, _this_moved(part)))
+            else:
+                clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, (_this_moved(part),), zone=fx.Zone.RINGSIDE))
         elif ctx.kind.startswith("ability") and isinstance(part, _ACTIONS):
             clauses.append(_AbilityPart(ctx.kind, part))
         elif ctx.kind == "pre-match end" and isinstance(part, _ACTIONS):
@@ -710,7 +872,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(part.clause)
         elif isinstance(part, _Answer):
             _answered(clauses, part)
-        elif ctx.kind in ("activated", "played") and isinstance(part, _ACTIONS):
+        elif ctx.kind in ("activated", "played", "reversal") and isinstance(part, _ACTIONS):
             used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
@@ -718,7 +880,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _add_action(clauses, part, ctx)
         elif isinstance(part, _SelfStat):
             clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,
-                                         on_success=ctx.success))
+                                         on_success=ctx.success, per=part.per))
         elif isinstance(part, (_DeckRule, _PackRule)):
             continue
         elif isinstance(part, (fx.SuperstarStat, fx.RingRoom)):
@@ -726,6 +888,9 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(part)
         elif isinstance(part, _Forbid):
             clauses.append(part)
+        elif isinstance(part, fx.Irreversible) and (ctx.as_type is CardType.ACTION or (
+                ctx.as_type is None and "action" in card.types and "maneuver" not in card.types)):
+            clauses.append(replace(part, as_type=CardType.ACTION))  # "As an action, cannot be reversed ..."
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
@@ -738,6 +903,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     if ctx.kind == "activated":
         clauses.append(_activated(used, ctx))
         return _Ctx("in", zones=ctx.zones)  # a sentence after it says when again, or is reported
+    if ctx.kind == "reversal":
+        if not used:
+            raise Unsupported("a reversal that sets off nothing the engine runs")
+        clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=fx.Zone.RING,
+                                    played=ctx.played, by=ctx.by, source=ctx.source))
+        return _Ctx("in", zones=ctx.zones)
     if ctx.kind == "played":
         if not used:
             raise Unsupported("a successful play that sets off nothing the engine runs")
@@ -764,11 +935,15 @@ def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, actio
 
 def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
     """"..., during your turn you may discard 1 card and then put this card into your hand": the owner's
-    "may" is using it (an effect he must use is reported); the card itself moves from where it lies."""
+    "may" is using it (an effect he must use is reported); the card itself moves from where it lies. An
+    opening condition on the game's state ("if you have fewer cards in your hand ...") says when it may be used."""
+    cond: fx.Condition | None = None
+    if len(used) == 1 and isinstance(used[0], fx.OnlyIf):
+        cond, used = used[0].condition, list(used[0].actions)
     if not used or not isinstance(used[0], fx.Optional) or used[0].who is not fx.Who.YOU:
         raise Unsupported("an effect used from the Ring area or Ringside pile that is not optional")
     actions = [*used[0].actions, *used[1:]]
-    return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once)
+    return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once, cond)
 
 
 def _this_moved(action: Any) -> Any:
@@ -807,6 +982,14 @@ def _answered(clauses: list[Any], answer: _Answer) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class _AbilityModifier:
+    """A Superstar's "Your Action cards are -3F", "Your maneuvers with the word 'kick' in the title are +1D":
+    part of his ability, always."""
+
+    modifier: fx.Modifier
+
+
+@dataclass(frozen=True, slots=True)
 class _AbilityTrigger:
     """A Superstar's "When you successfully play a maneuver, ...": part of his ability."""
 
@@ -829,14 +1012,16 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     triggered = tuple(c.clause for c in clauses if isinstance(c, _AbilityTrigger))
     passive = [c for c in clauses if isinstance(c, Passive)]
     lines = tuple(c for c in clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom)) and card.is_superstar)
-    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive)) and c not in lines]
+    mods = tuple(c.modifier for c in clauses if isinstance(c, _AbilityModifier))
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive, _AbilityModifier))
+            and c not in lines]
     standing = {p.field: p.value for p in passive}
     if len(standing) != len(passive):
         raise Unsupported("a Superstar's standing rule said twice")
     if not parts:
         passive_ability = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered,
-                                     stat_lines=lines, **standing)  # type: ignore[arg-type]
-        return (passive_ability if forbids or triggered or standing or lines else None), rest
+                                     stat_lines=lines, modifiers=mods, **standing)  # type: ignore[arg-type]
+        return (passive_ability if forbids or triggered or standing or lines or mods else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -848,7 +1033,7 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
-                      stat_lines=lines, **standing), rest
+                      stat_lines=lines, modifiers=mods, **standing), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:

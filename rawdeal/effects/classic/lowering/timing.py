@@ -13,9 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rawdeal.cards.marks import keyword_mark
+from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import Frame
-from rawdeal.effects.classic.lowering.nodes import CardFacts, Unsupported, find, words
+from rawdeal.effects.classic.model import CardDesc, Frame, Phrase, ValueKind, ZoneRef
+from rawdeal.effects.classic.lowering.nodes import (
+    CardFacts, Unsupported, _Desc, _desc, _filter, _zone_in, find, values, words,
+)
 
 
 def after_damage(frame: Frame, card: CardFacts) -> bool:
@@ -46,3 +50,41 @@ def said_later(earlier: list[Any], made: list[Any]) -> list[Any]:
     duration = said[0].modifier.duration
     return [fx.Modify(replace(p.modifier, duration=duration)) if isinstance(p, _GroupMod) and not p.said else p
             for p in earlier]
+
+
+def per_count(tail: Phrase) -> fx.CountOf:
+    """"for every Heat card in your Ring area", "for each card in your Ring area with the word 'cross' in the
+    title": the cards an amount is counted per."""
+    said = words(tail)
+    desc = [p for p in tail.parts if isinstance(p, CardDesc)]
+    places = [p for p in tail.parts if isinstance(p, Phrase) and p.kind == "place"]
+    zones = [p for p in places if any(isinstance(c, ZoneRef) for c in p.parts)]
+    word = [find(p, "title_word") for p in places if p not in zones]
+    if said[:2] not in (["for", "every"], ["for", "each"]) or len(desc) != 1 or len(zones) != 1 or len(word) > 1 \
+            or any(w is None or len(values(w, ValueKind.QUOTED)) != 1 for w in word):
+        raise Unsupported(f"the count {' '.join(said)!r}")
+    zone = _zone_in(zones[0])
+    if len(zone.zones) != 1:
+        raise Unsupported(f"the count {' '.join(said)!r}")
+    d = _desc(desc[0])
+    if word:
+        if d.title_word is not None:
+            raise Unsupported(f"the count {' '.join(said)!r}")
+        d = replace(d, title_word=values(word[0], ValueKind.QUOTED)[0].text.strip("'").strip())
+    return fx.CountOf(zone.who, zone.zones[0], _filter(d))
+
+
+def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **extra: Any) -> fx.Modifier:
+    """The one-shot modifier "if your next card played this turn (the first card you play on your next turn) is
+    <d>, it ..." makes: the next card played uses it up, and it changes that card only if the card is <d> (a
+    Strike or Grapple maneuver, an Action card, the card titled X, a Foreign Object card)."""
+    if d.not_trait or d.not_subtypes or d.min_damage is not None or d.not_marks or d.any_marks or d.titles \
+            or d.after_title or len(d.types) > 1:
+        raise Unsupported("a next card described by what the engine cannot test on it yet")
+    card_type = d.types[0] if d.types else CardType.MANEUVER if d.subtypes else None
+    if stat is fx.Stat.DAMAGE and amount and card_type is CardType.ACTION:
+        raise Unsupported("damage for a next card that is an action")  # an action deals none
+    return fx.Modifier(stat, amount, when, card_type=card_type, subtype=d.subtypes[0] if len(d.subtypes) == 1 else None,
+                       max_damage=d.max_damage, title=d.title, title_word=d.title_word,
+                       marks=(*d.marks, keyword_mark(d.trait.value)) if d.trait else d.marks,
+                       subtypes=d.subtypes if len(d.subtypes) > 1 else (), **extra)
