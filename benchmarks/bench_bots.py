@@ -55,6 +55,14 @@ tree search stays as `omniscient`'s engine and the `search-e100` variant here):
       goals (interval wholly above 50% over 2,000 pairs, half the distance to omniscient's 57.9%)
       are still not shown: docs/bots.md.
 
+Issue 30's fourth pass, 2026-11-27 (normal priority, load 8-12; the compiled engine: a non-editable
+install, `pip install '.[test,bench]'`, 1.66x less CPU a game than the editable pure-Python one):
+  --seed 3000, 200 pairs against greedy (`--points DIR`, then `paired A B` on the same deals):
+  search (turns)   51.7% (49.0-54.5), 19/169/12, 26.8 ms CPU a decision (median 7.7, p95 109.5)
+  turns-m24        51.2% (48.3-54.2), paired -0.5 (-3.8 to +2.8): the time management gains nothing
+  turns-omni       58.1% (54.6-61.5), paired +6.4 (+2.5 to +10.3): the same search shown the hidden
+      cards; what search lacks is information, not search (docs/bots.md)
+
 The earlier goals: greedy beats random in >= 80% of 1,000 games on random legal decks (both seats);
 search beats greedy in >= 60% at <= 50 ms a decision; a tournament of 10 decks x 2 players scales
 >= 1.8x on 2 cores. Game i of `strength` uses random legal decks from seed SEED + i, and the seats
@@ -274,6 +282,19 @@ def _hand_seer(seed: int):  # type: ignore[no-untyped-def]
     return HandSeer(seed)
 
 
+def _turns_seer(seed: int, **options):  # type: ignore[no-untyped-def]
+    """A diagnostic: the turn search (`search`) shown the true hidden cards, as `omniscient` is the tree
+    search shown them: whether what `search` lacks against `omniscient` is information or search."""
+    from rawdeal.bots.search import OmniscientPlayer
+    from rawdeal.bots.turns import TurnSearchPlayer
+
+    class TurnsSeer(TurnSearchPlayer):
+        name = "turns-omni"
+        _world = OmniscientPlayer._world  # the real hidden cards, a fresh engine seed
+
+    return TurnsSeer(seed, **options)
+
+
 def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
     """A registry player, or one of the variants of the search player this benchmark compares
     (`base`: the search before issue 30, 100 playouts, every one played, no memory; `eN`: N playouts
@@ -307,6 +328,9 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
                 "turns-c2": lambda s: TurnSearchPlayer(s, width=2),
                 "turns-c5": lambda s: TurnSearchPlayer(s, width=5, near=6.0),
                 "turns-off": lambda s: TurnSearchPlayer(s, worlds=0),
+                "turns-m24": lambda s: TurnSearchPlayer(s, most=24),
+                "turns-m32": lambda s: TurnSearchPlayer(s, most=32),
+                "turns-omni": _turns_seer,
                 # the greedy player before issue 30's second pass: one ply with the hand-set weights
                 "greedy-old": lambda s: GreedyPlayer(s, weights=WEIGHTS, plan=0),
                 "greedy-1ply": lambda s: GreedyPlayer(s, plan=0),  # the tuned weights without the plan
@@ -328,13 +352,18 @@ def _dup_game(spec):  # type: ignore[no-untyped-def]
     return GameResult(spec.index, out.winner, out.how, out.first, out.moves), times
 
 
+def _pair_points(done: list) -> list[float]:  # type: ignore[type-arg]
+    """A's points in each pair played so far (0, 1/2, 1, 3/2 or 2), in deal order (games come back
+    in schedule order, A first in each pair's first game)."""
+    return [_seat_points(done[k][0], 0) + _seat_points(done[k + 1][0], 1) for k in range(0, len(done) - 1, 2)]
+
+
 def _so_far(done: list) -> str:  # type: ignore[type-arg]
-    """The pair score of the pairs played so far (games come back in schedule order, A first in
-    each pair's first game), with its interval: a run cut short still reports what it has."""
+    """The pair score of the pairs played so far, with its interval: a run cut short still reports
+    what it has."""
     from rawdeal.arena.pairscore import Pentanomial
 
-    points = [_seat_points(done[k][0], 0) + _seat_points(done[k + 1][0], 1) for k in range(0, len(done) - 1, 2)]
-    q = Pentanomial.of(points)
+    q = Pentanomial.of(_pair_points(done))
     lo, hi = q.interval()
     return f"{q.pairs} pairs: {q.score * 100:.1f}% ({lo * 100:.1f}-{hi * 100:.1f}%)"
 
@@ -343,7 +372,8 @@ def _seat_points(result, seat: int) -> float:  # type: ignore[no-untyped-def]
     return 0.5 if result.winner is None else float(result.winner == seat)
 
 
-def duplicate(a_list: list[str], b: str, pairs: int, seed: int, jobs: int, profile: str) -> None:
+def duplicate(a_list: list[str], b: str, pairs: int, seed: int, jobs: int, profile: str,
+              points: str | None = None) -> None:
     """Each of `a_list` against b on the same `pairs` duplicate deals over random legal decks: the pair
     score with its 95% interval, won both / split / lost both, the Elo difference, the CPU time a
     decision; and, when the list holds `search` (or search:N) and `omniscient`, how much of the
@@ -363,6 +393,10 @@ def duplicate(a_list: list[str], b: str, pairs: int, seed: int, jobs: int, profi
                 done.append(item)
                 if len(done) % 200 == 0:  # a long run shows it is alive, and what it has so far
                     print(f"  {len(done)} games ... {_so_far(done)}", file=sys.stderr, flush=True)
+                    if points:  # each pair's points so far, for `paired` comparisons of two players on these deals
+                        Path(points, f"{a}-{b}-{seed}.txt").write_text(" ".join(map(str, _pair_points(done))) + "\n")
+        if points:
+            Path(points, f"{a}-{b}-{seed}.txt").write_text(" ".join(map(str, _pair_points(done))) + "\n")
         count = contest.Count(plan)
         for spec, (result, _) in zip(specs, done):
             count.add(spec, result)
@@ -386,6 +420,21 @@ def duplicate(a_list: list[str], b: str, pairs: int, seed: int, jobs: int, profi
             gap = ceiling[0] - 0.5
             print(f"{a} closes {(scores[a][0] - 0.5) / gap * 100:.0f}% of the distance from {b} (50%) to"
                   f" omniscient ({ceiling[0] * 100:.1f}%); goal >= 50% (point estimates; see the intervals)")
+
+
+def paired(first: str, second: str) -> None:
+    """Two players' pair points on the same deals (`duplicate --points`): the mean difference of
+    their pair scores over the pairs both played, with its 95% interval (a paired comparison: the
+    deal's luck cancels)."""
+    import math
+
+    xs, ys = (list(map(float, Path(f).read_text().split())) for f in (first, second))
+    n = min(len(xs), len(ys))
+    ds = [(x - y) / 2 for x, y in zip(xs[:n], ys[:n])]
+    mean = sum(ds) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in ds) / (n - 1) / n) if n > 1 else float("inf")
+    print(f"{first} - {second}: {mean * 100:+.2f} points of pair score (95% CI {(mean - 1.96 * se) * 100:+.2f}"
+          f" to {(mean + 1.96 * se) * 100:+.2f}) over {n} common pairs; {sum(d != 0 for d in ds)} pairs differ")
 
 
 def _tournament_specs(decks: int, players: str, games: int, tmp: str) -> list:  # type: ignore[type-arg]
@@ -488,6 +537,10 @@ def main() -> int:
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--jobs", type=int, default=1)
     d.add_argument("--profile", default="standard")
+    d.add_argument("--points", help="a folder: each player's pair points, A-B-SEED.txt, for `paired`")
+    q = sub.add_parser("paired")
+    q.add_argument("first")
+    q.add_argument("second")
     c = sub.add_parser("scaling")
     c.add_argument("--decks", type=int, default=10)
     c.add_argument("--players", default="random,greedy")
@@ -505,7 +558,9 @@ def main() -> int:
     if args.what == "strength":
         strength(args.a, args.b, args.games, args.seed, args.jobs, args.profile, args.control)
     elif args.what == "duplicate":
-        duplicate(args.a.split(","), args.b, args.pairs, args.seed, args.jobs, args.profile)
+        duplicate(args.a.split(","), args.b, args.pairs, args.seed, args.jobs, args.profile, args.points)
+    elif args.what == "paired":
+        paired(args.first, args.second)
     elif args.what == "luck":
         luck(args.pool.split(","), args.b, args.games, args.seed, args.jobs, args.variants, args.profile)
     elif args.what == "scaling":

@@ -436,3 +436,30 @@ def test_a_search_playout_ends_at_the_players_next_turn_and_leaves_the_world_as_
         d = end.decision()
         assert end.s.winner is not None or (d is not None and d.kind == "main" and d.player == me
                                             and end.s.turn == turn + 2)
+
+
+def test_more_worlds_go_only_to_moves_still_open_and_a_game_replays_exactly() -> None:
+    """Time management (`most`): after each round of worlds a move that trails greedy's is dropped
+    and one clearly better is settled; only the open ones get more. Asked for evidence it can never
+    get, the search still plays greedy's ranking; a game with it replays move for move."""
+    from rawdeal.bots.turns import TurnSearchPlayer
+
+    judge = TurnSearchPlayer(1, z=1.5, edge=0.005)
+    assert judge._verdict([-0.2, 0.1, -0.1]) is False  # behind on average: dropped
+    assert judge._verdict([0.3, 0.31, 0.29, 0.3]) is True  # ahead by many standard errors: settled
+    assert judge._verdict([0.3, -0.2, 0.25, -0.1]) is None  # ahead, not clearly: more worlds
+    for seed in (5, 6):
+        position = _midgame(seed)
+        sure, plain = TurnSearchPlayer(seed, z=1e9, most=24), TurnSearchPlayer(seed, worlds=0)
+        assert sure.choose(position) == plain.choose(position)
+
+    def game() -> list[str]:
+        players = (TurnSearchPlayer(3, most=24), make_player("greedy", 4))
+        g, moves = _start(3), list[str]()
+        while g.s.winner is None and len(moves) < 2000:
+            move = players[pending(g).player].choose(g)
+            moves.append(str(move))
+            g.apply(move)
+        return moves
+
+    assert game() == game()

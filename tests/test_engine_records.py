@@ -102,3 +102,31 @@ def test_a_record_that_writes_its_own_init_takes_exactly_its_fields() -> None:
         made = cls(*values)
         assert [getattr(made, f.name) for f in fields] == values, cls
 
+
+
+def test_a_state_copy_keeps_every_field_and_owns_its_lists() -> None:
+    """`GameState.copy` names its fields one by one (for speed): a field added to the state and left
+    out of the copy would come back at its default, which this catches."""
+    from dataclasses import fields
+
+    from rawdeal.cards import CardType
+    from rawdeal.effects.model import Duration, Modifier, Stat
+    from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
+    from rawdeal.engine.words import Profile
+
+    game = _start(4)
+    state = game.s
+    boost = ActiveModifier(0, Modifier(Stat.DAMAGE, 2, next(iter(Duration))), 3)
+    odd = {"modifiers": (boost,), "playing": CurrentPlay(0, 3, CardType.MANEUVER),
+           "last": [LastPlay(4, CardType.ACTION, 2), None], "tasks": [T.Hit(2)], "profile": next(p for p in Profile if p is not Profile.COURSE), "seed": 11, "rng": 12, "turn": 13, "current": 1, "ability_used": True,
+           "end_requested": True, "moved": 3, "winner": 1, "how": "pin", "constructed": True, "used": (5,),
+           "ended_by_reversal": 0, "delayed": ((1, 2),), "hold": (0, 7), "skip": [True, False]}
+    for f in fields(GameState):
+        if f.name in odd:
+            setattr(state, f.name, odd[f.name])
+    copy = state.copy()
+    assert copy == state and [getattr(copy, f.name) for f in fields(GameState)] == [
+        getattr(state, f.name) for f in fields(GameState)]
+    for name in ("players", "last", "tasks", "skip"):
+        assert getattr(copy, name) is not getattr(state, name)
+    assert all(a is not b and a == b for a, b in zip(copy.players, state.players))

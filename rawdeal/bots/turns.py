@@ -37,15 +37,17 @@ NEAR = 3.0  # evaluation points (per world) a candidate may trail greedy's best 
 Z = 1.5  # standard errors by which a candidate's mean difference must beat greedy's move
 EDGE = 0.005  # and the least difference in win chance worth leaving greedy's move for
 HORIZON = 200  # moves at most in a playout (a cap on its cost: two turns take far fewer)
+MOST = 0  # worlds at most when a candidate leads without clear evidence yet (0: never more than `worlds`)
 
 
 class TurnSearchPlayer(SearchPlayer):
     name = "search"
 
     def __init__(self, seed: int, worlds: int = WORLDS, width: int = CANDIDATES, near: float = NEAR,
-                 z: float = Z, edge: float = EDGE, millis: float | None = None) -> None:
+                 z: float = Z, edge: float = EDGE, millis: float | None = None, most: int = MOST) -> None:
         super().__init__(seed, playouts=worlds, millis=millis)  # playouts: the registry's search:N
         self.worlds, self.width, self.near, self.z, self.edge = worlds, width, near, z, edge
+        self.most = most  # time management: more worlds (in rounds of `worlds`) only while a candidate is open
         self.checked = self.changed = 0  # main decisions played out, and those where greedy's move was left
 
     def choose(self, game: Game) -> Move:
@@ -66,24 +68,42 @@ class TurnSearchPlayer(SearchPlayer):
         return self._played(game, me, move)
 
     def _checked(self, game: Game, me: int, absent: frozenset[int], first: Move, others: list[Move]) -> Move:
-        """`first` (greedy's move), or one of `others` whose playouts beat it clearly in the same worlds."""
+        """`first` (greedy's move), or one of `others` whose playouts beat it clearly in the same worlds.
+
+        With `most`, the worlds come in rounds of `worlds`: after each, a candidate that trails greedy's
+        move (mean difference <= 0) is dropped and one already clearly better is settled; the next round
+        plays out only the open ones (ahead, not yet clearly), so playouts go where the choice is close."""
         diffs: list[list[float]] = [[] for _ in others]
+        open_ = list(range(len(others)))
         end = None if self.millis is None else time.perf_counter() + self.millis / 1000
-        for n in range(self.worlds if end is None else 1 << 30):
+        most = self.worlds if end is not None or self.most <= self.worlds else self.most
+        for n in range(most if end is None else 1 << 30):
             if end is not None and n >= 2 and time.perf_counter() >= end:
                 break  # a budget in milliseconds: as many worlds as fit, at least two
+            if n and n % self.worlds == 0:
+                open_ = [k for k in open_ if self._verdict(diffs[k]) is None]
+                if not open_:
+                    break
             world = self._world(game, me, absent)
             base = self.play_out(world, first, me)
-            for k, m in enumerate(others):
-                diffs[k].append(self.play_out(world, m, me) - base)
+            for k in open_:
+                diffs[k].append(self.play_out(world, others[k], me) - base)
         choice, margin = first, 0.0
         for m, ds in zip(others, diffs):
-            n = len(ds)
-            mean = sum(ds) / n
-            sd = math.sqrt(sum((x - mean) ** 2 for x in ds) / (n - 1)) if n > 1 else 0.0
-            if mean > max(self.edge, self.z * sd / math.sqrt(n)) and mean > margin:
+            mean = sum(ds) / len(ds)
+            if self._verdict(ds) and mean > margin:
                 choice, margin = m, mean
         return choice
+
+    def _verdict(self, ds: list[float]) -> bool | None:
+        """Whether differences `ds` show a move clearly better than greedy's (True), not better
+        (False: its mean is not above 0), or not yet either (None)."""
+        n = len(ds)
+        mean = sum(ds) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in ds) / (n - 1)) if n > 1 else 0.0
+        if mean > max(self.edge, self.z * sd / math.sqrt(n)):
+            return True
+        return False if mean <= 0 else None
 
     def play_out(self, world: Game, move: Move, me: int) -> float:
         """`me`'s win chance at the end of `turn_out(world, move, me)`."""
