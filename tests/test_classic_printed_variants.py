@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from rawdeal.effects import model as fx
+
 from rawdeal.effects.classic.model import CardDesc, Cards, Sentence, Value, ValueKind, walk
 
 from classickit import ACTION, REVERSAL, STRIKE, assert_printed, compiler, lowered
@@ -128,12 +130,24 @@ def test_a_comma_before_a_counted_description_goes_on_with_the_objects(text: str
 
 
 @pytest.mark.parametrize("text", [
-    "Cannot be played if your opponent is Molly Holly, Crash Holly, or Hardcore Holly.",
     "Your opponent cannot play Manager or Stipulation cards.",
 ])
 def test_what_now_parses_but_the_engine_cannot_run_keeps_the_card_from_play(text: str) -> None:
     assert compiler().compile(text).ok
     assert lowered(text).effect is None
+
+
+def test_superstars_listed_by_name_are_each_a_condition_of_the_requirement() -> None:
+    """The names (a list the pool's dictionary did not hold) are read by the parse and lowered to the
+    Superstars' name marks: the card cannot be played against any of the three."""
+    effect = lowered("Cannot be played if your opponent is Molly Holly, Crash Holly, or Hardcore Holly.").effect
+    assert effect is not None
+    [clause] = effect.clauses
+    assert isinstance(clause, fx.PlayRequirement) and isinstance(clause.condition, fx.Not)
+    inner = clause.condition.condition
+    assert isinstance(inner, fx.AnyOf)
+    assert [(c.who, c.mark) for c in inner.conditions if isinstance(c, fx.SuperstarIs)] == [
+        (fx.Who.OPPONENT, f"name:{n}") for n in ("molly-holly", "crash-holly", "hardcore-holly")]
 
 
 # Constructs written into the grammar (no new reduce/reduce conflict): (sentence, the phrase it must hold), printed
