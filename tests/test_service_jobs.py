@@ -77,3 +77,17 @@ def test_a_lapsed_lease_passes_the_job_on_and_the_first_claim_cannot_finish(queu
         row = s.get(Submission, first.id)
         assert row is not None and (row.state, row.runs, row.score) == ("graded", 2, 1)
         assert len(s.query(Result).all()) == 1
+
+
+def test_a_submission_received_after_the_workers_clock_reading_never_runs_before_it_arrived(
+        queue: jobs.Sessions, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker reads the time, then the API commits a new submission, then the worker's UPDATE takes it
+    (it sees rows committed before the statement): its phases must still read received <= running."""
+    first, second = fill(queue, 2)
+    monkeypatch.setattr(jobs, "now", lambda: now() - timedelta(seconds=5))
+    taken = [jobs.claim(queue, lease=60), jobs.claim_one(queue, second, lease=60)]
+    assert [job.id if job else None for job in taken] == [first, second]
+    with queue() as s:
+        for sid in (first, second):
+            row = s.get(Submission, sid)
+            assert row is not None and jobs.utc(row.running_at) >= jobs.utc(row.received_at)

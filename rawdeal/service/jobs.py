@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, case, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from rawdeal.service.db import Result, Submission, now
@@ -39,6 +39,13 @@ def _open(at: datetime) -> Any:
     return or_(Submission.state == "queued", and_(Submission.state == "running", Submission.lease_until < at))
 
 
+def _started(at: datetime) -> Any:
+    """When the run starts: `at`, or the submission's arrival if that is later. A worker reads its clock
+    before its UPDATE, and the UPDATE sees every row committed before it runs, so it can take a
+    submission received after `at`; its phases must still read received <= running."""
+    return case((Submission.received_at > at, Submission.received_at), else_=at)
+
+
 def claim(sessions: Sessions, lease: float) -> Job | None:
     """Take the oldest open submission, or None when there is none: one UPDATE of the row its
     subquery picks, so on SQLite the transaction is a writer from its first statement."""
@@ -47,7 +54,7 @@ def claim(sessions: Sessions, lease: float) -> Job | None:
         oldest = (select(Submission.id).where(_open(at)).order_by(Submission.received_at, Submission.id)
                   .limit(1).with_for_update(skip_locked=True).scalar_subquery())
         row = s.execute(update(Submission).where(Submission.id == oldest, _open(at)).values(
-            state="running", claim=token, lease_until=at + timedelta(seconds=lease), running_at=at,
+            state="running", claim=token, lease_until=at + timedelta(seconds=lease), running_at=_started(at),
             runs=Submission.runs + 1).returning(Submission.id, Submission.assignment_id, Submission.program,
                                                 Submission.callback_url)).first()
         return None if row is None else Job(row[0], token, row[1], row[2], row[3])
@@ -60,7 +67,7 @@ def claim_one(sessions: Sessions, submission: str, lease: float) -> Job | None:
     with sessions.begin() as s:
         at, token = now(), secrets.token_hex(8)
         row = s.execute(update(Submission).where(Submission.id == submission, _open(at)).values(
-            state="running", claim=token, lease_until=at + timedelta(seconds=lease), running_at=at,
+            state="running", claim=token, lease_until=at + timedelta(seconds=lease), running_at=_started(at),
             runs=Submission.runs + 1).returning(Submission.assignment_id, Submission.program,
                                                 Submission.callback_url)).first()
         return None if row is None else Job(submission, token, row[0], row[1], row[2])
