@@ -125,7 +125,7 @@ class GameState:
             [p.copy() for p in self.players], self.profile, self.seed, self.rng, self.turn, self.current,
             self.ability_used, self.modifiers, self.last[:], self.playing, self.tasks[:], self.skip[:],
             self.delayed, self.hold, self.end_requested, self.moved, self.winner, self.how, self.constructed,
-            self.used, self.ended_by_reversal,
+            self.used, self.ended_by_reversal, self.reversed_last,
         )
 
     @property
