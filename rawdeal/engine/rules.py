@@ -286,8 +286,9 @@ def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
 def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
     """Whether an active modifier lets the card ignore its "Can only be played after ..." text (a
     requirement on the previous card, alone or among alternatives)."""
-    if not isinstance(req.condition, (fx.After, fx.AnyOf)) or isinstance(req.condition, fx.AnyOf) and not any(
-            isinstance(c, fx.After) for c in req.condition.conditions):
+    cond = req.condition
+    alternatives = cond.conditions if isinstance(cond, fx.AnyOf) else (cond,)
+    if not any(isinstance(c, fx.After) for c in alternatives):
         return False  # "can only be played if A or if B" prints no "Can only be played after ..." text
     for am in active(s, p):
         m = am.modifier
