@@ -151,10 +151,7 @@ def room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> 
     key = (superstar.title, f"{side} {part}")
     if key not in cc.rooms:
         cc.rooms[key] = _room(cc, superstar, side, part)
-        most: dict[str, int] = {}  # titles that differ only in case are one title's copies (the deck check's rule)
-        for title, n in cc.rooms[key]:
-            most[title.casefold()] = max(n, most.get(title.casefold(), 0))
-        cc.room_sizes[key] = sum(most.values())
+        cc.room_sizes[key] = sum(map(max, _by_fold(cc.rooms[key]).values()))
     return cc.rooms[key]
 
 
@@ -250,13 +247,18 @@ def random_backlash(cc: ClassicCatalog, rnd: random.Random, superstar: str, arse
     return out
 
 
-def _shared_copies(room_: list[tuple[str, int]]) -> dict[str, int]:
-    """The copies left of each title the room prints in several spellings (\"Entangle in the Ropes\" and
-    \"Entangle In the Ropes\"): the deck check counts them as one title, so they share one limit."""
+def _by_fold(room_: list[tuple[str, int]]) -> dict[str, list[int]]:
+    """The room's copy limits by title, titles that differ only in case together ("Entangle in the Ropes" and
+    "Entangle In the Ropes"): the deck check counts them as one title, so they share one limit."""
     folds: dict[str, list[int]] = {}
     for title, n in room_:
         folds.setdefault(title.casefold(), []).append(n)
-    return {fold: max(ns) for fold, ns in folds.items() if len(ns) > 1}
+    return folds
+
+
+def _shared_copies(room_: list[tuple[str, int]]) -> dict[str, int]:
+    """The copies left of each title the room prints in several spellings."""
+    return {fold: max(ns) for fold, ns in _by_fold(room_).items() if len(ns) > 1}
 
 
 # ------------------------------------------------------------------------------------------ games
