@@ -295,6 +295,38 @@ def _turns_seer(seed: int, **options):  # type: ignore[no-untyped-def]
     return TurnsSeer(seed, **options)
 
 
+def _turns_partial(seed: int, hand: bool = False, own: bool = False, theirs: bool = False):  # type: ignore[no-untyped-def]
+    """A diagnostic: the turn search shown part of the hidden cards (what `turns-omni` sees in full):
+    `hand`, the opponent's hand (his Arsenal's cards are then known too, their order sampled);
+    `own`, the order of my own Arsenal (my draws, the damage I take); `theirs`, the opponent's hand and
+    his Arsenal's order (the damage he takes). Which of them is the distance from `search` to `turns-omni`."""
+    from rawdeal.bots.infoset import _shown, sample
+    from rawdeal.bots.turns import TurnSearchPlayer
+
+    class TurnsPartial(TurnSearchPlayer):
+        name = "turns-partial"
+
+        def _world(self, game, me, absent):  # type: ignore[no-untyped-def]
+            world = sample(game, me, self.rnd, absent, self.memory, self._faded(game, me), self._unlikely)
+            real, seen = game.s.players, world.s.players
+            if own:
+                seen[me].arsenal[:] = real[me].arsenal
+            shown = _shown(game, me)
+            if (1 - me, "hand") in shown or (1 - me, "arsenal") in shown:
+                return world  # a decision that shows them: as sampled (consistent with what it shows)
+            if theirs:
+                seen[1 - me].hand[:], seen[1 - me].arsenal[:] = real[1 - me].hand, real[1 - me].arsenal
+            elif hand:
+                rest = sorted(real[1 - me].hand + real[1 - me].arsenal)
+                for c in real[1 - me].hand:
+                    rest.remove(c)
+                self.rnd.shuffle(rest)
+                seen[1 - me].hand[:], seen[1 - me].arsenal[:] = real[1 - me].hand, rest
+            return world
+
+    return TurnsPartial(seed)
+
+
 def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
     """A registry player, or one of the variants of the search player this benchmark compares
     (`base`: the search before issue 30, 100 playouts, every one played, no memory; `eN`: N playouts
@@ -331,6 +363,9 @@ def _player(name: str, seed: int):  # type: ignore[no-untyped-def]
                 "turns-m24": lambda s: TurnSearchPlayer(s, most=24),
                 "turns-m32": lambda s: TurnSearchPlayer(s, most=32),
                 "turns-omni": _turns_seer,
+                "turns-hand": lambda s: _turns_partial(s, hand=True),
+                "turns-own": lambda s: _turns_partial(s, own=True),
+                "turns-theirs": lambda s: _turns_partial(s, theirs=True),
                 # the greedy player before issue 30's second pass: one ply with the hand-set weights
                 "greedy-old": lambda s: GreedyPlayer(s, weights=WEIGHTS, plan=0),
                 "greedy-1ply": lambda s: GreedyPlayer(s, plan=0),  # the tuned weights without the plan
