@@ -44,8 +44,10 @@ class TurnSearchPlayer(SearchPlayer):
     name = "search"
 
     def __init__(self, seed: int, worlds: int = WORLDS, width: int = CANDIDATES, near: float = NEAR,
-                 z: float = Z, edge: float = EDGE, millis: float | None = None, most: int = MOST) -> None:
-        super().__init__(seed, playouts=worlds, millis=millis)  # playouts: the registry's search:N
+                 z: float = Z, edge: float = EDGE, millis: float | None = None, most: int = MOST,
+                 fade: bool = False, kept: float = 1.0) -> None:
+        # playouts: the registry's search:N; fade, kept: the inferences about the opponent's hand (`SearchPlayer`)
+        super().__init__(seed, playouts=worlds, millis=millis, fade=fade, kept=kept)
         self.worlds, self.width, self.near, self.z, self.edge = worlds, width, near, z, edge
         self.most = most  # time management: more worlds (in rounds of `worlds`) only while a candidate is open
         self.checked = self.changed = 0  # main decisions played out, and those where greedy's move was left
