@@ -463,3 +463,31 @@ def test_more_worlds_go_only_to_moves_still_open_and_a_game_replays_exactly() ->
         return moves
 
     assert game() == game()
+
+
+def test_the_turn_search_deals_the_opponent_the_hand_its_inference_expects() -> None:
+    """With `kept` (issue 30's fifth pass), the turn search's worlds follow the tree search's
+    inference: in its own turn, kept at 0, the opponent is dealt no maneuver his Fortitude pays for
+    while other cards can fill his hand; without it such cards come up."""
+    from rawdeal.bots.infoset import playable_maneuvers
+    from rawdeal.bots.turns import TurnSearchPlayer
+    from rawdeal.engine import rules as R
+
+    checked = 0
+    for seed in range(5, 15):
+        game = _midgame(seed)
+        me = pending(game).player
+        opp = game.s.players[1 - me]
+        payable = playable_maneuvers(game.cat, R.fortitude(game.cat, game.s, 1 - me))
+        pool = opp.hand + opp.arsenal
+        if game.s.current != me or len(candidates(game)) < 2 or sum(c in payable for c in pool) < 3 or sum(c not in payable for c in pool) < len(opp.hand):
+            continue
+
+        def dealt(player: TurnSearchPlayer) -> int:
+            player.choose(game)  # what the decision shows, and what the player infers from it
+            return sum(c in payable for _ in range(20) for c in player._world(game, me, frozenset()).s.players[1 - me].hand)
+
+        assert dealt(TurnSearchPlayer(seed, worlds=0, kept=0.0)) == 0
+        assert dealt(TurnSearchPlayer(seed, worlds=0)) > 0
+        checked += 1
+    assert checked
