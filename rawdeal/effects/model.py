@@ -502,6 +502,8 @@ class Target:
     marks: tuple[str, ...] = ()  # Classic: "any Heat card", "any card with the Raw logo" (`CardFilter.marks`)
     not_marks: tuple[str, ...] = ()  # "any non-Superstar-specific Action card"
     any_marks: tuple[str, ...] = ()  # "any Chain or Heat maneuver"
+    from_hand: bool = False  # "any Action card played from your opponent's hand": not a Mid-match card played from
+    # his Backlash deck (rulebook: "Cards from the Backlash deck are not considered played from the hand")
 
 
 # ---------------------------------------------------------------------------------------- clauses

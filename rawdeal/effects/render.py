@@ -326,6 +326,8 @@ def _target(t: Target) -> str:
         text += f" of {t.max_damage}D or less"
     if t.after_title:
         text += f" played right after {t.after_title}"
+    if t.from_hand:
+        text += " played from opponent's hand"
     if t.min_trait_in_ring is not None:
         text += f" if opponent has {t.min_trait_in_ring} or more {t.trait.value.upper() if t.trait else ''} cards in his ring area"
     return text

@@ -20,6 +20,7 @@ from rawdeal.effects.classic.lowering.held import held_after
 from rawdeal.effects.classic.lowering.found import Many, found_moved, found_search
 from rawdeal.effects.classic.lowering.timing import next_modifier
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
+from rawdeal.effects.classic.lowering.played import without_played_from_hand
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -948,7 +949,8 @@ def _reverses(node: object, card: CardFacts) -> list[Any]:
             titles = values(posts[0], ValueKind.TITLE)
     if len(titles) > 1:
         return [fx.Reverses(fx.Target(card_types=_played_as(t.text, card), title=t.text)) for t in titles]
-    target = _target(_cards(found))
+    found, from_hand = without_played_from_hand(found)
+    target = replace(_target(_cards(found)), from_hand=from_hand)
     if target.title is not None and (desc is None or desc.nouns == ("card",)):  # whatever X is played as
         target = replace(target, card_types=_played_as(target.title, card))
     return [fx.Reverses(target)]
