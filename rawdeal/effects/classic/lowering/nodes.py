@@ -353,6 +353,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             fields["trait"] = Trait.BACKLASH
         elif noun in _KIND_MARKS:  # "a Title Belt"
             fields["marks"] = (*fields.get("marks", ()), _KIND_MARKS[noun])
+        elif noun == "copy" and (title := _copies_of_titled(desc)) is not None:
+            fields["title"] = title  # "all copies of the card titled X": the cards so titled
         elif noun != "card":
             raise Unsupported(f"the card noun {noun!r}")
     for post in desc.posts:
@@ -380,6 +382,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             pass  # "being played by your opponent (from his hand)": what every reversal reverses
         elif isinstance(inner, Phrase) and logo_marks(inner) is not None:  # "with the Raw logo"
             fields["marks"] = (*fields.get("marks", ()), *(logo_marks(inner) or ()))
+        elif kind == "copy_of" and "title" in fields:
+            pass  # read with the noun
         elif kind == "with_stun":  # "a maneuver with Stun Value": printed with one
             fields["marks"] = (*fields.get("marks", ()), STUN_VALUE)
         elif kind == "played_after":
@@ -392,6 +396,21 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
     if subtypes and CardType.MANEUVER not in types:
         types.append(CardType.MANEUVER)
     return _Desc(count, tuple(dict.fromkeys(types)), tuple(dict.fromkeys(subtypes)), **fields)
+
+
+def _copies_of_titled(desc: CardDesc) -> str | None:
+    """The title of "copies of the card titled X" (the only words of the description); None for copies of
+    another card ("copies of that card", "every copy of this card": which card, the lowering does not know)."""
+    if desc.words or desc.nouns != ("copy",) or len(desc.posts) != 1:
+        return None
+    post = desc.posts[0]
+    inner = post.parts[0] if isinstance(post, Phrase) and post.kind == "post" and post.parts else post
+    if not (isinstance(inner, Phrase) and inner.kind == "copy_of"):
+        return None
+    card = find(inner, "this_card")
+    titles = values(card, ValueKind.TITLE) if card is not None else []
+    said = words(card) if card is not None else []
+    return titles[0].text if len(titles) == 1 and said[:3] == ["the", "card", "titled"] else None
 
 
 def _by_opponent_from_hand(being: Phrase) -> bool:
