@@ -372,6 +372,8 @@ def _stat_list(node: object) -> list[tuple[fx.Stat, int]]:
     out = []
     for v in _leaves(node):  # in printed order
         if isinstance(v, Value) and v.kind in (ValueKind.DAMAGE, ValueKind.FORTITUDE):
+            if ":" in v.text:  # "are F:0", "is D:1": the value itself, not a change to it (no engine modifier sets one)
+                raise Unsupported(f"a stat set to a value ({v.text.replace(' ', '')})")
             out.append((fx.Stat.DAMAGE if v.kind is ValueKind.DAMAGE else fx.Stat.FORTITUDE, _number(v)))
     if not out or values(node, ValueKind.SIGNED):
         raise Unsupported(f"the amounts {' '.join(words(node))!r}")
