@@ -472,10 +472,17 @@ class OnlyIf:
     actions: tuple[Action, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class RemoveReversed:
+    """"The reversed card is removed from the game" (a reversal's effect, Classic cards): the card it reversed
+    goes from where the reversal left it (its player's Ringside pile; his Ring area when it was reversed as its
+    damage was overturned) out of the game."""
+
+
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission | MoveThis | Restrict | OnlyIf
+    | HoldSubmission | MoveThis | Restrict | OnlyIf | RemoveReversed
 )
 
 

@@ -25,8 +25,8 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, FirstOfTurn, HasCards, Measured, MoveThis, OnlyIf, Restrict,
-    ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, FirstOfTurn, HasCards, Measured, MoveThis, OnlyIf,
+    RemoveReversed, Restrict, ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
@@ -176,6 +176,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
                                  "it hits again each of your turns",
     MoveThis: lambda a, v: f"{_put_verb(a.position)} this card {_into(a.position)} your {_ZONES[a.dest]}",
     Restrict: lambda a, v: _restrict(a),
+    RemoveReversed: lambda a, v: "remove the reversed card from the game",
 }
 
 

@@ -434,6 +434,21 @@ class Actions:
                                 position.value if a.dest is fx.Zone.ARSENAL else ""))
             return
 
+    def _do_remove_reversed(self, owner: int, a: fx.RemoveReversed, card: int) -> None:
+        """The card `card` just reversed leaves the game. A reversal's effects run only when it was played from the
+        hand (`Game._reverse_from_hand`), which put the reversed card into its player's Ringside pile; the game
+        remembers which card that was (`GameState.reversed_last`: `Catalog.remembers_reversals` holds)."""
+        last = self.s.reversed_last
+        pl = self.s.players[1 - owner]
+        if last is None or last.card not in pl.ringside:
+            return  # moved on already
+        for i in range(len(pl.ringside) - 1, -1, -1):
+            if pl.ringside[i] == last.card:
+                del pl.ringside[i]
+                break
+        pl.removed.append(last.card)
+        self._emit(ev.Moved(self.name(1 - owner), self.title(last.card), fx.Zone.RINGSIDE.value, fx.Zone.REMOVED.value, ""))
+
     def _do_restrict(self, owner: int, a: fx.Restrict, card: int) -> None:
         s = self.s
         p = self._who(owner, a.who)
@@ -490,6 +505,7 @@ ACTIONS: Final[dict[type[fx.Action], Callable[[Actions, int, Any, int], None]]] 
     fx.WinGame: Actions._do_win, fx.Modify: Actions._do_modify, fx.EqualizeFortitude: Actions._do_equalize,
     fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional, fx.OnlyIf: Actions._do_only_if,
     fx.HoldSubmission: Actions._do_hold, fx.MoveThis: Actions._do_move_this, fx.Restrict: Actions._do_restrict,
+    fx.RemoveReversed: Actions._do_remove_reversed,
 }
 # The actions done by a player (`who`), who may be all players: not a `getattr(a, "who", None)` per
 # action, which raises and clears an AttributeError for the others.

@@ -192,7 +192,8 @@ class Catalog:
         object.__setattr__(self, "remembers_reversals", any(
             _asks_reversal(c) for i in self.infos for c in (*(r.condition for r in i.requirements),
                                                              *(sc.condition for sc in i.stat_changes),
-                                                             *(irr.condition for irr in i.irreversible_when))))
+                                                             *(irr.condition for irr in i.irreversible_when)))
+            or any(isinstance(a, fx.RemoveReversed) for i in self.infos for r in i.on_reverse for a in r.actions))
         object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "stat_lines", tuple(tuple(
