@@ -98,3 +98,64 @@ def test_a_card_reversed_by_it_leaves_the_game_instead_of_going_to_the_ringside_
         game.apply(d.moves[0])
     assert game.titles(game.s.players[0].removed) == (THROWBACK_ACTION,)
     assert THROWBACK_ACTION not in game.titles(game.s.players[0].ringside[len(ringside):])
+
+
+# ------------------------------------------------------------------------------------------- Permanent
+PRINTED_CANNOT_REMOVE = "This card cannot be removed from your Ring area."
+PRINTED_PLAYED_BY = "If played by Rob Van Dam or Tajiri, this card is considered Permanent."
+PRINTED_IF_CHYNA = "If your opponent is Chyna, this card is -5F and it cannot be removed from your Ring area."
+PRINTED_HEAD = "When this card is in your Ring area, the card titled Head is considered Permanent."
+PRINTED_BELTS = "When this card is in your Ring area, your Title Belt cards are considered Permanent."
+PRINTED_MULTI = "Your cards titled Puppies! Puppies! are Multi cards."
+PRE_MATCH_EVENT = frozenset({"pre-match", "event"})
+
+
+def test_permanent_texts_are_printed_in_the_pool() -> None:
+    assert_printed(PRINTED_CANNOT_REMOVE, PRINTED_PLAYED_BY, PRINTED_IF_CHYNA, PRINTED_HEAD, PRINTED_BELTS, PRINTED_MULTI)
+
+
+def test_a_card_that_cannot_be_removed_from_the_ring_area_is_permanent() -> None:
+    assert clauses(PRINTED_CANNOT_REMOVE) == (fx.Permanent(),)
+    chyna = fx.SuperstarIs(fx.Who.OPPONENT, "name:chyna")
+    assert clauses(PRINTED_IF_CHYNA) == (fx.StatChange(fx.Stat.FORTITUDE, -5, chyna), fx.Permanent(chyna))
+
+
+def test_considered_permanent_when_played_by_a_superstar_is_permanent_under_that_condition() -> None:
+    (permanent,) = clauses(PRINTED_PLAYED_BY)
+    assert isinstance(permanent, fx.Permanent) and permanent.condition is not None
+
+
+def test_cards_considered_permanent_by_a_card_in_the_ring_area() -> None:
+    assert clauses(PRINTED_HEAD, PRE_MATCH_EVENT) == (fx.MakesPermanent(fx.CardFilter(title="Head")),)
+    assert clauses(PRINTED_BELTS, PRE_MATCH_EVENT) == (fx.MakesPermanent(fx.CardFilter(marks=("title-belt",))),)
+
+
+def test_another_keyword_given_to_cards_is_still_reported() -> None:
+    result = lowered(PRINTED_MULTI)
+    assert result.effect is None and result.unlowered[0].reason == "the statement 'is trait'"
+
+
+TAKES_FROM_RING = MID_ACTION  # "Draw 1 card and put 1 card in your opponent's Ring area into his Ringside pile."
+PRINTED_PERMANENT = "Skirt vs. Skirt Match"  # a Pre-match Stipulation printed Permanent
+
+
+def test_an_effect_cannot_move_a_permanent_card_out_of_the_ring_area() -> None:
+    game = _game([TAKES_FROM_RING])
+    ids = game.cat.db.index
+    game.s.players[1].ring[:] = [ids[PRINTED_PERMANENT], ids["Chair Shot"]]
+    game.apply(mv.Play(TAKES_FROM_RING, None))
+    while (d := game.decision()) is not None and d.player == 1:
+        game.apply(d.moves[-1])  # no reversal
+    d = game.decision()
+    assert d is not None and d.player == 0 and d.kind is DecisionKind.TAKE
+    assert [str(m) for m in d.moves] == ['take "Chair Shot"']
+
+
+def test_with_only_permanent_cards_there_nothing_leaves_the_ring_area() -> None:
+    game = _game([TAKES_FROM_RING])
+    ids = game.cat.db.index
+    game.s.players[1].ring[:] = [ids[PRINTED_PERMANENT]]
+    game.apply(mv.Play(TAKES_FROM_RING, None))
+    while (d := game.decision()) is not None and d.kind is not DecisionKind.MAIN:
+        game.apply(d.moves[-1])
+    assert game.titles(game.s.players[1].ring) == (PRINTED_PERMANENT,)

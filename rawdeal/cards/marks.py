@@ -17,6 +17,7 @@ HYBRID = "hybrid"
 SUPERSTAR_SPECIFIC = "superstar-specific"
 TITLE_BELT = "title-belt"
 STUN_VALUE = "stun-value"
+PERMANENT = "permanent"  # the keyword (rulebook: "A card with Permanent may not be removed from the Ring area")
 FEMALE = "female"
 MALE = "male"
 # Rulebook: "All Diva Superstars are Female, but not all Female Superstars are Divas."

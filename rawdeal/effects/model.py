@@ -668,6 +668,23 @@ class OpponentCannotPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class Permanent:
+    """"This card cannot be removed from your Ring area", "If played by Kurt Angle, this card is considered
+    Permanent" (Classic cards): while it lies in its owner's Ring area (and `condition` holds for him), no effect of
+    another card moves it out, as the rulebook's Permanent trait says (its own text still may)."""
+
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MakesPermanent:
+    """"When this card is in your Ring area, the card titled Head is considered Permanent", "your Title Belt cards
+    are considered Permanent" (Classic cards): its owner's cards in his Ring area that pass `filter` are Permanent."""
+
+    filter: CardFilter
+
+
+@dataclass(frozen=True, slots=True)
 class CountsAs:
     """"This card counts as 2 Heat cards in your Ringside pile" (Classic cards): where cards with `marks` are
     counted in its owner's `zone`, it counts `n` times."""
@@ -753,6 +770,7 @@ Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
     | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | OpponentCannotPlay | Activated | SuperstarStat | RingRoom | WhenPlayed
+    | Permanent | MakesPermanent
 )
 
 

@@ -26,7 +26,7 @@ from rawdeal.effects.model import (
 )
 from rawdeal.effects.model import (
     Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, FirstOfTurn, HasCards, Measured, MoveThis, OnlyIf,
-    RemoveReversed, Restrict, ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
+    MakesPermanent, Permanent, RemoveReversed, Restrict, ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
@@ -410,6 +410,9 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     NotReversedBy: lambda c: "may not be reversed by " + " or ".join(
         [*c.titles, *map(_reversal_cards, c.cards)]),
     OpponentCannotPlay: lambda c: f"while this card is in your ring area, opponent may not play {' or '.join(c.titles)}",
+    Permanent: lambda c: "may not be removed from your ring area" + (
+        f" if {_condition(c.condition)}" if c.condition is not None else ""),
+    MakesPermanent: lambda c: f"while this card is in your ring area, your {_cards(Count(None), c.filter).removeprefix('all ')} there are permanent",
     CountsAs: lambda c: f"counts as {c.n} {_marked('cards', c.marks, ())} in your {_ZONES[c.zone]}",
     AlsoReversedBy: lambda c: f"may be reversed by {' or '.join(c.titles)} whatever they reverse",
     ReversedOnlyBy: lambda c: "may only be reversed by " + " or ".join(

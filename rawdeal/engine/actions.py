@@ -205,6 +205,11 @@ class Actions:
         return not flt.max_damage_of_own_fortitude or \
             self.cat.infos[card].card.printed_damage <= R.fortitude(self.cat, self.s, by)
 
+    def _movable(self, c: int, flt: fx.CardFilter, by: int, p: int, source: fx.Zone) -> bool:
+        """Whether an effect may move p's card `c` out of `source`: it passes the filter, and a card in the Ring area
+        is not Permanent (`rules.permanent`)."""
+        return self._passes(c, flt, by) and (source is not fx.Zone.RING or not R.permanent(self.cat, self.s, p, c))
+
     def _random_move(self, owner: int, p: int, n: int | None, flt: fx.CardFilter, source: fx.Zone, dest: fx.Zone,
                      position: fx.Position) -> None:
         """Move `n` (None: all) of p's cards in `source` that pass the filter, picked at random with the
@@ -213,7 +218,7 @@ class Actions:
         zone = s.players[p].zone(source)
         picked: list[CardId] = []
         while n is None or len(picked) < n:
-            fits = [i for i, c in enumerate(zone) if self._passes(c, flt, owner)]
+            fits = [i for i, c in enumerate(zone) if self._movable(c, flt, owner, p, source)]
             if not fits:
                 break
             s.rng, k = rng.below(s.rng, len(fits))
@@ -286,7 +291,8 @@ class Actions:
         chooser = self._who(owner, a.chooser)
         zone = self.s.players[p].zone(a.source)
         other = card if a.other and p == owner and card in zone else -1  # "1 other card": this one stays
-        fits = sum(1 for c in zone if self._passes(c, a.filter, owner)) - (other >= 0 and self._passes(card, a.filter, owner))
+        fits = sum(1 for c in zone if self._movable(c, a.filter, owner, p, a.source)) \
+            - (other >= 0 and self._movable(card, a.filter, owner, p, a.source))
         if n is None and a.count.up_to:  # "any number of cards": he says how many (the lowering lets only the
             pick = T.PickCard(chooser, p, a.source, TAKE, 0, a.dest, a.position, a.filter, by=owner, other=other)
             self.s.tasks.append(T.AskCount(chooser, COUNT_MOVE, fits, pick=pick))  # owner say)
@@ -302,8 +308,8 @@ class Actions:
 
     def _move_all(self, owner: int, p: int, a: fx.MoveCards) -> None:
         zone = self.s.players[p].zone(a.source)
-        gone = [c for c in zone if self._passes(c, a.filter, owner)]
-        zone[:] = [c for c in zone if not self._passes(c, a.filter, owner)]
+        gone = [c for c in zone if self._movable(c, a.filter, owner, p, a.source)]
+        zone[:] = [c for c in zone if not self._movable(c, a.filter, owner, p, a.source)]
         self.s.moved = len(gone)
         if a.dest is fx.Zone.ARSENAL:
             self._put_in_arsenal(p, gone, self._position(a.position))
@@ -383,7 +389,7 @@ class Actions:
             return
         high = 0 if f[0] > f[1] else 1
         removable = fx.CardFilter(types=(CardType.MANEUVER, CardType.REVERSAL))
-        if not any(self._passes(c, removable, high) for c in self.s.players[high].ring):
+        if not any(self._movable(c, removable, high, high, fx.Zone.RING) for c in self.s.players[high].ring):
             return
         self.s.tasks.append(task)
         self.s.tasks.append(T.PickCard(high, high, fx.Zone.RING, PickVerb.TAKE, 1, dest=fx.Zone.RINGSIDE, filter=removable))

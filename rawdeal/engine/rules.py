@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Final, TypeVar
 
 from rawdeal.cards import CardType
+from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
 from rawdeal.engine.moves import Play, Use
@@ -460,6 +461,23 @@ def passes_printed(info: CardInfo, flt: fx.CardFilter) -> bool:
             and not has_marks(info, flt.marks, flt.not_marks, flt.any_marks):
         return False
     return flt.title_word is None or has_word(info.title, flt.title_word)
+
+
+def permanent(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
+    """Whether `card` in p's Ring area is Permanent: no effect but its own moves it out (rulebook, "Permanent").
+    Printed so (the keyword), by its own text ("This card cannot be removed from your Ring area", "If played by
+    Kurt Angle, this card is considered Permanent") or by a card in p's Ring area ("the card titled Head is
+    considered Permanent")."""
+    if not cat.permanence:
+        return False
+    info = cat.infos[card]
+    if PERMANENT in info.card.marks:
+        return True
+    for own in info.effect.of(fx.Permanent):
+        if own.condition is None or holds(cat, s, p, own.condition, card, None):
+            return True
+    return any(passes(cat, card, m.filter) for c in distinct(s.players[p].ring)
+               for m in cat.infos[c].effect.of(fx.MakesPermanent))
 
 
 def has_marks(info: CardInfo, marks: tuple[str, ...], not_marks: tuple[str, ...],

@@ -343,7 +343,7 @@ def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
         return []
     cards = next((p for p in wanted.parts if isinstance(p, Cards)), None)
     each = titles_each(cards) if cards is not None else ()
-    if each and _each_of_them(cards):
+    if each and cards is not None and _each_of_them(cards):
         # "search ... for the cards titled Intensity, Integrity, and Intelligence": one search for each (each found
         # goes to the hand, as "reveal them, put them into your hand" then says)
         return [fx.Search(zones.who, zones.zones, fx.CardFilter(title=t)) for t in each]

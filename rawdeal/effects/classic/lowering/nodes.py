@@ -353,8 +353,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             fields["trait"] = Trait.BACKLASH
         elif noun in _KIND_MARKS:  # "a Title Belt"
             fields["marks"] = (*fields.get("marks", ()), _KIND_MARKS[noun])
-        elif noun == "copy" and (title := _copies_of_titled(desc)) is not None:
-            fields["title"] = title  # "all copies of the card titled X": the cards so titled
+        elif noun == "copy" and (copied := _copies_of_titled(desc)) is not None:
+            fields["title"] = copied  # "all copies of the card titled X": the cards so titled
         elif noun != "card":
             raise Unsupported(f"the card noun {noun!r}")
     for post in desc.posts:

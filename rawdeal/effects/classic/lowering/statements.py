@@ -20,6 +20,7 @@ from rawdeal.effects.classic.deckrules import arsenal_size
 from rawdeal.effects.classic.lowering.quantities import HashBound
 from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
 from rawdeal.effects.classic.lowering.reversed import reversed_removed
+from rawdeal.effects.classic.lowering.permanence import cannot_be_removed, is_permanent
 
 
 # -------------------------------------------------------------------------------------- statements
@@ -721,7 +722,8 @@ _STATEMENTS = {
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
     "damage_from": _damage_from, "reversal_to": _reversal_to, "can_be_reversed": _can_be_reversed,
     "counts_as": _counts_as, "hash_bound": _hash_bound, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
-    "is_event": reversed_removed,
+    "is_event": reversed_removed, "cannot_be_removed": cannot_be_removed, "considered_trait": is_permanent,
+    "is_trait": is_permanent,
 }
 
 

@@ -636,7 +636,7 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
         return conditional_line(part, cond)
     if isinstance(part, _SelfStat) and part.condition is None:
         return replace(part, condition=cond)
-    if isinstance(part, fx.Irreversible) and part.condition is None:
+    if isinstance(part, (fx.Irreversible, fx.Permanent)) and part.condition is None:
         return replace(part, condition=cond)
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
 
@@ -827,6 +827,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
                 raise Unsupported("'your opponent cannot play' without a lifetime outside the Ring area")
             clauses.append(part)
+        elif isinstance(part, fx.MakesPermanent):  # only while the card lies in its owner's Ring area
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("'considered Permanent' without a lifetime outside the Ring area")
+            clauses.append(part)
+        elif isinstance(part, fx.Permanent) and ctx.kind not in ("play", "ring"):
+            raise Unsupported("'cannot be removed' in another context")
         elif isinstance(part, _GroupMod):
             raise Unsupported("a modifier without a lifetime outside the Ring area")
         elif ctx.kind == "ring start" and ctx.once and isinstance(part, _ACTIONS):
