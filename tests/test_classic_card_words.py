@@ -6,11 +6,13 @@ from __future__ import annotations
 from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine import moves as mv
+from rawdeal.engine import rules as R
+from rawdeal.engine.state import GameState, PlayerState
 from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.words import DecisionKind, Profile
 
-from classickit import REVERSAL, assert_printed, clauses, lowered
+from classickit import REVERSAL, assert_printed, clauses, course_with, lowered
 
 PRINTED_FROM_HAND = "Reverse any Action card played from your opponent's hand and end his turn."
 PRINTED_FROM_HAND_KEYWORDS = ("Reverse any Run-in Action, Heel Action, or Foreign Object card played from your "
@@ -159,3 +161,15 @@ def test_with_only_permanent_cards_there_nothing_leaves_the_ring_area() -> None:
     while (d := game.decision()) is not None and d.kind is not DecisionKind.MAIN:
         game.apply(d.moves[-1])
     assert game.titles(game.s.players[1].ring) == (PRINTED_PERMANENT,)
+
+
+def test_a_card_in_the_ring_area_makes_the_cards_it_names_permanent_in_its_owners_ring_area_only() -> None:
+    (makes,) = clauses(PRINTED_HEAD.replace("Head", "Chop"), PRE_MATCH_EVENT)
+    (own,) = clauses(PRINTED_CANNOT_REMOVE)
+    cat = course_with({"Punch": fx.CardEffect((makes,)), "Kick": fx.CardEffect((own,))})
+    chop, punch, kick = cat.id("Chop"), cat.id("Punch"), cat.id("Kick")
+    s = GameState(players=[PlayerState("HHH", [], ring=[chop, punch, kick]), PlayerState("THE ROCK", [], ring=[chop])])
+    assert R.permanent(cat, s, 0, chop) and not R.permanent(cat, s, 1, chop)
+    assert R.permanent(cat, s, 0, kick) and not R.permanent(cat, s, 0, punch)
+    s.players[0].ring.remove(punch)
+    assert not R.permanent(cat, s, 0, chop)
