@@ -4,6 +4,8 @@ played where the engine gains behaviour."""
 from __future__ import annotations
 
 from rawdeal.cards import CardType
+from rawdeal.cards.marks import STUN_VALUE, TITLE_BELT, card_marks
+from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
 from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
@@ -12,7 +14,7 @@ from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.words import DecisionKind, Profile
 
-from classickit import REVERSAL, assert_printed, clauses, course_with, lowered
+from classickit import ACTION, REVERSAL, assert_printed, clauses, course_with, lowered
 
 PRINTED_FROM_HAND = "Reverse any Action card played from your opponent's hand and end his turn."
 PRINTED_FROM_HAND_KEYWORDS = ("Reverse any Run-in Action, Heel Action, or Foreign Object card played from your "
@@ -21,10 +23,6 @@ PRINTED_REMOVED = ("Reverse any Throwback or Volley card and end your opponent's
                    "from the game.")
 PRINTED_FROM_RINGSIDE = ("When this card is in your Ringside pile, you may remove this card from the game to reverse "
                          "any card played from your opponent's Ringside pile and end his turn.")
-
-
-def test_texts_are_printed_in_the_pool() -> None:
-    assert_printed(PRINTED_FROM_HAND, PRINTED_FROM_HAND_KEYWORDS, PRINTED_FROM_RINGSIDE, PRINTED_REMOVED)
 
 
 # ------------------------------------------------------------------------- played from the opponent's hand
@@ -112,8 +110,11 @@ PRINTED_MULTI = "Your cards titled Puppies! Puppies! are Multi cards."
 PRE_MATCH_EVENT = frozenset({"pre-match", "event"})
 
 
-def test_permanent_texts_are_printed_in_the_pool() -> None:
-    assert_printed(PRINTED_CANNOT_REMOVE, PRINTED_PLAYED_BY, PRINTED_IF_CHYNA, PRINTED_HEAD, PRINTED_BELTS, PRINTED_MULTI)
+def test_texts_are_printed_in_the_pool() -> None:
+    assert_printed(PRINTED_FROM_HAND, PRINTED_FROM_HAND_KEYWORDS, PRINTED_FROM_RINGSIDE, PRINTED_REMOVED,
+                   PRINTED_CANNOT_REMOVE, PRINTED_PLAYED_BY, PRINTED_IF_CHYNA, PRINTED_HEAD, PRINTED_BELTS, PRINTED_MULTI,
+                   PRINTED_HAS_BELT, PRINTED_AFTER_STUN, PRINTED_SHUFFLE_STUN, PRINTED_COPIES, PRINTED_EACH_TITLE,
+                   PRINTED_SET_F)
 
 
 def test_a_card_that_cannot_be_removed_from_the_ring_area_is_permanent() -> None:
@@ -173,3 +174,55 @@ def test_a_card_in_the_ring_area_makes_the_cards_it_names_permanent_in_its_owner
     assert R.permanent(cat, s, 0, kick) and not R.permanent(cat, s, 0, punch)
     s.players[0].ring.remove(punch)
     assert not R.permanent(cat, s, 0, chop)
+
+
+
+# ------------------------------------------------------------------------------- card words read from the data
+PRINTED_HAS_BELT = "Can only be played when you have a Title Belt card in your Ring area."
+PRINTED_AFTER_STUN = "Can only be played after a successfully played card with Stun Value."
+PRINTED_SHUFFLE_STUN = "Shuffle 1 card with Stun Value from your Ringside pile into your Arsenal and draw 1 card."
+PRINTED_COPIES = ("Put all copies of the card titled Sustained Damage from your opponent's Ring area into his Ringside pile, "
+                  "and then search your Arsenal for 2 non-unique High Risk Maneuver cards, reveal them to your opponent, "
+                  "put them into your hand, and shuffle your Arsenal.")
+PRINTED_EACH_TITLE = ("Search your Ringside pile and Arsenal for the cards titled Intensity, Integrity, and Intelligence, "
+                      "reveal them to your opponent, put them into your hand, and shuffle your Arsenal.")
+PRINTED_SET_F = "Your cards titled Drop Kick are F:0."
+
+
+def test_a_title_belt_card_is_a_card_with_the_title_belt_mark() -> None:
+    assert clauses(PRINTED_HAS_BELT) == (
+        fx.PlayRequirement(fx.HasCards(fx.Who.YOU, fx.Zone.RING, fx.CardFilter(marks=(TITLE_BELT,)))),)
+
+
+def test_the_title_belts_of_the_pool_are_its_pre_match_objects_named_belts_and_universally_unique() -> None:
+    belts = {c.title for c in classic_pool() if TITLE_BELT in card_marks(c.traits, c.logos, (), c.title, c.modes)}
+    assert "WCW Title Belt" in belts and "Raw Tag Team Title Belts" in belts and "WWE Championship Belt" in belts
+    assert "Title Belt Clubberin'" not in belts  # a Mid-match Strike named after one
+    assert all("Universally Unique" in c.traits for c in classic_pool() if c.title in belts)
+
+
+def test_a_card_with_stun_value_is_one_printed_with_a_stun_value() -> None:
+    assert clauses(PRINTED_AFTER_STUN) == (fx.PlayRequirement(fx.After(marks=(STUN_VALUE,))),)
+    (shuffle, draw) = clauses(PRINTED_SHUFFLE_STUN)[0].actions  # type: ignore[union-attr]
+    assert isinstance(shuffle, fx.MoveCards) and shuffle.filter == fx.CardFilter(marks=(STUN_VALUE,))
+    assert STUN_VALUE in card_marks((), (), ("maneuver",), stun_value=1)
+    assert STUN_VALUE not in card_marks((), (), ("maneuver",), stun_value=0)
+
+
+def test_all_copies_of_a_titled_card_are_the_cards_so_titled() -> None:
+    (on_play,) = clauses(PRINTED_COPIES)
+    assert isinstance(on_play, fx.OnPlay) and on_play.actions[0] == fx.MoveCards(
+        fx.Who.OPPONENT, fx.ALL, fx.Zone.RING, fx.Zone.RINGSIDE, filter=fx.CardFilter(title="Sustained Damage"))
+
+
+def test_a_search_for_the_cards_titled_a_b_and_c_searches_for_each() -> None:
+    (on_play,) = clauses(PRINTED_EACH_TITLE)
+    assert isinstance(on_play, fx.OnPlay)
+    searches = [a for a in on_play.actions if isinstance(a, fx.Search)]
+    assert [a.filter.title for a in searches] == ["Intensity", "Integrity", "Intelligence"]
+    assert all(a.zones == (fx.Zone.RINGSIDE, fx.Zone.ARSENAL) for a in searches)
+
+
+def test_a_stat_set_to_a_value_is_reported_not_lowered_as_no_change() -> None:
+    result = lowered(PRINTED_SET_F, ACTION)
+    assert result.effect is None and result.unlowered[0].reason == "a stat set to a value (F:0)"
