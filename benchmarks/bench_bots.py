@@ -63,6 +63,16 @@ install, `pip install '.[test,bench]'`, 1.66x less CPU a game than the editable 
   turns-omni       58.1% (54.6-61.5), paired +6.4 (+2.5 to +10.3): the same search shown the hidden
       cards; what search lacks is information, not search (docs/bots.md)
 
+Issue 30's fifth pass, 2026-11-28 (editable install, nice 15, load 11-19: each worker got 5-12% of
+a core, so the runs were cut at 100 pairs, the first in deal order): --seed 3000 against greedy,
+paired against search on the same 100 pairs:
+  search           53.0% (49.1-56.7), 10/86/4
+  turns-hand       54.0% (49.3-58.6), 15/78/7, paired +1.0 (-4.0 to +6.0): shown the opponent's hand
+      only; turns-omni (all hidden cards) was +6.4 on 200 pairs: most of the distance looks like
+      the Arsenals' order, which no player can infer
+  turns-infer      50.5% (46.3-54.7), 9/83/8, paired -2.5 (-6.8 to +1.8): the hand inferences
+      (fade, kept 0.3) gain nothing; off by default (docs/bots.md)
+
 The earlier goals: greedy beats random in >= 80% of 1,000 games on random legal decks (both seats);
 search beats greedy in >= 60% at <= 50 ms a decision; a tournament of 10 decks x 2 players scales
 >= 1.8x on 2 cores. Game i of `strength` uses random legal decks from seed SEED + i, and the seats
