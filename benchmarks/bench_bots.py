@@ -70,6 +70,8 @@ paired against search on the same 100 pairs:
   turns-hand       54.0% (49.3-58.6), 15/78/7, paired +1.0 (-4.0 to +6.0): shown the opponent's hand
       only; turns-omni (all hidden cards) was +6.4 on 200 pairs: most of the distance looks like
       the Arsenals' order, which no player can infer
+  turns-own        54.5% (50.1-58.7), 14/81/5, paired +1.5 (-2.6 to +5.6): shown my own Arsenal's
+      order only (59.5 ms CPU a decision at this load; greedy 13.5 ms beside it)
   turns-infer      50.5% (46.3-54.7), 9/83/8, paired -2.5 (-6.8 to +1.8): the hand inferences
       (fade, kept 0.3) gain nothing; off by default (docs/bots.md)
 
