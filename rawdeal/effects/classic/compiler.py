@@ -32,6 +32,8 @@ _PARTICIPLES = ("chosen", "named")  # adjectives a card may print after its noun
 _OR_TAILS = ("or if", "or when", "or after", "or by")  # a condition's alternatives, single words of the pre-pass
 _CARD_TYPES = ("action", "maneuver", "reversal")  # a type, a colon, then a keyword: "Action: Chain cards"
 _JOINERS = frozenset({",", "or", "and", "/"})  # what joins the names of a list
+_ENDS = frozenset({".", "!", "?"})  # what ends a sentence
+_CONDITIONS = frozenset({"if", "when", "unless"})  # what opens a condition after a clause
 _NAMES = frozenset({"STAR", "CARD_TITLE"})
 _VALUES = {k.value for k in ValueKind}
 _LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
@@ -134,6 +136,9 @@ class Compiler:
         if at and str(token).casefold() in _PRONOUNS \
                 and tokens[at - 1].type in self.lexicon.nouns:
             tries.append(([_retyped(t, REL_WHO) if t is token else t for t in tokens], ignored))
+        if at >= 2 and str(token).casefold() in _PRONOUNS and str(tokens[at - 1]).casefold() == "that" \
+                and tokens[at - 2].type in self.lexicon.nouns:  # "1 Pre-match card that he can play": as without "that"
+            tries.append((tokens[:at - 1] + [_retyped(token, REL_WHO)] + tokens[at + 1:], ignored))
         plain = self.lexicon.literals.get(str(token).casefold())
         if token.type in _LISTS and plain:  # the pre-pass took it for a list's "and"/"or": try it as joining clauses
             tries.append(([_retyped(t, plain) if t is token else t for t in tokens], ignored))
@@ -226,6 +231,13 @@ class Compiler:
             # the comma before "or if" / "or when" / "or after" sets off a condition's alternative, not a new clause:
             # "Can only be played after a successfully played maneuver, or if this is your first card played ..."
             tries.append([t for i, t in enumerate(tokens) if i not in commas])
+        if token.type == "$END" or str(token) in _ENDS:
+            # a condition set off by a comma at the end, with nothing after it, is the clause's own: "May only reverse
+            # a Strike or Grapple maneuver, if your Fortitude Rating is less than ..."
+            last = max((i for i, t in enumerate(tokens[:at]) if t.value == "," and i + 1 < at
+                        and str(tokens[i + 1]).casefold() in _CONDITIONS), default=None)
+            if last is not None:
+                tries.append(tokens[:last] + tokens[last + 1:])
         return tries
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:

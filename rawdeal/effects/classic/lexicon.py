@@ -43,7 +43,8 @@ _FIXED = ("and damage has been applied", "damage has been applied", "played afte
 _SYNONYMS = {"played following": "played after", "following": "after", "ringside": "ringside pile",
              "whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word", "disregard": "ignore",
-             "select": "choose", "will be": "is"}
+             "select": "choose", "will be": "is", "for the remainder of": "for the rest of",
+             "fortitude value": "f", "f value": "f", "damage value": "d"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
 _PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
