@@ -75,6 +75,7 @@ class Compiler:
         self._described: dict[frozenset[str], tuple[str, ...]] = {}
         self._participles = {self.lexicon.literals[w] for w in _PARTICIPLES if w in self.lexicon.literals}
         self._or_tails = {self.lexicon.phrase_kind(w) for w in _OR_TAILS} - {"UNKNOWN"}
+        self._and_if = self.lexicon.phrase_kind("and if")
         self._types = {self.lexicon.literals[w] for w in _CARD_TYPES if w in self.lexicon.literals}
 
     def compile(self, text: str) -> CompiledText:
@@ -238,6 +239,16 @@ class Compiler:
                         and str(tokens[i + 1]).casefold() in _CONDITIONS), default=None)
             if last is not None:
                 tries.append(tokens[:last] + tokens[last + 1:])
+            # so is one after "and": "Can only be played from your Ringside pile and when you have 2 or more cards in
+            # your hand" (as "and if")
+            joined = max((i for i in range(at - 1) if tokens[i].type == self.lexicon.and_type
+                          and str(tokens[i + 1]).casefold() in _CONDITIONS), default=None)
+            if joined is not None and self._and_if != "UNKNOWN":
+                made = _retyped(tokens[joined], self._and_if, "and if")
+                tries.append(tokens[:joined] + [made] + tokens[joined + 2:])
+        if at >= 2 and said in _CONDITIONS and tokens[at - 1].type == self.lexicon.and_type:
+            # a condition word repeated after "and" inside a condition: "when A and when B" (when A and B)
+            tries.append(tokens[:at] + tokens[at + 1:])
         return tries
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:
