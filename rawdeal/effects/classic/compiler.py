@@ -170,9 +170,12 @@ class Compiler:
             listed = self._listed_kind(tokens, at)
             kinds.sort(key=lambda kind: kind != listed)  # "Molly Holly, Crash Holly or Hardcore Holly"
             return [self._named(text, tokens, at, kind) for kind in kinds]
-        if 0 < at < len(tokens) - 1 and str(token).casefold() in _JOINERS and tokens[at - 1].type in _NAMES \
-                and tokens[at + 1].type == "UNKNOWN" and str(tokens[at + 1])[:1].isupper():
-            return [self._named(text, tokens, at + 1, tokens[at - 1].type)]
+        # the name before the joiner, past a comma before it ("Brock Lesnar, or The People's Champion")
+        head = at - 2 if at >= 2 and tokens[at - 1].value == "," else at - 1
+        if 0 <= head and at < len(tokens) - 1 and str(token).casefold() in _JOINERS and tokens[head].type in _NAMES \
+                and str(tokens[at + 1])[:1].isupper() and (tokens[at + 1].type == "UNKNOWN" or (
+                    str(tokens[at + 1]) == "The" and at + 2 < len(tokens) and tokens[at + 2].type == "UNKNOWN")):
+            return [self._named(text, tokens, at + 1, tokens[head].type)]
         return []
 
     @staticmethod
@@ -227,6 +230,12 @@ class Compiler:
             # a comma before a counted description goes on with a list of objects ("up to 1 Maneuver card, up to
             # 1 Action card, and ...")
             tries.append([_retyped(t, "OBJ_AND") if i == joined else t for i, t in enumerate(tokens)])
+        dots = {i for i, t in enumerate(tokens[:at]) if t.value == "." and i and tokens[i - 1].type in _NAMES
+                and int(tokens[i - 1].start_pos or 0) + len(tokens[i - 1].value) == t.start_pos}
+        if dots:
+            # a dot ending a name inside a sentence is its abbreviation's: "if your opponent is The Undertaker /
+            # Deadman Inc. or Kane"
+            tries.append([t for i, t in enumerate(tokens) if i not in dots])
         commas = {i for i, t in enumerate(tokens[:-1]) if t.value == "," and tokens[i + 1].type in self._or_tails}
         if commas:
             # the comma before "or if" / "or when" / "or after" sets off a condition's alternative, not a new clause:
