@@ -30,6 +30,7 @@ _CLAUSE_BREAKS = frozenset({",", ";", "and"})  # what a clause opens after
 _PRONOUNS = frozenset({"you", "he", "she", "they", "your"})
 _PARTICIPLES = ("chosen", "named")  # adjectives a card may print after its noun: "the card chosen"
 _OR_TAILS = ("or if", "or when", "or after", "or by")  # a condition's alternatives, single words of the pre-pass
+_DONE_TO = ("discarded", "overturned", "revealed", "removed")  # what may be done to a card, printed after it
 _CARD_TYPES = ("action", "maneuver", "reversal")  # a type, a colon, then a keyword: "Action: Chain cards"
 _JOINERS = frozenset({",", "or", "and", "/"})  # what joins the names of a list
 _ENDS = frozenset({".", "!", "?"})  # what ends a sentence
@@ -217,6 +218,10 @@ class Compiler:
             tries.append([_retyped(t, "NUM", number) if t is token else t for t in tokens])
         if at >= 2 and tokens[at - 1].type in self._participles and tokens[at - 2].type in self.lexicon.nouns:
             tries.append(tokens[:at - 2] + [tokens[at - 1], tokens[at - 2]] + tokens[at:])
+        if said in _DONE_TO and at + 1 < len(tokens) and tokens[at + 1].type in self.lexicon.describing:
+            # a participle before its card words reads as after them: "the discarded maneuver" (the maneuver discarded)
+            end = next((j for j in range(at + 1, len(tokens)) if tokens[j].type not in self.lexicon.describing), len(tokens))
+            tries.append(tokens[:at] + tokens[at + 1:end] + [token] + tokens[end:])
         if at >= 2 and token.type == "TRAIT" and tokens[at - 1].value == ":" and tokens[at - 2].type in self._types:
             tries.append(tokens[:at - 2] + [token, tokens[at - 2]] + tokens[at + 1:])
         joined = at - 1 if at and str(tokens[at - 1]).casefold() in _JOINERS and tokens[at - 1].type not in _LISTS else 0
