@@ -138,9 +138,6 @@ class Compiler:
         if at and str(token).casefold() in _PRONOUNS \
                 and tokens[at - 1].type in self.lexicon.nouns:
             tries.append(([_retyped(t, REL_WHO) if t is token else t for t in tokens], ignored))
-        if at >= 2 and str(token).casefold() in _PRONOUNS and str(tokens[at - 1]).casefold() == "that" \
-                and tokens[at - 2].type in self.lexicon.nouns:  # "1 Pre-match card that he can play": as without "that"
-            tries.append((tokens[:at - 1] + [_retyped(token, REL_WHO)] + tokens[at + 1:], ignored))
         plain = self.lexicon.literals.get(str(token).casefold())
         if token.type in _LISTS and plain:  # the pre-pass took it for a list's "and"/"or": try it as joining clauses
             tries.append(([_retyped(t, plain) if t is token else t for t in tokens], ignored))
