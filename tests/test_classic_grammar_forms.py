@@ -65,6 +65,8 @@ UNSEEN = [
      "from your Ringside pile into your hand.", "If your opponent is Edge, or The Rated R Superstar, draw 1 card."),
     ("Can only be played when your Fortitude Rating is less than your opponent's Fortitude Rating or you have at least "
      "5 fewer cards in your hand than him.", "Can only be played if your opponent has 3 more cards in his hand than you."),
+    ("If successfully played against Stone Cold Steve Austin, he must discard 2 cards.",
+     "If successfully played against a Diva Superstar, draw 1 card."),
     ("If the overturned card is a Reversal card, he overturns 1 additional card.",
      "If the revealed card is a Strike maneuver, draw 1 card."),
     ("If the card reversed is a Foreign Object card, remove it from the game.",
