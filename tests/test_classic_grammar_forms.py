@@ -7,7 +7,7 @@ import pytest
 
 from rawdeal.effects.classic.model import Sentence, SentenceFailure, walk
 
-from classickit import ACTION, REVERSAL, STRIKE, assert_printed, compiler, lowered
+from classickit import ACTION, REVERSAL, STRIKE, assert_lowers_alike, assert_parses, assert_printed, compiler, lowered
 
 # (printed sentence, its plain wording, the printing card's kinds): both lower to the same effect
 PRINTED = [
@@ -77,21 +77,18 @@ UNSEEN = [
 @pytest.mark.parametrize(("printed", "plain", "kinds"), PRINTED)
 def test_a_printed_form_lowers_as_its_plain_wording(printed: str, plain: str, kinds: frozenset[str]) -> None:
     assert_printed(printed)
-    mine, theirs = lowered(printed, kinds), lowered(plain, kinds)
-    assert theirs.effect is not None and mine.effect == theirs.effect, mine.unlowered
+    assert_lowers_alike(printed, plain, kinds)
 
 
 @pytest.mark.parametrize(("variant", "plain", "kinds"), VARIANTS)
 def test_a_form_printed_on_no_card_lowers_as_its_plain_wording(variant: str, plain: str, kinds: frozenset[str]) -> None:
-    mine, theirs = lowered(variant, kinds), lowered(plain, kinds)
-    assert theirs.effect is not None and mine.effect == theirs.effect, mine.unlowered
+    assert_lowers_alike(variant, plain, kinds)
 
 
 @pytest.mark.parametrize(("printed", "unseen"), UNSEEN)
 def test_a_form_parses_printed_and_in_a_sentence_printed_on_no_card(printed: str, unseen: str) -> None:
     assert_printed(printed)
-    for text in (printed, unseen):
-        assert all(isinstance(s, Sentence) for s in compiler().compile(text).sentences), text
+    assert_parses(printed, unseen)
 
 
 @pytest.mark.parametrize(("printed", "plain"), [
