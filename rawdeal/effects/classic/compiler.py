@@ -167,7 +167,11 @@ class Compiler:
             kinds = ["STAR", "CARD_TITLE"] if "STAR" in exc.expected else ["CARD_TITLE", "STAR"]
             listed = self._listed_kind(tokens, at)
             kinds.sort(key=lambda kind: kind != listed)  # "Molly Holly, Crash Holly or Hardcore Holly"
-            return [self._named(text, tokens, at, kind) for kind in kinds]
+            named = [self._named(text, tokens, at, kind) for kind in kinds]
+            if at >= 2 and str(tokens[at - 1]) == "The":  # "Brock Lesnar or The People's Champion": "The" is the name's
+                kinds.sort(key=lambda kind: kind != self._listed_kind(tokens, at - 1))
+                named += [self._named(text, tokens, at - 1, kind) for kind in kinds]
+            return named
         # the name before the joiner, past a comma before it ("Brock Lesnar, or The People's Champion")
         head = at - 2 if at >= 2 and tokens[at - 1].value == "," else at - 1
         if 0 <= head and at < len(tokens) - 1 and str(token).casefold() in _JOINERS and tokens[head].type in _NAMES \
@@ -252,11 +256,11 @@ class Compiler:
                 tries.append(tokens[:last] + tokens[last + 1:])
             # so is one after "and": "Can only be played from your Ringside pile and when you have 2 or more cards in
             # your hand" (as "and if")
-            joined = max((i for i in range(at - 1) if tokens[i].type == self.lexicon.and_type
+            and_at = max((i for i in range(at - 1) if tokens[i].type == self.lexicon.and_type
                           and str(tokens[i + 1]).casefold() in _CONDITIONS), default=None)
-            if joined is not None and self._and_if != "UNKNOWN":
-                made = _retyped(tokens[joined], self._and_if, "and if")
-                tries.append(tokens[:joined] + [made] + tokens[joined + 2:])
+            if and_at is not None and self._and_if != "UNKNOWN":
+                made = _retyped(tokens[and_at], self._and_if, "and if")
+                tries.append(tokens[:and_at] + [made] + tokens[and_at + 2:])
         if at >= 2 and said in _CONDITIONS and tokens[at - 1].type == self.lexicon.and_type:
             # a condition word repeated after "and" inside a condition: "when A and when B" (when A and B)
             tries.append(tokens[:at] + tokens[at + 1:])
