@@ -51,6 +51,18 @@ def assert_printed(*texts: str) -> None:
             assert sentence.text.casefold() in printed, sentence.text
 
 
+def assert_lowers_alike(text: str, plain: str, kinds: frozenset[str]) -> None:
+    """`text` lowers to the effect its plain wording lowers to (and that one lowers)."""
+    mine, theirs = lowered(text, kinds), lowered(plain, kinds)
+    assert theirs.effect is not None and mine.effect == theirs.effect, mine.unlowered
+
+
+def assert_parses(*texts: str) -> None:
+    """Every sentence of each text parses."""
+    for text in texts:
+        assert compiler().compile(text).ok, text
+
+
 def course_with(effects: dict[str, fx.CardEffect], abilities: dict[str, fx.Ability] | None = None) -> Catalog:
     """The course catalog with some cards' effects and Superstars' abilities replaced by lowered Classic ones."""
     cat = catalog()

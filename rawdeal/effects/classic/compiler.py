@@ -28,10 +28,13 @@ VERB = "VERB"  # an unknown word where the grammar expects a verb: kept as one, 
 REL_WHO = "REL_WHO"  # the subject opening a relative clause ("the cards he shuffled in")
 _CLAUSE_BREAKS = frozenset({",", ";", "and"})  # what a clause opens after
 _PRONOUNS = frozenset({"you", "he", "she", "they", "your"})
-_PARTICIPLES = ("chosen", "named")  # adjectives a card may print after its noun: "the card chosen"
+_PARTICIPLES = ("chosen", "named", "reversed")  # adjectives a card may print after its noun: "the card chosen"
 _OR_TAILS = ("or if", "or when", "or after", "or by")  # a condition's alternatives, single words of the pre-pass
+_DONE_TO = ("discarded", "overturned", "revealed", "removed")  # what may be done to a card, printed after it
 _CARD_TYPES = ("action", "maneuver", "reversal")  # a type, a colon, then a keyword: "Action: Chain cards"
 _JOINERS = frozenset({",", "or", "and", "/"})  # what joins the names of a list
+_ENDS = frozenset({".", "!", "?"})  # what ends a sentence
+_CONDITIONS = frozenset({"if", "when", "unless"})  # what opens a condition after a clause
 _NAMES = frozenset({"STAR", "CARD_TITLE"})
 _VALUES = {k.value for k in ValueKind}
 _LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
@@ -73,6 +76,7 @@ class Compiler:
         self._described: dict[frozenset[str], tuple[str, ...]] = {}
         self._participles = {self.lexicon.literals[w] for w in _PARTICIPLES if w in self.lexicon.literals}
         self._or_tails = {self.lexicon.phrase_kind(w) for w in _OR_TAILS} - {"UNKNOWN"}
+        self._and_if = self.lexicon.phrase_kind("and if")
         self._types = {self.lexicon.literals[w] for w in _CARD_TYPES if w in self.lexicon.literals}
 
     def compile(self, text: str) -> CompiledText:
@@ -163,10 +167,17 @@ class Compiler:
             kinds = ["STAR", "CARD_TITLE"] if "STAR" in exc.expected else ["CARD_TITLE", "STAR"]
             listed = self._listed_kind(tokens, at)
             kinds.sort(key=lambda kind: kind != listed)  # "Molly Holly, Crash Holly or Hardcore Holly"
-            return [self._named(text, tokens, at, kind) for kind in kinds]
-        if 0 < at < len(tokens) - 1 and str(token).casefold() in _JOINERS and tokens[at - 1].type in _NAMES \
-                and tokens[at + 1].type == "UNKNOWN" and str(tokens[at + 1])[:1].isupper():
-            return [self._named(text, tokens, at + 1, tokens[at - 1].type)]
+            named = [self._named(text, tokens, at, kind) for kind in kinds]
+            if at >= 2 and str(tokens[at - 1]) == "The":  # "Brock Lesnar or The People's Champion": "The" is the name's
+                kinds.sort(key=lambda kind: kind != self._listed_kind(tokens, at - 1))
+                named += [self._named(text, tokens, at - 1, kind) for kind in kinds]
+            return named
+        # the name before the joiner, past a comma before it ("Brock Lesnar, or The People's Champion")
+        head = at - 2 if at >= 2 and tokens[at - 1].value == "," else at - 1
+        if 0 <= head and at < len(tokens) - 1 and str(token).casefold() in _JOINERS and tokens[head].type in _NAMES \
+                and str(tokens[at + 1])[:1].isupper() and (tokens[at + 1].type == "UNKNOWN" or (
+                    str(tokens[at + 1]) == "The" and at + 2 < len(tokens) and tokens[at + 2].type == "UNKNOWN")):
+            return [self._named(text, tokens, at + 1, tokens[head].type)]
         return []
 
     @staticmethod
@@ -208,6 +219,10 @@ class Compiler:
             tries.append([_retyped(t, "NUM", number) if t is token else t for t in tokens])
         if at >= 2 and tokens[at - 1].type in self._participles and tokens[at - 2].type in self.lexicon.nouns:
             tries.append(tokens[:at - 2] + [tokens[at - 1], tokens[at - 2]] + tokens[at:])
+        if said in _DONE_TO and at + 1 < len(tokens) and tokens[at + 1].type in self.lexicon.describing:
+            # a participle before its card words reads as after them: "the discarded maneuver" (the maneuver discarded)
+            end = next((j for j in range(at + 1, len(tokens)) if tokens[j].type not in self.lexicon.describing), len(tokens))
+            tries.append(tokens[:at] + tokens[at + 1:end] + [token] + tokens[end:])
         if at >= 2 and token.type == "TRAIT" and tokens[at - 1].value == ":" and tokens[at - 2].type in self._types:
             tries.append(tokens[:at - 2] + [token, tokens[at - 2]] + tokens[at + 1:])
         joined = at - 1 if at and str(tokens[at - 1]).casefold() in _JOINERS and tokens[at - 1].type not in _LISTS else 0
@@ -221,11 +236,34 @@ class Compiler:
             # a comma before a counted description goes on with a list of objects ("up to 1 Maneuver card, up to
             # 1 Action card, and ...")
             tries.append([_retyped(t, "OBJ_AND") if i == joined else t for i, t in enumerate(tokens)])
+        dots = {i for i, t in enumerate(tokens[:at]) if t.value == "." and i and tokens[i - 1].type in _NAMES
+                and int(tokens[i - 1].start_pos or 0) + len(tokens[i - 1].value) == t.start_pos}
+        if dots:
+            # a dot ending a name inside a sentence is its abbreviation's: "if your opponent is The Undertaker /
+            # Deadman Inc. or Kane"
+            tries.append([t for i, t in enumerate(tokens) if i not in dots])
         commas = {i for i, t in enumerate(tokens[:-1]) if t.value == "," and tokens[i + 1].type in self._or_tails}
         if commas:
             # the comma before "or if" / "or when" / "or after" sets off a condition's alternative, not a new clause:
             # "Can only be played after a successfully played maneuver, or if this is your first card played ..."
             tries.append([t for i, t in enumerate(tokens) if i not in commas])
+        if token.type == "$END" or str(token) in _ENDS:
+            # a condition set off by a comma at the end, with nothing after it, is the clause's own: "May only reverse
+            # a Strike or Grapple maneuver, if your Fortitude Rating is less than ..."
+            last = max((i for i, t in enumerate(tokens[:at]) if t.value == "," and i + 1 < at
+                        and str(tokens[i + 1]).casefold() in _CONDITIONS), default=None)
+            if last is not None:
+                tries.append(tokens[:last] + tokens[last + 1:])
+            # so is one after "and": "Can only be played from your Ringside pile and when you have 2 or more cards in
+            # your hand" (as "and if")
+            and_at = max((i for i in range(at - 1) if tokens[i].type == self.lexicon.and_type
+                          and str(tokens[i + 1]).casefold() in _CONDITIONS), default=None)
+            if and_at is not None and self._and_if != "UNKNOWN":
+                made = _retyped(tokens[and_at], self._and_if, "and if")
+                tries.append(tokens[:and_at] + [made] + tokens[and_at + 2:])
+        if at >= 2 and said in _CONDITIONS and tokens[at - 1].type == self.lexicon.and_type:
+            # a condition word repeated after "and" inside a condition: "when A and when B" (when A and B)
+            tries.append(tokens[:at] + tokens[at + 1:])
         return tries
 
     def _failure(self, text: str, start: int, exc: lark.exceptions.UnexpectedToken) -> SentenceFailure:

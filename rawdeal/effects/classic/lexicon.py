@@ -43,7 +43,8 @@ _FIXED = ("and damage has been applied", "damage has been applied", "played afte
 _SYNONYMS = {"played following": "played after", "following": "after", "ringside": "ringside pile",
              "whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word", "disregard": "ignore",
-             "select": "choose", "will be": "is"}
+             "select": "choose", "will be": "is", "for the remainder of": "for the rest of",
+             "fortitude value": "f", "f value": "f", "damage value": "d"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
 _PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
@@ -118,6 +119,8 @@ class Lexicon:
         for name in self.names:
             phrases.setdefault(name, "STAR")
         self.phrases = _by_first_word(phrases)
+        # names and keywords printed with an exclamation mark ("SmackDown!"), which ends no sentence before a card word
+        self._exclaimed = tuple(p for p, kind in phrases.items() if p.endswith("!") and kind in ("TRAIT", "STAR"))
         self.lists = {literals[w]: "ZONE_AND" for w in _ZONE_WORDS if w in literals}
         self.lists.update({"DMG": "STAT_AND", "FORT": "STAT_AND", "SIGNED": "STAT_AND"})
         self.lists.update({"CARD_TITLE": "TITLE_AND", "STAR": "STAR_AND", "TRAIT": "DESC_AND",
@@ -150,6 +153,13 @@ class Lexicon:
             found = self._title(text, norm, m.end(), fallback=False)
             if found:
                 spans.append((m.end(), found[1]))
+        for name in self._exclaimed:
+            at = norm.find(name)
+            while at >= 0:
+                end = at + len(name)
+                if self._word(_first_word(norm, end + 1)) in self.nouns:  # "any number of SmackDown! Enforcer cards"
+                    spans.append((at, end + 1))
+                at = norm.find(name, end)
         return split_sentences(text, spans)
 
     # -------------------------------------------------------------------------------------- tokens
