@@ -280,7 +280,9 @@ def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
     the card titled X") forbids player p to play `card`."""
     if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
         return True
-    return bool(cat.ring_forbids) and any(card in cat.ring_forbids.get(c, ()) for c in s.players[1 - p].ring)
+    forbids, ring = cat.ring_forbids, s.players[1 - p].ring
+    # most Ring areas hold no forbidding card: one set test before looking card by card
+    return bool(forbids) and not forbids.keys().isdisjoint(ring) and any(card in forbids.get(c, ()) for c in ring)
 
 
 def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
