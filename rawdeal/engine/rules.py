@@ -230,7 +230,7 @@ def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
     """Whether a card of the player's Ring area or his Superstar's ability changes his cards' F."""
     if cat.cost_stars and s.players[p].superstar in cat.cost_stars:
         return True
-    return bool(cat.cost_changers) and any(c in cat.cost_changers for c in s.players[p].ring)
+    return bool(cat.cost_changers) and not cat.cost_changers.isdisjoint(s.players[p].ring)
 
 
 def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
