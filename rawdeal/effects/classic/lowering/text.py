@@ -743,9 +743,12 @@ def _unknown_names(value: object, known: Mapping[str, str]) -> str:
         return ""
     if isinstance(value, fx.SuperstarIs) and value.mark.startswith("name:"):
         return "" if value.mark in _name_marks(tuple(known.values())) else value.mark.removeprefix("name:")
-    if isinstance(value, tuple):
-        return next((n for v in value if (n := _unknown_names(v, known))), "")
-    return next((n for name in field_names(value) if (n := _unknown_names(getattr(value, name), known))), "")
+    parts = value if isinstance(value, tuple) else [getattr(value, name) for name in field_names(value)]
+    for part in parts:  # a loop, not next() over a generator: this walks every value of every lowered effect
+        unknown = _unknown_names(part, known)
+        if unknown:
+            return unknown
+    return ""
 
 
 @cache
