@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from functools import cache
 
@@ -788,7 +788,10 @@ def _resolve_titles(value: _T, known: Mapping[str, str]) -> _T:
             new = _resolve_titles(old, known)
         if new is not old:
             changes[name] = new
-    return replace(value, **changes) if changes else value
+    if not changes:
+        return value
+    changed: _T = replace(cast(Any, value), **changes)  # a dataclass: it has fields
+    return changed
 
 
 def _said(sentence: Sentence) -> str:
