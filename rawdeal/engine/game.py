@@ -210,9 +210,10 @@ class Game(Choices):
         if isinstance(move, mv.Play):
             assert move.as_type is not None  # `_complete` gave it the one type it can be played as
             hand, card = s.players[p].hand, self.cat.id(move.title)
-            if card not in hand:  # legal, so a Mid-match card of the Backlash deck
+            fetched = card not in hand
+            if fetched:  # legal, so a Mid-match card of the Backlash deck
                 midmatch.fetch(self, p, card)
-            self._play(p, nth(hand, card, move.copy), move.as_type)
+            self._play(p, nth(hand, card, move.copy), move.as_type, fetched)
         elif isinstance(move, mv.EndTurn):
             s.tasks.append(T.END_TURN)
         elif isinstance(move, mv.Surrender):
@@ -336,8 +337,8 @@ class Game(Choices):
         s.tasks.append(T.START_TURN[1 - p])
 
     # ------------------------------------------------------------------------------ plays
-    def _play(self, p: int, at: int, as_type: CardType) -> None:
-        """Play the card at position `at` of the hand."""
+    def _play(self, p: int, at: int, as_type: CardType, from_backlash: bool = False) -> None:
+        """Play the card at position `at` of the hand (`from_backlash`: just fetched from the Backlash deck)."""
         s = self.s
         card = s.players[p].hand.pop(at)
         used = R.consumed(s, p, as_type)
@@ -346,7 +347,7 @@ class Game(Choices):
         if used:
             s.modifiers = tuple(m for m in s.modifiers if m not in used)
             captured = tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type))
-        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p])
+        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p], from_backlash=from_backlash)
         self._note(card, s.playing)
         if self.listen:
             self._emit(ev.Played(self.name(p), info.title, as_type))

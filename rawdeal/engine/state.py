@@ -78,15 +78,18 @@ class CurrentPlay(Record):
     captured: tuple[Modifier, ...] = ()
     previous: LastPlay | None = None
     held: bool = False
+    from_backlash: bool = False  # a Mid-match card played from the Backlash deck: not played from the hand
 
     def __init__(self, player: int, card: CardId, as_type: CardType, captured: tuple[Modifier, ...] = (),
-                 previous: LastPlay | None = None, held: bool = False) -> None:  # native: events.py
+                 previous: LastPlay | None = None, held: bool = False,
+                 from_backlash: bool = False) -> None:  # native: events.py
         self.player = player
         self.card = card
         self.as_type = as_type
         self.captured = captured
         self.previous = previous
         self.held = held
+        self.from_backlash = from_backlash
 
 
 @dataclass(slots=True)
