@@ -65,6 +65,8 @@ class ClassicCatalog:
     printed: dict[str, PoolCard]  # title -> the printed card (cards and Superstars)
     rooms: dict[tuple[str, str], list[tuple[str, int]]] = field(default_factory=dict, compare=False, repr=False)
     room_sizes: dict[tuple[str, str], int] = field(default_factory=dict, compare=False, repr=False)  # copies in all
+    # the copies of each title the room prints in several spellings (`_shared_copies`)
+    room_shared: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def superstars(self) -> tuple[PoolCard, ...]:
@@ -151,7 +153,9 @@ def room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> 
     key = (superstar.title, f"{side} {part}")
     if key not in cc.rooms:
         cc.rooms[key] = _room(cc, superstar, side, part)
-        cc.room_sizes[key] = sum(map(min, _by_fold(cc.rooms[key]).values()))
+        folds = _by_fold(cc.rooms[key])
+        cc.room_sizes[key] = sum(map(min, folds.values()))
+        cc.room_shared[key] = _shared_copies(folds)
     return cc.rooms[key]
 
 
@@ -202,7 +206,7 @@ def random_classic_deck(cc: ClassicCatalog, rnd: random.Random, superstar: PoolC
         # drawn from the end: each preferred title, then its companions right after it
         first = [j for i in first for j in [at[c] for c in companions.get(room_[i][0], ()) if c in at][::-1] + [i]]
     titles, left = [t for t, _ in room_], [n for _, n in room_]
-    spare = _shared_copies(room_)
+    spare = dict(cc.room_shared[(star.title, f"{side} ")])  # a copy: the deck's draws use it up
     out: list[str] = []
     got, randrange, randint = 0, rnd.randrange, rnd.randint
     while got < size:
@@ -257,9 +261,10 @@ def _by_fold(room_: list[tuple[str, int]]) -> dict[str, list[int]]:
     return folds
 
 
-def _shared_copies(room_: list[tuple[str, int]]) -> dict[str, int]:
-    """The copies left of each title the room prints in several spellings."""
-    return {fold: min(ns) for fold, ns in _by_fold(room_).items() if len(ns) > 1}  # one Unique version: 1 in all
+def _shared_copies(folds: dict[str, list[int]]) -> dict[str, int]:
+    """The copies allowed of each title a room (`_by_fold`) prints in several spellings; worked out once per
+    room (a deck drawn per game walked the whole room again for it)."""
+    return {fold: min(ns) for fold, ns in folds.items() if len(ns) > 1}  # one Unique version: 1 in all
 
 
 # ------------------------------------------------------------------------------------------ games

@@ -231,7 +231,7 @@ def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
     """Whether a card of the player's Ring area or his Superstar's ability changes his cards' F."""
     if cat.cost_stars and s.players[p].superstar in cat.cost_stars:
         return True
-    return bool(cat.cost_changers) and any(c in cat.cost_changers for c in s.players[p].ring)
+    return bool(cat.cost_changers) and not cat.cost_changers.isdisjoint(s.players[p].ring)
 
 
 def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
@@ -281,7 +281,9 @@ def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
     the card titled X") forbids player p to play `card`."""
     if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
         return True
-    return bool(cat.ring_forbids) and any(card in cat.ring_forbids.get(c, ()) for c in s.players[1 - p].ring)
+    forbids, ring = cat.ring_forbids, s.players[1 - p].ring
+    # most Ring areas hold no forbidding card: one set test before looking card by card
+    return bool(forbids) and not forbids.keys().isdisjoint(ring) and any(card in forbids.get(c, ()) for c in ring)
 
 
 def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:

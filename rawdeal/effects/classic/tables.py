@@ -14,6 +14,7 @@ import io
 import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +112,12 @@ class Parser:
         builder = ParseTreeBuilder(list(tables.rules), Tree, False, False, False)  # type: ignore[no-untyped-call]
         callbacks = builder.create_callback(transformer)  # type: ignore[no-untyped-call]
         self._reduces: dict[Rule, Callable[[list[Any]], Any]] = callbacks
+        default = getattr(transformer, "__default__", None)
+        if default is not None:
+            for rule, wrappers in builder.rule_builders:
+                name = rule.alias or rule.options.template_source or rule.origin.name  # as lark names its callback
+                if not wrappers and not hasattr(transformer, name):  # lark's default callback, one call less
+                    self._reduces[rule] = partial(default, name, meta=None)
         self._shifts: dict[str, Callable[[Token], Any]] = dict(
             _get_lexer_callbacks(transformer, tables.terminals))  # type: ignore[no-untyped-call]
         if leaf is not None:

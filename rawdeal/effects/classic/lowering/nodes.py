@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from rawdeal.cards.model import CardType, Subtype, Trait
@@ -71,6 +71,19 @@ class CardFacts:
 
 
 # ----------------------------------------------------------------------------------- reading helpers
+def field_names(value: object) -> tuple[str, ...]:
+    """The field names of a dataclass instance, none for any other value; found once per class (lowering walks
+    every lowered effect's fields for titles and names, ~70,000 values over the Classic pool)."""
+    kind = type(value)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(kind)) if is_dataclass(kind) else ()
+    return names
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def words(node: object) -> list[str]:
     """The canonical words under a node, in order."""
     out: list[str] = []

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass, replace
-from typing import Any, TypeVar
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar, cast
 
 from functools import cache
 
@@ -21,7 +21,7 @@ from rawdeal.effects.classic.lowering.quantities import hash_is
 from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
-    _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
+    _children, _desc, _filter, _object_cards, _zone, _zone_in, field_names, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition
 from rawdeal.effects.classic.lowering.standing import played_by
@@ -743,10 +743,11 @@ def _unknown_names(value: object, known: Mapping[str, str]) -> str:
         return ""
     if isinstance(value, fx.SuperstarIs) and value.mark.startswith("name:"):
         return "" if value.mark in _name_marks(tuple(known.values())) else value.mark.removeprefix("name:")
-    if isinstance(value, tuple):
-        return next((n for v in value if (n := _unknown_names(v, known))), "")
-    if is_dataclass(value) and not isinstance(value, type):
-        return next((n for f in fields(value) if (n := _unknown_names(getattr(value, f.name), known))), "")
+    parts = value if isinstance(value, tuple) else [getattr(value, name) for name in field_names(value)]
+    for part in parts:  # a loop, not next() over a generator: this walks every value of every lowered effect
+        unknown = _unknown_names(part, known)
+        if unknown:
+            return unknown
     return ""
 
 
@@ -775,21 +776,22 @@ def _resolve_titles(value: _T, known: Mapping[str, str]) -> _T:
     matched ignoring case, spaces and punctuation; one the database does not hold stays as printed."""
     if isinstance(value, tuple):
         return tuple(_resolve_titles(v, known) for v in value)  # type: ignore[return-value]
-    if not is_dataclass(value) or isinstance(value, type):
-        return value
     changes: dict[str, Any] = {}
-    for f in fields(value):
-        old = getattr(value, f.name)
-        if f.name in _TITLE_FIELDS and isinstance(old, str):
+    for name in field_names(value):
+        old = getattr(value, name)
+        if name in _TITLE_FIELDS and isinstance(old, str):
             new: Any = known.get(normalize_title(old), old)
-        elif f.name == "titles" and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
+        elif name == "titles" and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
             new = tuple(known.get(normalize_title(t), t) for t in old)
             new = old if new == old else new
         else:
             new = _resolve_titles(old, known)
         if new is not old:
-            changes[f.name] = new
-    return replace(value, **changes) if changes else value
+            changes[name] = new
+    if not changes:
+        return value
+    changed: _T = replace(cast(Any, value), **changes)  # a dataclass: it has fields
+    return changed
 
 
 def _said(sentence: Sentence) -> str:
