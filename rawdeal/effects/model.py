@@ -502,6 +502,10 @@ class Target:
     marks: tuple[str, ...] = ()  # Classic: "any Heat card", "any card with the Raw logo" (`CardFilter.marks`)
     not_marks: tuple[str, ...] = ()  # "any non-Superstar-specific Action card"
     any_marks: tuple[str, ...] = ()  # "any Chain or Heat maneuver"
+    after: After | None = None  # "any card played after a Set-up card": the card its player played right before
+    played_before: int = 0  # "if it is not the first (or second) card played this turn": its player played at least
+    played_before_type: CardType | None = None  # that many cards (maneuvers, actions: "the first maneuver") before it
+    # this turn (Classic cards)
 
 
 # ---------------------------------------------------------------------------------------- clauses

@@ -326,6 +326,11 @@ def _target(t: Target) -> str:
         text += f" of {t.max_damage}D or less"
     if t.after_title:
         text += f" played right after {t.after_title}"
+    if t.after is not None:
+        text += f" played right after {_prior(t.after)}"
+    if t.played_before:
+        kind = t.played_before_type.value if t.played_before_type else "card"
+        text += f" if not the {' or '.join(('first', 'second')[:t.played_before])} {kind} played this turn"
     if t.min_trait_in_ring is not None:
         text += f" if opponent has {t.min_trait_in_ring} or more {t.trait.value.upper() if t.trait else ''} cards in his ring area"
     return text

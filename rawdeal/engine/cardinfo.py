@@ -152,6 +152,8 @@ class Catalog:
     restricts: bool = field(init=False, repr=False, compare=False)
     # Whether a card asks "you reversed a card to end your opponent's last turn" (the game then remembers it)
     remembers_reversals: bool = field(init=False, repr=False, compare=False)
+    # Whether a reversal asks how many cards were played before the one it reverses (the game then counts them)
+    counts_plays: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -193,6 +195,7 @@ class Catalog:
             _asks_reversal(c) for i in self.infos for c in (*(r.condition for r in i.requirements),
                                                              *(sc.condition for sc in i.stat_changes),
                                                              *(irr.condition for irr in i.irreversible_when))))
+        object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos for r in i.reverses))
         object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "stat_lines", tuple(tuple(

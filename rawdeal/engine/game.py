@@ -332,7 +332,7 @@ class Game(Choices):
             s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
         if s.ended_by_reversal == p:
             s.ended_by_reversal, s.reversed_last = -1, None
-        s.last[p], s.playing, s.turn = None, None, s.turn + 1
+        s.last[p], s.playing, s.turn, s.played = None, None, s.turn + 1, ()
         s.tasks.append(T.START_TURN[1 - p])
 
     # ------------------------------------------------------------------------------ plays
@@ -347,6 +347,8 @@ class Game(Choices):
             s.modifiers = tuple(m for m in s.modifiers if m not in used)
             captured = tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type))
         s.playing = CurrentPlay(p, card, as_type, captured, s.last[p])
+        if self.cat.counts_plays:
+            s.played = (*s.played, as_type)
         self._note(card, s.playing)
         if self.listen:
             self._emit(ev.Played(self.name(p), info.title, as_type))

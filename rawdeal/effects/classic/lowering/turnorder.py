@@ -1,0 +1,63 @@
+"""The order of plays in a turn: what may (not) be played right after this card.
+
+The rulebook's follow-up rule (p. "Follow-up Effects"): a card played "after" another is played immediately
+after it, in the same turn. And a player plays cards in his opponent's turn only as Reversals, in answer to the
+card just played (Glossary, "Reversal"). So "your opponent cannot play the card titled X immediately after you
+play this card" says X cannot answer, that is reverse, this card (`NotReversedBy`), and "you cannot play the
+card titled X immediately after this card" restricts the next card its owner plays this turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rawdeal.cards.model import CardType
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.model import CardDesc, Phrase
+from rawdeal.effects.classic.lowering.nodes import Unsupported, _Desc, _desc, find, words
+
+_THIS = (["this", "card"], ["this", "maneuver"])
+
+
+def right_after_this(when: object) -> bool:
+    """Whether a phrase is "(immediately) after (you play) this card"."""
+    if not isinstance(when, Phrase) or when.kind != "after_arg":
+        return False
+    this = find(when, "self_ref")
+    return this is not None and words(this) in _THIS
+
+
+def not_right_after(who: fx.Who, d: _Desc) -> fx.NotReversedBy | list[fx.Restrict]:
+    """"Your opponent cannot play the card titled X immediately after you play this card" (his answer, a
+    reversal); "You cannot play the card titled X or Y immediately after this card" (the next card played)."""
+    titles = (d.title,) if d.title else d.titles
+    if not titles or replace(d, title=None, titles=(), count=fx.ONE) != _Desc():
+        raise Unsupported("a card not to be played right after this one that is not named by its title")
+    if who is fx.Who.OPPONENT:
+        return fx.NotReversedBy(titles)
+    if who is fx.Who.YOU:
+        return [fx.Restrict(fx.Who.YOU, fx.Modifier(fx.Stat.UNPLAYABLE, 0, fx.Duration.NEXT_CARD, card_type=None,
+                                                    title=t)) for t in titles]
+    raise Unsupported("a card no player may play right after this one")
+
+
+_ORDINALS = {("not", "the", "first"): 1, ("not", "the", "first", "or", "second"): 2}
+
+
+def not_first(cond: Phrase) -> tuple[int, CardType | None] | None:
+    """"(reverse any card) if it is not the first (or second) card (maneuver, Action card) played this turn":
+    how many cards its player must have played before it this turn, and of which type; None for another
+    condition."""
+    one = cond.parts[0] if len(cond.parts) == 1 else None
+    if not isinstance(one, Phrase) or one.kind != "nth_card":
+        return None
+    ordinal = find(one, "ordinal")
+    descs = [p for p in one.parts if isinstance(p, CardDesc)]
+    said = words(one)
+    if ordinal is None or len(descs) != 1 or said[:2] != ["it", "is"] or said[-3:] != ["played", "this", "turn"] \
+            or tuple(words(ordinal)) not in _ORDINALS:
+        raise Unsupported(f"the condition {' '.join(said)!r} on a reversed card")
+    d = _desc(descs[0])
+    if len(d.types) > 1 or replace(d, types=()) != _Desc():
+        raise Unsupported(f"the condition {' '.join(said)!r} on a reversed card")
+    return _ORDINALS[tuple(words(ordinal))], d.types[0] if d.types else None
