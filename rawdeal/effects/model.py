@@ -421,6 +421,14 @@ class EndTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class ContinueTurn:
+    """"..., and continue your turn" after a reversal, "your opponent continues his turn" (Classic cards): the
+    reversal does not end `who`'s turn, he plays on; nothing happens if it is not his turn."""
+
+    who: Who
+
+
+@dataclass(frozen=True, slots=True)
 class WinGame:
     """The card's owner wins; `how` names the way ("disqualification")."""
 
@@ -475,7 +483,7 @@ class OnlyIf:
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission | MoveThis | Restrict | OnlyIf
+    | HoldSubmission | MoveThis | Restrict | OnlyIf | ContinueTurn
 )
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from rawdeal.effects.model import (
     AllOf, AnyOf, After, AlsoReversedBy, CountsAs, Not, OpponentCannotPlay, NotReversedBy, ReversedOnlyBy, AllowsFollowUp, Arrange,
     CardFilter, Choice, Condition, Count, Delayed, Discard, DiscardThis,
-    Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
+    ContinueTurn, Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
     Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
@@ -165,6 +165,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     Arrange: lambda a, v: f"arrange top {a.n} cards of {_zone(a.who, Zone.ARSENAL, Who.YOU)}",
     SkipTurn: lambda a, v: f"{_verb(a.who, 'skip')} {_whose(a.who, a.who)} next turn",
     EndTurn: lambda a, v: f"end {_whose(a.who, Who.YOU)} turn",
+    ContinueTurn: lambda a, v: f"continue {_whose(a.who, Who.YOU)} turn",
     WinGame: lambda a, v: f"win the game by {a.how}",
     Modify: lambda a, v: render_modifier(a.modifier),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",

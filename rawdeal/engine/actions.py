@@ -363,6 +363,16 @@ class Actions:
     def _do_end_turn(self, owner: int, a: fx.EndTurn, card: int) -> None:
         self.s.end_requested = True
 
+    def _do_continue_turn(self, owner: int, a: fx.ContinueTurn, card: int) -> None:
+        """The reversal that asked for the end of the turn does not end it: the card it reversed is done with and
+        its player plays on (the reversal then ended no turn, so nobody remembers it as having done so)."""
+        s = self.s
+        if self._who(owner, a.who) != s.current:
+            return
+        s.end_requested, s.playing = False, None
+        if s.ended_by_reversal == 1 - s.current:
+            s.ended_by_reversal, s.reversed_last = -1, None
+
     def _do_win(self, owner: int, a: fx.WinGame, card: int) -> None:
         self._win(owner, a.how)
 
@@ -490,6 +500,7 @@ ACTIONS: Final[dict[type[fx.Action], Callable[[Actions, int, Any, int], None]]] 
     fx.WinGame: Actions._do_win, fx.Modify: Actions._do_modify, fx.EqualizeFortitude: Actions._do_equalize,
     fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional, fx.OnlyIf: Actions._do_only_if,
     fx.HoldSubmission: Actions._do_hold, fx.MoveThis: Actions._do_move_this, fx.Restrict: Actions._do_restrict,
+    fx.ContinueTurn: Actions._do_continue_turn,
 }
 # The actions done by a player (`who`), who may be all players: not a `getattr(a, "who", None)` per
 # action, which raises and clears an AttributeError for the others.

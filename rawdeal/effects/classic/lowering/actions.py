@@ -19,7 +19,7 @@ from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
 from rawdeal.effects.classic.lowering.found import Many, found_moved, found_search
 from rawdeal.effects.classic.lowering.timing import next_modifier
-from rawdeal.effects.classic.lowering.turnorder import not_first, not_right_after, right_after_this
+from rawdeal.effects.classic.lowering.turnorder import continue_turn, not_first, not_right_after, right_after_this
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 
 
@@ -990,4 +990,5 @@ _VERBS = {
     "force": _make_do, "make": _make_do, "look through": _search, "go through": _search, "return": _put,
     "arrange": _arrange,
     "add": _add,
+    "continue": lambda action, who, seq, card: list(continue_turn(action, who)),
 }

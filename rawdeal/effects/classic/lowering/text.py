@@ -35,6 +35,7 @@ from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
 )
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
+from rawdeal.effects.classic.lowering.turnorder import continues
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
 )
@@ -438,7 +439,7 @@ def _shuffled_in(actions: list[Any]) -> list[Any]:
 
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
-            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf)
+            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf, fx.ContinueTurn)
 
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
@@ -804,6 +805,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     a sentence "when this card is in your Ring area, during your turn you may ..." make one `Activated`."""
     used: list[Any] = []
     for part in parts:
+        if continues(part) and ctx.kind not in ("reversal", "reverse"):
+            raise Unsupported("'continue your turn' where no reversal ends it")
         if ctx.after_damage:
             _add_action(clauses, ends_turn_after_damage(part), ctx)
         elif isinstance(part, fx.Reverses):
@@ -891,6 +894,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, fx.Irreversible) and (ctx.as_type is CardType.ACTION or (
                 ctx.as_type is None and "action" in card.types and "maneuver" not in card.types)):
             clauses.append(replace(part, as_type=CardType.ACTION))  # "As an action, cannot be reversed ..."
+        elif isinstance(part, fx.PlayRequirement) and ctx.kind == "reverse":  # "As a reversal, can only be played
+            raise Unsupported("a requirement on playing a reversal")  # after ...": the engine asks none of a reversal
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
@@ -906,6 +911,9 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     if ctx.kind == "reversal":
         if not used:
             raise Unsupported("a reversal that sets off nothing the engine runs")
+        if any(map(continues, used)) and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:
+            used = [fx.Optional((*used[0].actions, *used[1:]))]  # "you may remove this card ... and then continue
+            # your turn": the turn goes on only if he does
         clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=fx.Zone.RING,
                                     played=ctx.played, by=ctx.by, source=ctx.source))
         return _Ctx("in", zones=ctx.zones)

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Phrase
+from rawdeal.effects.classic.model import Action, CardDesc, Phrase
 from rawdeal.effects.classic.lowering.nodes import Unsupported, _Desc, _desc, find, words
 
 _THIS = (["this", "card"], ["this", "maneuver"])
@@ -61,3 +61,28 @@ def not_first(cond: Phrase) -> tuple[int, CardType | None] | None:
     if len(d.types) > 1 or replace(d, types=()) != _Desc():
         raise Unsupported(f"the condition {' '.join(said)!r} on a reversed card")
     return _ORDINALS[tuple(words(ordinal))], d.types[0] if d.types else None
+
+
+def continue_turn(action: Action, who: fx.Who) -> list[fx.ContinueTurn]:
+    """"(you may ...) and continue your turn", "your opponent continues his turn": the reversal that set this off
+    (or this reversal) does not end the turn of the player whose turn it is."""
+    obj = action.parts[0] if len(action.parts) == 1 else None
+    said = words(obj) if isinstance(obj, Phrase) and obj.kind == "turn_obj" else []
+    if said == ["your", "turn"] or (said == ["his", "turn"] and who is fx.Who.OPPONENT):
+        return [fx.ContinueTurn(who)]
+    if said in (["your", "opponent's", "turn"], ["his", "turn"]) and who is fx.Who.YOU:
+        return [fx.ContinueTurn(fx.Who.OPPONENT)]
+    raise Unsupported(f"continue {' '.join(words(action)[1:])!r}")
+
+
+def continues(part: object) -> bool:
+    """Whether an action (or one of its options) goes on with the turn: only a reversal's effect may."""
+    if isinstance(part, fx.ContinueTurn):
+        return True
+    if isinstance(part, fx.Optional):
+        return any(map(continues, (*part.actions, *part.otherwise)))
+    if isinstance(part, fx.Choice):
+        return any(continues(a) for option in part.options for a in option)
+    if isinstance(part, fx.OnlyIf):
+        return any(map(continues, part.actions))
+    return False
