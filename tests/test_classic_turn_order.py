@@ -152,3 +152,56 @@ def test_a_reversal_of_a_card_played_after_a_set_up_card() -> None:
     for before, reversed_ in ((set_up, True), (other, False), (None, False)):
         last = None if before is None else LastPlay(before, CardType.MANEUVER, 2)
         assert R.reverses(cat, s, rev, CurrentPlay(0, played, CardType.MANEUVER, previous=last), 2, True) is reversed_
+
+
+JR_PUSH = ("When this card is in your Ring area, if your opponent reverses an Action card, you may put this card into "
+           "your Ringside pile and continue your turn.")
+OLD_SCHOOL = ("When this card is in your Ring area, if your opponent reverses a card from his Arsenal, you may remove "
+              "this card from the game and then continue your turn.")
+REVERSE_ACTION = "Reverse any Action card and end your opponent's turn."
+
+
+def test_continue_your_turn_is_part_of_what_the_may_does() -> None:
+    assert_printed(JR_PUSH, OLD_SCHOOL, REVERSE_ACTION)
+    (watch,) = clauses(OLD_SCHOOL, frozenset({"pre-match", "action"}))
+    assert isinstance(watch, fx.Triggered) and watch.trigger is fx.Trigger.REVERSAL
+    assert watch.actions == (fx.Optional((fx.MoveThis(fx.Zone.REMOVED), fx.ContinueTurn(fx.Who.YOU))),)
+
+
+def test_continue_your_turn_outside_a_reversal_is_reported() -> None:
+    assert lowered("Draw 1 card and continue your turn.", STRIKE).effect is None
+
+
+def _reversed_ego_boost(answer: str) -> Game:
+    """HHH, with J.R. Style Push's text on the Punch in his Ring area, plays Ego Boost; The Rock reverses it with
+    a Step Aside that reverses any Action card; HHH `answer`s whether to use the Punch."""
+    watch = fx.CardEffect(clauses(JR_PUSH, frozenset({"pre-match", "action"})))
+    cat = course_with({"Punch": watch, "Step Aside": fx.CardEffect(clauses(REVERSE_ACTION, REVERSAL))})
+    plain = [i.id for i in cat.infos if not i.effect.clauses and i.title not in ("Punch", "Step Aside")][:7] * 3
+    s = GameState(players=[PlayerState("HHH", plain[:], hand=[cat.id("Ego Boost"), cat.id("Chop")],
+                                       ring=[cat.id("Punch")]),
+                           PlayerState("THE ROCK", plain[:], hand=[cat.id("Step Aside")])], tasks=[], constructed=True)
+    game = Game(s, cat)
+    game.resume()
+    game.apply(parse_move('play "Ego Boost"'))
+    game.apply(parse_move('reverse "Step Aside"'))
+    d = game.decision()
+    assert d is not None and d.player == 0 and s.current == 0  # HHH is asked whether to use it
+    game.apply(parse_move(answer))
+    return game
+
+
+def test_after_the_reversal_the_player_who_uses_it_plays_on() -> None:
+    game = _reversed_ego_boost("yes")
+    s = game.s
+    assert s.current == 0 and s.playing is None and not s.tasks
+    assert s.players[0].ringside[-1] == game.cat.id("Punch") and game.cat.id("Ego Boost") in s.players[0].ringside
+    d = game.decision()
+    assert d is not None and d.player == 0 and 'play "Chop" as maneuver' in [str(m) for m in d.moves]
+    game.apply(parse_move('play "Chop" as maneuver'))  # the turn goes on: another card, played as usual
+    assert game.cat.id("Chop") not in s.players[0].hand
+
+
+def test_declining_it_lets_the_reversal_end_the_turn() -> None:
+    game = _reversed_ego_boost("no")
+    assert game.s.current == 1 and game.cat.id("Punch") in game.s.players[0].ring
