@@ -205,3 +205,23 @@ def test_after_the_reversal_the_player_who_uses_it_plays_on() -> None:
 def test_declining_it_lets_the_reversal_end_the_turn() -> None:
     game = _reversed_ego_boost("no")
     assert game.s.current == 1 and game.cat.id("Punch") in game.s.players[0].ring
+
+
+UNLESS_AFTER = ("Unless your Superstar is Trish Stratus, can only be played after the cards titled Jockeying for "
+                "Position or Gut Wrench.")
+UNLESS_FIRST = ("Unless your Superstar is Jeff Hardy, Lita, or Tajiri, can only be played if this is the first card "
+                "played on your turn.")
+
+
+def test_unless_your_superstar_is_x_lets_x_play_it_anyway() -> None:
+    assert_printed(UNLESS_AFTER, UNLESS_FIRST)
+    (req,) = clauses(UNLESS_FIRST, STRIKE)
+    assert isinstance(req, fx.PlayRequirement) and isinstance(req.condition, fx.AnyOf)
+    names, first = req.condition.conditions
+    assert first == fx.FirstOfTurn() and isinstance(names, fx.AnyOf) and len(names.conditions) == 3
+    cat = shipped_classic().catalog
+    kick = cat.id("Japanese Arm Drag")
+    for star, first_card, playable in (("Lita", False, True), ("The Rock", False, False), ("The Rock", True, True)):
+        s = GameState(players=[PlayerState(star, []), PlayerState("Triple H", [])])
+        s.last[0] = None if first_card else LastPlay(kick, CardType.MANEUVER, 2)
+        assert R.holds(cat, s, 0, req.condition, kick, s.last[0]) is playable, star

@@ -507,6 +507,8 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         forced = True
     elif frames and frames[-1].kind == "if_cond" and _held(frames[-1]) is not None:
         seq.last = _held(frames.pop())  # "If he has any cards titled X, he must discard them"
+    elif frames and frames[-1].kind == "unless_cond" and isinstance(find(frames[-1], "condition"), Phrase):
+        seq.condition = fx.Not(condition(find(frames.pop(), "condition")))  # type: ignore[arg-type]  # "Unless ..."
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_own(frames[-1]):
         cond = find(frames[-1], "condition")
         if cond is not None and isinstance(cond, Phrase):
@@ -639,6 +641,8 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
         return replace(part, condition=cond)
     if isinstance(part, fx.Irreversible) and part.condition is None:
         return replace(part, condition=cond)
+    if isinstance(part, fx.PlayRequirement) and isinstance(cond, fx.Not):  # "Unless your Superstar is Trish Stratus,
+        return replace(part, condition=fx.AnyOf((cond.condition, part.condition)))  # can only be played after X"
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
 
 
