@@ -14,7 +14,7 @@ from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
 from rawdeal.io.save import dumps, loads
-from classickit import REVERSAL, STRIKE, assert_printed, clauses, course_with, lowered
+from classickit import ACTION, REVERSAL, STRIKE, assert_printed, clauses, course_with, lowered
 
 OVER_SELL = "Your opponent cannot play the card titled Over Sell Maneuver immediately after you play this card."
 OVER_SELL_THIS = "Your opponent cannot play the card titled Over Sell Maneuver immediately after this card."
@@ -92,7 +92,7 @@ def _offered(cat: Catalog, plays: list[str], keep: int = 1) -> tuple[Game, list[
     for title in plays:
         if s.current != 0:
             break
-        game.apply(parse_move(f'play "{title}" as maneuver'))
+        game.apply(parse_move(f'play "{title}"' if title == "Ego Boost" else f'play "{title}" as maneuver'))
         seen = False
         while (d := game.decision()) is not None and not (d.player == 0 and s.current == 0 and not s.tasks):
             if d.kind.value == "reverse" and d.player == 1:
@@ -225,3 +225,17 @@ def test_unless_your_superstar_is_x_lets_x_play_it_anyway() -> None:
         s = GameState(players=[PlayerState(star, []), PlayerState("Triple H", [])])
         s.last[0] = None if first_card else LastPlay(kick, CardType.MANEUVER, 2)
         assert R.holds(cat, s, 0, req.condition, kick, s.last[0]) is playable, star
+
+
+NEXT_TWO = "Your next 2 cards played this turn cannot be reversed."
+
+
+def test_your_next_2_cards_last_for_two_cards() -> None:
+    assert_printed(NEXT_TWO)
+    (play,) = clauses(NEXT_TWO, ACTION)
+    assert play == fx.OnPlay((fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None,
+                                                    uses=2)),))
+    cat = course_with({"Ego Boost": fx.CardEffect((play,)),
+                       "Step Aside": fx.CardEffect(clauses("Reverse any card and end your opponent's turn.", REVERSAL))})
+    _, offered = _offered(cat, ["Ego Boost", "Kick", "Chop", "Punch"], keep=3)
+    assert offered == [True, False, False, True]  # Ego Boost itself, then two cards it covers, then one it does not

@@ -301,6 +301,8 @@ class Modifier:
     # your opponent's Arsenal", "... it cannot be reversed from his hand", Classic cards)
     everyone: bool = False  # the cards of both players ("All players' maneuvers are +1D", Classic cards)
     not_marks: tuple[str, ...] = ()  # only cards without these printed properties ("your non-Throwback maneuvers")
+    uses: int = 1  # a one-shot modifier: how many cards (maneuvers) it lasts for ("your next 2 cards played this
+    # turn cannot be reversed", Classic cards)
 
 
 # ---------------------------------------------------------------------------------------- actions

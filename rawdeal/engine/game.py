@@ -343,8 +343,9 @@ class Game(Choices):
         used = R.consumed(s, p, as_type)
         info = self.cat.infos[card]
         captured: tuple[fx.Modifier, ...] = ()
-        if used:
-            s.modifiers = tuple(m for m in s.modifiers if m not in used)
+        if used:  # a modifier for the next N cards stays for N - 1 more
+            s.modifiers = tuple(m if m not in used else _used_once(m) for m in s.modifiers
+                                if m not in used or m.modifier.uses > 1)
             captured = tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type))
         s.playing = CurrentPlay(p, card, as_type, captured, s.last[p])
         if self.cat.counts_plays:
@@ -601,6 +602,11 @@ class Game(Choices):
             self._mill(target, task.amount, winner_if_empty=task.player, collateral=False, source=source)
 
 
+
+
+def _used_once(m: ActiveModifier) -> ActiveModifier:
+    """A modifier for the next N cards once one of them is played: for the next N - 1."""
+    return ActiveModifier(m.owner, replace(m.modifier, uses=m.modifier.uses - 1), m.from_card, m.waiting)
 
 
 def seat_names(s: GameState) -> tuple[str, str]:

@@ -86,3 +86,15 @@ def continues(part: object) -> bool:
     if isinstance(part, fx.OnlyIf):
         return any(map(continues, part.actions))
     return False
+
+
+def next_many(what: list[str] | None) -> fx.Modifier | None:
+    """"your next 2 cards (3 maneuvers) played this turn cannot be reversed": the one-shot modifier for that many
+    cards (maneuvers) played, None for another description."""
+    if what is None or len(what) < 2 or not what[0].isdigit() or int(what[0]) < 2:
+        return None
+    if what[1:] == ["card"]:
+        return fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None, uses=int(what[0]))
+    if what[1:] in (["maneuver"], ["maneuver", "card"]):
+        return fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_MANEUVER, uses=int(what[0]))
+    return None
