@@ -857,7 +857,7 @@ def _cannot_play(action: Action) -> fx.Restrict | fx.OpponentCannotPlay | fx.Not
             and turn[-2:-1] in (["the"], ["this"]) and who is fx.Who.YOU:
         duration = fx.Duration.REST_OF_TURN
     elif isinstance(when, Phrase) and when.kind == "during_arg" and turn[-2:] == ["next", "turn"] \
-            and turn[1:-2] == (["your"] if who is fx.Who.YOU else ["his"]):
+            and turn[1:-2] in ((["your"],) if who is fx.Who.YOU else (["his"], ["your", "opponent's"])):
         duration = fx.Duration.NEXT_TURN
     else:
         raise Unsupported(f"cannot play {said!r}")

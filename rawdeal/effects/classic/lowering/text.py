@@ -35,7 +35,7 @@ from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
 )
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
-from rawdeal.effects.classic.lowering.turnorder import continues
+from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
 )
@@ -83,11 +83,10 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind in ("when_cond", "if_cond") and _this_in_own(frame):
             ctx = _Ctx("in", zones=_this_in_own(frame))
         elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
-                and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
+                and words(frame) in YOUR_TURN:
             ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,), once=frame.kind == "once_during")
         elif frame.kind in ("during", "once_during") and (ctx is None or ctx == _Ctx()) \
-                and stays_in_ring("play", _Ctx(), card) \
-                and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
+                and stays_in_ring("play", _Ctx(), card) and words(frame) in YOUR_TURN:
             # a Pre-match or Mid-match card's "Once during each of your turns you may ...": used from the Ring area
             ctx = _Ctx("activated", zones=(fx.Zone.RING,), once=frame.kind == "once_during")
         elif frame.kind == "at_edge" and ctx is not None and ctx.kind == "ring" \
@@ -103,9 +102,12 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 and words(frame) == ["before", "your", "draw segment"]:
             continue  # the start of the turn is before the draw segment
         elif frame.kind == "before_phase" and ctx is not None and words(frame) == ["before", "your", "draw segment"] \
-                and (ctx.kind == "ring" or (ctx.kind == "activated" and ctx.once and ctx.zones == (fx.Zone.RING,))):
-            ctx = _Ctx("ring start", once=ctx.kind == "activated")  # "(once during each of your turns,) before
-            # your Draw Segment": at the start of each of his turns, once
+                and (ctx.kind == "ring" or (ctx.kind == "activated" and ctx.zones == (fx.Zone.RING,))):
+            ctx = _Ctx("ring start", once=ctx.kind == "activated" and ctx.once)  # "(once during each of your turns,)
+            # before your Draw Segment", "during your turn, before your Draw Segment": at the start of each of his turns
+        elif frame.kind == "before_phase" and (ctx is None or ctx == _Ctx()) and stays_in_ring("play", _Ctx(), card) \
+                and words(frame) == ["before", "your", "draw segment"]:
+            ctx = _Ctx("ring start")  # a Pre-match card's bare "Before your Draw Segment, ...": from the Ring area
         elif card.is_superstar and frame.kind == "during" and words(frame) == ["during", "each", "of", "your", "turn"]:
             ctx = _Ctx("ability each turn")  # "During each of your turns, before your Draw Segment, ..."
         elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "in" and ctx.zones == (fx.Zone.RINGSIDE,) \
@@ -714,11 +716,12 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             continue
         try:
             seq.printed = printed[i] if printed else ""
-            new, parts = lower_sentence(sentence, ctx, card, seq)
-            if card.is_superstar and not sentence.frames:  # a Superstar's "Your Action cards are -3F": always
-                parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said
-                         and not p.modifier.everyone else p for p in parts]
-            ctx = _assemble(clauses, parts, new or _Ctx(), card)
+            for piece in opened_midway(sentence):  # "..., your maneuvers are +1D and during your turn you may ..."
+                new, parts = lower_sentence(piece, ctx, card, seq)
+                if card.is_superstar and not piece.frames:  # a Superstar's "Your Action cards are -3F": always
+                    parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said
+                             and not p.modifier.everyone else p for p in parts]
+                ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
             bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
     if isinstance(seq.last, _Compared):

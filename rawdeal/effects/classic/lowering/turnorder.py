@@ -13,10 +13,14 @@ from dataclasses import replace
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import Action, CardDesc, Phrase
+from rawdeal.effects.classic.model import Action, CardDesc, Frame, Phrase, Sentence
 from rawdeal.effects.classic.lowering.nodes import Unsupported, _Desc, _desc, find, words
 
 _THIS = (["this", "card"], ["this", "maneuver"])
+
+# "during your turn" and "once during each of your turns" as printed: each of his turns (once)
+YOUR_TURN = (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"], ["once", "per", "turn"],
+             ["once", "during", "your", "turn"], ["once", "a", "turn"], ["once", "each", "turn"])
 
 
 def right_after_this(when: object) -> bool:
@@ -98,3 +102,16 @@ def next_many(what: list[str] | None) -> fx.Modifier | None:
     if what[1:] in (["maneuver"], ["maneuver", "card"]):
         return fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_MANEUVER, uses=int(what[0]))
     return None
+
+
+def opened_midway(sentence: Sentence) -> list[Sentence]:
+    """"When this card is in your Ring area, your maneuvers are +1D and during your turn you may put this card into
+    your Ringside pile ...": a moment of the turn after "and" opens a clause of its own under the sentence's
+    openings, as if it were the next sentence; the sentence alone otherwise."""
+    items = sentence.items
+    for i, item in enumerate(items):
+        if isinstance(item, Frame) and item.kind in ("during", "once_during") and i >= 2 \
+                and isinstance(items[i - 1], Phrase) and items[i - 1].kind == "joiner" and words(items[i - 1]) == ["and"]:
+            return [replace(sentence, items=items[:i - 1]),
+                    replace(sentence, frames=(*sentence.frames, item), items=items[i + 1:])]
+    return [sentence]
