@@ -10,6 +10,7 @@ from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
 from rawdeal.engine.cardinfo import Catalog
 from rawdeal.engine.classic import shipped_classic
+from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
@@ -239,3 +240,51 @@ def test_your_next_2_cards_last_for_two_cards() -> None:
                        "Step Aside": fx.CardEffect(clauses("Reverse any card and end your opponent's turn.", REVERSAL))})
     _, offered = _offered(cat, ["Ego Boost", "Kick", "Chop", "Punch"], keep=3)
     assert offered == [True, False, False, True]  # Ego Boost itself, then two cards it covers, then one it does not
+
+
+ONCE_PER_TURN = ("When this card is in your Ring area, once per turn, you may discard 1 maneuver card and draw 1 "
+                 "card.")
+DURING_THEN_BEFORE = ("When this card is in your Ring area, during your turn, before your Draw Segment, your opponent "
+                      "discards 1 card and overturns 1 card.")
+BARE_BEFORE = "Before your Draw Segment, your opponent must remove 2 cards in his Ringside pile from the game."
+AND_DURING = ("When this card is in your Ring area, your maneuvers are +1D and during your turn you may put this card "
+              "into your Ringside pile and if your next card played this turn is a maneuver, it is +3D.")
+OPPONENTS_NEXT = "During your opponent's next turn, he cannot play maneuvers."
+PRE_MATCH = frozenset({"pre-match", "event"})
+
+
+def test_moments_of_the_turn_said_in_other_words() -> None:
+    assert_printed(ONCE_PER_TURN, DURING_THEN_BEFORE, BARE_BEFORE, AND_DURING, OPPONENTS_NEXT)
+    (used,) = clauses(ONCE_PER_TURN, STRIKE)
+    assert isinstance(used, fx.Activated) and used.once and used.zones == (fx.Zone.RING,)
+    (start,) = clauses(DURING_THEN_BEFORE, ACTION)
+    assert isinstance(start, fx.Triggered) and start.trigger is fx.Trigger.START_OF_TURN and start.zone is fx.Zone.RING
+    (start,) = clauses(BARE_BEFORE, PRE_MATCH)  # a Pre-match card stays in the Ring area
+    assert isinstance(start, fx.Triggered) and start.trigger is fx.Trigger.START_OF_TURN
+    assert lowered(BARE_BEFORE, ACTION).effect is None  # an action leaves play: from where, it does not say
+    assert clauses(OPPONENTS_NEXT, ACTION) == clauses("During his next turn, he cannot play maneuvers.", ACTION)
+
+
+def test_a_moment_of_the_turn_after_and_opens_its_own_clause() -> None:
+    while_in, used = clauses(AND_DURING, ACTION)
+    assert isinstance(while_in, fx.WhileInRing) and while_in.modifier.amount == 1
+    assert isinstance(used, fx.Activated) and not used.once and used.zones == (fx.Zone.RING,)
+    assert used.actions[0] == fx.MoveThis(fx.Zone.RINGSIDE)
+    assert clauses(AND_DURING, ACTION) == (
+        *clauses("When this card is in your Ring area, your maneuvers are +1D.", ACTION),
+        *clauses("When this card is in your Ring area, during your turn you may put this card into your Ringside pile "
+                 "and if your next card played this turn is a maneuver, it is +3D.", ACTION))
+
+
+def test_during_your_turn_before_your_draw_segment_acts_at_each_start_of_turn() -> None:
+    (start,) = clauses(DURING_THEN_BEFORE, ACTION)
+    cat = course_with({"Kick": fx.CardEffect((start,))})
+    arsenal = [cat.id(t) for t in ("Chop", "Head Butt", "Body Slam", "Arm Drag", "Haymaker", "Punch")]
+    s = GameState(players=[PlayerState("HHH", arsenal[:], ring=[cat.id("Kick")]),
+                           PlayerState("THE ROCK", arsenal[:], hand=[cat.id("Punch")])], tasks=[T.StartTurn(0)],
+                  constructed=True)
+    game = Game(s, cat)
+    game.resume()
+    while (d := game.decision()) is not None and d.player == 1:
+        game.apply(d.moves[0])
+    assert s.players[1].hand == [] and len(s.players[1].arsenal) == 5  # his discard and his overturned card
