@@ -388,7 +388,7 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
     return _Desc(count, tuple(dict.fromkeys(types)), tuple(dict.fromkeys(subtypes)), **fields)
 
 
-def _played_after(said: Phrase) -> fx.After:
+def _played_after(said: object) -> fx.After:
     """"played after a Set-up card": the one kind of card played right before it."""
     from rawdeal.effects.classic.lowering.conditions import _prior  # conditions reads descriptions with this module
 

@@ -110,8 +110,9 @@ def opened_midway(sentence: Sentence) -> list[Sentence]:
     openings, as if it were the next sentence; the sentence alone otherwise."""
     items = sentence.items
     for i, item in enumerate(items):
-        if isinstance(item, Frame) and item.kind in ("during", "once_during") and i >= 2 \
-                and isinstance(items[i - 1], Phrase) and items[i - 1].kind == "joiner" and words(items[i - 1]) == ["and"]:
+        joiner = items[i - 1] if i >= 2 else None
+        if isinstance(item, Frame) and item.kind in ("during", "once_during") and isinstance(joiner, Phrase) \
+                and joiner.kind == "joiner" and words(joiner) == ["and"]:
             return [replace(sentence, items=items[:i - 1]),
                     replace(sentence, frames=(*sentence.frames, item), items=items[i + 1:])]
     return [sentence]
