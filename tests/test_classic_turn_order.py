@@ -220,6 +220,9 @@ def test_unless_your_superstar_is_x_lets_x_play_it_anyway() -> None:
     assert isinstance(req, fx.PlayRequirement) and isinstance(req.condition, fx.AnyOf)
     names, first = req.condition.conditions
     assert first == fx.FirstOfTurn() and isinstance(names, fx.AnyOf) and len(names.conditions) == 3
+    assert clauses(UNLESS_AFTER, STRIKE) == (fx.PlayRequirement(fx.AnyOf((
+        fx.SuperstarIs(fx.Who.YOU, "name:trish-stratus"),
+        fx.AnyOf((fx.After(title="Jockeying for Position"), fx.After(title="Gut Wrench")))))),)
     cat = shipped_classic().catalog
     kick = cat.id("Japanese Arm Drag")
     for star, first_card, playable in (("Lita", False, True), ("The Rock", False, False), ("The Rock", True, True)):
