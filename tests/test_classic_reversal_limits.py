@@ -102,7 +102,8 @@ def test_your_next_card_is_the_next_card_played_this_turn() -> None:
     assert isinstance(play, fx.OnPlay) and play.actions == (
         fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None)),)
     assert clauses(NEXT_MANEUVER_CARD, ACTION) == clauses("Your next maneuver this turn cannot be reversed.", ACTION)
-    assert lowered("Your next 2 cards played this turn cannot be reversed.", ACTION).effect is None
+    assert lowered("Your next 3 Action cards played this turn cannot be reversed.", ACTION).effect is None  # 2 cards:
+    # tests/test_classic_turn_order.py
 
 
 def test_the_next_card_after_your_next_card_can_not_be_reversed_is_irreversible() -> None:

@@ -121,7 +121,7 @@ def test_a_state_copy_keeps_every_field_and_owns_its_lists() -> None:
            "last": [LastPlay(4, CardType.ACTION, 2), None], "tasks": [T.Hit(2)], "profile": next(p for p in Profile if p is not Profile.COURSE), "seed": 11, "rng": 12, "turn": 13, "current": 1, "ability_used": True,
            "end_requested": True, "moved": 3, "winner": 1, "how": "pin", "constructed": True, "used": (5,),
            "ended_by_reversal": 0, "delayed": ((1, 2),), "hold": (0, 7), "skip": [True, False],
-           "reversed_last": LastPlay(6, CardType.MANEUVER, None)}
+           "reversed_last": LastPlay(6, CardType.MANEUVER, None), "played": (CardType.ACTION, CardType.MANEUVER)}
     assert {f.name for f in fields(GameState)} - {"players"} == set(odd)  # a new field needs an odd value here
     for name, value in odd.items():
         setattr(state, name, value)

@@ -266,6 +266,10 @@ class _Kit:
         self.satisfy(s, 1, self.conditions(target, as_type))
         if r.target.after_title is not None:
             s.last[1] = self.after(fx.After(title=r.target.after_title))
+        if r.target.after is not None:
+            s.last[1] = self.after(r.target.after)
+        if r.target.played_before:  # the cards played before it this turn
+            s.played = (r.target.played_before_type or as_type,) * r.target.played_before
         if r.target.min_trait_in_ring:
             attacker.ring += [i.id for i in self.cat.infos if r.target.trait in i.card.traits][:r.target.min_trait_in_ring]
         if ringside:

@@ -301,6 +301,8 @@ class Modifier:
     # your opponent's Arsenal", "... it cannot be reversed from his hand", Classic cards)
     everyone: bool = False  # the cards of both players ("All players' maneuvers are +1D", Classic cards)
     not_marks: tuple[str, ...] = ()  # only cards without these printed properties ("your non-Throwback maneuvers")
+    uses: int = 1  # a one-shot modifier: how many cards (maneuvers) it lasts for ("your next 2 cards played this
+    # turn cannot be reversed", Classic cards)
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -421,6 +423,14 @@ class EndTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class ContinueTurn:
+    """"..., and continue your turn" after a reversal, "your opponent continues his turn" (Classic cards): the
+    reversal does not end `who`'s turn, he plays on; nothing happens if it is not his turn."""
+
+    who: Who
+
+
+@dataclass(frozen=True, slots=True)
 class WinGame:
     """The card's owner wins; `how` names the way ("disqualification")."""
 
@@ -482,7 +492,7 @@ class RemoveReversed:
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission | MoveThis | Restrict | OnlyIf | RemoveReversed
+    | HoldSubmission | MoveThis | Restrict | OnlyIf | RemoveReversed | ContinueTurn
 )
 
 
@@ -511,6 +521,10 @@ class Target:
     any_marks: tuple[str, ...] = ()  # "any Chain or Heat maneuver"
     from_hand: bool = False  # "any Action card played from your opponent's hand": not a Mid-match card played from
     # his Backlash deck (rulebook: "Cards from the Backlash deck are not considered played from the hand")
+    after: After | None = None  # "any card played after a Set-up card": the card its player played right before
+    played_before: int = 0  # "if it is not the first (or second) card played this turn": its player played at least
+    played_before_type: CardType | None = None  # that many cards (maneuvers, actions: "the first maneuver") before it
+    # this turn (Classic cards)
 
 
 # ---------------------------------------------------------------------------------------- clauses

@@ -18,7 +18,7 @@ from typing import Any
 from rawdeal.effects.model import (
     AllOf, AnyOf, After, AlsoReversedBy, CountsAs, Not, OpponentCannotPlay, NotReversedBy, ReversedOnlyBy, AllowsFollowUp, Arrange,
     CardFilter, Choice, Condition, Count, Delayed, Discard, DiscardThis,
-    Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
+    ContinueTurn, Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
     Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
@@ -165,6 +165,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     Arrange: lambda a, v: f"arrange top {a.n} cards of {_zone(a.who, Zone.ARSENAL, Who.YOU)}",
     SkipTurn: lambda a, v: f"{_verb(a.who, 'skip')} {_whose(a.who, a.who)} next turn",
     EndTurn: lambda a, v: f"end {_whose(a.who, Who.YOU)} turn",
+    ContinueTurn: lambda a, v: f"continue {_whose(a.who, Who.YOU)} turn",
     WinGame: lambda a, v: f"win the game by {a.how}",
     Modify: lambda a, v: render_modifier(a.modifier),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
@@ -223,6 +224,8 @@ def render_modifier(m: Modifier) -> str:
         noun, plural = f"{noun} titled {m.title}", f"{plural} titled {m.title}"
     if m.title_word is not None:
         noun, plural = (f"{x} with the word '{m.title_word}' in the title" for x in (noun, plural))
+    if m.uses > 1:
+        noun = f"{m.uses} {plural}"
     target = {
         Duration.NEXT_CARD: f"next {noun}",
         Duration.FIRST_NEXT_TURN: f"first {noun} played next turn",
@@ -329,6 +332,11 @@ def _target(t: Target) -> str:
         text += f" played right after {t.after_title}"
     if t.from_hand:
         text += " played from opponent's hand"
+    if t.after is not None:
+        text += f" played right after {_prior(t.after)}"
+    if t.played_before:
+        kind = t.played_before_type.value if t.played_before_type else "card"
+        text += f" if not the {' or '.join(('first', 'second')[:t.played_before])} {kind} played this turn"
     if t.min_trait_in_ring is not None:
         text += f" if opponent has {t.min_trait_in_ring} or more {t.trait.value.upper() if t.trait else ''} cards in his ring area"
     return text

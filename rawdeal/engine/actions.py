@@ -369,6 +369,16 @@ class Actions:
     def _do_end_turn(self, owner: int, a: fx.EndTurn, card: int) -> None:
         self.s.end_requested = True
 
+    def _do_continue_turn(self, owner: int, a: fx.ContinueTurn, card: int) -> None:
+        """The reversal that asked for the end of the turn does not end it: the card it reversed is done with and
+        its player plays on (the reversal then ended no turn, so nobody remembers it as having done so)."""
+        s = self.s
+        if self._who(owner, a.who) != s.current:
+            return
+        s.end_requested, s.playing = False, None
+        if s.ended_by_reversal == 1 - s.current:
+            s.ended_by_reversal, s.reversed_last = -1, None
+
     def _do_win(self, owner: int, a: fx.WinGame, card: int) -> None:
         self._win(owner, a.how)
 
@@ -512,6 +522,7 @@ ACTIONS: Final[dict[type[fx.Action], Callable[[Actions, int, Any, int], None]]] 
     fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional, fx.OnlyIf: Actions._do_only_if,
     fx.HoldSubmission: Actions._do_hold, fx.MoveThis: Actions._do_move_this, fx.Restrict: Actions._do_restrict,
     fx.RemoveReversed: Actions._do_remove_reversed,
+    fx.ContinueTurn: Actions._do_continue_turn,
 }
 # The actions done by a player (`who`), who may be all players: not a `getattr(a, "who", None)` per
 # action, which raises and clears an AttributeError for the others.

@@ -155,6 +155,8 @@ class Catalog:
     remembers_reversals: bool = field(init=False, repr=False, compare=False)
     # Whether a card can be Permanent (printed so, or by a text): else nothing in a Ring area is (`rules.permanent`)
     permanence: bool = field(init=False, repr=False, compare=False)
+    # Whether a reversal asks how many cards were played before the one it reverses (the game then counts them)
+    counts_plays: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -199,6 +201,7 @@ class Catalog:
             or any(isinstance(a, fx.RemoveReversed) for i in self.infos for r in i.on_reverse for a in r.actions))
         object.__setattr__(self, "permanence", any(
             PERMANENT in i.card.marks or i.effect.of(fx.Permanent) or i.effect.of(fx.MakesPermanent) for i in self.infos))
+        object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos for r in i.reverses))
         object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "stat_lines", tuple(tuple(

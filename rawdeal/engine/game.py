@@ -333,7 +333,7 @@ class Game(Choices):
             s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
         if s.ended_by_reversal == p:
             s.ended_by_reversal, s.reversed_last = -1, None
-        s.last[p], s.playing, s.turn = None, None, s.turn + 1
+        s.last[p], s.playing, s.turn, s.played = None, None, s.turn + 1, ()
         s.tasks.append(T.START_TURN[1 - p])
 
     # ------------------------------------------------------------------------------ plays
@@ -344,10 +344,13 @@ class Game(Choices):
         used = R.consumed(s, p, as_type)
         info = self.cat.infos[card]
         captured: tuple[fx.Modifier, ...] = ()
-        if used:
-            s.modifiers = tuple(m for m in s.modifiers if m not in used)
+        if used:  # a modifier for the next N cards stays for N - 1 more
+            s.modifiers = tuple(m if m not in used else _used_once(m) for m in s.modifiers
+                                if m not in used or m.modifier.uses > 1)
             captured = tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type))
         s.playing = CurrentPlay(p, card, as_type, captured, s.last[p], from_backlash=from_backlash)
+        if self.cat.counts_plays:
+            s.played = (*s.played, as_type)
         self._note(card, s.playing)
         if self.listen:
             self._emit(ev.Played(self.name(p), info.title, as_type))
@@ -600,6 +603,11 @@ class Game(Choices):
             self._mill(target, task.amount, winner_if_empty=task.player, collateral=False, source=source)
 
 
+
+
+def _used_once(m: ActiveModifier) -> ActiveModifier:
+    """A modifier for the next N cards once one of them is played: for the next N - 1."""
+    return ActiveModifier(m.owner, replace(m.modifier, uses=m.modifier.uses - 1), m.from_card, m.waiting)
 
 
 def seat_names(s: GameState) -> tuple[str, str]:

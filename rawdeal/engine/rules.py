@@ -672,7 +672,7 @@ def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:
 def _unconditional(r: fx.Reverses) -> bool:
     t = r.target
     return not r.cost and t.max_damage is None and t.after_title is None and t.min_trait_in_ring is None \
-        and not r.overturned_only and r.condition is None and not t.from_hand
+        and not r.overturned_only and r.condition is None and not t.from_hand and t.after is None and not t.played_before
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
@@ -693,11 +693,21 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
         return False
     if t.after_title is not None and (play.previous is None or cat.infos[play.previous.card].title != t.after_title):
         return False
+    if t.after is not None and not _after(cat, t.after, play.card, play.previous):
+        return False  # "any card played after a Set-up card"
+    if t.played_before and _played_before(s, t.played_before_type) < t.played_before:
+        return False  # "if it is not the first card played this turn"
     if t.min_trait_in_ring is not None:
         ring = s.players[play.player].ring
         if sum(1 for c in ring if t.trait in cat.infos[c].card.traits) < t.min_trait_in_ring:
             return False
     return not from_hand or _cost_payable(s, r.cost, defender)
+
+
+def _played_before(s: GameState, as_type: CardType | None) -> int:
+    """How many cards (played as `as_type`, if given) the player to move played this turn before the one being
+    played (the last of `GameState.played`)."""
+    return sum(1 for t in s.played[:-1] if as_type is None or t == as_type)
 
 
 def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:

@@ -119,6 +119,9 @@ class GameState:
     ended_by_reversal: int = -1
     reversed_last: LastPlay | None = None  # the card reversed then, as it was played ("you reversed a High Risk
     # maneuver to end your opponent's last turn"), kept as long as `ended_by_reversal`
+    played: tuple[CardType, ...] = ()  # what the player to move played his cards as this turn, the one being played
+    # last ("reverse any card if it is not the first card played this turn"; kept only when the catalog has a card
+    # that asks: `Catalog.counts_plays`)
 
     def copy(self) -> GameState:
         """A copy whose lists are its own (the records in them are values, shared). Every field by name:
@@ -128,7 +131,7 @@ class GameState:
             [p.copy() for p in self.players], self.profile, self.seed, self.rng, self.turn, self.current,
             self.ability_used, self.modifiers, self.last[:], self.playing, self.tasks[:], self.skip[:],
             self.delayed, self.hold, self.end_requested, self.moved, self.winner, self.how, self.constructed,
-            self.used, self.ended_by_reversal, self.reversed_last,
+            self.used, self.ended_by_reversal, self.reversed_last, self.played,
         )
 
     @property

@@ -11,6 +11,7 @@ from typing import Any
 
 import orjson
 
+from rawdeal.cards import CardType
 from rawdeal.effects.model import Zone
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.game import Game
@@ -51,6 +52,8 @@ def save_dict(game: Game) -> dict[str, Any]:
     ended: dict[str, Any] = {"ended_by_reversal": s.ended_by_reversal} if s.ended_by_reversal >= 0 else {}  # likewise
     if s.reversed_last is not None:  # likewise
         ended["reversed_last"] = encode(s.reversed_last, title)
+    if s.played:  # likewise
+        ended["played"] = [str(t) for t in s.played]
     return {**constructed, **pool, **used, **ended,
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
@@ -156,6 +159,7 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
         used=tuple(card_id(t, f"$.used[{k}]") for k, t in enumerate(raw.get("used", []))),
         ended_by_reversal=raw.get("ended_by_reversal", -1),
         reversed_last=rec("reversed_last", LastPlay | None, None),
+        played=tuple(CardType(t) for t in raw.get("played", [])),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from collections.abc import Callable
 from typing import Any
 
 from rawdeal.cards.model import CardType, Trait
@@ -19,6 +20,7 @@ from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
 from rawdeal.effects.classic.lowering.found import Many, found_moved, found_search
 from rawdeal.effects.classic.lowering.timing import next_modifier
+from rawdeal.effects.classic.lowering.turnorder import continue_turn, not_first, not_right_after, right_after_this
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 from rawdeal.effects.classic.lowering.played import without_played_from_hand
 
@@ -126,7 +128,8 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
         return [_PackRule()]
     if action.verb == "play" and any(isinstance(p, Phrase) and p.kind == "modal" and words(p) == ["cannot"]
                                      for p in action.subject):
-        return [_cannot_play(action)]
+        made = _cannot_play(action)
+        return made if isinstance(made, list) else [made]
     if action.verb == "ignore":
         return _ignore(action, seq)
     randomly = [p for p in action.subject if isinstance(p, Phrase) and p.kind == "adverb" and words(p) == ["randomly"]]
@@ -842,7 +845,7 @@ def _without_word(action: Action, kind: str) -> Action | None:
     return Action(action.subject, action.verb, (counted, *action.parts[1:]))
 
 
-def _cannot_play(action: Action) -> fx.Restrict | fx.OpponentCannotPlay:
+def _cannot_play(action: Action) -> fx.Restrict | fx.OpponentCannotPlay | fx.NotReversedBy | list[fx.Restrict]:
     """"You cannot play Action cards with the word 'dynamic' in the title for the rest of the turn", "your
     opponent cannot play maneuvers during his next turn": a restriction on one player for a lifetime the
     sentence says (one without a lifetime, or on the opponent for the rest of your own turn, is reported)."""
@@ -855,8 +858,10 @@ def _cannot_play(action: Action) -> fx.Restrict | fx.OpponentCannotPlay:
             and replace(d, title=None, titles=(), count=fx.ONE) == _Desc():
         # "your opponent cannot play the card titled X": for as long as the context says (the Ring area)
         return fx.OpponentCannotPlay((d.title,) if d.title else d.titles)
+    if d is not None and len(rest) == 1 and right_after_this(rest[0]):  # "... immediately after (you play) this card"
+        return not_right_after(who, d)
     if d is None or len(rest) != 1 or who is fx.Who.ALL or d.trait or d.marked or d.not_trait or d.not_subtypes \
-            or d.max_damage is not None or d.min_damage is not None or d.after_title or len(d.subtypes) > 1 \
+            or d.max_damage is not None or d.min_damage is not None or d.after_title or d.after is not None or len(d.subtypes) > 1 \
             or len(d.types) > 1:
         raise Unsupported(f"cannot play {said!r}")
     when = rest[0]
@@ -865,7 +870,7 @@ def _cannot_play(action: Action) -> fx.Restrict | fx.OpponentCannotPlay:
             and turn[-2:-1] in (["the"], ["this"]) and who is fx.Who.YOU:
         duration = fx.Duration.REST_OF_TURN
     elif isinstance(when, Phrase) and when.kind == "during_arg" and turn[-2:] == ["next", "turn"] \
-            and turn[1:-2] == (["your"] if who is fx.Who.YOU else ["his"]):
+            and turn[1:-2] in ((["your"],) if who is fx.Who.YOU else (["his"], ["your", "opponent's"])):
         duration = fx.Duration.NEXT_TURN
     else:
         raise Unsupported(f"cannot play {said!r}")
@@ -922,6 +927,10 @@ def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     if cond is not None:  # "reverse any HEEL maneuver if that opponent has 5 or more HEEL cards in his Ring area"
         plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not cond))
         [reverses] = _reverse(plain, who, seq, card)
+        before = not_first(next(p for p in cond.parts if isinstance(p, Phrase) and p.kind == "condition"))
+        if before is not None:  # "if it is not the first card played this turn"
+            return [replace(reverses, target=replace(reverses.target, played_before=before[0],
+                                                     played_before_type=before[1]))]
         trait, n = _traits_in_ring(cond)
         if reverses.target.trait is not trait or reverses.target.min_trait_in_ring is not None:
             raise Unsupported(f"reverse {' '.join(words(action)[1:])!r} (a count of another keyword)")
@@ -988,11 +997,16 @@ def _find_cards_or_none(node: object) -> Cards | None:
         return None
 
 
-_VERBS = {
+def _continue(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
+    return list(continue_turn(action, who))
+
+
+_VERBS: dict[str, Callable[[Action, fx.Who, _Seq, CardFacts], list[Any]]] = {
     "draw": _draw, "discard": _discard, "end": _end, "skip": _skip, "win": _win, "look at": _look,
     "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
     "take": _take, "remove": _remove, "overturn": _overturn, "choose": _choose, "play": _play,
     "force": _make_do, "make": _make_do, "look through": _search, "go through": _search, "return": _put,
     "arrange": _arrange,
     "add": _add,
+    "continue": _continue,
 }

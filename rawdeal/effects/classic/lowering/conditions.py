@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rawdeal.cards.marks import keyword_mark
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, ValueKind, Word, ZoneRef
@@ -37,11 +38,12 @@ def _prior(node: object) -> fx.Condition:
 
 
 def _after(d: _Desc, said: object) -> fx.After:
-    if d.max_damage is not None or d.trait is not None or d.not_marks or d.any_marks or d.titles or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
-            or len(d.types) > 1:
+    if d.max_damage is not None or d.not_marks or d.any_marks or d.titles or d.not_trait or d.not_subtypes or len(d.subtypes) > 1 \
+            or len(d.types) > 1 or d.after is not None or d.after_title is not None:
         raise Unsupported(f"a play after {' '.join(words(said))!r}")
     card_type = d.types[0] if d.types else None
-    return fx.After(card_type, d.subtypes[0] if d.subtypes else None, d.title, d.min_damage, d.title_word, d.marks)
+    marks = (*d.marks, keyword_mark(d.trait.value)) if d.trait else d.marks  # "after a Set-up card": a keyword
+    return fx.After(card_type, d.subtypes[0] if d.subtypes else None, d.title, d.min_damage, d.title_word, marks)
 
 
 def condition(node: Phrase) -> fx.Condition:

@@ -273,6 +273,7 @@ class _Desc:
     not_marks: tuple[str, ...] = ()
     any_marks: tuple[str, ...] = ()  # "Chain or Heat": at least one of them
     titles: tuple[str, ...] = ()  # "the card titled A, B, or C": any of them
+    after: fx.After | None = None  # "played after a Set-up card": the card played right before it
 
     @property
     def marked(self) -> bool:
@@ -401,9 +402,10 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             fields["marks"] = (*fields.get("marks", ()), STUN_VALUE)
         elif kind == "played_after":
             title = values(inner, ValueKind.TITLE)
-            if len(title) != 1:
-                raise Unsupported(f"'played after' {' '.join(words(inner))!r}")
-            fields["after_title"] = title[0].text
+            if len(title) == 1:
+                fields["after_title"] = title[0].text
+            else:
+                fields["after"] = _played_after(inner)
         else:
             raise Unsupported(f"the description {' '.join(words(post))!r}")
     if subtypes and CardType.MANEUVER not in types:
@@ -424,6 +426,16 @@ def _copies_of_titled(desc: CardDesc) -> str | None:
     titles = values(card, ValueKind.TITLE) if card is not None else []
     said = words(card) if card is not None else []
     return titles[0].text if len(titles) == 1 and said[:3] == ["the", "card", "titled"] else None
+
+
+def _played_after(said: object) -> fx.After:
+    """"played after a Set-up card": the one kind of card played right before it."""
+    from rawdeal.effects.classic.lowering.conditions import _prior  # conditions reads descriptions with this module
+
+    prior = _prior(said)
+    if not isinstance(prior, fx.After) or prior.title is not None:
+        raise Unsupported(f"'played after' {' '.join(words(said))!r}")
+    return prior
 
 
 def _by_opponent_from_hand(being: Phrase) -> bool:
@@ -474,6 +486,8 @@ def _filter(d: _Desc) -> fx.CardFilter:
     if d.max_damage is not None or d.min_damage is not None or d.after_title is not None or len(d.subtypes) > 1 \
             or d.not_subtypes:
         raise Unsupported("a card filter on damage or on several subtypes")
+    if d.after is not None:
+        raise Unsupported("a card filter on the card played before it")
     types = () if d.types == () else d.types
     subtype = d.subtypes[0] if d.subtypes else None
     if subtype is not None and types == (CardType.MANEUVER,):
@@ -491,7 +505,7 @@ def _target(d: _Desc) -> fx.Target:
     types = d.types or ((CardType.MANEUVER,) if d.subtypes else (CardType.MANEUVER, CardType.ACTION))
     return fx.Target(card_types=types, subtypes=d.subtypes, title=d.title, max_damage=d.max_damage,
                      after_title=d.after_title, trait=d.trait, not_subtypes=d.not_subtypes, not_trait=d.not_trait,
-                     marks=d.marks, not_marks=d.not_marks, any_marks=d.any_marks)
+                     marks=d.marks, not_marks=d.not_marks, any_marks=d.any_marks, after=d.after)
 
 
 def _object_cards(action: Action) -> _Desc | None:

@@ -13,8 +13,8 @@ from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Statem
 from rawdeal.effects.classic.lowering.marks import logo_marks
 from rawdeal.effects.classic.lowering.nodes import Unsupported, _desc, _filter, _number, _zone, find, values, words
 
-_YOU = (["you"],)
-_OPPONENT = (["your", "opponent"], ["opponent"], ["he"], ["him"], ["his"], ["your", "opponent's"], ["opponent's"])
+_YOU = (["you"], ["your", "superstar"])
+_OPPONENT = (["your", "opponent"], ["opponent"], ["he"], ["him"], ["his"], ["your", "opponent's"], ["opponent's"], ["your", "opponent's", "superstar"], ["his", "superstar"])
 
 
 def standing(one: Phrase) -> fx.Condition | None:

@@ -13,6 +13,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _filter, _leaves, _number, _zone_in, find, titles_each,
     values, words,
 )
+from rawdeal.effects.classic.lowering.turnorder import next_many
 from rawdeal.effects.classic.lowering.timing import next_modifier, per_count
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _prior, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
@@ -71,6 +72,9 @@ def _irreversible(st: Statement, card: CardFacts) -> list[Any]:
     next_one = _next_this_turn(words(ref)) if ref is not None and not tails else None
     if next_one == ["maneuver"] or next_one == ["maneuver", "card"]:  # "your next maneuver may not be reversed"
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_MANEUVER))]
+    many = next_many(next_one)
+    if many is not None:  # "Your next 2 cards played this turn cannot be reversed"
+        return [fx.Modify(many)]
     if next_one == ["card"]:  # "Your next card played this turn cannot be reversed", "Your next CARD can not ..."
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, card_type=None))]
     if ref is not None and first_next_turn(ref) and not tails:  # "the first card you play on your next turn ..."

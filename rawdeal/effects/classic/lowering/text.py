@@ -35,6 +35,7 @@ from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
 )
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
+from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
 )
@@ -82,11 +83,10 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind in ("when_cond", "if_cond") and _this_in_own(frame):
             ctx = _Ctx("in", zones=_this_in_own(frame))
         elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
-                and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
+                and words(frame) in YOUR_TURN:
             ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,), once=frame.kind == "once_during")
         elif frame.kind in ("during", "once_during") and (ctx is None or ctx == _Ctx()) \
-                and stays_in_ring("play", _Ctx(), card) \
-                and words(frame) in (["during", "your", "turn"], ["once", "during", "each", "of", "your", "turn"]):
+                and stays_in_ring("play", _Ctx(), card) and words(frame) in YOUR_TURN:
             # a Pre-match or Mid-match card's "Once during each of your turns you may ...": used from the Ring area
             ctx = _Ctx("activated", zones=(fx.Zone.RING,), once=frame.kind == "once_during")
         elif frame.kind == "at_edge" and ctx is not None and ctx.kind == "ring" \
@@ -102,9 +102,12 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
                 and words(frame) == ["before", "your", "draw segment"]:
             continue  # the start of the turn is before the draw segment
         elif frame.kind == "before_phase" and ctx is not None and words(frame) == ["before", "your", "draw segment"] \
-                and (ctx.kind == "ring" or (ctx.kind == "activated" and ctx.once and ctx.zones == (fx.Zone.RING,))):
-            ctx = _Ctx("ring start", once=ctx.kind == "activated")  # "(once during each of your turns,) before
-            # your Draw Segment": at the start of each of his turns, once
+                and (ctx.kind == "ring" or (ctx.kind == "activated" and ctx.zones == (fx.Zone.RING,))):
+            ctx = _Ctx("ring start", once=ctx.kind == "activated" and ctx.once)  # "(once during each of your turns,)
+            # before your Draw Segment", "during your turn, before your Draw Segment": at the start of each of his turns
+        elif frame.kind == "before_phase" and (ctx is None or ctx == _Ctx()) and stays_in_ring("play", _Ctx(), card) \
+                and words(frame) == ["before", "your", "draw segment"]:
+            ctx = _Ctx("ring start")  # a Pre-match card's bare "Before your Draw Segment, ...": from the Ring area
         elif card.is_superstar and frame.kind == "during" and words(frame) == ["during", "each", "of", "your", "turn"]:
             ctx = _Ctx("ability each turn")  # "During each of your turns, before your Draw Segment, ..."
         elif frame.kind == "before_phase" and ctx is not None and ctx.kind == "in" and ctx.zones == (fx.Zone.RINGSIDE,) \
@@ -438,7 +441,8 @@ def _shuffled_in(actions: list[Any]) -> list[Any]:
 
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
-            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf, fx.RemoveReversed)
+            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf, fx.RemoveReversed,
+            fx.ContinueTurn)
 
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
@@ -506,6 +510,8 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         forced = True
     elif frames and frames[-1].kind == "if_cond" and _held(frames[-1]) is not None:
         seq.last = _held(frames.pop())  # "If he has any cards titled X, he must discard them"
+    elif frames and frames[-1].kind == "unless_cond" and isinstance(find(frames[-1], "condition"), Phrase):
+        seq.condition = fx.Not(condition(find(frames.pop(), "condition")))  # type: ignore[arg-type]  # "Unless ..."
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and not _this_in_own(frames[-1]):
         cond = find(frames[-1], "condition")
         if cond is not None and isinstance(cond, Phrase):
@@ -638,6 +644,8 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
         return replace(part, condition=cond)
     if isinstance(part, (fx.Irreversible, fx.Permanent)) and part.condition is None:
         return replace(part, condition=cond)
+    if isinstance(part, fx.PlayRequirement) and isinstance(cond, fx.Not):  # "Unless your Superstar is Trish Stratus,
+        return replace(part, condition=fx.AnyOf((cond.condition, part.condition)))  # can only be played after X"
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
 
 
@@ -709,11 +717,12 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             continue
         try:
             seq.printed = printed[i] if printed else ""
-            new, parts = lower_sentence(sentence, ctx, card, seq)
-            if card.is_superstar and not sentence.frames:  # a Superstar's "Your Action cards are -3F": always
-                parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said
-                         and not p.modifier.everyone else p for p in parts]
-            ctx = _assemble(clauses, parts, new or _Ctx(), card)
+            for piece in opened_midway(sentence):  # "..., your maneuvers are +1D and during your turn you may ..."
+                new, parts = lower_sentence(piece, ctx, card, seq)
+                if card.is_superstar and not piece.frames:  # a Superstar's "Your Action cards are -3F": always
+                    parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said
+                             and not p.modifier.everyone else p for p in parts]
+                ctx = _assemble(clauses, parts, new or _Ctx(), card)
         except Unsupported as exc:
             bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
     if isinstance(seq.last, _Compared):
@@ -806,6 +815,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     a sentence "when this card is in your Ring area, during your turn you may ..." make one `Activated`."""
     used: list[Any] = []
     for part in parts:
+        if continues(part) and ctx.kind not in ("reversal", "reverse"):
+            raise Unsupported("'continue your turn' where no reversal ends it")
         if ctx.after_damage:
             _add_action(clauses, ends_turn_after_damage(part), ctx)
         elif isinstance(part, fx.Reverses):
@@ -901,6 +912,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, fx.Irreversible) and (ctx.as_type is CardType.ACTION or (
                 ctx.as_type is None and "action" in card.types and "maneuver" not in card.types)):
             clauses.append(replace(part, as_type=CardType.ACTION))  # "As an action, cannot be reversed ..."
+        elif isinstance(part, fx.PlayRequirement) and ctx.kind == "reverse":  # "As a reversal, can only be played
+            raise Unsupported("a requirement on playing a reversal")  # after ...": the engine asks none of a reversal
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
@@ -916,6 +929,9 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     if ctx.kind == "reversal":
         if not used:
             raise Unsupported("a reversal that sets off nothing the engine runs")
+        if any(map(continues, used)) and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:
+            used = [fx.Optional((*used[0].actions, *used[1:]))]  # "you may remove this card ... and then continue
+            # your turn": the turn goes on only if he does
         clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=fx.Zone.RING,
                                     played=ctx.played, by=ctx.by, source=ctx.source))
         return _Ctx("in", zones=ctx.zones)

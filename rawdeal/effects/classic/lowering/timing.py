@@ -79,7 +79,7 @@ def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **ext
     <d>, it ..." makes: the next card played uses it up, and it changes that card only if the card is <d> (a
     Strike or Grapple maneuver, an Action card, the card titled X, a Foreign Object card)."""
     if d.not_trait or d.not_subtypes or d.min_damage is not None or d.not_marks or d.any_marks or d.titles \
-            or d.after_title or len(d.types) > 1:
+            or d.after_title or d.after is not None or len(d.types) > 1:
         raise Unsupported("a next card described by what the engine cannot test on it yet")
     card_type = d.types[0] if d.types else CardType.MANEUVER if d.subtypes else None
     if stat is fx.Stat.DAMAGE and amount and card_type is CardType.ACTION:
