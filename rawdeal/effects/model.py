@@ -131,6 +131,8 @@ class CountOf:
     most: int | None = None
     over: Who | None = None  # "the number of cards he has in his hand greater than you have in your hand": less the
     # number of that player's such cards in the same zone
+    measure: Measure | None = None  # with `zone=None`: "your Fortitude Rating", "your opponent's Fortitude Rating"
+    # (None: his Superstar Value)
 
 
 # ------------------------------------------------------------------------------------- conditions
@@ -430,6 +432,8 @@ class WinGame:
 @dataclass(frozen=True, slots=True)
 class Modify:
     modifier: Modifier
+    per: CountOf | None = None  # Classic: "your next card played this turn is -#F, where # is equal to your Superstar
+    # Value": the amount times that count, worked out when the action runs
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,8 @@ def _count(count: Count) -> str:
     if count.of is not None:
         of = count.of
         whose = "your" if of.who is Who.YOU else "opponent's"
-        what = f"{whose} superstar value" if of.zone is None else f"the number of cards in {whose} {_ZONES[of.zone]}"
+        what = f"{whose} {of.measure or 'superstar value'}" if of.zone is None \
+            else f"the number of cards in {whose} {_ZONES[of.zone]}"
         plus = f" {of.plus:+d}" if of.plus else ""
         plus += f", at least {of.least}" if of.least else ""
         plus += f", at most {of.most}" if of.most is not None else ""
@@ -166,7 +167,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     SkipTurn: lambda a, v: f"{_verb(a.who, 'skip')} {_whose(a.who, a.who)} next turn",
     EndTurn: lambda a, v: f"end {_whose(a.who, Who.YOU)} turn",
     WinGame: lambda a, v: f"win the game by {a.how}",
-    Modify: lambda a, v: render_modifier(a.modifier),
+    Modify: lambda a, v: render_modifier(a.modifier) + ("" if a.per is None else f" per {_count(Count(0, of=a.per))}"),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
     Choice: _choice,
     OnlyIf: lambda a, v: f"if {_condition(a.condition)}: {_actions(a.actions, v, ' and ')}",

@@ -196,11 +196,23 @@ _WORD_PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
 def _count_of(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
-    """How many of the cards `of` names lie in its zone ("for every Heat card in your Ring area")."""
+    """How many of the cards `of` names lie in its zone ("for every Heat card in your Ring area"), or the measure
+    it names ("+#F, where # is equal to your Superstar Value"), within its bounds."""
+    who = p if of.who is fx.Who.YOU else 1 - p
     if of.zone is None:
-        return 0
-    owner = s.players[p if of.who is fx.Who.YOU else 1 - p]
-    return sum(1 for c in owner.zone(of.zone) if passes(cat, c, of.filter)) + of.plus
+        return bounded(of, measured(cat, s, who, of))
+    return sum(1 for c in s.players[who].zone(of.zone) if passes(cat, c, of.filter)) + of.plus
+
+
+def measured(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
+    """Player p's measure a `#` with no zone is equal to: his Superstar Value unless it names another."""
+    return _measure(cat, s, p, of.measure or fx.Measure.SUPERSTAR_VALUE)
+
+
+def bounded(of: fx.CountOf, base: int) -> int:
+    """`base` plus `of.plus`, within `of`'s bounds ("# cannot be greater than 6")."""
+    n = max(of.least, base + of.plus)
+    return n if of.most is None else min(n, of.most)
 
 
 def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:

@@ -14,6 +14,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _only_args, _subject, _target, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.deckrules import is_deck_rule
+from rawdeal.effects.classic.lowering.amounts import per_moved, times_moved
 from rawdeal.effects.classic.lowering.quantities import checked_same, hash_is, per_every
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
@@ -135,6 +136,10 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     picked = _without_word(action, "random")
     if picked is not None:  # "he must discard 3 random cards from his hand": as "he randomly discards 3 cards"
         return [_at_random(a) for a in _action(picked, seq, card)]
+    per = _arg(action, "per")
+    if per is not None and per_moved(per, seq.last) is not None:  # "draw 2 cards for each card discarded"
+        plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not per))
+        return [times_moved(a) for a in _action(plain, seq, card)]
     counted = _counted_equal_to(action)
     if counted is not None:  # "your opponent discards cards equal to the number of Face cards in your Ring area"
         plain, count = counted

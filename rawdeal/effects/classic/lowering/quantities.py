@@ -40,20 +40,24 @@ def hash_is(tail: Any) -> fx.CountOf:
     ref = refs[0]
     said = words(ref)
     if ref.kind == "stat_value":
-        if said[-2:] != ["superstar", "value"] and said[-1:] != ["superstar value"]:
+        if said[-1] not in _MEASURES and said[-2:] != ["superstar", "value"]:
             raise Unsupported(f"# equal to {' '.join(said)!r}")
         owner = [p for p in _children(ref) if isinstance(p, Phrase) and p.kind == "stat_owner"]
-        whose = [w for w in said if w not in ("superstar", "value", "superstar value")]
+        whose = [w for w in said if w not in ("superstar", "value", *_MEASURES)]
         who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (
             ["your", "opponent's"], ["opponent's"], ["his"]) else None
         if who is None or not owner:
             raise Unsupported(f"# equal to {' '.join(said)!r}")
-        return fx.CountOf(who, None, plus=plus)
+        return fx.CountOf(who, None, plus=plus, measure=_MEASURES.get(said[-1]))
     if said[:3] != ["the", "number", "of"]:
         raise Unsupported(f"# equal to {' '.join(said)!r}")
     if ref.kind == "excess_of":
         return _excess(ref, plus)
     return _cards_in(ref, ref.parts, plus)
+
+
+# a player's measure a `#` may be equal to (None: his Superstar Value, `CountOf`'s default)
+_MEASURES: dict[str, fx.Measure | None] = {"superstar value": None, "fortitude rating": fx.Measure.FORTITUDE}
 
 
 def _excess(ref: Phrase, plus: int) -> fx.CountOf:

@@ -10,7 +10,7 @@ from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _filter, _leaves, _number, _zone_in, find, titles_each,
+    HASH, _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _filter, _leaves, _number, _zone_in, find, titles_each,
     values, words,
 )
 from rawdeal.effects.classic.lowering.timing import next_modifier, per_count
@@ -18,6 +18,7 @@ from rawdeal.effects.classic.lowering.conditions import _played_condition, _prio
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
 from rawdeal.effects.classic.lowering.quantities import HashBound
+from rawdeal.effects.classic.lowering.amounts import hashed_stats, per_hash
 from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
 
 
@@ -390,9 +391,13 @@ def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
             raise Unsupported(f"{' '.join(words(st))!r}")
         per = per_count(tails[0]) if tails and tails[0].kind == "per_tail" else None
         cond = _tail_condition(tails[0]) if tails and per is None else None
+        hashed = hashed_stats(stats)  # "This card is +#F, where # is equal to ...": per `#`
+        if hashed is not None and per is None:
+            return [_SelfStat(stat, n, cond, per=HASH) for stat, n in hashed]
         return [_SelfStat(stat, n, cond, per=per) for stat, n in _stat_list(stats)]
     if isinstance(inner, Phrase) and inner.kind == "next_ref" and not tails:
-        return [_next_card_modifier(inner, stats)]
+        hashed = hashed_stats(stats)  # "Your next card played this turn is -#F, where # is equal to ..."
+        return [per_hash(_next_card_modifier(inner, stats, hashed)) if hashed else _next_card_modifier(inner, stats)]
     to = holder.parts[2] if len(holder.parts) == 3 and words(holder.parts[1]) == ["to"] else None
     if isinstance(inner, Phrase) and inner.kind == "card_group" and to is not None:
         return [_reversals_to_next(inner, to, stats, tails)]
@@ -436,8 +441,8 @@ def _reversal_to(st: Statement, card: CardFacts) -> list[Any]:
     return [fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], duration, card_type=card_type, reversals=True))]
 
 
-def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
-    """"Your next maneuver this turn is +2D", "your next Strike maneuver is +3D"."""
+def _next_card_modifier(ref: Phrase, stats: Phrase, amounts: list[tuple[fx.Stat, int]] | None = None) -> Any:
+    """"Your next maneuver this turn is +2D", "your next Strike maneuver is +3D" (`amounts`: those read already)."""
     said = words(ref)
     if said[:2] != ["your", "next"] or any(isinstance(p, Value) and p.kind is ValueKind.NUMBER for p in ref.parts):
         raise Unsupported(f"{' '.join(said)!r}")
@@ -446,7 +451,7 @@ def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
     if d.title or d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or len(d.subtypes) > 1 \
             or d.types not in ((), (CardType.MANEUVER,)):
         raise Unsupported(f"{' '.join(said)!r}")
-    amounts = _stat_list(stats)
+    amounts = _stat_list(stats) if amounts is None else amounts
     if len(amounts) != 1:
         raise Unsupported("a next card's amounts other than one +D or one F")
     stat, n = amounts[0]

@@ -17,6 +17,7 @@ from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.found import unplaced
+from rawdeal.effects.classic.lowering.amounts import is_hashed
 from rawdeal.effects.classic.lowering.quantities import hash_is
 from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
 from rawdeal.effects.classic.lowering.nodes import (
@@ -592,6 +593,8 @@ def _with_hash(part: Any, said: fx.CountOf) -> Any:
     count = getattr(part, "count", None)
     if isinstance(count, fx.Count) and count.of is HASH:
         return replace(part, count=replace(count, of=said))
+    if is_hashed(part):  # "This card is +#F", "your next card played this turn is -#F"
+        return replace(part, per=said)
     return part
 
 
@@ -601,7 +604,7 @@ def _any_number_only_discarded(parts: list[Any]) -> None:
     Arsenal"); anywhere else it cannot run yet."""
     for part in parts:
         for a in _nested(part):
-            if getattr(getattr(a, "count", None), "of", None) is HASH:
+            if getattr(getattr(a, "count", None), "of", None) is HASH or is_hashed(a):
                 raise Unsupported("the quantity '#' (never said what it is equal to)")
             if getattr(a, "count", None) == fx.ANY_NUMBER and not (
                     isinstance(a, fx.Discard) and a.who is a.chooser is fx.Who.YOU and not a.random

@@ -1,0 +1,67 @@
+"""Amounts that are counted, not printed: "This card is +#F, where # is equal to the number of cards in your hand",
+"Your next card played this turn is -#F, where # is equal to your Superstar Value", "draw 2 cards for each card
+discarded". A `#` amount is lowered as one point per `HASH` (the sentence's "where # is equal to ..." then says
+what it counts, `text._with_hash`); an amount per card an earlier action moved reads the engine's count of them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rawdeal.effects import model as fx
+from rawdeal.effects.classic.lowering.nodes import HASH, Unsupported, _leaves, words
+from rawdeal.effects.classic.model import CardDesc, Phrase, Value, ValueKind
+
+_STATS = {ValueKind.DAMAGE: fx.Stat.DAMAGE, ValueKind.FORTITUDE: fx.Stat.FORTITUDE}
+
+
+def hashed_stats(stats: object) -> list[tuple[fx.Stat, int]] | None:
+    """[(stat, +1 or -1)] for amounts printed as `#` ("+#F", "-#D"), None when the amounts are numbers; a mix of
+    both is reported."""
+    amounts = [v for v in _leaves(stats) if isinstance(v, Value) and v.kind in _STATS]
+    hashed = [v for v in amounts if "#" in v.text]
+    if not hashed:
+        return None
+    if len(hashed) != len(amounts) or any(v.text.strip()[:1] not in "+-" for v in hashed):
+        raise Unsupported(f"the amounts {' '.join(words(stats))!r}")
+    return [(_STATS[v.kind], -1 if v.text.strip().startswith("-") else 1) for v in hashed]
+
+
+def per_hash(modify: fx.Modify) -> fx.Modify:
+    """A next card's modifier of one point per `#`, the `#` said later in the sentence."""
+    return fx.Modify(modify.modifier, per=HASH)
+
+
+# what an earlier action did to the cards "for each card <done>" counts, and the actions that count them
+_DONE: dict[str, tuple[type, ...]] = {"discarded": (fx.Discard,), "overturned": (fx.MillTop,)}
+
+
+def per_moved(per: Phrase, before: object) -> int | None:
+    """"for each card discarded" after an action that discards (overturns): 1, the count of the cards it moved
+    (`fx.Count.same`); None when the phrase says something else (it is then read as a count of cards in a zone)."""
+    descs = [p for p in per.parts if isinstance(p, CardDesc)]
+    said = words(per)
+    if len(descs) != 1 or said[:2] not in (["for", "each"], ["for", "every"]) or said[2:3] != ["card"] \
+            or len(said) != 4 or said[3] not in _DONE:
+        return None
+    inner = before.actions[-1] if isinstance(before, fx.Optional) and before.actions else before
+    if not isinstance(inner, _DONE[said[3]]):
+        raise Unsupported(f"the count {' '.join(said)!r} after no action that did so")
+    return 1
+
+
+def times_moved(lowered: Any) -> Any:
+    """"draw 2 cards for each card discarded", "shuffle up to 2 cards ...": the action's count made as many times
+    the cards moved before (a move or a draw; another action is reported)."""
+    if isinstance(lowered, fx.Optional):
+        return replace(lowered, actions=tuple(map(times_moved, lowered.actions)))
+    count = getattr(lowered, "count", None)
+    if not isinstance(lowered, (fx.Draw, fx.MoveCards, fx.Discard)) or not isinstance(count, fx.Count) \
+            or count.n is None or count.n < 1 or count.of is not None or count.same or getattr(lowered, "random", False):
+        raise Unsupported("a count per card moved before for an action that takes none")
+    return replace(lowered, count=fx.Count(1, up_to=count.up_to, same=True, times=count.n))
+
+
+def is_hashed(part: Any) -> bool:
+    """Whether a lowered amount still counts a `#` never said ("This card is +#F." alone)."""
+    return getattr(part, "per", None) is HASH
