@@ -1,0 +1,111 @@
+"""Amounts that are counted, not printed: "This card is +#F, where # is equal to your Superstar Value", "Your next card
+played this turn is -#F, where # is equal to your opponent's Fortitude Rating", "draw 2 cards for each card
+discarded". Lowered from sentences the pool prints, then played."""
+
+from __future__ import annotations
+
+from rawdeal.cards import CardType
+from rawdeal.effects import model as fx
+from rawdeal.engine import rules as R
+from rawdeal.engine import standing
+from rawdeal.engine import tasks as T
+from rawdeal.engine.game import Game
+from rawdeal.engine.state import GameState, PlayerState
+from classickit import ACTION, STRIKE, assert_printed, clauses, course_with, lowered, play_unreversed
+
+SELF_VALUE = "This card is +#F, where # is equal to your Superstar Value."
+SELF_HAND = "This card is +#F, where # is equal to the number of cards in your hand. Draw up to # cards."
+SELF_RATING = "This card is +#D, where # is equal to your Fortitude Rating."
+NEXT_VALUE = ("Shuffle up to 2 cards from your Ringside pile into your Arsenal. Your next card played this turn is -#F, "
+              "where # is equal to your Superstar Value.")
+NEXT_RATING = "Your next card played this turn is -#F, where # is equal to your opponent's Fortitude Rating."
+PUSH_UPS = "Discard up to 4 cards and then draw 2 cards for each card discarded."
+ORLANDO = ("You may discard any number of cards and then shuffle up to 2 cards from your Ringside pile into your "
+           "Arsenal for each card discarded.")
+YOU, OPPONENT, F = fx.Who.YOU, fx.Who.OPPONENT, fx.Stat.FORTITUDE
+
+
+def test_texts_are_printed_in_the_pool() -> None:
+    assert_printed(SELF_VALUE, SELF_HAND, SELF_RATING, NEXT_VALUE, NEXT_RATING, PUSH_UPS, ORLANDO)
+
+
+def test_this_cards_amount_is_one_point_per_what_hash_counts() -> None:
+    assert clauses(SELF_VALUE) == (fx.StatChange(F, 1, per=fx.CountOf(YOU, None)),)
+    assert clauses(SELF_RATING, STRIKE) == (
+        fx.StatChange(fx.Stat.DAMAGE, 1, per=fx.CountOf(YOU, None, measure=fx.Measure.FORTITUDE)),)
+
+
+def test_a_hash_said_in_an_earlier_sentence_only_is_reported_not_guessed() -> None:
+    result = lowered(SELF_HAND)
+    assert result.effect is None
+    assert [u.reason for u in result.unlowered] == ["the quantity '#' (never said what it is equal to)"]
+
+
+def test_the_next_cards_amount_is_worked_out_when_the_card_is_played() -> None:
+    (on_play,) = clauses(NEXT_RATING)
+    assert on_play == fx.OnPlay((fx.Modify(fx.Modifier(F, -1, fx.Duration.NEXT_CARD, card_type=None),
+                                           per=fx.CountOf(OPPONENT, None, measure=fx.Measure.FORTITUDE)),))
+    (on_play,) = clauses(NEXT_VALUE)
+    assert isinstance(on_play, fx.OnPlay) and on_play.actions[-1].per == fx.CountOf(YOU, None)  # type: ignore[union-attr]
+
+
+def _state(cat: object, hand: list[int], ring: list[int], their_ring: list[int]) -> GameState:
+    haymaker = cat.id("Haymaker")  # type: ignore[attr-defined]
+    return GameState(players=[PlayerState("HHH", [haymaker] * 10, hand=hand, ring=ring),
+                              PlayerState("THE ROCK", [haymaker] * 40, ring=their_ring)], tasks=[], constructed=True)
+
+
+def test_this_card_costs_more_by_the_superstar_value_and_hits_harder_by_the_fortitude() -> None:
+    cat = course_with({"Punch": fx.CardEffect(clauses(SELF_VALUE, STRIKE)),
+                       "Kick": fx.CardEffect(clauses(SELF_RATING, STRIKE))})
+    punch, kick, body_slam = cat.id("Punch"), cat.id("Kick"), cat.id("Body Slam")
+    s = _state(cat, [punch, kick], [body_slam], [])
+    value = standing.superstar_value(cat, s, 0)
+    assert value > 0
+    assert R.play_cost(cat, s, 0, punch, CardType.MANEUVER) == cat.infos[punch].card.fortitude + value
+    cheap = _state(cat, [punch, kick], [], [])
+    assert R.play_cost(cat, cheap, 0, kick, CardType.MANEUVER) == cat.infos[kick].card.fortitude
+    game = play_unreversed(cat, s, 'play "Kick"')
+    rating = R.fortitude(cat, game.s, 0)  # when the damage is dealt: the Body Slam's and the Kick's D
+    assert rating == cat.infos[body_slam].card.damage + cat.infos[kick].card.damage
+    assert len(game.s.players[1].ringside) == cat.infos[kick].card.damage + rating
+
+
+def test_the_next_card_is_cheaper_by_the_opponents_fortitude_when_this_card_was_played() -> None:
+    (on_play,) = clauses(NEXT_RATING)
+    assert isinstance(on_play, fx.OnPlay)
+    cat = course_with({})
+    body_slam, haymaker, chop = cat.id("Body Slam"), cat.id("Haymaker"), cat.id("Chop")
+    s = _state(cat, [haymaker], [], [body_slam, body_slam])
+    game = Game(s, cat)
+    game.s.tasks.append(T.Act(0, on_play.actions[0], chop))
+    game.resume()
+    rating = R.fortitude(cat, s, 1)
+    assert rating == 2 * cat.infos[body_slam].card.damage
+    assert R.play_cost(cat, game.s, 0, haymaker, CardType.MANEUVER) == max(0, cat.infos[haymaker].card.fortitude - rating)
+    game.s.players[1].ring.clear()  # the amount was fixed when the card was played
+    assert R.play_cost(cat, game.s, 0, haymaker, CardType.MANEUVER) == max(0, cat.infos[haymaker].card.fortitude - rating)
+
+
+def test_two_cards_are_drawn_for_each_card_discarded() -> None:
+    (on_play,) = clauses(PUSH_UPS)
+    assert on_play == fx.OnPlay((fx.Discard(YOU, fx.Count(4, up_to=True)),
+                                 fx.Draw(YOU, fx.Count(1, same=True, times=2))))
+    (on_play,) = clauses(ORLANDO)
+    assert isinstance(on_play, fx.OnPlay)
+    assert on_play.actions[-1] == fx.MoveCards(YOU, fx.Count(1, up_to=True, same=True, times=2), fx.Zone.RINGSIDE,
+                                               fx.Zone.ARSENAL, fx.Position.SHUFFLE)
+    cat = course_with({"Punch": fx.CardEffect(clauses(PUSH_UPS, ACTION))})
+    haymaker = cat.id("Haymaker")
+    for discarded in (0, 1, 3):
+        s = _state(cat, [cat.id("Punch")] + [haymaker] * 3, [], [])
+        game = play_unreversed(cat, s, 'play "Punch"')
+        while (d := game.decision()) is not None and d.player == 0 and game.s.tasks:
+            counted = [m for m in d.moves if str(m) == f"discard {discarded}"]
+            game.apply(counted[0] if counted else d.moves[0])
+        assert len(s.players[0].hand) == 3 - discarded + 2 * discarded
+
+
+def test_a_count_per_card_discarded_needs_a_discard_before_it() -> None:
+    result = lowered("Draw 2 cards for each card discarded.")
+    assert result.effect is None and "after no action that did so" in result.unlowered[0].reason
