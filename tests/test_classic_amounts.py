@@ -4,14 +4,14 @@ discarded". Lowered from sentences the pool prints, then played."""
 
 from __future__ import annotations
 
-from rawdeal.cards import CardType
+from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
 from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
-from rawdeal.engine.state import GameState, PlayerState
-from classickit import ACTION, STRIKE, assert_printed, clauses, course_with, lowered, play_unreversed
+from rawdeal.engine.state import CurrentPlay, GameState, PlayerState
+from classickit import ACTION, REVERSAL, STRIKE, assert_printed, clauses, course_with, lowered, play_unreversed
 
 SELF_VALUE = "This card is +#F, where # is equal to your Superstar Value."
 SELF_HAND = "This card is +#F, where # is equal to the number of cards in your hand. Draw up to # cards."
@@ -109,3 +109,19 @@ def test_two_cards_are_drawn_for_each_card_discarded() -> None:
 def test_a_count_per_card_discarded_needs_a_discard_before_it() -> None:
     result = lowered("Draw 2 cards for each card discarded.")
     assert result.effect is None and "after no action that did so" in result.unlowered[0].reason
+
+
+LEG_DRAG = "As a reversal, reverse any Strike maneuver of 6D or greater and end your opponent's turn."
+
+
+def test_a_reversal_of_maneuvers_of_at_least_some_damage_reverses_only_those() -> None:
+    assert_printed(LEG_DRAG)
+    reverses = clauses(LEG_DRAG, REVERSAL)[0]
+    assert isinstance(reverses, fx.Reverses)
+    assert reverses.target == fx.Target(subtypes=(Subtype.STRIKE,), min_damage=6)
+    cat = course_with({"Step Aside": fx.CardEffect(clauses(LEG_DRAG, REVERSAL))})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [], hand=[cat.id("Step Aside")])])
+    punch = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
+    assert R.reverses(cat, s, cat.id("Step Aside"), punch, 6, True)
+    assert R.reverses(cat, s, cat.id("Step Aside"), punch, 7, False)
+    assert not R.reverses(cat, s, cat.id("Step Aside"), punch, 5, True)  # the damage it would deal, not printed

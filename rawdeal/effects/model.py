@@ -506,6 +506,7 @@ class Target:
     marks: tuple[str, ...] = ()  # Classic: "any Heat card", "any card with the Raw logo" (`CardFilter.marks`)
     not_marks: tuple[str, ...] = ()  # "any non-Superstar-specific Action card"
     any_marks: tuple[str, ...] = ()  # "any Chain or Heat maneuver"
+    min_damage: int | None = None  # Classic: "reverse any maneuver of 4D or greater" (the damage it would deal)
 
 
 # ---------------------------------------------------------------------------------------- clauses

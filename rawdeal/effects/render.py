@@ -325,6 +325,8 @@ def _target(t: Target) -> str:
     text = f"the {kinds} {t.title}" if t.title else f"any {kinds}"
     if t.max_damage is not None:
         text += f" of {t.max_damage}D or less"
+    if t.min_damage is not None:
+        text += f" of {t.min_damage}D or greater"
     if t.after_title:
         text += f" played right after {t.after_title}"
     if t.min_trait_in_ring is not None:

@@ -663,8 +663,8 @@ def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:
 
 def _unconditional(r: fx.Reverses) -> bool:
     t = r.target
-    return not r.cost and t.max_damage is None and t.after_title is None and t.min_trait_in_ring is None \
-        and not r.overturned_only and r.condition is None
+    return not r.cost and t.max_damage is None and t.min_damage is None and t.after_title is None \
+        and t.min_trait_in_ring is None and not r.overturned_only and r.condition is None
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
@@ -680,6 +680,8 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
     if t.max_damage is not None and damage > t.max_damage:
+        return False
+    if t.min_damage is not None and damage < t.min_damage:
         return False
     if t.after_title is not None and (play.previous is None or cat.infos[play.previous.card].title != t.after_title):
         return False
