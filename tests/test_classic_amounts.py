@@ -125,3 +125,18 @@ def test_a_reversal_of_maneuvers_of_at_least_some_damage_reverses_only_those() -
     assert R.reverses(cat, s, cat.id("Step Aside"), punch, 6, True)
     assert R.reverses(cat, s, cat.id("Step Aside"), punch, 7, False)
     assert not R.reverses(cat, s, cat.id("Step Aside"), punch, 5, True)  # the damage it would deal, not printed
+
+
+ROLL_UP = "When successfully played, if you have 5 or more cards in your hand than your opponent, you win the game via Pinfall victory."
+
+
+def test_a_hand_of_at_least_so_many_more_cards_than_the_opponents() -> None:
+    assert_printed(ROLL_UP)
+    (on_play,) = clauses(ROLL_UP, STRIKE)
+    more = fx.Compared(fx.Measure.HAND, below=False, by=5)
+    assert on_play == fx.OnPlay((fx.OnlyIf(more, (fx.WinGame("pinfall"),)),))
+    cat = course_with({})
+    punch = cat.id("Punch")
+    for mine, his, holds in ((7, 2, True), (6, 2, False), (9, 0, True), (2, 7, False)):
+        s = GameState(players=[PlayerState("HHH", [], hand=[punch] * mine), PlayerState("THE ROCK", [], hand=[punch] * his)])
+        assert R.holds(cat, s, 0, more, punch, None) is holds

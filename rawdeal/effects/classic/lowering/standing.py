@@ -25,6 +25,8 @@ def standing(one: Phrase) -> fx.Condition | None:
         return _values_compared(one)
     if one.kind == "has_fewer":
         return _fewer_in_hand(one)
+    if one.kind == "has_more_than":
+        return _more_in_hand(one)
     if one.kind == "has_stat":
         return _has_stat(one)
     if one.kind == "has_cards":
@@ -171,6 +173,26 @@ def _fewer_in_hand(one: Phrase) -> fx.Condition | None:
             or zone.who is not fx.Who.YOU:
         return None
     return fx.Compared(fx.Measure.HAND, below=True)
+
+
+def _more_in_hand(one: Phrase) -> fx.Condition | None:
+    """"you have 5 or more cards in your hand than your opponent": at least that many more than he has."""
+    players = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "player"]
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    place = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"), None)
+    ref = next((c for c in place.parts if isinstance(c, ZoneRef)), None) if place is not None else None
+    if len(players) != 2 or len(cards) != 1 or ref is None:
+        return None
+    descs = [p for p in cards[0].parts if isinstance(p, CardDesc)]
+    bound = [words(p) for p in cards[0].parts if not isinstance(p, CardDesc)]
+    if len(descs) != 1 or descs[0].words or descs[0].posts or descs[0].nouns != ("card",) or len(bound) != 1 \
+            or len(bound[0]) != 3 or bound[0][1:] != ["or", "more"] or _amount(bound[0][0]) is None:
+        return None
+    zone = _zone(ref)
+    if _who(words(players[0])) is not fx.Who.YOU or _who(words(players[1])) is not fx.Who.OPPONENT \
+            or zone.zones != (fx.Zone.HAND,) or zone.who is not fx.Who.YOU:
+        return None
+    return fx.Compared(fx.Measure.HAND, below=False, by=_amount(bound[0][0]) or 0)
 
 
 def _has_cards(one: Phrase) -> fx.Condition | None:
