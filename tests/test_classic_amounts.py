@@ -4,11 +4,15 @@ discarded". Lowered from sentences the pool prints, then played."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
 from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
+from rawdeal.engine.cardinfo import _info
+from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import CurrentPlay, GameState, PlayerState
 from classickit import ACTION, REVERSAL, STRIKE, assert_printed, clauses, course_with, lowered, play_unreversed
@@ -140,3 +144,37 @@ def test_a_hand_of_at_least_so_many_more_cards_than_the_opponents() -> None:
     for mine, his, holds in ((7, 2, True), (6, 2, False), (9, 0, True), (2, 7, False)):
         s = GameState(players=[PlayerState("HHH", [], hand=[punch] * mine), PlayerState("THE ROCK", [], hand=[punch] * his)])
         assert R.holds(cat, s, 0, more, punch, None) is holds
+
+
+FOREIGN = "When this card is in your Ring area, your Foreign Object cards are -4F."
+FREAKS = ("When this card is in your Ring area, your non-unique Maneuver cards are -#F, where # is equal to your "
+          "Superstar Value.")
+
+
+def test_a_groups_amount_reads_keywords_as_marks_and_a_hash_per_what_it_counts() -> None:
+    assert_printed(FOREIGN, FREAKS)
+    ring = fx.Duration.WHILE_IN_RING
+    assert clauses(FOREIGN) == (fx.WhileInRing(fx.Modifier(F, -4, ring, card_type=None, marks=("foreign-object",))),)
+    assert clauses(FREAKS) == (fx.WhileInRing(fx.Modifier(F, -1, ring, not_marks=("unique",), per=fx.CountOf(YOU, None))),)
+
+
+def test_the_cards_in_the_ring_area_make_the_groups_cards_cheaper() -> None:
+    cat = shipped_classic().catalog
+    holders = [i for i in cat.infos if i.card.types == (CardType.ACTION,)][:2]
+    effects = {holders[0].id: clauses(FOREIGN), holders[1].id: clauses(FREAKS)}
+    cat = replace(cat, infos=tuple(_info(i.id, i.card, fx.CardEffect(effects[i.id])) if i.id in effects else i
+                                   for i in cat.infos))
+    maneuvers = [i for i in cat.infos if i.card.types == (CardType.MANEUVER,) and i.card.fortitude >= 10]
+    foreign = next(i.id for i in maneuvers if "foreign-object" in i.card.marks and "unique" not in i.card.marks)
+    plain = next(i.id for i in maneuvers if "foreign-object" not in i.card.marks and "unique" not in i.card.marks)
+    unique = next(i.id for i in maneuvers if "unique" in i.card.marks)
+    printed = {c: cat.infos[c].card.fortitude for c in (foreign, plain, unique)}
+    star = cat.db.superstars[0].name
+    s = GameState(players=[PlayerState(star, [], ring=[holders[0].id]), PlayerState(star, [])], tasks=[])
+    assert R.play_cost(cat, s, 0, foreign, CardType.MANEUVER) == printed[foreign] - 4  # a Foreign Object card
+    assert R.play_cost(cat, s, 0, plain, CardType.MANEUVER) == printed[plain]
+    s = GameState(players=[PlayerState(star, [], ring=[holders[1].id]), PlayerState(star, [])], tasks=[])
+    value = standing.superstar_value(cat, s, 0)
+    assert value > 0
+    assert R.play_cost(cat, s, 0, plain, CardType.MANEUVER) == max(0, printed[plain] - value)
+    assert R.play_cost(cat, s, 0, unique, CardType.MANEUVER) == printed[unique]  # a Unique maneuver

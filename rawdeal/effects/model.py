@@ -303,6 +303,8 @@ class Modifier:
     # your opponent's Arsenal", "... it cannot be reversed from his hand", Classic cards)
     everyone: bool = False  # the cards of both players ("All players' maneuvers are +1D", Classic cards)
     not_marks: tuple[str, ...] = ()  # only cards without these printed properties ("your non-Throwback maneuvers")
+    per: CountOf | None = None  # Classic, F while in the Ring area: "your Unique cards are -#F, where # is equal to your
+    # Superstar Value", the amount per that count of the Ring area's owner, worked out as each card is paid for
 
 
 # ---------------------------------------------------------------------------------------- actions

@@ -240,7 +240,7 @@ def render_modifier(m: Modifier) -> str:
     if m.stat is Stat.UNRESTRICTED:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
         return f"{target}{limit} may ignore its 'can only be played after' text{tail}"
-    amount = f"{m.amount:+d}{m.stat.value}"
+    amount = f"{m.amount:+d}{m.stat.value}" + ("" if m.per is None else f" per {_count(Count(0, of=m.per))}")
     if m.reversals:
         whose = "opponent's reversals" if m.card_type is None else f"reversals to {target}"
         return f"{whose} {amount}{tail}"

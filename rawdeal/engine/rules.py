@@ -251,7 +251,8 @@ def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type
     card's F by."""
     mods = [m for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c]]
     mods += ability(cat, s, p).modifiers
-    return sum(m.amount for m in mods if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type))
+    return sum(m.amount * (1 if m.per is None else _count_of(cat, s, p, m.per)) for m in mods
+               if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type))
 
 
 def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:

@@ -64,4 +64,11 @@ def times_moved(lowered: Any) -> Any:
 
 def is_hashed(part: Any) -> bool:
     """Whether a lowered amount still counts a `#` never said ("This card is +#F." alone)."""
-    return getattr(part, "per", None) is HASH
+    return getattr(part, "per", None) is HASH or getattr(getattr(part, "modifier", None), "per", None) is HASH
+
+
+def hash_said(part: Any, said: fx.CountOf) -> Any:
+    """The amount (a modifier's, for a group's) counted per what `#` was said to be equal to."""
+    if getattr(part, "per", None) is HASH:
+        return replace(part, per=said)
+    return replace(part, modifier=replace(part.modifier, per=said))

@@ -19,6 +19,7 @@ from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
 from rawdeal.effects.classic.lowering.quantities import HashBound
 from rawdeal.effects.classic.lowering.amounts import hashed_stats, per_hash
+from rawdeal.effects.classic.lowering.groups import traits_as_marks
 from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
 
 
@@ -491,12 +492,12 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
         return _opponent_reversals_modifier(group, stats, tails)
     if said[:1] != ["your"]:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
-    d = _desc(desc) if desc is not None else _Desc()
-    if d.trait or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
-            or len(d.subtypes) > 1 or d.titles or len(d.types) > 1 \
-            or d.types == () and d.title is None and d.title_word is None:
+    d = traits_as_marks(_desc(desc)) if desc is not None else _Desc()
+    if d.any_marks or d.max_damage or d.min_damage or d.not_subtypes \
+            or len(d.subtypes) > 1 or d.titles or len(d.types) > 1:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
-    amounts = _stat_list(stats)
+    hashed = hashed_stats(stats)  # "your Unique cards are -#F, where # is equal to ..."
+    amounts = _stat_list(stats) if hashed is None else hashed
     if len(amounts) != 1:
         raise Unsupported("a group's amounts other than one +D or F")
     stat, n = amounts[0]
@@ -504,9 +505,11 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
     duration, said_it = _group_lifetime(tails)
     if everyone and (said_it or stat is not fx.Stat.DAMAGE):
         raise Unsupported("every player's cards changed other than in damage while this card is in the Ring area")
+    if hashed is not None and (said_it or everyone or stat is not fx.Stat.FORTITUDE):
+        raise Unsupported("a group's '#' amount other than F while this card is in the Ring area")
     return _GroupMod(fx.Modifier(stat, n, duration, card_type=card_type, subtype=d.subtypes[0] if d.subtypes else None,
                                  marks=d.marks, not_marks=d.not_marks, title=d.title, title_word=d.title_word,
-                                 everyone=everyone), said_it)
+                                 everyone=everyone, per=None if hashed is None else HASH), said_it)
 
 
 def _by_all_players(post: object) -> bool:

@@ -17,7 +17,7 @@ from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.found import unplaced
-from rawdeal.effects.classic.lowering.amounts import is_hashed
+from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed
 from rawdeal.effects.classic.lowering.quantities import hash_is
 from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
 from rawdeal.effects.classic.lowering.nodes import (
@@ -593,8 +593,8 @@ def _with_hash(part: Any, said: fx.CountOf) -> Any:
     count = getattr(part, "count", None)
     if isinstance(count, fx.Count) and count.of is HASH:
         return replace(part, count=replace(count, of=said))
-    if is_hashed(part):  # "This card is +#F", "your next card played this turn is -#F"
-        return replace(part, per=said)
+    if is_hashed(part):  # "This card is +#F", "your next card played this turn is -#F", "your cards are -#F"
+        return hash_said(part, said)
     return part
 
 
