@@ -178,3 +178,17 @@ def test_the_cards_in_the_ring_area_make_the_groups_cards_cheaper() -> None:
     assert value > 0
     assert R.play_cost(cat, s, 0, plain, CardType.MANEUVER) == max(0, printed[plain] - value)
     assert R.play_cost(cat, s, 0, unique, CardType.MANEUVER) == printed[unique]  # a Unique maneuver
+
+
+LEGS = ("Shuffle up to # cards from your Ringside pile into your Arsenal and your maneuvers are +#D for the rest of the "
+        "turn, where # is equal to the number of cards in your Ring area with the Raw logo.")
+
+
+def test_a_groups_hash_amount_for_a_said_lifetime_is_worked_out_when_the_card_is_played() -> None:
+    assert_printed(LEGS)
+    (on_play,) = clauses(LEGS)
+    raw = fx.CountOf(YOU, fx.Zone.RING, fx.CardFilter(marks=("logo:raw",)))
+    assert isinstance(on_play, fx.OnPlay)
+    shuffle, bonus = on_play.actions
+    assert isinstance(shuffle, fx.MoveCards) and shuffle.count == fx.Count(0, up_to=True, of=raw)
+    assert bonus == fx.Modify(fx.Modifier(fx.Stat.DAMAGE, 1, fx.Duration.REST_OF_TURN), per=raw)

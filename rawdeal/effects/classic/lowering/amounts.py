@@ -27,6 +27,14 @@ def hashed_stats(stats: object) -> list[tuple[fx.Stat, int]] | None:
     return [(_STATS[v.kind], -1 if v.text.strip().startswith("-") else 1) for v in hashed]
 
 
+def modify(modifier: fx.Modifier) -> fx.Modify:
+    """A group's modifier whose lifetime the sentence said, as an action: its `#` ("your maneuvers are +#D for the
+    rest of the turn, where # is equal to ...") is worked out when the action runs."""
+    if modifier.per is None:
+        return fx.Modify(modifier)
+    return fx.Modify(replace(modifier, per=None), per=modifier.per)
+
+
 def per_hash(modify: fx.Modify) -> fx.Modify:
     """A next card's modifier of one point per `#`, the `#` said later in the sentence."""
     return fx.Modify(modify.modifier, per=HASH)

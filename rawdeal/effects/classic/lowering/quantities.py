@@ -10,6 +10,7 @@ from typing import Any
 
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.found import Many
+from rawdeal.effects.classic.lowering.marks import logo_marks
 from rawdeal.effects.classic.lowering.nodes import (
     Unsupported, _children, _desc, _filter, _number, _zone_in, find, values, words,
 )
@@ -95,6 +96,11 @@ def _cards_in(said: Phrase, parts: tuple[Any, ...], plus: int) -> fx.CountOf:
     ("... with 'BASH' in the title", "... with the word 'dynamic' in the title")."""
     descs = [p for p in parts if isinstance(p, CardDesc)]
     places = [p for p in parts if isinstance(p, Phrase) and p.kind == "place" and words(p)[0] == "in"]
+    logos = [m for p in parts if isinstance(p, Phrase) and p.kind == "place" and len(p.parts) == 1
+             and isinstance(p.parts[0], Phrase) and (m := logo_marks(p.parts[0])) is not None]  # "... with the Raw logo"
+    if len(logos) == 1:
+        parts = tuple(p for p in parts if not (isinstance(p, Phrase) and p.kind == "place" and len(p.parts) == 1
+                                               and isinstance(p.parts[0], Phrase) and p.parts[0].kind == "with_logo"))
     named = [p for p in parts if isinstance(p, Phrase) and p.kind == "place" and p not in places]
     titled = [find(p, "title_word") for p in named]
     quoted = [v for p in titled if p is not None for v in values(p, ValueKind.QUOTED)]
@@ -106,6 +112,8 @@ def _cards_in(said: Phrase, parts: tuple[Any, ...], plus: int) -> fx.CountOf:
         raise Unsupported(f"the number of {' '.join(words(said))!r}")
     if quoted:
         flt = replace(flt, title_word=quoted[0].text.strip("'\""))
+    if len(logos) == 1:
+        flt = replace(flt, marks=(*flt.marks, *logos[0]))
     return fx.CountOf(zone.who, zone.zones[0], flt, plus)
 
 

@@ -505,7 +505,7 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
     duration, said_it = _group_lifetime(tails)
     if everyone and (said_it or stat is not fx.Stat.DAMAGE):
         raise Unsupported("every player's cards changed other than in damage while this card is in the Ring area")
-    if hashed is not None and (said_it or everyone or stat is not fx.Stat.FORTITUDE):
+    if hashed is not None and (everyone or stat is not fx.Stat.FORTITUDE and not said_it):
         raise Unsupported("a group's '#' amount other than F while this card is in the Ring area")
     return _GroupMod(fx.Modifier(stat, n, duration, card_type=card_type, subtype=d.subtypes[0] if d.subtypes else None,
                                  marks=d.marks, not_marks=d.not_marks, title=d.title, title_word=d.title_word,

@@ -17,7 +17,7 @@ from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.found import unplaced
-from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed
+from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed, modify
 from rawdeal.effects.classic.lowering.quantities import hash_is
 from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
 from rawdeal.effects.classic.lowering.nodes import (
@@ -295,7 +295,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         elif isinstance(item, Statement):
             made = [_lasting(p, seq.lifetime) for p in _statement(item, card, seq)]
             groups[-1] = said_later(groups[-1], made)  # "your maneuvers are +5D and ... +20F for the rest of the turn"
-            out = [fx.Modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
+            out = [modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
                    for p in made]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
             groups[-1] += out
@@ -819,7 +819,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, _GroupMod) and not part.said and (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
         elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
-            _add_action(clauses, fx.Modify(part.modifier), ctx)
+            _add_action(clauses, modify(part.modifier), ctx)
         elif isinstance(part, HashBound):  # "# cannot be greater than 6": the # of the sentence before
             if not clauses:
                 raise Unsupported("a bound on '#' opening a text")
