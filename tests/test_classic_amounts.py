@@ -192,3 +192,28 @@ def test_a_groups_hash_amount_for_a_said_lifetime_is_worked_out_when_the_card_is
     shuffle, bonus = on_play.actions
     assert isinstance(shuffle, fx.MoveCards) and shuffle.count == fx.Count(0, up_to=True, of=raw)
     assert bonus == fx.Modify(fx.Modifier(fx.Stat.DAMAGE, 1, fx.Duration.REST_OF_TURN), per=raw)
+
+
+PIN = ("When successfully played, if your Fortitude Rating is at least 20F greater than your opponent's Fortitude Rating, "
+       "or if the Stun Value in your Ring area is at least 5 greater than the Stun Value in your opponent's Ring area, "
+       "you win the game via Pinfall victory.")
+
+
+def test_either_opening_condition_and_the_stun_value_in_a_ring_area() -> None:
+    assert_printed(PIN)
+    fortitude = fx.Compared(fx.Measure.FORTITUDE, below=False, by=20)
+    stun = fx.Compared(fx.Measure.STUN, below=False, by=5)
+    (on_play,) = clauses(PIN, STRIKE)
+    assert on_play == fx.OnPlay((fx.OnlyIf(fx.AnyOf((fortitude, stun)), (fx.WinGame("pinfall"),)),))
+    cat = course_with({})
+    punch, chair = cat.id("Punch"), cat.id("Chair Shot")
+    stuns, damage = cat.infos[chair].card.stun_value, cat.infos[chair].card.damage
+    assert stuns == 1 and damage == 10
+
+    def state(mine: list[int], his: list[int]) -> GameState:
+        return GameState(players=[PlayerState("HHH", [], ring=mine), PlayerState("THE ROCK", [], ring=his)])
+
+    assert R.holds(cat, state([chair] * 5, []), 0, stun, punch, None)
+    assert not R.holds(cat, state([chair] * 5, [chair]), 0, stun, punch, None)
+    assert R.holds(cat, state([chair] * 3, [chair]), 0, fortitude, punch, None)  # 30 against 10
+    assert not R.holds(cat, state([chair] * 3, [chair] * 2), 0, fx.AnyOf((fortitude, stun)), punch, None)

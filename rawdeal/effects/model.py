@@ -222,6 +222,7 @@ class Measure(StrEnum):
     SUPERSTAR_VALUE = "superstar value"
     HAND = "cards in hand"
     FORTITUDE = "fortitude rating"
+    STUN = "stun value in ring area"  # the Stun Values of the cards in his Ring area, summed
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,6 +107,8 @@ def _measure(cat: Catalog, s: GameState, p: int, measure: fx.Measure) -> int:
         return len(s.players[p].hand)
     if measure is fx.Measure.FORTITUDE:
         return fortitude(cat, s, p)
+    if measure is fx.Measure.STUN:
+        return sum(cat.infos[c].card.stun_value for c in s.players[p].ring)
     from rawdeal.engine.standing import superstar_value  # standing asks `holds` of its stat lines' conditions
 
     return superstar_value(cat, s, p)  # as the stat lines in play change it

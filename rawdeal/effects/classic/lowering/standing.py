@@ -77,7 +77,8 @@ def _superstar_is(one: Phrase) -> fx.Condition | None:
     return fx.Not(mark) if said.startswith("non ") else mark
 
 
-_MEASURES = {"superstar value": fx.Measure.SUPERSTAR_VALUE, "fortitude rating": fx.Measure.FORTITUDE}
+_MEASURES = {"superstar value": fx.Measure.SUPERSTAR_VALUE, "fortitude rating": fx.Measure.FORTITUDE,
+             fx.Measure.STUN.value: fx.Measure.STUN}
 _RELATIONS = {("less", "than"): (True, False), ("greater", "than"): (False, False),
               ("equal", "to", "or", "less", "than"): (True, True), ("equal", "to", "or", "greater", "than"): (False, True),
               ("less", "than", "or equal to"): (True, True), ("greater", "than", "or equal to"): (False, True)}
@@ -87,7 +88,7 @@ def _values_compared(one: Phrase) -> fx.Condition | None:
     """"your Superstar Value is less (greater) than your opponent's Superstar Value" (or "... than his"), "your
     Fortitude Rating is equal to or less than your opponent's", "your opponent's Fortitude Rating is at least 10F
     greater than your Fortitude Rating", "your Fortitude Rating is 10 or greater", "your Superstar Value is 3"."""
-    said = words(one)
+    said = _stun_in_ring(words(one))
     if "is" not in said:
         return None
     at = said.index("is")
@@ -115,6 +116,21 @@ def _values_compared(one: Phrase) -> fx.Condition | None:
     if measure is fx.Measure.FORTITUDE and not by and not or_equal:
         return fx.FortitudeBelowOpponent() if below else fx.FortitudeAboveOpponent()
     return fx.Compared(measure, below=below, or_equal=or_equal, by=by)
+
+
+def _stun_in_ring(said: list[str]) -> list[str]:
+    """"the Stun Value in your (opponent's) Ring area" said as "your (opponent's) stun value in ring area", the
+    form of the other measures."""
+    out, i = [], 0
+    while i < len(said):
+        if said[i:i + 3] == ["the", "stun value", "in"] and "ring area" in said[i + 3:i + 6]:
+            end = said.index("ring area", i + 3)
+            out += [*said[i + 3:end], fx.Measure.STUN.value]
+            i = end + 1
+        else:
+            out.append(said[i])
+            i += 1
+    return out
 
 
 def _whose(said: list[str]) -> fx.Who | None:

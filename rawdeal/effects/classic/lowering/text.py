@@ -24,7 +24,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
     _children, _desc, _filter, _object_cards, _zone, _zone_in, find, values, words,
 )
-from rawdeal.effects.classic.lowering.conditions import condition
+from rawdeal.effects.classic.lowering.conditions import condition, either_opening
 from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
@@ -470,7 +470,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
             raise Unsupported(f"what happens {' '.join(said)!r}")
         who = fx.Who.OPPONENT if said[1] == "he" else fx.Who.YOU
         return ctx, [_Answer(who, said[-1] != "not", tuple(parts))]
-    frames, by = _played_by(frames)
+    frames, by = _played_by(either_opening(frames))
     # "During your turn, if this card is in your Ringside pile, you may ...": where the card lies comes first
     frames.sort(key=lambda f: not (f.kind in ("if_cond", "when_cond") and bool(_this_in_own(f))))
     event = _play_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
