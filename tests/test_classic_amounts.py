@@ -217,3 +217,25 @@ def test_either_opening_condition_and_the_stun_value_in_a_ring_area() -> None:
     assert not R.holds(cat, state([chair] * 5, [chair]), 0, stun, punch, None)
     assert R.holds(cat, state([chair] * 3, [chair]), 0, fortitude, punch, None)  # 30 against 10
     assert not R.holds(cat, state([chair] * 3, [chair] * 2), 0, fx.AnyOf((fortitude, stun)), punch, None)
+
+
+TWICE = ("Shuffle up to # cards from your Ringside pile into your Arsenal, where # is equal to twice your opponent's "
+         "Superstar Value.")
+HALF = "Your opponent discards # cards, where # is equal to half the number of cards in his hand, rounded up."
+
+
+def test_twice_and_half_rounded_up_scale_what_hash_counts() -> None:
+    assert_printed(TWICE, HALF)
+    (on_play,) = clauses(TWICE)
+    assert isinstance(on_play, fx.OnPlay) and isinstance(on_play.actions[0], fx.MoveCards)
+    assert on_play.actions[0].count == fx.Count(0, up_to=True, of=fx.CountOf(OPPONENT, None, scale=(2, 1)))
+    (on_play,) = clauses(HALF)
+    half = fx.CountOf(OPPONENT, fx.Zone.HAND, scale=(1, 2))
+    assert on_play == fx.OnPlay((fx.Discard(OPPONENT, fx.Count(0, of=half), chooser=OPPONENT),))
+    cat = course_with({"Punch": fx.CardEffect(clauses(HALF, STRIKE))})
+    haymaker = cat.id("Haymaker")
+    for held, left in ((5, 2), (4, 2), (1, 0), (0, 0)):
+        s = GameState(players=[PlayerState("HHH", [haymaker] * 10, hand=[cat.id("Punch")]),
+                               PlayerState("THE ROCK", [haymaker] * 40, hand=[haymaker] * held)], tasks=[])
+        game = play_unreversed(cat, s, 'play "Punch"')
+        assert len(game.s.players[1].hand) == left

@@ -133,6 +133,8 @@ class CountOf:
     # number of that player's such cards in the same zone
     measure: Measure | None = None  # with `zone=None`: "your Fortitude Rating", "your opponent's Fortitude Rating"
     # (None: his Superstar Value)
+    scale: tuple[int, int] = (1, 1)  # "twice your Superstar Value" (2, 1), "half your Fortitude Rating, rounded up"
+    # (1, 2): the count times the first over the second, rounded up, before `plus`
 
 
 # ------------------------------------------------------------------------------------- conditions

@@ -42,6 +42,7 @@ def _count(count: Count) -> str:
         whose = "your" if of.who is Who.YOU else "opponent's"
         what = f"{whose} {of.measure or 'superstar value'}" if of.zone is None \
             else f"the number of cards in {whose} {_ZONES[of.zone]}"
+        what = what if of.scale == (1, 1) else f"{what} x {of.scale[0]}/{of.scale[1]}, rounded up"
         plus = f" {of.plus:+d}" if of.plus else ""
         plus += f", at least {of.least}" if of.least else ""
         plus += f", at most {of.most}" if of.most is not None else ""

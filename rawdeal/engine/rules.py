@@ -203,7 +203,7 @@ def _count_of(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
     who = p if of.who is fx.Who.YOU else 1 - p
     if of.zone is None:
         return bounded(of, measured(cat, s, who, of))
-    return sum(1 for c in s.players[who].zone(of.zone) if passes(cat, c, of.filter)) + of.plus
+    return bounded(of, sum(1 for c in s.players[who].zone(of.zone) if passes(cat, c, of.filter)))
 
 
 def measured(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
@@ -212,8 +212,10 @@ def measured(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
 
 
 def bounded(of: fx.CountOf, base: int) -> int:
-    """`base` plus `of.plus`, within `of`'s bounds ("# cannot be greater than 6")."""
-    n = max(of.least, base + of.plus)
+    """`base` scaled ("twice", "half ..., rounded up") plus `of.plus`, within `of`'s bounds ("# cannot be greater
+    than 6")."""
+    times, over = of.scale
+    n = max(of.least, -(-base * times // over) + of.plus)
     return n if of.most is None else min(n, of.most)
 
 

@@ -80,3 +80,20 @@ def hash_said(part: Any, said: fx.CountOf) -> Any:
     if getattr(part, "per", None) is HASH:
         return replace(part, per=said)
     return replace(part, modifier=replace(part.modifier, per=said))
+
+
+def scaled_hash(tail: Phrase) -> tuple[Phrase, tuple[int, int]] | None:
+    """"where # is equal to twice your Superstar Value" ((2, 1)), "... half the number of cards in his hand, rounded
+    up" ((1, 2)): what is scaled, said as a plain "where # is equal to ..." tail, and the scale; None when `#` is
+    said unscaled. Half of it rounded another way than up is reported."""
+    scaled = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("twice", "half")]
+    if len(scaled) != 1:
+        return None
+    one = scaled[0]
+    inner = [p for p in one.parts if isinstance(p, Phrase)]
+    rest = [w for p in one.parts if not isinstance(p, Phrase) for w in words(p)][1:]
+    if len(inner) != 1 or rest != ([] if one.kind == "twice" else [",", "rounded", "up"]):
+        raise Unsupported(f"# equal to {' '.join(words(one))!r}")
+    said = Phrase("stat_value", (inner[0],)) if inner[0].kind == "stat_owner" else inner[0]
+    plain = Phrase(tail.kind, tuple(said if p is one else p for p in tail.parts))
+    return plain, ((2, 1) if one.kind == "twice" else (1, 2))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from rawdeal.effects import model as fx
+from rawdeal.effects.classic.lowering.amounts import scaled_hash
 from rawdeal.effects.classic.lowering.found import Many
 from rawdeal.effects.classic.lowering.marks import logo_marks
 from rawdeal.effects.classic.lowering.nodes import (
@@ -33,6 +34,10 @@ def checked_same(lowered: list[Any]) -> list[Any]:
 def hash_is(tail: Any) -> fx.CountOf:
     """"where # is equal to the number of maneuvers in your Ring area" / "... to your Superstar Value" (+N); also
     "discards cards equal to the number of ..." (the phrase from "equal to")."""
+    scaled = scaled_hash(tail)
+    if scaled is not None:  # "twice your opponent's Superstar Value", "half your Fortitude Rating, rounded up"
+        inner, scale = scaled
+        return replace(hash_is(inner), scale=scale)
     refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value", "excess_of")]
     signed = values(tail, ValueKind.SIGNED)
     plus = int(signed[-1].text.replace("+", "")) if signed and signed[-1] in tail.parts else 0
