@@ -239,3 +239,20 @@ def test_twice_and_half_rounded_up_scale_what_hash_counts() -> None:
                                PlayerState("THE ROCK", [haymaker] * 40, hand=[haymaker] * held)], tasks=[])
         game = play_unreversed(cat, s, 'play "Punch"')
         assert len(game.s.players[1].hand) == left
+
+
+EIGHT = ("When this card is in your Ring area, before your Draw Segment, if your opponent has 8 or more cards in his "
+         "hand, he discards 2 cards.")
+MORE_THAN = ("If your opponent has more than 7 cards in his hand, he discards # cards, where # is equal to the number of "
+             "cards in his hand greater than 7.")
+
+
+def test_an_opening_on_how_many_cards_he_holds_is_a_condition_not_cards_a_pronoun_stands_for() -> None:
+    assert_printed(EIGHT, MORE_THAN)
+    (trigger,) = clauses(EIGHT)
+    assert isinstance(trigger, fx.Triggered) and trigger.trigger is fx.Trigger.START_OF_TURN
+    assert trigger.actions == (fx.OnlyIf(fx.HasCards(OPPONENT, fx.Zone.HAND, at_least=8),
+                                         (fx.Discard(OPPONENT, fx.Count(2), chooser=OPPONENT),)),)
+    (on_play,) = clauses(MORE_THAN)
+    assert isinstance(on_play, fx.OnPlay) and isinstance(on_play.actions[0], fx.OnlyIf)
+    assert on_play.actions[0].condition == fx.HasCards(OPPONENT, fx.Zone.HAND, at_least=8)

@@ -62,6 +62,8 @@ def holding(cond: Phrase) -> _Held | None:
         return None
     if places and _zone_in(places[0]) not in (_Zones(who, (fx.Zone.HAND,)), _Zones(fx.Who.YOU, (fx.Zone.HAND,))):
         return None
+    if any(isinstance(p, Phrase) and p.kind in ("bounded", "more_than") for p in cards.parts):
+        return None  # "if he has 8 or more cards in his hand": a condition, no cards a pronoun stands for
     d = _cards(cards)
     return _Held(who, _filter(d)) if d.count in (fx.ONE, fx.ALL) else None
 
