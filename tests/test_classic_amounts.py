@@ -256,3 +256,23 @@ def test_an_opening_on_how_many_cards_he_holds_is_a_condition_not_cards_a_pronou
     (on_play,) = clauses(MORE_THAN)
     assert isinstance(on_play, fx.OnPlay) and isinstance(on_play.actions[0], fx.OnlyIf)
     assert on_play.actions[0].condition == fx.HasCards(OPPONENT, fx.Zone.HAND, at_least=8)
+
+
+PLUS = ("Your opponent overturns cards equal to his Superstar Value plus the number of Action and Maneuver cards in his "
+        "Ring area.")
+
+
+def test_a_measure_plus_a_count_of_cards() -> None:
+    assert_printed(PLUS)
+    (on_play,) = clauses(PLUS)
+    kinds = fx.CardFilter(types=(CardType.ACTION, CardType.MANEUVER))
+    counted = fx.CountOf(OPPONENT, None, also=fx.CountOf(OPPONENT, fx.Zone.RING, kinds))
+    assert on_play == fx.OnPlay((fx.MillTop(OPPONENT, count=fx.Count(0, of=counted)),))
+    cat = course_with({})
+    body_slam = cat.id("Body Slam")
+    for in_ring in (0, 2):
+        s = _state(cat, [], [], [body_slam] * in_ring)
+        game = Game(s, cat)
+        game.s.tasks.append(T.Act(0, on_play.actions[0], cat.id("Chop")))
+        game.resume()
+        assert len(game.s.players[1].ringside) == standing.superstar_value(cat, s, 1) + in_ring

@@ -43,6 +43,7 @@ def _count(count: Count) -> str:
         what = f"{whose} {of.measure or 'superstar value'}" if of.zone is None \
             else f"the number of cards in {whose} {_ZONES[of.zone]}"
         what = what if of.scale == (1, 1) else f"{what} x {of.scale[0]}/{of.scale[1]}, rounded up"
+        what += "" if of.also is None else f" plus {_count(Count(0, of=of.also))}"
         plus = f" {of.plus:+d}" if of.plus else ""
         plus += f", at least {of.least}" if of.least else ""
         plus += f", at most {of.most}" if of.most is not None else ""

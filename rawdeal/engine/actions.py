@@ -149,6 +149,8 @@ class Actions:
             if of.over is not None:  # "... greater than you have in your hand": the difference
                 other = self.s.players[self._who(owner, of.over)].zone(of.zone)
                 base -= sum(1 for c in other if self._passes(c, of.filter, owner))
+        if of.also is not None:  # "his Superstar Value plus the number of ..."
+            base += self._amount(owner, fx.Count(0, of=of.also)) or 0
         return R.bounded(of, base)
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:

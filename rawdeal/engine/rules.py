@@ -201,9 +201,10 @@ def _count_of(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
     """How many of the cards `of` names lie in its zone ("for every Heat card in your Ring area"), or the measure
     it names ("+#F, where # is equal to your Superstar Value"), within its bounds."""
     who = p if of.who is fx.Who.YOU else 1 - p
+    also = 0 if of.also is None else _count_of(cat, s, p, of.also)
     if of.zone is None:
-        return bounded(of, measured(cat, s, who, of))
-    return bounded(of, sum(1 for c in s.players[who].zone(of.zone) if passes(cat, c, of.filter)))
+        return bounded(of, measured(cat, s, who, of) + also)
+    return bounded(of, sum(1 for c in s.players[who].zone(of.zone) if passes(cat, c, of.filter)) + also)
 
 
 def measured(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:

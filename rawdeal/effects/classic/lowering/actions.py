@@ -808,6 +808,8 @@ def _recounted(lowered: Any, count: fx.Count) -> Any:
     if isinstance(lowered, (fx.Discard, fx.MoveCards, fx.Draw)) and lowered.count == fx.ONE \
             and not getattr(lowered, "random", False):
         return replace(lowered, count=count)
+    if isinstance(lowered, fx.MillTop) and lowered.n == 1 and lowered.count is None:  # "overturns cards equal to ..."
+        return replace(lowered, count=count)
     raise Unsupported("cards 'equal to' a number for an action that takes no count")
 
 

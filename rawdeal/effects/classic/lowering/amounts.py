@@ -97,3 +97,19 @@ def scaled_hash(tail: Phrase) -> tuple[Phrase, tuple[int, int]] | None:
     said = Phrase("stat_value", (inner[0],)) if inner[0].kind == "stat_owner" else inner[0]
     plain = Phrase(tail.kind, tuple(said if p is one else p for p in tail.parts))
     return plain, ((2, 1) if one.kind == "twice" else (1, 2))
+
+
+def summed_hash(tail: Phrase) -> tuple[Phrase, Phrase] | None:
+    """"equal to your Superstar Value plus the number of Cheater cards in your Ring area": the two amounts, each
+    said as a plain tail; None when `#` is said as one amount."""
+    summed = [p for p in tail.parts if isinstance(p, Phrase) and p.kind == "plus"]
+    if len(summed) != 1:
+        return None
+    one = summed[0]
+    amounts = [p for p in one.parts if isinstance(p, Phrase)]
+    if len(amounts) != 2 or [w for p in one.parts if not isinstance(p, Phrase) for w in words(p)] != ["plus"] \
+            or amounts[0].kind != "stat_owner" or amounts[1].kind != "count_of":
+        raise Unsupported(f"# equal to {' '.join(words(one))!r}")
+    first = Phrase(tail.kind, tuple(Phrase("stat_value", (amounts[0],)) if p is one else p for p in tail.parts))
+    second = Phrase(tail.kind, tuple(amounts[1] if p is one else p for p in tail.parts))
+    return first, second

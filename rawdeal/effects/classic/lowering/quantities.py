@@ -9,7 +9,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.lowering.amounts import scaled_hash
+from rawdeal.effects.classic.lowering.amounts import scaled_hash, summed_hash
 from rawdeal.effects.classic.lowering.found import Many
 from rawdeal.effects.classic.lowering.marks import logo_marks
 from rawdeal.effects.classic.lowering.nodes import (
@@ -34,6 +34,10 @@ def checked_same(lowered: list[Any]) -> list[Any]:
 def hash_is(tail: Any) -> fx.CountOf:
     """"where # is equal to the number of maneuvers in your Ring area" / "... to your Superstar Value" (+N); also
     "discards cards equal to the number of ..." (the phrase from "equal to")."""
+    summed = summed_hash(tail)
+    if summed is not None:  # "his Superstar Value plus the number of Face cards in his Ring area"
+        first, second = summed
+        return replace(hash_is(first), also=hash_is(second))
     scaled = scaled_hash(tail)
     if scaled is not None:  # "twice your opponent's Superstar Value", "half your Fortitude Rating, rounded up"
         inner, scale = scaled
