@@ -276,3 +276,40 @@ def test_a_measure_plus_a_count_of_cards() -> None:
         game.s.tasks.append(T.Act(0, on_play.actions[0], cat.id("Chop")))
         game.resume()
         assert len(game.s.players[1].ringside) == standing.superstar_value(cat, s, 1) + in_ring
+
+
+TOUGH = ("When this card is in your Ring area, if your Fortitude Rating is less than your opponent's Fortitude Rating, "
+         "his Maneuver cards are +13F.")
+LOW_BLOW = "When this card is in your Ring area, your opponent's cards titled Dirty Low Blow are +2D."
+
+
+def test_amounts_of_the_other_players_cards_while_a_condition_holds() -> None:
+    assert_printed(TOUGH, LOW_BLOW)
+    ring = fx.Duration.WHILE_IN_RING
+    assert clauses(TOUGH) == (fx.WhileInRing(fx.Modifier(F, 13, ring, opponents=True,
+                                                         condition=fx.FortitudeBelowOpponent())),)
+    assert clauses(LOW_BLOW) == (fx.WhileInRing(fx.Modifier(fx.Stat.DAMAGE, 2, ring, title="Dirty Low Blow",
+                                                            opponents=True)),)
+    cat = course_with({"Jockeying for Position": fx.CardEffect(clauses(TOUGH))})
+    tough, body_slam, haymaker = cat.id("Jockeying for Position"), cat.id("Body Slam"), cat.id("Haymaker")
+    printed = cat.infos[haymaker].card.fortitude
+
+    def cost(mine: list[int], his: list[int], payer: int) -> int:
+        s = GameState(players=[PlayerState("HHH", [], ring=mine), PlayerState("THE ROCK", [], ring=his)], tasks=[])
+        return R.play_cost(cat, s, payer, haymaker, CardType.MANEUVER)
+
+    assert cost([tough], [body_slam], 1) == printed + 13  # HHH's F is lower: The Rock's maneuvers cost more
+    assert cost([tough], [body_slam], 0) == printed  # never HHH's own
+    assert cost([tough, body_slam, body_slam], [body_slam], 1) == printed  # no longer lower
+
+
+def test_the_other_players_cards_of_a_title_hit_harder_only_his() -> None:
+    (low_blow,) = clauses(LOW_BLOW)
+    assert isinstance(low_blow, fx.WhileInRing)
+    on_haymakers = fx.WhileInRing(replace(low_blow.modifier, title="Haymaker"))  # a title the course holds
+    cat = course_with({"Jockeying for Position": fx.CardEffect((on_haymakers,))})
+    holder, haymaker = cat.id("Jockeying for Position"), cat.id("Haymaker")
+    s = GameState(players=[PlayerState("HHH", [], ring=[holder]), PlayerState("THE ROCK", [])], tasks=[])
+    printed = cat.infos[haymaker].card.damage
+    assert R.base_damage(cat, s, CurrentPlay(1, haymaker, CardType.MANEUVER), 0) == printed + 2
+    assert R.base_damage(cat, s, CurrentPlay(0, haymaker, CardType.MANEUVER), 1) == printed

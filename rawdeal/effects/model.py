@@ -309,6 +309,9 @@ class Modifier:
     not_marks: tuple[str, ...] = ()  # only cards without these printed properties ("your non-Throwback maneuvers")
     per: CountOf | None = None  # Classic, F while in the Ring area: "your Unique cards are -#F, where # is equal to your
     # Superstar Value", the amount per that count of the Ring area's owner, worked out as each card is paid for
+    opponents: bool = False  # Classic, while in the Ring area: the cards of the area's owner's opponent instead ("his
+    # Maneuver cards are +13F", "your opponent's cards titled Dirty Low Blow are +2D")
+    condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
 
 
 # ---------------------------------------------------------------------------------------- actions

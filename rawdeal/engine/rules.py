@@ -247,17 +247,24 @@ def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
     """Whether a card of the player's Ring area or his Superstar's ability changes his cards' F."""
     if cat.cost_stars and s.players[p].superstar in cat.cost_stars:
         return True
-    return bool(cat.cost_changers) and any(c in cat.cost_changers for c in s.players[p].ring)
+    if not cat.cost_changers:
+        return False
+    return any(c in cat.cost_changers for c in s.players[p].ring) or bool(cat.opponents_changers) and any(
+        c in cat.opponents_changers and c in cat.cost_changers for c in s.players[1 - p].ring)
 
 
 def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
     """What the cards of the player's Ring area ("When this card is in your Ring area, your Maneuver cards are
-    -3F", one amount per copy there) and his Superstar's ability ("Your Action cards are -3F") change his
-    card's F by."""
-    mods = [m for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c]]
-    mods += ability(cat, s, p).modifiers
-    return sum(m.amount * (1 if m.per is None else _count_of(cat, s, p, m.per)) for m in mods
-               if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type))
+    -3F", one amount per copy there), his Superstar's ability ("Your Action cards are -3F") and the opponent's
+    cards about his ("his Maneuver cards are +13F") change his card's F by."""
+    mods = [(p, m) for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c] if not m.opponents]
+    mods += [(p, m) for m in ability(cat, s, p).modifiers]
+    if cat.opponents_changers:
+        mods += [(1 - p, m) for c in s.players[1 - p].ring if c in cat.opponents_changers for m in cat.while_in_ring[c]
+                 if m.opponents]
+    return sum(m.amount * (1 if m.per is None else _count_of(cat, s, owner, m.per)) for owner, m in mods
+               if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type)
+               and (m.condition is None or holds(cat, s, owner, m.condition, info.id, s.last[owner])))
 
 
 def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
@@ -509,18 +516,31 @@ def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversa
     if not reversals:
         in_ring = cat.while_in_ring
         for card in s.players[play.player].ring:
-            if in_ring[card]:
-                mods += in_ring[card]
+            if in_ring[card]:  # (what a card says of the other player's cards is not about this player's)
+                mods += in_ring[card] if card not in cat.opponents_changers else [m for m in in_ring[card] if not m.opponents]
         mods += ability(cat, s, play.player).modifiers  # a Superstar's "Your maneuvers with the word 'kick' ... +1D"
         if cat.everyones:  # the opponent's "All players' maneuvers are +1D"
             mods += [m for c in s.players[1 - play.player].ring if c in cat.everyones for m in in_ring[c] if m.everyone]
+        if cat.opponents_changers:  # the opponent's "your opponent's cards titled Dirty Low Blow are +2D"
+            mods += [m for c in s.players[1 - play.player].ring if c in cat.opponents_changers for m in in_ring[c]
+                     if m.opponents]
     if not mods:
         return 0  # the usual case
     info = cat.infos[play.card]
     return sum(
         m.amount for m in mods
         if m.stat is stat and m.reversals == reversals and applies(m, info, play.as_type)
+        and _in_force(cat, s, play, m)
     )
+
+
+def _in_force(cat: Catalog, s: GameState, play: CurrentPlay, m: fx.Modifier) -> bool:
+    """Whether a modifier of a Ring area changes this play: one under a condition only while it holds for the
+    area's owner (the other player, for one about his cards)."""
+    if m.condition is None:
+        return True
+    owner = 1 - play.player if m.opponents else play.player
+    return m.condition is None or holds(cat, s, owner, m.condition, play.card, s.last[owner])
 
 
 def damage_taken(cat: Catalog, s: GameState, p: int) -> int:

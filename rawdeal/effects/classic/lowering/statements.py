@@ -403,7 +403,10 @@ def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
     if isinstance(inner, Phrase) and inner.kind == "card_group" and to is not None:
         return [_reversals_to_next(inner, to, stats, tails)]
     if isinstance(inner, Phrase) and inner.kind == "card_group":
-        return [_group_modifier(inner, stats, tails)]
+        group = _group_modifier(inner, stats, tails)
+        if card.is_superstar and group.modifier.opponents:
+            raise Unsupported("a Superstar's amounts of the other player's cards")
+        return [group]
     raise Unsupported(f"the amounts of {' '.join(words(holder))!r}")
 
 
@@ -488,8 +491,11 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
         said = said[2:] if said[1:2] == ["of"] else said[1:]  # "all of opponent's reversals"
         if said[:1] not in (["his"], ["their"], ["opponent's"], ["your"]) and said[:2] != ["your", "opponent's"]:
             said = ["your", *said]  # "all Strike maneuvers are +1D": the card's owner's
-    if said[:1] in (["opponent's"], ["his"]) or said[:2] == ["your", "opponent's"]:
+    opponents = said[:1] in (["opponent's"], ["his"]) or said[:2] == ["your", "opponent's"]
+    if opponents and (desc is None or _of_reversals(traits_as_marks(_desc(desc)))):
         return _opponent_reversals_modifier(group, stats, tails)
+    if opponents:  # "his Maneuver cards are +13F", "your opponent's cards titled Dirty Low Blow are +2D"
+        said = ["your", *said[2 if said[:2] == ["your", "opponent's"] else 1:]]
     if said[:1] != ["your"]:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     d = traits_as_marks(_desc(desc)) if desc is not None else _Desc()
@@ -507,9 +513,17 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
         raise Unsupported("every player's cards changed other than in damage while this card is in the Ring area")
     if hashed is not None and (everyone or stat is not fx.Stat.FORTITUDE and not said_it):
         raise Unsupported("a group's '#' amount other than F while this card is in the Ring area")
+    if opponents and (said_it or everyone or hashed is not None):
+        raise Unsupported("the other player's cards changed other than while this card is in the Ring area")
     return _GroupMod(fx.Modifier(stat, n, duration, card_type=card_type, subtype=d.subtypes[0] if d.subtypes else None,
                                  marks=d.marks, not_marks=d.not_marks, title=d.title, title_word=d.title_word,
-                                 everyone=everyone, per=None if hashed is None else HASH), said_it)
+                                 everyone=everyone, per=None if hashed is None else HASH, opponents=opponents), said_it)
+
+
+def _of_reversals(d: _Desc) -> bool:
+    """Whether the opponent's cards a group names are his reversals ("all opponent's reversals"), or cards of no kind
+    said (read so before, and reported there)."""
+    return d.types == (CardType.REVERSAL,) or not (d.types or d.title or d.marks or d.not_marks or d.title_word)
 
 
 def _by_all_players(post: object) -> bool:

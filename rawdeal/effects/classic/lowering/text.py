@@ -639,6 +639,8 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
         return conditional_line(part, cond)
     if isinstance(part, _SelfStat) and part.condition is None:
         return replace(part, condition=cond)
+    if isinstance(part, _GroupMod) and not part.said and part.modifier.condition is None and about_the_state(cond):
+        return replace(part, modifier=replace(part.modifier, condition=cond))  # while it holds, in the Ring area
     if isinstance(part, fx.Irreversible) and part.condition is None:
         return replace(part, condition=cond)
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
