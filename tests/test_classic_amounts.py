@@ -71,8 +71,8 @@ def test_this_card_costs_more_by_the_superstar_value_and_hits_harder_by_the_fort
     assert R.play_cost(cat, cheap, 0, kick, CardType.MANEUVER) == cat.infos[kick].card.fortitude
     game = play_unreversed(cat, s, 'play "Kick"')
     rating = R.fortitude(cat, game.s, 0)  # when the damage is dealt: the Body Slam's and the Kick's D
-    assert rating == cat.infos[body_slam].card.damage + cat.infos[kick].card.damage
-    assert len(game.s.players[1].ringside) == cat.infos[kick].card.damage + rating
+    assert rating == cat.damages[body_slam] + cat.damages[kick]
+    assert len(game.s.players[1].ringside) == cat.damages[kick] + rating
 
 
 def test_the_next_card_is_cheaper_by_the_opponents_fortitude_when_this_card_was_played() -> None:
@@ -85,7 +85,7 @@ def test_the_next_card_is_cheaper_by_the_opponents_fortitude_when_this_card_was_
     game.s.tasks.append(T.Act(0, on_play.actions[0], chop))
     game.resume()
     rating = R.fortitude(cat, s, 1)
-    assert rating == 2 * cat.infos[body_slam].card.damage
+    assert rating == 2 * cat.damages[body_slam]
     assert R.play_cost(cat, game.s, 0, haymaker, CardType.MANEUVER) == max(0, cat.infos[haymaker].card.fortitude - rating)
     game.s.players[1].ring.clear()  # the amount was fixed when the card was played
     assert R.play_cost(cat, game.s, 0, haymaker, CardType.MANEUVER) == max(0, cat.infos[haymaker].card.fortitude - rating)
@@ -207,7 +207,7 @@ def test_either_opening_condition_and_the_stun_value_in_a_ring_area() -> None:
     assert on_play == fx.OnPlay((fx.OnlyIf(fx.AnyOf((fortitude, stun)), (fx.WinGame("pinfall"),)),))
     cat = course_with({})
     punch, chair = cat.id("Punch"), cat.id("Chair Shot")
-    stuns, damage = cat.infos[chair].card.stun_value, cat.infos[chair].card.damage
+    stuns, damage = cat.infos[chair].card.stun_value, cat.damages[chair]
     assert stuns == 1 and damage == 10
 
     def state(mine: list[int], his: list[int]) -> GameState:
@@ -310,6 +310,6 @@ def test_the_other_players_cards_of_a_title_hit_harder_only_his() -> None:
     cat = course_with({"Jockeying for Position": fx.CardEffect((on_haymakers,))})
     holder, haymaker = cat.id("Jockeying for Position"), cat.id("Haymaker")
     s = GameState(players=[PlayerState("HHH", [], ring=[holder]), PlayerState("THE ROCK", [])], tasks=[])
-    printed = cat.infos[haymaker].card.damage
+    printed = cat.damages[haymaker]
     assert R.base_damage(cat, s, CurrentPlay(1, haymaker, CardType.MANEUVER), 0) == printed + 2
     assert R.base_damage(cat, s, CurrentPlay(0, haymaker, CardType.MANEUVER), 1) == printed
