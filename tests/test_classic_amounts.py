@@ -313,3 +313,9 @@ def test_the_other_players_cards_of_a_title_hit_harder_only_his() -> None:
     printed = cat.damages[haymaker]
     assert R.base_damage(cat, s, CurrentPlay(1, haymaker, CardType.MANEUVER), 0) == printed + 2
     assert R.base_damage(cat, s, CurrentPlay(0, haymaker, CardType.MANEUVER), 1) == printed
+
+
+def test_a_sum_printed_on_no_card_lowers_the_same_way() -> None:
+    (on_play,) = clauses("Draw cards equal to your Superstar Value plus the number of Strike maneuvers in your Ring area.")
+    strikes = fx.CountOf(YOU, fx.Zone.RING, fx.CardFilter(subtype=Subtype.STRIKE))
+    assert on_play == fx.OnPlay((fx.Draw(YOU, fx.Count(0, of=fx.CountOf(YOU, None, also=strikes))),))
