@@ -131,6 +131,11 @@ class CountOf:
     most: int | None = None
     over: Who | None = None  # "the number of cards he has in his hand greater than you have in your hand": less the
     # number of that player's such cards in the same zone
+    measure: Measure | None = None  # with `zone=None`: "your Fortitude Rating", "your opponent's Fortitude Rating"
+    # (None: his Superstar Value)
+    scale: tuple[int, int] = (1, 1)  # "twice your Superstar Value" (2, 1), "half your Fortitude Rating, rounded up"
+    # (1, 2): the count times the first over the second, rounded up, before `plus`
+    also: CountOf | None = None  # "equal to his Superstar Value plus the number of Face cards in his Ring area"
 
 
 # ------------------------------------------------------------------------------------- conditions
@@ -220,6 +225,7 @@ class Measure(StrEnum):
     SUPERSTAR_VALUE = "superstar value"
     HAND = "cards in hand"
     FORTITUDE = "fortitude rating"
+    STUN = "stun value in ring area"  # the Stun Values of the cards in his Ring area, summed
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +309,11 @@ class Modifier:
     not_marks: tuple[str, ...] = ()  # only cards without these printed properties ("your non-Throwback maneuvers")
     uses: int = 1  # a one-shot modifier: how many cards (maneuvers) it lasts for ("your next 2 cards played this
     # turn cannot be reversed", Classic cards)
+    per: CountOf | None = None  # Classic, F while in the Ring area: "your Unique cards are -#F, where # is equal to your
+    # Superstar Value", the amount per that count of the Ring area's owner, worked out as each card is paid for
+    opponents: bool = False  # Classic, while in the Ring area: the cards of the area's owner's opponent instead ("his
+    # Maneuver cards are +13F", "your opponent's cards titled Dirty Low Blow are +2D")
+    condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -440,6 +451,8 @@ class WinGame:
 @dataclass(frozen=True, slots=True)
 class Modify:
     modifier: Modifier
+    per: CountOf | None = None  # Classic: "your next card played this turn is -#F, where # is equal to your Superstar
+    # Value": the amount times that count, worked out when the action runs
 
 
 @dataclass(frozen=True, slots=True)
@@ -525,6 +538,7 @@ class Target:
     played_before: int = 0  # "if it is not the first (or second) card played this turn": its player played at least
     played_before_type: CardType | None = None  # that many cards (maneuvers, actions: "the first maneuver") before it
     # this turn (Classic cards)
+    min_damage: int | None = None  # Classic: "reverse any maneuver of 4D or greater" (the damage it would deal)
 
 
 # ---------------------------------------------------------------------------------------- clauses

@@ -40,7 +40,10 @@ def _count(count: Count) -> str:
     if count.of is not None:
         of = count.of
         whose = "your" if of.who is Who.YOU else "opponent's"
-        what = f"{whose} superstar value" if of.zone is None else f"the number of cards in {whose} {_ZONES[of.zone]}"
+        what = f"{whose} {of.measure or 'superstar value'}" if of.zone is None \
+            else f"the number of cards in {whose} {_ZONES[of.zone]}"
+        what = what if of.scale == (1, 1) else f"{what} x {of.scale[0]}/{of.scale[1]}, rounded up"
+        what += "" if of.also is None else f" plus {_count(Count(0, of=of.also))}"
         plus = f" {of.plus:+d}" if of.plus else ""
         plus += f", at least {of.least}" if of.least else ""
         plus += f", at most {of.most}" if of.most is not None else ""
@@ -167,7 +170,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     EndTurn: lambda a, v: f"end {_whose(a.who, Who.YOU)} turn",
     ContinueTurn: lambda a, v: f"continue {_whose(a.who, Who.YOU)} turn",
     WinGame: lambda a, v: f"win the game by {a.how}",
-    Modify: lambda a, v: render_modifier(a.modifier),
+    Modify: lambda a, v: render_modifier(a.modifier) + ("" if a.per is None else f" per {_count(Count(0, of=a.per))}"),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
     Choice: _choice,
     OnlyIf: lambda a, v: f"if {_condition(a.condition)}: {_actions(a.actions, v, ' and ')}",
@@ -243,7 +246,7 @@ def render_modifier(m: Modifier) -> str:
     if m.stat is Stat.UNRESTRICTED:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
         return f"{target}{limit} may ignore its 'can only be played after' text{tail}"
-    amount = f"{m.amount:+d}{m.stat.value}"
+    amount = f"{m.amount:+d}{m.stat.value}" + ("" if m.per is None else f" per {_count(Count(0, of=m.per))}")
     if m.reversals:
         whose = "opponent's reversals" if m.card_type is None else f"reversals to {target}"
         return f"{whose} {amount}{tail}"
@@ -328,6 +331,8 @@ def _target(t: Target) -> str:
     text = f"the {kinds} {t.title}" if t.title else f"any {kinds}"
     if t.max_damage is not None:
         text += f" of {t.max_damage}D or less"
+    if t.min_damage is not None:
+        text += f" of {t.min_damage}D or greater"
     if t.after_title:
         text += f" played right after {t.after_title}"
     if t.from_hand:

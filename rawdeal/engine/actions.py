@@ -143,14 +143,15 @@ class Actions:
             return count.n
         p = self._who(owner, of.who)
         if of.zone is None:
-            base = standing.superstar_value(self.cat, self.s, p)
+            base = R.measured(self.cat, self.s, p, of)
         else:
             base = sum(1 for c in self.s.players[p].zone(of.zone) if self._passes(c, of.filter, owner))
             if of.over is not None:  # "... greater than you have in your hand": the difference
                 other = self.s.players[self._who(owner, of.over)].zone(of.zone)
                 base -= sum(1 for c in other if self._passes(c, of.filter, owner))
-        n = max(of.least, base + of.plus)
-        return n if of.most is None else min(n, of.most)
+        if of.also is not None:  # "his Superstar Value plus the number of ..."
+            base += self._amount(owner, fx.Count(0, of=of.also)) or 0
+        return R.bounded(of, base)
 
     def _do_draw(self, owner: int, a: fx.Draw, card: int) -> None:
         p = self._who(owner, a.who)
@@ -384,11 +385,14 @@ class Actions:
 
     def _do_modify(self, owner: int, a: fx.Modify, card: int) -> None:
         s = self.s
-        duration = a.modifier.duration
+        mod = a.modifier
+        if a.per is not None:  # "-#F, where # is equal to your Superstar Value": the amount as it is now
+            mod = replace(mod, amount=mod.amount * (self._amount(owner, fx.Count(0, of=a.per)) or 0))
+        duration = mod.duration
         waiting = duration is fx.Duration.NEXT_TURN or duration is fx.Duration.FIRST_NEXT_TURN or s.current != owner
-        s.modifiers += (ActiveModifier(owner, a.modifier, card, waiting),)
+        s.modifiers += (ActiveModifier(owner, mod, card, waiting),)
         if self.listen:
-            self._emit(ev.Modified(self.name(owner), _rendered(a)))
+            self._emit(ev.Modified(self.name(owner), _rendered(fx.Modify(mod))))
 
     def _do_equalize(self, owner: int, a: fx.EqualizeFortitude, card: int) -> None:
         self.s.tasks.append(T.Equalize(owner))

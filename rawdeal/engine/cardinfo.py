@@ -132,6 +132,7 @@ class Catalog:
     # cards whose text changes their owner's cards' F while they are in his Ring area ("your Maneuver cards
     # are -3F"): with one there, his costs are no longer the printed ones (`rules.play_cost`)
     cost_changers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    opponents_changers: frozenset[CardId] = field(init=False, repr=False, compare=False)  # change the other player's cards
     cost_stars: frozenset[str] = field(init=False, repr=False, compare=False)  # the same, by his ability (Classic)
     # cards whose text changes both players' cards while in a Ring area ("All players' maneuvers are +1D")
     everyones: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -176,6 +177,8 @@ class Catalog:
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
         object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
         object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
+        object.__setattr__(self, "opponents_changers", frozenset(
+            i.id for i in self.infos if any(m.opponents for m in i.while_in_ring)))
         object.__setattr__(self, "cost_changers", frozenset(
             i.id for i in self.infos if any(m.stat is fx.Stat.FORTITUDE and not m.reversals for m in i.while_in_ring)))
         object.__setattr__(self, "everyones", frozenset(

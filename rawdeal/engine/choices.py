@@ -146,7 +146,9 @@ class Choices(Actions):
     def _resolve_yes_no(self, t: T.AskYesNo, move: mv.Move) -> None:
         if isinstance(move, mv.Yes):
             self._push_actions(t.player, t.actions, t.card)
-        elif t.otherwise:
+            return
+        self.s.moved = 0  # "you may discard any number of cards and then draw 2 cards for each card discarded": none
+        if t.otherwise:
             self._push_actions(t.owner if t.owner >= 0 else t.player, t.otherwise, t.card)
 
     def _decide_ability(self, t: T.AskAbility) -> Decision:

@@ -108,6 +108,8 @@ def _measure(cat: Catalog, s: GameState, p: int, measure: fx.Measure) -> int:
         return len(s.players[p].hand)
     if measure is fx.Measure.FORTITUDE:
         return fortitude(cat, s, p)
+    if measure is fx.Measure.STUN:
+        return sum(cat.infos[c].card.stun_value for c in s.players[p].ring)
     from rawdeal.engine.standing import superstar_value  # standing asks `holds` of its stat lines' conditions
 
     return superstar_value(cat, s, p)  # as the stat lines in play change it
@@ -197,11 +199,26 @@ _WORD_PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
 def _count_of(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
-    """How many of the cards `of` names lie in its zone ("for every Heat card in your Ring area")."""
+    """How many of the cards `of` names lie in its zone ("for every Heat card in your Ring area"), or the measure
+    it names ("+#F, where # is equal to your Superstar Value"), within its bounds."""
+    who = p if of.who is fx.Who.YOU else 1 - p
+    also = 0 if of.also is None else _count_of(cat, s, p, of.also)
     if of.zone is None:
-        return 0
-    owner = s.players[p if of.who is fx.Who.YOU else 1 - p]
-    return sum(1 for c in owner.zone(of.zone) if passes(cat, c, of.filter)) + of.plus
+        return bounded(of, measured(cat, s, who, of) + also)
+    return bounded(of, sum(1 for c in s.players[who].zone(of.zone) if passes(cat, c, of.filter)) + also)
+
+
+def measured(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
+    """Player p's measure a `#` with no zone is equal to: his Superstar Value unless it names another."""
+    return _measure(cat, s, p, of.measure or fx.Measure.SUPERSTAR_VALUE)
+
+
+def bounded(of: fx.CountOf, base: int) -> int:
+    """`base` scaled ("twice", "half ..., rounded up") plus `of.plus`, within `of`'s bounds ("# cannot be greater
+    than 6")."""
+    times, over = of.scale
+    n = max(of.least, -(-base * times // over) + of.plus)
+    return n if of.most is None else min(n, of.most)
 
 
 def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
@@ -231,16 +248,24 @@ def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
     """Whether a card of the player's Ring area or his Superstar's ability changes his cards' F."""
     if cat.cost_stars and s.players[p].superstar in cat.cost_stars:
         return True
-    return bool(cat.cost_changers) and not cat.cost_changers.isdisjoint(s.players[p].ring)
+    if not cat.cost_changers:
+        return False
+    return not cat.cost_changers.isdisjoint(s.players[p].ring) or bool(cat.opponents_changers) and any(
+        c in cat.opponents_changers and c in cat.cost_changers for c in s.players[1 - p].ring)
 
 
 def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
     """What the cards of the player's Ring area ("When this card is in your Ring area, your Maneuver cards are
-    -3F", one amount per copy there) and his Superstar's ability ("Your Action cards are -3F") change his
-    card's F by."""
-    mods = [m for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c]]
-    mods += ability(cat, s, p).modifiers
-    return sum(m.amount for m in mods if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type))
+    -3F", one amount per copy there), his Superstar's ability ("Your Action cards are -3F") and the opponent's
+    cards about his ("his Maneuver cards are +13F") change his card's F by."""
+    mods = [(p, m) for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c] if not m.opponents]
+    mods += [(p, m) for m in ability(cat, s, p).modifiers]
+    if cat.opponents_changers:
+        mods += [(1 - p, m) for c in s.players[1 - p].ring if c in cat.opponents_changers for m in cat.while_in_ring[c]
+                 if m.opponents]
+    return sum(m.amount * (1 if m.per is None else _count_of(cat, s, owner, m.per)) for owner, m in mods
+               if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type)
+               and (m.condition is None or holds(cat, s, owner, m.condition, info.id, s.last[owner])))
 
 
 def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
@@ -511,18 +536,31 @@ def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversa
     if not reversals:
         in_ring = cat.while_in_ring
         for card in s.players[play.player].ring:
-            if in_ring[card]:
-                mods += in_ring[card]
+            if in_ring[card]:  # (what a card says of the other player's cards is not about this player's)
+                mods += in_ring[card] if card not in cat.opponents_changers else [m for m in in_ring[card] if not m.opponents]
         mods += ability(cat, s, play.player).modifiers  # a Superstar's "Your maneuvers with the word 'kick' ... +1D"
         if cat.everyones:  # the opponent's "All players' maneuvers are +1D"
             mods += [m for c in s.players[1 - play.player].ring if c in cat.everyones for m in in_ring[c] if m.everyone]
+        if cat.opponents_changers:  # the opponent's "your opponent's cards titled Dirty Low Blow are +2D"
+            mods += [m for c in s.players[1 - play.player].ring if c in cat.opponents_changers for m in in_ring[c]
+                     if m.opponents]
     if not mods:
         return 0  # the usual case
     info = cat.infos[play.card]
     return sum(
         m.amount for m in mods
         if m.stat is stat and m.reversals == reversals and applies(m, info, play.as_type)
+        and _in_force(cat, s, play, m)
     )
+
+
+def _in_force(cat: Catalog, s: GameState, play: CurrentPlay, m: fx.Modifier) -> bool:
+    """Whether a modifier of a Ring area changes this play: one under a condition only while it holds for the
+    area's owner (the other player, for one about his cards)."""
+    if m.condition is None:
+        return True
+    owner = 1 - play.player if m.opponents else play.player
+    return m.condition is None or holds(cat, s, owner, m.condition, play.card, s.last[owner])
 
 
 def damage_taken(cat: Catalog, s: GameState, p: int) -> int:
@@ -671,8 +709,9 @@ def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:
 
 def _unconditional(r: fx.Reverses) -> bool:
     t = r.target
-    return not r.cost and t.max_damage is None and t.after_title is None and t.min_trait_in_ring is None \
-        and not r.overturned_only and r.condition is None and not t.from_hand and t.after is None and not t.played_before
+    return not r.cost and t.max_damage is None and t.min_damage is None and t.after_title is None \
+        and t.min_trait_in_ring is None and not r.overturned_only and r.condition is None and not t.from_hand \
+        and t.after is None and not t.played_before
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
@@ -690,6 +729,8 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
     if t.from_hand and play.from_backlash:
         return False  # "any Action card played from your opponent's hand": not one from his Backlash deck
     if t.max_damage is not None and damage > t.max_damage:
+        return False
+    if t.min_damage is not None and damage < t.min_damage:
         return False
     if t.after_title is not None and (play.previous is None or cat.infos[play.previous.card].title != t.after_title):
         return False

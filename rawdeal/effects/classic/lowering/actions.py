@@ -15,6 +15,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _only_args, _subject, _target, _zone_in, find, titles_each, values, words,
 )
 from rawdeal.effects.classic.deckrules import is_deck_rule
+from rawdeal.effects.classic.lowering.amounts import per_moved, times_moved
 from rawdeal.effects.classic.lowering.quantities import checked_same, hash_is, per_every
 from rawdeal.effects.classic.lowering.conditions import _prior, condition
 from rawdeal.effects.classic.lowering.held import held_after
@@ -64,6 +65,8 @@ def holding(cond: Phrase) -> _Held | None:
         return None
     if places and _zone_in(places[0]) not in (_Zones(who, (fx.Zone.HAND,)), _Zones(fx.Who.YOU, (fx.Zone.HAND,))):
         return None
+    if any(isinstance(p, Phrase) and p.kind in ("bounded", "more_than") for p in cards.parts):
+        return None  # "if he has 8 or more cards in his hand": a condition, no cards a pronoun stands for
     d = _cards(cards)
     return _Held(who, _filter(d)) if d.count in (fx.ONE, fx.ALL) else None
 
@@ -139,6 +142,10 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     picked = _without_word(action, "random")
     if picked is not None:  # "he must discard 3 random cards from his hand": as "he randomly discards 3 cards"
         return [_at_random(a) for a in _action(picked, seq, card)]
+    per = _arg(action, "per")
+    if per is not None and per_moved(per, seq.last) is not None:  # "draw 2 cards for each card discarded"
+        plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not per))
+        return [times_moved(a) for a in _action(plain, seq, card)]
     counted = _counted_equal_to(action)
     if counted is not None:  # "your opponent discards cards equal to the number of Face cards in your Ring area"
         plain, count = counted
@@ -815,6 +822,8 @@ def _recounted(lowered: Any, count: fx.Count) -> Any:
     """A discard or move of one card (the bare "cards" of "cards equal to ...") made one of `count` cards."""
     if isinstance(lowered, (fx.Discard, fx.MoveCards, fx.Draw)) and lowered.count == fx.ONE \
             and not getattr(lowered, "random", False):
+        return replace(lowered, count=count)
+    if isinstance(lowered, fx.MillTop) and lowered.n == 1 and lowered.count is None:  # "overturns cards equal to ..."
         return replace(lowered, count=count)
     raise Unsupported("cards 'equal to' a number for an action that takes no count")
 

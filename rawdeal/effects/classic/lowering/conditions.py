@@ -7,7 +7,7 @@ from dataclasses import replace
 from rawdeal.cards.marks import keyword_mark
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, ValueKind, Word, ZoneRef
+from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Statement, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.standing import played_by, standing
 from rawdeal.effects.classic.lowering.nodes import (
     Unsupported, _Desc, _cards, _children, _desc, _filter, _number, _zone_in, find, titles_each, values, words,
@@ -56,6 +56,8 @@ def condition(node: Phrase) -> fx.Condition:
     joins = [p for p in node.parts if not isinstance(p, Phrase)]
     if len(clauses) > 1 and len(joins) == len(clauses) - 1 and all(words(j) == ["and"] for j in joins):
         return fx.AllOf(tuple(condition(Phrase("condition", (c,))) for c in clauses))  # "A and B": both
+    if len(clauses) > 1 and len(joins) == len(clauses) - 1 and all(words(j) == ["or"] for j in joins):
+        return fx.AnyOf(tuple(condition(Phrase("condition", (c,))) for c in clauses))  # "if A, or if B": either
     if len(clauses) != 1:
         raise Unsupported(f"the condition {' '.join(words(node))!r}")
     one = clauses[0]
@@ -159,3 +161,15 @@ def _played_condition(st: Statement) -> fx.Condition | str:
     if inner.kind == "played_by":
         return "deck"
     raise Unsupported(f"'can only be played' {' '.join(words(inner))!r}")
+
+
+def either_opening(frames: list[Frame]) -> list[Frame]:
+    """"..., if A, or if B, ...": the two openings as one "if A or B" (either condition), so that what follows
+    reads one condition; other openings as they are."""
+    while len(frames) > 1 and frames[-1].kind == "or_if" and frames[-2].kind == "if_cond":
+        first, second = find(frames[-2], "condition"), find(frames[-1], "condition")
+        if not isinstance(first, Phrase) or not isinstance(second, Phrase) or len(frames[-1].parts) != 2:
+            break
+        either = Phrase("condition", (*first.parts, Word("or"), *second.parts))
+        frames = [*frames[:-2], Frame("if_cond", (Word("if"), either))]
+    return frames

@@ -500,12 +500,13 @@ def _filter(d: _Desc) -> fx.CardFilter:
 def _target(d: _Desc) -> fx.Target:
     if d.titles:
         raise Unsupported("a reversal of one of several titles in one description")
-    if d.min_damage is not None:
-        raise Unsupported("a reversal of cards of at least some damage")
-    types = d.types or ((CardType.MANEUVER,) if d.subtypes else (CardType.MANEUVER, CardType.ACTION))
+    types = d.types or ((CardType.MANEUVER,) if d.subtypes or d.min_damage is not None
+                        else (CardType.MANEUVER, CardType.ACTION))
+    if d.min_damage is not None and types != (CardType.MANEUVER,):
+        raise Unsupported("a reversal of cards of at least some damage that are not maneuvers")
     return fx.Target(card_types=types, subtypes=d.subtypes, title=d.title, max_damage=d.max_damage,
                      after_title=d.after_title, trait=d.trait, not_subtypes=d.not_subtypes, not_trait=d.not_trait,
-                     marks=d.marks, not_marks=d.not_marks, any_marks=d.any_marks, after=d.after)
+                     marks=d.marks, not_marks=d.not_marks, any_marks=d.any_marks, after=d.after, min_damage=d.min_damage)
 
 
 def _object_cards(action: Action) -> _Desc | None:

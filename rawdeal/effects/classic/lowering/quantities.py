@@ -9,7 +9,9 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from rawdeal.effects import model as fx
+from rawdeal.effects.classic.lowering.amounts import scaled_hash, summed_hash
 from rawdeal.effects.classic.lowering.found import Many
+from rawdeal.effects.classic.lowering.marks import logo_marks
 from rawdeal.effects.classic.lowering.nodes import (
     Unsupported, _children, _desc, _filter, _number, _zone_in, find, values, words,
 )
@@ -32,6 +34,14 @@ def checked_same(lowered: list[Any]) -> list[Any]:
 def hash_is(tail: Any) -> fx.CountOf:
     """"where # is equal to the number of maneuvers in your Ring area" / "... to your Superstar Value" (+N); also
     "discards cards equal to the number of ..." (the phrase from "equal to")."""
+    summed = summed_hash(tail)
+    if summed is not None:  # "his Superstar Value plus the number of Face cards in his Ring area"
+        first, second = summed
+        return replace(hash_is(first), also=hash_is(second))
+    scaled = scaled_hash(tail)
+    if scaled is not None:  # "twice your opponent's Superstar Value", "half your Fortitude Rating, rounded up"
+        inner, scale = scaled
+        return replace(hash_is(inner), scale=scale)
     refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value", "excess_of")]
     signed = values(tail, ValueKind.SIGNED)
     plus = int(signed[-1].text.replace("+", "")) if signed and signed[-1] in tail.parts else 0
@@ -40,20 +50,24 @@ def hash_is(tail: Any) -> fx.CountOf:
     ref = refs[0]
     said = words(ref)
     if ref.kind == "stat_value":
-        if said[-2:] != ["superstar", "value"] and said[-1:] != ["superstar value"]:
+        if said[-1] not in _MEASURES and said[-2:] != ["superstar", "value"]:
             raise Unsupported(f"# equal to {' '.join(said)!r}")
         owner = [p for p in _children(ref) if isinstance(p, Phrase) and p.kind == "stat_owner"]
-        whose = [w for w in said if w not in ("superstar", "value", "superstar value")]
+        whose = [w for w in said if w not in ("superstar", "value", *_MEASURES)]
         who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (
             ["your", "opponent's"], ["opponent's"], ["his"]) else None
         if who is None or not owner:
             raise Unsupported(f"# equal to {' '.join(said)!r}")
-        return fx.CountOf(who, None, plus=plus)
+        return fx.CountOf(who, None, plus=plus, measure=_MEASURES.get(said[-1]))
     if said[:3] != ["the", "number", "of"]:
         raise Unsupported(f"# equal to {' '.join(said)!r}")
     if ref.kind == "excess_of":
         return _excess(ref, plus)
     return _cards_in(ref, ref.parts, plus)
+
+
+# a player's measure a `#` may be equal to (None: his Superstar Value, `CountOf`'s default)
+_MEASURES: dict[str, fx.Measure | None] = {"superstar value": None, "fortitude rating": fx.Measure.FORTITUDE}
 
 
 def _excess(ref: Phrase, plus: int) -> fx.CountOf:
@@ -91,6 +105,11 @@ def _cards_in(said: Phrase, parts: tuple[Any, ...], plus: int) -> fx.CountOf:
     ("... with 'BASH' in the title", "... with the word 'dynamic' in the title")."""
     descs = [p for p in parts if isinstance(p, CardDesc)]
     places = [p for p in parts if isinstance(p, Phrase) and p.kind == "place" and words(p)[0] == "in"]
+    logos = [m for p in parts if isinstance(p, Phrase) and p.kind == "place" and len(p.parts) == 1
+             and isinstance(p.parts[0], Phrase) and (m := logo_marks(p.parts[0])) is not None]  # "... with the Raw logo"
+    if len(logos) == 1:
+        parts = tuple(p for p in parts if not (isinstance(p, Phrase) and p.kind == "place" and len(p.parts) == 1
+                                               and isinstance(p.parts[0], Phrase) and p.parts[0].kind == "with_logo"))
     named = [p for p in parts if isinstance(p, Phrase) and p.kind == "place" and p not in places]
     titled = [find(p, "title_word") for p in named]
     quoted = [v for p in titled if p is not None for v in values(p, ValueKind.QUOTED)]
@@ -102,6 +121,8 @@ def _cards_in(said: Phrase, parts: tuple[Any, ...], plus: int) -> fx.CountOf:
         raise Unsupported(f"the number of {' '.join(words(said))!r}")
     if quoted:
         flt = replace(flt, title_word=quoted[0].text.strip("'\""))
+    if len(logos) == 1:
+        flt = replace(flt, marks=(*flt.marks, *logos[0]))
     return fx.CountOf(zone.who, zone.zones[0], flt, plus)
 
 

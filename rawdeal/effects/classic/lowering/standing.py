@@ -25,6 +25,8 @@ def standing(one: Phrase) -> fx.Condition | None:
         return _values_compared(one)
     if one.kind == "has_fewer":
         return _fewer_in_hand(one)
+    if one.kind == "has_more_than":
+        return _more_in_hand(one)
     if one.kind == "has_stat":
         return _has_stat(one)
     if one.kind == "has_cards":
@@ -75,7 +77,8 @@ def _superstar_is(one: Phrase) -> fx.Condition | None:
     return fx.Not(mark) if said.startswith("non ") else mark
 
 
-_MEASURES = {"superstar value": fx.Measure.SUPERSTAR_VALUE, "fortitude rating": fx.Measure.FORTITUDE}
+_MEASURES = {"superstar value": fx.Measure.SUPERSTAR_VALUE, "fortitude rating": fx.Measure.FORTITUDE,
+             fx.Measure.STUN.value: fx.Measure.STUN}
 _RELATIONS = {("less", "than"): (True, False), ("greater", "than"): (False, False),
               ("equal", "to", "or", "less", "than"): (True, True), ("equal", "to", "or", "greater", "than"): (False, True),
               ("less", "than", "or equal to"): (True, True), ("greater", "than", "or equal to"): (False, True)}
@@ -85,7 +88,7 @@ def _values_compared(one: Phrase) -> fx.Condition | None:
     """"your Superstar Value is less (greater) than your opponent's Superstar Value" (or "... than his"), "your
     Fortitude Rating is equal to or less than your opponent's", "your opponent's Fortitude Rating is at least 10F
     greater than your Fortitude Rating", "your Fortitude Rating is 10 or greater", "your Superstar Value is 3"."""
-    said = words(one)
+    said = _stun_in_ring(words(one))
     if "is" not in said:
         return None
     at = said.index("is")
@@ -113,6 +116,21 @@ def _values_compared(one: Phrase) -> fx.Condition | None:
     if measure is fx.Measure.FORTITUDE and not by and not or_equal:
         return fx.FortitudeBelowOpponent() if below else fx.FortitudeAboveOpponent()
     return fx.Compared(measure, below=below, or_equal=or_equal, by=by)
+
+
+def _stun_in_ring(said: list[str]) -> list[str]:
+    """"the Stun Value in your (opponent's) Ring area" said as "your (opponent's) stun value in ring area", the
+    form of the other measures."""
+    out, i = [], 0
+    while i < len(said):
+        if said[i:i + 3] == ["the", "stun value", "in"] and "ring area" in said[i + 3:i + 6]:
+            end = said.index("ring area", i + 3)
+            out += [*said[i + 3:end], fx.Measure.STUN.value]
+            i = end + 1
+        else:
+            out.append(said[i])
+            i += 1
+    return out
 
 
 def _whose(said: list[str]) -> fx.Who | None:
@@ -171,6 +189,26 @@ def _fewer_in_hand(one: Phrase) -> fx.Condition | None:
             or zone.who is not fx.Who.YOU:
         return None
     return fx.Compared(fx.Measure.HAND, below=True)
+
+
+def _more_in_hand(one: Phrase) -> fx.Condition | None:
+    """"you have 5 or more cards in your hand than your opponent": at least that many more than he has."""
+    players = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "player"]
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    place = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"), None)
+    ref = next((c for c in place.parts if isinstance(c, ZoneRef)), None) if place is not None else None
+    if len(players) != 2 or len(cards) != 1 or ref is None:
+        return None
+    descs = [p for p in cards[0].parts if isinstance(p, CardDesc)]
+    bound = [words(p) for p in cards[0].parts if not isinstance(p, CardDesc)]
+    if len(descs) != 1 or descs[0].words or descs[0].posts or descs[0].nouns != ("card",) or len(bound) != 1 \
+            or len(bound[0]) != 3 or bound[0][1:] != ["or", "more"] or _amount(bound[0][0]) is None:
+        return None
+    zone = _zone(ref)
+    if _who(words(players[0])) is not fx.Who.YOU or _who(words(players[1])) is not fx.Who.OPPONENT \
+            or zone.zones != (fx.Zone.HAND,) or zone.who is not fx.Who.YOU:
+        return None
+    return fx.Compared(fx.Measure.HAND, below=False, by=_amount(bound[0][0]) or 0)
 
 
 def _has_cards(one: Phrase) -> fx.Condition | None:

@@ -10,7 +10,7 @@ from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _filter, _leaves, _number, _zone_in, find, titles_each,
+    HASH, _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _filter, _leaves, _number, _zone_in, find, titles_each,
     values, words,
 )
 from rawdeal.effects.classic.lowering.turnorder import next_many
@@ -19,6 +19,8 @@ from rawdeal.effects.classic.lowering.conditions import _played_condition, _prio
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
 from rawdeal.effects.classic.lowering.quantities import HashBound
+from rawdeal.effects.classic.lowering.amounts import hashed_stats, per_hash
+from rawdeal.effects.classic.lowering.groups import traits_as_marks
 from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
 from rawdeal.effects.classic.lowering.reversed import reversed_removed
 from rawdeal.effects.classic.lowering.permanence import cannot_be_removed, is_permanent
@@ -398,14 +400,21 @@ def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
             raise Unsupported(f"{' '.join(words(st))!r}")
         per = per_count(tails[0]) if tails and tails[0].kind == "per_tail" else None
         cond = _tail_condition(tails[0]) if tails and per is None else None
+        hashed = hashed_stats(stats)  # "This card is +#F, where # is equal to ...": per `#`
+        if hashed is not None and per is None:
+            return [_SelfStat(stat, n, cond, per=HASH) for stat, n in hashed]
         return [_SelfStat(stat, n, cond, per=per) for stat, n in _stat_list(stats)]
     if isinstance(inner, Phrase) and inner.kind == "next_ref" and not tails:
-        return [_next_card_modifier(inner, stats)]
+        hashed = hashed_stats(stats)  # "Your next card played this turn is -#F, where # is equal to ..."
+        return [per_hash(_next_card_modifier(inner, stats, hashed)) if hashed else _next_card_modifier(inner, stats)]
     to = holder.parts[2] if len(holder.parts) == 3 and words(holder.parts[1]) == ["to"] else None
     if isinstance(inner, Phrase) and inner.kind == "card_group" and to is not None:
         return [_reversals_to_next(inner, to, stats, tails)]
     if isinstance(inner, Phrase) and inner.kind == "card_group":
-        return [_group_modifier(inner, stats, tails)]
+        group = _group_modifier(inner, stats, tails)
+        if card.is_superstar and group.modifier.opponents:
+            raise Unsupported("a Superstar's amounts of the other player's cards")
+        return [group]
     raise Unsupported(f"the amounts of {' '.join(words(holder))!r}")
 
 
@@ -444,8 +453,8 @@ def _reversal_to(st: Statement, card: CardFacts) -> list[Any]:
     return [fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], duration, card_type=card_type, reversals=True))]
 
 
-def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
-    """"Your next maneuver this turn is +2D", "your next Strike maneuver is +3D"."""
+def _next_card_modifier(ref: Phrase, stats: Phrase, amounts: list[tuple[fx.Stat, int]] | None = None) -> Any:
+    """"Your next maneuver this turn is +2D", "your next Strike maneuver is +3D" (`amounts`: those read already)."""
     said = words(ref)
     if said[:2] != ["your", "next"] or any(isinstance(p, Value) and p.kind is ValueKind.NUMBER for p in ref.parts):
         raise Unsupported(f"{' '.join(said)!r}")
@@ -454,7 +463,7 @@ def _next_card_modifier(ref: Phrase, stats: Phrase) -> Any:
     if d.title or d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or len(d.subtypes) > 1 \
             or d.types not in ((), (CardType.MANEUVER,)):
         raise Unsupported(f"{' '.join(said)!r}")
-    amounts = _stat_list(stats)
+    amounts = _stat_list(stats) if amounts is None else amounts
     if len(amounts) != 1:
         raise Unsupported("a next card's amounts other than one +D or one F")
     stat, n = amounts[0]
@@ -490,16 +499,19 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
         said = said[2:] if said[1:2] == ["of"] else said[1:]  # "all of opponent's reversals"
         if said[:1] not in (["his"], ["their"], ["opponent's"], ["your"]) and said[:2] != ["your", "opponent's"]:
             said = ["your", *said]  # "all Strike maneuvers are +1D": the card's owner's
-    if said[:1] in (["opponent's"], ["his"]) or said[:2] == ["your", "opponent's"]:
+    opponents = said[:1] in (["opponent's"], ["his"]) or said[:2] == ["your", "opponent's"]
+    if opponents and (desc is None or _of_reversals(traits_as_marks(_desc(desc)))):
         return _opponent_reversals_modifier(group, stats, tails)
+    if opponents:  # "his Maneuver cards are +13F", "your opponent's cards titled Dirty Low Blow are +2D"
+        said = ["your", *said[2 if said[:2] == ["your", "opponent's"] else 1:]]
     if said[:1] != ["your"]:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
-    d = _desc(desc) if desc is not None else _Desc()
-    if d.trait or d.any_marks or d.max_damage or d.min_damage or d.not_trait or d.not_subtypes \
-            or len(d.subtypes) > 1 or d.titles or len(d.types) > 1 \
-            or d.types == () and d.title is None and d.title_word is None:
+    d = traits_as_marks(_desc(desc)) if desc is not None else _Desc()
+    if d.any_marks or d.max_damage or d.min_damage or d.not_subtypes \
+            or len(d.subtypes) > 1 or d.titles or len(d.types) > 1:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
-    amounts = _stat_list(stats)
+    hashed = hashed_stats(stats)  # "your Unique cards are -#F, where # is equal to ..."
+    amounts = _stat_list(stats) if hashed is None else hashed
     if len(amounts) != 1:
         raise Unsupported("a group's amounts other than one +D or F")
     stat, n = amounts[0]
@@ -507,9 +519,19 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
     duration, said_it = _group_lifetime(tails)
     if everyone and (said_it or stat is not fx.Stat.DAMAGE):
         raise Unsupported("every player's cards changed other than in damage while this card is in the Ring area")
+    if hashed is not None and (everyone or stat is not fx.Stat.FORTITUDE and not said_it):
+        raise Unsupported("a group's '#' amount other than F while this card is in the Ring area")
+    if opponents and (said_it or everyone or hashed is not None):
+        raise Unsupported("the other player's cards changed other than while this card is in the Ring area")
     return _GroupMod(fx.Modifier(stat, n, duration, card_type=card_type, subtype=d.subtypes[0] if d.subtypes else None,
                                  marks=d.marks, not_marks=d.not_marks, title=d.title, title_word=d.title_word,
-                                 everyone=everyone), said_it)
+                                 everyone=everyone, per=None if hashed is None else HASH, opponents=opponents), said_it)
+
+
+def _of_reversals(d: _Desc) -> bool:
+    """Whether the opponent's cards a group names are his reversals ("all opponent's reversals"), or cards of no kind
+    said (read so before, and reported there)."""
+    return d.types == (CardType.REVERSAL,) or not (d.types or d.title or d.marks or d.not_marks or d.title_word)
 
 
 def _by_all_players(post: object) -> bool:

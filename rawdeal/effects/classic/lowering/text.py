@@ -17,13 +17,14 @@ from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
 from rawdeal.effects.classic.lowering.found import unplaced
+from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed, modify
 from rawdeal.effects.classic.lowering.quantities import hash_is
 from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
     _children, _desc, _filter, _object_cards, _zone, _zone_in, field_names, find, values, words,
 )
-from rawdeal.effects.classic.lowering.conditions import condition
+from rawdeal.effects.classic.lowering.conditions import condition, either_opening
 from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
@@ -297,7 +298,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         elif isinstance(item, Statement):
             made = [_lasting(p, seq.lifetime) for p in _statement(item, card, seq)]
             groups[-1] = said_later(groups[-1], made)  # "your maneuvers are +5D and ... +20F for the rest of the turn"
-            out = [fx.Modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
+            out = [modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
                    for p in made]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
             groups[-1] += out
@@ -473,7 +474,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
             raise Unsupported(f"what happens {' '.join(said)!r}")
         who = fx.Who.OPPONENT if said[1] == "he" else fx.Who.YOU
         return ctx, [_Answer(who, said[-1] != "not", tuple(parts))]
-    frames, by = _played_by(frames)
+    frames, by = _played_by(either_opening(frames))
     # "During your turn, if this card is in your Ringside pile, you may ...": where the card lies comes first
     frames.sort(key=lambda f: not (f.kind in ("if_cond", "when_cond") and bool(_this_in_own(f))))
     event = _play_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
@@ -598,6 +599,8 @@ def _with_hash(part: Any, said: fx.CountOf) -> Any:
     count = getattr(part, "count", None)
     if isinstance(count, fx.Count) and count.of is HASH:
         return replace(part, count=replace(count, of=said))
+    if is_hashed(part):  # "This card is +#F", "your next card played this turn is -#F", "your cards are -#F"
+        return hash_said(part, said)
     return part
 
 
@@ -607,7 +610,7 @@ def _any_number_only_discarded(parts: list[Any]) -> None:
     Arsenal"); anywhere else it cannot run yet."""
     for part in parts:
         for a in _nested(part):
-            if getattr(getattr(a, "count", None), "of", None) is HASH:
+            if getattr(getattr(a, "count", None), "of", None) is HASH or is_hashed(a):
                 raise Unsupported("the quantity '#' (never said what it is equal to)")
             if getattr(a, "count", None) == fx.ANY_NUMBER and not (
                     isinstance(a, fx.Discard) and a.who is a.chooser is fx.Who.YOU and not a.random
@@ -642,6 +645,8 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
         return conditional_line(part, cond)
     if isinstance(part, _SelfStat) and part.condition is None:
         return replace(part, condition=cond)
+    if isinstance(part, _GroupMod) and not part.said and part.modifier.condition is None and about_the_state(cond):
+        return replace(part, modifier=replace(part.modifier, condition=cond))  # while it holds, in the Ring area
     if isinstance(part, (fx.Irreversible, fx.Permanent)) and part.condition is None:
         return replace(part, condition=cond)
     if isinstance(part, fx.PlayRequirement) and isinstance(cond, fx.Not):  # "Unless your Superstar is Trish Stratus,
@@ -829,7 +834,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, _GroupMod) and not part.said and (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
         elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
-            _add_action(clauses, fx.Modify(part.modifier), ctx)
+            _add_action(clauses, modify(part.modifier), ctx)
         elif isinstance(part, HashBound):  # "# cannot be greater than 6": the # of the sentence before
             if not clauses:
                 raise Unsupported("a bound on '#' opening a text")
