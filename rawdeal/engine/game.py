@@ -193,9 +193,10 @@ class Game(Choices):
                 if move.option.casefold() in folded:
                     return mv.Choose(str(folded.index(move.option.casefold()) + 1))
         if isinstance(move, mv.Play) and not move.as_type:
-            types = [m.as_type for m in d.moves if isinstance(m, mv.Play) and m.title == move.title]
+            types = [m.as_type for m in d.moves
+                     if isinstance(m, mv.Play) and m.title == move.title and m.source is move.source]
             if len(types) == 1:
-                return mv.Play(move.title, types[0])
+                return mv.Play(move.title, types[0], 1, move.source)
         return move
 
     def _show(self, viewer: int, move: mv.Show) -> ev.Event:
@@ -210,6 +211,11 @@ class Game(Choices):
         if isinstance(move, mv.Play):
             assert move.as_type is not None  # `_complete` gave it the one type it can be played as
             hand, card = s.players[p].hand, self.cat.id(move.title)
+            if move.source is not fx.Zone.HAND:  # legal: its text lets it be played from there
+                s.players[p].zone(move.source).remove(card)
+                hand.append(card)  # where plays start: the play takes it from the hand at once
+                self._play(p, len(hand) - 1, move.as_type, move.source)
+                return
             if card not in hand:  # legal, so a Mid-match card of the Backlash deck
                 midmatch.fetch(self, p, card)
             self._play(p, nth(hand, card, move.copy), move.as_type)
@@ -336,8 +342,8 @@ class Game(Choices):
         s.tasks.append(T.START_TURN[1 - p])
 
     # ------------------------------------------------------------------------------ plays
-    def _play(self, p: int, at: int, as_type: CardType) -> None:
-        """Play the card at position `at` of the hand."""
+    def _play(self, p: int, at: int, as_type: CardType, source: fx.Zone = fx.Zone.HAND) -> None:
+        """Play the card at position `at` of the hand (taken there from `source`)."""
         s = self.s
         card = s.players[p].hand.pop(at)
         used = R.consumed(s, p, as_type)
@@ -346,7 +352,7 @@ class Game(Choices):
         if used:
             s.modifiers = tuple(m for m in s.modifiers if m not in used)
             captured = tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type))
-        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p])
+        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p], source=source)
         self._note(card, s.playing)
         if self.listen:
             self._emit(ev.Played(self.name(p), info.title, as_type))

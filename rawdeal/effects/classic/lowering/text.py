@@ -28,6 +28,7 @@ from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
+from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
@@ -53,7 +54,8 @@ class _Ctx:
     played: fx.CardFilter | None = None  # "played": the successful plays that set the sentence off ...
     by: fx.Who = fx.Who.YOU  # ... and whose
     after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
-    source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal)
+    source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal); "when played": only
+    # when the card is played from that zone
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -73,6 +75,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True)
         elif frame.kind == "on_play" and words(frame) == ["when", "played"] and not card.is_reversal:
             ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None)
+        elif not card.is_reversal and played_from(frame) is not None:  # "When played from your Ringside pile"
+            ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None, source=played_from(frame))
         elif after_damage(frame, card):
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True, after_damage=True)
         elif frame.kind == "while_in" and _in_own_ring(frame, card):
@@ -450,6 +454,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         raise Unsupported(f"the unknown word {meaningful[0]!r}")
     if restates_hold(sentence, card):
         return ctx, [HoldRule()]  # "You and your opponent may not play maneuvers ... until ... the maintained Submission"
+    from_zone = playable_from(sentence, card)
+    if from_zone is not None:
+        return ctx, [from_zone]  # "You may play this card from your Ringside pile"
     sentence = _lifetime_to_restrictions(sentence)
     frames = list(sentence.frames)
     seq = seq or _Seq()
@@ -857,9 +864,10 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             else:
                 clauses.append(fx.Triggered(trigger, (part,), zone=fx.Zone.RINGSIDE))
         elif ctx.kind == "when played" and isinstance(part, _ACTIONS):
+            part = only_played_from(part, ctx.source)
             last = clauses[-1] if clauses else None
             if isinstance(last, fx.WhenPlayed) and last.as_type is ctx.as_type:
-                clauses[-1] = replace(last, actions=(*last.actions, part))
+                clauses[-1] = replace(last, actions=joined(last.actions, part))
             else:
                 clauses.append(fx.WhenPlayed((part,), ctx.as_type))
         elif ctx.kind == "end of turn" and isinstance(part, _ACTIONS):
@@ -879,6 +887,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, _ACTIONS):
             _add_action(clauses, part, ctx)
         elif isinstance(part, _SelfStat):
+            part = only_played_from(part, ctx.source) if ctx.kind == "when played" else part
             clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,
                                          on_success=ctx.success, per=part.per))
         elif isinstance(part, (_DeckRule, _PackRule)):
