@@ -20,6 +20,7 @@ from rawdeal.effects.classic.lowering.held import held_after
 from rawdeal.effects.classic.lowering.found import Many, found_moved, found_search
 from rawdeal.effects.classic.lowering.timing import next_modifier
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
+from rawdeal.effects.classic.lowering.places import in_picked_order, picked_in_order, put_back_in_order
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -374,6 +375,11 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
         return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
     action = _places_read(action)
+    arranged = put_back_in_order(action, seq.last)  # "look at the top 3 cards ... and put them back in any order"
+    if arranged is not None:
+        return arranged
+    if in_picked_order(action) is not action:  # "put up to 2 cards ... on top of your Arsenal in any order"
+        return picked_in_order(_put(in_picked_order(action), who, seq, card, shuffle))
     pronoun = _pronoun(action)
     dest_arg = _arg(action, "into_arg") or _arg(action, "bottom_arg") or _arg(action, "top_arg") \
         or _arg(action, "back_on_top")

@@ -75,3 +75,35 @@ def joined(actions: tuple[Any, ...], part: Any) -> tuple[Any, ...]:
     if isinstance(part, fx.OnlyIf) and isinstance(last, fx.OnlyIf) and last.condition == part.condition:
         return (*actions[:-1], fx.OnlyIf(part.condition, (*last.actions, *part.actions)))
     return (*actions, part)
+
+
+def put_back_in_order(action: Action, looked: object) -> list[Any] | None:
+    """"Look at the top 3 cards of your Arsenal and put them back in any order": the looked-at cards
+    arranged (`fx.Arrange`, as "arrange them in any order"); None for any other put."""
+    said = [words(p) for p in action.parts]
+    if said != [["them"], ["back", "in", "any", "order"]] or not isinstance(looked, fx.LookAt) \
+            or looked.zone is not fx.Zone.ARSENAL or not looked.n:
+        return None
+    return [fx.Arrange(looked.who, looked.n)]
+
+
+def in_picked_order(action: Action) -> Action:
+    """"Put up to 2 cards from your Ringside pile on top of your Arsenal in any order": the cards are put one at
+    a time as their mover picks them, so the order is his; the action without the words. Only onto an Arsenal's
+    top or bottom (anywhere else an order means nothing the engine keeps, and is reported)."""
+    order = [p for p in action.parts if isinstance(p, Phrase) and p.kind == "any_order"]
+    if len(order) != 1 or words(order[0])[0] == "back":
+        return action
+    onto = next((p for p in action.parts if isinstance(p, Phrase) and p.kind in ("top_arg", "bottom_arg")), None)
+    if onto is None or _zone_in(onto).zones != (fx.Zone.ARSENAL,):
+        return action
+    return Action(action.subject, action.verb, tuple(p for p in action.parts if p is not order[0]))
+
+
+def picked_in_order(moved: list[Any]) -> list[Any]:
+    """The moves of a put "in any order": onto an Arsenal each is picked card by card (all of a zone too), so
+    never at random."""
+    for a in moved:
+        if not isinstance(a, fx.MoveCards) or a.random:
+            raise Unsupported("cards put 'in any order' that are not picked one by one")
+    return moved
