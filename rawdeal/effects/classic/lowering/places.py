@@ -11,8 +11,10 @@ from dataclasses import replace
 from typing import Any
 
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import Action, Frame, Phrase, Sentence
-from rawdeal.effects.classic.lowering.nodes import CardFacts, Unsupported, _SelfStat, _zone_in, find, words
+from rawdeal.effects.classic.model import Action, Cards, Frame, Phrase, Sentence, ZoneRef
+from rawdeal.effects.classic.lowering.nodes import (
+    CardFacts, Unsupported, _SelfStat, _cards, _filter, _zone, _zone_in, find, words,
+)
 
 _PLAYABLE = (fx.Zone.RINGSIDE,)  # the zones the engine plays cards from besides the hand
 _MAY = ([["you"], ["may"]], [["you"], ["can"]])
@@ -107,3 +109,31 @@ def picked_in_order(moved: list[Any]) -> list[Any]:
         if not isinstance(a, fx.MoveCards) or a.random:
             raise Unsupported("cards put 'in any order' that are not picked one by one")
     return moved
+
+
+# the owners a zone of a condition names: each player's, or one of them
+_ANY_OWNER = (["any"], ["any", "player's"], ["either", "player's"], ["all"], ["all", "player's"])
+_OWNER = {("your",): (fx.Who.YOU,), ("your", "opponent's"): (fx.Who.OPPONENT,), ("opponent's",): (fx.Who.OPPONENT,),
+          ("his",): (fx.Who.OPPONENT,)}
+
+
+def card_in_zone(one: Phrase) -> fx.Condition | None:
+    """"the card titled Tough Enough! is in any Ring area", "a Set-up card is in any player's Ring area", "the card
+    titled X is in any Ring area or Ringside pile", "... is in your opponent's Ring area": one card passing the
+    description in one of those zones of one of those players (`fx.HasCards`, any of them). None for any other
+    condition, and for a titled card in your own Ring area (`fx.InRingArea`, read as before)."""
+    if one.kind != "card_in" or "not" in words(one):
+        return None
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    refs = [p for p in one.parts if isinstance(p, ZoneRef)]
+    if len(cards) != 1 or len(refs) != 1 or [words(w) for w in one.parts[1:-1]] != [["is"], ["in"]]:
+        return None
+    owner = [w for o in refs[0].owner for w in words(o)]
+    whose = (fx.Who.YOU, fx.Who.OPPONENT) if owner in _ANY_OWNER else _OWNER.get(tuple(owner))
+    d = _cards(cards[0])
+    zones = _zone(ZoneRef((), refs[0].zones)).zones
+    if whose is None or d.count != fx.ONE or (whose == (fx.Who.YOU,) and zones == (fx.Zone.RING,) and d.title):
+        return None
+    flt = _filter(d)
+    held = tuple(fx.HasCards(who, zone, flt) for who in whose for zone in zones)
+    return held[0] if len(held) == 1 else fx.AnyOf(held)
