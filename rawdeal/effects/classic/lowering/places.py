@@ -128,6 +128,9 @@ def card_in_zone(one: Phrase) -> fx.Condition | None:
     refs = [p for p in one.parts if isinstance(p, ZoneRef)]
     if len(cards) != 1 or len(refs) != 1 or [words(w) for w in one.parts[1:-1]] != [["is"], ["in"]]:
         return None
+    quantity = [p for p in cards[0].parts if isinstance(p, Phrase)]
+    if len(quantity) > 1 or (quantity and quantity[0].kind not in ("the", "quantity", "one")):
+        return None  # "more than 1 copy of the card titled X": read as before
     owner = [w for o in refs[0].owner for w in words(o)]
     whose = (fx.Who.YOU, fx.Who.OPPONENT) if owner in _ANY_OWNER else _OWNER.get(tuple(owner))
     d = _cards(cards[0])
