@@ -391,6 +391,11 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
         raise Unsupported("a destination of several zones")
     position = fx.Position.SHUFFLE if shuffle else (
         fx.Position.BOTTOM if dest_arg.kind == "bottom_arg" else fx.Position.TOP)
+    if pronoun is not None and isinstance(seq.last, _Chosen):  # "choose 1 card, and he puts that card ..."
+        chose = chosen_moved(action, who, seq.last, dest.who, dest.zones[0], position)
+        if chose is not None:
+            seq.last = None
+            return chose
     if pronoun is not None and isinstance(seq.last, _Taken):
         taken, seq.last = seq.last, None
         return _move_taken(taken, dest, position)
