@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog
 from rawdeal.engine.classic import shipped_classic
@@ -30,7 +31,7 @@ def test_texts_are_printed_in_the_pool() -> None:
 
 def test_playable_from_the_ringside_pile_and_what_happens_only_then() -> None:
     removed = fx.MoveCards(fx.Who.YOU, fx.ALL, fx.Zone.RINGSIDE, fx.Zone.REMOVED,
-                           filter=fx.CardFilter(types=(fx.CardType.REVERSAL,)))
+                           filter=fx.CardFilter(types=(CardType.REVERSAL,)))
     assert clauses(KICK, STRIKE) == (fx.PlayableFrom(fx.Zone.RINGSIDE),
                                      fx.WhenPlayed((fx.OnlyIf(FROM_RINGSIDE, (removed,)),)))
 
@@ -46,7 +47,9 @@ def test_the_plain_text_beside_it_still_runs_from_anywhere() -> None:
     on_play, playable, when_played = clauses(HOOK, STRIKE)
     assert on_play == fx.OnPlay((fx.Draw(fx.Who.OPPONENT, fx.Count(1)),))
     assert playable == fx.PlayableFrom(fx.Zone.RINGSIDE)
-    assert isinstance(when_played, fx.WhenPlayed) and when_played.actions[0].condition == FROM_RINGSIDE
+    assert isinstance(when_played, fx.WhenPlayed)
+    guard = when_played.actions[0]
+    assert isinstance(guard, fx.OnlyIf) and guard.condition == FROM_RINGSIDE
 
 
 @pytest.mark.parametrize("text", [
@@ -128,7 +131,7 @@ def test_its_damage_bonus_counts_only_from_the_ringside_pile() -> None:
                                  ([], [elbow], 'play "Blindside Elbow Drop" from ringside')):
         game = _game(cat, hand, ringside, 20)
         punch = cat.id("Punch")  # "Can only be played after a successfully played maneuver"
-        game.s.last[0] = LastPlay(punch, fx.CardType.MANEUVER, cat.infos[punch].card.printed_damage)
+        game.s.last[0] = LastPlay(punch, CardType.MANEUVER, cat.infos[punch].card.printed_damage)
         game.forget_decision()
         game.apply(parse_move(move))
         _answer(game)
@@ -152,6 +155,6 @@ def test_a_game_saved_while_a_card_from_the_ringside_pile_is_in_play_reloads_the
 
 def test_the_move_reads_back_as_written() -> None:
     move = parse_move('play "Blindside Kick" as maneuver from ringside')
-    assert move == Play("Blindside Kick", fx.CardType.MANEUVER, 1, fx.Zone.RINGSIDE)
+    assert move == Play("Blindside Kick", CardType.MANEUVER, 1, fx.Zone.RINGSIDE)
     assert str(move) == 'play "Blindside Kick" as maneuver from ringside'
     assert parse_move(str(Play("Punch", None))) == Play("Punch", None)  # from the hand: written as before
