@@ -485,11 +485,13 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         where = _frames(frames, ctx, card) if frames else None
         if where is not None and where.kind not in ("ring", "in"):
             raise Unsupported("a successful play setting off an effect in this context")
-        if where is None and not card.is_superstar:
+        # printed bare on a Pre-match or Mid-match card: while it lies in its owner's Ring area, where it stays
+        kept = where is None and not card.is_superstar and stays_in_ring("play", _Ctx(), card)
+        if where is None and not card.is_superstar and not kept:
             raise Unsupported("a successful play setting off an effect of a card in no zone")
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
-        zones = () if where is None else (where.zones or (fx.Zone.RING,))
+        zones = (fx.Zone.RING,) if kept else () if where is None else (where.zones or (fx.Zone.RING,))
         return _Ctx("played", zones=zones, played=event[1], by=event[0]), parts
     reversal = _reversal_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
     if reversal is not None:  # "when this card is in your Ring area, if your opponent reverses a maneuver, ..."
