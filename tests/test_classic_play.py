@@ -282,18 +282,31 @@ def test_the_lowered_classic_pool_is_kept_in_the_user_cache_and_read_back_whole(
     assert again == fresh and again is not fresh
 
 
-def test_random_decks_count_titles_printed_in_two_spellings_as_one() -> None:
-    """The pool prints a few titles in two spellings ("Entangle in the Ropes", "Entangle In the Ropes"): the
-    Classic deck check counts them as one title, so a random deck holding both keeps to one limit of copies."""
+def test_random_decks_hold_a_title_and_its_throwback_version_within_one_limit() -> None:
+    """The pool prints a few Throwback versions in other capitals ("Entangle In the Ropes", "Entangle in the
+    Ropes"): the rulebook limits their copies together, and the game plays each version as printed."""
     cc = shipped_classic()
     folds = Counter(t.casefold() for t in cc.catalog.db.index)
     twins = frozenset(t for t in cc.catalog.db.index if folds[t.casefold()] > 1)
-    assert twins, "the shared pool prints no title in two spellings any more"
+    assert twins, "the shared pool prints no title in two capitalisations any more"
     both = 0
     for seed in range(30):
         rnd = random.Random(seed)
         made = [random_classic_deck(cc, rnd, None, twins) for _ in (0, 1)]
         decks = Deck.of(made[0][0], made[0][1], "a.txt"), Deck.of(made[1][0], made[1][1], "b.txt")
-        new_classic_game(decks, seed=seed)  # raises DeckError naming the line of a copy too many
+        game, _ = new_classic_game(decks, seed=seed)  # raises DeckError naming the line of a copy too many
         both += any(len({t for t in d.titles if t.casefold() == f}) > 1 for d in decks for f in map(str.casefold, twins))
-    assert both  # the case this guards: one deck holding both spellings
+        held = sorted(game.title(c) for p in game.s.players for c in (*p.arsenal, *p.hand))
+        assert held == sorted(t for t in made[0][1] + made[1][1] if t not in cc.backlash)
+    assert both  # the case this guards: one deck holding both
+
+
+def test_a_deck_may_write_titles_in_other_capitals() -> None:
+    """A deck list typed by hand ("irish whip") starts the same game as one that copies the printed titles."""
+    cc = shipped_classic()
+    folds = Counter(t.casefold() for t in cc.catalog.db.index)
+    made = [random_classic_deck(cc, random.Random(seed)) for seed in (10, 11)]
+    assert not any(folds[t.casefold()] > 1 for _, titles in made for t in titles)  # else a line is ambiguous
+    printed = tuple(Deck.of(star, titles, f"{star}.txt") for star, titles in made)
+    typed = tuple(Deck.of(star, [t.lower() for t in titles], f"{star}.txt") for star, titles in made)
+    assert dumps(new_classic_game((typed[0], typed[1]), seed=3)[0]) == dumps(new_classic_game((printed[0], printed[1]), seed=3)[0])

@@ -101,3 +101,40 @@ def test_unknown_pool_is_a_usage_error(tmp_path: Path) -> None:
 
 def test_superstar_names_ignore_case_and_a_leading_the(tmp_path: Path) -> None:
     assert _check(_deck(tmp_path, "THE UNDERTAKER", _base()))["valid"]
+
+
+def _twins() -> list[list[str]]:
+    """Titles the pool prints in two capitalisations: an original and its Throwback version, with different
+    texts ("Entangle In the Ropes", Backlash; "Entangle in the Ropes", Royal Rumble)."""
+    twins = [t for t in ClassicPool(classic_pool()).spellings.values() if len(t) > 1]
+    assert twins, "the pool prints no title in two capitalisations any more"
+    return twins
+
+
+def _plain_twins() -> list[str]:
+    pool = ClassicPool(classic_pool())
+    return next(t for t in _twins() if all(not pool.by_title[s].logos and copy_limit(pool.by_title[s]) == 3
+                                           and not pool.by_title[s].kinds & {"pre-match", "mid-match"} for s in t))
+
+
+def test_a_title_and_its_throwback_version_share_one_limit_of_copies(tmp_path: Path) -> None:
+    """"It is legal to pack a Throwback version of a card and the original version, but ... a limit of 3 cards"
+    (rulebook): 2 + 1 copies pass, 2 + 2 are one copy too many."""
+    pair = _plain_twins()
+    pool = ClassicPool(classic_pool())
+    assert pool.by_title[pair[0]].text != pool.by_title[pair[1]].text  # each line names its own printing
+    ok = _check(_deck(tmp_path, "Stone Cold Steve Austin", _base()[:57] + [pair[0]] * 2 + [pair[1]]))
+    assert ok["exit"] == 0 and ok["valid"], ok["errors"]
+    over = _check(_deck(tmp_path, "Stone Cold Steve Austin", _base()[:56] + [pair[0]] * 2 + [pair[1]] * 2, "over.txt"))
+    assert _rules(over) == ["copies"] and "4 copies" in over["errors"][0]["message"]
+
+
+def test_a_title_in_other_capitals_names_its_card_unless_it_could_be_two(tmp_path: Path) -> None:
+    base = _base()
+    shouted = _check(_deck(tmp_path, "Stone Cold Steve Austin", base[:59] + [base[0].upper()]))
+    assert _rules(shouted) == ["copies"]  # read as the card it spells: a fourth copy
+    pair = _plain_twins()
+    report = _check(_deck(tmp_path, "Stone Cold Steve Austin", base[:59] + [pair[0].lower()], "twin.txt"))
+    assert _rules(report) == ["unknown-card"]
+    message = report["errors"][0]["message"]
+    assert all(repr(t) in message for t in pair) and "as printed" in message

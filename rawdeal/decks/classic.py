@@ -29,15 +29,30 @@ MAX_COPIES = 3
 
 
 class ClassicPool:
-    """The pool's cards by title (the latest printing wins) and its Superstars by name and logo."""
+    """The pool's cards by printed title (the latest printing wins) and its Superstars by name and logo.
+
+    A deck may write a title in other capitals, but the pool prints a few titles twice in different capitals
+    ("Entangle In the Ropes", Backlash; "Entangle in the Ropes", Royal Rumble) for different cards: such a
+    line must name one as printed."""
 
     def __init__(self, cards: Sequence[PoolCard]) -> None:
-        self.by_title = {c.title.casefold(): c for c in cards if not c.is_superstar}
+        self.by_title = {c.title: c for c in cards if not c.is_superstar}
+        self.spellings: dict[str, list[str]] = {}  # casefolded title -> the printed titles it matches
+        for title in self.by_title:
+            self.spellings.setdefault(title.casefold(), []).append(title)
         self.superstars = {who(c.title): c for c in cards if c.is_superstar}  # "THE UNDERTAKER" = "Undertaker"
         for card in cards:
             if card.is_superstar:
                 for logo in card.logos:
                     self.superstars.setdefault(who(logo), card)
+
+    def find(self, title: str) -> PoolCard | None:
+        """The card a deck line names: its printed title, or the only one it spells in other capitals."""
+        card = self.by_title.get(title)
+        if card is None:
+            printed = self.spellings.get(title.casefold(), ())
+            card = self.by_title[printed[0]] if len(printed) == 1 else None
+        return card
 
 
 # Who may pack a card: (Superstars who alone may, Superstars who may not), or None. The Classic grammar
@@ -78,7 +93,7 @@ def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | Non
     if deck.superstar and superstar is None:
         found.append(Violation(deck.superstar_line, Rule.UNKNOWN_SUPERSTAR,
                                f"unknown Superstar {deck.superstar!r}{suggest(deck.superstar, sorted({c.title for c in pool.superstars.values()}))}"))
-    known = [(e.line, pool.by_title[e.title.casefold()]) for e in deck.cards if e.title.casefold() in pool.by_title]
+    known = [(e.line, card) for e in deck.cards if (card := pool.find(e.title)) is not None]
     found += _unknown(deck, pool)
     found += _sizes(deck, known, (rules(superstar).arsenal if rules and superstar else None) or ARSENAL)
     found += _copies(known, rules)
@@ -94,12 +109,18 @@ def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | Non
 
 def _unknown(deck: Deck, pool: ClassicPool) -> Iterator[Violation]:
     for entry in dict.fromkeys(deck.cards):
-        key = entry.title.casefold()
-        if who(entry.title) in pool.superstars and key not in pool.by_title:
-            yield Violation(entry.line, Rule.FORMAT, f"{entry.title!r} is a Superstar card: name it on the first line")
-        elif key not in pool.by_title:
+        if pool.find(entry.title) is not None:
+            continue
+        printed = pool.spellings.get(entry.title.casefold(), [])
+        if len(printed) > 1:
             yield Violation(entry.line, Rule.UNKNOWN_CARD,
-                            f"unknown card {entry.title!r}{suggest(entry.title, [c.title for c in pool.by_title.values()])}")
+                            f"{entry.title!r} could be {' or '.join(map(repr, printed))}, printings with different texts: "
+                            f"write the title as printed")
+        elif who(entry.title) in pool.superstars:
+            yield Violation(entry.line, Rule.FORMAT, f"{entry.title!r} is a Superstar card: name it on the first line")
+        else:
+            yield Violation(entry.line, Rule.UNKNOWN_CARD,
+                            f"unknown card {entry.title!r}{suggest(entry.title, list(pool.by_title))}")
 
 
 def _part(card: PoolCard) -> str:
@@ -140,7 +161,17 @@ def _copies(known: list[tuple[int, PoolCard]], rules: TextRules | None) -> Itera
         said = rules(card).copies if rules is not None else None
         return said if said is not None else copy_limit(card)
 
-    return copy_violations([(line, card.title, limit(card)) for line, card in known])
+    # Every version of a title counts together, at the lowest limit of those packed ("if one of the Throwbacks
+    # is Unique, you can only pack 1 total"); a Throwback may print the title in other capitals.
+    named: dict[str, str] = {}
+    limits: dict[str, list[int | None]] = {}
+    for _, card in known:
+        fold = card.title.casefold()
+        named.setdefault(fold, card.title)
+        limits.setdefault(fold, []).append(limit(card))
+    least = {fold: min((n for n in ns if n is not None), default=None) for fold, ns in limits.items()}
+    return copy_violations([(line, named[fold], least[fold]) for line, card in known
+                            for fold in (card.title.casefold(),)])
 
 
 def _packed_with(known: list[tuple[int, PoolCard]], rules: TextRules) -> Iterator[Violation]:

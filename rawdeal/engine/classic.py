@@ -151,7 +151,7 @@ def room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") -> 
     key = (superstar.title, f"{side} {part}")
     if key not in cc.rooms:
         cc.rooms[key] = _room(cc, superstar, side, part)
-        cc.room_sizes[key] = sum(map(max, _by_fold(cc.rooms[key]).values()))
+        cc.room_sizes[key] = sum(map(min, _by_fold(cc.rooms[key]).values()))
     return cc.rooms[key]
 
 
@@ -249,7 +249,8 @@ def random_backlash(cc: ClassicCatalog, rnd: random.Random, superstar: str, arse
 
 def _by_fold(room_: list[tuple[str, int]]) -> dict[str, list[int]]:
     """The room's copy limits by title, titles that differ only in case together ("Entangle in the Ropes" and
-    "Entangle In the Ropes"): the deck check counts them as one title, so they share one limit."""
+    "Entangle In the Ropes", its Throwback version): the rulebook limits the copies of every version of a title
+    together, so they share one limit."""
     folds: dict[str, list[int]] = {}
     for title, n in room_:
         folds.setdefault(title.casefold(), []).append(n)
@@ -258,7 +259,7 @@ def _by_fold(room_: list[tuple[str, int]]) -> dict[str, list[int]]:
 
 def _shared_copies(room_: list[tuple[str, int]]) -> dict[str, int]:
     """The copies left of each title the room prints in several spellings."""
-    return {fold: max(ns) for fold, ns in _by_fold(room_).items() if len(ns) > 1}
+    return {fold: min(ns) for fold, ns in _by_fold(room_).items() if len(ns) > 1}  # one Unique version: 1 in all
 
 
 # ------------------------------------------------------------------------------------------ games
@@ -275,6 +276,12 @@ def _classic_pool() -> ClassicPool:
     return ClassicPool(classic_pool())
 
 
+def _found(pool: ClassicPool, title: str) -> PoolCard:
+    card = pool.find(title)
+    assert card is not None, title  # the deck check found every title
+    return card
+
+
 def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDARD, seed: int = 0,
                      cc: ClassicCatalog | None = None) -> tuple[Game, list[ev.Event]]:
     """A game between two Classic decks: each must obey the Classic deck rules and hold only cards whose
@@ -285,12 +292,14 @@ def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDA
 
     cc = cc or shipped_classic()
     pool = _classic_pool()
+    printed: list[list[str]] = []  # each deck's titles as the pool prints them (a deck may write other capitals)
     for deck in decks:
         problems = check_classic_deck(deck, pool, packing_rule, card_rules)
         if problems:
             first = problems[0]
             raise DeckError(f"{deck.path}:{first.line}: {first.rule}: {first.message}")
-        missing = unplayable(cc, list(deck.titles))
+        printed.append([_found(pool, t).title for t in deck.titles])
+        missing = unplayable(cc, printed[-1])
         if missing:
             raise DeckError(f"{deck.path}: the engine cannot play these cards yet (their text does not lower to "
                             f"effects): {', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}; "
@@ -299,7 +308,7 @@ def new_classic_game(decks: tuple[Deck, Deck], profile: Profile = Profile.STANDA
             raise DeckError(f"{deck.path}: unknown Classic Superstar {deck.superstar!r}")
     names = cc.star_names
     index = cc.catalog.db.index
-    arsenals = tuple([index[t] for t in d.titles if t not in cc.backlash] for d in decks)
-    backlash = tuple([index[t] for t in d.titles if t in cc.backlash] for d in decks)
+    arsenals = tuple([index[t] for t in titles if t not in cc.backlash] for titles in printed)
+    backlash = tuple([index[t] for t in titles if t in cc.backlash] for titles in printed)
     return Game.start((names[who(decks[0].superstar)], names[who(decks[1].superstar)]), (arsenals[0], arsenals[1]),
                       profile, seed, cat=cc.catalog, backlash=(backlash[0], backlash[1]))
