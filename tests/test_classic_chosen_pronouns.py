@@ -51,3 +51,17 @@ def test_the_player_who_chose_picks_the_card_that_goes_on_top() -> None:
     game.apply(parse_move('take "Chop"'))
     assert s.players[1].hand == [haymaker]
     assert s.players[1].ringside[0] == chop  # on top of his Arsenal: the first card Kick's damage overturned
+
+
+PUBLIC = "Look at your opponent's hand, then choose 3 Action cards in your Ringside pile and put them into your hand."
+
+
+def test_cards_chosen_in_a_zone_both_players_see_need_no_look_and_move_with_them() -> None:
+    assert_printed(PUBLIC)
+    look, move = clauses(PUBLIC, ACTION)[0].actions  # type: ignore[union-attr]
+    assert look == fx.LookAt(fx.Who.OPPONENT, fx.Zone.HAND)
+    assert (move,) == clauses("Put 3 Action cards from your Ringside pile into your hand.", ACTION)[0].actions  # type: ignore[union-attr]
+
+
+def test_cards_chosen_in_a_hidden_zone_are_still_reported() -> None:
+    assert lowered("Choose 3 Action cards in your Arsenal and put them into your hand.", ACTION).effect is None

@@ -20,7 +20,7 @@ from rawdeal.effects.classic.lowering.held import held_after
 from rawdeal.effects.classic.lowering.found import Many, found_moved, found_search
 from rawdeal.effects.classic.lowering.timing import next_modifier
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
-from rawdeal.effects.classic.lowering.places import in_picked_order, picked_in_order, put_back_in_order
+from rawdeal.effects.classic.lowering.places import chosen_in_zone, in_picked_order, picked_in_order, put_back_in_order
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -728,6 +728,10 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     if d is not None and len(action.parts) == 1 and who is fx.Who.YOU and isinstance(looked, fx.LookAt) \
             and looked.zone is fx.Zone.BACKLASH:  # "look at his Backlash deck, choose 1 non-unique card"
         seq.last = _Chosen(looked.who, d.count, _filter(d), fx.Zone.BACKLASH)
+        return []
+    public = chosen_in_zone(action, who)  # "choose 3 Action cards in your Ringside pile"
+    if public is not None:
+        seq.last = public
         return []
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
             or looked.zone is not fx.Zone.HAND:

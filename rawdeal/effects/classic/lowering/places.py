@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from rawdeal.effects import model as fx
+from rawdeal.effects.classic.lowering.chosen import Chosen
 from rawdeal.effects.classic.model import Action, Cards, Frame, Phrase, Sentence, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
     CardFacts, Unsupported, _SelfStat, _cards, _filter, _zone, _zone_in, find, words,
@@ -140,3 +141,23 @@ def card_in_zone(one: Phrase) -> fx.Condition | None:
     flt = _filter(d)
     held = tuple(fx.HasCards(who, zone, flt) for who in whose for zone in zones)
     return held[0] if len(held) == 1 else fx.AnyOf(held)
+
+
+def chosen_in_zone(action: Action, who: fx.Who) -> Chosen | None:
+    """"choose 3 Action cards in your Ringside pile (and put them into your hand)": cards of a zone both players
+    see (a Ring area, a Ringside pile), which need no look first, picked by the card's owner for the verb that
+    moves "them" next. None for any other choice."""
+    if who is not fx.Who.YOU or len(action.parts) != 2:
+        return None
+    counted, where = action.parts
+    if not (isinstance(where, Phrase) and where.kind == "into_arg" and words(where)[:1] == ["in"]) \
+            or not (isinstance(counted, Phrase) and counted.kind == "counted"):
+        return None
+    zones = _zone_in(where)
+    cards = next((c for c in counted.parts if isinstance(c, Cards)), None)
+    if len(zones.zones) != 1 or zones.zones[0] not in (fx.Zone.RING, fx.Zone.RINGSIDE) or cards is None:
+        return None
+    d = _cards(cards)
+    if d.count.n is None or d.count.of is not None:
+        return None
+    return Chosen(zones.who, d.count, _filter(d), zones.zones[0])
