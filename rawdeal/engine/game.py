@@ -511,19 +511,20 @@ class Game(Choices):
             self._run_clause(owner, card, t, t.actions)
 
     def _push_reversal_watchers(self, play: CurrentPlay, from_hand: bool) -> None:
-        """What reversing `play` sets off in either Ring area ("When this card is in your Ring area, if your
-        opponent reverses a maneuver from his hand, ..."): run after the reversed card's own effects."""
+        """What reversing `play` sets off in either Ring area or Ringside pile ("When this card is in your Ring area
+        (Ringside pile), if your opponent reverses a maneuver from his hand, ..."): run after the reversed card's own
+        effects."""
         s, cat = self.s, self.cat
         info, reverser = cat.infos[play.card], 1 - play.player
         source = fx.Zone.HAND if from_hand else fx.Zone.ARSENAL
         found: list[tuple[int, int, fx.Triggered]] = []
         for owner in (play.player, reverser):
             whose = fx.Who.YOU if owner == reverser else fx.Who.OPPONENT
-            ring = s.players[owner].ring
-            for card in R.distinct([c for c in ring if c in cat.reversal_watchers]):
-                found += [(owner, card, t) for t in cat.infos[card].triggered
-                          if t.trigger is fx.Trigger.REVERSAL and t.source in (None, source)
-                          and _sets_off(t, whose, info, play.as_type)]
+            for zone in (fx.Zone.RING, fx.Zone.RINGSIDE):
+                for card in R.distinct([c for c in s.players[owner].zone(zone) if c in cat.reversal_watchers]):
+                    found += [(owner, card, t) for t in cat.infos[card].triggered
+                              if t.trigger is fx.Trigger.REVERSAL and t.zone is zone and t.source in (None, source)
+                              and _sets_off(t, whose, info, play.as_type)]
         for owner, card, t in reversed(found):
             self._run_clause(owner, card, t, t.actions)
 

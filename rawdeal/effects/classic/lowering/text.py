@@ -499,8 +499,8 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         where = _frames(frames, ctx, card) if frames else None
         zones = where.zones or (fx.Zone.RING,) if where is not None and where.kind in ("ring", "in") else \
             (fx.Zone.RING,) if where is None and stays_in_ring("play", _Ctx(), card) else ()
-        if zones != (fx.Zone.RING,):
-            raise Unsupported("a reversal setting off an effect of a card elsewhere than in the Ring area")
+        if zones not in ((fx.Zone.RING,), (fx.Zone.RINGSIDE,)):
+            raise Unsupported("a reversal setting off an effect of a card elsewhere than in the Ring area or Ringside pile")
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
         return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
@@ -917,7 +917,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     if ctx.kind == "reversal":
         if not used:
             raise Unsupported("a reversal that sets off nothing the engine runs")
-        clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=fx.Zone.RING,
+        clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=ctx.zones[0],
                                     played=ctx.played, by=ctx.by, source=ctx.source))
         return _Ctx("in", zones=ctx.zones)
     if ctx.kind == "played":
