@@ -39,7 +39,7 @@ def _reversed(ringside: bool) -> tuple[GameState, list[str], int]:
     game.apply(parse_move('reverse "Step Aside"'))
     asked = []
     while (d := game.decision()) is not None and d.player == 0 and s.current == 0:
-        asked.append(d.describe)
+        asked.append(str(d.kind))
         game.apply(parse_move("yes"))
     return s, asked, chop
 
