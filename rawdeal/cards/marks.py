@@ -15,6 +15,9 @@ from rawdeal.cards.pool.model import slug
 
 HYBRID = "hybrid"
 SUPERSTAR_SPECIFIC = "superstar-specific"
+TITLE_BELT = "title-belt"
+STUN_VALUE = "stun-value"
+PERMANENT = "permanent"  # the keyword (rulebook: "A card with Permanent may not be removed from the Ring area")
 FEMALE = "female"
 MALE = "male"
 # Rulebook: "All Diva Superstars are Female, but not all Female Superstars are Divas."
@@ -36,10 +39,12 @@ def logo_mark(name: str) -> str:
     return "logo:" + slug(name)
 
 
-def card_marks(traits: Iterable[str], logos: Iterable[str], kinds: Iterable[str]) -> frozenset[str]:
+def card_marks(traits: Iterable[str], logos: Iterable[str], kinds: Iterable[str], title: str = "",
+               modes: Iterable[str] = (), stun_value: int | None = None) -> frozenset[str]:
     """The marks of a printed card: its keywords, its logos (the data files the brand logos, Raw and
     SmackDown!, among the keywords), its types (`kinds`: maneuver, action, reversal), Superstar-specific
-    when it bears a Superstar's logo, hybrid when it is of several types ("Strike / Action")."""
+    when it bears a Superstar's logo, hybrid when it is of several types ("Strike / Action"), a Title Belt
+    (`is_title_belt`) and a Stun Value ("a maneuver with Stun Value": one of at least 1)."""
     traits, logos, kinds = tuple(traits), tuple(logos), tuple(kinds)
     marks = {keyword_mark(t) for t in traits} | {logo_mark(t) for t in (*traits, *logos)} | {type_mark(k) for k in kinds}
     for trait in traits:
@@ -48,7 +53,22 @@ def card_marks(traits: Iterable[str], logos: Iterable[str], kinds: Iterable[str]
         marks.add(SUPERSTAR_SPECIFIC)
     if len(kinds) > 1:
         marks.add(HYBRID)
+    if is_title_belt(title, modes):
+        marks.add(TITLE_BELT)
+    if stun_value:
+        marks.add(STUN_VALUE)
     return frozenset(marks)
+
+
+def is_title_belt(title: str, modes: Iterable[str]) -> bool:
+    """Whether a printed card is a Title Belt. The rulebook makes Title Belts Pre-match Object cards ("Title Belt
+    Card: these cards are considered Pre-match object cards"); the database files no Title Belt kind, only the
+    type line and the title, so a Title Belt is a Pre-match Object whose title names a belt ("... Title Belt",
+    "... Tag Team Title Belts", "WWE Championship Belt"). All of the pool's are Universally Unique, as the
+    rulebook says every Title Belt is."""
+    words = title.split()
+    return bool(words) and words[-1].casefold() in ("belt", "belts") \
+        and any(slug(mode) == "pre-match-object" for mode in modes)
 
 
 def name_mark(name: str) -> str:

@@ -480,10 +480,17 @@ class OnlyIf:
     actions: tuple[Action, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class RemoveReversed:
+    """"The reversed card is removed from the game" (a reversal's effect, Classic cards): the card it reversed
+    goes from where the reversal left it (its player's Ringside pile; his Ring area when it was reversed as its
+    damage was overturned) out of the game."""
+
+
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission | MoveThis | Restrict | OnlyIf
+    | HoldSubmission | MoveThis | Restrict | OnlyIf | RemoveReversed
 )
 
 
@@ -510,6 +517,8 @@ class Target:
     marks: tuple[str, ...] = ()  # Classic: "any Heat card", "any card with the Raw logo" (`CardFilter.marks`)
     not_marks: tuple[str, ...] = ()  # "any non-Superstar-specific Action card"
     any_marks: tuple[str, ...] = ()  # "any Chain or Heat maneuver"
+    from_hand: bool = False  # "any Action card played from your opponent's hand": not a Mid-match card played from
+    # his Backlash deck (rulebook: "Cards from the Backlash deck are not considered played from the hand")
 
 
 # ---------------------------------------------------------------------------------------- clauses
@@ -667,6 +676,23 @@ class OpponentCannotPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class Permanent:
+    """"This card cannot be removed from your Ring area", "If played by Kurt Angle, this card is considered
+    Permanent" (Classic cards): while it lies in its owner's Ring area (and `condition` holds for him), no effect of
+    another card moves it out, as the rulebook's Permanent trait says (its own text still may)."""
+
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MakesPermanent:
+    """"When this card is in your Ring area, the card titled Head is considered Permanent", "your Title Belt cards
+    are considered Permanent" (Classic cards): its owner's cards in his Ring area that pass `filter` are Permanent."""
+
+    filter: CardFilter
+
+
+@dataclass(frozen=True, slots=True)
 class CountsAs:
     """"This card counts as 2 Heat cards in your Ringside pile" (Classic cards): where cards with `marks` are
     counted in its owner's `zone`, it counts `n` times."""
@@ -760,7 +786,7 @@ Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
     | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | OpponentCannotPlay | Activated | SuperstarStat | RingRoom | WhenPlayed
-    | PlayableFrom
+    | PlayableFrom | Permanent | MakesPermanent
 )
 
 

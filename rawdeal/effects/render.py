@@ -25,8 +25,9 @@ from rawdeal.effects.model import (
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
-    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, FirstOfTurn, HasCards, Measured, MoveThis, OnlyIf, Restrict,
-    PlayableFrom, PlayedFrom, ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
+    Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, FirstOfTurn, HasCards, Measured, MoveThis, OnlyIf,
+    MakesPermanent, Permanent, PlayableFrom, PlayedFrom, RemoveReversed, Restrict, ReversedLastTurn, RingRoom, SuperstarIs,
+    SuperstarStat, WhenPlayed,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
@@ -176,6 +177,7 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
                                  "it hits again each of your turns",
     MoveThis: lambda a, v: f"{_put_verb(a.position)} this card {_into(a.position)} your {_ZONES[a.dest]}",
     Restrict: lambda a, v: _restrict(a),
+    RemoveReversed: lambda a, v: "remove the reversed card from the game",
 }
 
 
@@ -328,6 +330,8 @@ def _target(t: Target) -> str:
         text += f" of {t.max_damage}D or less"
     if t.after_title:
         text += f" played right after {t.after_title}"
+    if t.from_hand:
+        text += " played from opponent's hand"
     if t.min_trait_in_ring is not None:
         text += f" if opponent has {t.min_trait_in_ring} or more {t.trait.value.upper() if t.trait else ''} cards in his ring area"
     return text
@@ -409,6 +413,9 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     NotReversedBy: lambda c: "may not be reversed by " + " or ".join(
         [*c.titles, *map(_reversal_cards, c.cards)]),
     OpponentCannotPlay: lambda c: f"while this card is in your ring area, opponent may not play {' or '.join(c.titles)}",
+    Permanent: lambda c: "may not be removed from your ring area" + (
+        f" if {_condition(c.condition)}" if c.condition is not None else ""),
+    MakesPermanent: lambda c: f"while this card is in your ring area, your {_cards(Count(None), c.filter).removeprefix('all ')} there are permanent",
     CountsAs: lambda c: f"counts as {c.n} {_marked('cards', c.marks, ())} in your {_ZONES[c.zone]}",
     AlsoReversedBy: lambda c: f"may be reversed by {' or '.join(c.titles)} whatever they reverse",
     ReversedOnlyBy: lambda c: "may only be reversed by " + " or ".join(

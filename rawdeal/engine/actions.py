@@ -205,6 +205,11 @@ class Actions:
         return not flt.max_damage_of_own_fortitude or \
             self.cat.infos[card].card.printed_damage <= R.fortitude(self.cat, self.s, by)
 
+    def _movable(self, c: int, flt: fx.CardFilter, by: int, p: int, source: fx.Zone) -> bool:
+        """Whether an effect may move p's card `c` out of `source`: it passes the filter, and a card in the Ring area
+        is not Permanent (`rules.permanent`)."""
+        return self._passes(c, flt, by) and (source is not fx.Zone.RING or not R.permanent(self.cat, self.s, p, c))
+
     def _random_move(self, owner: int, p: int, n: int | None, flt: fx.CardFilter, source: fx.Zone, dest: fx.Zone,
                      position: fx.Position) -> None:
         """Move `n` (None: all) of p's cards in `source` that pass the filter, picked at random with the
@@ -213,7 +218,7 @@ class Actions:
         zone = s.players[p].zone(source)
         picked: list[CardId] = []
         while n is None or len(picked) < n:
-            fits = [i for i, c in enumerate(zone) if self._passes(c, flt, owner)]
+            fits = [i for i, c in enumerate(zone) if self._movable(c, flt, owner, p, source)]
             if not fits:
                 break
             s.rng, k = rng.below(s.rng, len(fits))
@@ -286,7 +291,8 @@ class Actions:
         chooser = self._who(owner, a.chooser)
         zone = self.s.players[p].zone(a.source)
         other = card if a.other and p == owner and card in zone else -1  # "1 other card": this one stays
-        fits = sum(1 for c in zone if self._passes(c, a.filter, owner)) - (other >= 0 and self._passes(card, a.filter, owner))
+        fits = sum(1 for c in zone if self._movable(c, a.filter, owner, p, a.source)) \
+            - (other >= 0 and self._movable(card, a.filter, owner, p, a.source))
         if n is None and a.count.up_to:  # "any number of cards": he says how many (the lowering lets only the
             pick = T.PickCard(chooser, p, a.source, TAKE, 0, a.dest, a.position, a.filter, by=owner, other=other)
             self.s.tasks.append(T.AskCount(chooser, COUNT_MOVE, fits, pick=pick))  # owner say)
@@ -302,8 +308,8 @@ class Actions:
 
     def _move_all(self, owner: int, p: int, a: fx.MoveCards) -> None:
         zone = self.s.players[p].zone(a.source)
-        gone = [c for c in zone if self._passes(c, a.filter, owner)]
-        zone[:] = [c for c in zone if not self._passes(c, a.filter, owner)]
+        gone = [c for c in zone if self._movable(c, a.filter, owner, p, a.source)]
+        zone[:] = [c for c in zone if not self._movable(c, a.filter, owner, p, a.source)]
         self.s.moved = len(gone)
         if a.dest is fx.Zone.ARSENAL:
             self._put_in_arsenal(p, gone, self._position(a.position))
@@ -383,7 +389,7 @@ class Actions:
             return
         high = 0 if f[0] > f[1] else 1
         removable = fx.CardFilter(types=(CardType.MANEUVER, CardType.REVERSAL))
-        if not any(self._passes(c, removable, high) for c in self.s.players[high].ring):
+        if not any(self._movable(c, removable, high, high, fx.Zone.RING) for c in self.s.players[high].ring):
             return
         self.s.tasks.append(task)
         self.s.tasks.append(T.PickCard(high, high, fx.Zone.RING, PickVerb.TAKE, 1, dest=fx.Zone.RINGSIDE, filter=removable))
@@ -433,6 +439,21 @@ class Actions:
             self._emit(ev.Moved(self.name(owner), self.title(card), source.value, a.dest.value,
                                 position.value if a.dest is fx.Zone.ARSENAL else ""))
             return
+
+    def _do_remove_reversed(self, owner: int, a: fx.RemoveReversed, card: int) -> None:
+        """The card `card` just reversed leaves the game. A reversal's effects run only when it was played from the
+        hand (`Game._reverse_from_hand`), which put the reversed card into its player's Ringside pile; the game
+        remembers which card that was (`GameState.reversed_last`: `Catalog.remembers_reversals` holds)."""
+        last = self.s.reversed_last
+        pl = self.s.players[1 - owner]
+        if last is None or last.card not in pl.ringside:
+            return  # moved on already
+        for i in range(len(pl.ringside) - 1, -1, -1):
+            if pl.ringside[i] == last.card:
+                del pl.ringside[i]
+                break
+        pl.removed.append(last.card)
+        self._emit(ev.Moved(self.name(1 - owner), self.title(last.card), fx.Zone.RINGSIDE.value, fx.Zone.REMOVED.value, ""))
 
     def _do_restrict(self, owner: int, a: fx.Restrict, card: int) -> None:
         s = self.s
@@ -490,6 +511,7 @@ ACTIONS: Final[dict[type[fx.Action], Callable[[Actions, int, Any, int], None]]] 
     fx.WinGame: Actions._do_win, fx.Modify: Actions._do_modify, fx.EqualizeFortitude: Actions._do_equalize,
     fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional, fx.OnlyIf: Actions._do_only_if,
     fx.HoldSubmission: Actions._do_hold, fx.MoveThis: Actions._do_move_this, fx.Restrict: Actions._do_restrict,
+    fx.RemoveReversed: Actions._do_remove_reversed,
 }
 # The actions done by a player (`who`), who may be all players: not a `getattr(a, "who", None)` per
 # action, which raises and clears an AttributeError for the others.

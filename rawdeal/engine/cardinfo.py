@@ -7,6 +7,7 @@ from functools import cache
 from typing import Final
 
 from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
+from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.moves import Pick, Play, Reverse, Use, share
 from rawdeal.engine.words import CardId, PickVerb
@@ -155,6 +156,8 @@ class Catalog:
     restricts: bool = field(init=False, repr=False, compare=False)
     # Whether a card asks "you reversed a card to end your opponent's last turn" (the game then remembers it)
     remembers_reversals: bool = field(init=False, repr=False, compare=False)
+    # Whether a card can be Permanent (printed so, or by a text): else nothing in a Ring area is (`rules.permanent`)
+    permanence: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -195,7 +198,10 @@ class Catalog:
         object.__setattr__(self, "remembers_reversals", any(
             _asks_reversal(c) for i in self.infos for c in (*(r.condition for r in i.requirements),
                                                              *(sc.condition for sc in i.stat_changes),
-                                                             *(irr.condition for irr in i.irreversible_when))))
+                                                             *(irr.condition for irr in i.irreversible_when)))
+            or any(isinstance(a, fx.RemoveReversed) for i in self.infos for r in i.on_reverse for a in r.actions))
+        object.__setattr__(self, "permanence", any(
+            PERMANENT in i.card.marks or i.effect.of(fx.Permanent) or i.effect.of(fx.MakesPermanent) for i in self.infos))
         object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "stat_lines", tuple(tuple(

@@ -43,6 +43,8 @@ class Choices(Actions):
         if t.other >= 0:  # "1 other card": all but one copy of the effect's own card (copies are alike)
             cards = cards[:]
             cards.remove(t.other)
+        if t.zone is fx.Zone.RING and t.verb is PickVerb.TAKE and self.cat.permanence:  # a Permanent card stays (copies alike)
+            cards = [c for c in cards if not R.permanent(self.cat, self.s, t.owner, c)]
         if any_card(t.filter):
             return cards
         if t.filter.max_damage_of_own_fortitude:

@@ -214,11 +214,12 @@ class Game(Choices):
             if move.source is not fx.Zone.HAND:  # legal: its text lets it be played from there
                 s.players[p].zone(move.source).remove(card)
                 hand.append(card)  # where plays start: the play takes it from the hand at once
-                self._play(p, len(hand) - 1, move.as_type, move.source)
+                self._play(p, len(hand) - 1, move.as_type, source=move.source)
                 return
-            if card not in hand:  # legal, so a Mid-match card of the Backlash deck
+            fetched = card not in hand
+            if fetched:  # legal, so a Mid-match card of the Backlash deck
                 midmatch.fetch(self, p, card)
-            self._play(p, nth(hand, card, move.copy), move.as_type)
+            self._play(p, nth(hand, card, move.copy), move.as_type, fetched)
         elif isinstance(move, mv.EndTurn):
             s.tasks.append(T.END_TURN)
         elif isinstance(move, mv.Surrender):
@@ -342,8 +343,10 @@ class Game(Choices):
         s.tasks.append(T.START_TURN[1 - p])
 
     # ------------------------------------------------------------------------------ plays
-    def _play(self, p: int, at: int, as_type: CardType, source: fx.Zone = fx.Zone.HAND) -> None:
-        """Play the card at position `at` of the hand (taken there from `source`)."""
+    def _play(self, p: int, at: int, as_type: CardType, from_backlash: bool = False,
+              source: fx.Zone = fx.Zone.HAND) -> None:
+        """Play the card at position `at` of the hand (`from_backlash`: just fetched from the Backlash deck; `source`:
+        taken there from that zone, a card whose text lets it be played from there)."""
         s = self.s
         card = s.players[p].hand.pop(at)
         used = R.consumed(s, p, as_type)
@@ -352,7 +355,7 @@ class Game(Choices):
         if used:
             s.modifiers = tuple(m for m in s.modifiers if m not in used)
             captured = tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type))
-        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p], source=source)
+        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p], from_backlash=from_backlash, source=source)
         self._note(card, s.playing)
         if self.listen:
             self._emit(ev.Played(self.name(p), info.title, as_type))

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Final, TypeVar
 
 from rawdeal.cards import CardType
+from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
 from rawdeal.engine.moves import Play, Use
@@ -471,6 +472,23 @@ def passes_printed(info: CardInfo, flt: fx.CardFilter) -> bool:
     return flt.title_word is None or has_word(info.title, flt.title_word)
 
 
+def permanent(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
+    """Whether `card` in p's Ring area is Permanent: no effect but its own moves it out (rulebook, "Permanent").
+    Printed so (the keyword), by its own text ("This card cannot be removed from your Ring area", "If played by
+    Kurt Angle, this card is considered Permanent") or by a card in p's Ring area ("the card titled Head is
+    considered Permanent")."""
+    if not cat.permanence:
+        return False
+    info = cat.infos[card]
+    if PERMANENT in info.card.marks:
+        return True
+    for own in info.effect.of(fx.Permanent):
+        if own.condition is None or holds(cat, s, p, own.condition, card, None):
+            return True
+    return any(passes(cat, card, m.filter) for c in distinct(s.players[p].ring)
+               for m in cat.infos[c].effect.of(fx.MakesPermanent))
+
+
 def has_marks(info: CardInfo, marks: tuple[str, ...], not_marks: tuple[str, ...],
               any_marks: tuple[str, ...] = ()) -> bool:
     """Whether a card has every one of `marks`, none of `not_marks` and (if given) one of `any_marks`: its
@@ -661,7 +679,7 @@ def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:
 def _unconditional(r: fx.Reverses) -> bool:
     t = r.target
     return not r.cost and t.max_damage is None and t.after_title is None and t.min_trait_in_ring is None \
-        and not r.overturned_only and r.condition is None
+        and not r.overturned_only and r.condition is None and not t.from_hand
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
@@ -676,6 +694,8 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
+    if t.from_hand and (play.from_backlash or play.source is not fx.Zone.HAND):
+        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile)
     if t.max_damage is not None and damage > t.max_damage:
         return False
     if t.after_title is not None and (play.previous is None or cat.infos[play.previous.card].title != t.after_title):

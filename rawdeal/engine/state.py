@@ -80,17 +80,19 @@ class CurrentPlay(Record):
     captured: tuple[Modifier, ...] = ()
     previous: LastPlay | None = None
     held: bool = False
+    from_backlash: bool = False  # a Mid-match card played from the Backlash deck: not played from the hand
     source: Zone = Zone.HAND
 
     def __init__(self, player: int, card: CardId, as_type: CardType, captured: tuple[Modifier, ...] = (),
                  previous: LastPlay | None = None, held: bool = False,
-                 source: Zone = Zone.HAND) -> None:  # native: events.py
+                 from_backlash: bool = False, source: Zone = Zone.HAND) -> None:  # native: events.py
         self.player = player
         self.card = card
         self.as_type = as_type
         self.captured = captured
         self.previous = previous
         self.held = held
+        self.from_backlash = from_backlash
         self.source = source
 
 

@@ -11,7 +11,7 @@ from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value
 from rawdeal.effects.classic.lowering.chosen import Chosen as _Chosen, chosen_moved
 from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
-    _only_args, _subject, _target, _zone_in, find, values, words,
+    _only_args, _subject, _target, _zone_in, find, titles_each, values, words,
 )
 from rawdeal.effects.classic.deckrules import is_deck_rule
 from rawdeal.effects.classic.lowering.quantities import checked_same, hash_is, per_every
@@ -21,6 +21,7 @@ from rawdeal.effects.classic.lowering.found import Many, found_moved, found_sear
 from rawdeal.effects.classic.lowering.timing import next_modifier
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 from rawdeal.effects.classic.lowering.places import chosen_in_zone, in_picked_order, picked_in_order, put_back_in_order
+from rawdeal.effects.classic.lowering.played import without_played_from_hand
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -342,11 +343,22 @@ def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
         seq.last = _Looked(zones)
         return []
     cards = next((p for p in wanted.parts if isinstance(p, Cards)), None)
+    each = titles_each(cards) if cards is not None else ()
+    if each and cards is not None and _each_of_them(cards):
+        # "search ... for the cards titled Intensity, Integrity, and Intelligence": one search for each (each found
+        # goes to the hand, as "reveal them, put them into your hand" then says)
+        return [fx.Search(zones.who, zones.zones, fx.CardFilter(title=t)) for t in each]
     kinds = [_cards(c) for c in (_groups(cards) or [cards])] if cards is not None else [_Desc()]
     search = fx.Search(zones.who, zones.zones, _filter(kinds[0]))
     more = tuple((_filter(d), d.count) for d in kinds[1:])
     seq.last = search if kinds[0].count == fx.ONE and not more else Many(search, kinds[0].count, more)  # several:
     return [seq.last]  # "put them ..." says where
+
+
+def _each_of_them(cards: Cards) -> bool:
+    """Whether "the cards titled A, B, and C" names each of them (joined by "and"), not any one ("or")."""
+    said = words(cards)
+    return "or" not in said and "and" in said and said[:1] == ["the"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -963,7 +975,8 @@ def _reverses(node: object, card: CardFacts) -> list[Any]:
             titles = values(posts[0], ValueKind.TITLE)
     if len(titles) > 1:
         return [fx.Reverses(fx.Target(card_types=_played_as(t.text, card), title=t.text)) for t in titles]
-    target = _target(_cards(found))
+    found, from_hand = without_played_from_hand(found)
+    target = replace(_target(_cards(found)), from_hand=from_hand)
     if target.title is not None and (desc is None or desc.nouns == ("card",)):  # whatever X is played as
         target = replace(target, card_types=_played_as(target.title, card))
     return [fx.Reverses(target)]

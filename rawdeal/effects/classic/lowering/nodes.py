@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rawdeal.cards.model import CardType, Subtype, Trait
+from rawdeal.cards.marks import STUN_VALUE, TITLE_BELT
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.marks import either_marks, either_title, is_property, logo_marks, word_mark
 from rawdeal.effects.classic.model import (
@@ -234,6 +235,7 @@ def _zone_in(node: object) -> _Zones:
 _SUBTYPES = {"strike": Subtype.STRIKE, "grapple": Subtype.GRAPPLE, "submission": Subtype.SUBMISSION,
              "high risk": Subtype.HIGH_RISK, "trademark finisher": Subtype.TRADEMARK_FINISHER}
 _TYPES = {"maneuver": CardType.MANEUVER, "action": CardType.ACTION, "reversal": CardType.REVERSAL}
+_KIND_MARKS = {"title belt": TITLE_BELT}  # kinds of card the database tells apart by a mark (`rawdeal.cards.marks`)
 _TRAITS = {"unique": Trait.UNIQUE, "set up": Trait.SET_UP, "set-up": Trait.SET_UP, "heel": Trait.HEEL,
            "face": Trait.FACE, "foreign object": Trait.FOREIGN_OBJECT}
 _BACKLASH_KINDS = {"pre-match": Trait.PRE_MATCH, "mid-match": Trait.MID_MATCH}  # Backlash deck cards' kinds
@@ -326,6 +328,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
         elif (mark := word_mark(kind, said)) is not None:  # any other keyword, "hybrid", "non-Maneuver", ...
             key = "not_marks" if mark[1] else "marks"
             fields[key] = (*fields.get(key, ()), mark[0])
+        elif kind == "noun" and said in _KIND_MARKS:  # "a Title Belt card"
+            fields["marks"] = (*fields.get("marks", ()), _KIND_MARKS[said])
         elif kind == "damage_is":
             amount = _number(values(item, ValueKind.DAMAGE)[0])
             bound = words(item)[-1]
@@ -347,6 +351,10 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             fields["trait"] = Trait.FOREIGN_OBJECT
         elif noun == "backlash deck card":
             fields["trait"] = Trait.BACKLASH
+        elif noun in _KIND_MARKS:  # "a Title Belt"
+            fields["marks"] = (*fields.get("marks", ()), _KIND_MARKS[noun])
+        elif noun == "copy" and (copied := _copies_of_titled(desc)) is not None:
+            fields["title"] = copied  # "all copies of the card titled X": the cards so titled
         elif noun != "card":
             raise Unsupported(f"the card noun {noun!r}")
     for post in desc.posts:
@@ -374,6 +382,10 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             pass  # "being played by your opponent (from his hand)": what every reversal reverses
         elif isinstance(inner, Phrase) and logo_marks(inner) is not None:  # "with the Raw logo"
             fields["marks"] = (*fields.get("marks", ()), *(logo_marks(inner) or ()))
+        elif kind == "copy_of" and "title" in fields:
+            pass  # read with the noun
+        elif kind == "with_stun":  # "a maneuver with Stun Value": printed with one
+            fields["marks"] = (*fields.get("marks", ()), STUN_VALUE)
         elif kind == "played_after":
             title = values(inner, ValueKind.TITLE)
             if len(title) != 1:
@@ -384,6 +396,21 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
     if subtypes and CardType.MANEUVER not in types:
         types.append(CardType.MANEUVER)
     return _Desc(count, tuple(dict.fromkeys(types)), tuple(dict.fromkeys(subtypes)), **fields)
+
+
+def _copies_of_titled(desc: CardDesc) -> str | None:
+    """The title of "copies of the card titled X" (the only words of the description); None for copies of
+    another card ("copies of that card", "every copy of this card": which card, the lowering does not know)."""
+    if desc.words or desc.nouns != ("copy",) or len(desc.posts) != 1:
+        return None
+    post = desc.posts[0]
+    inner = post.parts[0] if isinstance(post, Phrase) and post.kind == "post" and post.parts else post
+    if not (isinstance(inner, Phrase) and inner.kind == "copy_of"):
+        return None
+    card = find(inner, "this_card")
+    titles = values(card, ValueKind.TITLE) if card is not None else []
+    said = words(card) if card is not None else []
+    return titles[0].text if len(titles) == 1 and said[:3] == ["the", "card", "titled"] else None
 
 
 def _by_opponent_from_hand(being: Phrase) -> bool:

@@ -19,6 +19,8 @@ from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
 from rawdeal.effects.classic.lowering.quantities import HashBound
 from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
+from rawdeal.effects.classic.lowering.reversed import reversed_removed
+from rawdeal.effects.classic.lowering.permanence import cannot_be_removed, is_permanent
 
 
 # -------------------------------------------------------------------------------------- statements
@@ -372,6 +374,8 @@ def _stat_list(node: object) -> list[tuple[fx.Stat, int]]:
     out = []
     for v in _leaves(node):  # in printed order
         if isinstance(v, Value) and v.kind in (ValueKind.DAMAGE, ValueKind.FORTITUDE):
+            if ":" in v.text:  # "are F:0", "is D:1": the value itself, not a change to it (no engine modifier sets one)
+                raise Unsupported(f"a stat set to a value ({v.text.replace(' ', '')})")
             out.append((fx.Stat.DAMAGE if v.kind is ValueKind.DAMAGE else fx.Stat.FORTITUDE, _number(v)))
     if not out or values(node, ValueKind.SIGNED):
         raise Unsupported(f"the amounts {' '.join(words(node))!r}")
@@ -718,6 +722,8 @@ _STATEMENTS = {
     "reversed_fate": _reversed_fate, "disqualified": _disqualified, "happens_from_ringside": _happens_from_ringside,
     "damage_from": _damage_from, "reversal_to": _reversal_to, "can_be_reversed": _can_be_reversed,
     "counts_as": _counts_as, "hash_bound": _hash_bound, "stat_is": stat_is, "max_in_zone": max_in_zone, "max_number": max_number,
+    "is_event": reversed_removed, "cannot_be_removed": cannot_be_removed, "considered_trait": is_permanent,
+    "is_trait": is_permanent,
 }
 
 

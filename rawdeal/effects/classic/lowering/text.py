@@ -442,7 +442,7 @@ def _shuffled_in(actions: list[Any]) -> list[Any]:
 
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
-            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf)
+            fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf, fx.RemoveReversed)
 
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
@@ -645,7 +645,7 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
         return conditional_line(part, cond)
     if isinstance(part, _SelfStat) and part.condition is None:
         return replace(part, condition=cond)
-    if isinstance(part, fx.Irreversible) and part.condition is None:
+    if isinstance(part, (fx.Irreversible, fx.Permanent)) and part.condition is None:
         return replace(part, condition=cond)
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
 
@@ -836,6 +836,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
                 raise Unsupported("'your opponent cannot play' without a lifetime outside the Ring area")
             clauses.append(part)
+        elif isinstance(part, fx.MakesPermanent):  # only while the card lies in its owner's Ring area
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("'considered Permanent' without a lifetime outside the Ring area")
+            clauses.append(part)
+        elif isinstance(part, fx.Permanent) and ctx.kind not in ("play", "ring"):
+            raise Unsupported("'cannot be removed' in another context")
         elif isinstance(part, _GroupMod):
             raise Unsupported("a modifier without a lifetime outside the Ring area")
         elif ctx.kind == "ring start" and ctx.once and isinstance(part, _ACTIONS):
@@ -882,6 +888,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(part.clause)
         elif isinstance(part, _Answer):
             _answered(clauses, part)
+        elif isinstance(part, fx.RemoveReversed) and ctx.kind != "reverse":
+            raise Unsupported("the reversed card, said where the card reverses nothing")
         elif ctx.kind in ("activated", "played", "reversal") and isinstance(part, _ACTIONS):
             used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
