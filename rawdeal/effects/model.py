@@ -198,6 +198,14 @@ class FirstOfTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayedFrom:
+    """"When played from your Ringside pile, ...": the card being played (the one whose effect asks) was played
+    from this zone of its player's (Classic cards; `PlayableFrom` lets it be)."""
+
+    zone: Zone
+
+
+@dataclass(frozen=True, slots=True)
 class AllOf:
     """"If your Fortitude Rating is less than your opponent's and you have fewer cards in your hand than him":
     every one of the conditions (Classic cards)."""
@@ -274,7 +282,7 @@ class HasCards:
 
 Condition = (
     After | MinHandSize | FortitudeBelowOpponent | FortitudeAboveOpponent | InRingArea | AnyOf | Not | ReversedLastTurn
-    | Compared | SuperstarIs | HasCards | Measured | FirstOfTurn | AllOf
+    | Compared | SuperstarIs | HasCards | Measured | FirstOfTurn | AllOf | PlayedFrom
 )
 
 
@@ -753,6 +761,14 @@ class Activated:
     condition: Condition | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PlayableFrom:
+    """"You may play this card from your Ringside pile": in his main segment its owner may play it from that zone as
+    from his hand (the same requirements and F); it then acts as a card played from the hand (Classic cards)."""
+
+    zone: Zone
+
+
 class StarStat(StrEnum):
     """A Superstar's printed numbers a card can change (Classic cards)."""
 
@@ -798,7 +814,7 @@ Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
     | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | OpponentCannotPlay | Activated | SuperstarStat | RingRoom | WhenPlayed
-    | Permanent | MakesPermanent
+    | PlayableFrom | Permanent | MakesPermanent
 )
 
 

@@ -26,7 +26,8 @@ from rawdeal.effects.model import (
 )
 from rawdeal.effects.model import (
     Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, FirstOfTurn, HasCards, Measured, MoveThis, OnlyIf,
-    MakesPermanent, Permanent, RemoveReversed, Restrict, ReversedLastTurn, RingRoom, SuperstarIs, SuperstarStat, WhenPlayed,
+    MakesPermanent, Permanent, PlayableFrom, PlayedFrom, RemoveReversed, Restrict, ReversedLastTurn, RingRoom, SuperstarIs,
+    SuperstarStat, WhenPlayed,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
@@ -276,6 +277,8 @@ def _condition(c: Condition) -> str:
         return f"it is the first card of your turn and you reversed a card{how} to end opponent's last turn"
     if isinstance(c, FirstOfTurn):
         return "it is the first card of your turn"
+    if isinstance(c, PlayedFrom):
+        return f"this card was played from your {_ZONES[c.zone]}"
     if isinstance(c, Compared):
         than = "less" if c.below else "greater"
         by = f"at least {c.by} " if c.by else "equal to or " if c.or_equal else ""
@@ -447,6 +450,7 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     SuperstarStat: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
     WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",
     RingRoom: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
+    PlayableFrom: lambda c: f"may be played from your {_ZONES[c.zone]} as from your hand",
 }
 
 

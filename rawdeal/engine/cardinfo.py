@@ -105,6 +105,9 @@ class Catalog:
     stat_cards: frozenset[CardId] = field(init=False, repr=False, compare=False)  # the cards with any
     # One shared `play` move per (card, type), parallel to `play_pairs`: main decisions build no moves.
     play_moves: tuple[tuple[Play, ...], ...] = field(init=False, repr=False, compare=False)
+    # Cards their owner may play from his Ringside pile (Classic: "You may play this card from your Ringside
+    # pile"), each with its shared `play "X" from ringside` moves, parallel to `play_pairs`
+    ringside_plays: dict[CardId, tuple[Play, ...]] = field(init=False, repr=False, compare=False)
     reverse_moves: tuple[Reverse, ...] = field(init=False, repr=False, compare=False)  # `reverse "X"` by card id
     use_moves: tuple[Use, ...] = field(init=False, repr=False, compare=False)  # `use "X"` by card id
     pick_moves: dict[PickVerb, tuple[Pick, ...]] = field(init=False, repr=False, compare=False)  # `discard "X"`, ...
@@ -215,6 +218,9 @@ class Catalog:
             for i in self.infos))
         object.__setattr__(self, "play_moves", tuple(tuple(share(Play(i.title, t)) for t in i.play_types)
                                                      for i in self.infos))
+        object.__setattr__(self, "ringside_plays", {
+            i.id: tuple(share(Play(i.title, t, 1, fx.Zone.RINGSIDE)) for t in i.play_types) for i in self.infos
+            if fx.PlayableFrom(fx.Zone.RINGSIDE) in i.effect.clauses})
         object.__setattr__(self, "reverse_moves", tuple(share(Reverse(t)) for t in self.titles))
         object.__setattr__(self, "use_moves", tuple(share(Use(t)) for t in self.titles))
         object.__setattr__(self, "pick_moves", {v: tuple(share(Pick(v, t)) for t in self.titles) for v in PickVerb})

@@ -193,9 +193,10 @@ class Game(Choices):
                 if move.option.casefold() in folded:
                     return mv.Choose(str(folded.index(move.option.casefold()) + 1))
         if isinstance(move, mv.Play) and not move.as_type:
-            types = [m.as_type for m in d.moves if isinstance(m, mv.Play) and m.title == move.title]
+            types = [m.as_type for m in d.moves
+                     if isinstance(m, mv.Play) and m.title == move.title and m.source is move.source]
             if len(types) == 1:
-                return mv.Play(move.title, types[0])
+                return mv.Play(move.title, types[0], 1, move.source)
         return move
 
     def _show(self, viewer: int, move: mv.Show) -> ev.Event:
@@ -210,6 +211,11 @@ class Game(Choices):
         if isinstance(move, mv.Play):
             assert move.as_type is not None  # `_complete` gave it the one type it can be played as
             hand, card = s.players[p].hand, self.cat.id(move.title)
+            if move.source is not fx.Zone.HAND:  # legal: its text lets it be played from there
+                s.players[p].zone(move.source).remove(card)
+                hand.append(card)  # where plays start: the play takes it from the hand at once
+                self._play(p, len(hand) - 1, move.as_type, source=move.source)
+                return
             fetched = card not in hand
             if fetched:  # legal, so a Mid-match card of the Backlash deck
                 midmatch.fetch(self, p, card)
@@ -337,8 +343,10 @@ class Game(Choices):
         s.tasks.append(T.START_TURN[1 - p])
 
     # ------------------------------------------------------------------------------ plays
-    def _play(self, p: int, at: int, as_type: CardType, from_backlash: bool = False) -> None:
-        """Play the card at position `at` of the hand (`from_backlash`: just fetched from the Backlash deck)."""
+    def _play(self, p: int, at: int, as_type: CardType, from_backlash: bool = False,
+              source: fx.Zone = fx.Zone.HAND) -> None:
+        """Play the card at position `at` of the hand (`from_backlash`: just fetched from the Backlash deck; `source`:
+        taken there from that zone, a card whose text lets it be played from there)."""
         s = self.s
         card = s.players[p].hand.pop(at)
         used = R.consumed(s, p, as_type)
@@ -348,7 +356,7 @@ class Game(Choices):
             s.modifiers = tuple(m if m not in used else _used_once(m) for m in s.modifiers
                                 if m not in used or m.modifier.uses > 1)
             captured = tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type))
-        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p], from_backlash=from_backlash)
+        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p], from_backlash=from_backlash, source=source)
         if self.cat.counts_plays:
             s.played = (*s.played, as_type)
         self._note(card, s.playing)
@@ -509,19 +517,20 @@ class Game(Choices):
             self._run_clause(owner, card, t, t.actions)
 
     def _push_reversal_watchers(self, play: CurrentPlay, from_hand: bool) -> None:
-        """What reversing `play` sets off in either Ring area ("When this card is in your Ring area, if your
-        opponent reverses a maneuver from his hand, ..."): run after the reversed card's own effects."""
+        """What reversing `play` sets off in either Ring area or Ringside pile ("When this card is in your Ring area
+        (Ringside pile), if your opponent reverses a maneuver from his hand, ..."): run after the reversed card's own
+        effects."""
         s, cat = self.s, self.cat
         info, reverser = cat.infos[play.card], 1 - play.player
         source = fx.Zone.HAND if from_hand else fx.Zone.ARSENAL
         found: list[tuple[int, int, fx.Triggered]] = []
         for owner in (play.player, reverser):
             whose = fx.Who.YOU if owner == reverser else fx.Who.OPPONENT
-            ring = s.players[owner].ring
-            for card in R.distinct([c for c in ring if c in cat.reversal_watchers]):
-                found += [(owner, card, t) for t in cat.infos[card].triggered
-                          if t.trigger is fx.Trigger.REVERSAL and t.source in (None, source)
-                          and _sets_off(t, whose, info, play.as_type)]
+            for zone in (fx.Zone.RING, fx.Zone.RINGSIDE):
+                for card in R.distinct([c for c in s.players[owner].zone(zone) if c in cat.reversal_watchers]):
+                    found += [(owner, card, t) for t in cat.infos[card].triggered
+                              if t.trigger is fx.Trigger.REVERSAL and t.zone is zone and t.source in (None, source)
+                              and _sets_off(t, whose, info, play.as_type)]
         for owner, card, t in reversed(found):
             self._run_clause(owner, card, t, t.actions)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rawdeal.effects.model import Zone
 from rawdeal.engine import moves as mv
 from rawdeal.engine import rules as R
 from rawdeal.engine.members import END, SURRENDER
@@ -43,6 +44,8 @@ def main_move(game: Game, move: mv.Move) -> mv.Move | None:
     if type(move) is not mv.Play:
         return None
     assert isinstance(move, mv.Play)
+    if move.source is not Zone.HAND:
+        return None  # rare (Classic: a card played from the Ringside pile): the decision says
     card = cat.index.get(move.title)
     if card is None:
         return None

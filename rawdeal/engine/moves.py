@@ -41,14 +41,17 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Play(Move):
-    """Play a card from the hand as a maneuver or an action (None: the one type it can be played as)."""
+    """Play a card from the hand as a maneuver or an action (None: the one type it can be played as); from
+    the Ringside pile (`source`) a card whose text allows it (`play "X" from ringside`, Classic cards)."""
 
     title: str
     as_type: CardType | None
     copy: int = 1
+    source: Zone = Zone.HAND
 
     def __str__(self) -> str:
-        return f"play {card_ref(self.title, self.copy)}" + (f" as {self.as_type}" if self.as_type else "")
+        return f"play {card_ref(self.title, self.copy)}" + (f" as {self.as_type}" if self.as_type else "") \
+            + ("" if self.source is Zone.HAND else f" from {self.source}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,8 +242,8 @@ def _transformer() -> Transformer[Token, Move]:
         def zone(self, word: Token) -> Zone:
             return _ZONES[str(word)]
 
-        def play(self, card: tuple[str, int], as_type: CardType | None) -> Move:
-            return Play(card[0], as_type, card[1])
+        def play(self, card: tuple[str, int], as_type: CardType | None, source: Zone | None) -> Move:
+            return Play(card[0], as_type, card[1], source or Zone.HAND)
 
         def reverse(self, card: tuple[str, int]) -> Move:
             return Reverse(*card)
@@ -300,7 +303,8 @@ _SIMPLE: dict[str, Move] = {"pass": PASS, "ability": ABILITY, "yes": YES, "no": 
 # The usual shapes of the other moves (titles without escapes, ASCII digits): read without the parser.
 _TITLE = r'"([^"\\\x00-\x1f]*)"'
 _CARD_MOVE = re.compile(r'(play|reverse|discard|take|use)[ \t]+' + _TITLE +
-                        r'(?:[ \t]*\([ \t]*([0-9]{1,3})[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?')
+                        r'(?:[ \t]*\([ \t]*([0-9]{1,3})[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?'
+                        r'(?:[ \t]+from[ \t]+(ringside))?')
 _CHOOSE = re.compile(r'choose[ \t]+' + _TITLE)
 _CHOOSE_NUMBER = re.compile(r'choose[ \t]+([0-9]{1,3})')
 _COUNT = re.compile(r'(draw|discard|move)[ \t]+([0-9]{1,3})')
@@ -315,13 +319,13 @@ def _fast(text: str) -> Move | None:
         return simple
     m = _CARD_MOVE.fullmatch(text)
     if m is not None:
-        verb, title, copy, as_type = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4)
+        verb, title, copy, as_type, source = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4), m.group(5)
         if copy < 1:
             return None  # the parser reports it
         if verb == "play":
-            return Play(title, CardType(as_type) if as_type else None, copy)
-        if as_type:
-            return None  # only `play` takes `as`: the parser reports the error
+            return Play(title, CardType(as_type) if as_type else None, copy, Zone.RINGSIDE if source else Zone.HAND)
+        if as_type or source:
+            return None  # only `play` takes `as` and `from`: the parser reports the error
         if verb == "use":
             return Use(title, copy)
         return Reverse(title, copy) if verb == "reverse" else Pick(PickVerb(verb), title, copy)

@@ -75,6 +75,9 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
         return not holds(cat, s, p, cond.condition, card, prev)
     if isinstance(cond, fx.FirstOfTurn):
         return prev is None or prev.as_type == CardType.REVERSAL
+    if isinstance(cond, fx.PlayedFrom):  # asked of the card being played (its own effects)
+        play = s.playing
+        return play is not None and play.card == card and play.player == p and play.source is cond.zone
     if isinstance(cond, fx.Compared):
         diff = _measure(cat, s, p, cond.measure) - _measure(cat, s, 1 - p, cond.measure)
         if not cond.below:
@@ -353,7 +356,8 @@ def card_playable(cat: Catalog, s: GameState, p: int, card: CardId) -> Sequence[
 def play_moves(cat: Catalog, s: GameState, p: int, elsewhere: Sequence[CardId] = ()) -> list[Play]:
     """The distinct `play` moves of the player's hand, in hand order: `playable` without repeats, as
     the catalog's shared move objects, then those of the (distinct) cards `elsewhere` (Classic: Mid-match
-    cards in the Backlash deck). The hot path of every main decision."""
+    cards in the Backlash deck), then `play "X" from ringside` of the cards his Ringside pile lets him play
+    from there. The hot path of every main decision."""
     if s.hold is not None:
         return []
     f, plain, limited = fortitude(cat, s, p), _plain_costs(cat, s, p), limits(cat, s, p)
@@ -367,6 +371,11 @@ def play_moves(cat: Catalog, s: GameState, p: int, elsewhere: Sequence[CardId] =
             out += _unrestricted(cat, card, moves_of[card], limited) if limited else moves_of[card]
     for card in elsewhere:
         out += _allowed(cat, s, p, card, f, plain, moves_of[card], limited)
+    if cat.ringside_plays:  # Classic: "You may play this card from your Ringside pile"
+        from_ringside = cat.ringside_plays
+        for card in distinct(s.players[p].ringside):
+            if card in from_ringside:
+                out += _allowed(cat, s, p, card, f, plain, from_ringside[card], limited)
     return out
 
 
@@ -726,8 +735,8 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
-    if t.from_hand and play.from_backlash:
-        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck
+    if t.from_hand and (play.from_backlash or play.source is not fx.Zone.HAND):
+        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile)
     if t.max_damage is not None and damage > t.max_damage:
         return False
     if t.min_damage is not None and damage < t.min_damage:

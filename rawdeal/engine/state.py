@@ -70,6 +70,8 @@ class CurrentPlay(Record):
     """The card being played right now, with the one-shot modifiers it used up.
 
     `held`: the Submission kept by Maintain Hold, applied again from the Ring area (it never left it).
+    `source`: where the player played it from ("When played from your Ringside pile, ...", Classic cards; a
+    Mid-match card fetched from the Backlash deck is played as from the hand).
     """
 
     player: int
@@ -79,10 +81,11 @@ class CurrentPlay(Record):
     previous: LastPlay | None = None
     held: bool = False
     from_backlash: bool = False  # a Mid-match card played from the Backlash deck: not played from the hand
+    source: Zone = Zone.HAND
 
     def __init__(self, player: int, card: CardId, as_type: CardType, captured: tuple[Modifier, ...] = (),
                  previous: LastPlay | None = None, held: bool = False,
-                 from_backlash: bool = False) -> None:  # native: events.py
+                 from_backlash: bool = False, source: Zone = Zone.HAND) -> None:  # native: events.py
         self.player = player
         self.card = card
         self.as_type = as_type
@@ -90,6 +93,7 @@ class CurrentPlay(Record):
         self.previous = previous
         self.held = held
         self.from_backlash = from_backlash
+        self.source = source
 
 
 @dataclass(slots=True)

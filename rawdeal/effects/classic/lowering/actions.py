@@ -23,6 +23,7 @@ from rawdeal.effects.classic.lowering.found import Many, found_moved, found_sear
 from rawdeal.effects.classic.lowering.timing import next_modifier
 from rawdeal.effects.classic.lowering.turnorder import continue_turn, not_first, not_right_after, right_after_this
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
+from rawdeal.effects.classic.lowering.places import chosen_in_zone, in_picked_order, picked_in_order, put_back_in_order
 from rawdeal.effects.classic.lowering.played import without_played_from_hand
 
 
@@ -396,6 +397,11 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
         return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
     action = _places_read(action)
+    arranged = put_back_in_order(action, seq.last)  # "look at the top 3 cards ... and put them back in any order"
+    if arranged is not None:
+        return arranged
+    if in_picked_order(action) is not action:  # "put up to 2 cards ... on top of your Arsenal in any order"
+        return picked_in_order(_put(in_picked_order(action), who, seq, card, shuffle))
     pronoun = _pronoun(action)
     dest_arg = _arg(action, "into_arg") or _arg(action, "bottom_arg") or _arg(action, "top_arg") \
         or _arg(action, "back_on_top")
@@ -407,6 +413,11 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
         raise Unsupported("a destination of several zones")
     position = fx.Position.SHUFFLE if shuffle else (
         fx.Position.BOTTOM if dest_arg.kind == "bottom_arg" else fx.Position.TOP)
+    if pronoun is not None and isinstance(seq.last, _Chosen):  # "choose 1 card, and he puts that card ..."
+        chose = chosen_moved(action, who, seq.last, dest.who, dest.zones[0], position)
+        if chose is not None:
+            seq.last = None
+            return chose
     if pronoun is not None and isinstance(seq.last, _Taken):
         taken, seq.last = seq.last, None
         return _move_taken(taken, dest, position)
@@ -739,6 +750,10 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     if d is not None and len(action.parts) == 1 and who is fx.Who.YOU and isinstance(looked, fx.LookAt) \
             and looked.zone is fx.Zone.BACKLASH:  # "look at his Backlash deck, choose 1 non-unique card"
         seq.last = _Chosen(looked.who, d.count, _filter(d), fx.Zone.BACKLASH)
+        return []
+    public = chosen_in_zone(action, who)  # "choose 3 Action cards in your Ringside pile"
+    if public is not None:
+        seq.last = public
         return []
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
             or looked.zone is not fx.Zone.HAND:

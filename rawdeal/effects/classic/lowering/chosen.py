@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import Action
+from rawdeal.effects.classic.model import Action, Phrase
 from rawdeal.effects.classic.lowering.nodes import Unsupported, words
 
 
@@ -23,11 +23,19 @@ class Chosen:
     zone: fx.Zone = fx.Zone.HAND  # where they were chosen: the hand or the Backlash deck
 
 
+_THE_CHOSEN = (["it"], ["that", "card"], ["them"], ["those", "card"])
+
+
 def chosen_moved(action: Action, who: fx.Who, last: object, owner: fx.Who, dest: fx.Zone,
                  position: fx.Position) -> list[Any] | None:
     """The move of "the chosen card" into `owner`'s `dest` (None when the action names no chosen card):
-    from the hand it was chosen in, picked by the card's owner, who chose it."""
-    if not isinstance(last, Chosen) or "chosen" not in words(action):
+    from the hand it was chosen in, picked by the card's owner, who chose it. A pronoun right after the choice
+    ("choose 1 card, and he puts that card on top of his Arsenal", "... he shuffles them into his Arsenal") is
+    the chosen cards too."""
+    obj = action.parts[0] if action.parts else None
+    named = "chosen" in words(action) or (isinstance(obj, Phrase) and obj.kind == "pronoun"
+                                          and words(obj) in _THE_CHOSEN)
+    if not isinstance(last, Chosen) or not named:
         return None
     if who not in (last.who, fx.Who.YOU) or owner is not last.who or dest is last.zone:
         raise Unsupported(f"{action.verb} the chosen card into another player's zone")

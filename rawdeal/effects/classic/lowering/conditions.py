@@ -9,6 +9,7 @@ from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Statement, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.standing import played_by, standing
+from rawdeal.effects.classic.lowering.places import card_in_zone
 from rawdeal.effects.classic.lowering.nodes import (
     Unsupported, _Desc, _cards, _children, _desc, _filter, _number, _zone_in, find, titles_each, values, words,
 )
@@ -64,6 +65,9 @@ def condition(node: Phrase) -> fx.Condition:
     said = words(one)
     if one.kind == "nth_card" and said in _THIS_FIRST:
         return fx.FirstOfTurn()  # "if this is the first card played on your turn"
+    found_in = card_in_zone(one)  # "the card titled X is in any Ring area"
+    if found_in is not None:
+        return found_in
     if one.kind in ("card_in", "has_cards") and "not" not in said:
         place = next((p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"), one)
         zones = _zone_in(one) if any(isinstance(c, ZoneRef) for c in _children(one)) else _zone_in(place)

@@ -16,12 +16,14 @@ def carried_subject(action: Action, actor: tuple[Any, ...], joined: list[str],
                     printed: str) -> tuple[Action, tuple[Any, ...]]:
     """(the action with the player it is said of, the player later verbs may carry on with). A player is
     carried over "and" or a comma only, to a verb printed in his person ("and overturns 2 cards", not the
-    order "and put 1 card ... into your hand"); "then" and a new subject start afresh."""
+    order "and put 1 card ... into your hand"), and over a bare ", then" to a verb in his person; "and then" and a
+    new subject start afresh."""
     players = tuple(p for p in action.subject if not (isinstance(p, Phrase) and p.kind in _NOT_A_PLAYER))
     modal = any(isinstance(p, Phrase) and p.kind == "modal" for p in action.subject)
     if players:  # "your opponent may discard ... and draw ...": the may's own (left to it)
         return action, (() if modal or [words(p) for p in players] == [["you"]] else players)
-    if actor and "then" not in joined and not modal and _third_person(action.verb, printed):
+    if actor and ("then" not in joined or joined == [",", "then"]) and not modal \
+            and _third_person(action.verb, printed):  # "he shuffles it into his Arsenal, then draws 2 cards": his
         return Action((*actor, *action.subject), action.verb, action.parts), actor
     return action, ()
 

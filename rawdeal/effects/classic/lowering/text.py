@@ -29,6 +29,7 @@ from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
+from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
@@ -55,7 +56,8 @@ class _Ctx:
     played: fx.CardFilter | None = None  # "played": the successful plays that set the sentence off ...
     by: fx.Who = fx.Who.YOU  # ... and whose
     after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
-    source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal)
+    source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal); "when played": only
+    # when the card is played from that zone
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -75,6 +77,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True)
         elif frame.kind == "on_play" and words(frame) == ["when", "played"] and not card.is_reversal:
             ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None)
+        elif not card.is_reversal and played_from(frame) is not None:  # "When played from your Ringside pile"
+            ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None, source=played_from(frame))
         elif after_damage(frame, card):
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True, after_damage=True)
         elif frame.kind == "while_in" and _in_own_ring(frame, card):
@@ -455,6 +459,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         raise Unsupported(f"the unknown word {meaningful[0]!r}")
     if restates_hold(sentence, card):
         return ctx, [HoldRule()]  # "You and your opponent may not play maneuvers ... until ... the maintained Submission"
+    from_zone = playable_from(sentence, card)
+    if from_zone is not None:
+        return ctx, [from_zone]  # "You may play this card from your Ringside pile"
     sentence = _lifetime_to_restrictions(sentence)
     frames = list(sentence.frames)
     seq = seq or _Seq()
@@ -483,11 +490,13 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         where = _frames(frames, ctx, card) if frames else None
         if where is not None and where.kind not in ("ring", "in"):
             raise Unsupported("a successful play setting off an effect in this context")
-        if where is None and not card.is_superstar:
+        # printed bare on a Pre-match or Mid-match card: while it lies in its owner's Ring area, where it stays
+        kept = where is None and not card.is_superstar and stays_in_ring("play", _Ctx(), card)
+        if where is None and not card.is_superstar and not kept:
             raise Unsupported("a successful play setting off an effect of a card in no zone")
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
-        zones = () if where is None else (where.zones or (fx.Zone.RING,))
+        zones = (fx.Zone.RING,) if kept else () if where is None else (where.zones or (fx.Zone.RING,))
         return _Ctx("played", zones=zones, played=event[1], by=event[0]), parts
     reversal = _reversal_event(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
     if reversal is not None:  # "when this card is in your Ring area, if your opponent reverses a maneuver, ..."
@@ -495,8 +504,8 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         where = _frames(frames, ctx, card) if frames else None
         zones = where.zones or (fx.Zone.RING,) if where is not None and where.kind in ("ring", "in") else \
             (fx.Zone.RING,) if where is None and stays_in_ring("play", _Ctx(), card) else ()
-        if zones != (fx.Zone.RING,):
-            raise Unsupported("a reversal setting off an effect of a card elsewhere than in the Ring area")
+        if zones not in ((fx.Zone.RING,), (fx.Zone.RINGSIDE,)):
+            raise Unsupported("a reversal setting off an effect of a card elsewhere than in the Ring area or Ringside pile")
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
         return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
@@ -881,9 +890,10 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             else:
                 clauses.append(fx.Triggered(trigger, (part,), zone=fx.Zone.RINGSIDE))
         elif ctx.kind == "when played" and isinstance(part, _ACTIONS):
+            part = only_played_from(part, ctx.source)
             last = clauses[-1] if clauses else None
             if isinstance(last, fx.WhenPlayed) and last.as_type is ctx.as_type:
-                clauses[-1] = replace(last, actions=(*last.actions, part))
+                clauses[-1] = replace(last, actions=joined(last.actions, part))
             else:
                 clauses.append(fx.WhenPlayed((part,), ctx.as_type))
         elif ctx.kind == "end of turn" and isinstance(part, _ACTIONS):
@@ -905,6 +915,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, _ACTIONS):
             _add_action(clauses, part, ctx)
         elif isinstance(part, _SelfStat):
+            part = only_played_from(part, ctx.source) if ctx.kind == "when played" else part
             clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,
                                          on_success=ctx.success, per=part.per))
         elif isinstance(part, (_DeckRule, _PackRule)):
@@ -937,7 +948,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         if any(map(continues, used)) and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:
             used = [fx.Optional((*used[0].actions, *used[1:]))]  # "you may remove this card ... and then continue
             # your turn": the turn goes on only if he does
-        clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=fx.Zone.RING,
+        clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=ctx.zones[0],
                                     played=ctx.played, by=ctx.by, source=ctx.source))
         return _Ctx("in", zones=ctx.zones)
     if ctx.kind == "played":
