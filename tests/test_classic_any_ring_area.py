@@ -58,3 +58,25 @@ def test_playable_while_either_ring_area_holds_the_card() -> None:
         game.resume()
         offered.append(any(isinstance(m, Play) for m in game.legal_moves()))
     assert offered == [False, True, True]
+
+
+def test_more_than_one_copy_in_your_ring_area_asks_for_two() -> None:
+    """Read before as "if the card is in your Ring area": Gettin' Cheeky with It! could not follow one copy of itself."""
+    text = "Cannot be played if more than 1 copy of the card titled Gettin' Cheeky with It! is in your Ring area."
+    assert_printed(text)
+    two = fx.HasCards(fx.Who.YOU, fx.Zone.RING, fx.CardFilter(title="Gettin' Cheeky with It!"), 2)
+    assert clauses(text, ACTION) == (fx.PlayRequirement(fx.Not(two)),)
+
+
+def test_playable_until_a_second_copy_is_in_your_ring_area() -> None:
+    text = "Cannot be played if more than 1 copy of the card titled Kick is in your Ring area."
+    cat = course_with({"Kick": fx.CardEffect(clauses(text, STRIKE))})
+    kick, filler = cat.id("Kick"), cat.id("Haymaker")
+    offered = []
+    for kicks in (0, 1, 2):
+        s = GameState(players=[PlayerState("HHH", [filler] * 10, hand=[kick], ring=[kick] * kicks),
+                               PlayerState("THE ROCK", [filler] * 10)], tasks=[])
+        game = Game(s, cat)
+        game.resume()
+        offered.append(any(isinstance(m, Play) for m in game.legal_moves()))
+    assert offered == [True, True, False]

@@ -9,7 +9,7 @@ from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Statement, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.standing import played_by, standing
-from rawdeal.effects.classic.lowering.places import card_in_zone
+from rawdeal.effects.classic.lowering.places import at_least, card_in_zone
 from rawdeal.effects.classic.lowering.nodes import (
     Unsupported, _Desc, _cards, _children, _desc, _filter, _number, _zone_in, find, titles_each, values, words,
 )
@@ -73,7 +73,8 @@ def condition(node: Phrase) -> fx.Condition:
         zones = _zone_in(one) if any(isinstance(c, ZoneRef) for c in _children(one)) else _zone_in(place)
         titles = values(one, ValueKind.TITLE)
         if zones.zones == (fx.Zone.RING,) and zones.who is fx.Who.YOU and len(titles) == 1 \
-                and (one.kind == "card_in" or said[:2] == ["you", "has"]):
+                and (one.kind == "card_in" or said[:2] == ["you", "has"]) \
+                and all(at_least(c) == 1 for c in one.parts if isinstance(c, Cards)):
             return fx.InRingArea(titles[0].text)
         if one.kind == "has_cards" and said[:2] == ["you", "has"] and zones.zones == (fx.Zone.HAND,) \
                 and "or more" in " ".join(said):

@@ -12,9 +12,9 @@ from typing import Any
 
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.chosen import Chosen
-from rawdeal.effects.classic.model import Action, Cards, Frame, Phrase, Sentence, ZoneRef
+from rawdeal.effects.classic.model import Action, Cards, Frame, Phrase, Sentence, ValueKind, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    CardFacts, Unsupported, _SelfStat, _cards, _filter, _zone, _zone_in, find, words,
+    CardFacts, Unsupported, _SelfStat, _cards, _filter, _number, _zone, _zone_in, find, values, words,
 )
 
 _PLAYABLE = (fx.Zone.RINGSIDE,)  # the zones the engine plays cards from besides the hand
@@ -129,18 +129,30 @@ def card_in_zone(one: Phrase) -> fx.Condition | None:
     refs = [p for p in one.parts if isinstance(p, ZoneRef)]
     if len(cards) != 1 or len(refs) != 1 or [words(w) for w in one.parts[1:-1]] != [["is"], ["in"]]:
         return None
-    quantity = [p for p in cards[0].parts if isinstance(p, Phrase)]
-    if len(quantity) > 1 or (quantity and quantity[0].kind not in ("the", "quantity", "one")):
-        return None  # "more than 1 copy of the card titled X": read as before
+    least = at_least(cards[0])
+    if least is None:
+        return None
     owner = [w for o in refs[0].owner for w in words(o)]
     whose = (fx.Who.YOU, fx.Who.OPPONENT) if owner in _ANY_OWNER else _OWNER.get(tuple(owner))
-    d = _cards(cards[0])
+    d = _cards(Cards(tuple(p for p in cards[0].parts if not isinstance(p, Phrase) or p.kind != "more_than")))
     zones = _zone(ZoneRef((), refs[0].zones)).zones
-    if whose is None or d.count != fx.ONE or (whose == (fx.Who.YOU,) and zones == (fx.Zone.RING,) and d.title):
+    if whose is None or d.count != fx.ONE \
+            or (least == 1 and whose == (fx.Who.YOU,) and zones == (fx.Zone.RING,) and d.title):
         return None
     flt = _filter(d)
-    held = tuple(fx.HasCards(who, zone, flt) for who in whose for zone in zones)
+    held = tuple(fx.HasCards(who, zone, flt, least) for who in whose for zone in zones)
     return held[0] if len(held) == 1 else fx.AnyOf(held)
+
+
+def at_least(cards: Cards) -> int | None:
+    """How many cards a condition's description asks for: 1 ("the card titled X", "a Set-up card"), N + 1 ("more
+    than 1 copy of the card titled X"); None for any other quantity."""
+    quantity = [p for p in cards.parts if isinstance(p, Phrase)]
+    if not quantity or (len(quantity) == 1 and quantity[0].kind in ("the", "quantity", "one")):
+        return 1
+    if len(quantity) == 1 and quantity[0].kind == "more_than":
+        return _number(values(quantity[0], ValueKind.NUMBER)[0]) + 1
+    return None
 
 
 def chosen_in_zone(action: Action, who: fx.Who) -> Chosen | None:
