@@ -95,3 +95,4 @@ def test_tables_that_do_not_pickle_are_used_without_a_cache(grammar: Path, cache
     monkeypatch.setattr(tables, "_dumps", refuse)
     assert _parse(grammar, "draw", "3", "card") == ("start", [("verb", ["draw"]), ("quantity", ["3"]), "card"])
     assert not list(cache_home.glob("demo-tables-*.pickle"))
+

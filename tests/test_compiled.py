@@ -126,6 +126,31 @@ def test_records_pickle_and_copy_to_equal_values(tmp_path: Path, pure: bool) -> 
     assert int(kinds) >= 15 and same == "True"
 
 
+# Pickles the Classic parser's tables as the user cache stores them and reads them back; prints whether whole.
+TABLES = """
+import pickle
+from rawdeal.effects.classic import tables
+from rawdeal.resources import grammar_path
+
+built = tables.load(grammar_path("classic.lark"))
+again = pickle.loads(tables._dumps(built))
+print(isinstance(again, tables.Tables) and again.rules == built.rules
+      and len(again.parse_table.states) == len(built.parse_table.states))
+"""
+
+
+@pytest.mark.parametrize("pure", [True, False], ids=["sources", "compiled"])
+def test_the_parser_tables_read_back_from_the_cache(tmp_path: Path, pure: bool) -> None:
+    """Compiled with mypyc, a frozen class refused pickle's way of rebuilding it: every process that parsed a
+    Classic text built the tables again (~20 s) instead of reading them from the user cache."""
+    if not pure and not _compiled_installed(tmp_path):
+        pytest.skip("this installation has no compiled engine (an editable install, or built without a C "
+                    "compiler or with RAWDEAL_PURE=1): the sources are checked")
+    done = _python(["-c", TABLES], tmp_path, pure=pure)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True"]
+
+
 # Shuffles seeded lists of every length a game shuffles with `rng.shuffle` and with `below` drawn for each
 # position (Python ints in both builds), the edge seeds and a draw `below` rejects among them; prints
 # whether the module runs on machine integers and how many shuffles differ.

@@ -40,6 +40,11 @@ class Tables:
     rules: tuple[Rule, ...]
     terminals: tuple[TerminalDef, ...]
 
+    def __reduce__(self) -> tuple[type[Tables], tuple[ParseTableBase[int], tuple[Rule, ...], tuple[TerminalDef, ...]]]:
+        """Unpickled through the constructor: compiled with mypyc, a frozen class refuses pickle's default of
+        setting its fields one by one, and every process then built the tables again (~20 s)."""
+        return Tables, (self.parse_table, self.rules, self.terminals)
+
 
 class _Given(Lexer):
     """The pre-pass has already made the tokens; the parser takes them as they are (used to build the tables)."""
