@@ -216,10 +216,11 @@ class Game(Choices):
                 hand.append(card)  # where plays start: the play takes it from the hand at once
                 self._play(p, len(hand) - 1, move.as_type, source=move.source)
                 return
-            fetched = card not in hand
-            if fetched:  # legal, so a Mid-match card of the Backlash deck
+            source = fx.Zone.HAND
+            if card not in hand:  # legal, so a Mid-match card of the Backlash deck
                 midmatch.fetch(self, p, card)
-            self._play(p, nth(hand, card, move.copy), move.as_type, fetched)
+                source = fx.Zone.BACKLASH
+            self._play(p, nth(hand, card, move.copy), move.as_type, source)
         elif isinstance(move, mv.EndTurn):
             s.tasks.append(T.END_TURN)
         elif isinstance(move, mv.Surrender):
@@ -343,10 +344,9 @@ class Game(Choices):
         s.tasks.append(T.START_TURN[1 - p])
 
     # ------------------------------------------------------------------------------ plays
-    def _play(self, p: int, at: int, as_type: CardType, from_backlash: bool = False,
-              source: fx.Zone = fx.Zone.HAND) -> None:
-        """Play the card at position `at` of the hand (`from_backlash`: just fetched from the Backlash deck; `source`:
-        taken there from that zone, a card whose text lets it be played from there)."""
+    def _play(self, p: int, at: int, as_type: CardType, source: fx.Zone = fx.Zone.HAND) -> None:
+        """Play the card at position `at` of the hand (`source`: taken there from that zone just now: a Mid-match
+        card from the Backlash deck, a card whose text lets it be played from the Ringside pile)."""
         s = self.s
         card = s.players[p].hand.pop(at)
         used = R.consumed(s, p, as_type)
@@ -356,7 +356,7 @@ class Game(Choices):
             s.modifiers = tuple(m if m not in used else _used_once(m) for m in s.modifiers
                                 if m not in used or m.modifier.uses > 1)
             captured = tuple(m.modifier for m in used if R.applies(m.modifier, info, as_type))
-        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p], from_backlash=from_backlash, source=source)
+        s.playing = CurrentPlay(p, card, as_type, captured, s.last[p], source=source)
         if self.cat.counts_plays:
             s.played = (*s.played, as_type)
         self._note(card, s.playing)

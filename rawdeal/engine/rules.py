@@ -569,7 +569,7 @@ def _in_force(cat: Catalog, s: GameState, play: CurrentPlay, m: fx.Modifier) -> 
     if m.condition is None:
         return True
     owner = 1 - play.player if m.opponents else play.player
-    return m.condition is None or holds(cat, s, owner, m.condition, play.card, s.last[owner])
+    return holds(cat, s, owner, m.condition, play.card, s.last[owner])
 
 
 def damage_taken(cat: Catalog, s: GameState, p: int) -> int:
@@ -735,7 +735,7 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
-    if t.from_hand and (play.from_backlash or play.source is not fx.Zone.HAND):
+    if t.from_hand and play.source is not fx.Zone.HAND:
         return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile)
     if t.max_damage is not None and damage > t.max_damage:
         return False

@@ -71,7 +71,7 @@ class CurrentPlay(Record):
 
     `held`: the Submission kept by Maintain Hold, applied again from the Ring area (it never left it).
     `source`: where the player played it from ("When played from your Ringside pile, ...", Classic cards; a
-    Mid-match card fetched from the Backlash deck is played as from the hand).
+    Mid-match card from the Backlash deck, which the rulebook does not count as played from the hand).
     """
 
     player: int
@@ -80,19 +80,17 @@ class CurrentPlay(Record):
     captured: tuple[Modifier, ...] = ()
     previous: LastPlay | None = None
     held: bool = False
-    from_backlash: bool = False  # a Mid-match card played from the Backlash deck: not played from the hand
     source: Zone = Zone.HAND
 
     def __init__(self, player: int, card: CardId, as_type: CardType, captured: tuple[Modifier, ...] = (),
                  previous: LastPlay | None = None, held: bool = False,
-                 from_backlash: bool = False, source: Zone = Zone.HAND) -> None:  # native: events.py
+                 source: Zone = Zone.HAND) -> None:  # native: events.py
         self.player = player
         self.card = card
         self.as_type = as_type
         self.captured = captured
         self.previous = previous
         self.held = held
-        self.from_backlash = from_backlash
         self.source = source
 
 
