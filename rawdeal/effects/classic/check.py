@@ -14,6 +14,7 @@ from typing import Any
 
 from rawdeal.cards.pool.model import PoolCard
 from rawdeal.effects.classic.lowering import PARSE_FAILED, lower
+from rawdeal.effects.classic.lowering.names import superstar_names
 from rawdeal.effects.classic.playable import facts, played_as, title_index
 
 
@@ -87,6 +88,7 @@ def check_pool(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) -
     compiler = pool_compiler(tuple(cards) + tuple(dictionary))
     types = played_as(tuple(dictionary) + tuple(cards))
     known = title_index(tuple(dictionary) + tuple(cards))
+    names = superstar_names(tuple(dictionary) + tuple(cards))
     first: dict[str, PoolCard] = {}
     for card in cards:
         if card.text.strip():
@@ -100,7 +102,7 @@ def check_pool(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) -
         sentences_parsed += len(result.sentences) - len(result.failures)
         parsed += result.ok
         failures += [Failure(card.title, f.column, f.sentence, f.message()) for f in result.failures]
-        low = lower(result, facts(card, types, known))
+        low = lower(result, facts(card, types, known, names))
         if low.ok:
             lowered += 1
             lowered_texts.add(text)

@@ -17,6 +17,7 @@ from rawdeal.cards.db import normalize_title
 from rawdeal.cards.model import CardType, Subtype
 from rawdeal.cards.pool.model import PoolCard, slug
 from rawdeal.effects.classic.lowering import CardFacts, LoweredText, lower
+from rawdeal.effects.classic.lowering.names import superstar_names
 from rawdeal.effects.classic.model import CompiledText
 from rawdeal.effects.classic.pool import pool_compiler
 
@@ -45,8 +46,9 @@ def is_played_kind(card: PoolCard) -> bool:
 
 
 def facts(card: PoolCard, played_as: Mapping[str, tuple[CardType, ...]] | None = None,
-          known: Mapping[str, str] | None = None) -> CardFacts:
-    return CardFacts(frozenset(card.kinds), played_as if played_as is not None else {}, card.title, known or {})
+          known: Mapping[str, str] | None = None, names: tuple[str, ...] = ()) -> CardFacts:
+    return CardFacts(frozenset(card.kinds), played_as if played_as is not None else {}, card.title, known or {},
+                     names)
 
 
 def title_index(cards: Sequence[PoolCard]) -> dict[str, str]:
@@ -100,13 +102,14 @@ def lower_cards(cards: Sequence[PoolCard], dictionary: Sequence[PoolCard] = ()) 
     latest = {c.title: c for c in cards}
     types = played_as(tuple(dictionary) + tuple(cards))
     known = title_index(tuple(dictionary) + tuple(cards))
+    names = superstar_names(tuple(dictionary) + tuple(cards))
     out: list[CardText] = []
     lowered: dict[tuple[str, frozenset[str]], LoweredText] = {}
     for card in latest.values():
         parsed = compiler.compile(card.text)
         key = (card.text, frozenset(card.kinds))
         if key not in lowered:
-            lowered[key] = lower(parsed, facts(card, types, known))
+            lowered[key] = lower(parsed, facts(card, types, known, names))
         out.append(CardText(card, parsed, lowered[key]))
     return LoweredPool(tuple(out))
 

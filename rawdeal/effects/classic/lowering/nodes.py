@@ -60,6 +60,7 @@ class CardFacts:
     played_as: Mapping[str, tuple[CardType, ...]] = field(default_factory=dict)  # title -> playable types
     title: str = ""  # the card's own ("While Mr. Socko is in your Ring area")
     known: Mapping[str, str] = field(default_factory=dict)  # loose title key -> the database's title
+    names: tuple[str, ...] = ()  # the pool's Superstar names (`lowering.names.superstar_names`)
 
     @property
     def is_reversal(self) -> bool:

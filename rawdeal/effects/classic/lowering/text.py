@@ -6,10 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar, cast
 
-from functools import cache
-
 from rawdeal.cards.db import normalize_title
-from rawdeal.cards.marks import name_mark
 
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
@@ -25,6 +22,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     _children, _desc, _filter, _object_cards, _zone, _zone_in, field_names, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition, either_opening
+from rawdeal.effects.classic.lowering.names import resolve_names, unknown_name
 from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
@@ -749,34 +747,14 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
     effect = fx.CardEffect(tuple(rest))
-    unknown = _unknown_names((effect, ability), card.known)
+    effect, ability = resolve_names((effect, ability), card.names, card.known)
+    unknown = unknown_name((effect, ability), card.known, card.names)
     if unknown:
         return LoweredText(None, (Unlowered(1, "", f"the Superstar name {unknown!r}, which no card of the pool bears"),))
     if card.known:
         effect = _resolve_titles(effect, card.known)
         ability = _resolve_titles(ability, card.known) if ability is not None else None
     return LoweredText(effect, ability=ability)
-
-
-def _unknown_names(value: object, known: Mapping[str, str]) -> str:
-    """The first Superstar name a condition asks for that no card of the pool is titled ("Steve Austin" for
-    "Stone Cold Steve Austin" would never hold): such a card is reported, not played. Unchecked without the
-    pool's titles (`known` empty)."""
-    if not known:
-        return ""
-    if isinstance(value, fx.SuperstarIs) and value.mark.startswith("name:"):
-        return "" if value.mark in _name_marks(tuple(known.values())) else value.mark.removeprefix("name:")
-    parts = value if isinstance(value, tuple) else [getattr(value, name) for name in field_names(value)]
-    for part in parts:  # a loop, not next() over a generator: this walks every value of every lowered effect
-        unknown = _unknown_names(part, known)
-        if unknown:
-            return unknown
-    return ""
-
-
-@cache
-def _name_marks(titles: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(name_mark(t) for t in titles)
 
 
 def _variable_damage(clauses: list[Any]) -> list[Any]:
