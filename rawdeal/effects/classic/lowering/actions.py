@@ -208,11 +208,29 @@ def _pronoun(action: Action) -> str | None:
 
 
 def _draw(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
-    d = _object_cards(action)
+    d = _object_cards(_drawn_now(action))
     if d is None or d.types or d.subtypes or d.title or d.trait or d.marked:
         raise Unsupported(f"draw {' '.join(words(action)[1:])!r}")
     _only_args(action, ())
     return [fx.Draw(who, d.count)]
+
+
+def _drawn_now(action: Action) -> Action:
+    """A draw done now of "1 additional card" or "up to an additional 3 cards" is a draw of so many: each draw is
+    one more. (Drawn "during your Draw Segment", more than the segment's, has an argument `_draw` refuses.)"""
+    obj = action.parts[0] if action.parts else None
+    if not (isinstance(obj, Phrase) and obj.kind == "counted" and len(obj.parts) == 1 and isinstance(obj.parts[0], Cards)):
+        return action
+    cards = Cards(tuple(_not_additional(p) for p in obj.parts[0].parts))
+    return replace(action, parts=(Phrase(obj.kind, (cards,)), *action.parts[1:]))
+
+
+def _not_additional(node: object) -> Any:
+    if isinstance(node, Phrase) and node.kind == "additional" and (nums := values(node, ValueKind.NUMBER)):
+        return Phrase("up_to" if words(node)[0] == "up" else "exactly", tuple(nums))
+    if isinstance(node, CardDesc):
+        return replace(node, words=tuple(w for w in node.words if not (isinstance(w, Phrase) and w.kind == "additional")))
+    return node
 
 
 def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
