@@ -12,7 +12,7 @@ from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value
 from rawdeal.effects.classic.lowering.chosen import Chosen as _Chosen, chosen_moved
 from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
-    _only_args, _subject, _target, _zone_in, find, titles_each, values, words,
+    _only_args, _subject, _target, _zone_in, counted_groups, find, titles_each, values, words,
 )
 from rawdeal.effects.classic.deckrules import is_deck_rule
 from rawdeal.effects.classic.lowering.amounts import per_moved, times_moved
@@ -276,8 +276,9 @@ def _discard(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     if isinstance(chosen, _Chosen) and "chosen" in words(action) and who in (chosen.who, fx.Who.YOU):
         seq.last = None  # "your opponent discards the chosen card": the owner chose it
         if chosen.zone is fx.Zone.BACKLASH:
-            return [fx.MoveCards(chosen.who, chosen.count, fx.Zone.BACKLASH, fx.Zone.RINGSIDE, filter=chosen.filter)]
-        return [fx.Discard(chosen.who, chosen.count, chooser=fx.Who.YOU, filter=chosen.filter)]
+            return chosen.moved(lambda count, flt: fx.MoveCards(chosen.who, count, fx.Zone.BACKLASH, fx.Zone.RINGSIDE,
+                                                                filter=flt))
+        return chosen.moved(lambda count, flt: fx.Discard(chosen.who, count, chooser=fx.Who.YOU, filter=flt))
     d = _object_cards(action)
     if d is None:
         raise Unsupported(f"discard {' '.join(words(action)[1:])!r}")
@@ -763,7 +764,8 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     purpose = _arg(action, "purpose")
     if purpose is not None and len(action.parts) == 1:
         return _purpose(purpose, who, seq, card)  # "you may choose to discard this card": the discard
-    d = _object_cards(action)
+    groups = _each_counted(action)
+    d = groups[0] if groups is not None and len(groups) == 1 else None
     looked = seq.last
     if d is not None and len(action.parts) == 1 and who is fx.Who.YOU and isinstance(looked, fx.LookAt) \
             and looked.zone is fx.Zone.BACKLASH:  # "look at his Backlash deck, choose 1 non-unique card"
@@ -773,11 +775,25 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     if public is not None:
         seq.last = public
         return []
-    if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
+    if groups is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
             or looked.zone is not fx.Zone.HAND:
         raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")
-    seq.last = _Chosen(looked.who, d.count, _filter(d))
+    may = _subject(action)[1] == "may" and not any(d.count.up_to for d in groups)  # "you may choose 1 ... and 1 ..."
+    seq.last = _Chosen(looked.who, groups[0].count, _filter(groups[0]),
+                       more=tuple((d.count, _filter(d)) for d in groups[1:]), optional=may)
     return []
+
+
+def _each_counted(action: Action) -> list[_Desc] | None:
+    """The object's cards, one description or several each with its own number ("1 Maneuver card and 1 Action
+    card"); None without an object."""
+    obj = action.parts[0] if action.parts else None
+    cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
+        and obj.kind == "counted" else None
+    if cards is None:
+        d = _object_cards(action)
+        return None if d is None else [d]
+    return [_cards(Cards(group)) for group in counted_groups(cards)]
 
 
 def _play(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:

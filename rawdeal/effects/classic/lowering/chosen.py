@@ -4,6 +4,7 @@ the card's owner picks cards of a hand he looked at, and a later verb ("discards
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,14 @@ class Chosen:
     count: fx.Count
     filter: fx.CardFilter = fx.ANY_CARD  # "choose 1 non-unique card"
     zone: fx.Zone = fx.Zone.HAND  # where they were chosen: the hand or the Backlash deck
+    more: tuple[tuple[fx.Count, fx.CardFilter], ...] = ()  # "choose 1 Maneuver card and 1 Action card": the others
+    optional: bool = False  # "you may choose ...": what happens to the chosen cards is the chooser's yes or no
+
+    def moved(self, move: Callable[[fx.Count, fx.CardFilter], fx.Action]) -> list[Any]:
+        """`move` of each group chosen, one after the other (each from the cards the earlier ones left), under
+        the chooser's yes or no when he "may" choose."""
+        out = [move(self.count, self.filter), *(move(count, flt) for count, flt in self.more)]
+        return [fx.Optional(tuple(out))] if self.optional else out
 
 
 _THE_CHOSEN = (["it"], ["that", "card"], ["them"], ["those", "card"])
@@ -39,4 +48,5 @@ def chosen_moved(action: Action, who: fx.Who, last: object, owner: fx.Who, dest:
         return None
     if who not in (last.who, fx.Who.YOU) or owner is not last.who or dest is last.zone:
         raise Unsupported(f"{action.verb} the chosen card into another player's zone")
-    return [fx.MoveCards(last.who, last.count, last.zone, dest, position, chooser=fx.Who.YOU, filter=last.filter)]
+    return last.moved(lambda count, flt: fx.MoveCards(last.who, count, last.zone, dest, position, chooser=fx.Who.YOU,
+                                                      filter=flt))

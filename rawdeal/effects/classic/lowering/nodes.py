@@ -11,7 +11,7 @@ from rawdeal.cards.marks import STUN_VALUE, TITLE_BELT
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.marks import either_marks, either_title, is_property, logo_marks, word_mark
 from rawdeal.effects.classic.model import (
-    Action, CardDesc, Cards, Frame, Phrase, Statement, Value, ValueKind, Word, ZoneRef,
+    Action, CardDesc, Cards, Frame, Node, Phrase, Statement, Value, ValueKind, Word, ZoneRef,
 )
 
 
@@ -481,6 +481,19 @@ def _cards(node: Cards) -> _Desc:
     if isinstance(first, Phrase):
         count = _quantity(first)
     return _desc(descs[0], count)
+
+
+def counted_groups(node: Cards) -> list[tuple[Node, ...]]:
+    """"1 Maneuver card and 1 Action card": each number with its description (one group when there is one)."""
+    groups: list[tuple[Node, ...]] = []
+    group: list[Node] = []
+    for part in node.parts:
+        if isinstance(part, Word) and part.text in ("and", ",") and group and isinstance(group[-1], CardDesc):
+            groups.append(tuple(group))
+            group = []
+        else:
+            group.append(part)
+    return [*groups, tuple(group)]
 
 
 def _filter(d: _Desc) -> fx.CardFilter:
