@@ -4,6 +4,7 @@ hybrid counts once), and "you may choose" is the chooser's yes or no. Lowered fr
 
 from __future__ import annotations
 
+from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import GameState, PlayerState
@@ -19,7 +20,7 @@ def test_the_sentence_is_printed() -> None:
 
 def test_each_group_is_a_discard_of_its_own_under_one_yes_or_no() -> None:
     (on_play,) = clauses(CRIPPLE)
-    maneuver, action = (fx.CardFilter(types=(t,)) for t in (fx.CardType.MANEUVER, fx.CardType.ACTION))
+    maneuver, action = (fx.CardFilter(types=(t,)) for t in (CardType.MANEUVER, CardType.ACTION))
     assert on_play == fx.OnPlay((fx.LookAt(fx.Who.OPPONENT, fx.Zone.HAND), fx.Optional((
         fx.Discard(fx.Who.OPPONENT, fx.ONE, chooser=fx.Who.YOU, filter=maneuver),
         fx.Discard(fx.Who.OPPONENT, fx.ONE, chooser=fx.Who.YOU, filter=action)))))
