@@ -7,7 +7,7 @@ from dataclasses import replace
 from rawdeal.cards.marks import keyword_mark
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Statement, ValueKind, Word, ZoneRef
+from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Statement, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.standing import played_by, standing
 from rawdeal.effects.classic.lowering.places import at_least, card_in_zone
 from rawdeal.effects.classic.lowering.nodes import (
@@ -65,6 +65,9 @@ def condition(node: Phrase) -> fx.Condition:
     said = words(one)
     if one.kind == "nth_card" and said in _THIS_FIRST:
         return fx.FirstOfTurn()  # "if this is the first card played on your turn"
+    each = _each_titled(one)
+    if each:  # "the cards titled A and B are in your Ring area": each of them
+        return fx.AllOf(tuple(fx.InRingArea(t) for t in each))
     found_in = card_in_zone(one)  # "the card titled X is in any Ring area"
     if found_in is not None:
         return found_in
@@ -90,6 +93,21 @@ def condition(node: Phrase) -> fx.Condition:
     if found is not None:
         return found
     raise Unsupported(f"the condition {' '.join(said)!r}")
+
+
+def _each_titled(one: Phrase) -> tuple[str, ...]:
+    """The titles of "the cards titled A and B are in your Ring area", "you have the cards titled A and B in your
+    Ring area" (each of them: "and" joins them), else ()."""
+    said = words(one)
+    if one.kind not in ("card_in", "has_cards") or "not" in said or said[-3:] != ["in", "your", "ring area"] \
+            or (one.kind == "has_cards" and said[:2] != ["you", "has"]):
+        return ()
+    cards = [c for c in one.parts if isinstance(c, Cards)]
+    each = titles_each(cards[0]) if len(cards) == 1 else ()
+    titled = find(cards[0], "titled") if each else None
+    joiners = {w.casefold() for p in (titled.parts if titled is not None else ())
+               for w in (p.text.split()[:1] if isinstance(p, Value) else words(p)) if w.casefold() in ("and", "or")}
+    return each if joiners == {"and"} else ()  # a conjunction in capitals is read into the title after it
 
 
 _THIS_FIRST = (["this", "is", "the", "first", "card", "played", "of", "your", "turn"],
