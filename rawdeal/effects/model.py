@@ -136,6 +136,7 @@ class CountOf:
     scale: tuple[int, int] = (1, 1)  # "twice your Superstar Value" (2, 1), "half your Fortitude Rating, rounded up"
     # (1, 2): the count times the first over the second, rounded up, before `plus`
     also: CountOf | None = None  # "equal to his Superstar Value plus the number of Face cards in his Ring area"
+    other: bool = False  # "for every copy of this card in your Ring area": the card being played is not one of them
 
 
 # ------------------------------------------------------------------------------------- conditions

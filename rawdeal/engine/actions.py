@@ -145,7 +145,8 @@ class Actions:
         if of.zone is None:
             base = R.measured(self.cat, self.s, p, of)
         else:
-            base = sum(1 for c in self.s.players[p].zone(of.zone) if self._passes(c, of.filter, owner))
+            zone = self.s.players[p].zone(of.zone)
+            base = sum(1 for c in zone if self._passes(c, of.filter, owner)) - R.not_counted(self.cat, self.s, of, zone)
             if of.over is not None:  # "... greater than you have in your hand": the difference
                 other = self.s.players[self._who(owner, of.over)].zone(of.zone)
                 base -= sum(1 for c in other if self._passes(c, of.filter, owner))

@@ -208,7 +208,15 @@ def _count_of(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:
     also = 0 if of.also is None else _count_of(cat, s, p, of.also)
     if of.zone is None:
         return bounded(of, measured(cat, s, who, of) + also)
-    return bounded(of, sum(1 for c in s.players[who].zone(of.zone) if passes(cat, c, of.filter)) + also)
+    zone = s.players[who].zone(of.zone)
+    return bounded(of, sum(1 for c in zone if passes(cat, c, of.filter)) - not_counted(cat, s, of, zone) + also)
+
+
+def not_counted(cat: Catalog, s: GameState, of: fx.CountOf, zone: list[CardId]) -> int:
+    """1 when `of` counts other cards than the one being played ("every copy of this card") and that card lies
+    among them (the engine puts a card in play into the Ring area before its effects run)."""
+    card = s.playing.card if of.other and s.playing is not None else -1
+    return int(card >= 0 and card in zone and passes(cat, card, of.filter))
 
 
 def measured(cat: Catalog, s: GameState, p: int, of: fx.CountOf) -> int:

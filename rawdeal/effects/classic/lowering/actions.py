@@ -860,11 +860,22 @@ def _counted_equal_to(action: Action) -> tuple[Action, fx.Count] | None:
     if equal is None or cards is None:
         return None
     plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not equal))
-    if equal.kind == "per":
-        if (_object_cards(plain) or _Desc(count=fx.ALL)).count != fx.ONE or len(cards.parts) != 2:
-            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")  # "2 cards for every ..."
-        return plain, fx.Count(0, of=per_every(equal))
+    if equal.kind == "per":  # "1 card for every ...", "2 cards for every ...": so many times the count
+        each = (_object_cards(plain) or _Desc(count=fx.ALL)).count
+        if each.n is None or each.n < 1 or each.up_to or each.same or each.of is not None or len(cards.parts) != 2:
+            raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
+        plain = _one_card(plain)
+        return plain, fx.Count(0, of=replace(per_every(equal), scale=(each.n, 1)))
     return (plain, fx.Count(0, of=hash_is(equal))) if len(cards.parts) == 1 else None
+
+
+def _one_card(action: Action) -> Action:
+    """The action with its object's number made 1 ("discards 2 cards for every ..." as "discards 1 card")."""
+    obj = action.parts[0]
+    assert isinstance(obj, Phrase)
+    cards = next(p for p in obj.parts if isinstance(p, Cards))
+    one = Cards((Phrase("exactly", (Value(ValueKind.NUMBER, "1"),)), *cards.parts[1:]))
+    return replace(action, parts=(Phrase(obj.kind, tuple(one if p is cards else p for p in obj.parts)), *action.parts[1:]))
 
 
 def _recounted(lowered: Any, count: fx.Count) -> Any:

@@ -415,8 +415,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
 
 
 def _copies_of_titled(desc: CardDesc) -> str | None:
-    """The title of "copies of the card titled X" (the only words of the description); None for copies of
-    another card ("copies of that card", "every copy of this card": which card, the lowering does not know)."""
+    """The title of "copies of the card titled X" (the only words of the description), `OWN_TITLE` for "copies of this
+    card"; None for copies of another card ("copies of that card": which card, the lowering does not know)."""
     if desc.words or desc.nouns != ("copy",) or len(desc.posts) != 1:
         return None
     post = desc.posts[0]
@@ -426,7 +426,12 @@ def _copies_of_titled(desc: CardDesc) -> str | None:
     card = find(inner, "this_card")
     titles = values(card, ValueKind.TITLE) if card is not None else []
     said = words(card) if card is not None else []
+    if said == ["this", "card"]:
+        return OWN_TITLE  # "every copy of this card": the cards of its title (`text.lower` writes it in)
     return titles[0].text if len(titles) == 1 and said[:3] == ["the", "card", "titled"] else None
+
+
+OWN_TITLE = "\x00this card"  # a title standing for the lowered card's own (no printed title holds a NUL)
 
 
 def _played_after(said: object) -> fx.After:

@@ -13,7 +13,7 @@ from rawdeal.effects.classic.lowering.amounts import scaled_hash, summed_hash
 from rawdeal.effects.classic.lowering.found import Many
 from rawdeal.effects.classic.lowering.marks import logo_marks
 from rawdeal.effects.classic.lowering.nodes import (
-    Unsupported, _children, _desc, _filter, _number, _zone_in, find, values, words,
+    OWN_TITLE, Unsupported, _children, _desc, _filter, _number, _zone_in, find, values, words,
 )
 from rawdeal.effects.classic.model import CardDesc, Phrase, Value, ValueKind, ZoneRef
 
@@ -123,7 +123,7 @@ def _cards_in(said: Phrase, parts: tuple[Any, ...], plus: int) -> fx.CountOf:
         flt = replace(flt, title_word=quoted[0].text.strip("'\""))
     if len(logos) == 1:
         flt = replace(flt, marks=(*flt.marks, *logos[0]))
-    return fx.CountOf(zone.who, zone.zones[0], flt, plus)
+    return fx.CountOf(zone.who, zone.zones[0], flt, plus, other=flt.title == OWN_TITLE)  # a copy is another card
 
 
 @dataclass(frozen=True, slots=True)

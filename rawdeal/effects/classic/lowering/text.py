@@ -18,7 +18,7 @@ from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed, modif
 from rawdeal.effects.classic.lowering.quantities import hash_is
 from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
 from rawdeal.effects.classic.lowering.nodes import (
-    HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
+    HASH, OWN_TITLE, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
     _children, _desc, _filter, _object_cards, _zone, _zone_in, field_names, find, values, words,
 )
 from rawdeal.effects.classic.lowering.conditions import condition, either_opening
@@ -747,14 +747,24 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
     effect = fx.CardEffect(tuple(rest))
+    if not card.title and _mentions_own(effect):  # "for every copy of this card", of no title known
+        return LoweredText(None, (Unlowered(1, "", "the copies of a card whose title is not known"),))
     effect, ability = resolve_names((effect, ability), card.names, card.known)
     unknown = unknown_name((effect, ability), card.known, card.names)
     if unknown:
         return LoweredText(None, (Unlowered(1, "", f"the Superstar name {unknown!r}, which no card of the pool bears"),))
-    if card.known:
-        effect = _resolve_titles(effect, card.known)
-        ability = _resolve_titles(ability, card.known) if ability is not None else None
+    if card.known or card.title:
+        effect = _resolve_titles(effect, card.known, card.title)
+        ability = _resolve_titles(ability, card.known, card.title) if ability is not None else None
     return LoweredText(effect, ability=ability)
+
+
+def _mentions_own(value: object) -> bool:
+    """Whether a lowered effect names this card's own title (`OWN_TITLE`) anywhere."""
+    if isinstance(value, str):
+        return value == OWN_TITLE
+    parts = value if isinstance(value, tuple) else [getattr(value, name) for name in field_names(value)]
+    return any(_mentions_own(p) for p in parts)
 
 
 def _variable_damage(clauses: list[Any]) -> list[Any]:
@@ -772,21 +782,22 @@ _TITLE_FIELDS = ("title", "after_title")
 _T = TypeVar("_T")
 
 
-def _resolve_titles(value: _T, known: Mapping[str, str]) -> _T:
+def _resolve_titles(value: _T, known: Mapping[str, str], own: str = "") -> _T:
     """Titles as the card database spells them ("Kane's Choke Slam" is "Kane's Chokeslam"): a title is
-    matched ignoring case, spaces and punctuation; one the database does not hold stays as printed."""
+    matched ignoring case, spaces and punctuation; one the database does not hold stays as printed. `OWN_TITLE`
+    ("every copy of this card") is the card's own title, `own`."""
     if isinstance(value, tuple):
-        return tuple(_resolve_titles(v, known) for v in value)  # type: ignore[return-value]
+        return tuple(_resolve_titles(v, known, own) for v in value)  # type: ignore[return-value]
     changes: dict[str, Any] = {}
     for name in field_names(value):
         old = getattr(value, name)
         if name in _TITLE_FIELDS and isinstance(old, str):
-            new: Any = known.get(normalize_title(old), old)
+            new: Any = own if old == OWN_TITLE and own else known.get(normalize_title(old), old)
         elif name == "titles" and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
             new = tuple(known.get(normalize_title(t), t) for t in old)
             new = old if new == old else new
         else:
-            new = _resolve_titles(old, known)
+            new = _resolve_titles(old, known, own)
         if new is not old:
             changes[name] = new
     if not changes:
