@@ -103,6 +103,8 @@ class CardFilter:
     not_marks: tuple[str, ...] = ()  # ... and must not have ("a non-hybrid Reversal card")
     any_marks: tuple[str, ...] = ()  # ... and must have one of ("a Chain or Heat maneuver")
     titles: tuple[str, ...] = ()  # any card so titled ("the card titled Escape Move or Step Aside", Classic)
+    distinct: bool = False  # "search your Arsenal for 2 different cards": each picked of a title not picked before ...
+    not_titles: tuple[str, ...] = ()  # ... (the titles picked so far: the engine adds each as it is picked)
 
     def __reduce__(self) -> tuple[Callable[..., CardFilter], tuple[Any, ...]]:
         """Pickled (the effects cache) as its fields; the empty filter comes back as `ANY_CARD`."""

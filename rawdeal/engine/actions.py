@@ -295,6 +295,8 @@ class Actions:
         other = card if a.other and p == owner and card in zone else -1  # "1 other card": this one stays
         fits = sum(1 for c in zone if self._movable(c, a.filter, owner, p, a.source)) \
             - (other >= 0 and self._movable(card, a.filter, owner, p, a.source))
+        if a.filter.distinct:  # "2 different cards": as many as there are titles among them
+            fits = len({self.cat.infos[c].title for c in zone if self._movable(c, a.filter, owner, p, a.source)})
         if n is None and a.count.up_to:  # "any number of cards": he says how many (the lowering lets only the
             pick = T.PickCard(chooser, p, a.source, TAKE, 0, a.dest, a.position, a.filter, by=owner, other=other)
             self.s.tasks.append(T.AskCount(chooser, COUNT_MOVE, fits, pick=pick))  # owner say)

@@ -7,6 +7,7 @@ reverse window's resolution, a reversal from hand, is `Game`'s, with the rules o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache, partial
 from typing import Any, Callable, Final, TypeVar
 
@@ -75,7 +76,7 @@ class Choices(Actions):
             at = [i for i, c in enumerate(zone) if c == wanted and self._passes(c, t.filter, by)][move.copy - 1]
         card = zone.pop(at)
         if t.remaining > 1:
-            self.s.tasks.append(t.picked())
+            self.s.tasks.append(_next_pick(t, move.title))
         if t.verb is DISCARD:
             pl.ringside.append(card)
             if self.listen:
@@ -193,6 +194,14 @@ def _label(option: tuple[fx.Action, ...]) -> str:
 
 
 # Prompts, made only when asked, from values alone (no reference to the game: no reference cycle).
+def _next_pick(t: T.PickCard, title: str) -> T.PickCard:
+    """The pick with one card fewer left; of "2 different cards", no more of the title just picked."""
+    nxt = t.picked()
+    if t.filter.distinct:
+        nxt.filter = replace(t.filter, not_titles=(*t.filter.not_titles, title))
+    return nxt
+
+
 def _pick_prompt(names: tuple[str, ...], t: T.PickCard) -> str:
     whose = "his" if t.owner == t.chooser else f"{names[t.owner]}'s"
     where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal", "removed": "removed cards",

@@ -501,6 +501,8 @@ def passes_printed(info: CardInfo, flt: fx.CardFilter) -> bool:
         return False
     if flt.titles and info.title not in flt.titles:
         return False
+    if flt.not_titles and info.title in flt.not_titles:  # "2 different cards": one of each title
+        return False
     if (flt.marks or flt.not_marks or flt.any_marks) \
             and not has_marks(info, flt.marks, flt.not_marks, flt.any_marks):
         return False

@@ -275,6 +275,7 @@ class _Desc:
     any_marks: tuple[str, ...] = ()  # "Chain or Heat": at least one of them
     titles: tuple[str, ...] = ()  # "the card titled A, B, or C": any of them
     after: fx.After | None = None  # "played after a Set-up card": the card played right before it
+    distinct: bool = False  # "2 different cards": of as many titles (read only where cards are picked)
 
     @property
     def marked(self) -> bool:
@@ -330,6 +331,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             types.append(_TYPES[said])
         elif kind == "desc_and" or said in ("or", "and"):
             continue
+        elif kind == "different" and "distinct" not in fields:
+            fields["distinct"] = True
         elif kind in ("trait", "noun") and said.casefold() in _TRAITS and "trait" not in fields:
             fields["trait"] = _TRAITS[said.casefold()]
         elif kind == "trait" and said.startswith("non ") and said[4:].casefold() in _TRAITS and "not_trait" not in fields:
@@ -501,7 +504,10 @@ def counted_groups(node: Cards) -> list[tuple[Node, ...]]:
     return [*groups, tuple(group)]
 
 
-def _filter(d: _Desc) -> fx.CardFilter:
+def _filter(d: _Desc, picked: bool = False) -> fx.CardFilter:
+    """The filter of a description; "different" only for cards `picked` one at a time (each of another title)."""
+    if d.distinct and (not picked or d.count.n is None or d.count.n < 2 or d.count.same or d.count.of is not None):
+        raise Unsupported("the card word 'different'")
     if d.max_damage is not None or d.min_damage is not None or d.after_title is not None or len(d.subtypes) > 1 \
             or d.not_subtypes:
         raise Unsupported("a card filter on damage or on several subtypes")
@@ -513,7 +519,7 @@ def _filter(d: _Desc) -> fx.CardFilter:
         types = ()
     return fx.CardFilter(title=d.title, trait=d.trait, types=types, subtype=subtype, not_trait=d.not_trait,
                          title_word=d.title_word, marks=d.marks, not_marks=d.not_marks,
-                         any_marks=d.any_marks, titles=d.titles)
+                         any_marks=d.any_marks, titles=d.titles, distinct=d.distinct)
 
 
 def _target(d: _Desc) -> fx.Target:
