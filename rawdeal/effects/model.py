@@ -843,6 +843,15 @@ class AbilityTiming(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayBan:
+    """A Superstar's own rule on what his player never plays: "You cannot play any Title Belts except the Tag Team
+    Title Belts" (the cards passing `filter` but not `unless`; Classic)."""
+
+    filter: CardFilter
+    unless: CardFilter | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Ability:
     """A Superstar ability. `optional`: "you may"; `draw_per_turn`: cards drawn in the draw segment;
     `damage_taken`: change to all damage from the opponent (Mankind -1D); `forbids_opponent`: titles the
@@ -857,3 +866,4 @@ class Ability:
     triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)
     stat_lines: tuple[StatLine, ...] = ()  # his own "Your Starting Hand Size is +1 ...", "The maximum number ..."
     modifiers: tuple[Modifier, ...] = ()  # his own "Your Action cards are -3F": always, to his cards (Classic)
+    bans: tuple[PlayBan, ...] = ()  # his own "You cannot play any Title Belts except ..." (Classic)

@@ -127,6 +127,8 @@ class Catalog:
         init=False, repr=False, compare=False, default_factory=dict)
     # Superstar -> the cards his opponent cannot play (Classic abilities; empty for the course's Superstars)
     forbidden: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
+    # The cards each Superstar's own ability bans his player from playing ("You cannot play any Title Belts except ...")
+    banned: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
     # a card -> what it forbids its owner's opponent to play while it lies in its owner's Ring area (Classic)
     ring_forbids: dict[CardId, frozenset[CardId]] = field(init=False, repr=False, compare=False)
     # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
@@ -171,8 +173,9 @@ class Catalog:
         object.__setattr__(self, "ring_forbids", {
             i.id: frozenset(self.db.index[t] for c in i.effect.of(fx.OpponentCannotPlay) for t in c.titles
                             if t in self.db.index) for i in self.infos if i.effect.of(fx.OpponentCannotPlay)})
+        object.__setattr__(self, "banned", {name: self._banned(ab.bans) for name, ab in self.abilities.items() if ab.bans})
         # cards an ability or a card in the Ring area may forbid: `can_play` decides
-        ruled = frozenset().union(*self.forbidden.values(), *self.ring_forbids.values())
+        ruled = frozenset().union(*self.forbidden.values(), *self.ring_forbids.values(), *self.banned.values())
         object.__setattr__(self, "plain_costs", tuple(
             None if i.requirements or i.stat_changes or i.id in ruled else i.card.fortitude for i in self.infos))
         object.__setattr__(self, "play_pairs", tuple(tuple((i.id, t) for t in i.play_types) for i in self.infos))
@@ -227,6 +230,10 @@ class Catalog:
 
     def id(self, title: str) -> int:
         return self.index[title]
+
+    def _banned(self, bans: tuple[fx.PlayBan, ...]) -> frozenset[CardId]:
+        return frozenset().union(*(self.passing(b.filter) - (self.passing(b.unless) if b.unless else frozenset())
+                                   for b in bans))
 
     def passing(self, flt: fx.CardFilter) -> frozenset[CardId]:
         """The cards a filter lets through by their printed facts (title, word, types, subtype, keywords),

@@ -312,11 +312,13 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
 
 
 def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
-    """Whether the opponent's Superstar ability ("Your opponent cannot play the card titled The Game
-    Interferes!") or a card in his Ring area ("When this card is in your Ring area, your opponent cannot play
-    the card titled X") forbids player p to play `card`."""
+    """Whether the player's own Superstar ability ("You cannot play any Title Belts except ..."), the opponent's
+    ("Your opponent cannot play the card titled The Game Interferes!") or a card in the opponent's Ring area ("When
+    this card is in your Ring area, your opponent cannot play the card titled X") forbids player p to play `card`."""
     if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
         return True
+    if cat.banned and card in cat.banned.get(s.players[p].superstar, ()):
+        return True  # his own Superstar's "You cannot play any Title Belts except the Tag Team Title Belts"
     forbids, ring = cat.ring_forbids, s.players[1 - p].ring
     # most Ring areas hold no forbidding card: one set test before looking card by card
     return bool(forbids) and not forbids.keys().isdisjoint(ring) and any(card in forbids.get(c, ()) for c in ring)

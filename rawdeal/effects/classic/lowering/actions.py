@@ -12,7 +12,7 @@ from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value
 from rawdeal.effects.classic.lowering.chosen import Chosen as _Chosen, chosen_moved
 from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
-    _only_args, _subject, _target, _zone_in, counted_groups, find, titles_each, values, words,
+    _only_args, _subject, _target, _zone_in, counted_groups, find, named_belts, titles_each, values, words,
 )
 from rawdeal.effects.classic.deckrules import is_deck_rule
 from rawdeal.effects.classic.lowering.amounts import per_moved, times_moved
@@ -102,6 +102,13 @@ def _draws_each_turn(action: Action) -> list[Any] | None:
 
 
 @dataclass(frozen=True, slots=True)
+class _Ban:
+    """"You cannot play any Title Belts except the Tag Team Title Belts" on a Superstar card: part of his ability."""
+
+    ban: fx.PlayBan
+
+
+@dataclass(frozen=True, slots=True)
 class _PackRule:
     """"You may pack any cards with the Kane logo": deck building, no effect in play."""
 
@@ -113,6 +120,8 @@ def _superstar_rule(action: Action, card: CardFacts) -> list[Any] | None:
     said = [words(p) for p in action.subject]
     if action.verb in ("pack", "count") and said and said[0] == ["you"]:
         return [_PackRule()]
+    if action.verb == "play" and said in ([["you"], ["cannot"]], [["you"], ["may", "not"]]) and len(action.parts) == 1:
+        return [_Ban(_ban(action.parts[0]))]  # "You cannot play any Title Belts except the Tag Team Title Belts"
     passive = _draws_each_turn(action)
     if passive is not None:
         return passive
@@ -122,6 +131,25 @@ def _superstar_rule(action: Action, card: CardFacts) -> list[Any] | None:
         if titles and len(words(action.parts[0])) == len(titles) + 3:  # "the card titled X (, Y or Z)"
             return [_Forbid(tuple(t.text for t in titles))]
     return None
+
+
+def _ban(obj: object) -> fx.PlayBan:
+    """"any Title Belts except the Tag Team Title Belts": the cards of a description but those of its "except"."""
+    cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
+        and obj.kind == "counted" else None
+    desc = next((p for p in cards.parts if isinstance(p, CardDesc)), None) if cards is not None else None
+    if cards is None or desc is None or words(cards.parts[0]) != ["any"]:
+        raise Unsupported(f"cannot play {' '.join(words(obj))!r}")
+    excepted = [p for p in desc.posts if find(p, "except_for") is not None]
+    plain = CardDesc(desc.words, desc.nouns, tuple(p for p in desc.posts if p not in excepted))
+    unless = None
+    if excepted:
+        inner = find(excepted[0], "except_for")
+        kept = next((p for p in inner.parts if isinstance(p, Cards)), None) if inner is not None else None
+        if kept is None or len(excepted) > 1:
+            raise Unsupported(f"cannot play {' '.join(words(obj))!r}")
+        unless = _filter(named_belts(kept) or _cards(kept))
+    return fx.PlayBan(_filter(_desc(plain)), unless)
 
 
 def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:

@@ -67,6 +67,9 @@ def _blocks_play(sentence: Sentence, items: list[Any]) -> bool:
     if sentence.frames or len(items) != 1 or not isinstance(items[0], Action) or items[0].verb != "play":
         return False
     play = items[0]
+    if [words(p) for p in play.subject] not in ([["you", "and", "your", "opponent"], ["may", "not"]],
+                                                [["you", "and", "your", "opponent"], ["cannot"]]):
+        return False  # (asked first: another player's description need not be one `_cards` reads)
     until = next((p for p in play.parts if isinstance(p, Phrase) and p.kind == "until"), None)
     reverse = next((p for p in until.parts if isinstance(p, Action)), None) if until is not None else None
     cards = find(play.parts[0], "counted") if play.parts else None

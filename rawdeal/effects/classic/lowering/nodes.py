@@ -475,6 +475,19 @@ def titles_each(node: Cards) -> tuple[str, ...]:
     return said if len(said) > 1 else ()
 
 
+def named_belts(node: Cards) -> _Desc | None:
+    """"the Tag Team Title Belts": the words before a definite Title Belt name the belts (those whose title says
+    them), not keywords of theirs ("a Raw Title Belt" is one with the Raw logo); None for any other description."""
+    descs = [p for p in node.parts if isinstance(p, CardDesc)]
+    if len(descs) != 1 or words(node.parts[0]) != ["the"] or descs[0].nouns != ("title belt",) or descs[0].posts \
+            or not descs[0].words:
+        return None
+    named = [w.parts[0] for w in descs[0].words if isinstance(w, Phrase) and w.kind == "trait" and len(w.parts) == 1]
+    if len(named) != len(descs[0].words) or not all(isinstance(v, Value) for v in named):
+        return None  # only names read as keywords ("Tag Team"); anything else ("non-...") is not a belt's name
+    return _Desc(title_word=" ".join(v.text for v in named if isinstance(v, Value)), marks=(TITLE_BELT,))
+
+
 def _cards(node: Cards) -> _Desc:
     """One quantity and one description ("2 cards", "a Strike maneuver", "the card titled X")."""
     parts = [p for p in node.parts]

@@ -29,7 +29,7 @@ from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
-    Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
+    Passive, _Ban, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
 from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
@@ -1040,19 +1040,20 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     "At the start of your turn, before your draw segment, ..."); the card's other clauses are returned."""
     parts = [c for c in clauses if isinstance(c, _AbilityPart)]
     forbids = tuple(t for c in clauses if isinstance(c, _Forbid) for t in c.titles)
+    bans = tuple(c.ban for c in clauses if isinstance(c, _Ban))
     triggered = tuple(c.clause for c in clauses if isinstance(c, _AbilityTrigger))
     passive = [c for c in clauses if isinstance(c, Passive)]
     lines = tuple(c for c in clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom)) and card.is_superstar)
     mods = tuple(c.modifier for c in clauses if isinstance(c, _AbilityModifier))
-    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive, _AbilityModifier))
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _Ban, _AbilityTrigger, Passive, _AbilityModifier))
             and c not in lines]
     standing = {p.field: p.value for p in passive}
     if len(standing) != len(passive):
         raise Unsupported("a Superstar's standing rule said twice")
     if not parts:
         passive_ability = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered,
-                                     stat_lines=lines, modifiers=mods, **standing)  # type: ignore[arg-type]
-        return (passive_ability if forbids or triggered or standing or lines or mods else None), rest
+                                     stat_lines=lines, modifiers=mods, bans=bans, **standing)  # type: ignore[arg-type]
+        return (passive_ability if forbids or triggered or standing or lines or mods or bans else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -1064,7 +1065,7 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
-                      stat_lines=lines, modifiers=mods, **standing), rest
+                      stat_lines=lines, modifiers=mods, bans=bans, **standing), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
