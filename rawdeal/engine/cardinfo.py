@@ -151,6 +151,8 @@ class Catalog:
     # Cards with a start-of-turn effect from their owner's Ringside pile ("When this card is in your Ringside
     # pile, before your Draw Segment, ...")
     ringside_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Cards that act in their owner's Draw Segment from his Ring area ("you may draw 1 additional card during ...")
+    segment_drawers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # Cards whose effects a reversal sets off from the Ring area ("if your opponent reverses a maneuver, ...")
     reversal_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # The least F a card can cost while no F modifier is active: its printed F with every F cut of its own
@@ -195,6 +197,8 @@ class Catalog:
         object.__setattr__(self, "ringside_watchers", _watching(self.infos, fx.Zone.RINGSIDE))
         object.__setattr__(self, "ringside_starters", frozenset(i.id for i in self.infos if any(
             t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RINGSIDE for t in i.triggered)))
+        object.__setattr__(self, "segment_drawers", frozenset(i.id for i in self.infos if any(
+            t.trigger is fx.Trigger.DRAW_SEGMENT and t.zone is fx.Zone.RING for t in i.triggered)))
         object.__setattr__(self, "reversal_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.REVERSAL for t in i.triggered)))
         object.__setattr__(self, "play_watchers", frozenset(

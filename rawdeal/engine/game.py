@@ -319,6 +319,17 @@ class Game(Choices):
         self._draw_cards(task.player, n)
         if n and self.listen:
             self._emit(ev.Drew(self.name(task.player), n, "draw segment"))
+        ring = self.s.players[task.player].ring
+        if self.cat.segment_drawers and not self.cat.segment_drawers.isdisjoint(ring):
+            self._in_draw_segment(task.player, ring)
+
+    def _in_draw_segment(self, p: int, ring: list[CardId]) -> None:
+        """What the cards in p's Ring area do in his Draw Segment, after its draw ("When this card is in your Ring
+        area, you may draw 1 additional card during your Draw Segment"): each copy, the first laid first."""
+        for card in reversed([c for c in ring if c in self.cat.segment_drawers]):
+            for trig in self.cat.infos[card].triggered:
+                if trig.trigger is fx.Trigger.DRAW_SEGMENT and trig.zone is fx.Zone.RING:  # "you may ...": asked
+                    self._run_clause(p, card, trig, (fx.Optional(trig.actions),) if trig.optional else trig.actions)
 
     def _end_turn(self, task: T.EndTurnNow) -> None:
         s, p = self.s, self.s.current

@@ -29,7 +29,7 @@ from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
-    Passive, _Ban, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
+    InDrawSegment, Passive, _Ban, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
 )
 from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
@@ -899,6 +899,10 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             raise Unsupported("the reversed card, said where the card reverses nothing")
         elif ctx.kind in ("activated", "played", "reversal") and isinstance(part, _ACTIONS):
             used.append(part)
+        elif isinstance(part, InDrawSegment):  # "When this card is in your Ring area, you may draw 1 additional ..."
+            if ctx.kind != "ring" or ctx.zones not in ((), (fx.Zone.RING,)):
+                raise Unsupported("a draw during the Draw Segment, said of no card in the Ring area")
+            _add_triggered(clauses, fx.Trigger.DRAW_SEGMENT, fx.Zone.RING, part.action)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
         elif isinstance(part, _ACTIONS):
