@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from rawdeal.cards.pool.load import classic_pool
 from rawdeal.cli import app
-from rawdeal.decks.classic import CardRules, ClassicPool
+from rawdeal.decks.classic import CardRules, ClassicPool, Reveal
 from rawdeal.effects.classic.deckrules import card_rules
 from classickit import STRIKE, assert_printed, lowered
 
@@ -74,7 +74,7 @@ def test_a_superstars_arsenal_size_is_read_from_his_text_and_checked(tmp_path: P
     assert result.effect is not None and result.effect.clauses == ()
     assert lowered(PRINTED_ARSENAL, STRIKE).effect is None  # on any other card it says nothing the check applies
     by = {c.title: c for c in classic_pool()}
-    assert card_rules(by["Sable"]) == CardRules(arsenal=50)
+    assert card_rules(by["Sable"]) == CardRules(arsenal=50, reveals=(Reveal(1),))  # and "Reveal 1 Enforcer card"
     assert _check(tmp_path, "Sable", _plain(50)) == []
     assert _check(tmp_path, "Sable", _plain(60)) == ["deck-size"]
     assert _check(tmp_path, "Stone Cold Steve Austin", _plain(50)) == ["deck-size"]

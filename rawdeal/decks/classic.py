@@ -25,6 +25,7 @@ from rawdeal.cards.keywords import keyword
 
 ARSENAL = 60
 BACKLASH = {"pre-match": 10, "mid-match": 10}
+BACKSTAGE = ("enforcer", "backstage")  # kinds of card packed in the Backstage area, not the Arsenal
 MAX_COPIES = 3
 
 
@@ -70,6 +71,21 @@ class CardRules:
     copies: int | None = None  # the copies a deck may hold, instead of the usual limit
     not_with: frozenset[str] = frozenset()  # titles a deck holding this card may not hold
     arsenal: int | None = None  # a Superstar's "Your Arsenal may only contain 45 cards": its Arsenal's size
+    reveals: tuple[Reveal, ...] = ()  # a Superstar's "Reveal 1 Enforcer card", "Reveal any number of Raw Enforcer ..."
+    revealed_by: frozenset[str] = frozenset()  # an Enforcer's "Can be revealed by any GM Superstar": keyword slugs
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """What a Superstar card says he can reveal from his Backstage area: `count` Enforcer cards (None: any number;
+    how many he reveals, not packs) bearing every one of `keywords` (slugs of keywords or logos: "Raw Enforcer
+    cards")."""
+
+    count: int | None
+    keywords: frozenset[str] = frozenset()
+
+    def covers(self, card: PoolCard) -> bool:
+        return self.keywords <= card.trait_slugs | {slug(logo) for logo in card.logos}
 
 
 TextRules = Callable[[PoolCard], CardRules]
@@ -100,6 +116,8 @@ def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | Non
     found += _heel_face(known)
     if rules is not None:
         found += _packed_with(known, rules)
+    if rules is not None and superstar is not None:
+        found += _revealed(known, superstar, rules)
     if superstar is not None:
         found += _logos(known, superstar)
         if packing is not None:
@@ -124,6 +142,8 @@ def _unknown(deck: Deck, pool: ClassicPool) -> Iterator[Violation]:
 
 
 def _part(card: PoolCard) -> str:
+    if any(k in card.kinds for k in BACKSTAGE):
+        return "backstage"  # rule book, "Backstage Area": a separate area from the Arsenal and the Backlash deck
     return next((k for k in BACKLASH if k in card.kinds), "arsenal")
 
 
@@ -182,6 +202,18 @@ def _packed_with(known: list[tuple[int, PoolCard]], rules: TextRules) -> Iterato
         if clash:
             yield Violation(line, Rule.PACKED_WITH, f"{card.title!r} cannot be packed with {', '.join(clash)}; "
                                                     f"remove one of them")
+
+
+def _revealed(known: list[tuple[int, PoolCard]], superstar: PoolCard, rules: TextRules) -> Iterator[Violation]:
+    """Rule book, "Backstage Area": Enforcers "can only be packed if your Superstar can reveal these cards": as his
+    card says ("Reveal 1 Enforcer card", "Reveal any number of Raw Enforcer cards"), or as the Enforcer's does
+    ("Can be revealed by any GM Superstar"). (How many he reveals limits no packing: he picks which.)"""
+    rights = rules(superstar).reveals
+    enforcers = [(line, card) for line, card in known if "enforcer" in card.kinds]
+    for line, card in _distinct(enforcers):
+        if not any(r.covers(card) for r in rights) and not rules(card).revealed_by & superstar.trait_slugs:
+            yield Violation(line, Rule.REVEALED, f"{card.title!r} is an Enforcer {superstar.title}'s card does not say "
+                                                 f"he can reveal; remove it")
 
 
 def _heel_face(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:

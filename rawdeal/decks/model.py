@@ -20,6 +20,7 @@ class Rule(StrEnum):
     SUPERSTAR_LOGO = "superstar-logo"
     PACKED_BY = "packed-by"  # Classic: "Can only be packed by X"
     PACKED_WITH = "packed-with"  # Classic: "You cannot pack this card when you are packing the card titled X"
+    REVEALED = "revealed"  # Classic: an Enforcer card only where the Superstar card says it can reveal it
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """Deck-building rules a card's own text says, read from its parse: "You may pack up to 6 copies of this card",
 "You cannot pack this card when you are packing the card titled X or Y", a Superstar's "Your Arsenal may only
-contain 45 cards".
+contain 45 cards", a Superstar's "Reveal 1 Enforcer card" (which Enforcers he may pack) and an Enforcer's "Can be
+revealed by any GM Superstar" and "Can only be revealed if your Superstar card says you can reveal an Enforcer card".
 
 The lowering accepts exactly these sentences as deck rules (no play effect, `is_deck_rule`), and the Classic deck
 check applies them (`card_rules`, passed to `rawdeal.decks.classic.check_classic_deck`), so a sentence is never
@@ -11,8 +12,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from rawdeal.cards.pool.model import PoolCard
-from rawdeal.decks.classic import CardRules
+from rawdeal.cards.pool.model import PoolCard, slug
+from rawdeal.decks.classic import CardRules, Reveal
 from rawdeal.effects.classic.model import (
     Action, Cards, CardDesc, Phrase, Sentence, Statement, Value, ValueKind, walk,
 )
@@ -72,6 +73,50 @@ def arsenal_size(st: Statement) -> int | None:
     return int(numbers[0].text) if len(numbers) == 1 and numbers[0].text.isdigit() else None
 
 
+def enforcer_reveal(action: Action) -> Reveal | None:
+    """"Reveal 1 Enforcer card", "Reveal any number of Raw Enforcer cards" (a Superstar's): what he can reveal from
+    his Backstage area (None for any other sentence)."""
+    if action.verb != "reveal" or action.subject or not action.parts:
+        return None
+    cards = [p for p in walk(action.parts[0]) if isinstance(p, Cards)]
+    quantity, desc = (cards[0].parts + (None, None))[:2] if len(cards) == 1 and len(cards[0].parts) == 2 else (None, None)
+    if not (isinstance(quantity, Phrase) and quantity.kind in ("exactly", "any_number", "quantity")
+            and isinstance(desc, CardDesc) and desc.nouns == ("card",) and not desc.posts):
+        return None
+    nouns = [w for w in desc.words if isinstance(w, Phrase) and w.kind == "noun"]
+    keywords = [v for w in desc.words if isinstance(w, Phrase) and w.kind == "trait" and len(w.parts) == 1
+                for v in w.parts if isinstance(v, Value) and v.kind is ValueKind.TRAIT]
+    if [_said(n) for n in nouns] != [["enforcer"]] or len(nouns) + len(keywords) != len(desc.words):
+        return None
+    numbers = [v for v in walk(quantity) if isinstance(v, Value) and v.kind is ValueKind.NUMBER]
+    count = None if quantity.kind == "any_number" else int(numbers[0].text) if numbers and numbers[0].text.isdigit() \
+        else 1
+    return Reveal(count, frozenset(slug(k.text) for k in keywords))
+
+
+def revealed_by(st: Statement) -> frozenset[str] | None:
+    """"Can be revealed by any GM Superstar" (an Enforcer's): the keywords of the Superstars who can reveal it
+    whatever their card says (None for any other sentence)."""
+    by = [p for p in st.parts if isinstance(p, Phrase) and p.kind == "by_tail"]
+    if st.kind != "can_be" or _said(st)[:4] != ["can", "be", "revealed", "by"] or len(by) != 1:
+        return None
+    cards = [p for p in by[0].parts if isinstance(p, Cards)]
+    desc = cards[0].parts[-1] if len(cards) == 1 and len(cards[0].parts) == 2 else None
+    if not (isinstance(desc, CardDesc) and desc.nouns == ("superstar",) and not desc.posts and desc.words
+            and _said(cards[0].parts[0]) in (["any"], ["a"], ["an"])):
+        return None
+    keywords = [v for w in desc.words for v in walk(w) if isinstance(v, Value) and v.kind is ValueKind.TRAIT]
+    return frozenset(slug(k.text) for k in keywords) if len(keywords) == len(desc.words) else None
+
+
+def only_revealed_if_superstar_says(st: Statement) -> bool:
+    """"Can only be revealed if your Superstar card says you can reveal an Enforcer card": the rule book's own rule
+    for every Enforcer, which the deck check applies to all of them (`rawdeal.decks.classic._revealed`)."""
+    return st.kind == "only_revealed" and _said(st) == [
+        "can", "only", "be", "revealed", "if", "your", "superstar card", "say", "you", "can", "reveal", "an", "enforcer"]
+    # (a card description's noun "card" is no word of the parse: `_said` reads words, not nouns)
+
+
 def is_deck_rule(action: Action) -> bool:
     """A sentence about deck building the Classic deck check applies."""
     return pack_copies(action) is not None or packed_not_with(action) is not None
@@ -84,7 +129,7 @@ def card_rules(card: PoolCard) -> CardRules:
 
 @cache
 def _text_rules(text: str) -> CardRules:
-    if "pack" not in text.casefold() and "contain" not in text.casefold():
+    if "pack" not in text.casefold() and "contain" not in text.casefold() and "reveal" not in text.casefold():
         return CardRules()
     from rawdeal.cards.pool.load import classic_pool
     from rawdeal.effects.classic.pool import pool_compiler
@@ -92,6 +137,8 @@ def _text_rules(text: str) -> CardRules:
     copies: int | None = None
     arsenal: int | None = None
     not_with: list[str] = []
+    reveals: list[Reveal] = []
+    by: frozenset[str] = frozenset()
     for sentence in pool_compiler(classic_pool()).compile(text).sentences:
         if not isinstance(sentence, Sentence):
             continue
@@ -99,6 +146,9 @@ def _text_rules(text: str) -> CardRules:
             if isinstance(item, Action):
                 copies = pack_copies(item) if pack_copies(item) is not None else copies
                 not_with += packed_not_with(item) or ()
+                reveals += [r for r in (enforcer_reveal(item),) if r is not None]
             elif isinstance(item, Statement) and arsenal_size(item) is not None:
                 arsenal = arsenal_size(item)
-    return CardRules(copies, frozenset(not_with), arsenal)
+            elif isinstance(item, Statement):
+                by |= revealed_by(item) or frozenset()
+    return CardRules(copies, frozenset(not_with), arsenal, tuple(reveals), by)

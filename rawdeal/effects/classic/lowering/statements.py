@@ -17,7 +17,7 @@ from rawdeal.effects.classic.lowering.turnorder import next_many
 from rawdeal.effects.classic.lowering.timing import next_modifier, per_count
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _prior, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
-from rawdeal.effects.classic.deckrules import arsenal_size
+from rawdeal.effects.classic.deckrules import arsenal_size, only_revealed_if_superstar_says, revealed_by
 from rawdeal.effects.classic.lowering.quantities import HashBound
 from rawdeal.effects.classic.lowering.amounts import hashed_stats, per_hash
 from rawdeal.effects.classic.lowering.groups import traits_as_marks
@@ -54,6 +54,8 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         return [_reversal_f(seq.last.modifier, st)]
     if card.is_superstar and arsenal_size(st) is not None:
         return [_DeckRule()]  # "Your Arsenal may only contain 45 cards": the Classic deck check applies it
+    if "enforcer" in card.types and (only_revealed_if_superstar_says(st) or revealed_by(st) is not None):
+        return [_DeckRule()]  # "Can only be revealed if your Superstar card says ...", "Can be revealed by any GM ..."
     handler = _STATEMENTS.get(st.kind)
     if handler is None:
         raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
