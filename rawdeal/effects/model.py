@@ -322,6 +322,8 @@ class Modifier:
     opponents: bool = False  # Classic, while in the Ring area: the cards of the area's owner's opponent instead ("his
     # Maneuver cards are +13F", "your opponent's cards titled Dirty Low Blow are +2D")
     condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
+    sets: bool = False  # F only: the card's F *is* `amount` ("your next card played this turn is F:0", "your Trademark
+    # Finishers are F:20", Classic cards), whatever the changes that add to it say (`rules.play_cost`)
 
 
 # ---------------------------------------------------------------------------------------- actions

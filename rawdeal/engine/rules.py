@@ -235,16 +235,22 @@ def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
 def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -> int:
     """The F needed to play `card` as `as_type` now."""
     info = cat.infos[card]
-    cost = info.card.fortitude
+    cost, fixed = info.card.fortitude, None
     if info.stat_changes:
         cost += _self_changes(cat, s, p, info, as_type, FORTITUDE, s.last[p], False)
     for am in active(s, p):
         mod = am.modifier
         if mod.stat is FORTITUDE and not mod.reversals and _would_use(mod, as_type) and applies(mod, info, as_type):
-            cost += mod.amount
+            if mod.sets:
+                fixed = mod.amount
+            else:
+                cost += mod.amount
     if _costs_changed(cat, s, p):
-        cost += _own_cost_change(cat, s, p, info, as_type)
-    return max(cost, 0)
+        changed, ring_fixed = _own_cost_change(cat, s, p, info, as_type)
+        cost += changed
+        fixed = ring_fixed if fixed is None else fixed
+    # "is F:0" says what the F is, not how it changes: it holds whatever the changes that add to it say
+    return max(cost if fixed is None else fixed, 0)
 
 
 def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
@@ -257,18 +263,22 @@ def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
         c in cat.opponents_changers and c in cat.cost_changers for c in s.players[1 - p].ring)
 
 
-def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
+def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo,
+                     as_type: CardType) -> tuple[int, int | None]:
     """What the cards of the player's Ring area ("When this card is in your Ring area, your Maneuver cards are
     -3F", one amount per copy there), his Superstar's ability ("Your Action cards are -3F") and the opponent's
-    cards about his ("his Maneuver cards are +13F") change his card's F by."""
+    cards about his ("his Maneuver cards are +13F") change his card's F by, and the F one of them sets it to
+    ("your Trademark Finishers are F:20"; None: none does)."""
     mods = [(p, m) for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c] if not m.opponents]
     mods += [(p, m) for m in ability(cat, s, p).modifiers]
     if cat.opponents_changers:
         mods += [(1 - p, m) for c in s.players[1 - p].ring if c in cat.opponents_changers for m in cat.while_in_ring[c]
                  if m.opponents]
+    mods = [(owner, m) for owner, m in mods if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type)
+            and (m.condition is None or holds(cat, s, owner, m.condition, info.id, s.last[owner]))]
+    fixed = [m.amount for _, m in mods if m.sets]
     return sum(m.amount * (1 if m.per is None else _count_of(cat, s, owner, m.per)) for owner, m in mods
-               if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type)
-               and (m.condition is None or holds(cat, s, owner, m.condition, info.id, s.last[owner])))
+               if not m.sets), (fixed[-1] if fixed else None)
 
 
 def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
@@ -598,7 +608,8 @@ def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> in
     reversals, and what the defender's Ring area changes his Reversal cards' F by."""
     cost = cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
     if _costs_changed(cat, s, 1 - play.player):
-        cost += _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
+        changed, fixed = _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
+        cost = cost + changed if fixed is None else fixed
     return cost
 
 

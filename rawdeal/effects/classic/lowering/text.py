@@ -237,6 +237,16 @@ def _this_in_ring(frame: Frame) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ sentences
+def _any_next_card(made: object) -> bool:
+    """Whether a statement made "your next card played this turn is ..." (whatever card it is): what the sentence
+    says next of a card without naming one is said of that card ("is F:0 and you may ignore the '...' text")."""
+    if not isinstance(made, fx.Modify) or made.per is not None:
+        return False
+    m = made.modifier
+    return m.duration is fx.Duration.NEXT_CARD and m == fx.Modifier(m.stat, m.amount, m.duration, card_type=None,
+                                                                    sets=m.sets)
+
+
 def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
     groups: list[list[Any]] = [[]]
@@ -305,6 +315,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             out = [modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
                    for p in made]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
+            if seq.next_card is None and len(out) == 1 and _any_next_card(out[0]):
+                seq.next_card, seq.next_when = _Desc(), fx.Duration.NEXT_CARD  # "... is F:0 and you may ignore ..."
             groups[-1] += out
         else:
             raise Unsupported(f"{' '.join(words(item))!r}")
