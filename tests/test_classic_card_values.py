@@ -14,7 +14,7 @@ from rawdeal.engine.cardinfo import _info
 from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
-from rawdeal.engine.state import ActiveModifier, GameState, PlayerState
+from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay, PlayerState
 from classickit import ACTION, assert_printed, clauses, course_with, lowered
 
 F0_FROM_RINGSIDE = ("As an action, this card is -11F and -14D, put this card on the bottom of your Arsenal and then put "
@@ -99,3 +99,80 @@ def test_it_just_feels_right_lets_the_next_card_be_played_free_and_ignore_its_af
     assert R.can_play(cat, game.s, 0, cat.id("Clothesline"), CardType.MANEUVER)  # 0F, its requirement waived
     game.apply(parse_move('play "Clothesline"'))
     assert not game.s.modifiers or all(am.modifier not in (NEXT_F0_MOD, WAIVER) for am in game.s.modifiers)
+
+
+TURNBUCKLE = ("Shuffle up to 5 cards from your Ringside pile into your Arsenal and if your next card played this turn is a "
+              "maneuver, it is considered to be played after the card titled Throw Into the Corner Turnbuckle and it "
+              "cannot be reversed.")  # Rabid Attack in the Corner
+SUPLEX = ("When successfully played, your next card played this turn is considered to be played after a Set-up card or "
+          "the card titled Gut Wrench.")  # Angle's German Suplex
+OUT_OF_THE_RING = ("Your next card played this turn is considered to be played after the card titled Throw Opponent Out "
+                   "of the Ring.")
+AFTER_WHIP = "As a reversal, reverse any maneuver played after the card titled Irish Whip and end your opponent's turn."
+CONSIDERED_WHIP = "Your next card played this turn is considered to be played after the card titled Irish Whip."
+
+
+def test_considered_played_after_texts_are_printed() -> None:
+    assert_printed(TURNBUCKLE, SUPLEX, OUT_OF_THE_RING, AFTER_WHIP)
+
+
+def _considered(*after: fx.After, card_type: CardType | None = None) -> fx.Modifier:
+    return fx.Modifier(fx.Stat.AFTER, 0, fx.Duration.NEXT_CARD, card_type=card_type, after=after)
+
+
+def test_considered_played_after_lowers_to_a_one_shot_modifier_naming_the_cards() -> None:
+    assert clauses(OUT_OF_THE_RING) == (fx.OnPlay((fx.Modify(_considered(fx.After(title="Throw Opponent Out of the Ring"))),)),)
+    (suplex,) = clauses(SUPLEX, frozenset({"maneuver", "grapple"}))
+    assert suplex == fx.OnPlay((fx.Modify(_considered(fx.After(marks=("set-up",)), fx.After(title="Gut Wrench"))),))
+    (play,) = clauses(TURNBUCKLE)
+    assert isinstance(play, fx.OnPlay) and play.actions[1:] == (
+        fx.Modify(_considered(fx.After(title="Throw Into the Corner Turnbuckle"), card_type=CardType.MANEUVER)),
+        fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD)))
+
+
+def test_a_card_considered_played_after_meets_what_its_requirement_asks_of_that_card_only() -> None:
+    cat = shipped_classic().catalog
+    bomb, flip = cat.id("Sleeper Bomb"), cat.id("Monkey Flip")  # after Sleeper, ... or Gut Wrench; after Turnbuckle
+    suplex = _considered(fx.After(marks=("set-up",)), fx.After(title="Gut Wrench"))
+    stars = [s.name for s in cat.db.superstars][:2]
+    s = GameState(players=[PlayerState(stars[0], [], hand=[bomb, flip], ring=[cat.id("Monkey Flip")] * 2),
+                           PlayerState(stars[1], [])], tasks=[])  # 16F
+    assert not R.can_play(cat, s, 0, bomb, CardType.MANEUVER)
+    s.modifiers = (ActiveModifier(0, suplex, cat.id("Monkey Flip")),)
+    assert R.can_play(cat, s, 0, bomb, CardType.MANEUVER)  # as if after Gut Wrench
+    assert not R.can_play(cat, s, 0, flip, CardType.MANEUVER)  # not as if after Throw Into the Corner Turnbuckle
+    set_up = fx.After(marks=("set-up",))
+    assert R.holds(cat, s, 0, set_up, flip, None)  # "after a Set-up card": said of it
+    assert not R.holds(cat, s, 0, fx.After(card_type=CardType.MANEUVER, min_damage=5), flip, None)  # it dealt nothing
+    assert R.holds(cat, s, 1, set_up, flip, None) is False  # the opponent's cards are not
+
+
+def test_rabid_attack_lets_a_turnbuckle_maneuver_follow_and_it_cannot_be_reversed() -> None:
+    cat = shipped_classic().catalog
+    rabid, flip = cat.id("Rabid Attack in the Corner"), cat.id("Monkey Flip")  # 6F action; 6F maneuver, 8D
+    stars = [s.name for s in cat.db.superstars][:2]
+    s = GameState(players=[PlayerState(stars[0], [flip] * 5, hand=[rabid, flip], ring=[flip] * 2),
+                           PlayerState(stars[1], [flip] * 5)], tasks=[], constructed=True)
+    s.last[0] = LastPlay(flip, CardType.MANEUVER, 8)  # Rabid Attack can only be played after a successful card
+    assert not R.can_play(cat, s, 0, flip, CardType.MANEUVER)
+    game = Game(s, cat)
+    game.resume()
+    game.apply(parse_move('play "Rabid Attack in the Corner"'))
+    while (d := game.decision()) is not None and not (d.player == 0 and d.kind == "main"):
+        game.apply(d.moves[-1] if d.player == 0 else d.moves[0])  # shuffle none back; the opponent does not reverse
+    assert R.can_play(cat, game.s, 0, flip, CardType.MANEUVER)
+    game.apply(parse_move('play "Monkey Flip"'))
+    assert game.s.playing is not None and R.irreversible(cat, game.s, game.s.playing, 8, from_hand=True)
+
+
+def test_a_reversal_of_cards_played_after_irish_whip_reverses_one_considered_played_after_it() -> None:
+    (reverse, _) = clauses(AFTER_WHIP, frozenset({"reversal", "special"}))
+    assert isinstance(reverse, fx.Reverses) and reverse.target.after_title == "Irish Whip"
+    (considered,) = [a.modifier for c in clauses(CONSIDERED_WHIP) if isinstance(c, fx.OnPlay) for a in c.actions
+                     if isinstance(a, fx.Modify)]
+    cat = course_with({"Step Aside": fx.CardEffect((reverse,))})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [], hand=[cat.id("Step Aside")])])
+    s.playing = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER)
+    assert not R.reverses(cat, s, cat.id("Step Aside"), s.playing, 3, from_hand=True)
+    s.playing = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER, (considered,))
+    assert R.reverses(cat, s, cat.id("Step Aside"), s.playing, 3, from_hand=True)

@@ -47,6 +47,7 @@ class Stat(StrEnum):
     IRREVERSIBLE = "irreversible"  # the affected maneuvers may not be reversed
     UNPLAYABLE = "unplayable"  # the affected cards cannot be played (Classic cards: "you cannot play ...")
     UNRESTRICTED = "unrestricted"  # the affected card ignores its "Can only be played after ..." text (Classic)
+    AFTER = "after"  # the affected card is considered played after a card `Modifier.after` describes (Classic)
 
 
 class Duration(StrEnum):
@@ -324,6 +325,8 @@ class Modifier:
     condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
     sets: bool = False  # F only: the card's F *is* `amount` ("your next card played this turn is F:0", "your Trademark
     # Finishers are F:20", Classic cards), whatever the changes that add to it say (`rules.play_cost`)
+    after: tuple[After, ...] = ()  # AFTER: "your next card played this turn is considered to be played after a Set-up
+    # card or the card titled Gut Wrench": any of these, for what asks which card it was played after (`rules.holds`)
 
 
 # ---------------------------------------------------------------------------------------- actions

@@ -247,6 +247,8 @@ def render_modifier(m: Modifier) -> str:
     if m.stat is Stat.UNRESTRICTED:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
         return f"{target}{limit} may ignore its 'can only be played after' text{tail}"
+    if m.stat is Stat.AFTER:
+        return f"{target} is considered played right after {' or '.join(_prior(a) for a in m.after)}{tail}"
     amount = f"{m.stat.value}:{m.amount}" if m.sets else f"{m.amount:+d}{m.stat.value}"
     amount += "" if m.per is None else f" per {_count(Count(0, of=m.per))}"
     if m.reversals:

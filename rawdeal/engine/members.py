@@ -32,6 +32,7 @@ DAMAGE: Final = fx.Stat.DAMAGE
 IRREVERSIBLE: Final = fx.Stat.IRREVERSIBLE
 UNPLAYABLE: Final = fx.Stat.UNPLAYABLE
 UNRESTRICTED: Final = fx.Stat.UNRESTRICTED
+AFTER: Final = fx.Stat.AFTER
 ONCE_PER_TURN: Final = fx.AbilityTiming.ONCE_PER_TURN
 START_OF_TURN: Final = fx.AbilityTiming.START_OF_TURN
 HAND: Final = fx.Zone.HAND

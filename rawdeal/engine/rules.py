@@ -19,7 +19,7 @@ from rawdeal.engine.moves import Play, Use
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import (
-    COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, UNRESTRICTED, YOU,
+    AFTER, COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, UNRESTRICTED, YOU,
 )
 
 ONGOING: Final = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
@@ -52,7 +52,8 @@ def ability(cat: Catalog, s: GameState, p: int) -> fx.Ability:
 def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, prev: LastPlay | None) -> bool:
     """Whether a condition holds for player p about to play `card`, his previous card being `prev`."""
     if isinstance(cond, fx.After):
-        return _after(cat, cond, card, prev)
+        return _after(cat, cond, card, prev) or (bool(s.modifiers) or s.playing is not None) and any(
+            _implied(cat, cond, card, known) for known in _considered(cat, s, p, card))
     if isinstance(cond, fx.MinHandSize):
         return len(s.players[p].hand) >= cond.n
     if isinstance(cond, fx.FortitudeBelowOpponent):
@@ -135,6 +136,32 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
     if cond.marks and not has_marks(before, cond.marks, ()):
         return False
     return cond.min_damage is None or (prev.dealt is not None and prev.dealt >= cond.min_damage)
+
+
+def _considered(cat: Catalog, s: GameState, p: int, card: int) -> tuple[fx.After, ...]:
+    """What player p's `card` is considered played after ("your next card played this turn is considered to be played
+    after the card titled X"): the modifiers it used up, while it is being played; before, the ones it would use up."""
+    play = s.playing
+    if play is not None and play.card == card and play.player == p:
+        return tuple(a for m in play.captured if m.stat is AFTER for a in m.after)
+    info = cat.infos[card]
+    return tuple(a for am in active(s, p) if am.modifier.stat is AFTER and am.modifier.duration in ONE_SHOT
+                 for t in info.card.types if _would_use(am.modifier, t) and applies(am.modifier, info, t)
+                 for a in am.modifier.after)
+
+
+def _implied(cat: Catalog, cond: fx.After, card: int, known: fx.After) -> bool:
+    """Whether a card considered played after a card `known` describes is played after what `cond` asks for: all
+    `cond` asks is said of it ("after a Set-up card" of "after a Set-up card"), or the card so titled meets it. It
+    was not played: it dealt no damage, unless `known` says how much."""
+    said = all(getattr(cond, f) is None or getattr(cond, f) == getattr(known, f)
+               for f in ("card_type", "subtype", "title", "title_word")) and set(cond.marks) <= set(known.marks) \
+        and (cond.min_damage is None or known.min_damage is not None and known.min_damage >= cond.min_damage)
+    if said or known.title is None or known.title not in cat.index:
+        return said
+    named = cat.infos[cat.index[known.title]]
+    as_type = MANEUVER if named.is_(MANEUVER) else named.card.types[0] if named.card.types else MANEUVER
+    return _after(cat, cond, card, LastPlay(named.id, as_type))
 
 
 def applies(mod: fx.Modifier, info: CardInfo, as_type: CardType) -> bool:
@@ -752,10 +779,11 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
         return False
     if t.min_damage is not None and damage < t.min_damage:
         return False
-    if t.after_title is not None and (play.previous is None or cat.infos[play.previous.card].title != t.after_title):
+    if t.after_title is not None and not holds(cat, s, play.player, fx.After(title=t.after_title), play.card,
+                                               play.previous):
         return False
-    if t.after is not None and not _after(cat, t.after, play.card, play.previous):
-        return False  # "any card played after a Set-up card"
+    if t.after is not None and not holds(cat, s, play.player, t.after, play.card, play.previous):
+        return False  # "any card played after a Set-up card" (or considered played after one)
     if t.played_before and _played_before(s, t.played_before_type) < t.played_before:
         return False  # "if it is not the first card played this turn"
     if t.min_trait_in_ring is not None:

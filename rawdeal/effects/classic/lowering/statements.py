@@ -46,6 +46,8 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
                                         arsenal_only=arsenal_only))]
     if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
+    if st.kind == "considered_played":
+        return [considered_after(st, seq.next_card)]
     if seq.next_card is not None and st.kind == "stats_are" and not _reversals_to_it(st):
         return _next_card_is(st, seq.next_card)
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
@@ -767,6 +769,31 @@ _STATEMENTS = {
     "is_event": reversed_removed, "cannot_be_removed": cannot_be_removed, "considered_trait": is_permanent,
     "is_trait": is_permanent,
 }
+
+
+def considered_after(st: Statement, next_card: _Desc | None) -> fx.Modify:
+    """"Your next card played this turn is considered to be played after the card titled X", "(if your next card
+    played this turn is a maneuver,) it is considered to be played after X": a one-shot modifier that makes X (any
+    of several) the card the next card was played after."""
+    from rawdeal.effects.classic.lowering.conditions import _prior  # conditions reads descriptions with this module
+
+    holder, played = find(st, "holder"), find(st, "played_after")
+    ref = find(holder, "next_ref") if holder is not None else None
+    if holder is None or played is None or _tails(st):
+        raise Unsupported(f"the statement 'considered played' {' '.join(words(st))!r}")
+    if next_card is not None and words(holder) == ["it"]:
+        d = next_card
+    elif next_card is None and ref is not None and words(ref) in (
+            ["your", "next", "card", "played", "this", "turn"], ["your", "next", "card", "played"]):
+        d = _Desc()
+    else:
+        raise Unsupported(f"the statement 'considered played' {' '.join(words(st))!r}")
+    prior = _prior(played)
+    after = prior.conditions if isinstance(prior, fx.AnyOf) else (prior,)
+    if not all(isinstance(a, fx.After) for a in after):
+        raise Unsupported(f"considered played after {' '.join(words(played))!r}")
+    return fx.Modify(next_modifier(fx.Stat.AFTER, 0, fx.Duration.NEXT_CARD, d,
+                                   after=tuple(a for a in after if isinstance(a, fx.After))))
 
 
 def _next_card_is(st: Statement, d: _Desc) -> list[Any]:

@@ -244,7 +244,7 @@ def _any_next_card(made: object) -> bool:
         return False
     m = made.modifier
     return m.duration is fx.Duration.NEXT_CARD and m == fx.Modifier(m.stat, m.amount, m.duration, card_type=None,
-                                                                    sets=m.sets)
+                                                                    sets=m.sets, after=m.after)
 
 
 def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
