@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rawdeal.cards import CardType
+from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
 from rawdeal.engine.cardinfo import _info
@@ -176,3 +176,21 @@ def test_a_reversal_of_cards_played_after_irish_whip_reverses_one_considered_pla
     assert not R.reverses(cat, s, cat.id("Step Aside"), s.playing, 3, from_hand=True)
     s.playing = CurrentPlay(0, cat.id("Punch"), CardType.MANEUVER, (considered,))
     assert R.reverses(cat, s, cat.id("Step Aside"), s.playing, 3, from_hand=True)
+
+
+def test_blatant_chokehold_makes_trademark_finishers_f20_and_frees_them_of_their_after_text() -> None:
+    f20 = fx.Modifier(fx.Stat.FORTITUDE, 20, fx.Duration.WHILE_IN_RING, subtype=Subtype.TRADEMARK_FINISHER, sets=True)
+    assert clauses(TRADEMARK_F20) == (fx.WhileInRing(f20), fx.WhileInRing(replace(f20, stat=fx.Stat.UNRESTRICTED,
+                                                                                   amount=0, sets=False)))
+    after_chop = fx.PlayRequirement(fx.After(title="Chop"))
+    cat = course_with({"Punch": fx.CardEffect(clauses(TRADEMARK_F20)), "Pedigree": fx.CardEffect((after_chop,))})
+    pedigree = cat.id("Pedigree")  # a 30F Trademark Finisher, here "after the card titled Chop"
+    s = GameState(players=[PlayerState("HHH", [], hand=[pedigree], ring=[cat.id("Clothesline")] * 5),
+                           PlayerState("THE ROCK", [])])  # 15F
+    assert R.play_cost(cat, s, 0, pedigree, CardType.MANEUVER) == 30 and not R.can_play(cat, s, 0, pedigree, CardType.MANEUVER)
+    s.players[0].ring.append(cat.id("Punch"))  # 16F, and the card in the Ring area
+    assert R.play_cost(cat, s, 0, pedigree, CardType.MANEUVER) == 20
+    assert R.play_cost(cat, s, 0, cat.id("Clothesline"), CardType.MANEUVER) == 8  # not a Trademark Finisher
+    s.players[0].ring.extend([cat.id("Clothesline")] * 2)  # 22F
+    assert R.can_play(cat, s, 0, pedigree, CardType.MANEUVER)  # its "after Chop" ignored
+    assert R.play_cost(cat, s, 1, pedigree, CardType.MANEUVER) == 30  # the opponent's cards are not

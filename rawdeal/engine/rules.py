@@ -335,7 +335,7 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
         return False  # "you cannot play ... for the rest of the turn" (Classic)
     for req in info.requirements:
         if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]) \
-                and not (s.modifiers and _waived(s, p, req, info, as_type)):
+                and not _waived(cat, s, p, req, info, as_type):
             return False
     return play_cost(cat, s, p, card, as_type) <= f
 
@@ -351,17 +351,21 @@ def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
     return bool(forbids) and not forbids.keys().isdisjoint(ring) and any(card in forbids.get(c, ()) for c in ring)
 
 
-def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
-    """Whether an active modifier lets the card ignore its "Can only be played after ..." text (a
-    requirement on the previous card, alone or among alternatives)."""
+def _waived(cat: Catalog, s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
+    """Whether an active modifier, or a card of the player's Ring area ("When this card is in your Ring area, your
+    Trademark Finishers ... may ignore the 'Can only be played after...' text"), lets the card ignore its "Can only
+    be played after ..." text (a requirement on the previous card, alone or among alternatives)."""
+    ring = [m for c in s.players[p].ring for m in cat.while_in_ring[c] if m.stat is UNRESTRICTED and not m.opponents]
+    if not s.modifiers and not ring:
+        return False
     cond = req.condition
     alternatives = cond.conditions if isinstance(cond, fx.AnyOf) else (cond,)
     if not any(isinstance(c, fx.After) for c in alternatives):
         return False  # "can only be played if A or if B" prints no "Can only be played after ..." text
-    for am in active(s, p):
-        m = am.modifier
+    for m in [am.modifier for am in active(s, p)] + ring:
         if m.stat is UNRESTRICTED and applies(m, info, as_type) \
-                and (m.max_damage is None or info.card.printed_damage <= m.max_damage):
+                and (m.max_damage is None or info.card.printed_damage <= m.max_damage) \
+                and (m.condition is None or holds(cat, s, p, m.condition, info.id, s.last[p])):
             return True
     return False
 

@@ -40,6 +40,8 @@ class _Seq:
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
     lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
     printed: str = ""  # the sentence as printed (a verb's inflection: "and overturns" is his, "and put" yours)
+    group: Any = None  # "your Trademark Finishers are F:20 and you may ignore ...": the group's modifier (a
+    # `statements._GroupMod` whose lifetime the context decides), the cards a later clause of the sentence is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -797,6 +799,8 @@ def _ignore(action: Action, seq: _Seq) -> list[Any]:
             or len(action.parts) > 2 or (on is not None and not next_card) or (next_card and seq.next_card):
         raise Unsupported(f"ignore {' '.join(words(action)[1:])!r}")
     d = seq.next_card
+    if d is None and not next_card and seq.group is not None:  # the cards the sentence's amounts were about
+        return [replace(seq.group, modifier=replace(seq.group.modifier, stat=fx.Stat.UNRESTRICTED, amount=0, sets=False))]
     if d is None and not next_card:
         raise Unsupported("ignoring a card's text without saying which card")
     if d is None:

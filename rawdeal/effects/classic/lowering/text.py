@@ -315,6 +315,9 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             out = [modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
                    for p in made]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
+            if len(out) == 1 and isinstance(out[0], _GroupMod) and not out[0].said and not out[0].modifier.per \
+                    and out[0].modifier.stat is fx.Stat.FORTITUDE and not out[0].modifier.reversals:
+                seq.group = out[0]  # "your Trademark Finishers are F:20 and you may ignore the '...' text"
             if seq.next_card is None and len(out) == 1 and _any_next_card(out[0]):
                 seq.next_card, seq.next_when = _Desc(), fx.Duration.NEXT_CARD  # "... is F:0 and you may ignore ..."
             groups[-1] += out
@@ -477,7 +480,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     sentence = _lifetime_to_restrictions(sentence)
     frames = list(sentence.frames)
     seq = seq or _Seq()
-    seq.next_card = seq.condition = seq.lifetime = None
+    seq.next_card = seq.condition = seq.lifetime = seq.group = None
     forced = False
     while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
         seq.lifetime = _lifetime(frames.pop(0))
