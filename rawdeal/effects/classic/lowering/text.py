@@ -510,14 +510,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
         return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
-    leaving = left_ring(frames[-1]) if frames and frames[-1].kind in ("if_cond", "when_cond") else None
+    leaving = left_ring(frames[0]) if frames and frames[0].kind in ("if_cond", "when_cond") else None
     if leaving is not None:  # "If this card is removed from your Ring area, ...": its own effect as it leaves
-        frames.pop()
-        if frames:
-            raise Unsupported("a card leaving the Ring area under another opening")
-        parts = _items(sentence, card, seq)
-        _any_number_only_discarded(parts)
-        return _Ctx("left ring", by=leaving[0], source=leaving[1]), parts
+        return _Ctx("left ring", by=leaving[0], source=leaving[1]), _left_ring_parts(sentence, frames[1:], card, seq)
     seq.next_when = fx.Duration.NEXT_CARD
     if frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
         ref = find(frames[-1], "next_ref")
@@ -571,6 +566,22 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
+
+
+def _left_ring_parts(sentence: Sentence, rest: list[Frame], card: CardFacts, seq: _Seq) -> list[Any]:
+    """What a card leaving the Ring area does; "..., if you are a Diva Superstar, you may draw 1 card": only while a
+    condition on the game's state then holds. Any other opening after it is reported."""
+    cond = find(rest[0], "condition") if len(rest) == 1 and rest[0].kind == "if_cond" else None
+    if rest and not isinstance(cond, Phrase):
+        raise Unsupported("a card leaving the Ring area under another opening")
+    parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
+    if not isinstance(cond, Phrase):
+        return parts
+    said = condition(cond)
+    if not parts or not all(isinstance(p, _ACTIONS) for p in parts) or not about_the_state(said):
+        raise Unsupported(f"the condition {' '.join(words(cond))!r} on a card leaving the Ring area")
+    return [fx.OnlyIf(said, tuple(parts))]
 
 
 def _lifetime_to_restrictions(sentence: Sentence) -> Sentence:
