@@ -31,6 +31,7 @@ class Zone(StrEnum):
     RING = "ring"
     REMOVED = "removed"  # removed from the game (Classic cards): out of play for good
     BACKLASH = "backlash"  # the Backlash deck (Classic): Pre-match and Mid-match cards kept apart from the Arsenal
+    UNDER = "under"  # "under this card" (Classic): the cards held under the effect's own card (`GameState.under`)
 
 
 class Position(StrEnum):
@@ -69,6 +70,8 @@ class Trigger(StrEnum):
     PLAYED = "played"  # "when you (your opponent) successfully play(s) a maneuver" (Classic cards)
     END_OF_PREMATCH = "end of pre-match"  # "At the end of the Pre-match phase, ..." (Classic Pre-match cards)
     REVERSAL = "reversal"  # "if your opponent reverses a maneuver (from his hand), ..." (Classic cards)
+    LEFT_RING = "left ring"  # "If this card is removed from your Ring area, ..." (Classic cards): it left its owner's
+    # Ring area, moved by an effect (`by`: whose effect; `dest`: only when it went there)
 
 
 # --------------------------------------------------------------------------------------- quantities
@@ -667,6 +670,8 @@ class Triggered:
     played: CardFilter | None = None  # PLAYED: which successfully played cards set it off (None: any)
     by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player); REVERSAL: who reverses
     source: Zone | None = None  # REVERSAL: only reversals from the hand (the Arsenal); None: from either
+    dest: Zone | None = None  # LEFT_RING: only when the card went there ("is put into your Ringside pile from your Ring
+    # area"); None: wherever it went
 
 
 @dataclass(frozen=True, slots=True)

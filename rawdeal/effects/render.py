@@ -31,7 +31,7 @@ from rawdeal.effects.model import (
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
-          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck"}
+          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck", Zone.UNDER: "pile under this card"}
 
 
 # ------------------------------------------------------------------------------------ words
@@ -413,6 +413,10 @@ def _triggered(c: Triggered) -> str:
         return f"while this card is in your {_ZONES[c.zone]}, {_played(c)}"
     if c.trigger in (Trigger.REVERSED, Trigger.REVERSED_FROM_HAND):
         return f"{_TRIGGERS[c.trigger]}, {may}{_actions(c.actions, True)}"
+    if c.trigger is Trigger.LEFT_RING:
+        by = {Who.ALL: "", Who.OPPONENT: " by an effect opponent controls", Who.YOU: " by an effect you control"}[c.by]
+        where = f" into your {_ZONES[c.dest]}" if c.dest is not None else ""
+        return f"when this card is moved from your ring area{where}{by}, {may}{_actions(c.actions, True)}"
     return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
 
 

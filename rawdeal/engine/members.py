@@ -46,3 +46,6 @@ END: Final = mv.END
 SURRENDER: Final = mv.SURRENDER
 PASS: Final = mv.PASS
 ANY_CARD: Final = fx.ANY_CARD
+RING: Final = fx.Zone.RING
+UNDER: Final = fx.Zone.UNDER
+LEFT_RING: Final = fx.Trigger.LEFT_RING

@@ -495,13 +495,14 @@ def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Ac
             continue
         if a.condition is not None and not holds(cat, s, p, a.condition, card, None):
             continue
-        if a.actions and _cost_payable_now(cat, s, p, a.actions[0]):
+        if a.actions and _cost_payable_now(cat, s, p, a.actions[0], card):
             return a
     return None
 
 
-def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action) -> bool:
-    """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone."""
+def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action, card: CardId) -> bool:
+    """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone (or from under
+    the card, `card`, whose effect it is)."""
     me = s.players[p]
     if isinstance(action, fx.Discard) and action.who is YOU and action.count.of is None and action.count.n:
         through = cat.passing(action.filter)
@@ -509,7 +510,8 @@ def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action) -> 
     if isinstance(action, fx.MoveCards) and action.who is YOU and action.count.of is None and action.count.n \
             and not action.count.up_to and not action.count.same:
         through = cat.passing(action.filter)
-        return sum(1 for c in me.zone(action.source) if c in through) >= action.count.n
+        cards = s.held(p, card) if action.source is fx.Zone.UNDER else me.zone(action.source)
+        return sum(1 for c in cards if c in through) >= action.count.n
     return True
 
 

@@ -10,6 +10,7 @@ from rawdeal.cards.model import CardType, Trait
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.chosen import Chosen as _Chosen, chosen_moved
+from rawdeal.effects.classic.lowering.leaving import under_read
 from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
     _only_args, _subject, _target, _zone_in, find, titles_each, values, words,
@@ -398,7 +399,7 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     both = _this_and_cards(action)
     if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
         return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
-    action = _places_read(action)
+    action = under_read(_places_read(action), card.title)
     arranged = put_back_in_order(action, seq.last)  # "look at the top 3 cards ... and put them back in any order"
     if arranged is not None:
         return arranged

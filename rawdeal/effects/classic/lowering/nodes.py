@@ -219,7 +219,8 @@ HASH = fx.CountOf(fx.Who.ALL, None)
 
 # ------------------------------------------------------------------------------------------ zones
 _ZONES = {"hand": fx.Zone.HAND, "arsenal": fx.Zone.ARSENAL, "ringside pile": fx.Zone.RINGSIDE,
-          "ring area": fx.Zone.RING, "ring": fx.Zone.RING, "backlash deck": fx.Zone.BACKLASH}
+          "ring area": fx.Zone.RING, "ring": fx.Zone.RING, "backlash deck": fx.Zone.BACKLASH,
+          "under this card": fx.Zone.UNDER}  # the last only as `leaving.under_read` says it
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
+from rawdeal.effects.classic.lowering.leaving import left_ring
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
@@ -57,7 +58,7 @@ class _Ctx:
     by: fx.Who = fx.Who.YOU  # ... and whose
     after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
     source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal); "when played": only
-    # when the card is played from that zone
+    # when the card is played from that zone; "left ring": only when it goes there (`by`: whose effect moves it)
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -524,6 +525,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
         return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
+    leaving = left_ring(frames[0]) if frames and frames[0].kind in ("if_cond", "when_cond") else None
+    if leaving is not None:  # "If this card is removed from your Ring area, ...": its own effect as it leaves
+        return _Ctx("left ring", by=leaving[0], source=leaving[1]), _left_ring_parts(sentence, frames[1:], card, seq)
     seq.next_when = fx.Duration.NEXT_CARD
     if frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
         ref = find(frames[-1], "next_ref")
@@ -577,6 +581,22 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
+
+
+def _left_ring_parts(sentence: Sentence, rest: list[Frame], card: CardFacts, seq: _Seq) -> list[Any]:
+    """What a card leaving the Ring area does; "..., if you are a Diva Superstar, you may draw 1 card": only while a
+    condition on the game's state then holds. Any other opening after it is reported."""
+    cond = find(rest[0], "condition") if len(rest) == 1 and rest[0].kind == "if_cond" else None
+    if rest and not isinstance(cond, Phrase):
+        raise Unsupported("a card leaving the Ring area under another opening")
+    parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
+    if not isinstance(cond, Phrase):
+        return parts
+    said = condition(cond)
+    if not parts or not all(isinstance(p, _ACTIONS) for p in parts) or not about_the_state(said):
+        raise Unsupported(f"the condition {' '.join(words(cond))!r} on a card leaving the Ring area")
+    return [fx.OnlyIf(said, tuple(parts))]
 
 
 def _lifetime_to_restrictions(sentence: Sentence) -> Sentence:
@@ -923,7 +943,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _answered(clauses, part)
         elif isinstance(part, fx.RemoveReversed) and ctx.kind != "reverse":
             raise Unsupported("the reversed card, said where the card reverses nothing")
-        elif ctx.kind in ("activated", "played", "reversal") and isinstance(part, _ACTIONS):
+        elif ctx.kind in ("activated", "played", "reversal", "left ring") and isinstance(part, _ACTIONS):
             used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
@@ -966,6 +986,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=ctx.zones[0],
                                     played=ctx.played, by=ctx.by, source=ctx.source))
         return _Ctx("in", zones=ctx.zones)
+    if ctx.kind == "left ring":
+        if not used:
+            raise Unsupported("a card leaving the Ring area that sets off nothing the engine runs")
+        clauses.append(fx.Triggered(fx.Trigger.LEFT_RING, tuple(_this_moved(a) for a in used), zone=fx.Zone.RING,
+                                    by=ctx.by, dest=ctx.source))
+        return _Ctx("in", zones=(fx.Zone.RING,))  # a sentence after it says when again, or is reported
     if ctx.kind == "played":
         if not used:
             raise Unsupported("a successful play that sets off nothing the engine runs")
