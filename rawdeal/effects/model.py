@@ -109,6 +109,8 @@ class CardFilter:
     titles: tuple[str, ...] = ()  # any card so titled ("the card titled Escape Move or Step Aside", Classic)
     distinct: bool = False  # "search your Arsenal for 2 different cards": each picked of a title not picked before ...
     not_titles: tuple[str, ...] = ()  # ... (the titles picked so far: the engine adds each as it is picked)
+    as_reversed: bool = False  # a reversal's "copies of that card": of the title of the card it reversed (the engine
+    # writes the title in when the action runs)
 
     def __reduce__(self) -> tuple[Callable[..., CardFilter], tuple[Any, ...]]:
         """Pickled (the effects cache) as its fields; the empty filter comes back as `ANY_CARD`."""

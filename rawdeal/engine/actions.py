@@ -314,6 +314,12 @@ class Actions:
     def _do_move(self, owner: int, a: fx.MoveCards, card: int) -> None:
         """The chooser picks the cards one at a time; "any number of cards" first asks him how many. Either way
         `moved` is how many go (every pick is made while a card fits), for a "that many" after it."""
+        if a.filter.as_reversed:  # "copies of that card": the title of the card this reversal reversed
+            last = self.s.reversed_last
+            if last is None:
+                self.s.moved = 0
+                return
+            a = replace(a, filter=replace(a.filter, as_reversed=False, title=self.cat.infos[last.card].title))
         p = self._who(owner, a.who)
         n = self.s.moved * a.count.times if a.count.same else self._amount(owner, a.count)
         if a.random:

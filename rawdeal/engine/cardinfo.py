@@ -216,7 +216,8 @@ class Catalog:
             _asks_reversal(c) for i in self.infos for c in (*(r.condition for r in i.requirements),
                                                              *(sc.condition for sc in i.stat_changes),
                                                              *(irr.condition for irr in i.irreversible_when)))
-            or any(isinstance(a, fx.RemoveReversed) for i in self.infos for r in i.on_reverse for a in r.actions))
+            or any(isinstance(a, fx.RemoveReversed) or (isinstance(a, fx.MoveCards) and a.filter.as_reversed)
+                   for i in self.infos for r in i.on_reverse for a in r.actions))
         object.__setattr__(self, "permanence", any(
             PERMANENT in i.card.marks or i.effect.of(fx.Permanent) or i.effect.of(fx.MakesPermanent) for i in self.infos))
         object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos for r in i.reverses))

@@ -421,6 +421,8 @@ def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
         # goes to the hand, as "reveal them, put them into your hand" then says)
         return [fx.Search(zones.who, zones.zones, fx.CardFilter(title=t)) for t in each]
     kinds = [_cards(c) for c in (_groups(cards) or [cards])] if cards is not None else [_Desc()]
+    if len(kinds) == 1 and kinds[0].as_reversed and cards is not None and isinstance(cards.parts[0], CardDesc):
+        kinds = [replace(kinds[0], count=fx.ALL)]  # "for copies of that card": all of them
     search = fx.Search(zones.who, zones.zones, _filter(kinds[0], picked=len(kinds) == 1))  # "2 different cards"
     more = tuple((_filter(d), d.count) for d in kinds[1:])
     seq.last = search if kinds[0].count == fx.ONE and not more else Many(search, kinds[0].count, more)  # several:

@@ -36,14 +36,19 @@ def found_moved(pronoun: str, last: object, dest: fx.Zone, dest_who: fx.Who,
     for what a search of one zone found and they go to another zone of the same player; None when the pronoun is
     no such search's."""
     search = found_search(last)
-    if search is None or len(search.zones) != 1 or pronoun not in ("it", "them"):
+    if search is None or pronoun not in ("it", "them"):
         return None
     kinds = ((search.filter, last.count), *last.more) if isinstance(last, Many) else ((search.filter, fx.ONE),)
+    if len(search.zones) != 1 and [count for _, count in kinds] != [fx.ALL]:
+        return None  # "search your Arsenal and Ringside pile for a card": one card, from either zone
     if (pronoun == "it") != (kinds == ((search.filter, fx.ONE),)):
         raise Unsupported(f"{pronoun!r} for what a search found (another number of cards)")
-    if dest_who is not search.who or dest is search.zones[0]:
+    if dest_who is not search.who or dest in search.zones:
         raise Unsupported("cards a search found, put into another player's zone or back where they were")
-    return tuple(fx.MoveCards(search.who, count, search.zones[0], dest, position, filter=flt) for flt, count in kinds)
+    # all the cards of a description found in several zones ("search his hand and Arsenal for copies of that card"):
+    # those of each zone
+    return tuple(fx.MoveCards(search.who, count, zone, dest, position, filter=flt) for zone in search.zones
+                 for flt, count in kinds)
 
 
 def unplaced(actions: list[Any]) -> list[Any]:

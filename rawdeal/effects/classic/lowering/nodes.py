@@ -277,6 +277,7 @@ class _Desc:
     titles: tuple[str, ...] = ()  # "the card titled A, B, or C": any of them
     after: fx.After | None = None  # "played after a Set-up card": the card played right before it
     distinct: bool = False  # "2 different cards": of as many titles (read only where cards are picked)
+    as_reversed: bool = False  # "copies of that card" after "reverse ...": the reversed card's title
 
     @property
     def marked(self) -> bool:
@@ -376,6 +377,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             fields["marks"] = (*fields.get("marks", ()), _KIND_MARKS[noun])
         elif noun == "copy" and (copied := _copies_of_titled(desc)) is not None:
             fields["title"] = copied  # "all copies of the card titled X": the cards so titled
+        elif noun == "copy" and _copies_of_that(desc):
+            fields["as_reversed"] = True  # "copies of that card": a reversal's (`text.lower` refuses it elsewhere)
         elif noun != "card":
             raise Unsupported(f"the card noun {noun!r}")
     for post in desc.posts:
@@ -403,7 +406,7 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             pass  # "being played by your opponent (from his hand)": what every reversal reverses
         elif isinstance(inner, Phrase) and logo_marks(inner) is not None:  # "with the Raw logo"
             fields["marks"] = (*fields.get("marks", ()), *(logo_marks(inner) or ()))
-        elif kind == "copy_of" and "title" in fields:
+        elif kind == "copy_of" and ("title" in fields or "as_reversed" in fields):
             pass  # read with the noun
         elif kind == "with_stun":  # "a maneuver with Stun Value": printed with one
             fields["marks"] = (*fields.get("marks", ()), STUN_VALUE)
@@ -446,6 +449,14 @@ def _copies_of_titled(desc: CardDesc) -> str | None:
 
 
 OWN_TITLE = "\x00this card"  # a title standing for the lowered card's own (no printed title holds a NUL)
+
+
+def _copies_of_that(desc: CardDesc) -> bool:
+    """"copies of that card" (the only words of the description)."""
+    if desc.words or desc.nouns != ("copy",) or len(desc.posts) != 1:
+        return False
+    inner = find(desc.posts[0], "copy_of")
+    return inner is not None and words(inner) == ["of", "that", "card"]
 
 
 def _played_after(said: object) -> fx.After:
@@ -543,7 +554,7 @@ def _filter(d: _Desc, picked: bool = False) -> fx.CardFilter:
         types = ()
     return fx.CardFilter(title=d.title, trait=d.trait, types=types, subtype=subtype, not_trait=d.not_trait,
                          title_word=d.title_word, marks=d.marks, not_marks=d.not_marks,
-                         any_marks=d.any_marks, titles=d.titles, distinct=d.distinct)
+                         any_marks=d.any_marks, titles=d.titles, distinct=d.distinct, as_reversed=d.as_reversed)
 
 
 def _target(d: _Desc) -> fx.Target:

@@ -784,6 +784,9 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     effect = fx.CardEffect(tuple(rest))
     if not card.title and _mentions_own(effect):  # "for every copy of this card", of no title known
         return LoweredText(None, (Unlowered(1, "", "the copies of a card whose title is not known"),))
+    if (not printed or any("that card" in p.casefold() for p in printed)) \
+            and any(_names_reversed(c) for c in effect.clauses if not isinstance(c, fx.OnReverse)):
+        return LoweredText(None, (Unlowered(1, "", "'copies of that card' where no card was reversed"),))
     effect, ability = resolve_names((effect, ability), card.names, card.known)
     unknown = unknown_name((effect, ability), card.known, card.names)
     if unknown:
@@ -792,6 +795,14 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         effect = _resolve_titles(effect, card.known, card.title)
         ability = _resolve_titles(ability, card.known, card.title) if ability is not None else None
     return LoweredText(effect, ability=ability)
+
+
+def _names_reversed(value: object) -> bool:
+    """Whether a lowered clause picks "copies of that card" (a reversal's: `CardFilter.as_reversed`) anywhere."""
+    if isinstance(value, fx.CardFilter):
+        return value.as_reversed
+    parts = value if isinstance(value, tuple) else [getattr(value, name) for name in field_names(value)]
+    return any(_names_reversed(p) for p in parts if not isinstance(p, (str, int, bool)) and p is not None)
 
 
 def _mentions_own(value: object) -> bool:
