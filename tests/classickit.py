@@ -70,6 +70,16 @@ def course_with(effects: dict[str, fx.CardEffect], abilities: dict[str, fx.Abili
     return replace(cat, infos=infos, abilities={**cat.abilities, **(abilities or {})})
 
 
+def with_printed(cat: Catalog, *titles: str) -> Catalog:
+    """The catalog with the printed cards so titled added, after its own (cards that lie in a zone in a test: their
+    texts play no part); their ids are `len(cat.infos)` onwards, in order."""
+    from rawdeal.engine.classic import engine_card
+
+    printed = {c.title: c for c in classic_pool()}
+    extra = tuple(_info(len(cat.infos) + i, engine_card(printed[t]), fx.CardEffect()) for i, t in enumerate(titles))
+    return replace(cat, infos=cat.infos + extra)
+
+
 def play_unreversed(cat: Catalog, s: GameState, move: str) -> Game:
     """The game at `s` (player 0 to move) after `move`, the opponent answering each question with his first move
     (no reversal), until the play is over, player 0 is asked something or the turn has passed to player 1."""

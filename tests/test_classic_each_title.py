@@ -4,15 +4,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
-from rawdeal.engine.cardinfo import Catalog, _info
-from rawdeal.engine.classic import engine_card, shipped_classic
+from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.state import GameState, PlayerState
-from classickit import assert_printed, clauses, lowered
+from classickit import assert_printed, clauses, lowered, with_printed
 
 CHANGE_REALITY = "Can only be played when the cards titled Wake Up... and ...Look Around... are in your Ring area."
 INTENSITY = ("If you have the cards titled Integrity and Intelligence in your Ring area, shuffle up to 7 Face or Heel "
@@ -41,18 +37,11 @@ def test_other_players_each_titled_cards_stay_reported() -> None:
     assert not lowered(IN_HIS).ok  # a condition on his Ring area is not read as one on yours
 
 
-def _with_printed(cat: Catalog, *titles: str) -> Catalog:
-    """The catalog with the printed cards so titled added (as cards lying in a Ring area: their texts play no part)."""
-    printed = {c.title: c for c in classic_pool()}
-    extra = tuple(_info(len(cat.infos) + i, engine_card(printed[t]), fx.CardEffect()) for i, t in enumerate(titles))
-    return replace(cat, infos=cat.infos + extra)
-
-
 def test_the_requirement_holds_only_with_every_card_in_the_ring_area() -> None:
     (requirement,) = clauses(CHANGE_REALITY)
     assert isinstance(requirement, fx.PlayRequirement)
     base = shipped_classic().catalog
-    cat = _with_printed(base, "Wake Up...", "...Look Around...")
+    cat = with_printed(base, "Wake Up...", "...Look Around...")
     wake, look = len(base.infos), len(base.infos) + 1
     for ring, held in (([wake, look], True), ([look], False), ([wake], False), ([], False)):
         s = GameState(players=[PlayerState("Kane", [], ring=ring), PlayerState("Kane", [], ring=[wake, look])])

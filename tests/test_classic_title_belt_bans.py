@@ -4,18 +4,15 @@ are the belts whose title says so. Lowered from the printed text, then played in
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rawdeal.cards.marks import TITLE_BELT
 from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering import CardFacts, lower
 from rawdeal.engine import prematch
-from rawdeal.engine.cardinfo import Catalog, _info
-from rawdeal.engine.classic import engine_card, shipped_classic
+from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.state import GameState, PlayerState
-from classickit import assert_printed, compiler, kinds_of
+from classickit import assert_printed, compiler, kinds_of, with_printed
 
 BAN = "You may not play any title belt except the Tag Team Title Belts."
 BAN_PLURAL = "You cannot play any Title Belts except the Tag Team Title Belts."
@@ -41,13 +38,8 @@ def test_a_superstars_ban_is_part_of_his_ability() -> None:
     assert ability is not None and ability.bans == (TAG_BELTS,) and ability.timing is fx.AbilityTiming.ONCE_PER_TURN
 
 
-def _with_printed(cat: Catalog, title: str) -> Catalog:
-    printed = next(c for c in classic_pool() if c.title == title)
-    return replace(cat, infos=(*cat.infos, _info(len(cat.infos), engine_card(printed), fx.CardEffect())))
-
-
 def test_his_player_is_offered_only_the_tag_team_belts_in_the_pre_match_phase() -> None:
-    cat = _with_printed(shipped_classic().catalog, "Raw Tag Team Title Belts")
+    cat = with_printed(shipped_classic().catalog, "Raw Tag Team Title Belts")
     heavy, tag = cat.id("World Wrestling Federation Heavyweight Title Belt"), len(cat.infos) - 1
     s = GameState(players=[PlayerState("Hardy Boyz", [], backlash=[heavy, tag]),
                            PlayerState("Kane", [], backlash=[heavy, tag])], tasks=[])
