@@ -111,6 +111,8 @@ class CardFilter:
     not_titles: tuple[str, ...] = ()  # ... (the titles picked so far: the engine adds each as it is picked)
     as_reversed: bool = False  # a reversal's "copies of that card": of the title of the card it reversed (the engine
     # writes the title in when the action runs)
+    either: tuple[CardFilter, ...] = ()  # "1 Chain card or 1 Volley card": passing one of them (`rules.passes`; a
+    # filter read by its printed facts alone, `passes_printed`, never has them)
 
     def __reduce__(self) -> tuple[Callable[..., CardFilter], tuple[Any, ...]]:
         """Pickled (the effects cache) as its fields; the empty filter comes back as `ANY_CARD`."""

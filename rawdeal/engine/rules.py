@@ -532,6 +532,8 @@ def passes(cat: Catalog, card: CardId, flt: fx.CardFilter) -> bool:
         return False
     if flt.subtype is not None and info.card.subtype is not flt.subtype:
         return False
+    if flt.either and not any(passes(cat, card, f) for f in flt.either):  # "1 Chain card or 1 Volley card"
+        return False
     return passes_printed(info, flt)
 
 

@@ -13,7 +13,7 @@ from rawdeal.effects.classic.lowering.chosen import Chosen as _Chosen, chosen_mo
 from rawdeal.effects.classic.lowering.leaving import under_read
 from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
-    _only_args, _subject, _target, _zone_in, counted_groups, find, named_belts, titles_each, values, words,
+    _only_args, _subject, _target, _zone_in, alternatives, counted_groups, find, named_belts, titles_each, values, words,
 )
 from rawdeal.effects.classic.deckrules import is_deck_rule
 from rawdeal.effects.classic.lowering.amounts import per_moved, times_moved
@@ -420,6 +420,9 @@ def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
         # "search ... for the cards titled Intensity, Integrity, and Intelligence": one search for each (each found
         # goes to the hand, as "reveal them, put them into your hand" then says)
         return [fx.Search(zones.who, zones.zones, fx.CardFilter(title=t)) for t in each]
+    alts = alternatives(cards) if cards is not None else []
+    if len(alts) > 1:  # "for 1 Chain card or 1 Volley card": one card, passing either
+        return _search_either(zones, [_cards(a) for a in alts], seq)
     kinds = [_cards(c) for c in (_groups(cards) or [cards])] if cards is not None else [_Desc()]
     if len(kinds) == 1 and kinds[0].as_reversed and cards is not None and isinstance(cards.parts[0], CardDesc):
         kinds = [replace(kinds[0], count=fx.ALL)]  # "for copies of that card": all of them
@@ -427,6 +430,19 @@ def _search(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     more = tuple((_filter(d), d.count) for d in kinds[1:])
     seq.last = search if kinds[0].count == fx.ONE and not more else Many(search, kinds[0].count, more)  # several:
     return [seq.last]  # "put them ..." says where
+
+
+def _search_either(zones: _Zones, alts: list[_Desc], seq: _Seq) -> list[Any]:
+    """A search for one card of any of several descriptions ("1 High Risk maneuver or 1 Foreign Object", "the card
+    titled Claw OR the card titled Maintain Hold"), each said with the same number."""
+    counts = {d.count for d in alts}
+    if len(counts) != 1:
+        raise Unsupported("a search for cards of several descriptions, each with its own number")
+    either = fx.CardFilter(either=tuple(_filter(replace(d, count=fx.ONE)) for d in alts))
+    search = fx.Search(zones.who, zones.zones, either)
+    count = counts.pop()
+    seq.last = search if count == fx.ONE else Many(search, count)
+    return [seq.last]
 
 
 def _each_of_them(cards: Cards) -> bool:
@@ -1042,7 +1058,10 @@ def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
     cond = _arg(action, "if_arg")
     if cond is not None:  # "reverse any HEEL maneuver if that opponent has 5 or more HEEL cards in his Ring area"
         plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not cond))
-        [reverses] = _reverse(plain, who, seq, card)
+        alone = _reverse(plain, who, seq, card)
+        if len(alone) != 1:
+            raise Unsupported(f"reverse {' '.join(words(action)[1:])!r} (a condition on several reversals)")
+        [reverses] = alone
         before = not_first(next(p for p in cond.parts if isinstance(p, Phrase) and p.kind == "condition"))
         if before is not None:  # "if it is not the first card played this turn"
             return [replace(reverses, target=replace(reverses.target, played_before=before[0],
@@ -1075,8 +1094,23 @@ def _traits_in_ring(cond: Phrase) -> tuple[Trait | None, int]:
 
 
 def _reverses(node: object, card: CardFacts) -> list[Any]:
-    """"Reverse the card titled X, Y or Z": one reversal clause per title; else one for the description."""
+    """"Reverse the card titled X, Y or Z": one reversal clause per title; else one for the description; "reverse the
+    card titled Offer Handshake or any Strike maneuver": those of each alternative."""
     found = _find_cards(node)
+    alts = alternatives(found)
+    if len(alts) > 1:
+        out: list[Any] = []
+        for alt in alts:
+            after_those = _after_those(alt)
+            named = [r.target.title for r in out if isinstance(r, fx.Reverses) and r.target.title is not None]
+            if after_those is None:
+                out += _reverses(alt, card)
+            elif named:  # "the cards titled A or B, or any maneuver played after those cards": after A, after B
+                out += [replace(r, target=replace(r.target, after_title=t)) for r in _reverses(after_those, card)
+                        for t in named]
+            else:
+                raise Unsupported("'played after those cards' of no card named before")
+        return out
     titles = [v for v in found.parts if isinstance(v, Value) and v.kind is ValueKind.TITLE]
     desc = next((p for p in found.parts if isinstance(p, CardDesc)), None)
     if desc is not None and not titles:
@@ -1090,6 +1124,16 @@ def _reverses(node: object, card: CardFacts) -> list[Any]:
     if target.title is not None and (desc is None or desc.nouns == ("card",)):  # whatever X is played as
         target = replace(target, card_types=_played_as(target.title, card))
     return [fx.Reverses(target)]
+
+
+def _after_those(alt: Cards) -> Cards | None:
+    """"any maneuver played after those cards": the cards without the "played after" (None for any other)."""
+    desc = next((p for p in alt.parts if isinstance(p, CardDesc)), None)
+    after = [p for p in desc.posts if find(p, "played_after") is not None] if desc is not None else []
+    if desc is None or len(after) != 1 or words(after[0])[-2:] != ["those", "card"]:
+        return None
+    plain = CardDesc(desc.words, desc.nouns, tuple(p for p in desc.posts if p is not after[0]))
+    return Cards(tuple(plain if p is desc else p for p in alt.parts))
 
 
 def _played_as(title: str, card: CardFacts) -> tuple[CardType, ...]:

@@ -526,6 +526,19 @@ def _cards(node: Cards) -> _Desc:
     return _desc(descs[0], count)
 
 
+def alternatives(node: Cards) -> list[Cards]:
+    """"the card titled Offer Handshake or any Strike maneuver", "1 Chain card or 1 Volley card": each description
+    with its own quantity, when "or" joins several (else the cards as they are)."""
+    groups: list[list[Node]] = [[]]
+    for part in node.parts:
+        if isinstance(part, Word) and part.text.casefold() == "or" and groups[-1] \
+                and isinstance(groups[-1][-1], CardDesc):
+            groups.append([])
+        else:
+            groups[-1].append(part)
+    return [Cards(tuple(g)) for g in groups] if len(groups) > 1 and all(groups) else [node]
+
+
 def counted_groups(node: Cards) -> list[tuple[Node, ...]]:
     """"1 Maneuver card and 1 Action card": each number with its description (one group when there is one)."""
     groups: list[tuple[Node, ...]] = []
