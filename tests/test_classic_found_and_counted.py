@@ -334,8 +334,9 @@ def test_cards_of_several_kinds_are_taken_kind_by_kind() -> None:
     assert _actions(ELBOW_SMASH) == (fx.MoveCards(YOU, fx.ONE, RINGSIDE, HAND, filter=fx.CardFilter(
         trait=Trait.SET_UP)), fx.MoveCards(YOU, fx.ONE, RINGSIDE, HAND, filter=fx.CardFilter(title_word="elbow")))
     result = lowered("Search your Arsenal for 1 Set-up card or 1 Foreign Object card, reveal it to your opponent, "
-                     "put it into your hand, and shuffle your Arsenal.")  # "or": any of the kinds, not each
-    assert result.effect is None
+                     "put it into your hand, and shuffle your Arsenal.")  # "or": one card of either kind, not each
+    assert result.effect is not None and result.effect.clauses[0] == fx.OnPlay((fx.Search(YOU, (ARSENAL,), fx.CardFilter(
+        either=(fx.CardFilter(trait=Trait.SET_UP), fx.CardFilter(trait=Trait.FOREIGN_OBJECT)))), fx.Shuffle(YOU)))
 
 
 def _classic(ring: list[str], hand: list[str], arsenal: list[str]) -> Game:
