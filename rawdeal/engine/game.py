@@ -193,10 +193,10 @@ class Game(Choices):
                 if move.option.casefold() in folded:
                     return mv.Choose(str(folded.index(move.option.casefold()) + 1))
         if isinstance(move, mv.Play) and not move.as_type:
-            types = [m.as_type for m in d.moves
-                     if isinstance(m, mv.Play) and m.title == move.title and m.source is move.source]
+            types = [m.as_type for m in d.moves if isinstance(m, mv.Play) and m.title == move.title
+                     and m.source is move.source and m.holder == move.holder]
             if len(types) == 1:
-                return mv.Play(move.title, types[0], 1, move.source)
+                return mv.Play(move.title, types[0], 1, move.source, move.holder)
         return move
 
     def _show(self, viewer: int, move: mv.Show) -> ev.Event:
@@ -211,6 +211,12 @@ class Game(Choices):
         if isinstance(move, mv.Play):
             assert move.as_type is not None  # `_complete` gave it the one type it can be played as
             hand, card = s.players[p].hand, self.cat.id(move.title)
+            if move.source is fx.Zone.UNDER:  # legal: the holder's text lets it be played as if in the hand
+                s.held(p, self.cat.id(move.holder)).remove(card)
+                s.tidy()
+                hand.append(card)
+                self._play(p, len(hand) - 1, move.as_type, source=move.source)
+                return
             if move.source is not fx.Zone.HAND:  # legal: its text lets it be played from there
                 s.players[p].zone(move.source).remove(card)
                 hand.append(card)  # where plays start: the play takes it from the hand at once

@@ -15,7 +15,7 @@ from rawdeal.cards import CardType
 from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
-from rawdeal.engine.moves import Play, Use
+from rawdeal.engine.moves import Play, Use, share
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import (
@@ -417,6 +417,22 @@ def play_moves(cat: Catalog, s: GameState, p: int, elsewhere: Sequence[CardId] =
         for card in distinct(s.players[p].ringside):
             if card in from_ringside:
                 out += _allowed(cat, s, p, card, f, plain, from_ringside[card], limited)
+    if s.under and cat.held_plays:  # Classic: "You may play the cards under this card as if they were in your hand"
+        for holder, card in playable_held(cat, s, p):
+            moves = tuple(share(Play(cat.infos[card].title, t, 1, fx.Zone.UNDER, cat.infos[holder].title))
+                          for t in cat.infos[card].play_types)
+            out += _allowed(cat, s, p, card, f, plain, moves, limited)
+    return out
+
+
+def playable_held(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardId]]:
+    """(holder, card): each distinct card held under a card of p's Ring area whose text lets him play them as if they
+    were in his hand, and which passes its filter, holders in Ring area order."""
+    out: list[tuple[CardId, CardId]] = []
+    for holder in distinct(s.players[p].ring):
+        filters = cat.held_plays.get(holder)
+        if filters:
+            out += [(holder, c) for c in distinct(s.held(p, holder)) if any(passes(cat, c, flt) for flt in filters)]
     return out
 
 
@@ -779,8 +795,9 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
-    if t.from_hand and play.source is not fx.Zone.HAND:
-        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile)
+    if t.from_hand and play.source is not fx.Zone.HAND and play.source is not fx.Zone.UNDER:
+        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile);
+        # one held under a card is played "as if it were in your hand"
     if t.max_damage is not None and damage > t.max_damage:
         return False
     if t.min_damage is not None and damage < t.min_damage:

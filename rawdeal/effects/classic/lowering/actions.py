@@ -41,6 +41,7 @@ class _Seq:
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
     lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
     printed: str = ""  # the sentence as printed (a verb's inflection: "and overturns" is his, "and put" yours)
+    under: bool = False  # the text put cards under this card ("put them under this card"): what "these cards" can be
     group: Any = None  # "your Trademark Finishers are F:20 and you may ignore ...": the group's modifier (a
     # `statements._GroupMod` whose lifetime the context decides), the cards a later clause of the sentence is about
 
@@ -399,7 +400,7 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     both = _this_and_cards(action)
     if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
         return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
-    action = under_read(_places_read(action), card.title)
+    action = under_read(_places_read(action), card.title, seq.printed)
     arranged = put_back_in_order(action, seq.last)  # "look at the top 3 cards ... and put them back in any order"
     if arranged is not None:
         return arranged

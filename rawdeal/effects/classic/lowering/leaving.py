@@ -9,8 +9,10 @@ pile of cards a card holds (`Zone.UNDER`, said as a zone of the card's owner).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import Action, Frame, Phrase, Word, ZoneRef
+from rawdeal.effects.classic.model import Action, Cards, Frame, Phrase, Sentence, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import Unsupported, _Zones, _zone_in, find, words
 
 _RING = _Zones(fx.Who.YOU, (fx.Zone.RING,))
@@ -69,10 +71,11 @@ def _this_left(event: Phrase) -> tuple[fx.Who, fx.Zone | None]:
 _UNDER = ZoneRef((Phrase("owner", (Word("your"),)),), ("under this card",))
 
 
-def under_read(action: Action, title: str) -> Action:
+def under_read(action: Action, title: str, printed: str = "") -> Action:
     """A put's "under this card" as a zone of the card's owner: the destination (an "into" place), or, when the put
     says where the cards go, the source ("put all cards under it into your Ringside pile"); "from under this card" is
-    the source. Said of another card than this one, it is reported."""
+    the source. Said of another card than this one, it is reported. "The cards under this card" (plural as
+    `printed`: the parse has lemmas) are all of them."""
     unders = [p for p in action.parts if isinstance(p, Phrase) and p.kind in ("on_card_arg", "from_under")]
     if not unders:
         return action
@@ -85,5 +88,55 @@ def under_read(action: Action, title: str) -> Action:
                for p in action.parts)
     kind = "from_arg" if unders[0].kind == "from_under" or goes else "into_arg"
     word = "from" if kind == "from_arg" else "into"
+    every = kind == "from_arg" and "the cards under" in printed.casefold()
     return Action(action.subject, action.verb,
-                  tuple(Phrase(kind, (Word(word), _UNDER)) if p is unders[0] else p for p in action.parts))
+                  tuple(Phrase(kind, (Word(word), _UNDER)) if p is unders[0] else _all(p) if every else p
+                        for p in action.parts))
+
+
+def _all(part: object) -> object:
+    """"the cards" of a counted object as "all cards"; any other part as it is."""
+    if not (isinstance(part, Phrase) and part.kind == "counted" and len(part.parts) == 1
+            and isinstance(cards := part.parts[0], Cards) and cards.parts
+            and isinstance(cards.parts[0], Phrase) and cards.parts[0].kind == "the"):
+        return part
+    return Phrase("counted", (Cards((Phrase("all", (Word("all"),)), *cards.parts[1:])),))
+
+
+_AS_IF_HAND = ["as", "if", "they", "is", "in", "your", "hand"]  # "as if they were in your hand" (lemmas; "it" too)
+_THESE = (["these", "card"], ["those", "card"], ["them"], ["they"])  # the cards the text put under this card
+
+
+def plays_held(sentence: Sentence, held_before: bool) -> fx.PlaysHeld | None:
+    """"You may play the cards under this card as if they were in your hand" (after "When this card is in your Ring
+    area," or bare): the permission, or None for any other sentence. "These cards", "those cards" name the held
+    cards only after the text put cards under this card (`held_before`)."""
+    play = sentence.items[0] if len(sentence.items) == 1 else None
+    if not isinstance(play, Action) or play.verb != "play" or find(play, "as_if") is None \
+            or [words(p) for p in play.subject] != [["you"], ["may"]]:
+        return None
+    if len(sentence.frames) > 1 or sentence.frames and not _this_in_own_ring(sentence.frames[0]):
+        raise Unsupported("cards under this card played as if in your hand under another opening")
+    said = [words(p) for p in play.parts]
+    if said[-1][:4] not in (_AS_IF_HAND[:4], ["as", "if", "it", "is"]) or said[-1][4:] != _AS_IF_HAND[4:]:
+        raise Unsupported(f"play {' '.join(said[-1])!r}")
+    held = said[:-1]
+    if held in ([["the", "card"], ["under", "this", "card"]], [["card"], ["under", "this", "card"]]) \
+            or len(held) == 1 and held[0] in _THESE and held_before:
+        return fx.PlaysHeld()
+    raise Unsupported(f"play {' '.join(w for p in held for w in p)!r} as if in your hand")
+
+
+def _this_in_own_ring(frame: Frame) -> bool:
+    """The opening is "When (while) this card is in your Ring area"."""
+    return words(frame)[1:] == ["this", "card", "is", "in", "your", "ring area"] and words(frame)[0] in ("when", "while")
+
+
+def puts_under(parts: Sequence[object]) -> bool:
+    """Some action of `parts` puts cards under this card (inside an optional or conditional one too)."""
+    for part in parts:
+        if isinstance(part, fx.MoveCards) and part.dest is fx.Zone.UNDER:
+            return True
+        if isinstance(part, (fx.Optional, fx.OnlyIf)) and puts_under(part.actions):
+            return True
+    return False
