@@ -11,6 +11,7 @@ from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.invariants import card_lists
 from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.engine.moves import parse_move
 from rawdeal.io.save import dumps, loads
 from classickit import STRIKE, assert_printed, clauses, course_with
 
@@ -124,3 +125,68 @@ def test_put_into_the_ringside_pile_from_the_ring_area_only_there() -> None:
         while game.s.tasks and (d := game.decision()) is not None and game.s.current == 0:
             game.apply(d.moves[-1])  # the most there is to draw
         assert len(game.s.players[0].hand) == drawn, dest
+
+
+BACKED = ("Put 1 Unique card from your Ringside pile into your hand. When this card is in your Ring area, once during "
+          "each of your turns you may put 1 card from your hand under this card and then put 1 card from your Ringside "
+          "pile on the bottom of your Arsenal. You may play the cards under this card as if they were in your hand. If "
+          "this card is moved from your Ring area, put the cards under this card into your Ringside pile.")
+SEE_IT_COMING = "When this card is in your Ring area, you may play the card under this card as if it was in your hand."
+FUTURE = ("When this card is in your Ring area, if you successfully play a Volley maneuver, you may put 1 Volley card "
+          "from your Ringside pile under this card. You may play these cards as if they were in your hand.")
+
+
+def test_cards_under_this_card_played_as_if_in_the_hand() -> None:
+    assert_printed(BACKED, SEE_IT_COMING, FUTURE)
+    assert fx.PlaysHeld() in clauses(BACKED) and clauses(SEE_IT_COMING) == (fx.PlaysHeld(),)
+    assert clauses(FUTURE)[-1] == fx.PlaysHeld()  # "these cards": the ones the text put under it
+    *_, left = clauses(BACKED)  # "the cards under this card": all of them, not one
+    assert isinstance(left, fx.Triggered) and left.actions == (
+        fx.MoveCards(fx.Who.YOU, fx.ALL, fx.Zone.UNDER, fx.Zone.RINGSIDE),)
+
+
+def test_these_cards_said_of_no_cards_put_under_this_card_are_reported() -> None:
+    from classickit import lowered
+
+    result = lowered("You may play these cards as if they were in your hand.")
+    assert result.effect is None and "as if in your hand" in result.unlowered[0].reason
+
+
+def test_a_held_maneuver_is_played_from_under_its_card_saved_and_replayed() -> None:
+    game = _classic({"ring": ["Backed by Torrie and Candice"]}, {})
+    cat = game.cat
+    holder = cat.id("Backed by Torrie and Candice")
+    game.s.hold_under(0, holder).extend([cat.id("Chop"), cat.id("Step Aside")])
+    moves = [str(m) for m in game.decision().moves]
+    assert moves == ['play "Chop" as maneuver from under "Backed by Torrie and Candice"',
+                     'play "Chop" as action from under "Backed by Torrie and Candice"', "end", "surrender"]
+    again = loads(dumps(game))  # the pile saved: the same choices after a reload, read back from their text
+    assert [str(m) for m in again.decision().moves] == moves
+    again.apply(parse_move(moves[0]))
+    me = again.s.players[0]
+    assert [again.title(c) for c in me.ring] == ["Backed by Torrie and Candice", "Chop"]
+    assert again.s.held(0, holder) == [cat.id("Step Aside")] and me.hand == []
+    assert [len(cards) for cards in card_lists(again.s)] == [13, 10]  # every card still counted
+
+
+def test_a_held_card_is_not_played_once_its_card_has_left_the_ring_area() -> None:
+    game = _classic({"ringside": ["Backed by Torrie and Candice"]}, {})
+    game.s.hold_under(0, game.cat.id("Backed by Torrie and Candice")).append(game.cat.id("Chop"))
+    assert [str(m) for m in game.decision().moves] == ["end", "surrender"]
+
+
+def test_a_held_reversal_reverses_as_if_from_the_hand() -> None:
+    game = _classic({"hand": ["Chop"]}, {"ring": ["Backed by Torrie and Candice"]})
+    cat = game.cat
+    holder = cat.id("Backed by Torrie and Candice")
+    game.s.hold_under(1, holder).append(cat.id("Step Aside"))
+    game.apply(parse_move('play "Chop" as maneuver'))
+    d = game.decision()
+    assert d.player == 1 and [str(m) for m in d.moves] == [
+        'reverse "Step Aside" from under "Backed by Torrie and Candice"', "pass"]
+    again = loads(dumps(game))  # the window's held card saved with its holder
+    assert dumps(again) == dumps(game) and b'"holders"' in dumps(game)
+    again.apply(parse_move(str(d.moves[0])))
+    assert again.s.under == {} and [again.title(c) for c in again.s.players[1].ring] == [
+        "Backed by Torrie and Candice", "Step Aside"]
+    assert [again.title(c) for c in again.s.players[0].ringside] == ["Chop"]

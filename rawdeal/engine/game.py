@@ -383,9 +383,18 @@ class Game(Choices):
     def _offer_reversals(self, play: CurrentPlay) -> None:
         """The play resolves unless the opponent reverses it from his hand first."""
         self.s.tasks.append(T.RESOLVE)
+        window = self._window(play)
+        if window is not None:
+            self.s.tasks.append(window)
+
+    def _window(self, play: CurrentPlay) -> T.ReverseWindow | None:
+        """The defender's reversal window, when he has a reversal for the play: in his hand, or (Classic cards) held
+        under a card of his that lets him play it as if in his hand."""
         options = self._hand_reversals(play)
-        if options:
-            self.s.tasks.append(T.ReverseWindow(1 - play.player, options))
+        held = R.held_reversals(self.cat, self.s, play) if self.s.under and self.cat.held_plays else ()
+        if held:
+            return T.ReverseWindow(1 - play.player, options, tuple(c for _, c in held), tuple(h for h, _ in held))
+        return T.ReverseWindow(1 - play.player, options) if options else None
 
     def _apply_hold(self, task: T.ApplyHold) -> None:
         """Maintain Hold, as designed here (no course transcript shows it): at the start of the
@@ -557,7 +566,13 @@ class Game(Choices):
                 self._emit(self.status(p))
 
     def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
-        if isinstance(move, mv.Reverse):
+        if isinstance(move, mv.Reverse) and move.holder:  # held under his card: played as if in his hand
+            card, hand = self.cat.id(move.title), self.s.players[t.defender].hand
+            self.s.held(t.defender, self.cat.id(move.holder)).remove(card)
+            self.s.tidy()
+            hand.append(card)
+            self._reverse_from_hand(t.defender, len(hand) - 1)
+        elif isinstance(move, mv.Reverse):
             card = self.cat.id(move.title)
             self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].hand, card, move.copy))
 
@@ -597,10 +612,10 @@ class Game(Choices):
         """A reversal card can itself be reversed by cards that target reversals (Disqualification!
         reverses a HEEL reversal card): the original attacker gets a window before the reversal's
         effects and damage happen."""
-        options = self._hand_reversals(rev)
-        if options:
+        window = self._window(rev)
+        if window is not None:
             self.s.playing = rev
-            self.s.tasks.append(T.ReverseWindow(1 - rev.player, options))
+            self.s.tasks.append(window)
 
     def _reversal_damage(self, card: int, play: CurrentPlay, att: int) -> int:
         info = self.cat.infos[card]

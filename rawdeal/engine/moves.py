@@ -59,11 +59,15 @@ class Play(Move):
 
 @dataclass(frozen=True, slots=True)
 class Reverse(Move):
+    """Reverse the card in play with a reversal card from the hand; or (Classic cards) with one held under the
+    player's card `holder` whose text lets him play it as if it were in his hand (`reverse "X" from under "H"`)."""
+
     title: str
     copy: int = 1
+    holder: str = ""
 
     def __str__(self) -> str:
-        return f"reverse {card_ref(self.title, self.copy)}"
+        return f"reverse {card_ref(self.title, self.copy)}" + (f" from under {quote(self.holder)}" if self.holder else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,8 +257,8 @@ def _transformer() -> Transformer[Token, Move]:
         def under(self, holder: str) -> str:
             return holder
 
-        def reverse(self, card: tuple[str, int]) -> Move:
-            return Reverse(*card)
+        def reverse(self, card: tuple[str, int], holder: str | None) -> Move:
+            return Reverse(card[0], card[1], holder or "")
 
         def use(self, card: tuple[str, int]) -> Move:
             return Use(*card)

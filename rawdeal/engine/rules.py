@@ -425,6 +425,27 @@ def play_moves(cat: Catalog, s: GameState, p: int, elsewhere: Sequence[CardId] =
     return out
 
 
+def held_reversals(cat: Catalog, s: GameState, play: CurrentPlay) -> list[tuple[CardId, CardId]]:
+    """(holder, card): the cards held under the defender's cards that he may play as if in his hand and that can
+    reverse the play as from the hand (`reverses`), unless the play cannot be reversed from the hand."""
+    defender = 1 - play.player
+    held = [(h, c) for h, c in playable_held(cat, s, defender) if c in cat.reversal_cards]
+    if not held:
+        return held
+    damage = base_damage(cat, s, play, defender) if play.as_type == MANEUVER else 0
+    if irreversible(cat, s, play, damage, from_hand=True):
+        return []
+    return [(h, c) for h, c in held if reverses(cat, _in_hand(s, defender, c), c, play, damage, from_hand=True)]
+
+
+def _in_hand(s: GameState, p: int, card: CardId) -> GameState:
+    """A copy of the state with `card` also in p's hand: a held card played as if it were there (a reversal's
+    cost counts the hand's other cards)."""
+    probe = s.copy()
+    probe.players[p].hand.append(card)
+    return probe
+
+
 def playable_held(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardId]]:
     """(holder, card): each distinct card held under a card of p's Ring area whose text lets him play them as if they
     were in his hand, and which passes its filter, holders in Ring area order."""

@@ -115,11 +115,11 @@ def plays_held(sentence: Sentence, held_before: bool) -> fx.PlaysHeld | None:
     if not isinstance(play, Action) or play.verb != "play" or find(play, "as_if") is None \
             or [words(p) for p in play.subject] != [["you"], ["may"]]:
         return None
-    if len(sentence.frames) > 1 or sentence.frames and not _this_in_own_ring(sentence.frames[0]):
-        raise Unsupported("cards under this card played as if in your hand under another opening")
     said = [words(p) for p in play.parts]
     if said[-1][:4] not in (_AS_IF_HAND[:4], ["as", "if", "it", "is"]) or said[-1][4:] != _AS_IF_HAND[4:]:
-        raise Unsupported(f"play {' '.join(said[-1])!r}")
+        return None  # "as if it were a Submission maneuver": another construct
+    if len(sentence.frames) > 1 or sentence.frames and not _this_in_own_ring(sentence.frames[0]):
+        raise Unsupported("cards under this card played as if in your hand under another opening")
     held = said[:-1]
     if held in ([["the", "card"], ["under", "this", "card"]], [["card"], ["under", "this", "card"]]) \
             or len(held) == 1 and held[0] in _THESE and held_before:
