@@ -8,6 +8,7 @@ from __future__ import annotations
 from rawdeal.effects import model as fx
 from rawdeal.engine import tasks as T
 from rawdeal.engine.classic import shipped_classic
+from rawdeal.engine.decision import Decision
 from rawdeal.engine.game import Game
 from rawdeal.engine.invariants import card_lists
 from rawdeal.engine.state import GameState, PlayerState
@@ -136,6 +137,12 @@ FUTURE = ("When this card is in your Ring area, if you successfully play a Volle
           "from your Ringside pile under this card. You may play these cards as if they were in your hand.")
 
 
+def _decision(game: Game) -> Decision:
+    d = game.decision()
+    assert d is not None
+    return d
+
+
 def test_cards_under_this_card_played_as_if_in_the_hand() -> None:
     assert_printed(BACKED, SEE_IT_COMING, FUTURE)
     assert fx.PlaysHeld() in clauses(BACKED) and clauses(SEE_IT_COMING) == (fx.PlaysHeld(),)
@@ -157,11 +164,11 @@ def test_a_held_maneuver_is_played_from_under_its_card_saved_and_replayed() -> N
     cat = game.cat
     holder = cat.id("Backed by Torrie and Candice")
     game.s.hold_under(0, holder).extend([cat.id("Chop"), cat.id("Step Aside")])
-    moves = [str(m) for m in game.decision().moves]
+    moves = [str(m) for m in _decision(game).moves]
     assert moves == ['play "Chop" as maneuver from under "Backed by Torrie and Candice"',
                      'play "Chop" as action from under "Backed by Torrie and Candice"', "end", "surrender"]
     again = loads(dumps(game))  # the pile saved: the same choices after a reload, read back from their text
-    assert [str(m) for m in again.decision().moves] == moves
+    assert [str(m) for m in _decision(again).moves] == moves
     again.apply(parse_move(moves[0]))
     me = again.s.players[0]
     assert [again.title(c) for c in me.ring] == ["Backed by Torrie and Candice", "Chop"]
@@ -172,7 +179,7 @@ def test_a_held_maneuver_is_played_from_under_its_card_saved_and_replayed() -> N
 def test_a_held_card_is_not_played_once_its_card_has_left_the_ring_area() -> None:
     game = _classic({"ringside": ["Backed by Torrie and Candice"]}, {})
     game.s.hold_under(0, game.cat.id("Backed by Torrie and Candice")).append(game.cat.id("Chop"))
-    assert [str(m) for m in game.decision().moves] == ["end", "surrender"]
+    assert [str(m) for m in _decision(game).moves] == ["end", "surrender"]
 
 
 def test_a_held_reversal_reverses_as_if_from_the_hand() -> None:
@@ -181,7 +188,7 @@ def test_a_held_reversal_reverses_as_if_from_the_hand() -> None:
     holder = cat.id("Backed by Torrie and Candice")
     game.s.hold_under(1, holder).append(cat.id("Step Aside"))
     game.apply(parse_move('play "Chop" as maneuver'))
-    d = game.decision()
+    d = _decision(game)
     assert d.player == 1 and [str(m) for m in d.moves] == [
         'reverse "Step Aside" from under "Backed by Torrie and Candice"', "pass"]
     again = loads(dumps(game))  # the window's held card saved with its holder

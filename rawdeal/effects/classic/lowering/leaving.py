@@ -10,6 +10,7 @@ pile of cards a card holds (`Zone.UNDER`, said as a zone of the card's owner).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Action, Cards, Frame, Phrase, Sentence, Word, ZoneRef
@@ -94,7 +95,7 @@ def under_read(action: Action, title: str, printed: str = "") -> Action:
                         for p in action.parts))
 
 
-def _all(part: object) -> object:
+def _all(part: Any) -> Any:
     """"the cards" of a counted object as "all cards"; any other part as it is."""
     if not (isinstance(part, Phrase) and part.kind == "counted" and len(part.parts) == 1
             and isinstance(cards := part.parts[0], Cards) and cards.parts
