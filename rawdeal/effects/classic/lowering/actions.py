@@ -641,6 +641,7 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     gone = _arg(action, "from_game")
     if gone is None:
         return _take(action, who, seq, card)
+    action = under_read(action, card.title, seq.printed)  # "remove all cards under this card from the game"
     plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not gone))
     pronoun = _pronoun(plain)
     search = found_search(seq.last)

@@ -14,7 +14,7 @@ from typing import Any
 
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Action, Cards, Frame, Phrase, Sentence, Word, ZoneRef
-from rawdeal.effects.classic.lowering.nodes import Unsupported, _Zones, _zone_in, find, words
+from rawdeal.effects.classic.lowering.nodes import Unsupported, _Zones, _cards, _filter, _zone_in, find, words
 
 _RING = _Zones(fx.Who.YOU, (fx.Zone.RING,))
 _PLAYERS = {("your", "opponent"): fx.Who.OPPONENT, ("opponent",): fx.Who.OPPONENT, ("he",): fx.Who.OPPONENT,
@@ -85,7 +85,7 @@ def under_read(action: Action, title: str, printed: str = "") -> Action:
     held = find(unders[0], "this_card")
     if held is None or words(held) not in (["this", "card"], ["it"], [title]):
         raise Unsupported(f"{action.verb!r} with {' '.join(words(unders[0]))!r}")
-    goes = any(isinstance(p, Phrase) and p.kind in ("into_arg", "bottom_arg", "top_arg", "back_on_top")
+    goes = any(isinstance(p, Phrase) and p.kind in ("into_arg", "bottom_arg", "top_arg", "back_on_top", "from_game")
                for p in action.parts)
     kind = "from_arg" if unders[0].kind == "from_under" or goes else "into_arg"
     word = "from" if kind == "from_arg" else "into"
@@ -108,10 +108,11 @@ _AS_IF_HAND = ["as", "if", "they", "is", "in", "your", "hand"]  # "as if they we
 _THESE = (["these", "card"], ["those", "card"], ["them"], ["they"])  # the cards the text put under this card
 
 
-def plays_held(sentence: Sentence, held_before: bool) -> fx.PlaysHeld | None:
+def plays_held(sentence: Sentence, held_before: bool, title: str = "") -> fx.PlaysHeld | None:
     """"You may play the cards under this card as if they were in your hand" (after "When this card is in your Ring
     area," or bare): the permission, or None for any other sentence. "These cards", "those cards" name the held
-    cards only after the text put cards under this card (`held_before`)."""
+    cards only after the text put cards under this card (`held_before`); "If a card under this card is a
+    Superstar-specific card, you may play it as if ...": only the held cards so described."""
     play = sentence.items[0] if len(sentence.items) == 1 else None
     if not isinstance(play, Action) or play.verb != "play" or find(play, "as_if") is None \
             or [words(p) for p in play.subject] != [["you"], ["may"]]:
@@ -119,13 +120,36 @@ def plays_held(sentence: Sentence, held_before: bool) -> fx.PlaysHeld | None:
     said = [words(p) for p in play.parts]
     if said[-1][:4] not in (_AS_IF_HAND[:4], ["as", "if", "it", "is"]) or said[-1][4:] != _AS_IF_HAND[4:]:
         return None  # "as if it were a Submission maneuver": another construct
-    if len(sentence.frames) > 1 or sentence.frames and not _this_in_own_ring(sentence.frames[0]):
+    frames = [f for f in sentence.frames if not _this_in_own_ring(f)]  # the permission holds only there anyway
+    described = _held_described(frames[0], title) if len(frames) == 1 else None
+    if len(sentence.frames) - len(frames) > 1 or frames and described is None:
         raise Unsupported("cards under this card played as if in your hand under another opening")
     held = said[:-1]
-    if held in ([["the", "card"], ["under", "this", "card"]], [["card"], ["under", "this", "card"]]) \
-            or len(held) == 1 and held[0] in _THESE and held_before:
+    if described is not None and held == [["it"]]:
+        return fx.PlaysHeld(described)
+    if described is None and (held in ([["the", "card"], ["under", "this", "card"]],
+                                       [["card"], ["under", "this", "card"]])
+                              or len(held) == 1 and held[0] in _THESE and held_before):
         return fx.PlaysHeld()
     raise Unsupported(f"play {' '.join(w for p in held for w in p)!r} as if in your hand")
+
+
+def _held_described(frame: Frame, title: str) -> fx.CardFilter | None:
+    """"If a (the) card under this card is a non-unique non-hybrid card": which held cards, or None for any other
+    opening."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if frame.kind == "if_cond" and cond is not None and len(cond.parts) == 1 else None
+    if not (isinstance(one, Phrase) and one.kind == "held_is"):
+        return None
+    held, holder, what = one.parts[0], find(one, "this_card"), one.parts[-1]
+    if not isinstance(held, Cards) or words(held) not in (["a", "card"], ["the", "card"]) or holder is None \
+            or words(holder) not in (["this", "card"], ["it"], [title]) or "not" in words(one) \
+            or not isinstance(what, Cards):
+        raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    desc = _cards(what)
+    if desc.count != fx.ONE:
+        raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    return _filter(desc)
 
 
 def _this_in_own_ring(frame: Frame) -> bool:

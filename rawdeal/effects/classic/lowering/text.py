@@ -478,7 +478,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     from_zone = playable_from(sentence, card)
     if from_zone is not None:
         return ctx, [from_zone]  # "You may play this card from your Ringside pile"
-    held = plays_held(sentence, seq is not None and seq.under)
+    held = plays_held(sentence, seq is not None and seq.under, card.title)
     if held is not None:
         return ctx, [held]  # "You may play the cards under this card as if they were in your hand"
     sentence = _lifetime_to_restrictions(sentence)
