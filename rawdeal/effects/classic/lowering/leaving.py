@@ -111,13 +111,16 @@ _THESE = (["these", "card"], ["those", "card"], ["them"], ["they"])  # the cards
 def plays_held(sentence: Sentence, held_before: bool, title: str = "") -> fx.PlaysHeld | None:
     """"You may play the cards under this card as if they were in your hand" (after "When this card is in your Ring
     area," or bare): the permission, or None for any other sentence. "These cards", "those cards" name the held
-    cards only after the text put cards under this card (`held_before`); "If a card under this card is a
+    cards only after the text put cards under this card (`held_before`), and so does "They may be played as if they
+    were in your hand"; "If a card under this card is a
     Superstar-specific card, you may play it as if ...": only the held cards so described."""
     play = sentence.items[0] if len(sentence.items) == 1 else None
-    if not isinstance(play, Action) or play.verb != "play" or find(play, "as_if") is None \
-            or [words(p) for p in play.subject] != [["you"], ["may"]]:
+    if not isinstance(play, Action) or find(play, "as_if") is None or (play.verb, [words(p) for p in play.subject]) \
+            not in (("play", [["you"], ["may"]]), ("be played", [["they"], ["may"]])):
         return None
     said = [words(p) for p in play.parts]
+    if play.verb == "be played":  # "They may be played as if they were in your hand"
+        said = [["they"], *said]
     if said[-1][:4] not in (_AS_IF_HAND[:4], ["as", "if", "it", "is"]) or said[-1][4:] != _AS_IF_HAND[4:]:
         return None  # "as if it were a Submission maneuver": another construct
     frames = [f for f in sentence.frames if not _this_in_own_ring(f)]  # the permission holds only there anyway
