@@ -5,6 +5,9 @@ your Ring area, ..."): each lowered from real Classic sentences, then run in a g
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from rawdeal.cards.model import CardType, Trait
 from rawdeal.effects import model as fx
 from rawdeal.engine import tasks as T
 from rawdeal.engine.classic import shipped_classic
@@ -197,3 +200,36 @@ def test_a_held_reversal_reverses_as_if_from_the_hand() -> None:
     assert again.s.under == {} and [again.title(c) for c in again.s.players[1].ring] == [
         "Backed by Torrie and Candice", "Step Aside"]
     assert [again.title(c) for c in again.s.players[0].ringside] == ["Chop"]
+
+
+BALANCED = ("Search your Arsenal for up to 2 cards, put them under this card, and shuffle your Arsenal. When this card is "
+            "in your Ring area, if a card under this card is a non-unique non-hybrid card, you may play it as if it were "
+            "in your hand. When this card is moved from your Ring area, remove all cards under this card from the game.")
+BROKEN = ("When this card is in your Ring area, if the card under this card is a non-unique Maneuver or non-unique "
+          "Reversal card, you may play it as if it were in your hand.")
+SIZE = ("Search your Arsenal for up to 6 cards titled Irish Whip, Throw Into the Corner Turnbuckle, or Gut Wrench, put "
+        "them under this card, and then shuffle your Arsenal. They may be played as if they were in your hand.")
+
+
+def test_only_the_held_cards_so_described_are_played_as_if_in_the_hand() -> None:
+    assert_printed(BALANCED, BROKEN, SIZE)
+    non_unique = fx.CardFilter(not_trait=Trait.UNIQUE)
+    assert clauses(BALANCED)[1] == fx.PlaysHeld(replace(non_unique, not_marks=("hybrid",)))
+    *_, removed = clauses(BALANCED)
+    assert isinstance(removed, fx.Triggered) and removed.actions == (
+        fx.MoveCards(fx.Who.YOU, fx.ALL, fx.Zone.UNDER, fx.Zone.REMOVED),)
+    # "non-unique Maneuver or non-unique Reversal": the words opening both alternatives are said of both
+    assert clauses(BROKEN) == (fx.PlaysHeld(replace(non_unique, types=(CardType.MANEUVER, CardType.REVERSAL))),)
+    assert clauses(SIZE)[-1] == fx.PlaysHeld()  # "They may be played ...": the cards put under it
+
+
+def test_a_held_card_not_so_described_stays_under_its_card() -> None:
+    game = _classic({"ring": ["That's Balanced!"]}, {})
+    cat = game.cat
+    holder = cat.id("That's Balanced!")
+    game.s.hold_under(0, holder).extend([cat.id("Patented Rock Footstomp"), cat.id("Chop"), cat.id("Punch")])
+    assert Trait.UNIQUE in cat.infos[cat.id("Patented Rock Footstomp")].card.traits  # unique; Chop is a hybrid
+    assert [str(m) for m in _decision(game).moves if "under" in str(m)] == [
+        'play "Punch" as maneuver from under "That\'s Balanced!"']
+    _run(game, (1, fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RING, fx.Zone.RINGSIDE), "Chop"))
+    assert game.s.under == {} and len(game.s.players[0].removed) == 3  # its text sent them out of the game
