@@ -233,3 +233,24 @@ def test_a_held_card_not_so_described_stays_under_its_card() -> None:
         'play "Punch" as maneuver from under "That\'s Balanced!"']
     _run(game, (1, fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RING, fx.Zone.RINGSIDE), "Chop"))
     assert game.s.under == {} and len(game.s.players[0].removed) == 3  # its text sent them out of the game
+
+
+CART_OPPONENT = "If your opponent removes this card from your Ring area, he must end his turn and skip his next turn."
+
+
+def test_after_he_must_a_bare_verb_is_his_too() -> None:
+    assert_printed(CART_OPPONENT)
+    assert clauses(CART_OPPONENT) == (fx.Triggered(fx.Trigger.LEFT_RING, (
+        fx.EndTurn(fx.Who.OPPONENT), fx.SkipTurn(fx.Who.OPPONENT)), by=fx.Who.OPPONENT),)
+
+
+def test_the_cart_removed_by_the_opponent_ends_his_turn_skips_his_next_and_drops_its_cards() -> None:
+    game = _classic({"hand": ["Chop"]}, {"ring": ["Raven's Shopping Cart"]})
+    cat = game.cat
+    cart = cat.id("Raven's Shopping Cart")
+    assert fx.PlaysHeld() in cat.infos[cart].effect.clauses  # the whole printed text lowers
+    game.s.hold_under(1, cart).extend([cat.id("Kick"), cat.id("Punch")])
+    _run(game, (0, fx.MoveCards(fx.Who.OPPONENT, fx.ONE, fx.Zone.RING, fx.Zone.RINGSIDE), "Chop"))
+    assert (game.s.turn, game.s.current, game.s.skip) == (2, 1, [True, False])  # his turn over, his next skipped
+    assert game.s.under == {} and sorted(game.title(c) for c in game.s.players[1].ringside) == [
+        "Kick", "Punch", "Raven's Shopping Cart"]

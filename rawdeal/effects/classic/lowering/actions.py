@@ -295,6 +295,8 @@ def _end(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if said[-1] != "turn" or len(said) > 3:
         raise Unsupported(f"end {' '.join(said)!r}")
     owner = [w for w in said[:-1]]
+    if owner == ["his"] and who is fx.Who.OPPONENT:  # "your opponent ends his turn": his own
+        return [fx.EndTurn(fx.Who.OPPONENT)]
     if owner in (["your", "opponent's"], ["opponent's"], ["his"]):
         return [fx.EndTurn(fx.Who.OPPONENT if who is fx.Who.YOU else fx.Who.YOU)]
     if owner == ["your"]:
