@@ -238,6 +238,14 @@ def test_a_held_card_not_so_described_stays_under_its_card() -> None:
 CART_OPPONENT = "If your opponent removes this card from your Ring area, he must end his turn and skip his next turn."
 
 
+def test_removed_by_an_effect_your_opponent_controls_said_after_the_place() -> None:
+    eyes = ("If this card is removed from your Ring area by an effect your opponent controls, you may search your "
+            "Arsenal for 1 card, put it into your hand, and shuffle your Arsenal.")
+    assert_printed(eyes)
+    (left,) = clauses(eyes)
+    assert isinstance(left, fx.Triggered) and (left.trigger, left.by) == (fx.Trigger.LEFT_RING, fx.Who.OPPONENT)
+
+
 def test_after_he_must_a_bare_verb_is_his_too() -> None:
     assert_printed(CART_OPPONENT)
     assert clauses(CART_OPPONENT) == (fx.Triggered(fx.Trigger.LEFT_RING, (
