@@ -246,6 +246,15 @@ def test_removed_by_an_effect_your_opponent_controls_said_after_the_place() -> N
     assert isinstance(left, fx.Triggered) and (left.trigger, left.by) == (fx.Trigger.LEFT_RING, fx.Who.OPPONENT)
 
 
+def test_the_card_under_this_card_is_put_into_your_ringside_pile() -> None:
+    coming = "If this card is moved from your Ring area, the card under this card is put into your Ringside pile."
+    assert_printed(coming)
+    assert clauses(coming) == (fx.Triggered(fx.Trigger.LEFT_RING, (
+        fx.MoveCards(fx.Who.YOU, fx.ONE, fx.Zone.UNDER, fx.Zone.RINGSIDE),), by=fx.Who.ALL),)
+    cat = shipped_classic().catalog  # the whole printed card lowers: played as an action, a reversal, from under
+    assert fx.PlaysHeld() in cat.infos[cat.id("You Won't See It Coming...")].effect.clauses
+
+
 def test_after_he_must_a_bare_verb_is_his_too() -> None:
     assert_printed(CART_OPPONENT)
     assert clauses(CART_OPPONENT) == (fx.Triggered(fx.Trigger.LEFT_RING, (

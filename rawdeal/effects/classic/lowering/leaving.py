@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import Action, Cards, Frame, Phrase, Sentence, Word, ZoneRef
+from rawdeal.effects.classic.model import Action, Cards, Frame, Phrase, Sentence, Statement, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import Unsupported, _Zones, _cards, _filter, _zone_in, find, words
 
 _RING = _Zones(fx.Who.YOU, (fx.Zone.RING,))
@@ -168,3 +168,20 @@ def puts_under(parts: Sequence[object]) -> bool:
         if isinstance(part, (fx.Optional, fx.OnlyIf)) and puts_under(part.actions):
             return True
     return False
+
+
+def held_put(st: Statement, title: str, printed: str) -> list[fx.MoveCards] | None:
+    """"The card under this card is put into your Ringside pile": the held cards moved (all of them when `printed` says
+    "the cards"), or None when the statement is not about cards under a card."""
+    holder = find(st, "holder")
+    held = find(holder, "this_card") if holder is not None else None
+    if holder is None or held is None or words(holder)[:3] != ["the", "card", "under"]:
+        return None
+    put = find(st, "put_into")
+    dest = next((p for p in put.parts if isinstance(p, ZoneRef)), None) if put is not None else None
+    into = _zone_in(Phrase("place", (dest,))) if dest is not None and words(put)[:2] == ["put", "into"] else None
+    if words(held) not in (["this", "card"], ["it"], [title]) or into is None or into.who is not fx.Who.YOU \
+            or len(into.zones) != 1 or len(st.parts) != 3:
+        raise Unsupported(f"the statement {' '.join(words(st))!r}")
+    count = fx.ALL if "the cards under" in printed.casefold() else fx.ONE
+    return [fx.MoveCards(fx.Who.YOU, count, fx.Zone.UNDER, into.zones[0])]
