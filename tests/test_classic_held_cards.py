@@ -223,6 +223,19 @@ def test_only_the_held_cards_so_described_are_played_as_if_in_the_hand() -> None
     assert clauses(SIZE)[-1] == fx.PlaysHeld()  # "They may be played ...": the cards put under it
 
 
+def test_a_held_card_titled_so_once_each_turn_is_reported_for_its_opening() -> None:
+    from classickit import lowered
+
+    value = ("Once during each of your turns, when a card under this card is titled Bulldog Takedown, Charismatic Style, "
+             "Chop to the Chest, Comeback!, Corkscrew DDT, DDT, Dem Damn Dudleyz, Did I Just Say Three Minutes?, Don't "
+             "Cross the Boss, Drawing Extra Heat, Great Technical Knowledge, Gut Punch, Hurricanrana, Knife-edge Chop, "
+             "Ladder in the Ring, Single Arm DDT, Springboard, Table! Table! Table!, or Who Booked This Match?, you may "
+             "play that card as if it were in your hand.")
+    assert_printed(value)  # one sentence, parsed whole; the once-a-turn limit on such plays is not run yet
+    (reported,) = lowered(value).unlowered
+    assert reported.reason == "cards under this card played as if in your hand once during each of your turns"
+
+
 def test_a_held_card_not_so_described_stays_under_its_card() -> None:
     game = _classic({"ring": ["That's Balanced!"]}, {})
     cat = game.cat

@@ -384,8 +384,9 @@ class Lexicon:
             if norm[pos:pos + length] in titles and _boundary(norm, pos + length):
                 return "CARD_TITLE", pos + length
         m = _TITLE_FALLBACK.match(text, pos) if fallback else None
-        if m and m.group(0).rstrip(".,!?"):
-            return "CARD_TITLE", pos + len(m.group(0).rstrip(".,!?"))
+        if m and m.group(0).rstrip(".,!?"):  # its closing "!" or "?" kept where a list's comma follows
+            said = m.group(0) if text.startswith(",", m.end()) else m.group(0).rstrip(".,!?")
+            return "CARD_TITLE", pos + len(said)
         return None
 
 

@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import Action, Cards, Frame, Phrase, Sentence, Statement, Word, ZoneRef
+from rawdeal.effects.classic.model import (
+    Action, Cards, Frame, Phrase, Sentence, Statement, Value, ValueKind, Word, ZoneRef,
+)
 from rawdeal.effects.classic.lowering.nodes import Unsupported, _Zones, _cards, _filter, _zone_in, find, words
 
 _RING = _Zones(fx.Who.YOU, (fx.Zone.RING,))
@@ -124,6 +126,8 @@ def plays_held(sentence: Sentence, held_before: bool, title: str = "") -> fx.Pla
     if said[-1][:4] not in (_AS_IF_HAND[:4], ["as", "if", "it", "is"]) or said[-1][4:] != _AS_IF_HAND[4:]:
         return None  # "as if it were a Submission maneuver": another construct
     frames = [f for f in sentence.frames if not _this_in_own_ring(f)]  # the permission holds only there anyway
+    if any(f.kind == "once_during" for f in frames):
+        raise Unsupported("cards under this card played as if in your hand once during each of your turns")
     described = _held_described(frames[0], title) if len(frames) == 1 else None
     if len(sentence.frames) - len(frames) > 1 or frames and described is None:
         raise Unsupported("cards under this card played as if in your hand under another opening")
@@ -141,14 +145,18 @@ def _held_described(frame: Frame, title: str) -> fx.CardFilter | None:
     """"If a (the) card under this card is a non-unique non-hybrid card": which held cards, or None for any other
     opening."""
     cond = find(frame, "condition")
-    one = cond.parts[0] if frame.kind == "if_cond" and cond is not None and len(cond.parts) == 1 else None
+    one = cond.parts[0] if frame.kind in ("if_cond", "when_cond") and cond is not None and len(cond.parts) == 1 else None
     if not (isinstance(one, Phrase) and one.kind == "held_is"):
         return None
     held, holder, what = one.parts[0], find(one, "this_card"), one.parts[-1]
+    titles = tuple(v.text for v in one.parts if isinstance(v, Value) and v.kind is ValueKind.TITLE)
     if not isinstance(held, Cards) or words(held) not in (["a", "card"], ["the", "card"]) or holder is None \
             or words(holder) not in (["this", "card"], ["it"], [title]) or "not" in words(one) \
-            or not isinstance(what, Cards):
+            or not isinstance(what, Cards) and not titles:
         raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    if titles:  # "when a card under this card is titled A, B, or C"
+        return fx.CardFilter(title=titles[0]) if len(titles) == 1 else fx.CardFilter(titles=titles)
+    assert isinstance(what, Cards)
     desc = _cards(what)
     if desc.count != fx.ONE:
         raise Unsupported(f"the condition {' '.join(words(one))!r}")
