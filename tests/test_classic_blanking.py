@@ -5,6 +5,7 @@ nowhere (`rules.ring_texts`), for as long as the blanking lasts."""
 
 from __future__ import annotations
 
+from rawdeal.cards import CardType
 from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
@@ -26,7 +27,6 @@ SOCKO = "Mr. Socko"  # "When this card is in your Ring area, your maneuvers are 
 
 def _punch(game: Game) -> int:
     """The damage of player 1's Punch (3D) with the modifiers of the Ring areas as they are."""
-    from rawdeal.cards import CardType
     from rawdeal.engine.state import CurrentPlay
 
     return R.base_damage(game.cat, game.s, CurrentPlay(1, game.cat.id("Punch"), CardType.MANEUVER), 0)
@@ -38,7 +38,7 @@ def test_blanking_sentences_lower_to_the_blanking_and_its_lifetime() -> None:
     while_here = fx.Blank(fx.Who.OPPONENT, fx.Duration.WHILE_IN_RING)
     assert clauses(MAGAZINE) == (fx.OnPlay((while_here,)),)
     assert clauses(NO_FORGIVENESS, frozenset({"action", "reversal", "special"})) == (
-        fx.OnPlay((while_here,), fx.CardType.ACTION),)
+        fx.OnPlay((while_here,), CardType.ACTION),)
     assert clauses(CEREBRAL, frozenset({"pre-match", "event"})) == (fx.BlanksAbility(
         fx.Who.OPPONENT, fx.HasCards(fx.Who.YOU, fx.Zone.HAND, at_least=0, at_most=4)),)
 
@@ -86,7 +86,7 @@ def test_a_card_blanked_for_the_rest_of_the_turn_changes_nothing_until_the_turn_
     assert again.s.blanked == game.s.blanked and _punch(again) == 3
     game.s.tasks.append(T.END_TURN)
     game.resume()
-    assert game.s.blanked == () and _punch(game) == 4
+    assert not game.s.blanked and _punch(game) == 4
     assert b'"blanked"' not in dumps(game)  # written only when set: older saves keep their bytes
 
 
@@ -126,8 +126,8 @@ def test_a_superstar_ability_is_blank_while_the_condition_holds() -> None:
 
 
 def test_a_blanked_card_with_its_damage_adds_no_fortitude() -> None:
-    game = _classic({}, {"ring": [SOCKO]})
+    game = _classic({}, {"ring": ["Punch", "Punch", SOCKO]})
     cat, s = game.cat, game.s
-    before = R.fortitude(cat, s, 1)
-    s.blanked = (Blanked(1, cat.id(SOCKO), 0, cat.id("Raw Deal!"), fx.Duration.REST_OF_TURN, damage=True),)
-    assert R.fortitude(cat, s, 1) == before - cat.damages[cat.id(SOCKO)]
+    assert R.fortitude(cat, s, 1) == 6
+    s.blanked = (Blanked(1, cat.id("Punch"), 0, cat.id("Raw Deal!"), fx.Duration.REST_OF_TURN, damage=True),)
+    assert R.fortitude(cat, s, 1) == 0  # copies are one card id: both read as blank
