@@ -9,6 +9,7 @@ from rawdeal.cards.db import normalize_title
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, Word, ZoneRef
+from rawdeal.effects.classic.lowering.blanking import blanks_ability, blanks_chosen
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _filter, _leaves, _number, _zone_in, find, titles_each,
     values, words,
@@ -60,6 +61,12 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     held = held_put(st, card.title, seq.printed) if st.kind == "is_event" else None
     if held is not None:
         return held  # "the card under this card is put into your Ringside pile"
+    blanked = blanks_chosen(st, seq.last)  # "that card has blank text": the card chosen in a Ring area
+    if blanked is not None:
+        return blanked
+    ability = blanks_ability(st)  # "your opponent's Superstar Ability is blank"
+    if ability is not None:
+        return [ability]
     handler = _STATEMENTS.get(st.kind)
     if handler is None:
         raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
