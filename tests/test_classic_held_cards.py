@@ -14,7 +14,7 @@ from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.decision import Decision
 from rawdeal.engine.game import Game
 from rawdeal.engine.invariants import card_lists
-from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.engine.state import Blanked, GameState, PlayerState
 from rawdeal.engine.moves import parse_move
 from rawdeal.io.save import dumps, loads
 from classickit import STRIKE, assert_printed, clauses, course_with
@@ -182,6 +182,16 @@ def test_a_held_maneuver_is_played_from_under_its_card_saved_and_replayed() -> N
 def test_a_held_card_is_not_played_once_its_card_has_left_the_ring_area() -> None:
     game = _classic({"ringside": ["Backed by Torrie and Candice"]}, {})
     game.s.hold_under(0, game.cat.id("Backed by Torrie and Candice")).append(game.cat.id("Chop"))
+    assert [str(m) for m in _decision(game).moves] == ["end", "surrender"]
+
+
+def test_a_blanked_holder_lets_no_held_card_be_played() -> None:
+    game = _classic({"ring": ["Backed by Torrie and Candice"]}, {"ring": ["Chop"]})
+    cat = game.cat
+    holder = cat.id("Backed by Torrie and Candice")
+    game.s.hold_under(0, holder).append(cat.id("Chop"))
+    game.s.blanked = (Blanked(0, holder, 1, cat.id("Chop"), fx.Duration.REST_OF_TURN),)
+    game.forget_decision()
     assert [str(m) for m in _decision(game).moves] == ["end", "surrender"]
 
 
