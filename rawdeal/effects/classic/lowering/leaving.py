@@ -1,4 +1,4 @@
-"""A card leaving its owner's Ring area, and the cards held under it.
+"""A card leaving its owner's Ring area, and the cards held under it (played from there as if in the hand).
 
 "If this card is removed (moved) from your Ring area, ...", "When this card is put into your Ringside pile from your
 Ring area, ...", "If an effect your opponent controls removes this card from your Ring area, ...", "If your opponent
@@ -106,24 +106,23 @@ def _all(part: Any) -> Any:
     return Phrase("counted", (Cards((Phrase("all", (Word("all"),)), *cards.parts[1:])),))
 
 
-_AS_IF_HAND = ["as", "if", "they", "is", "in", "your", "hand"]  # "as if they were in your hand" (lemmas; "it" too)
+_AS_IF_HAND = (["as", "if", "they", "is", "in", "your", "hand"], ["as", "if", "it", "is", "in", "your", "hand"])  # lemmas
 _THESE = (["these", "card"], ["those", "card"], ["them"], ["they"])  # the cards the text put under this card
+_THE_HELD = ([["the", "card"], ["under", "this", "card"]], [["card"], ["under", "this", "card"]])
 
 
 def plays_held(sentence: Sentence, held_before: bool, title: str = "") -> fx.PlaysHeld | None:
     """"You may play the cards under this card as if they were in your hand" (after "When this card is in your Ring
     area," or bare): the permission, or None for any other sentence. "These cards", "those cards" name the held
     cards only after the text put cards under this card (`held_before`), and so does "They may be played as if they
-    were in your hand"; "If a card under this card is a
-    Superstar-specific card, you may play it as if ...": only the held cards so described."""
+    were in your hand"; "If a card under this card is a Superstar-specific card, you may play it as if ...": only
+    the held cards so described."""
     play = sentence.items[0] if len(sentence.items) == 1 else None
-    if not isinstance(play, Action) or find(play, "as_if") is None or (play.verb, [words(p) for p in play.subject]) \
+    if not isinstance(play, Action) or (play.verb, [words(p) for p in play.subject]) \
             not in (("play", [["you"], ["may"]]), ("be played", [["they"], ["may"]])):
         return None
-    said = [words(p) for p in play.parts]
-    if play.verb == "be played":  # "They may be played as if they were in your hand"
-        said = [["they"], *said]
-    if said[-1][:4] not in (_AS_IF_HAND[:4], ["as", "if", "it", "is"]) or said[-1][4:] != _AS_IF_HAND[4:]:
+    said = [["they"]] * (play.verb == "be played") + [words(p) for p in play.parts]  # "They may be played ..."
+    if not said or said[-1] not in _AS_IF_HAND:
         return None  # "as if it were a Submission maneuver": another construct
     frames = [f for f in sentence.frames if not _this_in_own_ring(f)]  # the permission holds only there anyway
     if any(f.kind == "once_during" for f in frames):
@@ -131,12 +130,15 @@ def plays_held(sentence: Sentence, held_before: bool, title: str = "") -> fx.Pla
     described = _held_described(frames[0], title) if len(frames) == 1 else None
     if len(sentence.frames) - len(frames) > 1 or frames and described is None:
         raise Unsupported("cards under this card played as if in your hand under another opening")
-    held = said[:-1]
+    return _permission(said[:-1], described, held_before)
+
+
+def _permission(held: list[list[str]], described: fx.CardFilter | None, held_before: bool) -> fx.PlaysHeld:
+    """The permission for the cards a play names: "it" after a condition that describes a held card; else "the
+    card(s) under this card", or "these cards" after the text put cards under it."""
     if described is not None and held == [["it"]]:
         return fx.PlaysHeld(described)
-    if described is None and (held in ([["the", "card"], ["under", "this", "card"]],
-                                       [["card"], ["under", "this", "card"]])
-                              or len(held) == 1 and held[0] in _THESE and held_before):
+    if described is None and (held in _THE_HELD or len(held) == 1 and held[0] in _THESE and held_before):
         return fx.PlaysHeld()
     raise Unsupported(f"play {' '.join(w for p in held for w in p)!r} as if in your hand")
 
