@@ -31,6 +31,7 @@ class Zone(StrEnum):
     RING = "ring"
     REMOVED = "removed"  # removed from the game (Classic cards): out of play for good
     BACKLASH = "backlash"  # the Backlash deck (Classic): Pre-match and Mid-match cards kept apart from the Arsenal
+    BACKSTAGE = "backstage"  # where the Superstar card lies: reversing by his ability is reversing from there (rulebook)
 
 
 class Position(StrEnum):
@@ -622,6 +623,9 @@ class Reverses:
     overturned_only: bool = False  # "when overturned, reverse ...": only when damage reveals it (Classic cards)
     condition: Condition | None = None  # "If your Fortitude Rating is less than your opponent's, reverse ...": the
     # reversing player's condition (Classic cards)
+    zone: Zone | None = None  # Classic: not a reversal card played, but this card used where it lies (RING, RINGSIDE)
+    # or the Superstar's ability (BACKSTAGE): "When this card is in your Ring area, you may put this card into your
+    # Ringside pile to reverse any maneuver"; `cost` is what using it takes; no F asked, no damage dealt
 
 
 @dataclass(frozen=True, slots=True)
@@ -854,3 +858,5 @@ class Ability:
     triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)
     stat_lines: tuple[StatLine, ...] = ()  # his own "Your Starting Hand Size is +1 ...", "The maximum number ..."
     modifiers: tuple[Modifier, ...] = ()  # his own "Your Action cards are -3F": always, to his cards (Classic)
+    reverses: tuple[Reverses, ...] = ()  # "You may discard 3 cards to reverse any non-unique maneuver" (Classic):
+    # reversing from the Backstage area (`Reverses.zone`)

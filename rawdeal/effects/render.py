@@ -31,7 +31,7 @@ from rawdeal.effects.model import (
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
-          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck"}
+          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck", Zone.BACKSTAGE: "backstage area"}
 
 
 # ------------------------------------------------------------------------------------ words
@@ -394,6 +394,10 @@ def _stat_change(c: StatChange) -> str:
 def _reverses(c: Reverses) -> str:
     cost = f", after you {_actions(c.cost, False)}" if c.cost else ""
     when = "if played from your hand, " if c.from_hand_only else "when overturned, " if c.overturned_only else ""
+    if c.zone is Zone.BACKSTAGE:
+        when = "by the superstar's ability, "
+    elif c.zone is not None:
+        when = f"while this card is in your {_ZONES[c.zone]}, used there, "
     if c.condition is not None:
         when += f"if {_condition(c.condition)}, "
     return f"{when}reverses {_target(c.target)}{cost}"
@@ -475,10 +479,12 @@ def render_ability(ability: Ability) -> str:
         parts += [_played(t) for t in ability.triggered]
         parts += [_stat_line(line) for line in ability.stat_lines]
         parts += [render_modifier(m).removesuffix(" while this card is in your ring area") for m in ability.modifiers]
+        parts += [_reverses(r) for r in ability.reverses]
         return "always: " + "; ".join(parts)
     when = {AbilityTiming.ONCE_PER_TURN: "once per turn", AbilityTiming.START_OF_TURN: "at the start of your turn"}
     may = "you may " if ability.optional else ""
-    return f"{when[ability.timing]}, {may}{_actions(ability.actions, True, ' and ' if may else '; ')}"
+    reverses = "".join(f"; {_reverses(r)}" for r in ability.reverses)
+    return f"{when[ability.timing]}, {may}{_actions(ability.actions, True, ' and ' if may else '; ')}{reverses}"
 
 
 # --------------------------------------------------------------------------------------- tree

@@ -43,6 +43,7 @@ class CardInfo:
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
     activated: tuple[fx.Activated, ...] = ()  # effects used from the Ring area or Ringside pile (Classic cards)
     when_played: tuple[fx.WhenPlayed, ...] = ()  # "When played, ...": before the reversal window (Classic cards)
+    used_reverses: tuple[fx.Reverses, ...] = ()  # reversals by using it where it lies (`Reverses.zone`, Classic)
 
     def is_(self, card_type: CardType) -> bool:
         return card_type in self.card.types
@@ -62,7 +63,8 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         irreversible=fx.Irreversible() in effect.of(fx.Irreversible),
         irreversible_when=tuple(c for c in effect.of(fx.Irreversible) if c != fx.Irreversible()),
         reversal_bonus=sum(c.amount for c in effect.of(fx.ReversalBonus)),
-        reverses=effect.of(fx.Reverses),
+        reverses=tuple(r for r in effect.of(fx.Reverses) if r.zone is None),
+        used_reverses=tuple(r for r in effect.of(fx.Reverses) if r.zone is not None),
         on_reverse=effect.of(fx.OnReverse),
         variable_damage=bool(effect.of(fx.VariableDamage)),
         while_in_ring=tuple(c.modifier for c in effect.of(fx.WhileInRing)),
@@ -155,6 +157,10 @@ class Catalog:
     least_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
     # Whether a card can forbid playing cards ("you cannot play ... for the rest of the turn")
     restricts: bool = field(init=False, repr=False, compare=False)
+    # Cards and Superstars that reverse by being used where they lie ("When this card is in your Ring area, you may
+    # put this card into your Ringside pile to reverse ..."; none in the course's pool: a play then looks at neither)
+    used_reversers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    reversing_stars: frozenset[str] = field(init=False, repr=False, compare=False)
     # Whether a card asks "you reversed a card to end your opponent's last turn" (the game then remembers it)
     remembers_reversals: bool = field(init=False, repr=False, compare=False)
     # Whether a card can be Permanent (printed so, or by a text): else nothing in a Ring area is (`rules.permanent`)
@@ -194,6 +200,8 @@ class Catalog:
             t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RINGSIDE for t in i.triggered)))
         object.__setattr__(self, "reversal_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.REVERSAL for t in i.triggered)))
+        object.__setattr__(self, "used_reversers", frozenset(i.id for i in self.infos if i.used_reverses))
+        object.__setattr__(self, "reversing_stars", frozenset(name for name, ab in self.abilities.items() if ab.reverses))
         object.__setattr__(self, "play_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
         object.__setattr__(self, "least_costs", tuple(
@@ -207,7 +215,9 @@ class Catalog:
             or any(isinstance(a, fx.RemoveReversed) for i in self.infos for r in i.on_reverse for a in r.actions))
         object.__setattr__(self, "permanence", any(
             PERMANENT in i.card.marks or i.effect.of(fx.Permanent) or i.effect.of(fx.MakesPermanent) for i in self.infos))
-        object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos for r in i.reverses))
+        object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos
+                                                     for r in (*i.reverses, *i.used_reverses))
+                           or any(r.target.played_before for ab in self.abilities.values() for r in ab.reverses))
         object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "stat_lines", tuple(tuple(

@@ -375,10 +375,15 @@ class Game(Choices):
         self._offer_reversals(self.s.playing)
 
     def _offer_reversals(self, play: CurrentPlay) -> None:
-        """The play resolves unless the opponent reverses it from his hand first."""
+        """The play resolves unless the opponent reverses it from his hand first (or, Classic cards, with a card
+        of his used where it lies, or his Superstar's ability)."""
         self.s.tasks.append(T.RESOLVE)
         options = self._hand_reversals(play)
-        if options:
+        if self.cat.used_reversers or self.cat.reversing_stars:
+            used, used_from, star = R.used_reversals(self.cat, self.s, play)
+            if options or used or star:
+                self.s.tasks.append(T.ReverseWindow(1 - play.player, options, used, used_from, star))
+        elif options:
             self.s.tasks.append(T.ReverseWindow(1 - play.player, options))
 
     def _apply_hold(self, task: T.ApplyHold) -> None:
@@ -475,7 +480,7 @@ class Game(Choices):
             s.ended_by_reversal, s.reversed_last = dfd, LastPlay(play.card, play.as_type, None)
         sv = self.cat.infos[play.card].card.stun_value
         if self.cat.reversal_watchers:
-            self._push_reversal_watchers(play, from_hand=False)
+            self._push_reversal_watchers(play, fx.Zone.ARSENAL)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=False)
         if early and sv and (s.players[play.player].arsenal or s.profile != COURSE):
@@ -516,13 +521,12 @@ class Game(Choices):
         for owner, card, t in reversed(found):
             self._run_clause(owner, card, t, t.actions)
 
-    def _push_reversal_watchers(self, play: CurrentPlay, from_hand: bool) -> None:
-        """What reversing `play` sets off in either Ring area or Ringside pile ("When this card is in your Ring area
-        (Ringside pile), if your opponent reverses a maneuver from his hand, ..."): run after the reversed card's own
-        effects."""
+    def _push_reversal_watchers(self, play: CurrentPlay, source: fx.Zone) -> None:
+        """What reversing `play` (from `source`) sets off in either Ring area or Ringside pile ("When this card is in
+        your Ring area (Ringside pile), if your opponent reverses a maneuver from his hand, ..."): run after the
+        reversed card's own effects."""
         s, cat = self.s, self.cat
         info, reverser = cat.infos[play.card], 1 - play.player
-        source = fx.Zone.HAND if from_hand else fx.Zone.ARSENAL
         found: list[tuple[int, int, fx.Triggered]] = []
         for owner in (play.player, reverser):
             whose = fx.Who.YOU if owner == reverser else fx.Who.OPPONENT
@@ -551,9 +555,39 @@ class Game(Choices):
                 self._emit(self.status(p))
 
     def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
-        if isinstance(move, mv.Reverse):
+        if isinstance(move, mv.Reverse) and move.source is not fx.Zone.HAND:
+            self._reverse_by_using(t.defender, move)
+        elif isinstance(move, mv.Reverse):
             card = self.cat.id(move.title)
             self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].hand, card, move.copy))
+
+    def _reverse_by_using(self, defender: int, move: mv.Reverse) -> None:
+        """Reverse the card in play by using a card where it lies (or the Superstar's ability): it is reversed as
+        from the hand (its player's Ringside pile, his turn ends) but no reversal card is played: no damage, no
+        effect but the cost, paid first ("put this card into your Ringside pile", "discard 3 cards")."""
+        s = self.s
+        play = s.playing
+        assert play is not None
+        card = -1 if move.source is fx.Zone.BACKSTAGE else self.cat.id(move.title)
+        damage = R.base_damage(self.cat, s, play, defender) if play.as_type == MANEUVER else 0
+        clause = R.used_clause(self.cat, s, play, damage, card, move.source)
+        assert clause is not None  # the window offered it
+        if self.listen:
+            self._emit(ev.Reversed(self.name(defender), move.title, move.source.value, self.title(play.card)))
+        s.tasks.clear()
+        s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
+        if not play.held:
+            if play.as_type == REVERSAL:
+                _take_last(s.players[play.player].ring, play.card)
+            s.players[play.player].ringside.append(play.card)
+        s.end_requested = True
+        if self.cat.remembers_reversals:
+            s.ended_by_reversal, s.reversed_last = defender, LastPlay(play.card, play.as_type, None)
+        if self.cat.reversal_watchers:
+            self._push_reversal_watchers(play, move.source)
+        if self.cat.infos[play.card].triggered:
+            self._push_reversed(play, from_hand=False)
+        self._push_actions(defender, clause.cost, card)
 
     def _reverse_from_hand(self, defender: int, at: int) -> None:
         s = self.s
@@ -575,7 +609,7 @@ class Game(Choices):
         if self.cat.remembers_reversals:
             s.ended_by_reversal, s.reversed_last = defender, LastPlay(play.card, play.as_type, None)
         if self.cat.reversal_watchers:
-            self._push_reversal_watchers(play, from_hand=True)
+            self._push_reversal_watchers(play, fx.Zone.HAND)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=True)  # after the reversal's damage
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))

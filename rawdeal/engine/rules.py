@@ -751,7 +751,7 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
         ring = s.players[play.player].ring
         if sum(1 for c in ring if t.trait in cat.infos[c].card.traits) < t.min_trait_in_ring:
             return False
-    return not from_hand or _cost_payable(s, r.cost, defender)
+    return not from_hand or not r.cost or _cost_payable(s, r.cost, defender)
 
 
 def _played_before(s: GameState, as_type: CardType | None) -> int:
@@ -795,3 +795,64 @@ def _payable(s: GameState, p: int, action: fx.Action) -> bool:
     if isinstance(action, fx.Discard) and action.who is YOU:
         return len(me.hand) >= (action.count.n or 1)
     return True
+
+
+# ------------------------------------------------------------------ reversals by using a card or an ability
+def used_reversals(cat: Catalog, s: GameState, play: CurrentPlay) -> tuple[tuple[CardId, ...], tuple[fx.Zone, ...], bool]:
+    """What the defender may reverse the play with besides his hand (Classic cards): his cards in his Ring area and
+    Ringside pile that reverse it by being used there (`Reverses.zone`; each title once, copies are alike) with
+    the zone each is used from, and whether his Superstar's ability does. Their cost must be payable; no F is
+    asked (no reversal card is played). A play that cannot be reversed from the hand cannot be reversed so either
+    (the rulebook counts these with the hand: "reversed from the hand, Backlash deck, Ringside pile, Ring area, or
+    Backstage area")."""
+    defender = 1 - play.player
+    me = s.players[defender]
+    cards: list[CardId] = []
+    zones: list[fx.Zone] = []
+    damage = base_damage(cat, s, play, defender) if play.as_type == MANEUVER else 0
+    if irreversible(cat, s, play, damage, from_hand=True):
+        return (), (), False
+    for zone, held in ((fx.Zone.RING, me.ring), (fx.Zone.RINGSIDE, me.ringside)):
+        if cat.used_reversers.isdisjoint(held):
+            continue
+        for c in distinct([c for c in held if c in cat.used_reversers]):
+            if used_clause(cat, s, play, damage, c, zone) is not None:
+                cards.append(c)
+                zones.append(zone)
+    star = me.superstar in cat.reversing_stars and used_clause(cat, s, play, damage, -1, fx.Zone.BACKSTAGE) is not None
+    return tuple(cards), tuple(zones), star
+
+
+def used_clause(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, card: CardId,
+                zone: fx.Zone) -> fx.Reverses | None:
+    """The first of `card`'s clauses used from `zone` (of the defender's ability, for card -1 and the Backstage
+    area) that reverses the play now, at a cost he can pay; None if none does."""
+    defender = 1 - play.player
+    info = cat.infos[play.card]
+    if card >= 0:
+        if info.not_reversed_by and loose_title(cat.infos[card].title) in info.not_reversed_by:
+            return None
+        if (info.not_reversed_by_cards or info.reversed_only_by) and not _may_reverse(cat, info, card):
+            return None
+        clauses = cat.infos[card].used_reverses
+    elif info.reversed_only_by:
+        return None  # only some reversal cards may reverse it: an ability is none
+    else:
+        clauses = ability(cat, s, defender).reverses
+    for r in clauses:
+        if r.zone is zone and _fits(r.target, info, play.as_type) \
+                and _matches(cat, s, replace(r, cost=()), play, damage, True, defender) \
+                and _used_cost_payable(cat, s, r.cost, defender):
+            return r
+    return None
+
+
+def _used_cost_payable(cat: Catalog, s: GameState, cost: tuple[fx.Action, ...], p: int) -> bool:
+    """Whether the player can pay a used reversal's cost: the cards it discards are in his hand (moving the card
+    used always can be done)."""
+    hand = s.players[p].hand
+    discards = [a for a in cost if isinstance(a, fx.Discard)]
+    if sum(a.count.n or 0 for a in discards) > len(hand):
+        return False
+    return all(sum(1 for c in hand if c in cat.passing(a.filter)) >= (a.count.n or 0) for a in discards
+               if a.filter != fx.ANY_CARD)

@@ -13,6 +13,7 @@ from typing import Any
 
 from rawdeal.cards import CardType
 from rawdeal.decks import Deck, DeckLine, Rule, check_deck
+from rawdeal.effects.model import Zone
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.invariants import WINS, card_lists
@@ -168,8 +169,13 @@ def _check_window(game: Game, task: T.ReverseWindow, at: str, fail: Any) -> None
     assert s.playing is not None
     if task.defender != 1 - s.playing.player:
         fail(f"{at}.defender", f"the defender is the opponent of the player of the card in play ({1 - s.playing.player})")
-    if not task.options:
+    if not task.options and not task.used and not task.backstage:
         fail(f"{at}.options", "a reversal window offers at least one reversal (the engine opens none otherwise)")
+    if len(task.used) != len(task.used_from):
+        fail(f"{at}.used_from", "names the zone of each card of used, one for one")
+    for j, (card, zone) in enumerate(zip(task.used, task.used_from)):
+        if zone not in (Zone.RING, Zone.RINGSIDE) or card not in s.players[task.defender].zone(zone):
+            fail(f"{at}.used[{j}]", f"{game.title(card)!r} is not in {game.name(task.defender)}'s {zone}")
     hand = Counter(s.players[task.defender].hand)
     offered: Counter[int] = Counter()
     for j, card in enumerate(task.options):

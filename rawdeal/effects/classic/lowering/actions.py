@@ -945,12 +945,18 @@ def _shuffle(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
 def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if not card.is_reversal or who is not fx.Who.YOU:
         raise Unsupported("'reverse' on a card that is no reversal")
+    return reversing(action, card)
+
+
+def reversing(action: Action, card: CardFacts) -> list[Any]:
+    """"reverse any HEEL maneuver if ...": the `Reverses` clauses of what the action reverses (whichever card
+    reverses: a reversal card, or one used where it lies)."""
     if not action.parts or not (isinstance(action.parts[0], Phrase) and action.parts[0].kind == "counted"):
         raise Unsupported(f"reverse {' '.join(words(action)[1:])!r}")
     cond = _arg(action, "if_arg")
     if cond is not None:  # "reverse any HEEL maneuver if that opponent has 5 or more HEEL cards in his Ring area"
         plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not cond))
-        [reverses] = _reverse(plain, who, seq, card)
+        [reverses] = reversing(plain, card)
         before = not_first(next(p for p in cond.parts if isinstance(p, Phrase) and p.kind == "condition"))
         if before is not None:  # "if it is not the first card played this turn"
             return [replace(reverses, target=replace(reverses.target, played_before=before[0],

@@ -31,11 +31,12 @@ from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
-    Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
+    Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding, reversing,
 )
 from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
 )
+from rawdeal.effects.classic.lowering.used import UsedReversal, by_doing, placed, reversing_purpose, used_reversals
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
 from rawdeal.effects.classic.lowering.statements import (
@@ -269,7 +270,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 and any(isinstance(p, Word) and p.text == "either" for p in item.subject):
             said_either = len(groups[0])
         if isinstance(item, Action):
-            out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
+            out = _declared(item, card, seq) if item.verb == "declare whether" else _used_or_action(item, seq, card)
             if out:
                 last = out[-1]
                 if not (isinstance(last, fx.Optional) and not last.actions):  # an empty may keeps what was taken
@@ -325,6 +326,16 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
     return [*before, fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+def _used_or_action(item: Action, seq: _Seq, card: CardFacts) -> list[Any]:
+    """The action lowered; "you may put this card into your Ringside pile to reverse ...": a reversal by using
+    this card, at that cost."""
+    used = reversing_purpose(item)
+    if used is None:
+        return _action(item, seq, card)
+    cost, reverse = used
+    return used_reversals(_action(cost, seq, card), reversing(reverse, card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,7 +473,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     from_zone = playable_from(sentence, card)
     if from_zone is not None:
         return ctx, [from_zone]  # "You may play this card from your Ringside pile"
-    sentence = _lifetime_to_restrictions(sentence)
+    sentence = by_doing(_lifetime_to_restrictions(sentence))
     frames = list(sentence.frames)
     seq = seq or _Seq()
     seq.next_card = seq.condition = seq.lifetime = None
@@ -546,7 +557,12 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         new = _Ctx("forced discard")
     parts = _items(sentence, card, seq)
     _any_number_only_discarded(parts)
-    if seq.condition is not None and any(isinstance(p, fx.Reverses) for p in parts):
+    if seq.condition is not None and any(isinstance(p, UsedReversal) for p in parts):
+        # "When this card is in your Ring area, if your Fortitude Rating is 15 or greater, you may put this card
+        # into your Ringside pile to reverse ...": the condition is the reversal's
+        parts = [UsedReversal(replace(p.reverses, condition=seq.condition)) if isinstance(p, UsedReversal)
+                 and p.reverses.condition is None else p for p in parts]
+    elif seq.condition is not None and any(isinstance(p, fx.Reverses) for p in parts):
         # "If your Fortitude Rating is less than your opponent's, reverse any maneuver and end his turn": the
         # reversal holds the condition; what it does happens only when it reverses
         at = next(i for i, p in enumerate(parts) if isinstance(p, fx.Reverses))
@@ -833,6 +849,14 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             raise Unsupported("'continue your turn' where no reversal ends it")
         if ctx.after_damage:
             _add_action(clauses, ends_turn_after_damage(part), ctx)
+        elif isinstance(part, UsedReversal):
+            used_from = _used_from(ctx, card)
+            clauses.append(placed(part, used_from, card))
+            ctx = _Ctx("used reversal", zones=used_from)
+        elif ctx.kind == "used reversal" and part == fx.EndTurn(fx.Who.OPPONENT):
+            continue  # "... and end your opponent's turn": as any reversal does
+        elif ctx.kind == "used reversal":
+            raise Unsupported("what a reversal by using a card does besides ending the turn")
         elif isinstance(part, fx.Reverses):
             if ctx.kind == "reverse" and ctx.from_hand:  # "If played from your hand, may reverse ..."
                 part = replace(part, from_hand_only=True)
@@ -951,6 +975,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=ctx.zones[0],
                                     played=ctx.played, by=ctx.by, source=ctx.source))
         return _Ctx("in", zones=ctx.zones)
+    if ctx.kind == "used reversal":
+        return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()  # a sentence after it says when again
     if ctx.kind == "played":
         if not used:
             raise Unsupported("a successful play that sets off nothing the engine runs")
@@ -961,6 +987,18 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         clauses.append(trig if ctx.zones else _AbilityTrigger(trig))
         return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()
     return ctx
+
+
+def _used_from(ctx: _Ctx, card: CardFacts) -> tuple[fx.Zone, ...]:
+    """Where a card used to reverse lies: the opening's zone ("When this card is in your Ring area"); a Pre-match or
+    Mid-match card's bare text, its Ring area; a Superstar's, none (his ability: backstage)."""
+    if ctx.kind in ("ring", "in"):
+        return ctx.zones or (fx.Zone.RING,)
+    if ctx == _Ctx() and not card.is_superstar and stays_in_ring("play", _Ctx(), card):
+        return (fx.Zone.RING,)
+    if ctx == _Ctx() and card.is_superstar:
+        return ()
+    raise Unsupported("a reversal by using a card in this context")
 
 
 def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, action: Any) -> None:
@@ -1055,15 +1093,17 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     passive = [c for c in clauses if isinstance(c, Passive)]
     lines = tuple(c for c in clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom)) and card.is_superstar)
     mods = tuple(c.modifier for c in clauses if isinstance(c, _AbilityModifier))
+    reverses = tuple(c for c in clauses if isinstance(c, fx.Reverses) and c.zone is fx.Zone.BACKSTAGE)
     rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive, _AbilityModifier))
-            and c not in lines]
+            and c not in lines and c not in reverses]
     standing = {p.field: p.value for p in passive}
     if len(standing) != len(passive):
         raise Unsupported("a Superstar's standing rule said twice")
     if not parts:
         passive_ability = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered,
-                                     stat_lines=lines, modifiers=mods, **standing)  # type: ignore[arg-type]
-        return (passive_ability if forbids or triggered or standing or lines or mods else None), rest
+                                     stat_lines=lines, modifiers=mods, reverses=reverses,
+                                     **standing)  # type: ignore[arg-type]
+        return (passive_ability if forbids or triggered or standing or lines or mods or reverses else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -1075,7 +1115,7 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
-                      stat_lines=lines, modifiers=mods, **standing), rest
+                      stat_lines=lines, modifiers=mods, reverses=reverses, **standing), rest
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
