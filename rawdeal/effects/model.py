@@ -548,6 +548,8 @@ class Target:
     played_before_type: CardType | None = None  # that many cards (maneuvers, actions: "the first maneuver") before it
     # this turn (Classic cards)
     min_damage: int | None = None  # Classic: "reverse any maneuver of 4D or greater" (the damage it would deal)
+    named: tuple[str, ...] = ()  # Classic: "(including the card titled Clutch onto Opponent)": cards it reverses by
+    # name whatever the description says of their type, and which it so "specifically reverses"
 
 
 # ---------------------------------------------------------------------------------------- clauses
@@ -749,6 +751,8 @@ class ReversedOnlyBy:
     may reverse it, and only where their own text reverses it."""
 
     cards: tuple[CardFilter, ...]
+    naming: tuple[str, ...] = ()  # "... by cards that specifically reverse the card titled Clutch onto Opponent":
+    # or the reversal cards whose text reverses one of these titles by name (`Target.title`, `Target.named`)
 
 
 @dataclass(frozen=True, slots=True)

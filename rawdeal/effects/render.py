@@ -347,6 +347,8 @@ def _target(t: Target) -> str:
         text += f" if not the {' or '.join(('first', 'second')[:t.played_before])} {kind} played this turn"
     if t.min_trait_in_ring is not None:
         text += f" if opponent has {t.min_trait_in_ring} or more {t.trait.value.upper() if t.trait else ''} cards in his ring area"
+    if t.named:
+        text += f" (including {' and '.join(t.named)})"
     return text
 
 
@@ -436,7 +438,7 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     CountsAs: lambda c: f"counts as {c.n} {_marked('cards', c.marks, ())} in your {_ZONES[c.zone]}",
     AlsoReversedBy: lambda c: f"may be reversed by {' or '.join(c.titles)} whatever they reverse",
     ReversedOnlyBy: lambda c: "may only be reversed by " + " or ".join(
-        map(_reversal_cards, c.cards)),
+        [*map(_reversal_cards, c.cards), *(f"reversals naming {t}" for t in c.naming)]),
     ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",
     Reverses: _reverses,
     OnReverse: lambda c: f"on reversal{' from your hand' if c.from_hand_only else ''}, {_actions(c.actions, True)}",

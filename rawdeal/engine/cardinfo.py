@@ -38,6 +38,7 @@ class CardInfo:
     not_reversed_by: frozenset[str] = frozenset()  # titles of reversals that never match it (Classic cards)
     not_reversed_by_cards: tuple[fx.CardFilter, ...] = ()  # nor do the reversal cards these let through (Classic)
     reversed_only_by: tuple[fx.CardFilter, ...] = ()  # only reversal cards one of these lets through match it
+    reversed_only_naming: frozenset[str] = frozenset()  # ... or that reverse one of these titles by name
     also_reversed_by: frozenset[str] = frozenset()  # titles of reversals that match it whatever they reverse
     counts_as: tuple[fx.CountsAs, ...] = ()  # "counts as 2 Heat cards in your Ringside pile" (Classic cards)
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
@@ -76,6 +77,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         not_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.NotReversedBy) for t in c.titles),
         not_reversed_by_cards=tuple(f for c in effect.of(fx.NotReversedBy) for f in c.cards),
         reversed_only_by=tuple(f for c in effect.of(fx.ReversedOnlyBy) for f in c.cards),
+        reversed_only_naming=frozenset(t for c in effect.of(fx.ReversedOnlyBy) for t in c.naming),
         also_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.AlsoReversedBy) for t in c.titles),
         counts_as=effect.of(fx.CountsAs),
         title=card.title,

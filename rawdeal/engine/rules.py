@@ -696,7 +696,8 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
         for rev in cat.reversal_cards:
             if info.not_reversed_by and loose_title(cat.infos[rev].title) in info.not_reversed_by:
                 continue
-            if (info.not_reversed_by_cards or info.reversed_only_by) and not _may_reverse(cat, info, rev):
+            if (info.not_reversed_by_cards or info.reversed_only_by or info.reversed_only_naming) \
+                    and not _may_reverse(cat, info, rev):
                 continue
             if info.also_reversed_by and loose_title(cat.infos[rev].title) in info.also_reversed_by:
                 # "Can be reversed by the card titled Elbow to the Face": whatever its target says (type, damage)
@@ -713,7 +714,15 @@ def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:
     unique cards", "Cannot be reversed by hybrid Reversal cards")."""
     if any(passes(cat, rev, f) for f in info.not_reversed_by_cards):
         return False
-    return not info.reversed_only_by or any(passes(cat, rev, f) for f in info.reversed_only_by)
+    if not info.reversed_only_by and not info.reversed_only_naming:
+        return True
+    return any(passes(cat, rev, f) for f in info.reversed_only_by) or _names(cat, rev, info.reversed_only_naming)
+
+
+def _names(cat: Catalog, rev: CardId, titles: frozenset[str]) -> bool:
+    """Whether reversal card `rev` "specifically reverses" one of `titles`: its text reverses it by name."""
+    return any(r.target.title in titles or not titles.isdisjoint(r.target.named)
+               for r in (*cat.infos[rev].reverses, *cat.infos[rev].used_reverses))
 
 
 def _unconditional(r: fx.Reverses) -> bool:
@@ -763,6 +772,8 @@ def _played_before(s: GameState, as_type: CardType | None) -> int:
 def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
     if as_type not in t.card_types:  # CardType is a str enum: "maneuver" == MANEUVER
         return False
+    if t.named and info.title in t.named:
+        return True  # "(including the card titled Clutch onto Opponent)": whatever the description says
     if t.subtypes and (as_type != MANEUVER or info.card.subtype not in t.subtypes):
         return False
     if t.title is not None and info.title != t.title:
@@ -832,10 +843,11 @@ def used_clause(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, card
     if card >= 0:
         if info.not_reversed_by and loose_title(cat.infos[card].title) in info.not_reversed_by:
             return None
-        if (info.not_reversed_by_cards or info.reversed_only_by) and not _may_reverse(cat, info, card):
+        if (info.not_reversed_by_cards or info.reversed_only_by or info.reversed_only_naming) \
+                and not _may_reverse(cat, info, card):
             return None
         clauses = cat.infos[card].used_reverses
-    elif info.reversed_only_by:
+    elif info.reversed_only_by or info.reversed_only_naming:
         return None  # only some reversal cards may reverse it: an ability is none
     else:
         clauses = ability(cat, s, defender).reverses

@@ -965,8 +965,21 @@ def reversing(action: Action, card: CardFacts) -> list[Any]:
         if reverses.target.trait is not trait or reverses.target.min_trait_in_ring is not None:
             raise Unsupported(f"reverse {' '.join(words(action)[1:])!r} (a count of another keyword)")
         return [replace(reverses, target=replace(reverses.target, min_trait_in_ring=n))]
+    including = _arg(action, "including")
+    if including is not None:  # "reverse any Submission maneuver (including the card titled Clutch onto Opponent)"
+        plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not including))
+        return [replace(r, target=replace(r.target, named=_named(including))) for r in reversing(plain, card)]
     _only_args(action, ())
     return _reverses(action, card)
+
+
+def _named(including: Phrase) -> tuple[str, ...]:
+    """"(including the card titled X)": the titles it names."""
+    cards = next((p for p in including.parts if isinstance(p, Cards)), None)
+    d = _cards(cards) if cards is not None else None
+    if d is None or (d.title is None and not d.titles) or replace(d, title=None, titles=(), count=fx.ONE) != _Desc():
+        raise Unsupported(f"'reverse' with {' '.join(words(including))!r}")
+    return (d.title,) if d.title else d.titles
 
 
 def _traits_in_ring(cond: Phrase) -> tuple[Trait | None, int]:

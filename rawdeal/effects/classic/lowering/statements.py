@@ -199,6 +199,9 @@ def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
         by = [p for p in tails[0].parts if isinstance(p, Cards)]
         if len(by) != 1:
             raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+        naming = _specifically(by[0])
+        if naming:  # "... by cards that specifically reverse the card titled Clutch onto Opponent"
+            return [fx.ReversedOnlyBy((), naming=naming)]
         return [fx.ReversedOnlyBy(_reversal_cards(by[0], st))]
     zones = _zone_in(tails[0])
     if len(tails) == 2:  # "... from your opponent's Arsenal when played after the card titled Irish Whip"
@@ -217,6 +220,24 @@ def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
     if zones.zones == (fx.Zone.HAND,):
         return [fx.Irreversible(from_hand=False)]
     raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+
+
+def _specifically(cards: Cards) -> tuple[str, ...]:
+    """"cards that specifically reverse the card titled X": the titles named (none for any other cards)."""
+    descs = [p for p in cards.parts if isinstance(p, CardDesc)]
+    if len(descs) != 1 or descs[0].words or descs[0].nouns not in (("card",), ("reversal",)) or len(descs[0].posts) != 1:
+        return ()
+    does = descs[0].posts[0]
+    done = find(does, "verb_phrase")
+    if not (isinstance(does, Phrase) and does.kind == "that_does" and words(does)[:2] == ["that", "specifically"]
+            and isinstance(done, Phrase) and words(done.parts[0]) == ["reverse"]):
+        return ()
+    named = [p for p in done.parts[1:] if isinstance(p, Phrase) and p.kind == "counted"]
+    found = [c for c in named[0].parts if isinstance(c, Cards)] if len(named) == 1 and len(done.parts) == 2 else []
+    d = _cards(found[0]) if len(found) == 1 else None
+    if d is None or (d.title is None and not d.titles) or replace(d, title=None, titles=(), count=fx.ONE) != _Desc():
+        raise Unsupported(f"the cards {' '.join(words(cards))!r}")
+    return (d.title,) if d.title else d.titles
 
 
 def _can_be_reversed(st: Statement, card: CardFacts) -> list[Any]:

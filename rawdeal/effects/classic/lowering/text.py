@@ -133,7 +133,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind in ("if_reversed", "on_reversed") and words(frame)[1:] in (
                 ["reversed"], ["reversed", "from", "your", "opponent's", "hand"], ["reversed", "from", "opponent's", "hand"]):
             ctx = _Ctx("reversed", from_hand=len(words(frame)) > 2)
-        elif frame.kind == "on_overturned" and card.is_reversal and words(frame) == ["when", "overturned"] \
+        elif frame.kind == "on_overturned" and card.is_reversal and words(frame) in (
+                ["when", "overturned"], ["if", "overturned", "from", "your", "arsenal"]) \
                 and (ctx is None or ctx.kind in ("reverse", "ringside start", "in", "ring")):  # a new clause
             ctx = _Ctx("reverse", overturned=True)
         elif frame.kind == "if_so" and card.is_reversal:
@@ -807,6 +808,7 @@ def _variable_damage(clauses: list[Any]) -> list[Any]:
 
 
 _TITLE_FIELDS = ("title", "after_title")
+_TITLES_FIELDS = ("titles", "named", "naming")  # "(including the card titled X)", "that specifically reverse ..."
 _T = TypeVar("_T")
 
 
@@ -820,7 +822,7 @@ def _resolve_titles(value: _T, known: Mapping[str, str]) -> _T:
         old = getattr(value, name)
         if name in _TITLE_FIELDS and isinstance(old, str):
             new: Any = known.get(normalize_title(old), old)
-        elif name == "titles" and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
+        elif name in _TITLES_FIELDS and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
             new = tuple(known.get(normalize_title(t), t) for t in old)
             new = old if new == old else new
         else:
@@ -862,7 +864,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 part = replace(part, from_hand_only=True)
             if ctx.kind == "reverse" and ctx.overturned:  # "When overturned, reverse ...": from the Arsenal only
                 part = replace(part, overturned_only=True)
-            ctx = _Ctx("reverse", from_hand=part.from_hand_only)
+            # the next clause of the sentence ("reverse the cards titled A, B, ...": one a title) keeps both limits
+            ctx = _Ctx("reverse", from_hand=part.from_hand_only, overturned=part.overturned_only)
             clauses.append(part)
         elif isinstance(part, _GroupMod) and not part.said and (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
