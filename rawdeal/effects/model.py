@@ -323,6 +323,8 @@ class Modifier:
     opponents: bool = False  # Classic, while in the Ring area: the cards of the area's owner's opponent instead ("his
     # Maneuver cards are +13F", "your opponent's cards titled Dirty Low Blow are +2D")
     condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
+    backlash_only: bool = False  # IRREVERSIBLE: only reversals from the Backlash deck are stopped ("it cannot be
+    # reversed from your opponent's Backlash deck", Classic cards): the engine plays none, so it stops nothing yet
 
 
 # ---------------------------------------------------------------------------------------- actions

@@ -242,7 +242,8 @@ def render_modifier(m: Modifier) -> str:
     }.get(m.duration, "")
     if m.stat is Stat.IRREVERSIBLE:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
-        by = " by reversals from the arsenal" if m.arsenal_only else " by reversals from the hand" if m.hand_only else ""
+        by = " by reversals from the arsenal" if m.arsenal_only else " by reversals from the hand" if m.hand_only else \
+            " by reversals from the backlash deck" if m.backlash_only else ""
         return f"{target}{limit} may not be reversed{by}{tail}"
     if m.stat is Stat.UNRESTRICTED:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""

@@ -614,8 +614,8 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
     for m in mods:
         if m.stat is not IRREVERSIBLE or not applies(m, info, play.as_type):
             continue
-        if m.arsenal_only and from_hand or m.hand_only and not from_hand:
-            continue
+        if m.arsenal_only and from_hand or m.hand_only and not from_hand or m.backlash_only:
+            continue  # (the engine plays no reversal from a Backlash deck)
         if m.max_damage is None or damage <= m.max_damage:
             return True
     return False

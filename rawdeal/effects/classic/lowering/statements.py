@@ -41,9 +41,9 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     if it and seq.next_card is not None:
         # "if your next card played this turn (the first card you play on your next turn) is a maneuver, it
         # cannot be reversed (from his hand)"
-        hand_only, arsenal_only = _stopped_from(_tails(st), False, f"'cannot be reversed' {' '.join(words(st))!r}")
-        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, seq.next_card, hand_only=hand_only,
-                                        arsenal_only=arsenal_only))]
+        hand, arsenal, backlash = _stopped_from(_tails(st), False, f"'cannot be reversed' {' '.join(words(st))!r}")
+        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, seq.next_card, hand_only=hand,
+                                        arsenal_only=arsenal, backlash_only=backlash))]
     if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
     if seq.next_card is not None and st.kind == "stats_are" and not _reversals_to_it(st):
@@ -122,7 +122,7 @@ def _held_irreversible(st: Statement, only: bool) -> list[Any] | None:
     said = f"{'can only' if only else 'cannot'} be reversed {' '.join(words(st))!r}"
     tails = _tails(st)
     froms = [t for t in tails if t.kind == "from_tail"]
-    hand_only, arsenal_only = _stopped_from(froms, only, said)
+    hand, arsenal, backlash = _stopped_from(froms, only, said)
     lifetimes = [t for t in tails if t.kind != "from_tail"]
     if inner.kind == "next_ref":
         what = _next_this_turn(words(inner))
@@ -130,7 +130,8 @@ def _held_irreversible(st: Statement, only: bool) -> list[Any] | None:
             raise Unsupported(said)
         duration = fx.Duration.NEXT_CARD if what == ["card"] else fx.Duration.NEXT_MANEUVER
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, card_type=None if what == ["card"] else
-                                      CardType.MANEUVER, hand_only=hand_only, arsenal_only=arsenal_only))]
+                                      CardType.MANEUVER, hand_only=hand, arsenal_only=arsenal,
+                                      backlash_only=backlash))]
     group = words(inner)
     desc = next((p for p in inner.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
@@ -142,24 +143,27 @@ def _held_irreversible(st: Statement, only: bool) -> list[Any] | None:
     if not said_it:  # the engine reads no irreversibility from the Ring area
         raise Unsupported(f"{said} while this card is in the Ring area")
     return [_GroupMod(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, card_type=d.types[0] if d.types else None,
-                                  subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks, hand_only=hand_only,
-                                  arsenal_only=arsenal_only), True)]
+                                  subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks, hand_only=hand,
+                                  arsenal_only=arsenal, backlash_only=backlash), True)]
 
 
-def _stopped_from(froms: list[Phrase], only: bool, said: str) -> tuple[bool, bool]:
-    """(hand only, Arsenal only): which reversals "cannot be reversed from his Arsenal" ("can only be reversed
-    from his hand") stops; neither stops every one, as "cannot be reversed" alone does."""
+def _stopped_from(froms: list[Phrase], only: bool, said: str) -> tuple[bool, bool, bool]:
+    """(hand only, Arsenal only, Backlash deck only): which reversals "cannot be reversed from his Arsenal" ("can
+    only be reversed from his hand", "... from your opponent's Backlash deck") stops; none stops every one, as
+    "cannot be reversed" alone does."""
     if not froms:
         if only:
             raise Unsupported(said)
-        return False, False
+        return False, False, False
     zones = _zone_in(froms[0])
     # the engine plays no reversal from a Backlash deck: "from his hand or Backlash deck" is from his hand
     places = tuple(z for z in zones.zones if z is not fx.Zone.BACKLASH)
+    if len(froms) == 1 and zones.who is fx.Who.OPPONENT and zones.zones == (fx.Zone.BACKLASH,) and not only:
+        return False, False, True
     if len(froms) > 1 or zones.who is not fx.Who.OPPONENT or places not in ((fx.Zone.HAND,), (fx.Zone.ARSENAL,)):
         raise Unsupported(said)
     stops_hand = (places == (fx.Zone.HAND,)) != only
-    return stops_hand, not stops_hand
+    return stops_hand, not stops_hand, False
 
 
 def _next_this_turn(said: list[str]) -> list[str] | None:

@@ -761,7 +761,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     if bad:
         return LoweredText(None, tuple(bad))
     try:
-        clauses = checked_hold(_variable_damage(clauses))
+        clauses = checked_hold(_variable_damage(_required(clauses)))
         ability, rest = _ability(clauses, card)
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
@@ -773,6 +773,31 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         effect = _resolve_titles(effect, card.known)
         ability = _resolve_titles(ability, card.known) if ability is not None else None
     return LoweredText(effect, ability=ability)
+
+
+@dataclass(frozen=True, slots=True)
+class _ReversalRequirement:
+    """"As a reversal, can only be played if ...": a condition every reversal of the card holds to."""
+
+    condition: fx.Condition
+
+
+def _required(clauses: list[Any]) -> list[Any]:
+    """The card's reversals under its requirements as a reversal (the reversing player's condition)."""
+    needs = [c.condition for c in clauses if isinstance(c, _ReversalRequirement)]
+    if not needs:
+        return clauses
+    reverses = [c for c in clauses if isinstance(c, fx.Reverses) and c.zone is None]
+    if not reverses:
+        raise Unsupported("a requirement on playing a reversal that reverses nothing")
+    out = []
+    for c in clauses:
+        if isinstance(c, fx.Reverses) and c.zone is None:
+            held = [cond for cond in (c.condition, *needs) if cond is not None]
+            c = replace(c, condition=held[0] if len(held) == 1 else fx.AllOf(tuple(held)))
+        if not isinstance(c, _ReversalRequirement):
+            out.append(c)
+    return out
 
 
 def _unknown_names(value: object, known: Mapping[str, str]) -> str:
@@ -955,8 +980,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, fx.Irreversible) and (ctx.as_type is CardType.ACTION or (
                 ctx.as_type is None and "action" in card.types and "maneuver" not in card.types)):
             clauses.append(replace(part, as_type=CardType.ACTION))  # "As an action, cannot be reversed ..."
-        elif isinstance(part, fx.PlayRequirement) and ctx.kind == "reverse":  # "As a reversal, can only be played
-            raise Unsupported("a requirement on playing a reversal")  # after ...": the engine asks none of a reversal
+        elif isinstance(part, fx.PlayRequirement) and ctx.kind == "reverse":
+            # "As a reversal, can only be played if the card titled X is in your Ring area": a condition of each of its
+            # reversals (`_required`); one about the card played before ("after ...") is the opponent's play there
+            if part.as_type is not None or not about_the_state(part.condition):
+                raise Unsupported("a requirement on playing a reversal other than on the game's state")
+            clauses.append(_ReversalRequirement(part.condition))
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
