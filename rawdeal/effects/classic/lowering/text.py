@@ -29,6 +29,7 @@ from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
+from rawdeal.effects.classic.lowering.leaving import left_ring
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding, reversing,
@@ -58,7 +59,7 @@ class _Ctx:
     by: fx.Who = fx.Who.YOU  # ... and whose
     after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
     source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal); "when played": only
-    # when the card is played from that zone
+    # when the card is played from that zone; "left ring": only when it goes there (`by`: whose effect moves it)
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -239,6 +240,16 @@ def _this_in_ring(frame: Frame) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ sentences
+def _any_next_card(made: object) -> bool:
+    """Whether a statement made "your next card played this turn is ..." (whatever card it is): what the sentence
+    says next of a card without naming one is said of that card ("is F:0 and you may ignore the '...' text")."""
+    if not isinstance(made, fx.Modify) or made.per is not None:
+        return False
+    m = made.modifier
+    return m.duration is fx.Duration.NEXT_CARD and m == fx.Modifier(m.stat, m.amount, m.duration, card_type=None,
+                                                                    sets=m.sets, after=m.after)
+
+
 def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
     groups: list[list[Any]] = [[]]
@@ -307,6 +318,11 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             out = [modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
                    for p in made]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
+            if len(out) == 1 and isinstance(out[0], _GroupMod) and not out[0].said and not out[0].modifier.per \
+                    and out[0].modifier.stat is fx.Stat.FORTITUDE and not out[0].modifier.reversals:
+                seq.group = out[0]  # "your Trademark Finishers are F:20 and you may ignore the '...' text"
+            if seq.next_card is None and len(out) == 1 and _any_next_card(out[0]):
+                seq.next_card, seq.next_when = _Desc(), fx.Duration.NEXT_CARD  # "... is F:0 and you may ignore ..."
             groups[-1] += out
         else:
             raise Unsupported(f"{' '.join(words(item))!r}")
@@ -477,7 +493,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     sentence = by_doing(_lifetime_to_restrictions(sentence))
     frames = list(sentence.frames)
     seq = seq or _Seq()
-    seq.next_card = seq.condition = seq.lifetime = None
+    seq.next_card = seq.condition = seq.lifetime = seq.group = None
     forced = False
     while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
         seq.lifetime = _lifetime(frames.pop(0))
@@ -521,6 +537,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
         return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
+    leaving = left_ring(frames[0]) if frames and frames[0].kind in ("if_cond", "when_cond") else None
+    if leaving is not None:  # "If this card is removed from your Ring area, ...": its own effect as it leaves
+        return _Ctx("left ring", by=leaving[0], source=leaving[1]), _left_ring_parts(sentence, frames[1:], card, seq)
     seq.next_when = fx.Duration.NEXT_CARD
     if frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
         ref = find(frames[-1], "next_ref")
@@ -579,6 +598,22 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
+
+
+def _left_ring_parts(sentence: Sentence, rest: list[Frame], card: CardFacts, seq: _Seq) -> list[Any]:
+    """What a card leaving the Ring area does; "..., if you are a Diva Superstar, you may draw 1 card": only while a
+    condition on the game's state then holds. Any other opening after it is reported."""
+    cond = find(rest[0], "condition") if len(rest) == 1 and rest[0].kind == "if_cond" else None
+    if rest and not isinstance(cond, Phrase):
+        raise Unsupported("a card leaving the Ring area under another opening")
+    parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
+    if not isinstance(cond, Phrase):
+        return parts
+    said = condition(cond)
+    if not parts or not all(isinstance(p, _ACTIONS) for p in parts) or not about_the_state(said):
+        raise Unsupported(f"the condition {' '.join(words(cond))!r} on a card leaving the Ring area")
+    return [fx.OnlyIf(said, tuple(parts))]
 
 
 def _lifetime_to_restrictions(sentence: Sentence) -> Sentence:
@@ -960,7 +995,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _answered(clauses, part)
         elif isinstance(part, fx.RemoveReversed) and ctx.kind != "reverse":
             raise Unsupported("the reversed card, said where the card reverses nothing")
-        elif ctx.kind in ("activated", "played", "reversal") and isinstance(part, _ACTIONS):
+        elif ctx.kind in ("activated", "played", "reversal", "left ring") and isinstance(part, _ACTIONS):
             used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
@@ -1009,6 +1044,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         return _Ctx("in", zones=ctx.zones)
     if ctx.kind == "used reversal":
         return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()  # a sentence after it says when again
+    if ctx.kind == "left ring":
+        if not used:
+            raise Unsupported("a card leaving the Ring area that sets off nothing the engine runs")
+        clauses.append(fx.Triggered(fx.Trigger.LEFT_RING, tuple(_this_moved(a) for a in used), zone=fx.Zone.RING,
+                                    by=ctx.by, dest=ctx.source))
+        return _Ctx("in", zones=(fx.Zone.RING,))  # a sentence after it says when again, or is reported
     if ctx.kind == "played":
         if not used:
             raise Unsupported("a successful play that sets off nothing the engine runs")
