@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rawdeal.cards import CardType, Subtype
+from rawdeal.cards import Subtype
 from rawdeal.effects import model as fx
-from rawdeal.engine import rules as R
 from rawdeal.engine.cardinfo import Catalog, _info
 from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
-from rawdeal.engine.state import CurrentPlay, GameState, PlayerState
+from rawdeal.engine.state import GameState, PlayerState
 from classickit import ACTION, REVERSAL, STRIKE, assert_printed, clauses, lowered
 
 STRUGGLE = ("As a reversal, can only be played if the card titled Backstage Politics is in your Ring area. Reverse any "
@@ -77,14 +76,3 @@ def test_the_reversal_is_offered_only_while_its_requirement_holds() -> None:
     cat = _with(base, "Step Aside", effect)
     assert not _offered(cat, [])
     assert _offered(cat, [cat.id("Chop")])
-
-
-def test_a_card_irreversible_from_the_backlash_deck_is_still_reversed_from_the_hand() -> None:
-    cat = shipped_classic().catalog
-    punch = cat.id("Punch")
-    modifier = fx.Modifier(fx.Stat.IRREVERSIBLE, 0, fx.Duration.NEXT_CARD, backlash_only=True)
-    s = GameState(players=[PlayerState("Triple H", []), PlayerState("The Rock", [])], constructed=True, tasks=[])
-    play = CurrentPlay(0, punch, CardType.MANEUVER, (modifier,), None)
-    assert not R.irreversible(cat, s, play, 3, from_hand=True) and not R.irreversible(cat, s, play, 3, from_hand=False)
-    stopped = CurrentPlay(0, punch, CardType.MANEUVER, (replace(modifier, backlash_only=False),), None)
-    assert R.irreversible(cat, s, stopped, 3, from_hand=True)

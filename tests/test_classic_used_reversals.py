@@ -115,40 +115,43 @@ def _plain(cat: Catalog, subtype: Subtype) -> int:
                 and i.card.types == (CardType.MANEUVER,))
 
 
+def _window(cat: Catalog, ring: list[int], played: int) -> tuple[Game, list[str]]:
+    """The game after Triple H plays `played` against The Rock's `ring`, and what The Rock may answer (none when the
+    play went on without asking him)."""
+    game = _game(cat, ring, [], played)
+    game.apply(parse_move(f'play "{cat.titles[played]}"'))
+    d = game.decision()
+    return game, [str(m) for m in d.moves] if d is not None and d.player == 1 else []
+
+
 def test_a_card_in_the_ring_area_reverses_and_goes_to_the_ringside_pile() -> None:
     cat = shipped_classic().catalog
     lid, strike = cat.id("Garbage Can Lid"), _plain(cat, Subtype.STRIKE)
-    game = _game(cat, [lid], [], strike)
-    game.apply(parse_move(f'play "{cat.titles[strike]}"'))
-    d = game.decision()
-    assert d is not None and d.player == 1
-    assert [str(m) for m in d.moves] == ['reverse "Garbage Can Lid" from ring', "pass"]
+    game, moves = _window(cat, [lid], strike)
+    assert moves == ['reverse "Garbage Can Lid" from ring', "pass"]
     game.apply(parse_move('reverse "Garbage Can Lid" from ring'))
     me, him = game.s.players
     assert him.ring == [] and him.ringside == [lid]  # the cost: the card moved
     assert strike in me.ringside and strike not in me.ring  # reversed: no damage, his Ringside pile
     assert game.s.current == 1 and game.s.turn == 2  # his turn ended
-    assert len(him.arsenal) == 20 - 1 + 0  # no damage taken (the turn's draw only)
+    assert len(him.arsenal) == 19  # no damage taken: 20 cards less the one he drew
 
 
 def test_only_what_its_target_says_and_not_after_it_is_used() -> None:
     cat = shipped_classic().catalog
     lid, sub = cat.id("Garbage Can Lid"), _plain(cat, Subtype.SUBMISSION)
-    game = _game(cat, [lid], [], sub)
-    game.apply(parse_move(f'play "{cat.titles[sub]}"'))
-    d = game.decision()
-    assert d is not None and d.player == 0  # no window: a Submission is neither a Strike nor a Grapple
+    game, moves = _window(cat, [lid], sub)
+    assert moves == []  # no window: a Submission is neither a Strike nor a Grapple
     assert sub in game.s.players[0].ring and game.s.players[1].ring == [lid]
 
 
 def test_a_condition_on_the_fortitude_ratings() -> None:
     cat = shipped_classic().catalog
     sweeter, strike = cat.id("There's Nothing Sweeter"), _plain(cat, Subtype.STRIKE)
-    # his Ring area (the card itself, 0D) is worth less than the attacker's: the condition holds
-    game = _game(cat, [sweeter], [], strike)
-    game.apply(parse_move(f'play "{cat.titles[strike]}"'))
-    d = game.decision()
-    assert d is not None and Reverse("There's Nothing Sweeter", 1, fx.Zone.RING) in d.moves
+    heavy = max((i for i in cat.infos if not i.effect.clauses), key=lambda i: i.card.printed_damage).id
+    # his Ring area worth less than the attacker's: the condition holds; far more: it does not
+    assert _window(cat, [sweeter], strike)[1] == ['reverse "There\'s Nothing Sweeter" from ring', "pass"]
+    assert _window(cat, [sweeter, heavy, heavy, heavy], strike)[1] == []
 
 
 def test_the_cost_must_be_payable() -> None:
