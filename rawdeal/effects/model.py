@@ -558,6 +558,7 @@ class Target:
     played_before_type: CardType | None = None  # that many cards (maneuvers, actions: "the first maneuver") before it
     # this turn (Classic cards)
     min_damage: int | None = None  # Classic: "reverse any maneuver of 4D or greater" (the damage it would deal)
+    title_word: str | None = None  # Classic: "any card with the word 'slam' in the title" (a whole word, any case)
     named: tuple[str, ...] = ()  # Classic: "(including the card titled Clutch onto Opponent)": cards it reverses by
     # name whatever the description says of their type, and which it so "specifically reverses"
 

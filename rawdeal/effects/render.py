@@ -342,6 +342,8 @@ def _target(t: Target) -> str:
         kinds = f"{t.trait.value.upper()} {kinds}"
     kinds = _marked(kinds, t.marks, t.not_marks, t.any_marks)
     text = f"the {kinds} {t.title}" if t.title else f"any {kinds}"
+    if t.title_word:
+        text += f" with the word \"{t.title_word}\" in its title"
     if t.max_damage is not None:
         text += f" of {t.max_damage}D or less"
     if t.min_damage is not None:

@@ -165,6 +165,8 @@ class Catalog:
     # Cards and Superstars that reverse by being used where they lie ("When this card is in your Ring area, you may
     # put this card into your Ringside pile to reverse ..."; none in the course's pool: a play then looks at neither)
     used_reversers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Reversal cards whose own text changes their F as a reversal ("As a reversal, this card is -5F")
+    own_reversal_costs: frozenset[CardId] = field(init=False, repr=False, compare=False)
     reversing_stars: frozenset[str] = field(init=False, repr=False, compare=False)
     # Whether a card asks "you reversed a card to end your opponent's last turn" (the game then remembers it)
     remembers_reversals: bool = field(init=False, repr=False, compare=False)
@@ -206,6 +208,8 @@ class Catalog:
         object.__setattr__(self, "reversal_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.REVERSAL for t in i.triggered)))
         object.__setattr__(self, "used_reversers", frozenset(i.id for i in self.infos if i.used_reverses))
+        object.__setattr__(self, "own_reversal_costs", frozenset(i.id for i in self.infos if any(
+            sc.stat is fx.Stat.FORTITUDE and sc.as_type is CardType.REVERSAL for sc in i.stat_changes)))
         object.__setattr__(self, "reversing_stars", frozenset(name for name, ab in self.abilities.items() if ab.reverses))
         object.__setattr__(self, "ring_leavers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.LEFT_RING for t in i.triggered)))

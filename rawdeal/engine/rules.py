@@ -640,6 +640,9 @@ def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> in
     """The F the defender needs to reverse the play with `rev`: its own, the attacker's bonuses to his
     reversals, and what the defender's Ring area changes his Reversal cards' F by."""
     cost = cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
+    if rev in cat.own_reversal_costs:  # "As a reversal, this card is -5F (when your Fortitude Rating is ...)"
+        defender = 1 - play.player
+        cost += _self_changes(cat, s, defender, cat.infos[rev], CardType.REVERSAL, FORTITUDE, s.last[defender], False)
     if _costs_changed(cat, s, 1 - play.player):
         changed, fixed = _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
         cost = cost + changed if fixed is None else fixed
@@ -694,9 +697,10 @@ def reversal_candidates(cat: Catalog, s: GameState, play: CurrentPlay) -> list[C
     if _costs_changed(cat, s, defender):
         f = fortitude(cat, s, defender)
         return [c for c in fitting if reversal_cost(cat, s, c, play) <= f]
-    most = fortitude(cat, s, defender) - _bonus(cat, s, play, FORTITUDE, reversals=True)
-    costs = cat.printed_costs
-    return [c for c in fitting if costs[c] <= most]
+    f = fortitude(cat, s, defender)
+    most = f - _bonus(cat, s, play, FORTITUDE, reversals=True)
+    costs, own = cat.printed_costs, cat.own_reversal_costs
+    return [c for c in fitting if (reversal_cost(cat, s, c, play) <= f if c in own else costs[c] <= most)]
 
 
 def damage_matters(cat: Catalog, s: GameState, play: CurrentPlay, candidates: list[CardId]) -> bool:
@@ -829,6 +833,8 @@ def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
         return False
     if (t.marks or t.not_marks or t.any_marks) and not has_marks(info, t.marks, t.not_marks, t.any_marks):
         return False
+    if t.title_word is not None and not has_word(info.title, t.title_word):
+        return False  # "any card with the word 'slam' in the title"
     return t.trait is None or t.trait in info.card.traits
 
 

@@ -1001,6 +1001,11 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
         elif isinstance(part, _ACTIONS):
             _add_action(clauses, part, ctx)
+        elif isinstance(part, _SelfStat) and ctx.kind == "reverse":
+            # "As a reversal, this card is -5F": its F to reverse with (`rules.reversal_cost`), not as a maneuver
+            if part.stat is not fx.Stat.FORTITUDE or part.per_title_word or part.per is not None:
+                raise Unsupported("a reversal's own damage, or an amount per card, changed")
+            clauses.append(fx.StatChange(part.stat, part.amount, part.condition, CardType.REVERSAL))
         elif isinstance(part, _SelfStat):
             part = only_played_from(part, ctx.source) if ctx.kind == "when played" else part
             clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,
