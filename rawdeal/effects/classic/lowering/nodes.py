@@ -69,6 +69,16 @@ class CardFacts:
     def is_superstar(self) -> bool:
         return "superstar" in self.types
 
+    @property
+    def only_reversal(self) -> bool:
+        """A reversal card played as nothing else (its types name a maneuver it reverses: "Reversal: High Risk");
+        known by what its title is played as, or, without a title, by its types."""
+        if not self.is_reversal:
+            return False
+        if self.title:
+            return not self.played_as.get(self.title)
+        return not {"maneuver", "action"} & self.types
+
 
 # ----------------------------------------------------------------------------------- reading helpers
 def field_names(value: object) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from rawdeal.effects.classic.deckrules import arsenal_size
 from rawdeal.effects.classic.lowering.quantities import HashBound
 from rawdeal.effects.classic.lowering.amounts import hashed_stats, per_hash
 from rawdeal.effects.classic.lowering.groups import traits_as_marks
-from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
+from rawdeal.effects.classic.lowering.statlines import about_the_state, max_in_zone, max_number, stat_is
 from rawdeal.effects.classic.lowering.reversed import reversed_removed
 from rawdeal.effects.classic.lowering.permanence import cannot_be_removed, is_permanent
 
@@ -761,9 +761,25 @@ def _reads_as(st: Statement, card: CardFacts) -> list[Any]:
 
 
 def _reverse_only(st: Statement, card: CardFacts) -> list[Any]:
-    if not card.is_reversal or _tails(st):
+    """"May only reverse a Strike or Grapple maneuver", "... if played from your hand", "..., if your Fortitude
+    Rating is less than your opponent's Fortitude Rating" (the reversing player's condition)."""
+    tails = _tails(st)
+    if not card.is_reversal or len(tails) > 1:
         raise Unsupported(f"{' '.join(words(st))!r}")
-    return _reverses(st, card)
+    plain = Statement(st.kind, tuple(p for p in st.parts if p not in tails))
+    found = _reverses(plain, card)
+    if not tails:
+        return found
+    tail = tails[0]
+    if tail.kind == "played_tail" and words(tail) == ["if", "played from", "your", "hand"]:
+        return [replace(r, from_hand_only=True) for r in found]
+    said = find(tail, "condition")
+    if tail.kind != "if_tail" or not isinstance(said, Phrase) or len(tail.parts) != 2:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    cond = condition(said)
+    if not about_the_state(cond):
+        raise Unsupported(f"{' '.join(words(st))!r}: a condition on what is not the game's state")
+    return [replace(r, condition=cond) for r in found]
 
 
 def _no_damage(st: Statement, card: CardFacts) -> list[Any]:

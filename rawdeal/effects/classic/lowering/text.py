@@ -134,8 +134,7 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind in ("if_reversed", "on_reversed") and words(frame)[1:] in (
                 ["reversed"], ["reversed", "from", "your", "opponent's", "hand"], ["reversed", "from", "opponent's", "hand"]):
             ctx = _Ctx("reversed", from_hand=len(words(frame)) > 2)
-        elif frame.kind == "on_overturned" and card.is_reversal and words(frame) in (
-                ["when", "overturned"], ["if", "overturned", "from", "your", "arsenal"]) \
+        elif frame.kind == "on_overturned" and card.is_reversal and words(frame) in _OVERTURNED \
                 and (ctx is None or ctx.kind in ("reverse", "ringside start", "in", "ring")):  # a new clause
             ctx = _Ctx("reverse", overturned=True)
         elif frame.kind == "if_so" and card.is_reversal:
@@ -149,6 +148,10 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
     if ctx is not None and ctx.kind == "ability each turn":
         raise Unsupported("the opening 'during each of your turns' without a moment of the turn")
     return ctx
+
+
+_OVERTURNED = (["when", "overturned"], ["if", "overturned", "from", "your", "arsenal"],
+               ["if", "overturned", "from", "your", "arsenal", "while", "applying", "damage"])
 
 
 def _in_own_ring(frame: Frame, card: CardFacts) -> bool:
@@ -264,6 +267,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         and len(first.parts) == 1 and words(first.parts[0]) in (["one"], ["1"]) \
         and not any(isinstance(i, Phrase) and i.kind == "joiner" and ";" in words(i) for i in sentence.items)
     actor: tuple[Any, ...] = ()  # the player who did the last action, when another than "you"
+    overturned = False  # a "when overturned" said inside the sentence: the reversals after it are overturned-only
     for item in sentence.items:
         if isinstance(item, Action):
             item, actor = carried_subject(item, actor, joined, seq.printed)
@@ -291,6 +295,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                     seq.last = seq.last.new[-1]
             elif item.verb == "choose" and item.parts:
                 pass  # what was chosen stays for the discard that follows
+            if overturned:
+                out = [replace(p, overturned_only=True) if isinstance(p, fx.Reverses) else p for p in out]
             group = groups[-1]
             modal = [words(p) for p in item.subject if isinstance(p, Phrase) and p.kind == "modal"]
             if modal == [["must", "first"]] and group and isinstance(group[-1], fx.Reverses) and out:
@@ -312,6 +318,9 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             groups = [[_with_hash(p, said) for p in group] for group in groups]
         elif isinstance(item, Frame) and _lifetime(item) is not None:
             seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"
+        elif isinstance(item, Frame) and item.kind == "on_overturned" and card.is_reversal \
+                and words(item) in _OVERTURNED and not any(isinstance(p, fx.Reverses) for g in groups for p in g):
+            overturned = True  # "As a reversal, this card is -7F, when overturned, reverse ...": what follows
         elif isinstance(item, Statement):
             made = [_lasting(p, seq.lifetime) for p in _statement(item, card, seq)]
             groups[-1] = said_later(groups[-1], made)  # "your maneuvers are +5D and ... +20F for the rest of the turn"
@@ -1020,7 +1029,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, fx.Irreversible) and (ctx.as_type is CardType.ACTION or (
                 ctx.as_type is None and "action" in card.types and "maneuver" not in card.types)):
             clauses.append(replace(part, as_type=CardType.ACTION))  # "As an action, cannot be reversed ..."
-        elif isinstance(part, fx.PlayRequirement) and ctx.kind == "reverse":
+        elif isinstance(part, fx.PlayRequirement) and (ctx.kind == "reverse" or ctx == _Ctx() and card.only_reversal):
+            # a reversal card's "Can only be played when ...": the engine asked it of no reversal (it was dropped)
             # "As a reversal, can only be played if the card titled X is in your Ring area": a condition of each of its
             # reversals (`_required`); one about the card played before ("after ...") is the opponent's play there
             if part.as_type is not None or not about_the_state(part.condition):
@@ -1072,6 +1082,8 @@ def _used_from(ctx: _Ctx, card: CardFacts) -> tuple[fx.Zone, ...]:
     Mid-match card's bare text, its Ring area; a Superstar's, none (his ability: backstage)."""
     if ctx.kind in ("ring", "in"):
         return ctx.zones or (fx.Zone.RING,)
+    if ctx.kind == "used reversal":  # "... to reverse any Foreign Object or any card played after ...": the same card
+        return ctx.zones
     if ctx == _Ctx() and not card.is_superstar and stays_in_ring("play", _Ctx(), card):
         return (fx.Zone.RING,)
     if ctx == _Ctx() and card.is_superstar:
