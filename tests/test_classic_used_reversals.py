@@ -207,3 +207,38 @@ def test_the_move_reads_back_as_written() -> None:
                  'reverse "Hart" from ringside'):
         assert str(parse_move(text)) == text
     assert parse_move('reverse "Step Aside"') == Reverse("Step Aside")
+
+
+# ------------------------------------------------------------------------ reversal cards from the Ringside pile
+POUND = ("Can only be played from your Ringside pile when you have at least 5 other Heat cards in your Ringside pile. "
+         "When played from your Ringside pile, reverse any non-unique maneuver and end your opponent's turn.")
+
+
+def test_a_reversal_card_only_played_from_the_ringside_pile() -> None:
+    assert_printed(POUND)
+    only, reverses, _ = clauses(POUND, frozenset({"reversal", "special", "run-in", "heat"}))
+    assert isinstance(only, fx.PlayableFrom) and only.only and only.zone is fx.Zone.RINGSIDE
+    assert only.condition == fx.HasCards(fx.Who.YOU, fx.Zone.RINGSIDE, fx.CardFilter(marks=("heat",)), 5, other=True)
+    assert isinstance(reverses, fx.Reverses) and reverses.played_from is fx.Zone.RINGSIDE
+
+
+def test_ground_and_pound_reverses_from_the_ringside_pile_with_5_other_heat_cards_there() -> None:
+    cat = shipped_classic().catalog
+    pound, strike = cat.id("Ground and Pound"), _plain(cat, Subtype.STRIKE)
+    heat = [i.id for i in cat.infos if "heat" in i.card.marks and i.id != pound][:5]
+    assert len(heat) == 5
+    for hand, ringside, offered in (([], [pound, *heat], True), ([], [pound, *heat[:4]], False),
+                                    ([pound], heat, False)):  # never from the hand
+        game = _game(cat, [], list(hand), strike, ringside=list(ringside))
+        game.apply(parse_move(f'play "{cat.titles[strike]}"'))
+        d = game.decision()
+        moves = [str(m) for m in d.moves] if d is not None and d.player == 1 else []
+        assert moves == (['reverse "Ground and Pound" from ringside', "pass"] if offered else []), (hand, ringside)
+    game = _game(cat, [], [], strike, ringside=[pound, *heat])
+    game.apply(parse_move(f'play "{cat.titles[strike]}"'))
+    again = loads(dumps(game))  # the window, saved: written only because it offers a card from the Ringside pile
+    assert b'"from_ringside"' in dumps(game) and dumps(again) == dumps(game)
+    game.apply(parse_move('reverse "Ground and Pound" from ringside'))
+    me, him = game.s.players
+    assert him.ring == [pound] and pound not in him.ringside  # played: to his Ring area
+    assert strike in me.ringside and len(me.ringside) == 1 + cat.infos[pound].card.printed_damage  # and its damage

@@ -283,6 +283,7 @@ class HasCards:
     filter: CardFilter = ANY_CARD
     at_least: int = 1
     at_most: int | None = None  # "you have 10 or fewer cards in your Arsenal" (with `at_least` 0)
+    other: bool = False  # "5 other Heat cards in your Ringside pile": not counting the card that asks
 
 
 Condition = (
@@ -636,6 +637,8 @@ class Reverses:
     overturned_only: bool = False  # "when overturned, reverse ...": only when damage reveals it (Classic cards)
     condition: Condition | None = None  # "If your Fortitude Rating is less than your opponent's, reverse ...": the
     # reversing player's condition (Classic cards)
+    played_from: Zone | None = None  # Classic: "When played from your Ringside pile, reverse ...": only the card played
+    # from that zone of its owner's reverses so (as from the hand: to the Ring area, its damage and effects)
     zone: Zone | None = None  # Classic: not a reversal card played, but this card used where it lies (RING, RINGSIDE)
     # or the Superstar's ability (BACKSTAGE): "When this card is in your Ring area, you may put this card into your
     # Ringside pile to reverse any maneuver"; `cost` is what using it takes; no F asked, no damage dealt
@@ -788,6 +791,8 @@ class PlayableFrom:
     from his hand (the same requirements and F); it then acts as a card played from the hand (Classic cards)."""
 
     zone: Zone
+    only: bool = False  # "Can only be played from your Ringside pile" (a reversal card, Classic): never from the hand
+    condition: Condition | None = None  # "... when you have at least 5 other Heat cards in your Ringside pile"
 
 
 class StarStat(StrEnum):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Final
 
@@ -64,7 +64,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         irreversible=fx.Irreversible() in effect.of(fx.Irreversible),
         irreversible_when=tuple(c for c in effect.of(fx.Irreversible) if c != fx.Irreversible()),
         reversal_bonus=sum(c.amount for c in effect.of(fx.ReversalBonus)),
-        reverses=tuple(r for r in effect.of(fx.Reverses) if r.zone is None),
+        reverses=_played_reverses(effect),
         used_reverses=tuple(r for r in effect.of(fx.Reverses) if r.zone is not None),
         on_reverse=effect.of(fx.OnReverse),
         variable_damage=bool(effect.of(fx.VariableDamage)),
@@ -160,11 +160,16 @@ class Catalog:
     ring_leavers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # The least F a card can cost while no F modifier is active: its printed F with every F cut of its own
     least_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # The ways a card's text wins the game ("you win the game via Pinfall victory"): a finished game may say them
+    win_ways: frozenset[str] = field(init=False, repr=False, compare=False)
     # Whether a card can forbid playing cards ("you cannot play ... for the rest of the turn")
     restricts: bool = field(init=False, repr=False, compare=False)
     # Cards and Superstars that reverse by being used where they lie ("When this card is in your Ring area, you may
     # put this card into your Ringside pile to reverse ..."; none in the course's pool: a play then looks at neither)
     used_reversers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Reversal cards their owner may play from his Ringside pile ("Can only be played from your Ringside pile ...",
+    # "You may play this card from your Ringside pile"), with the condition of each (None: none)
+    ringside_reversers: dict[CardId, fx.Condition | None] = field(init=False, repr=False, compare=False)
     # Reversal cards whose own text changes their F as a reversal ("As a reversal, this card is -5F")
     own_reversal_costs: frozenset[CardId] = field(init=False, repr=False, compare=False)
     reversing_stars: frozenset[str] = field(init=False, repr=False, compare=False)
@@ -208,6 +213,9 @@ class Catalog:
         object.__setattr__(self, "reversal_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.REVERSAL for t in i.triggered)))
         object.__setattr__(self, "used_reversers", frozenset(i.id for i in self.infos if i.used_reverses))
+        object.__setattr__(self, "ringside_reversers", {
+            i.id: c.condition for i in self.infos if i.reverses for c in i.effect.of(fx.PlayableFrom)
+            if c.zone is fx.Zone.RINGSIDE})
         object.__setattr__(self, "own_reversal_costs", frozenset(i.id for i in self.infos if any(
             sc.stat is fx.Stat.FORTITUDE and sc.as_type is CardType.REVERSAL for sc in i.stat_changes)))
         object.__setattr__(self, "reversing_stars", frozenset(name for name, ab in self.abilities.items() if ab.reverses))
@@ -219,6 +227,8 @@ class Catalog:
             i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word or sc.per else 1) for sc in i.stat_changes
                                    if sc.stat is fx.Stat.FORTITUDE) for i in self.infos))
         object.__setattr__(self, "restricts", any(_restricts(c) for i in self.infos for c in i.effect.clauses))
+        object.__setattr__(self, "win_ways", frozenset(
+            w for i in self.infos for c in i.effect.clauses for w in _win_ways(c)))
         object.__setattr__(self, "remembers_reversals", any(
             _asks_reversal(c) for i in self.infos for c in (*(r.condition for r in i.requirements),
                                                              *(sc.condition for sc in i.stat_changes),
@@ -284,6 +294,23 @@ def _restricts(item: object) -> bool:
     options = getattr(item, "options", None) or ()
     return any(map(_restricts, inner)) or any(_restricts(a) for o in options for a in o) \
         or any(map(_restricts, getattr(item, "otherwise", None) or ()))
+
+
+def _played_reverses(effect: fx.CardEffect) -> tuple[fx.Reverses, ...]:
+    """The clauses of a reversal card played (not used where it lies); a card that "can only be played from your
+    Ringside pile" reverses from there only, whatever each clause says."""
+    only = next((c.zone for c in effect.of(fx.PlayableFrom) if c.only), None)
+    return tuple(r if only is None or r.played_from is not None else replace(r, played_from=only)
+                 for r in effect.of(fx.Reverses) if r.zone is None)
+
+
+def _win_ways(item: object) -> list[str]:
+    """The ways a clause or action (or one inside it) wins the game (`fx.WinGame.how`)."""
+    if isinstance(item, fx.WinGame):
+        return [item.how]
+    inner = [*(getattr(item, "actions", None) or ()), *(getattr(item, "otherwise", None) or ()),
+             *(a for o in getattr(item, "options", None) or () for a in o)]
+    return [w for a in inner for w in _win_ways(a)]
 
 
 def _asks_reversal(cond: fx.Condition | None) -> bool:

@@ -34,7 +34,8 @@ class Choices(Actions):
         return partial(titles_of, self.cat.titles, cards)
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
-        used = [mv.share(mv.Reverse(self.cat.titles[c], 1, z)) for c, z in zip(t.used, t.used_from)]
+        used = [mv.share(mv.Reverse(self.cat.titles[c], 1, fx.Zone.RINGSIDE)) for c in t.from_ringside]
+        used += [m for c, z in zip(t.used, t.used_from) if (m := mv.share(mv.Reverse(self.cat.titles[c], 1, z))) not in used]
         if t.backstage:  # by his Superstar's ability: the Superstar card lies in the Backstage area
             used.append(mv.share(mv.Reverse(self.s.players[t.defender].superstar, 1, fx.Zone.BACKSTAGE)))
         moves = (*_moves_of(self.cat.reverse_moves, t.options), *used, PASS)

@@ -379,10 +379,11 @@ class Game(Choices):
         of his used where it lies, or his Superstar's ability)."""
         self.s.tasks.append(T.RESOLVE)
         options = self._hand_reversals(play)
-        if self.cat.used_reversers or self.cat.reversing_stars:
+        if self.cat.used_reversers or self.cat.reversing_stars or self.cat.ringside_reversers:
             used, used_from, star = R.used_reversals(self.cat, self.s, play)
-            if options or used or star:
-                self.s.tasks.append(T.ReverseWindow(1 - play.player, options, used, used_from, star))
+            ringside = R.ringside_reversals(self.cat, self.s, play) if self.cat.ringside_reversers else ()
+            if options or used or star or ringside:
+                self.s.tasks.append(T.ReverseWindow(1 - play.player, options, used, used_from, star, ringside))
         elif options:
             self.s.tasks.append(T.ReverseWindow(1 - play.player, options))
 
@@ -555,9 +556,14 @@ class Game(Choices):
                 self._emit(self.status(p))
 
     def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
-        if isinstance(move, mv.Reverse) and move.source is not fx.Zone.HAND:
+        if not isinstance(move, mv.Reverse):
+            return
+        if move.source is fx.Zone.RINGSIDE and self.cat.id(move.title) in t.from_ringside:
+            card = self.cat.id(move.title)  # a reversal card played from the Ringside pile, as from the hand
+            self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].ringside, card, 1), fx.Zone.RINGSIDE)
+        elif move.source is not fx.Zone.HAND:
             self._reverse_by_using(t.defender, move)
-        elif isinstance(move, mv.Reverse):
+        else:
             card = self.cat.id(move.title)
             self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].hand, card, move.copy))
 
@@ -589,14 +595,16 @@ class Game(Choices):
             self._push_reversed(play, from_hand=False)
         self._push_actions(defender, clause.cost, card)
 
-    def _reverse_from_hand(self, defender: int, at: int) -> None:
+    def _reverse_from_hand(self, defender: int, at: int, zone: fx.Zone = fx.Zone.HAND) -> None:
+        """Reverse the card in play with the reversal card at `at` of the defender's hand (or, Classic cards, of the
+        zone it is played from as from the hand: his Ringside pile)."""
         s = self.s
         play = s.playing
         assert play is not None
-        card = s.players[defender].hand.pop(at)
+        card = s.players[defender].zone(zone).pop(at)
         att, info = play.player, self.cat.infos[card]
         if self.listen:
-            self._emit(ev.Reversed(self.name(defender), info.title, "hand", self.title(play.card)))
+            self._emit(ev.Reversed(self.name(defender), info.title, zone.value, self.title(play.card)))
         s.tasks.clear()
         s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
         if not play.held:
@@ -609,12 +617,13 @@ class Game(Choices):
         if self.cat.remembers_reversals:
             s.ended_by_reversal, s.reversed_last = defender, LastPlay(play.card, play.as_type, None)
         if self.cat.reversal_watchers:
-            self._push_reversal_watchers(play, fx.Zone.HAND)
+            self._push_reversal_watchers(play, zone)
         if self.cat.infos[play.card].triggered:
-            self._push_reversed(play, from_hand=True)  # after the reversal's damage
+            self._push_reversed(play, from_hand=zone is fx.Zone.HAND)  # after the reversal's damage
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))
         for clause in reversed(info.on_reverse):
-            self._run_clause(defender, card, clause, clause.actions, reversing=True)
+            if zone is fx.Zone.HAND or not clause.from_hand_only:  # "If played from your hand, ...": not from elsewhere
+                self._run_clause(defender, card, clause, clause.actions, reversing=True)
         self._push_on_play(defender, card, REVERSAL)
         matching = [r for r in info.reverses if r.cost]
         if matching:

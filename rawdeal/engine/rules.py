@@ -90,6 +90,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
     if isinstance(cond, fx.HasCards):
         owner = s.players[p if cond.who is fx.Who.YOU else 1 - p]
         n = sum(_counted(cat, c, cond) for c in owner.zone(cond.zone))
+        if cond.other and card in owner.zone(cond.zone):
+            n -= _counted(cat, card, cond)  # "5 other Heat cards": not the card asking (one copy of it)
         return n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
     if isinstance(cond, fx.SuperstarIs):
         who = p if cond.who is fx.Who.YOU else 1 - p
@@ -777,12 +779,15 @@ def _unconditional(r: fx.Reverses) -> bool:
     t = r.target
     return not r.cost and t.max_damage is None and t.min_damage is None and t.after_title is None \
         and t.min_trait_in_ring is None and not r.overturned_only and r.condition is None and not t.from_hand \
-        and t.after is None and not t.played_before
+        and t.after is None and not t.played_before and r.played_from is None
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
-             defender: int) -> bool:
-    """Whether clause `r`, whose target fits the played card (`reversers`), reverses the play now."""
+             defender: int, played_from: fx.Zone | None = None) -> bool:
+    """Whether clause `r`, whose target fits the played card (`reversers`), reverses the play now; `played_from`:
+    the reversal card is played from that zone, not the hand (as from the hand otherwise)."""
+    if r.played_from is not None and r.played_from is not played_from:
+        return False  # "When played from your Ringside pile, reverse ...": from the hand, or overturned, it does not
     if r.from_hand_only and not from_hand:
         return False
     if r.overturned_only and from_hand:
@@ -809,7 +814,7 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
         ring = s.players[play.player].ring
         if sum(1 for c in ring if t.trait in cat.infos[c].card.traits) < t.min_trait_in_ring:
             return False
-    return not from_hand or not r.cost or _cost_payable(s, r.cost, defender)
+    return not from_hand or not r.cost or _cost_payable(s, r.cost, defender, played_from is None)
 
 
 def _played_before(s: GameState, as_type: CardType | None) -> int:
@@ -838,9 +843,10 @@ def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
     return t.trait is None or t.trait in info.card.traits
 
 
-def _cost_payable(s: GameState, cost: tuple[fx.Action, ...], p: int) -> bool:
+def _cost_payable(s: GameState, cost: tuple[fx.Action, ...], p: int, in_hand: bool = True) -> bool:
+    """Whether the cards a reversal's cost discards are in the hand, besides the reversal card if it is there."""
     need = sum(a.count.n or 0 for a in cost if isinstance(a, fx.Discard) and a.who is YOU)
-    return len(s.players[p].hand) - 1 >= need
+    return len(s.players[p].hand) - (1 if in_hand else 0) >= need
 
 
 def ability_usable(cat: Catalog, s: GameState, p: int) -> bool:
@@ -919,3 +925,26 @@ def _used_cost_payable(cat: Catalog, s: GameState, cost: tuple[fx.Action, ...], 
         return False
     return all(sum(1 for c in hand if c in cat.passing(a.filter)) >= (a.count.n or 0) for a in discards
                if a.filter != fx.ANY_CARD)
+
+
+def ringside_reversals(cat: Catalog, s: GameState, play: CurrentPlay) -> tuple[CardId, ...]:
+    """The defender's reversal cards in his Ringside pile he may play from there to reverse the play, as from the hand
+    ("Can only be played from your Ringside pile when you have at least 5 other Heat cards in your Ringside pile.
+    When played from your Ringside pile, reverse ..."): each title once (copies are alike), its condition holding
+    (asked of that card), its F and target as from the hand."""
+    defender = 1 - play.player
+    held = [c for c in distinct(s.players[defender].ringside) if c in cat.ringside_reversers]
+    if not held:
+        return ()
+    damage = base_damage(cat, s, play, defender) if play.as_type == MANEUVER else 0
+    if irreversible(cat, s, play, damage, from_hand=True):
+        return ()
+    table, f, out = reversers(cat, play), fortitude(cat, s, defender), []
+    for c in held:
+        cond = cat.ringside_reversers[c]
+        if c not in table or reversal_cost(cat, s, c, play) > f \
+                or cond is not None and not holds(cat, s, defender, cond, c, s.last[defender]):
+            continue
+        if any(_matches(cat, s, r, play, damage, True, defender, fx.Zone.RINGSIDE) for r in table[c][1]):
+            out.append(c)
+    return tuple(out)

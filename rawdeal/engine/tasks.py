@@ -112,14 +112,16 @@ class EndPreMatch(Task):
 # ------------------------------------------------------------------------------------ decisions
 @dataclass(slots=True, unsafe_hash=True)
 class ReverseWindow(Task):
-    """The defender may reverse the card in play: with one of `options` from his hand; or (Classic cards) by using
-    one of `used`, each lying in the zone of `used_from` beside it, or his Superstar's ability (`backstage`)."""
+    """The defender may reverse the card in play: with one of `options` from his hand; or (Classic cards) with one of
+    `from_ringside` played from his Ringside pile, by using one of `used`, each lying in the zone of `used_from` beside
+    it, or his Superstar's ability (`backstage`)."""
 
     defender: int
     options: tuple[CardId, ...]
     used: tuple[CardId, ...] = ()
     used_from: tuple[Zone, ...] = ()
     backstage: bool = False
+    from_ringside: tuple[CardId, ...] = ()  # reversal cards he may play from his Ringside pile (Classic)
 
 
 @dataclass(slots=True, unsafe_hash=True)

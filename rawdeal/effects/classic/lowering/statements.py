@@ -361,6 +361,9 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
     if _holder_other(st):
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     how = find(st, "played_how")
+    where = find(how, "played_from") if how is not None else None
+    if isinstance(where, Phrase) and isinstance(how, Phrase) and len(how.parts) == 1:
+        return [_only_from(st, where, extra, card)]
     bare = how is None and (find(st, "played_plain") is not None or "playable" in words(st))
     if bare and len(extra) == 1:
         return [fx.PlayRequirement(_tail_condition(extra[0]))]  # "can only be played if ...", "playable only if ..."
@@ -382,6 +385,20 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
         return [_DeckRule()]  # "Can only be played by X": only X's deck may hold it
     assert not isinstance(cond, str)
     return [fx.PlayRequirement(cond)]
+
+
+def _only_from(st: Statement, where: Phrase, extra: list[Phrase], card: CardFacts) -> fx.PlayableFrom:
+    """A reversal card's "Can only be played from your Ringside pile (when you have at least 5 other Heat cards in
+    your Ringside pile)": from there only, while the condition holds (a maneuver's or an action's is reported: the
+    engine plays those from the hand too)."""
+    zones = _zone_in(where)
+    if not card.only_reversal or zones != _Zones(fx.Who.YOU, (fx.Zone.RINGSIDE,)) or len(extra) > 1 \
+            or (extra and extra[0].kind not in ("if_tail", "when_tail", "and_if_tail", "and_when_tail")):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+    cond = _alternative(extra[0]) if extra else None
+    if cond is not None and not about_the_state(cond):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}: a condition not on the game's state")
+    return fx.PlayableFrom(fx.Zone.RINGSIDE, only=True, condition=cond)
 
 
 def _played_without(st: Statement, extra: list[Phrase], card: CardFacts) -> fx.PlayRequirement:

@@ -81,6 +81,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None)
         elif not card.is_reversal and played_from(frame) is not None:  # "When played from your Ringside pile"
             ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None, source=played_from(frame))
+        elif card.only_reversal and played_from(frame) is not None and (ctx is None or ctx.kind in ("play", "reverse")):
+            ctx = _Ctx("reverse", source=played_from(frame))  # "When played from your Ringside pile, reverse ..."
         elif after_damage(frame, card):
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True, after_damage=True)
         elif frame.kind == "while_in" and _in_own_ring(frame, card):
@@ -933,8 +935,10 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
                 part = replace(part, from_hand_only=True)
             if ctx.kind == "reverse" and ctx.overturned:  # "When overturned, reverse ...": from the Arsenal only
                 part = replace(part, overturned_only=True)
-            # the next clause of the sentence ("reverse the cards titled A, B, ...": one a title) keeps both limits
-            ctx = _Ctx("reverse", from_hand=part.from_hand_only, overturned=part.overturned_only)
+            if ctx.kind == "reverse" and ctx.source is not None:  # "When played from your Ringside pile, reverse ..."
+                part = replace(part, played_from=ctx.source)
+            # the next clause of the sentence ("reverse the cards titled A, B, ...": one a title) keeps the limits
+            ctx = _Ctx("reverse", from_hand=part.from_hand_only, overturned=part.overturned_only, source=part.played_from)
             clauses.append(part)
         elif isinstance(part, _GroupMod) and not part.said and (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
