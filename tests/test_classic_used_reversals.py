@@ -16,6 +16,7 @@ from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Reverse, parse_move
 from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.engine.words import DecisionKind
 from rawdeal.io.save import dumps, loads
 from classickit import ACTION, assert_printed, clauses, lowered
 
@@ -242,3 +243,30 @@ def test_ground_and_pound_reverses_from_the_ringside_pile_with_5_other_heat_card
     me, him = game.s.players
     assert him.ring == [pound] and pound not in him.ringside  # played: to his Ring area
     assert strike in me.ringside and len(me.ringside) == 1 + cat.infos[pound].card.printed_damage  # and its damage
+
+
+# -------------------------------------------------------------------- a Superstar's ability set off by a reversal
+REY = "When your opponent reverses a card from his hand or Backlash deck, you may discard 2 cards and continue your turn."
+
+
+def test_a_superstars_ability_set_off_by_the_opponents_reversal() -> None:
+    assert_printed(REY)
+    ability = lowered(REY, STAR).ability
+    assert ability is not None
+    [trigger] = ability.triggered
+    assert trigger.trigger is fx.Trigger.REVERSAL and trigger.by is fx.Who.OPPONENT and trigger.source is fx.Zone.HAND
+    base = shipped_classic().catalog
+    cat = replace(base, abilities={**base.abilities, "Triple H": ability})
+    strike, step_aside = _plain(cat, Subtype.STRIKE), cat.id("Step Aside")
+    filler = [i.id for i in cat.infos if not i.effect.clauses and i.card.printed_damage > 0][:3]
+    game = _game(cat, [], [step_aside], strike)
+    game.s.players[0].hand += filler
+    game.forget_decision()
+    game.apply(parse_move(f'play "{cat.titles[strike]}"'))
+    game.apply(parse_move('reverse "Step Aside"'))
+    d = game.decision()
+    assert d is not None and d.player == 0 and d.kind is DecisionKind.YES_NO  # his ability asks: discard 2 and go on?
+    game.apply(parse_move("yes"))
+    while (d := game.decision()) is not None and d.player == 0 and d.kind is DecisionKind.DISCARD:
+        game.apply(d.moves[0])
+    assert game.s.current == 0 and len(game.s.players[0].hand) == 1  # his turn goes on, 2 of his 3 cards discarded

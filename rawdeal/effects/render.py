@@ -380,6 +380,15 @@ _TRIGGERS = {
 }
 
 
+def _reversal_event(c: Triggered) -> str:
+    """"when opponent reverses a card from his hand, you may ..."."""
+    who = {Who.YOU: "you reverse", Who.OPPONENT: "opponent reverses", Who.ALL: "any player reverses"}[c.by]
+    what = "a card" if c.played is None else _cards(Count(1), c.played)
+    where = f" from his {_ZONES[c.source]}" if c.source is not None else ""
+    may = "you may " if c.optional else ""
+    return f"when {who} {what}{where}, {may}{_actions(c.actions, True)}"
+
+
 def _played(c: Triggered) -> str:
     """"when opponent successfully plays a heel card, ..."."""
     who = {Who.YOU: "you successfully play", Who.OPPONENT: "opponent successfully plays",
@@ -426,6 +435,8 @@ def _triggered(c: Triggered) -> str:
         return f"while this card is in your {_ZONES[c.zone]}, {_played(c)}"
     if c.trigger in (Trigger.REVERSED, Trigger.REVERSED_FROM_HAND):
         return f"{_TRIGGERS[c.trigger]}, {may}{_actions(c.actions, True)}"
+    if c.trigger is Trigger.REVERSAL:
+        return f"while this card is in your {_ZONES[c.zone]}, {_reversal_event(c)}"
     if c.trigger is Trigger.LEFT_RING:
         by = {Who.ALL: "", Who.OPPONENT: " by an effect opponent controls", Who.YOU: " by an effect you control"}[c.by]
         where = f" into your {_ZONES[c.dest]}" if c.dest is not None else ""
@@ -499,7 +510,7 @@ def render_ability(ability: Ability) -> str:
             parts.append(f"draw {ability.draw_per_turn} cards in your draw segment")
         if ability.damage_taken:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
-        parts += [_played(t) for t in ability.triggered]
+        parts += [_played(t) if t.trigger is Trigger.PLAYED else _reversal_event(t) for t in ability.triggered]
         parts += [_stat_line(line) for line in ability.stat_lines]
         parts += [render_modifier(m).removesuffix(" while this card is in your ring area") for m in ability.modifiers]
         parts += [_reverses(r) for r in ability.reverses]

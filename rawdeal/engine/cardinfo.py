@@ -153,6 +153,8 @@ class Catalog:
     ring_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     ringside_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     watching_stars: frozenset[str] = field(init=False, repr=False, compare=False)
+    # Superstars whose ability a reversal sets off ("When your opponent reverses a card, you may ...", Classic)
+    reversal_stars: frozenset[str] = field(init=False, repr=False, compare=False)
     # Cards with a start-of-turn effect from their owner's Ringside pile ("When this card is in your Ringside
     # pile, before your Draw Segment, ...")
     ringside_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -244,7 +246,10 @@ class Catalog:
         object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos
                                                      for r in (*i.reverses, *i.used_reverses))
                            or any(r.target.played_before for ab in self.abilities.values() for r in ab.reverses))
-        object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
+        object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if any(
+            t.trigger is fx.Trigger.PLAYED for t in ab.triggered)))
+        object.__setattr__(self, "reversal_stars", frozenset(name for name, ab in self.abilities.items() if any(
+            t.trigger is fx.Trigger.REVERSAL for t in ab.triggered)))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "stat_lines", tuple(tuple(
             c for c in i.effect.clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom))) for i in self.infos))

@@ -483,7 +483,7 @@ class Game(Choices):
         if self.cat.remembers_reversals:
             s.ended_by_reversal, s.reversed_last = dfd, LastPlay(play.card, play.as_type, None)
         sv = self.cat.infos[play.card].card.stun_value
-        if self.cat.reversal_watchers:
+        if self.cat.reversal_watchers or self.cat.reversal_stars:
             self._push_reversal_watchers(play, fx.Zone.ARSENAL)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=False)
@@ -521,7 +521,7 @@ class Game(Choices):
                                   if t.trigger is fx.Trigger.PLAYED and t.zone is zone and _sets_off(t, whose, info, play.as_type)]
             if pl.superstar in cat.watching_stars:
                 found += [(owner, -1, t) for t in R.ability(cat, s, owner).triggered
-                          if _sets_off(t, whose, info, play.as_type)]
+                          if t.trigger is fx.Trigger.PLAYED and _sets_off(t, whose, info, play.as_type)]
         for owner, card, t in reversed(found):
             self._run_clause(owner, card, t, t.actions)
 
@@ -534,6 +534,10 @@ class Game(Choices):
         found: list[tuple[int, int, fx.Triggered]] = []
         for owner in (play.player, reverser):
             whose = fx.Who.YOU if owner == reverser else fx.Who.OPPONENT
+            if s.players[owner].superstar in cat.reversal_stars:  # "When your opponent reverses a card, ...": his ability
+                found += [(owner, -1, t) for t in R.ability(cat, s, owner).triggered
+                          if t.trigger is fx.Trigger.REVERSAL and t.source in (None, source)
+                          and _sets_off(t, whose, info, play.as_type)]
             for zone in (fx.Zone.RING, fx.Zone.RINGSIDE):
                 cards = R.ring_texts(s, owner) if zone is fx.Zone.RING else s.players[owner].zone(zone)
                 for card in R.distinct([c for c in cards if c in cat.reversal_watchers]):
@@ -593,7 +597,7 @@ class Game(Choices):
         s.end_requested = True
         if self.cat.remembers_reversals:
             s.ended_by_reversal, s.reversed_last = defender, LastPlay(play.card, play.as_type, None)
-        if self.cat.reversal_watchers:
+        if self.cat.reversal_watchers or self.cat.reversal_stars:
             self._push_reversal_watchers(play, move.source)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=False)
@@ -620,7 +624,7 @@ class Game(Choices):
         s.end_requested = True
         if self.cat.remembers_reversals:
             s.ended_by_reversal, s.reversed_last = defender, LastPlay(play.card, play.as_type, None)
-        if self.cat.reversal_watchers:
+        if self.cat.reversal_watchers or self.cat.reversal_stars:
             self._push_reversal_watchers(play, zone)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=zone is fx.Zone.HAND)  # after the reversal's damage

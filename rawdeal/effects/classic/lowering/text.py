@@ -544,6 +544,10 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         where = _frames(frames, ctx, card) if frames else None
         zones = where.zones or (fx.Zone.RING,) if where is not None and where.kind in ("ring", "in") else \
             (fx.Zone.RING,) if where is None and stays_in_ring("play", _Ctx(), card) else ()
+        if not zones and where is None and card.is_superstar:  # "When your opponent reverses a card, ...": his ability
+            parts = _items(sentence, card, seq)
+            _any_number_only_discarded(parts)
+            return _Ctx("reversal", played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
         if zones not in ((fx.Zone.RING,), (fx.Zone.RINGSIDE,)):
             raise Unsupported("a reversal setting off an effect of a card elsewhere than in the Ring area or Ringside pile")
         parts = _items(sentence, card, seq)
@@ -1074,9 +1078,10 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         if any(map(continues, used)) and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:
             used = [fx.Optional((*used[0].actions, *used[1:]))]  # "you may remove this card ... and then continue
             # your turn": the turn goes on only if he does
-        clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=ctx.zones[0],
-                                    played=ctx.played, by=ctx.by, source=ctx.source))
-        return _Ctx("in", zones=ctx.zones)
+        trig = fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used),
+                            zone=ctx.zones[0] if ctx.zones else fx.Zone.RING, played=ctx.played, by=ctx.by, source=ctx.source)
+        clauses.append(trig if ctx.zones else _AbilityTrigger(trig))  # no zone: a Superstar's ability
+        return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()
     if ctx.kind == "used reversal":
         return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()  # a sentence after it says when again
     if ctx.kind == "left ring":
