@@ -270,3 +270,21 @@ def test_a_superstars_ability_set_off_by_the_opponents_reversal() -> None:
     while (d := game.decision()) is not None and d.player == 0 and d.kind is DecisionKind.DISCARD:
         game.apply(d.moves[0])
     assert game.s.current == 0 and len(game.s.players[0].hand) == 1  # his turn goes on, 2 of his 3 cards discarded
+
+
+BEAUTIFUL = ("When this card is in your Ring area, when you play a Reversal card you may draw 1 card and then discard 1 "
+             "card.")
+
+
+def test_playing_a_reversal_card_sets_off_a_card_in_the_ring_area() -> None:
+    assert_printed(BEAUTIFUL)
+    [trigger] = clauses(BEAUTIFUL, ACTION)
+    assert isinstance(trigger, fx.Triggered) and trigger.trigger is fx.Trigger.REVERSAL
+    assert trigger.by is fx.Who.YOU and trigger.source is fx.Zone.HAND and trigger.played is None
+    cat = shipped_classic().catalog
+    people, strike, step_aside = cat.id("The Beautiful People"), _plain(cat, Subtype.STRIKE), cat.id("Step Aside")
+    game = _game(cat, [people], [step_aside], strike)
+    game.apply(parse_move(f'play "{cat.titles[strike]}"'))
+    game.apply(parse_move('reverse "Step Aside"'))
+    d = game.decision()
+    assert d is not None and d.player == 1 and d.kind is DecisionKind.COUNT  # "you may draw 1 card"

@@ -195,9 +195,10 @@ _REVERSED_FROM = {(): None, ("from", "his", "hand"): fx.Zone.HAND, ("from", "his
                   ("from", "his", "hand", "backlash deck"): fx.Zone.HAND}
 
 
-def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None] | None:
+def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None, fx.Who] | None:
     """"if (whenever) your opponent reverses a Chain card from his hand": (which reversed cards, reversed from
-    where), or None for any other condition."""
+    where, who reverses), or None for any other condition; "when you (your opponent) play a Reversal card": any card
+    reversed with a reversal card from the hand."""
     cond = find(frame, "condition")
     one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
     if not (isinstance(one, Phrase) and one.kind == "player_did"):
@@ -205,6 +206,10 @@ def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None]
     player, verb = find(one, "player"), find(one, "card_verb")
     cards = [p for p in one.parts if isinstance(p, Cards)]
     places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    if player is not None and verb is not None and words(verb) == ["play"] and len(cards) == 1 \
+            and len(one.parts) == 3 and _cards(cards[0]) == _Desc(types=(CardType.REVERSAL,)):
+        who = {("you",): fx.Who.YOU, ("your", "opponent"): fx.Who.OPPONENT}.get(tuple(words(player)))
+        return None if who is None else (None, fx.Zone.HAND, who)  # played: from the hand (not overturned)
     if player is None or verb is None or words(verb) != ["reverse"] or len(cards) != 1 \
             or len(one.parts) != 3 + len(places) or len(places) > 1:
         return None
@@ -217,7 +222,7 @@ def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None]
     flt = _filter(d)
     if flt.types == () and d.subtypes:
         flt = replace(flt, types=(CardType.MANEUVER,))
-    return (None if flt == fx.ANY_CARD else flt), _REVERSED_FROM[where]
+    return (None if flt == fx.ANY_CARD else flt), _REVERSED_FROM[where], fx.Who.OPPONENT
 
 
 def _this_in_own(frame: Frame) -> tuple[fx.Zone, ...]:
@@ -547,12 +552,12 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         if not zones and where is None and card.is_superstar:  # "When your opponent reverses a card, ...": his ability
             parts = _items(sentence, card, seq)
             _any_number_only_discarded(parts)
-            return _Ctx("reversal", played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
+            return _Ctx("reversal", played=reversal[0], by=reversal[2], source=reversal[1]), parts
         if zones not in ((fx.Zone.RING,), (fx.Zone.RINGSIDE,)):
             raise Unsupported("a reversal setting off an effect of a card elsewhere than in the Ring area or Ringside pile")
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
-        return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
+        return _Ctx("reversal", zones=zones, played=reversal[0], by=reversal[2], source=reversal[1]), parts
     leaving = left_ring(frames[0]) if frames and frames[0].kind in ("if_cond", "when_cond") else None
     if leaving is not None:  # "If this card is removed from your Ring area, ...": its own effect as it leaves
         return _Ctx("left ring", by=leaving[0], source=leaving[1]), _left_ring_parts(sentence, frames[1:], card, seq)
