@@ -302,7 +302,7 @@ def _condition(c: Condition) -> str:
             f"or fewer in {_zone(c.who, c.zone, Who.YOU)}"
     if isinstance(c, HasCards):
         return f"{'you have' if c.who is Who.YOU else 'opponent has'} {_cards(Count(c.at_least), c.filter)} " \
-            f"or more in {_zone(c.who, c.zone, Who.YOU)}"
+            f"or more in {_zone(c.who, c.zone, Who.YOU)}" + (" besides this card" if c.other else "")
     if isinstance(c, SuperstarIs) and c.mark.startswith("name:"):
         whose = "your" if c.who is Who.YOU else "opponent's"
         return f"{whose} superstar is {c.mark.removeprefix('name:')}"
@@ -420,6 +420,8 @@ def _stat_change(c: StatChange) -> str:
 def _reverses(c: Reverses) -> str:
     cost = f", after you {_actions(c.cost, False)}" if c.cost else ""
     when = "if played from your hand, " if c.from_hand_only else "when overturned, " if c.overturned_only else ""
+    if c.played_from is not None:
+        when += f"when played from your {_ZONES[c.played_from]}, "
     if c.zone is Zone.BACKSTAGE:
         when = "by the superstar's ability, "
     elif c.zone is not None:
@@ -486,7 +488,8 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     SuperstarStat: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
     WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",
     RingRoom: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
-    PlayableFrom: lambda c: f"may be played from your {_ZONES[c.zone]} as from your hand",
+    PlayableFrom: lambda c: f"may {'only ' if c.only else ''}be played from your {_ZONES[c.zone]} as from your hand" + (
+        f" if {_condition(c.condition)}" if c.condition is not None else ""),
     BlanksAbility: lambda c: f"while this card is in your ring area, {_whose(c.who, Who.YOU)} superstar ability is blank"
                              + (f" if {_condition(c.condition)}" if c.condition is not None else ""),
 }
