@@ -31,6 +31,7 @@ class Zone(StrEnum):
     RING = "ring"
     REMOVED = "removed"  # removed from the game (Classic cards): out of play for good
     BACKLASH = "backlash"  # the Backlash deck (Classic): Pre-match and Mid-match cards kept apart from the Arsenal
+    UNDER = "under"  # "under this card" (Classic): the cards held under the effect's own card (`GameState.under`)
 
 
 class Position(StrEnum):
@@ -47,6 +48,7 @@ class Stat(StrEnum):
     IRREVERSIBLE = "irreversible"  # the affected maneuvers may not be reversed
     UNPLAYABLE = "unplayable"  # the affected cards cannot be played (Classic cards: "you cannot play ...")
     UNRESTRICTED = "unrestricted"  # the affected card ignores its "Can only be played after ..." text (Classic)
+    AFTER = "after"  # the affected card is considered played after a card `Modifier.after` describes (Classic)
 
 
 class Duration(StrEnum):
@@ -68,6 +70,8 @@ class Trigger(StrEnum):
     PLAYED = "played"  # "when you (your opponent) successfully play(s) a maneuver" (Classic cards)
     END_OF_PREMATCH = "end of pre-match"  # "At the end of the Pre-match phase, ..." (Classic Pre-match cards)
     REVERSAL = "reversal"  # "if your opponent reverses a maneuver (from his hand), ..." (Classic cards)
+    LEFT_RING = "left ring"  # "If this card is removed from your Ring area, ..." (Classic cards): it left its owner's
+    # Ring area, moved by an effect (`by`: whose effect; `dest`: only when it went there)
 
 
 # --------------------------------------------------------------------------------------- quantities
@@ -322,6 +326,10 @@ class Modifier:
     opponents: bool = False  # Classic, while in the Ring area: the cards of the area's owner's opponent instead ("his
     # Maneuver cards are +13F", "your opponent's cards titled Dirty Low Blow are +2D")
     condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
+    sets: bool = False  # F only: the card's F *is* `amount` ("your next card played this turn is F:0", "your Trademark
+    # Finishers are F:20", Classic cards), whatever the changes that add to it say (`rules.play_cost`)
+    after: tuple[After, ...] = ()  # AFTER: "your next card played this turn is considered to be played after a Set-up
+    # card or the card titled Gut Wrench": any of these, for what asks which card it was played after (`rules.holds`)
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -510,10 +518,24 @@ class RemoveReversed:
     damage was overturned) out of the game."""
 
 
+@dataclass(frozen=True, slots=True)
+class Blank:
+    """"Blank the text of 1 card in your opponent's Ring area for the rest of the turn", "Choose 1 card in your
+    opponent's Ring area. When this card is in your Ring area, that card has blank text" (Classic cards): the owner
+    chooses `count` of `who`'s cards in his Ring area that pass `filter`; their text (and with `damage`, their D)
+    reads as blank for `until` (REST_OF_TURN, or WHILE_IN_RING: while this card lies in its owner's Ring area)."""
+
+    who: Who
+    until: Duration
+    count: Count = ONE
+    filter: CardFilter = ANY_CARD
+    damage: bool = False
+
+
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission | MoveThis | Restrict | OnlyIf | RemoveReversed | ContinueTurn
+    | HoldSubmission | MoveThis | Restrict | OnlyIf | RemoveReversed | ContinueTurn | Blank
 )
 
 
@@ -662,6 +684,8 @@ class Triggered:
     played: CardFilter | None = None  # PLAYED: which successfully played cards set it off (None: any)
     by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player); REVERSAL: who reverses
     source: Zone | None = None  # REVERSAL: only reversals from the hand (the Arsenal); None: from either
+    dest: Zone | None = None  # LEFT_RING: only when the card went there ("is put into your Ringside pile from your Ring
+    # area"); None: wherever it went
 
 
 @dataclass(frozen=True, slots=True)
@@ -769,6 +793,15 @@ class PlayableFrom:
     zone: Zone
 
 
+@dataclass(frozen=True, slots=True)
+class PlaysHeld:
+    """"You may play the cards under this card as if they were in your hand": while this card is in its owner's Ring
+    area, he may play a card held under it (`GameState.under`) that passes `filter` as from his hand: a maneuver or an
+    action in his main segment, a reversal in his reversal window (Classic cards)."""
+
+    filter: CardFilter = ANY_CARD
+
+
 class StarStat(StrEnum):
     """A Superstar's printed numbers a card can change (Classic cards)."""
 
@@ -810,11 +843,21 @@ class RingRoom:
 StatLine = SuperstarStat | RingRoom
 
 
+@dataclass(frozen=True, slots=True)
+class BlanksAbility:
+    """"When this card is in your Ring area, if you have 4 or fewer cards in your hand, your opponent's Superstar
+    Ability is blank" (Classic cards): while this card lies in its owner's Ring area (its own text not blanked) and
+    `condition` holds for him, `who`'s Superstar ability reads as no ability."""
+
+    who: Who = Who.OPPONENT
+    condition: Condition | None = None
+
+
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
     | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | OpponentCannotPlay | Activated | SuperstarStat | RingRoom | WhenPlayed
-    | PlayableFrom | Permanent | MakesPermanent
+    | PlayableFrom | Permanent | MakesPermanent | BlanksAbility | PlaysHeld
 )
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from rawdeal.effects.model import (
     AllOf, AnyOf, After, AlsoReversedBy, CountsAs, Not, OpponentCannotPlay, NotReversedBy, ReversedOnlyBy, AllowsFollowUp, Arrange,
     CardFilter, Choice, Condition, Count, Delayed, Discard, DiscardThis,
-    ContinueTurn, Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
+    Blank, BlanksAbility, ContinueTurn, Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
     Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
@@ -26,12 +26,12 @@ from rawdeal.effects.model import (
 )
 from rawdeal.effects.model import (
     Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, FirstOfTurn, HasCards, Measured, MoveThis, OnlyIf,
-    MakesPermanent, Permanent, PlayableFrom, PlayedFrom, RemoveReversed, Restrict, ReversedLastTurn, RingRoom, SuperstarIs,
+    MakesPermanent, Permanent, PlayableFrom, PlayedFrom, PlaysHeld, RemoveReversed, Restrict, ReversedLastTurn, RingRoom, SuperstarIs,
     SuperstarStat, WhenPlayed,
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
-          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck"}
+          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck", Zone.UNDER: "pile under this card"}
 
 
 # ------------------------------------------------------------------------------------ words
@@ -170,6 +170,9 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     SkipTurn: lambda a, v: f"{_verb(a.who, 'skip')} {_whose(a.who, a.who)} next turn",
     EndTurn: lambda a, v: f"end {_whose(a.who, Who.YOU)} turn",
     ContinueTurn: lambda a, v: f"continue {_whose(a.who, Who.YOU)} turn",
+    Blank: lambda a, v: f"blank the {'text and damage' if a.damage else 'text'} of {_cards(a.count, a.filter)} in "
+                        f"{_zone(a.who, Zone.RING, Who.YOU)} " + (
+        "for the rest of the turn" if a.until is Duration.REST_OF_TURN else "while this card is in your ring area"),
     WinGame: lambda a, v: f"win the game by {a.how}",
     Modify: lambda a, v: render_modifier(a.modifier) + ("" if a.per is None else f" per {_count(Count(0, of=a.per))}"),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
@@ -247,7 +250,10 @@ def render_modifier(m: Modifier) -> str:
     if m.stat is Stat.UNRESTRICTED:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
         return f"{target}{limit} may ignore its 'can only be played after' text{tail}"
-    amount = f"{m.amount:+d}{m.stat.value}" + ("" if m.per is None else f" per {_count(Count(0, of=m.per))}")
+    if m.stat is Stat.AFTER:
+        return f"{target} is considered played right after {' or '.join(_prior(a) for a in m.after)}{tail}"
+    amount = f"{m.stat.value}:{m.amount}" if m.sets else f"{m.amount:+d}{m.stat.value}"
+    amount += "" if m.per is None else f" per {_count(Count(0, of=m.per))}"
     if m.reversals:
         whose = "opponent's reversals" if m.card_type is None else f"reversals to {target}"
         return f"{whose} {amount}{tail}"
@@ -317,11 +323,16 @@ def _marked(kind: str, marks: tuple[str, ...], not_marks: tuple[str, ...], any_m
     """"heat maneuver", "non-hybrid reversal", "card with the raw logo", "chain or heat maneuver": a kind
     with its marks."""
     logos = [m.removeprefix("logo:") for m in marks if m.startswith("logo:")]
-    words = [*(f"non-{m}" for m in not_marks), *(m for m in marks if not m.startswith("logo:"))]
+    words = [*(f"non-{_mark(m)}" for m in not_marks), *(_mark(m) for m in marks if not m.startswith("logo:"))]
     if any_marks:
         words.append(" or ".join(any_marks))
     text = " ".join([*words, kind])
     return text + (f" with the {' and '.join(logos)} logo" if logos else "")
+
+
+def _mark(mark: str) -> str:
+    """A mark as printed where its spelling differs: a printed F ("f:0") is "F:0"."""
+    return mark.upper() if mark.startswith("f:") else mark
 
 
 def _target(t: Target) -> str:
@@ -405,6 +416,10 @@ def _triggered(c: Triggered) -> str:
         return f"while this card is in your {_ZONES[c.zone]}, {_played(c)}"
     if c.trigger in (Trigger.REVERSED, Trigger.REVERSED_FROM_HAND):
         return f"{_TRIGGERS[c.trigger]}, {may}{_actions(c.actions, True)}"
+    if c.trigger is Trigger.LEFT_RING:
+        by = {Who.ALL: "", Who.OPPONENT: " by an effect opponent controls", Who.YOU: " by an effect you control"}[c.by]
+        where = f" into your {_ZONES[c.dest]}" if c.dest is not None else ""
+        return f"when this card is moved from your ring area{where}{by}, {may}{_actions(c.actions, True)}"
     return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
 
 
@@ -451,6 +466,10 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",
     RingRoom: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
     PlayableFrom: lambda c: f"may be played from your {_ZONES[c.zone]} as from your hand",
+    PlaysHeld: lambda c: f"while this card is in your ring area, you may play {_cards(Count(None), c.filter)} under this card "
+                         "as if they were in your hand",
+    BlanksAbility: lambda c: f"while this card is in your ring area, {_whose(c.who, Who.YOU)} superstar ability is blank"
+                             + (f" if {_condition(c.condition)}" if c.condition is not None else ""),
 }
 
 

@@ -108,6 +108,9 @@ class Catalog:
     # Cards their owner may play from his Ringside pile (Classic: "You may play this card from your Ringside
     # pile"), each with its shared `play "X" from ringside` moves, parallel to `play_pairs`
     ringside_plays: dict[CardId, tuple[Play, ...]] = field(init=False, repr=False, compare=False)
+    # Cards whose text lets their owner play the cards held under them as if in his hand ("You may play the cards
+    # under this card as if they were in your hand"), each with the filters the held cards must pass
+    held_plays: dict[CardId, tuple[fx.CardFilter, ...]] = field(init=False, repr=False, compare=False)
     reverse_moves: tuple[Reverse, ...] = field(init=False, repr=False, compare=False)  # `reverse "X"` by card id
     use_moves: tuple[Use, ...] = field(init=False, repr=False, compare=False)  # `use "X"` by card id
     pick_moves: dict[PickVerb, tuple[Pick, ...]] = field(init=False, repr=False, compare=False)  # `discard "X"`, ...
@@ -132,6 +135,9 @@ class Catalog:
     forbidden: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
     # a card -> what it forbids its owner's opponent to play while it lies in its owner's Ring area (Classic)
     ring_forbids: dict[CardId, frozenset[CardId]] = field(init=False, repr=False, compare=False)
+    # a card -> whose Superstar ability it blanks while in its owner's Ring area (Classic: "your opponent's Superstar
+    # Ability is blank"; empty: every ability is read as printed)
+    ability_blankers: dict[CardId, tuple[fx.BlanksAbility, ...]] = field(init=False, repr=False, compare=False)
     # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
     # decision then looks at neither zone)
     activators: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -154,6 +160,9 @@ class Catalog:
     ringside_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # Cards whose effects a reversal sets off from the Ring area ("if your opponent reverses a maneuver, ...")
     reversal_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Cards with an effect of their own when an effect moves them out of their owner's Ring area ("If this card is
+    # removed from your Ring area, ...")
+    ring_leavers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # The least F a card can cost while no F modifier is active: its printed F with every F cut of its own
     least_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
     # Whether a card can forbid playing cards ("you cannot play ... for the rest of the turn")
@@ -174,6 +183,8 @@ class Catalog:
         object.__setattr__(self, "ring_forbids", {
             i.id: frozenset(self.db.index[t] for c in i.effect.of(fx.OpponentCannotPlay) for t in c.titles
                             if t in self.db.index) for i in self.infos if i.effect.of(fx.OpponentCannotPlay)})
+        object.__setattr__(self, "ability_blankers", {
+            i.id: i.effect.of(fx.BlanksAbility) for i in self.infos if i.effect.of(fx.BlanksAbility)})
         # cards an ability or a card in the Ring area may forbid: `can_play` decides
         ruled = frozenset().union(*self.forbidden.values(), *self.ring_forbids.values())
         object.__setattr__(self, "plain_costs", tuple(
@@ -197,6 +208,8 @@ class Catalog:
             t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RINGSIDE for t in i.triggered)))
         object.__setattr__(self, "reversal_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.REVERSAL for t in i.triggered)))
+        object.__setattr__(self, "ring_leavers", frozenset(
+            i.id for i in self.infos if any(t.trigger is fx.Trigger.LEFT_RING for t in i.triggered)))
         object.__setattr__(self, "play_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
         object.__setattr__(self, "least_costs", tuple(
@@ -224,6 +237,8 @@ class Catalog:
         object.__setattr__(self, "ringside_plays", {
             i.id: tuple(share(Play(i.title, t, 1, fx.Zone.RINGSIDE)) for t in i.play_types) for i in self.infos
             if fx.PlayableFrom(fx.Zone.RINGSIDE) in i.effect.clauses})
+        object.__setattr__(self, "held_plays", {
+            i.id: tuple(c.filter for c in i.effect.of(fx.PlaysHeld)) for i in self.infos if i.effect.of(fx.PlaysHeld)})
         object.__setattr__(self, "reverse_moves", tuple(share(Reverse(t)) for t in self.titles))
         object.__setattr__(self, "use_moves", tuple(share(Use(t)) for t in self.titles))
         object.__setattr__(self, "pick_moves", {v: tuple(share(Pick(v, t)) for t in self.titles) for v in PickVerb})

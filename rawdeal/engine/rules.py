@@ -15,11 +15,11 @@ from rawdeal.cards import CardType, Subtype
 from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
-from rawdeal.engine.moves import Play, Use
-from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
+from rawdeal.engine.moves import Play, Use, share
+from rawdeal.engine.state import ActiveModifier, Blanked, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import (
-    COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, UNRESTRICTED, YOU,
+    AFTER, COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, UNRESTRICTED, YOU,
 )
 
 ONGOING: Final = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
@@ -27,11 +27,36 @@ ONE_SHOT: Final = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER, fx.Duration
 
 
 def fortitude(cat: Catalog, s: GameState, p: int) -> int:
-    """The sum of the printed D of the cards in the Ring area (`#` counts 0)."""
+    """The sum of the printed D of the cards in the Ring area (`#` counts 0; a card whose damage is blanked, 0)."""
     damages, total = cat.damages, 0
     for card in s.players[p].ring:  # a loop, not sum(map(...)): compiled it is native, and faster pure too
         total += damages[card]
+    if s.blanked:
+        for card in distinct(s.players[p].ring):
+            b = blanked(s, p, card)
+            if b is not None and b.damage:
+                total -= damages[card] * s.players[p].ring.count(card)
     return total
+
+
+def blanked(s: GameState, p: int, card: CardId) -> Blanked | None:
+    """The blanking in force on p's `card` in his Ring area, if any: the one place every reading of a card's text
+    in a Ring area asks (through `ring_texts`; Classic cards). One "while this card is in your Ring area" holds
+    while its source lies in its player's Ring area."""
+    for b in s.blanked:
+        if b.owner == p and b.card == card and (
+                b.until is not fx.Duration.WHILE_IN_RING or b.source in s.players[b.by].ring):
+            return b
+    return None
+
+
+def ring_texts(s: GameState, p: int) -> list[CardId]:
+    """The cards of p's Ring area whose text is read: all of them, but those blanked (`blanked`). Ring-area
+    modifiers, triggers, activations, forbids, stat lines and Permanence read the Ring area through this."""
+    ring = s.players[p].ring
+    if not s.blanked:
+        return ring  # the usual case
+    return [c for c in ring if blanked(s, p, c) is None]
 
 
 def _counted(cat: Catalog, card: CardId, cond: fx.HasCards) -> int:
@@ -45,14 +70,35 @@ def _counted(cat: Catalog, card: CardId, cond: fx.HasCards) -> int:
     return 1 if passes(cat, card, cond.filter) else 0
 
 
+NO_ABILITY: Final = fx.Ability(fx.AbilityTiming.NONE)
+
+
 def ability(cat: Catalog, s: GameState, p: int) -> fx.Ability:
+    """Player p's Superstar ability: none while a card in a Ring area blanks it ("your opponent's Superstar
+    Ability is blank", `fx.BlanksAbility`): every reading of an ability goes through here."""
+    if cat.ability_blankers and ability_blanked(cat, s, p):
+        return NO_ABILITY
     return cat.abilities[s.players[p].superstar]
+
+
+def ability_blanked(cat: Catalog, s: GameState, p: int) -> bool:
+    """Whether a card in either Ring area (its own text not blanked) blanks p's Superstar ability now."""
+    for q in (0, 1):
+        if cat.ability_blankers.keys().isdisjoint(s.players[q].ring):
+            continue
+        whom = YOU if q == p else fx.Who.OPPONENT
+        for card in distinct(ring_texts(s, q)):
+            for b in cat.ability_blankers.get(card, ()):
+                if b.who is whom and (b.condition is None or holds(cat, s, q, b.condition, card, None)):
+                    return True
+    return False
 
 
 def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, prev: LastPlay | None) -> bool:
     """Whether a condition holds for player p about to play `card`, his previous card being `prev`."""
     if isinstance(cond, fx.After):
-        return _after(cat, cond, card, prev)
+        return _after(cat, cond, card, prev) or (bool(s.modifiers) or s.playing is not None) and any(
+            _implied(cat, cond, card, known) for known in _considered(cat, s, p, card))
     if isinstance(cond, fx.MinHandSize):
         return len(s.players[p].hand) >= cond.n
     if isinstance(cond, fx.FortitudeBelowOpponent):
@@ -135,6 +181,32 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
     if cond.marks and not has_marks(before, cond.marks, ()):
         return False
     return cond.min_damage is None or (prev.dealt is not None and prev.dealt >= cond.min_damage)
+
+
+def _considered(cat: Catalog, s: GameState, p: int, card: int) -> tuple[fx.After, ...]:
+    """What player p's `card` is considered played after ("your next card played this turn is considered to be played
+    after the card titled X"): the modifiers it used up, while it is being played; before, the ones it would use up."""
+    play = s.playing
+    if play is not None and play.card == card and play.player == p:
+        return tuple(a for m in play.captured if m.stat is AFTER for a in m.after)
+    info = cat.infos[card]
+    return tuple(a for am in active(s, p) if am.modifier.stat is AFTER and am.modifier.duration in ONE_SHOT
+                 for t in info.card.types if _would_use(am.modifier, t) and applies(am.modifier, info, t)
+                 for a in am.modifier.after)
+
+
+def _implied(cat: Catalog, cond: fx.After, card: int, known: fx.After) -> bool:
+    """Whether a card considered played after a card `known` describes is played after what `cond` asks for: all
+    `cond` asks is said of it ("after a Set-up card" of "after a Set-up card"), or the card so titled meets it. It
+    was not played: it dealt no damage, unless `known` says how much."""
+    said = all(getattr(cond, f) is None or getattr(cond, f) == getattr(known, f)
+               for f in ("card_type", "subtype", "title", "title_word")) and set(cond.marks) <= set(known.marks) \
+        and (cond.min_damage is None or known.min_damage is not None and known.min_damage >= cond.min_damage)
+    if said or known.title is None or known.title not in cat.index:
+        return said
+    named = cat.infos[cat.index[known.title]]
+    as_type = MANEUVER if named.is_(MANEUVER) else named.card.types[0] if named.card.types else MANEUVER
+    return _after(cat, cond, card, LastPlay(named.id, as_type))
 
 
 def applies(mod: fx.Modifier, info: CardInfo, as_type: CardType) -> bool:
@@ -235,16 +307,22 @@ def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
 def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -> int:
     """The F needed to play `card` as `as_type` now."""
     info = cat.infos[card]
-    cost = info.card.fortitude
+    cost, fixed = info.card.fortitude, None
     if info.stat_changes:
         cost += _self_changes(cat, s, p, info, as_type, FORTITUDE, s.last[p], False)
     for am in active(s, p):
         mod = am.modifier
         if mod.stat is FORTITUDE and not mod.reversals and _would_use(mod, as_type) and applies(mod, info, as_type):
-            cost += mod.amount
+            if mod.sets:
+                fixed = mod.amount
+            else:
+                cost += mod.amount
     if _costs_changed(cat, s, p):
-        cost += _own_cost_change(cat, s, p, info, as_type)
-    return max(cost, 0)
+        changed, ring_fixed = _own_cost_change(cat, s, p, info, as_type)
+        cost += changed
+        fixed = ring_fixed if fixed is None else fixed
+    # "is F:0" says what the F is, not how it changes: it holds whatever the changes that add to it say
+    return max(cost if fixed is None else fixed, 0)
 
 
 def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
@@ -257,18 +335,22 @@ def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
         c in cat.opponents_changers and c in cat.cost_changers for c in s.players[1 - p].ring)
 
 
-def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
+def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo,
+                     as_type: CardType) -> tuple[int, int | None]:
     """What the cards of the player's Ring area ("When this card is in your Ring area, your Maneuver cards are
     -3F", one amount per copy there), his Superstar's ability ("Your Action cards are -3F") and the opponent's
-    cards about his ("his Maneuver cards are +13F") change his card's F by."""
-    mods = [(p, m) for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c] if not m.opponents]
+    cards about his ("his Maneuver cards are +13F") change his card's F by, and the F one of them sets it to
+    ("your Trademark Finishers are F:20"; None: none does)."""
+    mods = [(p, m) for c in ring_texts(s, p) if c in cat.cost_changers for m in cat.while_in_ring[c] if not m.opponents]
     mods += [(p, m) for m in ability(cat, s, p).modifiers]
     if cat.opponents_changers:
-        mods += [(1 - p, m) for c in s.players[1 - p].ring if c in cat.opponents_changers for m in cat.while_in_ring[c]
+        mods += [(1 - p, m) for c in ring_texts(s, 1 - p) if c in cat.opponents_changers for m in cat.while_in_ring[c]
                  if m.opponents]
+    mods = [(owner, m) for owner, m in mods if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type)
+            and (m.condition is None or holds(cat, s, owner, m.condition, info.id, s.last[owner]))]
+    fixed = [m.amount for _, m in mods if m.sets]
     return sum(m.amount * (1 if m.per is None else _count_of(cat, s, owner, m.per)) for owner, m in mods
-               if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type)
-               and (m.condition is None or holds(cat, s, owner, m.condition, info.id, s.last[owner])))
+               if not m.sets), (fixed[-1] if fixed else None)
 
 
 def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
@@ -298,7 +380,7 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
         return False  # "you cannot play ... for the rest of the turn" (Classic)
     for req in info.requirements:
         if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]) \
-                and not (s.modifiers and _waived(s, p, req, info, as_type)):
+                and not _waived(cat, s, p, req, info, as_type):
             return False
     return play_cost(cat, s, p, card, as_type) <= f
 
@@ -307,24 +389,29 @@ def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
     """Whether the opponent's Superstar ability ("Your opponent cannot play the card titled The Game
     Interferes!") or a card in his Ring area ("When this card is in your Ring area, your opponent cannot play
     the card titled X") forbids player p to play `card`."""
-    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
+    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()) \
+            and not (cat.ability_blankers and ability_blanked(cat, s, 1 - p)):
         return True
-    forbids, ring = cat.ring_forbids, s.players[1 - p].ring
+    forbids, ring = cat.ring_forbids, ring_texts(s, 1 - p)
     # most Ring areas hold no forbidding card: one set test before looking card by card
     return bool(forbids) and not forbids.keys().isdisjoint(ring) and any(card in forbids.get(c, ()) for c in ring)
 
 
-def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
-    """Whether an active modifier lets the card ignore its "Can only be played after ..." text (a
-    requirement on the previous card, alone or among alternatives)."""
+def _waived(cat: Catalog, s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
+    """Whether an active modifier, or a card of the player's Ring area ("When this card is in your Ring area, your
+    Trademark Finishers ... may ignore the 'Can only be played after...' text"), lets the card ignore its "Can only
+    be played after ..." text (a requirement on the previous card, alone or among alternatives)."""
+    ring = [m for c in ring_texts(s, p) for m in cat.while_in_ring[c] if m.stat is UNRESTRICTED and not m.opponents]
+    if not s.modifiers and not ring:
+        return False
     cond = req.condition
     alternatives = cond.conditions if isinstance(cond, fx.AnyOf) else (cond,)
     if not any(isinstance(c, fx.After) for c in alternatives):
         return False  # "can only be played if A or if B" prints no "Can only be played after ..." text
-    for am in active(s, p):
-        m = am.modifier
+    for m in [am.modifier for am in active(s, p)] + ring:
         if m.stat is UNRESTRICTED and applies(m, info, as_type) \
-                and (m.max_damage is None or info.card.printed_damage <= m.max_damage):
+                and (m.max_damage is None or info.card.printed_damage <= m.max_damage) \
+                and (m.condition is None or holds(cat, s, p, m.condition, info.id, s.last[p])):
             return True
     return False
 
@@ -376,6 +463,43 @@ def play_moves(cat: Catalog, s: GameState, p: int, elsewhere: Sequence[CardId] =
         for card in distinct(s.players[p].ringside):
             if card in from_ringside:
                 out += _allowed(cat, s, p, card, f, plain, from_ringside[card], limited)
+    if s.under and cat.held_plays:  # Classic: "You may play the cards under this card as if they were in your hand"
+        for holder, card in playable_held(cat, s, p):
+            moves = tuple(share(Play(cat.infos[card].title, t, 1, fx.Zone.UNDER, cat.infos[holder].title))
+                          for t in cat.infos[card].play_types)
+            out += _allowed(cat, s, p, card, f, plain, moves, limited)
+    return out
+
+
+def held_reversals(cat: Catalog, s: GameState, play: CurrentPlay) -> list[tuple[CardId, CardId]]:
+    """(holder, card): the cards held under the defender's cards that he may play as if in his hand and that can
+    reverse the play as from the hand (`reverses`), unless the play cannot be reversed from the hand."""
+    defender = 1 - play.player
+    held = [(h, c) for h, c in playable_held(cat, s, defender) if c in cat.reversal_cards]
+    if not held:
+        return held
+    damage = base_damage(cat, s, play, defender) if play.as_type == MANEUVER else 0
+    if irreversible(cat, s, play, damage, from_hand=True):
+        return []
+    return [(h, c) for h, c in held if reverses(cat, _in_hand(s, defender, c), c, play, damage, from_hand=True)]
+
+
+def _in_hand(s: GameState, p: int, card: CardId) -> GameState:
+    """A copy of the state with `card` also in p's hand: a held card played as if it were there (a reversal's
+    cost counts the hand's other cards)."""
+    probe = s.copy()
+    probe.players[p].hand.append(card)
+    return probe
+
+
+def playable_held(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardId]]:
+    """(holder, card): each distinct card held under a card of p's Ring area whose text lets him play them as if they
+    were in his hand, and which passes its filter, holders in Ring area order."""
+    out: list[tuple[CardId, CardId]] = []
+    for holder in distinct(ring_texts(s, p)):  # a blanked holder's text lets nothing be played
+        filters = cat.held_plays.get(holder)
+        if filters:
+            out += [(holder, c) for c in distinct(s.held(p, holder)) if any(passes(cat, c, flt) for flt in filters)]
     return out
 
 
@@ -437,7 +561,7 @@ def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
         return []  # the usual case: no such card there (asked without building a set)
     there = activators.intersection(me.ring) | activators.intersection(me.ringside)
     out = []
-    for card in distinct([c for cards in (me.ring, me.ringside) for c in cards if c in there]):
+    for card in distinct([c for cards in (ring_texts(s, p), me.ringside) for c in cards if c in there]):
         if usable_activation(cat, s, p, card) is not None:
             out.append(cat.use_moves[card])
     return out
@@ -449,18 +573,19 @@ def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Ac
     cost) can be paid."""
     me = s.players[p]
     for a in cat.infos[card].activated:
-        copies = sum(me.zone(z).count(card) for z in a.zones)
+        copies = sum((ring_texts(s, p) if z is fx.Zone.RING else me.zone(z)).count(card) for z in a.zones)
         if not copies or (a.once and s.used.count(card) >= copies):
             continue
         if a.condition is not None and not holds(cat, s, p, a.condition, card, None):
             continue
-        if a.actions and _cost_payable_now(cat, s, p, a.actions[0]):
+        if a.actions and _cost_payable_now(cat, s, p, a.actions[0], card):
             return a
     return None
 
 
-def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action) -> bool:
-    """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone."""
+def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action, card: CardId) -> bool:
+    """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone (or from under
+    the card, `card`, whose effect it is)."""
     me = s.players[p]
     if isinstance(action, fx.Discard) and action.who is YOU and action.count.of is None and action.count.n:
         through = cat.passing(action.filter)
@@ -468,7 +593,8 @@ def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action) -> 
     if isinstance(action, fx.MoveCards) and action.who is YOU and action.count.of is None and action.count.n \
             and not action.count.up_to and not action.count.same:
         through = cat.passing(action.filter)
-        return sum(1 for c in me.zone(action.source) if c in through) >= action.count.n
+        cards = s.held(p, card) if action.source is fx.Zone.UNDER else me.zone(action.source)
+        return sum(1 for c in cards if c in through) >= action.count.n
     return True
 
 
@@ -509,10 +635,10 @@ def permanent(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
     info = cat.infos[card]
     if PERMANENT in info.card.marks:
         return True
-    for own in info.effect.of(fx.Permanent):
+    for own in info.effect.of(fx.Permanent) if not s.blanked or blanked(s, p, card) is None else ():
         if own.condition is None or holds(cat, s, p, own.condition, card, None):
             return True
-    return any(passes(cat, card, m.filter) for c in distinct(s.players[p].ring)
+    return any(passes(cat, card, m.filter) for c in distinct(ring_texts(s, p))
                for m in cat.infos[c].effect.of(fx.MakesPermanent))
 
 
@@ -544,14 +670,14 @@ def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversa
         mods += [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
     if not reversals:
         in_ring = cat.while_in_ring
-        for card in s.players[play.player].ring:
+        for card in ring_texts(s, play.player):
             if in_ring[card]:  # (what a card says of the other player's cards is not about this player's)
                 mods += in_ring[card] if card not in cat.opponents_changers else [m for m in in_ring[card] if not m.opponents]
         mods += ability(cat, s, play.player).modifiers  # a Superstar's "Your maneuvers with the word 'kick' ... +1D"
         if cat.everyones:  # the opponent's "All players' maneuvers are +1D"
-            mods += [m for c in s.players[1 - play.player].ring if c in cat.everyones for m in in_ring[c] if m.everyone]
+            mods += [m for c in ring_texts(s, 1 - play.player) if c in cat.everyones for m in in_ring[c] if m.everyone]
         if cat.opponents_changers:  # the opponent's "your opponent's cards titled Dirty Low Blow are +2D"
-            mods += [m for c in s.players[1 - play.player].ring if c in cat.opponents_changers for m in in_ring[c]
+            mods += [m for c in ring_texts(s, 1 - play.player) if c in cat.opponents_changers for m in in_ring[c]
                      if m.opponents]
     if not mods:
         return 0  # the usual case
@@ -598,7 +724,8 @@ def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> in
     reversals, and what the defender's Ring area changes his Reversal cards' F by."""
     cost = cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
     if _costs_changed(cat, s, 1 - play.player):
-        cost += _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
+        changed, fixed = _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
+        cost = cost + changed if fixed is None else fixed
     return cost
 
 
@@ -758,16 +885,18 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
-    if t.from_hand and play.source is not fx.Zone.HAND:
-        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile)
+    if t.from_hand and play.source is not fx.Zone.HAND and play.source is not fx.Zone.UNDER:
+        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile);
+        # one held under a card is played "as if it were in your hand"
     if t.max_damage is not None and damage > t.max_damage:
         return False
     if t.min_damage is not None and damage < t.min_damage:
         return False
-    if t.after_title is not None and (play.previous is None or cat.infos[play.previous.card].title != t.after_title):
+    if t.after_title is not None and not holds(cat, s, play.player, fx.After(title=t.after_title), play.card,
+                                               play.previous):
         return False
-    if t.after is not None and not _after(cat, t.after, play.card, play.previous):
-        return False  # "any card played after a Set-up card"
+    if t.after is not None and not holds(cat, s, play.player, t.after, play.card, play.previous):
+        return False  # "any card played after a Set-up card" (or considered played after one)
     if t.played_before and _played_before(s, t.played_before_type) < t.played_before:
         return False  # "if it is not the first card played this turn"
     if t.min_trait_in_ring is not None:

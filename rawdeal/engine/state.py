@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from rawdeal.cards import CardType
-from rawdeal.effects.model import Modifier, Zone
+from rawdeal.effects.model import Duration, Modifier, Zone
 from rawdeal.engine.record import Record
 from rawdeal.engine.tasks import Task
 from rawdeal.engine.words import CardId, Profile
@@ -94,6 +94,21 @@ class CurrentPlay(Record):
         self.source = source
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class Blanked(Record):
+    """`owner`'s `card` in his Ring area reads as blank text (with `damage`, as 0 D too), blanked by the effect of
+    `by`'s card `source`, for `until`: the rest of the turn, or while `source` lies in `by`'s Ring area (Classic
+    cards: "Blank the text of 1 card in your opponent's Ring area for the rest of the turn"). Copies of a title
+    are one card id, so the copies of it in that Ring area read as blank together."""
+
+    owner: int
+    card: CardId
+    by: int
+    source: CardId
+    until: Duration
+    damage: bool = False
+
+
 @dataclass(slots=True)
 class GameState:
     players: list[PlayerState]
@@ -124,6 +139,12 @@ class GameState:
     played: tuple[CardType, ...] = ()  # what the player to move played his cards as this turn, the one being played
     # last ("reverse any card if it is not the first card played this turn"; kept only when the catalog has a card
     # that asks: `Catalog.counts_plays`)
+    # (owner, card) -> the cards held under that card of his, bottom first ("put them under this card", Classic cards).
+    # Copies of a title are one card id, so the copies in one player's Ring area hold one pile; a card keeps its pile
+    # wherever it goes (only its own text moves them), and an emptied pile is dropped (a save writes only non-empty ones)
+    under: dict[tuple[int, CardId], list[CardId]] = field(default_factory=dict)
+    # The cards in a Ring area whose text reads as blank, and for how long (`rules.blanked` reads them; Classic cards)
+    blanked: tuple[Blanked, ...] = ()
 
     def copy(self) -> GameState:
         """A copy whose lists are its own (the records in them are values, shared). Every field by name:
@@ -134,7 +155,21 @@ class GameState:
             self.ability_used, self.modifiers, self.last[:], self.playing, self.tasks[:], self.skip[:],
             self.delayed, self.hold, self.end_requested, self.moved, self.winner, self.how, self.constructed,
             self.used, self.ended_by_reversal, self.reversed_last, self.played,
+            {k: v[:] for k, v in self.under.items()} if self.under else {}, self.blanked,
         )
+
+    def held(self, owner: int, card: CardId) -> list[CardId]:
+        """The cards under `owner`'s `card` (an empty list, not kept, when there are none)."""
+        return self.under.get((owner, card)) or []
+
+    def hold_under(self, owner: int, card: CardId) -> list[CardId]:
+        """The pile under `owner`'s `card`, to put cards in (`tidy` drops it again when left empty)."""
+        return self.under.setdefault((owner, card), [])
+
+    def tidy(self) -> None:
+        """Drop emptied piles: an empty pile and none are the same state."""
+        if any(not v for v in self.under.values()):
+            self.under = {k: v for k, v in self.under.items() if v}
 
     @property
     def opponent(self) -> int:

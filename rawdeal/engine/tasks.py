@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from rawdeal.effects.model import ANY_CARD, Action, CardFilter, Position, Zone
+from rawdeal.effects.model import ANY_CARD, Action, CardFilter, Duration, Position, Zone
 from rawdeal.engine.record import Record
 from rawdeal.engine.words import CardId, CountVerb, DrawReason, PickVerb
 
@@ -112,8 +112,13 @@ class EndPreMatch(Task):
 # ------------------------------------------------------------------------------------ decisions
 @dataclass(slots=True, unsafe_hash=True)
 class ReverseWindow(Task):
+    """The defender may reverse the card in play with one of `options` from his hand, or (Classic cards) with one of
+    `held`, held under his card of `holders` beside it, whose text lets him play it as if it were in his hand."""
+
     defender: int
     options: tuple[CardId, ...]
+    held: tuple[CardId, ...] = ()
+    holders: tuple[CardId, ...] = ()
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -132,12 +137,13 @@ class PickCard(Task):
     position: Position = Position.TOP
     filter: CardFilter = ANY_CARD
     forced: bool = False
-    by: int = -1  # the player whose effect asked (for filters that read his Fortitude)
+    by: int = -1  # the player whose effect asked (for filters that read his Fortitude; who moved a card out of a Ring area)
     other: CardId = -1  # "1 other card": one copy of it in the zone (the effect's own card) is never offered
+    holder: CardId = -1  # `zone` or `dest` UNDER: the card of `owner`'s the cards are held under (the effect's own)
 
     def __init__(self, chooser: int, owner: int, zone: Zone, verb: PickVerb, remaining: int,
                  dest: Zone = Zone.RINGSIDE, position: Position = Position.TOP, filter: CardFilter = ANY_CARD,
-                 forced: bool = False, by: int = -1, other: CardId = -1) -> None:  # native: events.py
+                 forced: bool = False, by: int = -1, other: CardId = -1, holder: CardId = -1) -> None:  # native: events.py
         self.chooser = chooser
         self.owner = owner
         self.zone = zone
@@ -149,11 +155,27 @@ class PickCard(Task):
         self.forced = forced
         self.by = by
         self.other = other
+        self.holder = holder
 
     def picked(self) -> PickCard:
         """The same pick with one card fewer left (`dataclasses.replace`, built directly: it runs as Python)."""
         return PickCard(self.chooser, self.owner, self.zone, self.verb, self.remaining - 1, self.dest, self.position,
-                        self.filter, self.forced, self.by, self.other)
+                        self.filter, self.forced, self.by, self.other, self.holder)
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class PickBlank(Task):
+    """`chooser` names a card of `owner`'s Ring area (passing `filter`) whose text then reads as blank
+    (`state.Blanked`, with `damage` its D too) for `until`, set by `chooser`'s card `source`; `remaining` times
+    (Classic cards: "Blank the text of 1 card in your opponent's Ring area for the rest of the turn")."""
+
+    chooser: int
+    owner: int
+    source: CardId
+    until: Duration
+    remaining: int = 1
+    damage: bool = False
+    filter: CardFilter = ANY_CARD
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -213,7 +235,7 @@ class PreMatch(Task):
 # The tasks that wait for a move (a set, not a class attribute: mypyc takes every annotated name in a
 # dataclass body for a field).
 DECISIONS: Final[frozenset[type[Task]]] = frozenset(
-    {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange, PreMatch})
+    {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange, PreMatch, PickBlank})
 
 # Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
 # Final: compiled, each is a C static rather than a module dictionary look-up.

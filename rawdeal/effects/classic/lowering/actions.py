@@ -10,6 +10,7 @@ from rawdeal.cards.model import CardType, Trait
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.chosen import Chosen as _Chosen, chosen_moved
+from rawdeal.effects.classic.lowering.leaving import under_read
 from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
     _only_args, _subject, _target, _zone_in, find, titles_each, values, words,
@@ -25,6 +26,7 @@ from rawdeal.effects.classic.lowering.turnorder import continue_turn, not_first,
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 from rawdeal.effects.classic.lowering.places import chosen_in_zone, in_picked_order, picked_in_order, put_back_in_order
 from rawdeal.effects.classic.lowering.played import without_played_from_hand
+from rawdeal.effects.classic.lowering.blanking import RingChoice, blank_action
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -41,6 +43,9 @@ class _Seq:
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
     lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
     printed: str = ""  # the sentence as printed (a verb's inflection: "and overturns" is his, "and put" yours)
+    under: bool = False  # the text put cards under this card ("put them under this card"): what "these cards" can be
+    group: Any = None  # "your Trademark Finishers are F:20 and you may ignore ...": the group's modifier (a
+    # `statements._GroupMod` whose lifetime the context decides), the cards a later clause of the sentence is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +297,8 @@ def _end(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if said[-1] != "turn" or len(said) > 3:
         raise Unsupported(f"end {' '.join(said)!r}")
     owner = [w for w in said[:-1]]
+    if owner == ["his"] and who is fx.Who.OPPONENT:  # "your opponent ends his turn": his own
+        return [fx.EndTurn(fx.Who.OPPONENT)]
     if owner in (["your", "opponent's"], ["opponent's"], ["his"]):
         return [fx.EndTurn(fx.Who.OPPONENT if who is fx.Who.YOU else fx.Who.YOU)]
     if owner == ["your"]:
@@ -397,7 +404,7 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     both = _this_and_cards(action)
     if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
         return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
-    action = _places_read(action)
+    action = under_read(_places_read(action), card.title, seq.printed)
     arranged = put_back_in_order(action, seq.last)  # "look at the top 3 cards ... and put them back in any order"
     if arranged is not None:
         return arranged
@@ -638,6 +645,7 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     gone = _arg(action, "from_game")
     if gone is None:
         return _take(action, who, seq, card)
+    action = under_read(action, card.title, seq.printed)  # "remove all cards under this card from the game"
     plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not gone))
     pronoun = _pronoun(plain)
     search = found_search(seq.last)
@@ -755,7 +763,8 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     public = chosen_in_zone(action, who)  # "choose 3 Action cards in your Ringside pile"
     if public is not None:
         seq.last = public
-        return []
+        return [RingChoice(public)] if public.zone is fx.Zone.RING else []  # a Ring area's: a later sentence says
+        # what is done to it ("When this card is in your Ring area, that card has blank text")
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
             or looked.zone is not fx.Zone.HAND:
         raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")
@@ -798,6 +807,8 @@ def _ignore(action: Action, seq: _Seq) -> list[Any]:
             or len(action.parts) > 2 or (on is not None and not next_card) or (next_card and seq.next_card):
         raise Unsupported(f"ignore {' '.join(words(action)[1:])!r}")
     d = seq.next_card
+    if d is None and not next_card and seq.group is not None:  # the cards the sentence's amounts were about
+        return [replace(seq.group, modifier=replace(seq.group.modifier, stat=fx.Stat.UNRESTRICTED, amount=0, sets=False))]
     if d is None and not next_card:
         raise Unsupported("ignoring a card's text without saying which card")
     if d is None:
@@ -1022,11 +1033,16 @@ def _find_cards_or_none(node: object) -> Cards | None:
         return None
 
 
+def _unsaid(action: Action) -> list[Any]:
+    raise Unsupported(f"the verb {action.verb!r} said of another player")
+
+
 def _continue(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     return list(continue_turn(action, who))
 
 
 _VERBS: dict[str, Callable[[Action, fx.Who, _Seq, CardFacts], list[Any]]] = {
+    "blank": lambda action, who, seq, card: blank_action(action) if who is fx.Who.YOU else _unsaid(action),
     "draw": _draw, "discard": _discard, "end": _end, "skip": _skip, "win": _win, "look at": _look,
     "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
     "take": _take, "remove": _remove, "overturn": _overturn, "choose": _choose, "play": _play,

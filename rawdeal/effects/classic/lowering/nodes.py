@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 from rawdeal.cards.model import CardType, Subtype, Trait
-from rawdeal.cards.marks import STUN_VALUE, TITLE_BELT
+from rawdeal.cards.marks import STUN_VALUE, TITLE_BELT, fortitude_mark
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.marks import either_marks, either_title, is_property, logo_marks, word_mark
 from rawdeal.effects.classic.model import (
@@ -228,7 +228,8 @@ HASH = fx.CountOf(fx.Who.ALL, None)
 
 # ------------------------------------------------------------------------------------------ zones
 _ZONES = {"hand": fx.Zone.HAND, "arsenal": fx.Zone.ARSENAL, "ringside pile": fx.Zone.RINGSIDE,
-          "ring area": fx.Zone.RING, "ring": fx.Zone.RING, "backlash deck": fx.Zone.BACKLASH}
+          "ring area": fx.Zone.RING, "ring": fx.Zone.RING, "backlash deck": fx.Zone.BACKLASH,
+          "under this card": fx.Zone.UNDER}  # the last only as `leaving.under_read` says it
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +319,31 @@ def _quantity(node: object) -> fx.Count:
     raise Unsupported(f"the quantity {' '.join(words(node))!r}")
 
 
+def _said_once(desc: CardDesc) -> CardDesc:
+    """"a non-unique Maneuver or non-unique Reversal card" is "a non-unique Maneuver or Reversal card": words that
+    open every alternative joined by "or" are said of all of them once."""
+    runs: list[list[object]] = [[]]
+    for item in desc.words:
+        if isinstance(item, Phrase) and item.kind == "desc_and":
+            if words(item) != ["or"]:
+                return desc
+            runs.append([])
+        else:
+            runs[-1].append(item)
+    said = [[words(i) for i in run] for run in runs]
+    k = 0
+    while len(runs) > 1 and all(len(r) > k + 1 and r[k] == said[0][k] for r in said):
+        k += 1
+    if not k:
+        return desc
+    joined: list[object] = list(runs[0])
+    for item, run in zip([i for i in desc.words if isinstance(i, Phrase) and i.kind == "desc_and"], runs[1:]):
+        joined += [item, *run[k:]]
+    return replace(desc, words=tuple(joined))  # type: ignore[arg-type]  # the items of `desc.words`
+
+
 def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
+    desc = _said_once(desc)
     types: list[CardType] = []
     subtypes: list[Subtype] = []
     fields: dict[str, Any] = {}
@@ -362,6 +387,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
                 fields["min_damage"] = amount
             else:
                 fields["max_damage"] = fields["min_damage"] = amount
+        elif kind == "fortitude_is" and (printed := _printed_fortitude(item)) is not None:  # "1 F:0 Maneuver card"
+            fields["marks"] = (*fields.get("marks", ()), fortitude_mark(printed))
         else:
             raise Unsupported(f"the card word {said!r}")
     for noun in desc.nouns:
@@ -420,6 +447,14 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
     if subtypes and CardType.MANEUVER not in types:
         types.append(CardType.MANEUVER)
     return _Desc(count, tuple(dict.fromkeys(types)), tuple(dict.fromkeys(subtypes)), **fields)
+
+
+def _printed_fortitude(item: object) -> int | None:
+    """The F of "an F:0 card" (the printed value, a mark of the card); None for an amount ("5F") or a bound."""
+    found = values(item, ValueKind.FORTITUDE)
+    if len(found) != 1 or ":" not in found[0].text or len(words(item)) != 1:
+        return None
+    return _number(found[0])
 
 
 def _copies_of_titled(desc: CardDesc) -> str | None:

@@ -16,6 +16,7 @@ from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
+from rawdeal.effects.classic.lowering.blanking import BlankChosen, Pending, RingChoice
 from rawdeal.effects.classic.lowering.found import unplaced
 from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed, modify
 from rawdeal.effects.classic.lowering.quantities import hash_is
@@ -29,6 +30,7 @@ from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
+from rawdeal.effects.classic.lowering.leaving import left_ring, plays_held, puts_under
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
@@ -57,7 +59,7 @@ class _Ctx:
     by: fx.Who = fx.Who.YOU  # ... and whose
     after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
     source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal); "when played": only
-    # when the card is played from that zone
+    # when the card is played from that zone; "left ring": only when it goes there (`by`: whose effect moves it)
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -237,6 +239,16 @@ def _this_in_ring(frame: Frame) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ sentences
+def _any_next_card(made: object) -> bool:
+    """Whether a statement made "your next card played this turn is ..." (whatever card it is): what the sentence
+    says next of a card without naming one is said of that card ("is F:0 and you may ignore the '...' text")."""
+    if not isinstance(made, fx.Modify) or made.per is not None:
+        return False
+    m = made.modifier
+    return m.duration is fx.Duration.NEXT_CARD and m == fx.Modifier(m.stat, m.amount, m.duration, card_type=None,
+                                                                    sets=m.sets, after=m.after)
+
+
 def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
     groups: list[list[Any]] = [[]]
@@ -305,6 +317,11 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             out = [modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
                    for p in made]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
+            if len(out) == 1 and isinstance(out[0], _GroupMod) and not out[0].said and not out[0].modifier.per \
+                    and out[0].modifier.stat is fx.Stat.FORTITUDE and not out[0].modifier.reversals:
+                seq.group = out[0]  # "your Trademark Finishers are F:20 and you may ignore the '...' text"
+            if seq.next_card is None and len(out) == 1 and _any_next_card(out[0]):
+                seq.next_card, seq.next_when = _Desc(), fx.Duration.NEXT_CARD  # "... is F:0 and you may ignore ..."
             groups[-1] += out
         else:
             raise Unsupported(f"{' '.join(words(item))!r}")
@@ -447,7 +464,7 @@ def _shuffled_in(actions: list[Any]) -> list[Any]:
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
             fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf, fx.RemoveReversed,
-            fx.ContinueTurn)
+            fx.ContinueTurn, fx.Blank)
 
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
@@ -462,10 +479,13 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     from_zone = playable_from(sentence, card)
     if from_zone is not None:
         return ctx, [from_zone]  # "You may play this card from your Ringside pile"
+    held = plays_held(sentence, seq is not None and seq.under, card.title)
+    if held is not None:
+        return ctx, [held]  # "You may play the cards under this card as if they were in your hand"
     sentence = _lifetime_to_restrictions(sentence)
     frames = list(sentence.frames)
     seq = seq or _Seq()
-    seq.next_card = seq.condition = seq.lifetime = None
+    seq.next_card = seq.condition = seq.lifetime = seq.group = None
     forced = False
     while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
         seq.lifetime = _lifetime(frames.pop(0))
@@ -509,6 +529,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
         return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
+    leaving = left_ring(frames[0]) if frames and frames[0].kind in ("if_cond", "when_cond") else None
+    if leaving is not None:  # "If this card is removed from your Ring area, ...": its own effect as it leaves
+        return _Ctx("left ring", by=leaving[0], source=leaving[1]), _left_ring_parts(sentence, frames[1:], card, seq)
     seq.next_when = fx.Duration.NEXT_CARD
     if frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
         ref = find(frames[-1], "next_ref")
@@ -562,6 +585,22 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
     return new, parts
+
+
+def _left_ring_parts(sentence: Sentence, rest: list[Frame], card: CardFacts, seq: _Seq) -> list[Any]:
+    """What a card leaving the Ring area does; "..., if you are a Diva Superstar, you may draw 1 card": only while a
+    condition on the game's state then holds. Any other opening after it is reported."""
+    cond = find(rest[0], "condition") if len(rest) == 1 and rest[0].kind == "if_cond" else None
+    if rest and not isinstance(cond, Phrase):
+        raise Unsupported("a card leaving the Ring area under another opening")
+    parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
+    if not isinstance(cond, Phrase):
+        return parts
+    said = condition(cond)
+    if not parts or not all(isinstance(p, _ACTIONS) for p in parts) or not about_the_state(said):
+        raise Unsupported(f"the condition {' '.join(words(cond))!r} on a card leaving the Ring area")
+    return [fx.OnlyIf(said, tuple(parts))]
 
 
 def _lifetime_to_restrictions(sentence: Sentence) -> Sentence:
@@ -658,6 +697,9 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
         return replace(part, modifier=replace(part.modifier, condition=cond))  # while it holds, in the Ring area
     if isinstance(part, (fx.Irreversible, fx.Permanent)) and part.condition is None:
         return replace(part, condition=cond)
+    if isinstance(part, fx.BlanksAbility) and part.condition is None and about_the_state(cond) \
+            and not _asks_superstar_value(cond):  # (the ability may change his Superstar Value: it is not read here)
+        return replace(part, condition=cond)
     if isinstance(part, fx.PlayRequirement) and isinstance(cond, fx.Not):  # "Unless your Superstar is Trish Stratus,
         return replace(part, condition=fx.AnyOf((cond.condition, part.condition)))  # can only be played after X"
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
@@ -733,6 +775,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             seq.printed = printed[i] if printed else ""
             for piece in opened_midway(sentence):  # "..., your maneuvers are +1D and during your turn you may ..."
                 new, parts = lower_sentence(piece, ctx, card, seq)
+                seq.under = seq.under or puts_under(parts)
                 if card.is_superstar and not piece.frames:  # a Superstar's "Your Action cards are -3F": always
                     parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said
                              and not p.modifier.everyone else p for p in parts]
@@ -741,6 +784,8 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
     if isinstance(seq.last, _Compared):
         bad.append(Unlowered(1, printed[-1] if printed else "", "a comparison that decides nothing"))
+    if not bad and any(isinstance(c, Pending) for c in clauses):
+        bad.append(Unlowered(1, "", "a card chosen in a Ring area that nothing is done to"))
     if bad:
         return LoweredText(None, tuple(bad))
     try:
@@ -854,9 +899,21 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
                 raise Unsupported("'your opponent cannot play' without a lifetime outside the Ring area")
             clauses.append(part)
+        elif isinstance(part, RingChoice):  # "choose 1 card in your opponent's Ring area": its place, until said what for
+            clauses.append(Pending(part.chosen, ctx))
+        elif isinstance(part, BlankChosen):  # "When this card is in your Ring area, that card has blank text"
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("blanking the chosen card without a lifetime")
+            _blank_chosen(clauses, part)
+        elif isinstance(part, fx.BlanksAbility):  # only while the card lies in its owner's Ring area
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("blanking an ability without a lifetime outside the Ring area")
+            clauses.append(part)
         elif isinstance(part, fx.MakesPermanent):  # only while the card lies in its owner's Ring area
             if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
                 raise Unsupported("'considered Permanent' without a lifetime outside the Ring area")
+            clauses.append(part)
+        elif isinstance(part, fx.PlaysHeld):  # a standing permission of the card, while in its owner's Ring area
             clauses.append(part)
         elif isinstance(part, fx.Permanent) and ctx.kind not in ("play", "ring"):
             raise Unsupported("'cannot be removed' in another context")
@@ -908,7 +965,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _answered(clauses, part)
         elif isinstance(part, fx.RemoveReversed) and ctx.kind != "reverse":
             raise Unsupported("the reversed card, said where the card reverses nothing")
-        elif ctx.kind in ("activated", "played", "reversal") and isinstance(part, _ACTIONS):
+        elif ctx.kind in ("activated", "played", "reversal", "left ring") and isinstance(part, _ACTIONS):
             used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
@@ -951,6 +1008,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=ctx.zones[0],
                                     played=ctx.played, by=ctx.by, source=ctx.source))
         return _Ctx("in", zones=ctx.zones)
+    if ctx.kind == "left ring":
+        if not used:
+            raise Unsupported("a card leaving the Ring area that sets off nothing the engine runs")
+        clauses.append(fx.Triggered(fx.Trigger.LEFT_RING, tuple(_this_moved(a) for a in used), zone=fx.Zone.RING,
+                                    by=ctx.by, dest=ctx.source))
+        return _Ctx("in", zones=(fx.Zone.RING,))  # a sentence after it says when again, or is reported
     if ctx.kind == "played":
         if not used:
             raise Unsupported("a successful play that sets off nothing the engine runs")
@@ -1076,6 +1139,26 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
                       stat_lines=lines, modifiers=mods, **standing), rest
+
+
+def _blank_chosen(clauses: list[Any], part: BlankChosen) -> None:
+    """The choice's place (`Pending`) becomes the blanking, as an action of the context that chose."""
+    at = next((i for i in range(len(clauses) - 1, -1, -1) if isinstance(clauses[i], Pending)
+               and clauses[i].chosen.who is part.action.who), None)
+    if at is None:
+        raise Unsupported("blanking a card no choice in a Ring area names")
+    before = clauses[:at]
+    _add_action(before, part.action, clauses[at].ctx)
+    clauses[:] = before + clauses[at + 1:]
+
+
+def _asks_superstar_value(cond: object) -> bool:
+    """Whether a condition reads a Superstar Value (which a Superstar ability's stat lines may change)."""
+    if isinstance(cond, (fx.AllOf, fx.AnyOf)):
+        return any(map(_asks_superstar_value, cond.conditions))
+    if isinstance(cond, fx.Not):
+        return _asks_superstar_value(cond.condition)
+    return isinstance(cond, (fx.Compared, fx.Measured)) and cond.measure is fx.Measure.SUPERSTAR_VALUE
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
