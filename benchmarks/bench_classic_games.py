@@ -34,6 +34,11 @@ Speed round 2 (branch speed, 2026-11-27, load 7-19; callgrind as above, 40 games
   85, at 2.6x the instructions a move). Cut: Superstar stat lines by card in the catalog, no generator when
   none is about (the Mid-match room on every main decision), room sizes once. Left (compiled, inclusive):
   rules.activations 7%, rules.distinct 6%, requirements, reversal candidates, deck building in Python.
+Eleventh session (branch speed, 2026-11-28, CPU time, 200 games, two runs each, load 3-10): pure, as selfplay
+  0.32-0.34 (main) -> 0.33-0.34, checked 0.23-0.24 -> 0.26-0.28 (a process's first rooms walk only their part's
+  cards, the packing and deck rules' compiler is gathered once, `reversers` asks only the reversal cards for
+  the played type and subtype); compiled 0.22-0.26 before and after (the lowering compiled changes no game).
+  Not met: a Classic move costs ~3x a course move, spread thin (docs/performance.md).
 """
 
 from __future__ import annotations
