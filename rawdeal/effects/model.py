@@ -31,6 +31,7 @@ class Zone(StrEnum):
     RING = "ring"
     REMOVED = "removed"  # removed from the game (Classic cards): out of play for good
     BACKLASH = "backlash"  # the Backlash deck (Classic): Pre-match and Mid-match cards kept apart from the Arsenal
+    BACKSTAGE = "backstage"  # where the Superstar card lies: reversing by his ability is reversing from there (rulebook)
     UNDER = "under"  # "under this card" (Classic): the cards held under the effect's own card (`GameState.under`)
 
 
@@ -289,6 +290,7 @@ class HasCards:
     filter: CardFilter = ANY_CARD
     at_least: int = 1
     at_most: int | None = None  # "you have 10 or fewer cards in your Arsenal" (with `at_least` 0)
+    other: bool = False  # "5 other Heat cards in your Ringside pile": not counting the card that asks
 
 
 Condition = (
@@ -333,6 +335,8 @@ class Modifier:
     opponents: bool = False  # Classic, while in the Ring area: the cards of the area's owner's opponent instead ("his
     # Maneuver cards are +13F", "your opponent's cards titled Dirty Low Blow are +2D")
     condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
+    backlash_only: bool = False  # IRREVERSIBLE: only reversals from the Backlash deck are stopped ("it cannot be
+    # reversed from your opponent's Backlash deck", Classic cards): the engine plays none, so it stops nothing yet
     sets: bool = False  # F only: the card's F *is* `amount` ("your next card played this turn is F:0", "your Trademark
     # Finishers are F:20", Classic cards), whatever the changes that add to it say (`rules.play_cost`)
     after: tuple[After, ...] = ()  # AFTER: "your next card played this turn is considered to be played after a Set-up
@@ -525,10 +529,24 @@ class RemoveReversed:
     damage was overturned) out of the game."""
 
 
+@dataclass(frozen=True, slots=True)
+class Blank:
+    """"Blank the text of 1 card in your opponent's Ring area for the rest of the turn", "Choose 1 card in your
+    opponent's Ring area. When this card is in your Ring area, that card has blank text" (Classic cards): the owner
+    chooses `count` of `who`'s cards in his Ring area that pass `filter`; their text (and with `damage`, their D)
+    reads as blank for `until` (REST_OF_TURN, or WHILE_IN_RING: while this card lies in its owner's Ring area)."""
+
+    who: Who
+    until: Duration
+    count: Count = ONE
+    filter: CardFilter = ANY_CARD
+    damage: bool = False
+
+
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission | MoveThis | Restrict | OnlyIf | RemoveReversed | ContinueTurn
+    | HoldSubmission | MoveThis | Restrict | OnlyIf | RemoveReversed | ContinueTurn | Blank
 )
 
 
@@ -562,6 +580,9 @@ class Target:
     played_before_type: CardType | None = None  # that many cards (maneuvers, actions: "the first maneuver") before it
     # this turn (Classic cards)
     min_damage: int | None = None  # Classic: "reverse any maneuver of 4D or greater" (the damage it would deal)
+    title_word: str | None = None  # Classic: "any card with the word 'slam' in the title" (a whole word, any case)
+    named: tuple[str, ...] = ()  # Classic: "(including the card titled Clutch onto Opponent)": cards it reverses by
+    # name whatever the description says of their type, and which it so "specifically reverses"
 
 
 # ---------------------------------------------------------------------------------------- clauses
@@ -637,6 +658,11 @@ class Reverses:
     overturned_only: bool = False  # "when overturned, reverse ...": only when damage reveals it (Classic cards)
     condition: Condition | None = None  # "If your Fortitude Rating is less than your opponent's, reverse ...": the
     # reversing player's condition (Classic cards)
+    played_from: Zone | None = None  # Classic: "When played from your Ringside pile, reverse ...": only the card played
+    # from that zone of its owner's reverses so (as from the hand: to the Ring area, its damage and effects)
+    zone: Zone | None = None  # Classic: not a reversal card played, but this card used where it lies (RING, RINGSIDE)
+    # or the Superstar's ability (BACKSTAGE): "When this card is in your Ring area, you may put this card into your
+    # Ringside pile to reverse any maneuver"; `cost` is what using it takes; no F asked, no damage dealt
 
 
 @dataclass(frozen=True, slots=True)
@@ -762,6 +788,8 @@ class ReversedOnlyBy:
     may reverse it, and only where their own text reverses it."""
 
     cards: tuple[CardFilter, ...]
+    naming: tuple[str, ...] = ()  # "... by cards that specifically reverse the card titled Clutch onto Opponent":
+    # or the reversal cards whose text reverses one of these titles by name (`Target.title`, `Target.named`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -784,6 +812,17 @@ class PlayableFrom:
     from his hand (the same requirements and F); it then acts as a card played from the hand (Classic cards)."""
 
     zone: Zone
+    only: bool = False  # "Can only be played from your Ringside pile" (a reversal card, Classic): never from the hand
+    condition: Condition | None = None  # "... when you have at least 5 other Heat cards in your Ringside pile"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaysHeld:
+    """"You may play the cards under this card as if they were in your hand": while this card is in its owner's Ring
+    area, he may play a card held under it (`GameState.under`) that passes `filter` as from his hand: a maneuver or an
+    action in his main segment, a reversal in his reversal window (Classic cards)."""
+
+    filter: CardFilter = ANY_CARD
 
 
 class StarStat(StrEnum):
@@ -827,11 +866,21 @@ class RingRoom:
 StatLine = SuperstarStat | RingRoom
 
 
+@dataclass(frozen=True, slots=True)
+class BlanksAbility:
+    """"When this card is in your Ring area, if you have 4 or fewer cards in your hand, your opponent's Superstar
+    Ability is blank" (Classic cards): while this card lies in its owner's Ring area (its own text not blanked) and
+    `condition` holds for him, `who`'s Superstar ability reads as no ability."""
+
+    who: Who = Who.OPPONENT
+    condition: Condition | None = None
+
+
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
     | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | OpponentCannotPlay | Activated | SuperstarStat | RingRoom | WhenPlayed
-    | PlayableFrom | Permanent | MakesPermanent
+    | PlayableFrom | Permanent | MakesPermanent | BlanksAbility | PlaysHeld
 )
 
 
@@ -880,4 +929,6 @@ class Ability:
     triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)
     stat_lines: tuple[StatLine, ...] = ()  # his own "Your Starting Hand Size is +1 ...", "The maximum number ..."
     modifiers: tuple[Modifier, ...] = ()  # his own "Your Action cards are -3F": always, to his cards (Classic)
+    reverses: tuple[Reverses, ...] = ()  # "You may discard 3 cards to reverse any non-unique maneuver" (Classic):
+    # reversing from the Backstage area (`Reverses.zone`)
     bans: tuple[PlayBan, ...] = ()  # his own "You cannot play any Title Belts except ..." (Classic)

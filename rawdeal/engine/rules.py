@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final, TypeVar
 
-from rawdeal.cards import CardType
+from rawdeal.cards import CardType, Subtype
 from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
-from rawdeal.engine.moves import Play, Use
-from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
+from rawdeal.engine.moves import Play, Use, share
+from rawdeal.engine.state import ActiveModifier, Blanked, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import (
     AFTER, COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, UNRESTRICTED, YOU,
@@ -27,11 +27,36 @@ ONE_SHOT: Final = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER, fx.Duration
 
 
 def fortitude(cat: Catalog, s: GameState, p: int) -> int:
-    """The sum of the printed D of the cards in the Ring area (`#` counts 0)."""
+    """The sum of the printed D of the cards in the Ring area (`#` counts 0; a card whose damage is blanked, 0)."""
     damages, total = cat.damages, 0
     for card in s.players[p].ring:  # a loop, not sum(map(...)): compiled it is native, and faster pure too
         total += damages[card]
+    if s.blanked:
+        for card in distinct(s.players[p].ring):
+            b = blanked(s, p, card)
+            if b is not None and b.damage:
+                total -= damages[card] * s.players[p].ring.count(card)
     return total
+
+
+def blanked(s: GameState, p: int, card: CardId) -> Blanked | None:
+    """The blanking in force on p's `card` in his Ring area, if any: the one place every reading of a card's text
+    in a Ring area asks (through `ring_texts`; Classic cards). One "while this card is in your Ring area" holds
+    while its source lies in its player's Ring area."""
+    for b in s.blanked:
+        if b.owner == p and b.card == card and (
+                b.until is not fx.Duration.WHILE_IN_RING or b.source in s.players[b.by].ring):
+            return b
+    return None
+
+
+def ring_texts(s: GameState, p: int) -> list[CardId]:
+    """The cards of p's Ring area whose text is read: all of them, but those blanked (`blanked`). Ring-area
+    modifiers, triggers, activations, forbids, stat lines and Permanence read the Ring area through this."""
+    ring = s.players[p].ring
+    if not s.blanked:
+        return ring  # the usual case
+    return [c for c in ring if blanked(s, p, c) is None]
 
 
 def _counted(cat: Catalog, card: CardId, cond: fx.HasCards) -> int:
@@ -45,8 +70,28 @@ def _counted(cat: Catalog, card: CardId, cond: fx.HasCards) -> int:
     return 1 if passes(cat, card, cond.filter) else 0
 
 
+NO_ABILITY: Final = fx.Ability(fx.AbilityTiming.NONE)
+
+
 def ability(cat: Catalog, s: GameState, p: int) -> fx.Ability:
+    """Player p's Superstar ability: none while a card in a Ring area blanks it ("your opponent's Superstar
+    Ability is blank", `fx.BlanksAbility`): every reading of an ability goes through here."""
+    if cat.ability_blankers and ability_blanked(cat, s, p):
+        return NO_ABILITY
     return cat.abilities[s.players[p].superstar]
+
+
+def ability_blanked(cat: Catalog, s: GameState, p: int) -> bool:
+    """Whether a card in either Ring area (its own text not blanked) blanks p's Superstar ability now."""
+    for q in (0, 1):
+        if cat.ability_blankers.keys().isdisjoint(s.players[q].ring):
+            continue
+        whom = YOU if q == p else fx.Who.OPPONENT
+        for card in distinct(ring_texts(s, q)):
+            for b in cat.ability_blankers.get(card, ()):
+                if b.who is whom and (b.condition is None or holds(cat, s, q, b.condition, card, None)):
+                    return True
+    return False
 
 
 def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, prev: LastPlay | None) -> bool:
@@ -90,6 +135,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
     if isinstance(cond, fx.HasCards):
         owner = s.players[p if cond.who is fx.Who.YOU else 1 - p]
         n = sum(_counted(cat, c, cond) for c in owner.zone(cond.zone))
+        if cond.other and card in owner.zone(cond.zone):
+            n -= _counted(cat, card, cond)  # "5 other Heat cards": not the card asking (one copy of it)
         return n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
     if isinstance(cond, fx.SuperstarIs):
         who = p if cond.who is fx.Who.YOU else 1 - p
@@ -304,10 +351,10 @@ def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo,
     -3F", one amount per copy there), his Superstar's ability ("Your Action cards are -3F") and the opponent's
     cards about his ("his Maneuver cards are +13F") change his card's F by, and the F one of them sets it to
     ("your Trademark Finishers are F:20"; None: none does)."""
-    mods = [(p, m) for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c] if not m.opponents]
+    mods = [(p, m) for c in ring_texts(s, p) if c in cat.cost_changers for m in cat.while_in_ring[c] if not m.opponents]
     mods += [(p, m) for m in ability(cat, s, p).modifiers]
     if cat.opponents_changers:
-        mods += [(1 - p, m) for c in s.players[1 - p].ring if c in cat.opponents_changers for m in cat.while_in_ring[c]
+        mods += [(1 - p, m) for c in ring_texts(s, 1 - p) if c in cat.opponents_changers for m in cat.while_in_ring[c]
                  if m.opponents]
     mods = [(owner, m) for owner, m in mods if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type)
             and (m.condition is None or holds(cat, s, owner, m.condition, info.id, s.last[owner]))]
@@ -352,11 +399,13 @@ def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
     """Whether the player's own Superstar ability ("You cannot play any Title Belts except ..."), the opponent's
     ("Your opponent cannot play the card titled The Game Interferes!") or a card in the opponent's Ring area ("When
     this card is in your Ring area, your opponent cannot play the card titled X") forbids player p to play `card`."""
-    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
+    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()) \
+            and not (cat.ability_blankers and ability_blanked(cat, s, 1 - p)):
         return True
-    if cat.banned and card in cat.banned.get(s.players[p].superstar, ()):
+    if cat.banned and card in cat.banned.get(s.players[p].superstar, ()) \
+            and not (cat.ability_blankers and ability_blanked(cat, s, p)):
         return True  # his own Superstar's "You cannot play any Title Belts except the Tag Team Title Belts"
-    forbids, ring = cat.ring_forbids, s.players[1 - p].ring
+    forbids, ring = cat.ring_forbids, ring_texts(s, 1 - p)
     # most Ring areas hold no forbidding card: one set test before looking card by card
     return bool(forbids) and not forbids.keys().isdisjoint(ring) and any(card in forbids.get(c, ()) for c in ring)
 
@@ -365,7 +414,7 @@ def _waived(cat: Catalog, s: GameState, p: int, req: fx.PlayRequirement, info: C
     """Whether an active modifier, or a card of the player's Ring area ("When this card is in your Ring area, your
     Trademark Finishers ... may ignore the 'Can only be played after...' text"), lets the card ignore its "Can only
     be played after ..." text (a requirement on the previous card, alone or among alternatives)."""
-    ring = [m for c in s.players[p].ring for m in cat.while_in_ring[c] if m.stat is UNRESTRICTED and not m.opponents]
+    ring = [m for c in ring_texts(s, p) for m in cat.while_in_ring[c] if m.stat is UNRESTRICTED and not m.opponents]
     if not s.modifiers and not ring:
         return False
     cond = req.condition
@@ -427,6 +476,43 @@ def play_moves(cat: Catalog, s: GameState, p: int, elsewhere: Sequence[CardId] =
         for card in distinct(s.players[p].ringside):
             if card in from_ringside:
                 out += _allowed(cat, s, p, card, f, plain, from_ringside[card], limited)
+    if s.under and cat.held_plays:  # Classic: "You may play the cards under this card as if they were in your hand"
+        for holder, card in playable_held(cat, s, p):
+            moves = tuple(share(Play(cat.infos[card].title, t, 1, fx.Zone.UNDER, cat.infos[holder].title))
+                          for t in cat.infos[card].play_types)
+            out += _allowed(cat, s, p, card, f, plain, moves, limited)
+    return out
+
+
+def held_reversals(cat: Catalog, s: GameState, play: CurrentPlay) -> list[tuple[CardId, CardId]]:
+    """(holder, card): the cards held under the defender's cards that he may play as if in his hand and that can
+    reverse the play as from the hand (`reverses`), unless the play cannot be reversed from the hand."""
+    defender = 1 - play.player
+    held = [(h, c) for h, c in playable_held(cat, s, defender) if c in cat.reversal_cards]
+    if not held:
+        return held
+    damage = base_damage(cat, s, play, defender) if play.as_type == MANEUVER else 0
+    if irreversible(cat, s, play, damage, from_hand=True):
+        return []
+    return [(h, c) for h, c in held if reverses(cat, _in_hand(s, defender, c), c, play, damage, from_hand=True)]
+
+
+def _in_hand(s: GameState, p: int, card: CardId) -> GameState:
+    """A copy of the state with `card` also in p's hand: a held card played as if it were there (a reversal's
+    cost counts the hand's other cards)."""
+    probe = s.copy()
+    probe.players[p].hand.append(card)
+    return probe
+
+
+def playable_held(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardId]]:
+    """(holder, card): each distinct card held under a card of p's Ring area whose text lets him play them as if they
+    were in his hand, and which passes its filter, holders in Ring area order."""
+    out: list[tuple[CardId, CardId]] = []
+    for holder in distinct(ring_texts(s, p)):  # a blanked holder's text lets nothing be played
+        filters = cat.held_plays.get(holder)
+        if filters:
+            out += [(holder, c) for c in distinct(s.held(p, holder)) if any(passes(cat, c, flt) for flt in filters)]
     return out
 
 
@@ -488,7 +574,7 @@ def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
         return []  # the usual case: no such card there (asked without building a set)
     there = activators.intersection(me.ring) | activators.intersection(me.ringside)
     out = []
-    for card in distinct([c for cards in (me.ring, me.ringside) for c in cards if c in there]):
+    for card in distinct([c for cards in (ring_texts(s, p), me.ringside) for c in cards if c in there]):
         if usable_activation(cat, s, p, card) is not None:
             out.append(cat.use_moves[card])
     return out
@@ -500,7 +586,7 @@ def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Ac
     cost) can be paid."""
     me = s.players[p]
     for a in cat.infos[card].activated:
-        copies = sum(me.zone(z).count(card) for z in a.zones)
+        copies = sum((ring_texts(s, p) if z is fx.Zone.RING else me.zone(z)).count(card) for z in a.zones)
         if not copies or (a.once and s.used.count(card) >= copies):
             continue
         if a.condition is not None and not holds(cat, s, p, a.condition, card, None):
@@ -566,10 +652,10 @@ def permanent(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
     info = cat.infos[card]
     if PERMANENT in info.card.marks:
         return True
-    for own in info.effect.of(fx.Permanent):
+    for own in info.effect.of(fx.Permanent) if not s.blanked or blanked(s, p, card) is None else ():
         if own.condition is None or holds(cat, s, p, own.condition, card, None):
             return True
-    return any(passes(cat, card, m.filter) for c in distinct(s.players[p].ring)
+    return any(passes(cat, card, m.filter) for c in distinct(ring_texts(s, p))
                for m in cat.infos[c].effect.of(fx.MakesPermanent))
 
 
@@ -601,14 +687,14 @@ def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversa
         mods += [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
     if not reversals:
         in_ring = cat.while_in_ring
-        for card in s.players[play.player].ring:
+        for card in ring_texts(s, play.player):
             if in_ring[card]:  # (what a card says of the other player's cards is not about this player's)
                 mods += in_ring[card] if card not in cat.opponents_changers else [m for m in in_ring[card] if not m.opponents]
         mods += ability(cat, s, play.player).modifiers  # a Superstar's "Your maneuvers with the word 'kick' ... +1D"
         if cat.everyones:  # the opponent's "All players' maneuvers are +1D"
-            mods += [m for c in s.players[1 - play.player].ring if c in cat.everyones for m in in_ring[c] if m.everyone]
+            mods += [m for c in ring_texts(s, 1 - play.player) if c in cat.everyones for m in in_ring[c] if m.everyone]
         if cat.opponents_changers:  # the opponent's "your opponent's cards titled Dirty Low Blow are +2D"
-            mods += [m for c in s.players[1 - play.player].ring if c in cat.opponents_changers for m in in_ring[c]
+            mods += [m for c in ring_texts(s, 1 - play.player) if c in cat.opponents_changers for m in in_ring[c]
                      if m.opponents]
     if not mods:
         return 0  # the usual case
@@ -654,6 +740,9 @@ def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> in
     """The F the defender needs to reverse the play with `rev`: its own, the attacker's bonuses to his
     reversals, and what the defender's Ring area changes his Reversal cards' F by."""
     cost = cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
+    if rev in cat.own_reversal_costs:  # "As a reversal, this card is -5F (when your Fortitude Rating is ...)"
+        defender = 1 - play.player
+        cost += _self_changes(cat, s, defender, cat.infos[rev], CardType.REVERSAL, FORTITUDE, s.last[defender], False)
     if _costs_changed(cat, s, 1 - play.player):
         changed, fixed = _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
         cost = cost + changed if fixed is None else fixed
@@ -672,8 +761,8 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
     for m in mods:
         if m.stat is not IRREVERSIBLE or not applies(m, info, play.as_type):
             continue
-        if m.arsenal_only and from_hand or m.hand_only and not from_hand:
-            continue
+        if m.arsenal_only and from_hand or m.hand_only and not from_hand or m.backlash_only:
+            continue  # (the engine plays no reversal from a Backlash deck)
         if m.max_damage is None or damage <= m.max_damage:
             return True
     return False
@@ -708,9 +797,10 @@ def reversal_candidates(cat: Catalog, s: GameState, play: CurrentPlay) -> list[C
     if _costs_changed(cat, s, defender):
         f = fortitude(cat, s, defender)
         return [c for c in fitting if reversal_cost(cat, s, c, play) <= f]
-    most = fortitude(cat, s, defender) - _bonus(cat, s, play, FORTITUDE, reversals=True)
-    costs = cat.printed_costs
-    return [c for c in fitting if costs[c] <= most]
+    f = fortitude(cat, s, defender)
+    most = f - _bonus(cat, s, play, FORTITUDE, reversals=True)
+    costs, own = cat.printed_costs, cat.own_reversal_costs
+    return [c for c in fitting if (reversal_cost(cat, s, c, play) <= f if c in own else costs[c] <= most)]
 
 
 def damage_matters(cat: Catalog, s: GameState, play: CurrentPlay, candidates: list[CardId]) -> bool:
@@ -751,19 +841,43 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
     if table is None:
         info = cat.infos[play.card]
         table = cat.reversal_memo[key] = {}
-        for rev in cat.reversal_cards:
+        # "Can be reversed by the card titled X" lets X reverse it whatever X's target says: every reversal
+        # card is then asked; else only those with a clause that takes the card's type and subtype
+        asked = [(rev, cat.infos[rev].reverses) for rev in cat.reversal_cards] if info.also_reversed_by \
+            else _type_fitting(cat, play.as_type, info.card.subtype)
+        for rev, clauses in asked:
             if info.not_reversed_by and loose_title(cat.infos[rev].title) in info.not_reversed_by:
                 continue
-            if (info.not_reversed_by_cards or info.reversed_only_by) and not _may_reverse(cat, info, rev):
+            if (info.not_reversed_by_cards or info.reversed_only_by or info.reversed_only_naming) \
+                    and not _may_reverse(cat, info, rev):
                 continue
             if info.also_reversed_by and loose_title(cat.infos[rev].title) in info.also_reversed_by:
                 # "Can be reversed by the card titled Elbow to the Face": whatever its target says (type, damage)
-                fits = tuple(replace(r, target=fx.Target((play.as_type,))) for r in cat.infos[rev].reverses)
+                fits = tuple(replace(r, target=fx.Target((play.as_type,))) for r in clauses)
             else:
-                fits = tuple(r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
+                fits = tuple(r for r in clauses if _fits(r.target, info, play.as_type))
             if fits:
                 table[rev] = (any(map(_unconditional, fits)), fits)
     return table
+
+
+def _type_fitting(cat: Catalog, as_type: CardType, subtype: Subtype | None) -> list[tuple[CardId, tuple[fx.Reverses, ...]]]:
+    """The reversal cards (in catalog order) with their clauses whose target takes a card played as `as_type` of
+    `subtype` (`_fits`'s first two tests), once a process for each: a Classic pool holds hundreds of reversal
+    cards, most for another type or subtype, and `reversers` is asked for every new card played."""
+    key = (as_type, subtype)
+    known = cat.reversals_by_type.get(key)
+    if known is None:
+        known = cat.reversals_by_type[key] = []
+        for rev in cat.reversal_cards:
+            fits = tuple(r for r in cat.infos[rev].reverses if _takes_type(r.target, as_type, subtype))
+            if fits:
+                known.append((rev, fits))
+    return known
+
+
+def _takes_type(t: fx.Target, as_type: CardType, subtype: Subtype | None) -> bool:
+    return as_type in t.card_types and not (t.subtypes and (as_type != MANEUVER or subtype not in t.subtypes))
 
 
 def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:
@@ -771,19 +885,30 @@ def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:
     unique cards", "Cannot be reversed by hybrid Reversal cards")."""
     if any(passes(cat, rev, f) for f in info.not_reversed_by_cards):
         return False
-    return not info.reversed_only_by or any(passes(cat, rev, f) for f in info.reversed_only_by)
+    if not info.reversed_only_by and not info.reversed_only_naming:
+        return True
+    return any(passes(cat, rev, f) for f in info.reversed_only_by) or _names(cat, rev, info.reversed_only_naming)
+
+
+def _names(cat: Catalog, rev: CardId, titles: frozenset[str]) -> bool:
+    """Whether reversal card `rev` "specifically reverses" one of `titles`: its text reverses it by name."""
+    return any(r.target.title in titles or not titles.isdisjoint(r.target.named)
+               for r in (*cat.infos[rev].reverses, *cat.infos[rev].used_reverses))
 
 
 def _unconditional(r: fx.Reverses) -> bool:
     t = r.target
     return not r.cost and t.max_damage is None and t.min_damage is None and t.after_title is None \
         and t.min_trait_in_ring is None and not r.overturned_only and r.condition is None and not t.from_hand \
-        and t.after is None and not t.played_before
+        and t.after is None and not t.played_before and r.played_from is None
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
-             defender: int) -> bool:
-    """Whether clause `r`, whose target fits the played card (`reversers`), reverses the play now."""
+             defender: int, played_from: fx.Zone | None = None) -> bool:
+    """Whether clause `r`, whose target fits the played card (`reversers`), reverses the play now; `played_from`:
+    the reversal card is played from that zone, not the hand (as from the hand otherwise)."""
+    if r.played_from is not None and r.played_from is not played_from:
+        return False  # "When played from your Ringside pile, reverse ...": from the hand, or overturned, it does not
     if r.from_hand_only and not from_hand:
         return False
     if r.overturned_only and from_hand:
@@ -793,8 +918,9 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
-    if t.from_hand and play.source is not fx.Zone.HAND:
-        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile)
+    if t.from_hand and play.source is not fx.Zone.HAND and play.source is not fx.Zone.UNDER:
+        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile);
+        # one held under a card is played "as if it were in your hand"
     if t.max_damage is not None and damage > t.max_damage:
         return False
     if t.min_damage is not None and damage < t.min_damage:
@@ -810,7 +936,7 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
         ring = s.players[play.player].ring
         if sum(1 for c in ring if t.trait in cat.infos[c].card.traits) < t.min_trait_in_ring:
             return False
-    return not from_hand or _cost_payable(s, r.cost, defender)
+    return not from_hand or not r.cost or _cost_payable(s, r.cost, defender, played_from is None)
 
 
 def _played_before(s: GameState, as_type: CardType | None) -> int:
@@ -822,6 +948,8 @@ def _played_before(s: GameState, as_type: CardType | None) -> int:
 def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
     if as_type not in t.card_types:  # CardType is a str enum: "maneuver" == MANEUVER
         return False
+    if t.named and info.title in t.named:
+        return True  # "(including the card titled Clutch onto Opponent)": whatever the description says
     if t.subtypes and (as_type != MANEUVER or info.card.subtype not in t.subtypes):
         return False
     if t.title is not None and info.title != t.title:
@@ -832,12 +960,15 @@ def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
         return False
     if (t.marks or t.not_marks or t.any_marks) and not has_marks(info, t.marks, t.not_marks, t.any_marks):
         return False
+    if t.title_word is not None and not has_word(info.title, t.title_word):
+        return False  # "any card with the word 'slam' in the title"
     return t.trait is None or t.trait in info.card.traits
 
 
-def _cost_payable(s: GameState, cost: tuple[fx.Action, ...], p: int) -> bool:
+def _cost_payable(s: GameState, cost: tuple[fx.Action, ...], p: int, in_hand: bool = True) -> bool:
+    """Whether the cards a reversal's cost discards are in the hand, besides the reversal card if it is there."""
     need = sum(a.count.n or 0 for a in cost if isinstance(a, fx.Discard) and a.who is YOU)
-    return len(s.players[p].hand) - 1 >= need
+    return len(s.players[p].hand) - (1 if in_hand else 0) >= need
 
 
 def ability_usable(cat: Catalog, s: GameState, p: int) -> bool:
@@ -854,3 +985,88 @@ def _payable(s: GameState, p: int, action: fx.Action) -> bool:
     if isinstance(action, fx.Discard) and action.who is YOU:
         return len(me.hand) >= (action.count.n or 1)
     return True
+
+
+# ------------------------------------------------------------------ reversals by using a card or an ability
+def used_reversals(cat: Catalog, s: GameState, play: CurrentPlay) -> tuple[tuple[CardId, ...], tuple[fx.Zone, ...], bool]:
+    """What the defender may reverse the play with besides his hand (Classic cards): his cards in his Ring area and
+    Ringside pile that reverse it by being used there (`Reverses.zone`; each title once, copies are alike) with
+    the zone each is used from, and whether his Superstar's ability does. Their cost must be payable; no F is
+    asked (no reversal card is played). A play that cannot be reversed from the hand cannot be reversed so either
+    (the rulebook counts these with the hand: "reversed from the hand, Backlash deck, Ringside pile, Ring area, or
+    Backstage area")."""
+    defender = 1 - play.player
+    me = s.players[defender]
+    cards: list[CardId] = []
+    zones: list[fx.Zone] = []
+    damage = base_damage(cat, s, play, defender) if play.as_type == MANEUVER else 0
+    if irreversible(cat, s, play, damage, from_hand=True):
+        return (), (), False
+    for zone, held in ((fx.Zone.RING, me.ring), (fx.Zone.RINGSIDE, me.ringside)):
+        if cat.used_reversers.isdisjoint(held):
+            continue
+        for c in distinct([c for c in held if c in cat.used_reversers]):
+            if used_clause(cat, s, play, damage, c, zone) is not None:
+                cards.append(c)
+                zones.append(zone)
+    star = me.superstar in cat.reversing_stars and used_clause(cat, s, play, damage, -1, fx.Zone.BACKSTAGE) is not None
+    return tuple(cards), tuple(zones), star
+
+
+def used_clause(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, card: CardId,
+                zone: fx.Zone) -> fx.Reverses | None:
+    """The first of `card`'s clauses used from `zone` (of the defender's ability, for card -1 and the Backstage
+    area) that reverses the play now, at a cost he can pay; None if none does."""
+    defender = 1 - play.player
+    info = cat.infos[play.card]
+    if card >= 0:
+        if info.not_reversed_by and loose_title(cat.infos[card].title) in info.not_reversed_by:
+            return None
+        if (info.not_reversed_by_cards or info.reversed_only_by or info.reversed_only_naming) \
+                and not _may_reverse(cat, info, card):
+            return None
+        clauses = cat.infos[card].used_reverses
+    elif info.reversed_only_by or info.reversed_only_naming:
+        return None  # only some reversal cards may reverse it: an ability is none
+    else:
+        clauses = ability(cat, s, defender).reverses
+    for r in clauses:
+        if r.zone is zone and _fits(r.target, info, play.as_type) \
+                and _matches(cat, s, replace(r, cost=()), play, damage, True, defender) \
+                and _used_cost_payable(cat, s, r.cost, defender):
+            return r
+    return None
+
+
+def _used_cost_payable(cat: Catalog, s: GameState, cost: tuple[fx.Action, ...], p: int) -> bool:
+    """Whether the player can pay a used reversal's cost: the cards it discards are in his hand (moving the card
+    used always can be done)."""
+    hand = s.players[p].hand
+    discards = [a for a in cost if isinstance(a, fx.Discard)]
+    if sum(a.count.n or 0 for a in discards) > len(hand):
+        return False
+    return all(sum(1 for c in hand if c in cat.passing(a.filter)) >= (a.count.n or 0) for a in discards
+               if a.filter != fx.ANY_CARD)
+
+
+def ringside_reversals(cat: Catalog, s: GameState, play: CurrentPlay) -> tuple[CardId, ...]:
+    """The defender's reversal cards in his Ringside pile he may play from there to reverse the play, as from the hand
+    ("Can only be played from your Ringside pile when you have at least 5 other Heat cards in your Ringside pile.
+    When played from your Ringside pile, reverse ..."): each title once (copies are alike), its condition holding
+    (asked of that card), its F and target as from the hand."""
+    defender = 1 - play.player
+    held = [c for c in distinct(s.players[defender].ringside) if c in cat.ringside_reversers]
+    if not held:
+        return ()
+    damage = base_damage(cat, s, play, defender) if play.as_type == MANEUVER else 0
+    if irreversible(cat, s, play, damage, from_hand=True):
+        return ()
+    table, f, out = reversers(cat, play), fortitude(cat, s, defender), []
+    for c in held:
+        cond = cat.ringside_reversers[c]
+        if c not in table or reversal_cost(cat, s, c, play) > f \
+                or cond is not None and not holds(cat, s, defender, cond, c, s.last[defender]):
+            continue
+        if any(_matches(cat, s, r, play, damage, True, defender, fx.Zone.RINGSIDE) for r in table[c][1]):
+            out.append(c)
+    return tuple(out)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from rawdeal.effects.model import ANY_CARD, Action, CardFilter, Position, Zone
+from rawdeal.effects.model import ANY_CARD, Action, CardFilter, Duration, Position, Zone
 from rawdeal.engine.record import Record
 from rawdeal.engine.words import CardId, CountVerb, DrawReason, PickVerb
 
@@ -112,8 +112,19 @@ class EndPreMatch(Task):
 # ------------------------------------------------------------------------------------ decisions
 @dataclass(slots=True, unsafe_hash=True)
 class ReverseWindow(Task):
+    """The defender may reverse the card in play: with one of `options` from his hand; or (Classic cards) with one of
+    `from_ringside` played from his Ringside pile, by using one of `used`, each lying in the zone of `used_from` beside
+    it, or his Superstar's ability (`backstage`); or with one of `held`, held under his card of `holders` beside it,
+    whose text lets him play it as if it were in his hand."""
+
     defender: int
     options: tuple[CardId, ...]
+    used: tuple[CardId, ...] = ()
+    used_from: tuple[Zone, ...] = ()
+    backstage: bool = False
+    from_ringside: tuple[CardId, ...] = ()  # reversal cards he may play from his Ringside pile (Classic)
+    held: tuple[CardId, ...] = ()
+    holders: tuple[CardId, ...] = ()
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -156,6 +167,21 @@ class PickCard(Task):
         """The same pick with one card fewer left (`dataclasses.replace`, built directly: it runs as Python)."""
         return PickCard(self.chooser, self.owner, self.zone, self.verb, self.remaining - 1, self.dest, self.position,
                         self.filter, self.forced, self.by, self.other, self.holder)
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class PickBlank(Task):
+    """`chooser` names a card of `owner`'s Ring area (passing `filter`) whose text then reads as blank
+    (`state.Blanked`, with `damage` its D too) for `until`, set by `chooser`'s card `source`; `remaining` times
+    (Classic cards: "Blank the text of 1 card in your opponent's Ring area for the rest of the turn")."""
+
+    chooser: int
+    owner: int
+    source: CardId
+    until: Duration
+    remaining: int = 1
+    damage: bool = False
+    filter: CardFilter = ANY_CARD
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -215,7 +241,7 @@ class PreMatch(Task):
 # The tasks that wait for a move (a set, not a class attribute: mypyc takes every annotated name in a
 # dataclass body for a field).
 DECISIONS: Final[frozenset[type[Task]]] = frozenset(
-    {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange, PreMatch})
+    {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange, PreMatch, PickBlank})
 
 # Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
 # Final: compiled, each is a C static rather than a module dictionary look-up.

@@ -26,6 +26,7 @@ from rawdeal.effects.classic.lowering.turnorder import continue_turn, not_first,
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 from rawdeal.effects.classic.lowering.places import chosen_in_zone, in_picked_order, picked_in_order, put_back_in_order
 from rawdeal.effects.classic.lowering.played import without_played_from_hand
+from rawdeal.effects.classic.lowering.blanking import RingChoice, blank_action
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -34,13 +35,15 @@ class _Seq:
     """What a sentence's pronouns refer to: the last action lowered ("search ... for a card, reveal
     it, put it into your hand": the search already puts it there)."""
 
-    last: object = None
+    # `| None`: compiled with mypyc, a dataclass field annotated with the bare builtin `object` fails at import
+    last: object | None = None
     next_card: _Desc | None = None  # "if your next card played this turn is a maneuver, it is +2D"
     next_when: fx.Duration = fx.Duration.NEXT_CARD  # or the first card played next turn ("the first card you play on
     # your next turn"): only the constructs that read it take a `next_card` then
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
     lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
     printed: str = ""  # the sentence as printed (a verb's inflection: "and overturns" is his, "and put" yours)
+    under: bool = False  # the text put cards under this card ("put them under this card"): what "these cards" can be
     group: Any = None  # "your Trademark Finishers are F:20 and you may ignore ...": the group's modifier (a
     # `statements._GroupMod` whose lifetime the context decides), the cards a later clause of the sentence is about
 
@@ -353,6 +356,8 @@ def _end(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if said[-1] != "turn" or len(said) > 3:
         raise Unsupported(f"end {' '.join(said)!r}")
     owner = [w for w in said[:-1]]
+    if owner == ["his"] and who is fx.Who.OPPONENT:  # "your opponent ends his turn": his own
+        return [fx.EndTurn(fx.Who.OPPONENT)]
     if owner in (["your", "opponent's"], ["opponent's"], ["his"]):
         return [fx.EndTurn(fx.Who.OPPONENT if who is fx.Who.YOU else fx.Who.YOU)]
     if owner == ["your"]:
@@ -476,7 +481,7 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     both = _this_and_cards(action)
     if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
         return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
-    action = under_read(_places_read(action), card.title)
+    action = under_read(_places_read(action), card.title, seq.printed)
     arranged = put_back_in_order(action, seq.last)  # "look at the top 3 cards ... and put them back in any order"
     if arranged is not None:
         return arranged
@@ -717,6 +722,7 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     gone = _arg(action, "from_game")
     if gone is None:
         return _take(action, who, seq, card)
+    action = under_read(action, card.title, seq.printed)  # "remove all cards under this card from the game"
     plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not gone))
     pronoun = _pronoun(plain)
     search = found_search(seq.last)
@@ -835,7 +841,8 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     public = chosen_in_zone(action, who)  # "choose 3 Action cards in your Ringside pile"
     if public is not None:
         seq.last = public
-        return []
+        return [RingChoice(public)] if public.zone is fx.Zone.RING else []  # a Ring area's: a later sentence says
+        # what is done to it ("When this card is in your Ring area, that card has blank text")
     if groups is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
             or looked.zone is not fx.Zone.HAND:
         raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")
@@ -1053,15 +1060,21 @@ def _shuffle(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
 def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if not card.is_reversal or who is not fx.Who.YOU:
         raise Unsupported("'reverse' on a card that is no reversal")
+    return reversing(action, card)
+
+
+def reversing(action: Action, card: CardFacts) -> list[Any]:
+    """"reverse any HEEL maneuver if ...": the `Reverses` clauses of what the action reverses (whichever card
+    reverses: a reversal card, or one used where it lies)."""
     if not action.parts or not (isinstance(action.parts[0], Phrase) and action.parts[0].kind == "counted"):
         raise Unsupported(f"reverse {' '.join(words(action)[1:])!r}")
     cond = _arg(action, "if_arg")
     if cond is not None:  # "reverse any HEEL maneuver if that opponent has 5 or more HEEL cards in his Ring area"
         plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not cond))
-        alone = _reverse(plain, who, seq, card)
-        if len(alone) != 1:
-            raise Unsupported(f"reverse {' '.join(words(action)[1:])!r} (a condition on several reversals)")
-        [reverses] = alone
+        found = reversing(plain, card)
+        if len(found) != 1:
+            raise Unsupported(f"reverse {' '.join(words(action)[1:])!r} (several cards, one condition)")
+        [reverses] = found
         before = not_first(next(p for p in cond.parts if isinstance(p, Phrase) and p.kind == "condition"))
         if before is not None:  # "if it is not the first card played this turn"
             return [replace(reverses, target=replace(reverses.target, played_before=before[0],
@@ -1070,8 +1083,21 @@ def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
         if reverses.target.trait is not trait or reverses.target.min_trait_in_ring is not None:
             raise Unsupported(f"reverse {' '.join(words(action)[1:])!r} (a count of another keyword)")
         return [replace(reverses, target=replace(reverses.target, min_trait_in_ring=n))]
+    including = _arg(action, "including")
+    if including is not None:  # "reverse any Submission maneuver (including the card titled Clutch onto Opponent)"
+        plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not including))
+        return [replace(r, target=replace(r.target, named=_named(including))) for r in reversing(plain, card)]
     _only_args(action, ())
     return _reverses(action, card)
+
+
+def _named(including: Phrase) -> tuple[str, ...]:
+    """"(including the card titled X)": the titles it names."""
+    cards = next((p for p in including.parts if isinstance(p, Cards)), None)
+    d = _cards(cards) if cards is not None else None
+    if d is None or (d.title is None and not d.titles) or replace(d, title=None, titles=(), count=fx.ONE) != _Desc():
+        raise Unsupported(f"'reverse' with {' '.join(words(including))!r}")
+    return (d.title,) if d.title else d.titles
 
 
 def _traits_in_ring(cond: Phrase) -> tuple[Trait | None, int]:
@@ -1157,11 +1183,16 @@ def _find_cards_or_none(node: object) -> Cards | None:
         return None
 
 
+def _unsaid(action: Action) -> list[Any]:
+    raise Unsupported(f"the verb {action.verb!r} said of another player")
+
+
 def _continue(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     return list(continue_turn(action, who))
 
 
 _VERBS: dict[str, Callable[[Action, fx.Who, _Seq, CardFacts], list[Any]]] = {
+    "blank": lambda action, who, seq, card: blank_action(action) if who is fx.Who.YOU else _unsaid(action),
     "draw": _draw, "discard": _discard, "end": _end, "skip": _skip, "win": _win, "look at": _look,
     "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
     "take": _take, "remove": _remove, "overturn": _overturn, "choose": _choose, "play": _play,

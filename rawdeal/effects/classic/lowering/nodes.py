@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 from rawdeal.cards.model import CardType, Subtype, Trait
@@ -37,6 +37,11 @@ class Unlowered:
     def message(self) -> str:
         return f"column {self.column}: cannot run yet: {self.reason}"
 
+    def __reduce__(self) -> tuple[type[Unlowered], tuple[int, str, str]]:
+        """Unpickled through the constructor (the lowered pool is kept in the user cache): compiled with mypyc,
+        a frozen class refuses pickle's default of setting its fields one by one."""
+        return Unlowered, (self.column, self.sentence, self.reason)
+
 
 @dataclass(frozen=True, slots=True)
 class LoweredText:
@@ -49,6 +54,10 @@ class LoweredText:
     @property
     def ok(self) -> bool:
         return self.effect is not None
+
+    def __reduce__(self) -> tuple[type[LoweredText], tuple[fx.CardEffect | None, tuple[Unlowered, ...], fx.Ability | None]]:
+        """Unpickled through the constructor, as `Unlowered` is."""
+        return LoweredText, (self.effect, self.unlowered, self.ability)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +78,16 @@ class CardFacts:
     @property
     def is_superstar(self) -> bool:
         return "superstar" in self.types
+
+    @property
+    def only_reversal(self) -> bool:
+        """A reversal card played as nothing else (its types name a maneuver it reverses: "Reversal: High Risk");
+        known by what its title is played as, or, without a title, by its types."""
+        if not self.is_reversal:
+            return False
+        if self.title:
+            return not self.played_as.get(self.title)
+        return not {"maneuver", "action"} & self.types
 
 
 # ----------------------------------------------------------------------------------- reading helpers
@@ -313,7 +332,31 @@ def _quantity(node: object) -> fx.Count:
     raise Unsupported(f"the quantity {' '.join(words(node))!r}")
 
 
+def _said_once(desc: CardDesc) -> CardDesc:
+    """"a non-unique Maneuver or non-unique Reversal card" is "a non-unique Maneuver or Reversal card": words that
+    open every alternative joined by "or" are said of all of them once."""
+    runs: list[list[object]] = [[]]
+    for item in desc.words:
+        if isinstance(item, Phrase) and item.kind == "desc_and":
+            if words(item) != ["or"]:
+                return desc
+            runs.append([])
+        else:
+            runs[-1].append(item)
+    said = [[words(i) for i in run] for run in runs]
+    k = 0
+    while len(runs) > 1 and all(len(r) > k + 1 and r[k] == said[0][k] for r in said):
+        k += 1
+    if not k:
+        return desc
+    joined: list[object] = list(runs[0])
+    for item, run in zip([i for i in desc.words if isinstance(i, Phrase) and i.kind == "desc_and"], runs[1:]):
+        joined += [item, *run[k:]]
+    return replace(desc, words=tuple(joined))  # type: ignore[arg-type]  # the items of `desc.words`
+
+
 def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
+    desc = _said_once(desc)
     types: list[CardType] = []
     subtypes: list[Subtype] = []
     fields: dict[str, Any] = {}
@@ -579,7 +622,8 @@ def _target(d: _Desc) -> fx.Target:
         raise Unsupported("a reversal of cards of at least some damage that are not maneuvers")
     return fx.Target(card_types=types, subtypes=d.subtypes, title=d.title, max_damage=d.max_damage,
                      after_title=d.after_title, trait=d.trait, not_subtypes=d.not_subtypes, not_trait=d.not_trait,
-                     marks=d.marks, not_marks=d.not_marks, any_marks=d.any_marks, after=d.after, min_damage=d.min_damage)
+                     marks=d.marks, not_marks=d.not_marks, any_marks=d.any_marks, after=d.after, min_damage=d.min_damage,
+                     title_word=d.title_word)
 
 
 def _object_cards(action: Action) -> _Desc | None:

@@ -13,6 +13,7 @@ from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
+from rawdeal.effects.classic.lowering.blanking import BlankChosen, Pending, RingChoice
 from rawdeal.effects.classic.lowering.found import unplaced
 from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed, modify
 from rawdeal.effects.classic.lowering.quantities import hash_is
@@ -27,14 +28,16 @@ from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
-from rawdeal.effects.classic.lowering.leaving import left_ring
+from rawdeal.effects.classic.lowering.leaving import left_ring, plays_held, puts_under
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
-    InDrawSegment, Passive, _Ban, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
+    InDrawSegment, Passive, _Ban, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action,
+    holding, reversing,
 )
 from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
 )
+from rawdeal.effects.classic.lowering.used import UsedReversal, by_doing, placed, reversing_purpose, used_reversals
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
 from rawdeal.effects.classic.lowering.statements import (
@@ -78,6 +81,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None)
         elif not card.is_reversal and played_from(frame) is not None:  # "When played from your Ringside pile"
             ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None, source=played_from(frame))
+        elif card.only_reversal and played_from(frame) is not None and (ctx is None or ctx.kind in ("play", "reverse")):
+            ctx = _Ctx("reverse", source=played_from(frame))  # "When played from your Ringside pile, reverse ..."
         elif after_damage(frame, card):
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True, after_damage=True)
         elif frame.kind == "while_in" and _in_own_ring(frame, card):
@@ -131,7 +136,7 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind in ("if_reversed", "on_reversed") and words(frame)[1:] in (
                 ["reversed"], ["reversed", "from", "your", "opponent's", "hand"], ["reversed", "from", "opponent's", "hand"]):
             ctx = _Ctx("reversed", from_hand=len(words(frame)) > 2)
-        elif frame.kind == "on_overturned" and card.is_reversal and words(frame) == ["when", "overturned"] \
+        elif frame.kind == "on_overturned" and card.is_reversal and words(frame) in _OVERTURNED \
                 and (ctx is None or ctx.kind in ("reverse", "ringside start", "in", "ring")):  # a new clause
             ctx = _Ctx("reverse", overturned=True)
         elif frame.kind == "if_so" and card.is_reversal:
@@ -145,6 +150,10 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
     if ctx is not None and ctx.kind == "ability each turn":
         raise Unsupported("the opening 'during each of your turns' without a moment of the turn")
     return ctx
+
+
+_OVERTURNED = (["when", "overturned"], ["if", "overturned", "from", "your", "arsenal"],
+               ["if", "overturned", "from", "your", "arsenal", "while", "applying", "damage"])
 
 
 def _in_own_ring(frame: Frame, card: CardFacts) -> bool:
@@ -185,9 +194,10 @@ _REVERSED_FROM = {(): None, ("from", "his", "hand"): fx.Zone.HAND, ("from", "his
                   ("from", "his", "hand", "backlash deck"): fx.Zone.HAND}
 
 
-def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None] | None:
+def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None, fx.Who] | None:
     """"if (whenever) your opponent reverses a Chain card from his hand": (which reversed cards, reversed from
-    where), or None for any other condition."""
+    where, who reverses), or None for any other condition; "when you (your opponent) play a Reversal card": any card
+    reversed with a reversal card from the hand."""
     cond = find(frame, "condition")
     one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
     if not (isinstance(one, Phrase) and one.kind == "player_did"):
@@ -195,6 +205,10 @@ def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None]
     player, verb = find(one, "player"), find(one, "card_verb")
     cards = [p for p in one.parts if isinstance(p, Cards)]
     places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    if player is not None and verb is not None and words(verb) == ["play"] and len(cards) == 1 \
+            and len(one.parts) == 3 and _cards(cards[0]) == _Desc(types=(CardType.REVERSAL,)):
+        who = {("you",): fx.Who.YOU, ("your", "opponent"): fx.Who.OPPONENT}.get(tuple(words(player)))
+        return None if who is None else (None, fx.Zone.HAND, who)  # played: from the hand (not overturned)
     if player is None or verb is None or words(verb) != ["reverse"] or len(cards) != 1 \
             or len(one.parts) != 3 + len(places) or len(places) > 1:
         return None
@@ -207,7 +221,7 @@ def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None]
     flt = _filter(d)
     if flt.types == () and d.subtypes:
         flt = replace(flt, types=(CardType.MANEUVER,))
-    return (None if flt == fx.ANY_CARD else flt), _REVERSED_FROM[where]
+    return (None if flt == fx.ANY_CARD else flt), _REVERSED_FROM[where], fx.Who.OPPONENT
 
 
 def _this_in_own(frame: Frame) -> tuple[fx.Zone, ...]:
@@ -260,6 +274,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         and len(first.parts) == 1 and words(first.parts[0]) in (["one"], ["1"]) \
         and not any(isinstance(i, Phrase) and i.kind == "joiner" and ";" in words(i) for i in sentence.items)
     actor: tuple[Any, ...] = ()  # the player who did the last action, when another than "you"
+    overturned = False  # a "when overturned" said inside the sentence: the reversals after it are overturned-only
     for item in sentence.items:
         if isinstance(item, Action):
             item, actor = carried_subject(item, actor, joined, seq.printed)
@@ -278,7 +293,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 and any(isinstance(p, Word) and p.text == "either" for p in item.subject):
             said_either = len(groups[0])
         if isinstance(item, Action):
-            out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
+            out = _declared(item, card, seq) if item.verb == "declare whether" else _used_or_action(item, seq, card)
             if out:
                 last = out[-1]
                 if not (isinstance(last, fx.Optional) and not last.actions):  # an empty may keeps what was taken
@@ -287,6 +302,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                     seq.last = seq.last.new[-1]
             elif item.verb == "choose" and item.parts:
                 pass  # what was chosen stays for the discard that follows
+            if overturned:
+                out = [replace(p, overturned_only=True) if isinstance(p, fx.Reverses) else p for p in out]
             group = groups[-1]
             modal = [words(p) for p in item.subject if isinstance(p, Phrase) and p.kind == "modal"]
             if modal == [["must", "first"]] and group and isinstance(group[-1], fx.Reverses) and out:
@@ -308,6 +325,9 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             groups = [[_with_hash(p, said) for p in group] for group in groups]
         elif isinstance(item, Frame) and _lifetime(item) is not None:
             seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"
+        elif isinstance(item, Frame) and item.kind == "on_overturned" and card.is_reversal \
+                and words(item) in _OVERTURNED and not any(isinstance(p, fx.Reverses) for g in groups for p in g):
+            overturned = True  # "As a reversal, this card is -7F, when overturned, reverse ...": what follows
         elif isinstance(item, Statement):
             made = [_lasting(p, seq.lifetime) for p in _statement(item, card, seq)]
             groups[-1] = said_later(groups[-1], made)  # "your maneuvers are +5D and ... +20F for the rest of the turn"
@@ -339,6 +359,16 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
     return [*before, fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+def _used_or_action(item: Action, seq: _Seq, card: CardFacts) -> list[Any]:
+    """The action lowered; "you may put this card into your Ringside pile to reverse ...": a reversal by using
+    this card, at that cost."""
+    used = reversing_purpose(item)
+    if used is None:
+        return _action(item, seq, card)
+    cost, reverse = used
+    return used_reversals(_action(cost, seq, card), reversing(reverse, card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,7 +491,7 @@ def _shuffled_in(actions: list[Any]) -> list[Any]:
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
             fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf, fx.RemoveReversed,
-            fx.ContinueTurn)
+            fx.ContinueTurn, fx.Blank)
 
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
@@ -476,7 +506,10 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     from_zone = playable_from(sentence, card)
     if from_zone is not None:
         return ctx, [from_zone]  # "You may play this card from your Ringside pile"
-    sentence = _lifetime_to_restrictions(sentence)
+    held = plays_held(sentence, seq is not None and seq.under, card.title)
+    if held is not None:
+        return ctx, [held]  # "You may play the cards under this card as if they were in your hand"
+    sentence = by_doing(_lifetime_to_restrictions(sentence))
     frames = list(sentence.frames)
     seq = seq or _Seq()
     seq.next_card = seq.condition = seq.lifetime = seq.group = None
@@ -518,11 +551,15 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         where = _frames(frames, ctx, card) if frames else None
         zones = where.zones or (fx.Zone.RING,) if where is not None and where.kind in ("ring", "in") else \
             (fx.Zone.RING,) if where is None and stays_in_ring("play", _Ctx(), card) else ()
+        if not zones and where is None and card.is_superstar:  # "When your opponent reverses a card, ...": his ability
+            parts = _items(sentence, card, seq)
+            _any_number_only_discarded(parts)
+            return _Ctx("reversal", played=reversal[0], by=reversal[2], source=reversal[1]), parts
         if zones not in ((fx.Zone.RING,), (fx.Zone.RINGSIDE,)):
             raise Unsupported("a reversal setting off an effect of a card elsewhere than in the Ring area or Ringside pile")
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
-        return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
+        return _Ctx("reversal", zones=zones, played=reversal[0], by=reversal[2], source=reversal[1]), parts
     leaving = left_ring(frames[0]) if frames and frames[0].kind in ("if_cond", "when_cond") else None
     if leaving is not None:  # "If this card is removed from your Ring area, ...": its own effect as it leaves
         return _Ctx("left ring", by=leaving[0], source=leaving[1]), _left_ring_parts(sentence, frames[1:], card, seq)
@@ -563,7 +600,12 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         new = _Ctx("forced discard")
     parts = _items(sentence, card, seq)
     _any_number_only_discarded(parts)
-    if seq.condition is not None and any(isinstance(p, fx.Reverses) for p in parts):
+    if seq.condition is not None and any(isinstance(p, UsedReversal) for p in parts):
+        # "When this card is in your Ring area, if your Fortitude Rating is 15 or greater, you may put this card
+        # into your Ringside pile to reverse ...": the condition is the reversal's
+        parts = [UsedReversal(replace(p.reverses, condition=seq.condition)) if isinstance(p, UsedReversal)
+                 and p.reverses.condition is None else p for p in parts]
+    elif seq.condition is not None and any(isinstance(p, fx.Reverses) for p in parts):
         # "If your Fortitude Rating is less than your opponent's, reverse any maneuver and end his turn": the
         # reversal holds the condition; what it does happens only when it reverses
         at = next(i for i, p in enumerate(parts) if isinstance(p, fx.Reverses))
@@ -691,6 +733,9 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
         return replace(part, modifier=replace(part.modifier, condition=cond))  # while it holds, in the Ring area
     if isinstance(part, (fx.Irreversible, fx.Permanent)) and part.condition is None:
         return replace(part, condition=cond)
+    if isinstance(part, fx.BlanksAbility) and part.condition is None and about_the_state(cond) \
+            and not _asks_superstar_value(cond):  # (the ability may change his Superstar Value: it is not read here)
+        return replace(part, condition=cond)
     if isinstance(part, fx.PlayRequirement) and isinstance(cond, fx.Not):  # "Unless your Superstar is Trish Stratus,
         return replace(part, condition=fx.AnyOf((cond.condition, part.condition)))  # can only be played after X"
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
@@ -766,6 +811,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             seq.printed = printed[i] if printed else ""
             for piece in opened_midway(sentence):  # "..., your maneuvers are +1D and during your turn you may ..."
                 new, parts = lower_sentence(piece, ctx, card, seq)
+                seq.under = seq.under or puts_under(parts)
                 if card.is_superstar and not piece.frames:  # a Superstar's "Your Action cards are -3F": always
                     parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said
                              and not p.modifier.everyone else p for p in parts]
@@ -774,10 +820,12 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
     if isinstance(seq.last, _Compared):
         bad.append(Unlowered(1, printed[-1] if printed else "", "a comparison that decides nothing"))
+    if not bad and any(isinstance(c, Pending) for c in clauses):
+        bad.append(Unlowered(1, "", "a card chosen in a Ring area that nothing is done to"))
     if bad:
         return LoweredText(None, tuple(bad))
     try:
-        clauses = checked_hold(_variable_damage(clauses))
+        clauses = checked_hold(_variable_damage(_required(clauses)))
         ability, rest = _ability(clauses, card)
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
@@ -795,6 +843,31 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         effect = _resolve_titles(effect, card.known, card.title)
         ability = _resolve_titles(ability, card.known, card.title) if ability is not None else None
     return LoweredText(effect, ability=ability)
+
+
+@dataclass(frozen=True, slots=True)
+class _ReversalRequirement:
+    """"As a reversal, can only be played if ...": a condition every reversal of the card holds to."""
+
+    condition: fx.Condition
+
+
+def _required(clauses: list[Any]) -> list[Any]:
+    """The card's reversals under its requirements as a reversal (the reversing player's condition)."""
+    needs = [c.condition for c in clauses if isinstance(c, _ReversalRequirement)]
+    if not needs:
+        return clauses
+    reverses = [c for c in clauses if isinstance(c, fx.Reverses) and c.zone is None]
+    if not reverses:
+        raise Unsupported("a requirement on playing a reversal that reverses nothing")
+    out = []
+    for c in clauses:
+        if isinstance(c, fx.Reverses) and c.zone is None:
+            held = [cond for cond in (c.condition, *needs) if cond is not None]
+            c = replace(c, condition=held[0] if len(held) == 1 else fx.AllOf(tuple(held)))
+        if not isinstance(c, _ReversalRequirement):
+            out.append(c)
+    return out
 
 
 def _names_reversed(value: object) -> bool:
@@ -825,6 +898,7 @@ def _variable_damage(clauses: list[Any]) -> list[Any]:
 
 
 _TITLE_FIELDS = ("title", "after_title")
+_TITLES_FIELDS = ("titles", "named", "naming")  # "(including the card titled X)", "that specifically reverse ..."
 _T = TypeVar("_T")
 
 
@@ -839,7 +913,7 @@ def _resolve_titles(value: _T, known: Mapping[str, str], own: str = "") -> _T:
         old = getattr(value, name)
         if name in _TITLE_FIELDS and isinstance(old, str):
             new: Any = own if old == OWN_TITLE and own else known.get(normalize_title(old), old)
-        elif name == "titles" and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
+        elif name in _TITLES_FIELDS and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
             new = tuple(known.get(normalize_title(t), t) for t in old)
             new = old if new == old else new
         else:
@@ -868,12 +942,23 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             raise Unsupported("'continue your turn' where no reversal ends it")
         if ctx.after_damage:
             _add_action(clauses, ends_turn_after_damage(part), ctx)
+        elif isinstance(part, UsedReversal):
+            used_from = _used_from(ctx, card)
+            clauses.append(placed(part, used_from, card))
+            ctx = _Ctx("used reversal", zones=used_from)
+        elif ctx.kind == "used reversal" and part == fx.EndTurn(fx.Who.OPPONENT):
+            continue  # "... and end your opponent's turn": as any reversal does
+        elif ctx.kind == "used reversal":
+            raise Unsupported("what a reversal by using a card does besides ending the turn")
         elif isinstance(part, fx.Reverses):
             if ctx.kind == "reverse" and ctx.from_hand:  # "If played from your hand, may reverse ..."
                 part = replace(part, from_hand_only=True)
             if ctx.kind == "reverse" and ctx.overturned:  # "When overturned, reverse ...": from the Arsenal only
                 part = replace(part, overturned_only=True)
-            ctx = _Ctx("reverse", from_hand=part.from_hand_only)
+            if ctx.kind == "reverse" and ctx.source is not None:  # "When played from your Ringside pile, reverse ..."
+                part = replace(part, played_from=ctx.source)
+            # the next clause of the sentence ("reverse the cards titled A, B, ...": one a title) keeps the limits
+            ctx = _Ctx("reverse", from_hand=part.from_hand_only, overturned=part.overturned_only, source=part.played_from)
             clauses.append(part)
         elif isinstance(part, _GroupMod) and not part.said and (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
@@ -889,9 +974,21 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
                 raise Unsupported("'your opponent cannot play' without a lifetime outside the Ring area")
             clauses.append(part)
+        elif isinstance(part, RingChoice):  # "choose 1 card in your opponent's Ring area": its place, until said what for
+            clauses.append(Pending(part.chosen, ctx))
+        elif isinstance(part, BlankChosen):  # "When this card is in your Ring area, that card has blank text"
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("blanking the chosen card without a lifetime")
+            _blank_chosen(clauses, part)
+        elif isinstance(part, fx.BlanksAbility):  # only while the card lies in its owner's Ring area
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("blanking an ability without a lifetime outside the Ring area")
+            clauses.append(part)
         elif isinstance(part, fx.MakesPermanent):  # only while the card lies in its owner's Ring area
             if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
                 raise Unsupported("'considered Permanent' without a lifetime outside the Ring area")
+            clauses.append(part)
+        elif isinstance(part, fx.PlaysHeld):  # a standing permission of the card, while in its owner's Ring area
             clauses.append(part)
         elif isinstance(part, fx.Permanent) and ctx.kind not in ("play", "ring"):
             raise Unsupported("'cannot be removed' in another context")
@@ -953,6 +1050,11 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
         elif isinstance(part, _ACTIONS):
             _add_action(clauses, part, ctx)
+        elif isinstance(part, _SelfStat) and ctx.kind == "reverse":
+            # "As a reversal, this card is -5F": its F to reverse with (`rules.reversal_cost`), not as a maneuver
+            if part.stat is not fx.Stat.FORTITUDE or part.per_title_word or part.per is not None:
+                raise Unsupported("a reversal's own damage, or an amount per card, changed")
+            clauses.append(fx.StatChange(part.stat, part.amount, part.condition, CardType.REVERSAL))
         elif isinstance(part, _SelfStat):
             part = only_played_from(part, ctx.source) if ctx.kind == "when played" else part
             clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,
@@ -967,8 +1069,13 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, fx.Irreversible) and (ctx.as_type is CardType.ACTION or (
                 ctx.as_type is None and "action" in card.types and "maneuver" not in card.types)):
             clauses.append(replace(part, as_type=CardType.ACTION))  # "As an action, cannot be reversed ..."
-        elif isinstance(part, fx.PlayRequirement) and ctx.kind == "reverse":  # "As a reversal, can only be played
-            raise Unsupported("a requirement on playing a reversal")  # after ...": the engine asks none of a reversal
+        elif isinstance(part, fx.PlayRequirement) and (ctx.kind == "reverse" or ctx == _Ctx() and card.only_reversal):
+            # a reversal card's "Can only be played when ...": the engine asked it of no reversal (it was dropped)
+            # "As a reversal, can only be played if the card titled X is in your Ring area": a condition of each of its
+            # reversals (`_required`); one about the card played before ("after ...") is the opponent's play there
+            if part.as_type is not None or not about_the_state(part.condition):
+                raise Unsupported("a requirement on playing a reversal other than on the game's state")
+            clauses.append(_ReversalRequirement(part.condition))
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
@@ -987,9 +1094,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         if any(map(continues, used)) and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:
             used = [fx.Optional((*used[0].actions, *used[1:]))]  # "you may remove this card ... and then continue
             # your turn": the turn goes on only if he does
-        clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=ctx.zones[0],
-                                    played=ctx.played, by=ctx.by, source=ctx.source))
-        return _Ctx("in", zones=ctx.zones)
+        trig = fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used),
+                            zone=ctx.zones[0] if ctx.zones else fx.Zone.RING, played=ctx.played, by=ctx.by, source=ctx.source)
+        clauses.append(trig if ctx.zones else _AbilityTrigger(trig))  # no zone: a Superstar's ability
+        return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()
+    if ctx.kind == "used reversal":
+        return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()  # a sentence after it says when again
     if ctx.kind == "left ring":
         if not used:
             raise Unsupported("a card leaving the Ring area that sets off nothing the engine runs")
@@ -1006,6 +1116,20 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         clauses.append(trig if ctx.zones else _AbilityTrigger(trig))
         return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()
     return ctx
+
+
+def _used_from(ctx: _Ctx, card: CardFacts) -> tuple[fx.Zone, ...]:
+    """Where a card used to reverse lies: the opening's zone ("When this card is in your Ring area"); a Pre-match or
+    Mid-match card's bare text, its Ring area; a Superstar's, none (his ability: backstage)."""
+    if ctx.kind in ("ring", "in"):
+        return ctx.zones or (fx.Zone.RING,)
+    if ctx.kind == "used reversal":  # "... to reverse any Foreign Object or any card played after ...": the same card
+        return ctx.zones
+    if ctx == _Ctx() and not card.is_superstar and stays_in_ring("play", _Ctx(), card):
+        return (fx.Zone.RING,)
+    if ctx == _Ctx() and card.is_superstar:
+        return ()
+    raise Unsupported("a reversal by using a card in this context")
 
 
 def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, action: Any) -> None:
@@ -1101,15 +1225,18 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     passive = [c for c in clauses if isinstance(c, Passive)]
     lines = tuple(c for c in clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom)) and card.is_superstar)
     mods = tuple(c.modifier for c in clauses if isinstance(c, _AbilityModifier))
-    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _Ban, _AbilityTrigger, Passive, _AbilityModifier))
-            and c not in lines]
+    reverses = tuple(c for c in clauses if isinstance(c, fx.Reverses) and c.zone is fx.Zone.BACKSTAGE)
+    rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _Ban, _AbilityTrigger, Passive,
+                                                     _AbilityModifier)) and c not in lines and c not in reverses]
     standing = {p.field: p.value for p in passive}
     if len(standing) != len(passive):
         raise Unsupported("a Superstar's standing rule said twice")
     if not parts:
         passive_ability = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered,
-                                     stat_lines=lines, modifiers=mods, bans=bans, **standing)  # type: ignore[arg-type]
-        return (passive_ability if forbids or triggered or standing or lines or mods or bans else None), rest
+                                     stat_lines=lines, modifiers=mods, reverses=reverses, bans=bans,
+                                     **standing)  # type: ignore[arg-type]
+        return (passive_ability if forbids or triggered or standing or lines or mods or reverses or bans else None), \
+            rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -1121,7 +1248,27 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
-                      stat_lines=lines, modifiers=mods, bans=bans, **standing), rest
+                      stat_lines=lines, modifiers=mods, reverses=reverses, bans=bans, **standing), rest
+
+
+def _blank_chosen(clauses: list[Any], part: BlankChosen) -> None:
+    """The choice's place (`Pending`) becomes the blanking, as an action of the context that chose."""
+    at = next((i for i in range(len(clauses) - 1, -1, -1) if isinstance(clauses[i], Pending)
+               and clauses[i].chosen.who is part.action.who), None)
+    if at is None:
+        raise Unsupported("blanking a card no choice in a Ring area names")
+    before = clauses[:at]
+    _add_action(before, part.action, clauses[at].ctx)
+    clauses[:] = before + clauses[at + 1:]
+
+
+def _asks_superstar_value(cond: object) -> bool:
+    """Whether a condition reads a Superstar Value (which a Superstar ability's stat lines may change)."""
+    if isinstance(cond, (fx.AllOf, fx.AnyOf)):
+        return any(map(_asks_superstar_value, cond.conditions))
+    if isinstance(cond, fx.Not):
+        return _asks_superstar_value(cond.condition)
+    return isinstance(cond, (fx.Compared, fx.Measured)) and cond.measure is fx.Measure.SUPERSTAR_VALUE
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
