@@ -81,6 +81,7 @@ class Count:
     same: bool = False
     of: CountOf | None = None  # "# cards, where # is equal to ...": worked out when the action runs (n unused)
     times: int = 1  # Classic: "double that many cards" (with `same`: twice as many as the previous action moved)
+    least: int = 0  # with `up_to`: at least this many (the engine's own: the least a card's F paid down asks for)
 
 
 ONE = Count(1)
@@ -576,6 +577,13 @@ class PlayRequirement:
     as_type: CardType | None = None
 
 
+class Paid(StrEnum):
+    """How a card's own F is paid down by the first action of its "When played" text (Classic cards)."""
+
+    EACH = "each"  # "This card is -2F for each card discarded": per card that action moved
+    DONE = "done"  # "If you do, this card is -10F": once that "may" is done
+
+
 @dataclass(frozen=True, slots=True)
 class StatChange:
     """This card's own F or D changes: "-6F on this card if played after ...", "As an action, this
@@ -589,6 +597,9 @@ class StatChange:
     per_title_word: str | None = None
     on_success: bool = False  # applied when successfully played (not visible to reversals from hand)
     per: CountOf | None = None  # "+1D for every Heat card in your Ring area": per card counted (Classic cards)
+    paid: Paid | None = None  # F paid down by the first "When played" action: the card may be played when paying the
+    # most would make it affordable, and its player then pays at least that much (rulebook: a "When played" text
+    # happens as soon as the card is played, and may change what its legality checks; Classic cards)
 
 
 @dataclass(frozen=True, slots=True)

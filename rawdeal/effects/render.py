@@ -21,7 +21,7 @@ from rawdeal.effects.model import (
     ContinueTurn, Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
-    Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
+    Paid, Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
@@ -388,7 +388,13 @@ def _stat_change(c: StatChange) -> str:
     per = f" per maneuver with the word \"{c.per_title_word}\" in its title in your ring area" if c.per_title_word else ""
     cond = f" if {_condition(c.condition).replace('played right after', 'played after')}" if c.condition else ""
     when = "when successfully played, " if c.on_success else ""
+    if c.paid is not None:
+        per = _PAID[c.paid]
     return f"{_as_type(c)}{when}this card {c.amount:+d}{c.stat.value}{per}{cond}"
+
+
+_PAID = {Paid.EACH: " for each card its when played action moves",
+         Paid.DONE: " if its when played \"may\" is done"}
 
 
 def _reverses(c: Reverses) -> str:

@@ -177,8 +177,13 @@ class Actions:
             self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, len(self.s.players[p].hand)))
         elif n is None:
             self._discard_all(p, a.filter)
+        elif a.count.up_to and p == owner == chooser and not any_card(a.filter):  # "up to 2 Superstar-specific cards"
+            fits = sum(1 for c in self.s.players[p].hand if self._passes(c, a.filter, owner))
+            pick = T.PickCard(p, p, HAND, DISCARD, 0, filter=a.filter, by=owner)
+            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, min(n, fits), pick=pick, least=min(a.count.least, fits)))
         elif a.count.up_to and p == owner == chooser:
-            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, min(n, len(self.s.players[p].hand))))
+            most = min(n, len(self.s.players[p].hand))
+            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, most, least=min(a.count.least, most)))
         else:
             self.s.moved = min(n, len(self.s.players[p].hand))
             self.s.tasks.append(T.PickCard(chooser, p, HAND, DISCARD, n,

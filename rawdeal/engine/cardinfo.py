@@ -161,6 +161,8 @@ class Catalog:
     permanence: bool = field(init=False, repr=False, compare=False)
     # Whether a reversal asks how many cards were played before the one it reverses (the game then counts them)
     counts_plays: bool = field(init=False, repr=False, compare=False)
+    # Cards whose F their "When played" payment cuts ("This card is -2F for each card discarded"): `rules.paid_down`
+    paying: frozenset[CardId] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -197,7 +199,7 @@ class Catalog:
         object.__setattr__(self, "play_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
         object.__setattr__(self, "least_costs", tuple(
-            i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word or sc.per else 1) for sc in i.stat_changes
+            i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word or sc.per or sc.paid is fx.Paid.EACH else 1) for sc in i.stat_changes
                                    if sc.stat is fx.Stat.FORTITUDE) for i in self.infos))
         object.__setattr__(self, "restricts", any(_restricts(c) for i in self.infos for c in i.effect.clauses))
         object.__setattr__(self, "remembers_reversals", any(
@@ -207,6 +209,8 @@ class Catalog:
             or any(isinstance(a, fx.RemoveReversed) for i in self.infos for r in i.on_reverse for a in r.actions))
         object.__setattr__(self, "permanence", any(
             PERMANENT in i.card.marks or i.effect.of(fx.Permanent) or i.effect.of(fx.MakesPermanent) for i in self.infos))
+        object.__setattr__(self, "paying", frozenset(
+            i.id for i in self.infos if any(sc.paid is not None for sc in i.stat_changes)))
         object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos for r in i.reverses))
         object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))

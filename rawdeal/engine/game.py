@@ -348,6 +348,9 @@ class Game(Choices):
         """Play the card at position `at` of the hand (`source`: taken there from that zone just now: a Mid-match
         card from the Backlash deck, a card whose text lets it be played from the Ringside pile)."""
         s = self.s
+        paying = self.cat.paying and s.players[p].hand[at] in self.cat.paying
+        first = R.forced_payment(self.cat, s, p, s.players[p].hand[at], as_type, self._when_played(
+            s.players[p].hand[at], as_type)) if paying else ()  # what it pays, asked while it is still in the hand
         card = s.players[p].hand.pop(at)
         used = R.consumed(s, p, as_type)
         info = self.cat.infos[card]
@@ -366,9 +369,15 @@ class Game(Choices):
             s.tasks.append(T.OFFER_REVERSALS)
             for clause in reversed(info.when_played):
                 if clause.as_type is None or clause.as_type == as_type:
-                    self._run_clause(p, card, clause, clause.actions)
+                    self._run_clause(p, card, clause, first if paying and clause.actions == self._when_played(
+                        card, as_type) else clause.actions)
             return
         self._offer_reversals(s.playing)
+
+    def _when_played(self, card: CardId, as_type: CardType) -> tuple[fx.Action, ...]:
+        """The actions of the card's first "When played" clause for `as_type` (the one that pays its F down)."""
+        clause = next((c for c in self.cat.infos[card].when_played if c.as_type is None or c.as_type == as_type), None)
+        return clause.actions if clause is not None else ()
 
     def _offer_later(self, task: T.OfferReversals) -> None:
         assert self.s.playing is not None

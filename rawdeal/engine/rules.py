@@ -166,8 +166,8 @@ def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: C
                   prev: LastPlay | None, on_success: bool) -> int:
     total = 0
     for sc in info.stat_changes:
-        if sc.stat is not stat or sc.on_success != on_success:
-            continue
+        if sc.stat is not stat or sc.on_success != on_success or sc.paid is not None:
+            continue  # an F paid down is paid as the card is played (`paid_down`)
         if sc.as_type is not None and sc.as_type != as_type:
             continue
         if sc.condition is not None and not holds(cat, s, p, sc.condition, info.id, prev):
@@ -300,7 +300,56 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
         if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]) \
                 and not (s.modifiers and _waived(s, p, req, info, as_type)):
             return False
-    return play_cost(cat, s, p, card, as_type) <= f
+    cost = play_cost(cat, s, p, card, as_type)
+    return cost <= f or (cost <= f + paid_down(cat, s, p, card, as_type) if card in cat.paying else False)
+
+
+def paid_down(cat: Catalog, s: GameState, p: int, card: CardId, as_type: CardType) -> int:
+    """The most F the card's "When played" payment can cut from its cost now ("When played, discard up to 5
+    cards. This card is -2F for each card discarded"): paid from the player's hand, without the card itself."""
+    info = cat.infos[card]
+    pay = payment(info, as_type)
+    if pay is None:
+        return 0
+    hand = s.players[p].hand
+    fits = sum(1 for c in hand if passes(cat, c, pay.filter)) - (card in hand and passes(cat, card, pay.filter))
+    n = pay.count.n
+    most = fits if n is None and pay.count.up_to else min(n, fits) if n is not None and pay.count.up_to \
+        else (fits if fits >= (n or 1) else 0)  # all of them (at least one), or exactly n
+    cut = 0
+    for sc in info.stat_changes:
+        if sc.paid is not None and (sc.as_type is None or sc.as_type == as_type):
+            cut -= sc.amount * most if sc.paid is fx.Paid.EACH else sc.amount if most else 0
+    return cut
+
+
+def payment(info: CardInfo, as_type: CardType) -> fx.Discard | fx.MoveCards | None:
+    """The first action of the card's "When played" text, which pays its F down (the lowering makes it a discard or
+    a move out of the player's hand), out of its "may"."""
+    if not any(sc.paid is not None and (sc.as_type is None or sc.as_type == as_type) for sc in info.stat_changes):
+        return None
+    clause = next((c for c in info.when_played if c.as_type is None or c.as_type == as_type), None)
+    first = clause.actions[0] if clause is not None and clause.actions else None
+    if isinstance(first, fx.Optional) and first.actions:
+        first = first.actions[0]
+    return first if isinstance(first, (fx.Discard, fx.MoveCards)) else None
+
+
+def forced_payment(cat: Catalog, s: GameState, p: int, card: CardId, as_type: CardType,
+                   actions: tuple[fx.Action, ...]) -> tuple[fx.Action, ...]:
+    """The card's "When played" actions as its player must do them to afford it (asked before it leaves his hand):
+    its "may" done, at least as many cards paid as its F still needs; unchanged when it is affordable anyway."""
+    short = play_cost(cat, s, p, card, as_type) - fortitude(cat, s, p)
+    if short <= 0 or not actions:
+        return actions
+    first = actions[0]
+    pay = first.actions[0] if isinstance(first, fx.Optional) and first.actions else first
+    rest = first.actions[1:] if isinstance(first, fx.Optional) else ()
+    per = next((-sc.amount for sc in cat.infos[card].stat_changes
+                if sc.paid is fx.Paid.EACH and (sc.as_type is None or sc.as_type == as_type)), 0)
+    if per and isinstance(pay, fx.Discard):
+        pay = replace(pay, count=replace(pay.count, least=-(-short // per)))
+    return (pay, *rest, *actions[1:])
 
 
 def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:

@@ -537,3 +537,4 @@ class _SelfStat:
     condition: fx.Condition | None = None
     per_title_word: str | None = None
     per: fx.CountOf | None = None  # "for every Heat card in your Ring area"
+    paid: fx.Paid | None = None  # "for each card discarded", "If you do, ...": paid down by a When played action

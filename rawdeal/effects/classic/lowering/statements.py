@@ -14,7 +14,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     values, words,
 )
 from rawdeal.effects.classic.lowering.turnorder import next_many
-from rawdeal.effects.classic.lowering.timing import next_modifier, per_count
+from rawdeal.effects.classic.lowering.timing import next_modifier, paid_each, per_count
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _prior, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
@@ -398,6 +398,8 @@ def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
     if isinstance(inner, Phrase) and inner.kind == "self_ref":
         if len(tails) > 1 or any(w in words(st) for w in ("instead", "also")):
             raise Unsupported(f"{' '.join(words(st))!r}")
+        if tails and tails[0].kind == "per_tail" and paid_each(tails[0]):  # "This card is -2F for each card discarded"
+            return [_SelfStat(stat, n, paid=fx.Paid.EACH) for stat, n in _stat_list(stats)]
         per = per_count(tails[0]) if tails and tails[0].kind == "per_tail" else None
         cond = _tail_condition(tails[0]) if tails and per is None else None
         hashed = hashed_stats(stats)  # "This card is +#F, where # is equal to ...": per `#`

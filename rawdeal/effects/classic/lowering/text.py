@@ -36,7 +36,7 @@ from rawdeal.effects.classic.lowering.actions import (
 from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
 )
-from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
+from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, paid_down, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
@@ -477,6 +477,8 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
             ["he", "do"], ["he", "do", "not"], ["you", "do"], ["you", "do", "not"]):
         said = words(frames[0])  # "Your opponent may overturn 5 cards. If he does not, he discards 2 cards."
         parts = _items(sentence, card, seq)
+        if said[1:] == ["you", "do"] and parts and all(isinstance(p, _SelfStat) and p.paid is None for p in parts):
+            return ctx, [replace(p, paid=fx.Paid.DONE) for p in parts]  # "If you do, this card is -10F"
         if not parts or not all(isinstance(p, _ACTIONS) for p in parts):
             raise Unsupported(f"what happens {' '.join(said)!r}")
         who = fx.Who.OPPONENT if said[1] == "he" else fx.Who.YOU
@@ -914,6 +916,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
         elif isinstance(part, _ACTIONS):
             _add_action(clauses, part, ctx)
+        elif isinstance(part, _SelfStat) and part.paid is not None:
+            clauses.append(paid_down(clauses, part, ctx.as_type))  # F paid down by the "When played" payment
         elif isinstance(part, _SelfStat):
             part = only_played_from(part, ctx.source) if ctx.kind == "when played" else part
             clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,

@@ -88,3 +88,41 @@ def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **ext
                        max_damage=d.max_damage, title=d.title, title_word=d.title_word,
                        marks=(*d.marks, keyword_mark(d.trait.value)) if d.trait else d.marks,
                        subtypes=d.subtypes if len(d.subtypes) > 1 else (), **extra)
+
+
+def paid_each(tail: Phrase) -> bool:
+    """"This card is -2F for each card discarded": an amount per card the card's "When played" discard moved."""
+    return words(tail) == ["for", "each", "card", "discarded"]
+
+
+def paid_down(clauses: list[Any], part: Any, as_type: CardType | None) -> fx.StatChange:
+    """"When played, discard up to 5 cards. This card is -2F for each card discarded", "When played, you may discard
+    1 card. If you do, this card is -10F": the F the first action of the "When played" clause just before pays down
+    (`fx.Paid`). Only F, only a cut, only a payment from the player's own hand that he chooses: the engine works out
+    from his hand how much he can pay before he plays the card."""
+    last = clauses[-1] if clauses else None
+    first = last.actions[0] if isinstance(last, fx.WhenPlayed) and last.actions and last.as_type is as_type else None
+    may = isinstance(first, fx.Optional) and first.who is fx.Who.YOU and not first.otherwise
+    pay = first.actions[0] if isinstance(first, fx.Optional) and may and first.actions else first
+    if part.stat is not fx.Stat.FORTITUDE or part.amount >= 0 or part.condition is not None or part.per is not None \
+            or part.per_title_word is not None or not from_own_hand(pay) \
+            or (part.paid is fx.Paid.DONE and not (may and pay_once(pay))) \
+            or (part.paid is fx.Paid.EACH and not (isinstance(pay, fx.Discard) and pay.count.up_to)):
+        raise Unsupported("an F paid down by no 'When played' payment from your hand")
+    return fx.StatChange(fx.Stat.FORTITUDE, part.amount, as_type=as_type, paid=part.paid)
+
+
+def from_own_hand(action: Any) -> bool:
+    """A discard or a move of the player's own cards out of his hand, which he chooses and counts."""
+    if isinstance(action, fx.Discard):
+        return action.who is action.chooser is fx.Who.YOU and not action.random and action.count.of is None \
+            and not action.count.same and action.count.times == 1
+    return isinstance(action, fx.MoveCards) and action.who is action.chooser is fx.Who.YOU \
+        and action.source is fx.Zone.HAND and not action.random and action.count.of is None \
+        and not action.count.same and action.count.times == 1
+
+
+def pay_once(action: Any) -> bool:
+    """A payment done or not as a whole: a fixed number of cards, or all of them."""
+    count = action.count
+    return not count.up_to and (count.n is None or count.n >= 1)

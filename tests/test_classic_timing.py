@@ -1,0 +1,106 @@
+"""When Classic effects happen: a card's F paid down as it is played ("When played, discard up to 5 cards. This
+card is -2F for each card discarded"), ... Each construct lowered from real Classic sentences, then played in a
+constructed Classic position."""
+
+from __future__ import annotations
+
+from rawdeal.effects import model as fx
+from rawdeal.engine.classic import shipped_classic
+from rawdeal.engine.game import Game
+from rawdeal.engine.moves import parse_move
+from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.io.save import dumps, loads
+from classickit import assert_printed, clauses, lowered
+
+GRAPPLE = frozenset({"maneuver", "grapple"})
+EACH = "When played, discard up to 5 cards. This card is -2F for each card discarded."  # Precision Power Slam
+DONE = "When played, you may discard 1 card. If you do, this card is -10F."  # No Fault Drop
+SPECIFIC = ("When played, discard up to 2 Superstar-specific cards. This card is -10F for each card "
+            "discarded.")  # The Biggest Precision Spine Buster
+
+
+def _game(mine: dict[str, list[str]], theirs: dict[str, list[str]] | None = None) -> Game:
+    """A constructed Classic position at the main decision of player 0 (Triple H against The Rock)."""
+    cat = shipped_classic().catalog
+    ids = {zone: [cat.id(t) for t in titles] for zone, titles in mine.items()}
+    other = {zone: [cat.id(t) for t in titles] for zone, titles in (theirs or {}).items()}
+    arsenal = [i.id for i in cat.infos if not i.effect.clauses and not i.card.traits][:10]
+    s = GameState(players=[PlayerState("Triple H", ids.pop("arsenal", arsenal[:]), **ids),
+                           PlayerState("The Rock", other.pop("arsenal", arsenal[:]), **other)],
+                  constructed=True, tasks=[])
+    game = Game(s, cat)
+    game.resume()
+    return game
+
+
+def _moves(game: Game) -> list[str]:
+    d = game.decision()
+    assert d is not None
+    return [str(m) for m in d.moves]
+
+
+def test_f_paid_down_by_a_when_played_payment_lowers_to_the_payment_and_its_cut() -> None:
+    assert_printed(EACH, DONE, SPECIFIC)
+    assert clauses(EACH, GRAPPLE) == (
+        fx.WhenPlayed((fx.Discard(fx.Who.YOU, fx.Count(5, up_to=True)),)),
+        fx.StatChange(fx.Stat.FORTITUDE, -2, paid=fx.Paid.EACH))
+    assert clauses(DONE, GRAPPLE) == (
+        fx.WhenPlayed((fx.Optional((fx.Discard(fx.Who.YOU),)),)),
+        fx.StatChange(fx.Stat.FORTITUDE, -10, paid=fx.Paid.DONE))
+
+
+def test_f_paid_down_by_what_no_when_played_payment_from_the_hand_pays_is_reported() -> None:
+    # Precision Knee Drop pays from the Backlash deck, which the engine does not count before the play
+    text = "When played, discard up to 5 cards from your Backlash deck. This card is -2F for each card discarded."
+    assert_printed(text)
+    result = lowered(text, GRAPPLE)
+    assert result.effect is None and "paid down" in result.unlowered[0].reason
+    result = lowered("This card is -2F for each card discarded.", GRAPPLE)  # nothing paid before it
+    assert result.effect is None
+
+
+def test_a_card_paid_down_per_card_is_offered_when_the_hand_can_pay_enough_and_asks_at_least_that() -> None:
+    # Precision Power Slam is 16F; Hurricanrana in the Ring area makes a Fortitude of 10: 3 discards pay 6F
+    hand = ["Body Slam", "Body Slam", "Big Boot", "Big Boot", "Kick"]
+    game = _game({"hand": ["Precision Power Slam", *hand], "ring": ["Hurricanrana"]})
+    assert 'play "Precision Power Slam" as maneuver' in _moves(game)
+    game.apply(parse_move('play "Precision Power Slam"'))
+    assert _moves(game) == ["discard 3", "discard 4", "discard 5"]
+    again = loads(dumps(game))  # the least is kept by a save
+    assert _moves(again) == ["discard 3", "discard 4", "discard 5"]
+    game.apply(parse_move("discard 3"))
+    while (d := game.decision()) is not None and d.player == 0 and game.s.current == 0 and game.s.playing:
+        game.apply(d.moves[0])
+    assert len(game.s.players[0].ringside) == 3 and len(game.s.players[0].hand) == 2
+    # two cards to discard pay 4F: 12F is still more than 10
+    game = _game({"hand": ["Precision Power Slam", "Body Slam", "Body Slam"], "ring": ["Hurricanrana"]})
+    assert 'play "Precision Power Slam" as maneuver' not in _moves(game)
+
+
+def test_a_card_affordable_anyway_leaves_its_payment_up_to_the_player() -> None:
+    game = _game({"hand": ["Precision Power Slam", "Body Slam"], "ring": ["Hurricanrana", "Hurricanrana"]})
+    game.apply(parse_move('play "Precision Power Slam"'))
+    assert _moves(game) == ["discard 0", "discard 1"]
+
+
+def test_a_card_paid_down_per_card_counts_only_the_cards_its_payment_may_take() -> None:
+    # The Biggest Precision Spine Buster (20F) pays 10F per Superstar-specific card discarded
+    plain = _game({"hand": ["The Biggest Precision Spine Buster", "Body Slam", "Body Slam"], "ring": ["Hurricanrana"]})
+    assert not any("Spine Buster" in m for m in _moves(plain))
+    game = _game({"hand": ["The Biggest Precision Spine Buster", "Body Slam", "Kane's Chokeslam"],
+                  "ring": ["Hurricanrana"]})
+    game.apply(parse_move('play "The Biggest Precision Spine Buster"'))
+    assert _moves(game) == ["discard 1"]
+    game.apply(parse_move("discard 1"))
+    assert _moves(game) == ['discard "Kane\'s Chokeslam"']  # never the Body Slam
+
+
+def test_a_card_paid_down_once_its_may_is_done_must_do_it_when_it_needs_the_cut() -> None:
+    game = _game({"hand": ["No Fault Drop", "Body Slam"]})  # 10F against a Fortitude of 0
+    assert 'play "No Fault Drop" as maneuver' in _moves(game)
+    game.apply(parse_move('play "No Fault Drop"'))
+    assert _moves(game) == ['discard "Body Slam"']  # no "may": the card is played only by paying
+    assert 'play "No Fault Drop" as maneuver' not in _moves(_game({"hand": ["No Fault Drop"]}))  # nothing to pay with
+    game = _game({"hand": ["No Fault Drop", "Body Slam"], "ring": ["Hurricanrana"]})  # affordable anyway
+    game.apply(parse_move('play "No Fault Drop"'))
+    assert _moves(game) == ["yes", "no"]
