@@ -5,12 +5,13 @@ constructed Classic position."""
 from __future__ import annotations
 
 from rawdeal.effects import model as fx
+from rawdeal.engine.cardinfo import Catalog
 from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import GameState, PlayerState
 from rawdeal.io.save import dumps, loads
-from classickit import assert_printed, clauses, lowered
+from classickit import assert_printed, clauses, course_with, lowered
 
 GRAPPLE = frozenset({"maneuver", "grapple"})
 EACH = "When played, discard up to 5 cards. This card is -2F for each card discarded."  # Precision Power Slam
@@ -104,3 +105,65 @@ def test_a_card_paid_down_once_its_may_is_done_must_do_it_when_it_needs_the_cut(
     game = _game({"hand": ["No Fault Drop", "Body Slam"], "ring": ["Hurricanrana"]})  # affordable anyway
     game.apply(parse_move('play "No Fault Drop"'))
     assert _moves(game) == ["yes", "no"]
+
+
+XPAC = "During your draw segment, you must draw 2 additional cards to your hand, then discard 1 card."  # X-Pac
+CARLITO = "During your Draw Segment, draw an additional 3 cards."  # Carlito
+HEAD = "When this card is in your Ring area, you may draw 1 additional card during your Draw Segment."  # Head
+SUPERSTAR = frozenset({"superstar"})
+
+
+def test_additional_cards_drawn_in_the_draw_segment_lower_to_its_trigger() -> None:
+    assert_printed(XPAC, CARLITO, HEAD)
+    xpac = lowered(XPAC, SUPERSTAR).ability
+    assert xpac is not None and xpac.triggered == (fx.Triggered(fx.Trigger.DRAW_SEGMENT, (
+        fx.Draw(fx.Who.YOU, fx.Count(2)), fx.Discard(fx.Who.YOU))),)
+    carlito = lowered(CARLITO, SUPERSTAR).ability
+    assert carlito is not None and carlito.triggered == (fx.Triggered(fx.Trigger.DRAW_SEGMENT, (
+        fx.Draw(fx.Who.YOU, fx.Count(3)),)),)
+    assert clauses(HEAD) == (fx.Triggered(fx.Trigger.DRAW_SEGMENT, (fx.Draw(fx.Who.YOU, fx.Count(1, up_to=True)),)),)
+    # a sentence that names the segment without additional cards is not this trigger
+    assert lowered("During your Draw Segment, discard 1 card.", SUPERSTAR).effect is None
+
+
+def _turn_of(game: Game) -> None:
+    """Player 1 ends his turn: player 0's turn starts and runs up to its first decision."""
+    game.apply(parse_move("end"))
+
+
+def _course_game(cat: Catalog, ring: list[str]) -> Game:
+    """Stone Cold (player 0) with `ring` in his Ring area, at The Rock's (player 1) main decision; Kicks to draw."""
+    arsenal = [cat.id("Kick")] * 10
+    s = GameState(players=[PlayerState("STONE COLD STEVE AUSTIN", arsenal[:], ring=[cat.id(t) for t in ring]),
+                           PlayerState("THE ROCK", arsenal[:])], constructed=True, tasks=[], current=1)
+    game = Game(s, cat)
+    game.resume()
+    return game
+
+
+def test_a_superstars_additional_cards_are_drawn_after_the_usual_one_then_he_discards() -> None:
+    xpac = lowered(XPAC, SUPERSTAR).ability  # X-Pac's ability, given to Stone Cold
+    assert xpac is not None
+    game = _course_game(course_with({}, {"STONE COLD STEVE AUSTIN": xpac}), [])
+    _turn_of(game)
+    d = game.decision()
+    assert d is not None and d.player == 0 and all(str(m).startswith("discard \"") for m in d.moves)
+    assert len(game.s.players[0].hand) == 3 and len(game.s.players[0].arsenal) == 7
+    game.apply(d.moves[0])
+    assert len(game.s.players[0].hand) == 2 and len(game.s.players[0].ringside) == 1
+    d = game.decision()
+    assert d is not None and "end" in [str(m) for m in d.moves]  # the main segment
+
+
+def test_a_card_in_the_ring_area_draws_an_additional_card_only_for_its_owner_and_if_he_likes() -> None:
+    effect = lowered(HEAD).effect
+    assert effect is not None
+    game = _course_game(course_with({"Chair Shot": effect}), ["Chair Shot"])
+    _turn_of(game)
+    d = game.decision()
+    assert d is not None and d.player == 0 and [str(m) for m in d.moves] == ["draw 0", "draw 1"]
+    game.apply(parse_move("draw 1"))
+    assert len(game.s.players[0].hand) == 2
+    game.apply(parse_move("end"))  # the opponent's Draw segment: Chair Shot is not in his Ring area
+    d = game.decision()
+    assert d is not None and d.player == 1 and len(game.s.players[1].hand) == 1

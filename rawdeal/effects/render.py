@@ -478,7 +478,8 @@ def render_ability(ability: Ability) -> str:
             parts.append(f"draw {ability.draw_per_turn} cards in your draw segment")
         if ability.damage_taken:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
-        parts += [_played(t) for t in ability.triggered]
+        parts += [_played(t) if t.trigger is Trigger.PLAYED else f"{_TRIGGERS[t.trigger]}, {_actions(t.actions, True)}"
+                  for t in ability.triggered]
         parts += [_stat_line(line) for line in ability.stat_lines]
         parts += [render_modifier(m).removesuffix(" while this card is in your ring area") for m in ability.modifiers]
         return "always: " + "; ".join(parts)

@@ -146,6 +146,9 @@ class Catalog:
     ring_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     ringside_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     watching_stars: frozenset[str] = field(init=False, repr=False, compare=False)
+    # Cards (in their owner's Ring area) and Superstars with effects in his Draw segment ("draw an additional card")
+    draw_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    drawing_stars: frozenset[str] = field(init=False, repr=False, compare=False)
     # Cards with a start-of-turn effect from their owner's Ringside pile ("When this card is in your Ringside
     # pile, before your Draw Segment, ...")
     ringside_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -212,7 +215,12 @@ class Catalog:
         object.__setattr__(self, "paying", frozenset(
             i.id for i in self.infos if any(sc.paid is not None for sc in i.stat_changes)))
         object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos for r in i.reverses))
-        object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if ab.triggered))
+        object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if any(
+            t.trigger is fx.Trigger.PLAYED for t in ab.triggered)))
+        object.__setattr__(self, "draw_starters", frozenset(i.id for i in self.infos if any(
+            t.trigger is fx.Trigger.DRAW_SEGMENT and t.zone is fx.Zone.RING for t in i.triggered)))
+        object.__setattr__(self, "drawing_stars", frozenset(name for name, ab in self.abilities.items() if any(
+            t.trigger is fx.Trigger.DRAW_SEGMENT for t in ab.triggered)))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "stat_lines", tuple(tuple(
             c for c in i.effect.clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom))) for i in self.infos))

@@ -319,6 +319,19 @@ class Game(Choices):
         self._draw_cards(task.player, n)
         if n and self.listen:
             self._emit(ev.Drew(self.name(task.player), n, "draw segment"))
+        cat, pl = self.cat, self.s.players[task.player]
+        if pl.superstar in cat.drawing_stars or cat.draw_starters and not cat.draw_starters.isdisjoint(pl.ring):
+            self._push_draw_segment(task.player)
+
+    def _push_draw_segment(self, p: int) -> None:
+        """What happens after the Draw segment's usual card ("During your Draw Segment, draw an additional 3 cards"):
+        his Superstar's, then each copy's in his Ring area, in that order."""
+        cat, pl = self.cat, self.s.players[p]
+        found = [(-1, t) for t in cat.abilities[pl.superstar].triggered if t.trigger is fx.Trigger.DRAW_SEGMENT]
+        found += [(c, t) for c in pl.ring if c in cat.draw_starters for t in cat.infos[c].triggered
+                  if t.trigger is fx.Trigger.DRAW_SEGMENT and t.zone is fx.Zone.RING]
+        for card, t in reversed(found):
+            self._run_clause(p, card, t, t.actions)
 
     def _end_turn(self, task: T.EndTurnNow) -> None:
         s, p = self.s, self.s.current
@@ -521,7 +534,7 @@ class Game(Choices):
                                   if t.trigger is fx.Trigger.PLAYED and t.zone is zone and _sets_off(t, whose, info, play.as_type)]
             if pl.superstar in cat.watching_stars:
                 found += [(owner, -1, t) for t in cat.abilities[pl.superstar].triggered
-                          if _sets_off(t, whose, info, play.as_type)]
+                          if t.trigger is fx.Trigger.PLAYED and _sets_off(t, whose, info, play.as_type)]
         for owner, card, t in reversed(found):
             self._run_clause(owner, card, t, t.actions)
 

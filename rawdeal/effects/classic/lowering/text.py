@@ -36,6 +36,7 @@ from rawdeal.effects.classic.lowering.actions import (
 from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
 )
+from rawdeal.effects.classic.lowering.segments import in_draw_segment
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, paid_down, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
 from rawdeal.effects.classic.lowering.statements import (
@@ -463,8 +464,11 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     if from_zone is not None:
         return ctx, [from_zone]  # "You may play this card from your Ringside pile"
     sentence = _lifetime_to_restrictions(sentence)
-    frames = list(sentence.frames)
     seq = seq or _Seq()
+    drawn = in_draw_segment(sentence)
+    if drawn is not None:  # "During your Draw Segment, draw an additional 3 cards"
+        return _draw_segment(drawn, card, seq)
+    frames = list(sentence.frames)
     seq.next_card = seq.condition = seq.lifetime = None
     forced = False
     while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
@@ -563,6 +567,24 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     if any(f.kind == "as_kind" for f in frames) and new is not None and new.as_type is CardType.ACTION:
         # "As an action, you may discard this card to draw 1 card": choosing to play it as an action is the may
         parts = [a for p in parts for a in (p.actions if isinstance(p, fx.Optional) else (p,))]
+    return new, parts
+
+
+def _draw_segment(sentence: Sentence, card: CardFacts, seq: _Seq) -> tuple[_Ctx, list[Any]]:
+    """A sentence of additional cards drawn in the Draw segment (`segments.in_draw_segment`): of a card while it lies
+    in its owner's Ring area ("When this card is in your Ring area, ...", or bare on a Pre-match or Mid-match card,
+    which stays there), or of a Superstar."""
+    where = _frames(list(sentence.frames), None, card) if sentence.frames else None
+    if where is not None and where.kind == "ring" or where is None and not card.is_superstar \
+            and stays_in_ring("play", _Ctx(), card):
+        new = _Ctx("draw segment", zones=(fx.Zone.RING,))
+    elif where is None and card.is_superstar:
+        new = _Ctx("draw segment")
+    else:
+        raise Unsupported("additional cards drawn in the Draw segment of a card in no Ring area")
+    seq.next_card = seq.condition = seq.lifetime = None
+    parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
     return new, parts
 
 
@@ -910,7 +932,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _answered(clauses, part)
         elif isinstance(part, fx.RemoveReversed) and ctx.kind != "reverse":
             raise Unsupported("the reversed card, said where the card reverses nothing")
-        elif ctx.kind in ("activated", "played", "reversal") and isinstance(part, _ACTIONS):
+        elif ctx.kind in ("activated", "played", "reversal", "draw segment") and isinstance(part, _ACTIONS):
             used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
@@ -943,6 +965,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             used = [fx.Optional((*used[0].actions, *used[1:]))]
         clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, tuple(used), zone=fx.Zone.RING))
         return _Ctx("ring")
+    if ctx.kind == "draw segment":
+        if not used:
+            raise Unsupported("a Draw segment that sets off nothing the engine runs")
+        trig = fx.Triggered(fx.Trigger.DRAW_SEGMENT, tuple(used), zone=fx.Zone.RING)
+        clauses.append(trig if ctx.zones else _AbilityTrigger(trig))  # a Superstar's: part of his ability
+        return _Ctx("ring") if ctx.zones else _Ctx()
     if ctx.kind == "activated":
         clauses.append(_activated(used, ctx))
         return _Ctx("in", zones=ctx.zones)  # a sentence after it says when again, or is reported
