@@ -167,3 +167,40 @@ def test_a_card_in_the_ring_area_draws_an_additional_card_only_for_its_owner_and
     game.apply(parse_move("end"))  # the opponent's Draw segment: Chair Shot is not in his Ring area
     d = game.decision()
     assert d is not None and d.player == 1 and len(game.s.players[1].hand) == 1
+
+
+BAD_MAN = ("When this card is in your Ring area, you may put it into your Ringside pile, and if your next card played "
+           "this turn is a maneuver, it cannot be reversed from your opponent's hand or Backlash deck.")  # I'm a Bad Man...
+FLAUNT = ("When this card is in your Ring area, as a Mid-match action, you may put this card into your Ringside pile, "
+          "reveal your hand to your opponent, and your next card played this turn cannot be reversed. Your opponent "
+          "may draw 1 card.")  # If You've Got It, Flaunt It
+
+
+def test_an_effect_from_the_ring_area_with_a_cost_and_no_moment_is_used_in_your_turn() -> None:
+    assert_printed(BAD_MAN, FLAUNT)
+    (ace,) = clauses(BAD_MAN)
+    assert isinstance(ace, fx.Activated) and ace.zones == (fx.Zone.RING,) and not ace.once
+    assert ace.actions[0] == fx.MoveThis(fx.Zone.RINGSIDE)
+    assert isinstance(ace.actions[1], fx.Modify) and ace.actions[1].modifier.stat is fx.Stat.IRREVERSIBLE
+    # without a cost it is no Activated Card Effect: still reported
+    result = lowered("When this card is in your Ring area, you may draw 1 card.")
+    assert result.effect is None and "without saying when" in result.unlowered[0].reason
+
+
+def test_a_plain_sentence_after_an_effect_used_from_the_ring_area_goes_on_with_it() -> None:
+    (used,) = clauses(FLAUNT)
+    assert isinstance(used, fx.Activated)
+    assert used.actions[-1] == fx.Draw(fx.Who.OPPONENT, fx.Count(1, up_to=True))  # he says how many: 0 or 1
+    # a sentence with its own opening does not
+    result = lowered(FLAUNT.replace("Your opponent may draw 1 card.",
+                                    "When this card is in your Ring area, your opponent may draw 1 card."))
+    assert result.effect is None
+
+
+def test_an_activated_card_effect_said_without_a_moment_is_offered_in_the_main_segment() -> None:
+    game = _game({"hand": ["Body Slam"], "ring": ["I'm a Bad Man...", "Hurricanrana"]})
+    assert 'use "I\'m a Bad Man..."' in _moves(game)
+    game.apply(parse_move('use "I\'m a Bad Man..."'))
+    me = game.s.players[0]
+    assert [game.title(c) for c in me.ringside] == ["I'm a Bad Man..."]
+    assert [m.modifier.stat for m in game.s.modifiers] == [fx.Stat.IRREVERSIBLE]

@@ -59,6 +59,8 @@ class _Ctx:
     after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
     source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal); "when played": only
     # when the card is played from that zone
+    goes_on: bool = False  # "in": the sentence before made an effect used from there, which a plain sentence of
+    # actions goes on with ("... you may put this card into your Ringside pile ... Your opponent may draw 1 card.")
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -934,6 +936,11 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             raise Unsupported("the reversed card, said where the card reverses nothing")
         elif ctx.kind in ("activated", "played", "reversal", "draw segment") and isinstance(part, _ACTIONS):
             used.append(part)
+        elif ctx.kind == "in" and ctx.goes_on and isinstance(part, _ACTIONS) and isinstance(clauses[-1], fx.Activated):
+            clauses[-1] = replace(clauses[-1], actions=(*clauses[-1].actions, _this_moved(part)))
+        elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS) and not used and is_ace(part):
+            ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,))  # the rulebook's ACE: used in your turn
+            used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
         elif isinstance(part, _ACTIONS):
@@ -973,7 +980,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         return _Ctx("ring") if ctx.zones else _Ctx()
     if ctx.kind == "activated":
         clauses.append(_activated(used, ctx))
-        return _Ctx("in", zones=ctx.zones)  # a sentence after it says when again, or is reported
+        return _Ctx("in", zones=ctx.zones, goes_on=True)  # a sentence after it goes on with it, or says when again
     if ctx.kind == "reversal":
         if not used:
             raise Unsupported("a reversal that sets off nothing the engine runs")
@@ -1018,6 +1025,22 @@ def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
         raise Unsupported("an effect used from the Ring area or Ringside pile that is not optional")
     actions = [*used[0].actions, *used[1:]]
     return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once, cond)
+
+
+def is_ace(part: Any) -> bool:
+    """"When this card is in your Ring area, you may put this card into your Ringside pile and ...", said without
+    when: the rulebook's Activated Card Effect (a card in your Ring area, and you have to do something, like discard
+    a card or remove that card from the Ring area, to generate an effect), which its owner uses in his main segment
+    ("use any effect that can be done during your turn (an Activated Card Effect, ..., manipulating cards from your
+    Ringside pile ...)"). Only a "may" of his whose first action is such a cost (under an opening condition on the
+    game's state, if any: "if your Fortitude Rating is 5 or greater, you may ...")."""
+    if isinstance(part, fx.OnlyIf) and len(part.actions) == 1:
+        part = part.actions[0]
+    first = part.actions[0] if isinstance(part, fx.Optional) and part.who is fx.Who.YOU and part.actions else None
+    return isinstance(first, (fx.DiscardThis, fx.ReturnThis, fx.MoveThis)) \
+        or isinstance(first, fx.Discard) and first.who is first.chooser is fx.Who.YOU and not first.random \
+        or isinstance(first, fx.MoveCards) and first.who is first.chooser is fx.Who.YOU \
+        and first.source in (fx.Zone.HAND, fx.Zone.RING, fx.Zone.RINGSIDE)
 
 
 def _this_moved(action: Any) -> Any:
