@@ -204,3 +204,42 @@ def test_an_activated_card_effect_said_without_a_moment_is_offered_in_the_main_s
     me = game.s.players[0]
     assert [game.title(c) for c in me.ringside] == ["I'm a Bad Man..."]
     assert [m.modifier.stat for m in game.s.modifiers] == [fx.Stat.IRREVERSIBLE]
+
+
+RAGE = ("Search your Arsenal for 1 Unique Maneuver card, reveal it to your opponent, put it into your hand, and "
+        "shuffle your Arsenal. If it is your next card played this turn, it is -5F.")  # Kane's Rage
+COBRA = ("When successfully played, search your Arsenal for the card titled Maintain Hold, reveal it to your "
+         "opponent, put it into your hand, and shuffle your Arsenal. If that card is your next card played this turn, "
+         "it is -4F.")  # Cobra Clutch
+
+
+def test_it_as_the_next_card_played_is_the_card_the_search_before_found() -> None:
+    assert_printed(RAGE, COBRA)
+    *_, cut = clauses(RAGE)[0].actions  # type: ignore[union-attr]
+    assert cut == fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, -5, fx.Duration.NEXT_CARD, card_type=None, found=True))
+    *_, cut = clauses(COBRA, frozenset({"maneuver", "submission"}))[0].actions  # type: ignore[union-attr]
+    assert cut == fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, -4, fx.Duration.NEXT_CARD, card_type=None,
+                                        title="Maintain Hold"))  # a search by title: that title (copies are alike)
+    result = lowered("Draw 1 card. If it is your next card played this turn, it is -5F.")
+    assert result.effect is None and "no search" in result.unlowered[0].reason
+
+
+def test_the_card_a_search_found_is_cheaper_as_the_next_card_played() -> None:
+    arsenal = ["Punch", "Kick", "Kane's Chokeslam", "Big Boot"]  # Kane's Chokeslam: the only Unique maneuver, 12F
+    game = _game({"hand": ["Kane's Rage"], "ring": ["Hurricanrana"], "arsenal": arsenal})
+    assert 'play "Kane\'s Chokeslam" as maneuver' not in _moves(game)
+    game.apply(parse_move('play "Kane\'s Rage"'))
+    while (d := game.decision()) is not None and game.s.playing is not None:
+        game.apply(next((m for m in d.moves if "Chokeslam" in str(m)), d.moves[0]))
+    assert game.title(game.s.found) == "Kane's Chokeslam"
+    assert loads(dumps(game)).s.found == game.s.found  # a save keeps it
+    assert [m.modifier.title for m in game.s.modifiers] == ["Kane's Chokeslam"]
+    assert 'play "Kane\'s Chokeslam" as maneuver' in _moves(game)  # 7F against a Fortitude of 10
+
+
+def test_a_search_that_finds_nothing_makes_no_card_cheaper() -> None:
+    game = _game({"hand": ["Kane's Rage"], "arsenal": ["Punch", "Kick", "Big Boot"]})
+    game.apply(parse_move('play "Kane\'s Rage"'))
+    while (d := game.decision()) is not None and game.s.playing is not None:
+        game.apply(d.moves[0])
+    assert game.s.found == -1 and game.s.modifiers == ()

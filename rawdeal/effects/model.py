@@ -323,6 +323,8 @@ class Modifier:
     opponents: bool = False  # Classic, while in the Ring area: the cards of the area's owner's opponent instead ("his
     # Maneuver cards are +13F", "your opponent's cards titled Dirty Low Blow are +2D")
     condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
+    found: bool = False  # Classic, a next card's: only the card the search just before found ("Search your Arsenal for
+    # 1 Unique Maneuver card, ... If it is your next card played this turn, it is -5F"): its title, once it runs
 
 
 # ---------------------------------------------------------------------------------------- actions

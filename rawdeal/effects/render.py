@@ -228,6 +228,8 @@ def render_modifier(m: Modifier) -> str:
         noun, plural = f"{noun} titled {m.title}", f"{plural} titled {m.title}"
     if m.title_word is not None:
         noun, plural = (f"{x} with the word '{m.title_word}' in the title" for x in (noun, plural))
+    if m.found:
+        noun, plural = f"{noun} if it is the card found", f"{plural} if they are the card found"
     if m.uses > 1:
         noun = f"{m.uses} {plural}"
     target = {

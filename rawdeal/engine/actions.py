@@ -328,6 +328,8 @@ class Actions:
     def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
         p = self._who(owner, a.who)
         pl = self.s.players[p]
+        if self.cat.finds:
+            self.s.found = -1  # until the search puts a card into the hand
         if a.filter.title is None:  # any card, or any of a kind ("a Strike maneuver"): the owner picks it
             if any_card(a.filter):
                 self.s.tasks.append(T.PickCard(owner, p, a.zones[0], TAKE, 1, dest=HAND))
@@ -341,6 +343,8 @@ class Actions:
             if found is not None:
                 cards.remove(found)
                 pl.hand.append(found)
+                if self.cat.finds:
+                    self.s.found = found
                 return
 
     def _do_shuffle(self, owner: int, a: fx.Shuffle, card: int) -> None:
@@ -391,6 +395,10 @@ class Actions:
     def _do_modify(self, owner: int, a: fx.Modify, card: int) -> None:
         s = self.s
         mod = a.modifier
+        if mod.found:  # "If it is your next card played this turn": the card the search just found, if it found one
+            if s.found < 0:
+                return
+            mod = replace(mod, found=False, title=self.cat.infos[s.found].title)
         if a.per is not None:  # "-#F, where # is equal to your Superstar Value": the amount as it is now
             mod = replace(mod, amount=mod.amount * (self._amount(owner, fx.Count(0, of=a.per)) or 0))
         duration = mod.duration

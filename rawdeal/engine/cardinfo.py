@@ -166,6 +166,9 @@ class Catalog:
     counts_plays: bool = field(init=False, repr=False, compare=False)
     # Cards whose F their "When played" payment cuts ("This card is -2F for each card discarded"): `rules.paid_down`
     paying: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Whether a card names the card a search found ("If it is your next card played this turn, ..."): the game then
+    # remembers it (`GameState.found`)
+    finds: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -214,6 +217,7 @@ class Catalog:
             PERMANENT in i.card.marks or i.effect.of(fx.Permanent) or i.effect.of(fx.MakesPermanent) for i in self.infos))
         object.__setattr__(self, "paying", frozenset(
             i.id for i in self.infos if any(sc.paid is not None for sc in i.stat_changes)))
+        object.__setattr__(self, "finds", any(_finds(c) for i in self.infos for c in i.effect.clauses))
         object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos for r in i.reverses))
         object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if any(
             t.trigger is fx.Trigger.PLAYED for t in ab.triggered)))
@@ -294,3 +298,13 @@ def catalog() -> Catalog:
     compiled = shipped()
     infos = tuple(_info(i, c, compiled.cards[c.title]) for i, c in enumerate(db.cards))
     return Catalog(db=db, infos=infos, abilities=compiled.abilities)
+
+
+def _finds(value: object) -> bool:
+    """Whether a clause holds a modifier of the card a search found (`fx.Modifier.found`)."""
+    if isinstance(value, fx.Modifier):
+        return value.found
+    if isinstance(value, tuple):
+        return any(_finds(v) for v in value)
+    return hasattr(value, "__dataclass_fields__") and any(
+        _finds(getattr(value, name)) for name in value.__dataclass_fields__)

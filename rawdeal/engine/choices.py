@@ -89,6 +89,8 @@ class Choices(Actions):
             self._put_in_arsenal(t.owner, [card], where)
         else:
             pl.zone(t.dest).append(card)
+            if t.dest is fx.Zone.HAND and self.cat.finds:
+                self.s.found = card  # a search's pick (`Actions._do_search`)
         if self.listen:
             self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, position))
 

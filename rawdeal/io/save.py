@@ -54,6 +54,8 @@ def save_dict(game: Game) -> dict[str, Any]:
         ended["reversed_last"] = encode(s.reversed_last, title)
     if s.played:  # likewise
         ended["played"] = [str(t) for t in s.played]
+    if s.found >= 0:  # likewise
+        ended["found"] = title(s.found)
     return {**constructed, **pool, **used, **ended,
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
@@ -160,6 +162,7 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
         ended_by_reversal=raw.get("ended_by_reversal", -1),
         reversed_last=rec("reversed_last", LastPlay | None, None),
         played=tuple(CardType(t) for t in raw.get("played", [])),
+        found=card_id(raw["found"], "$.found") if "found" in raw else -1,
     )
 
 

@@ -40,6 +40,7 @@ class _Seq:
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
     lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
     printed: str = ""  # the sentence as printed (a verb's inflection: "and overturns" is his, "and put" yours)
+    found: fx.Search | None = None  # the text's last search ("it is your next card played this turn": what it found)
 
 
 @dataclass(frozen=True, slots=True)

@@ -274,6 +274,7 @@ class _Desc:
     any_marks: tuple[str, ...] = ()  # "Chain or Heat": at least one of them
     titles: tuple[str, ...] = ()  # "the card titled A, B, or C": any of them
     after: fx.After | None = None  # "played after a Set-up card": the card played right before it
+    found: bool = False  # "it", "that card": the card the search just before found (`fx.Modifier.found`)
 
     @property
     def marked(self) -> bool:

@@ -787,4 +787,4 @@ def _reversal_f(before: fx.Modifier, st: Statement) -> fx.Modify:
     return fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], before.duration, card_type=before.card_type,
                                  subtype=before.subtype, reversals=True, max_damage=before.max_damage,
                                  title=before.title, title_word=before.title_word, marks=before.marks,
-                                 subtypes=before.subtypes))
+                                 subtypes=before.subtypes, found=before.found))

@@ -37,6 +37,7 @@ from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
 )
 from rawdeal.effects.classic.lowering.segments import in_draw_segment
+from rawdeal.effects.classic.lowering.timing import found_next, it_next
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, paid_down, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
 from rawdeal.effects.classic.lowering.statements import (
@@ -273,6 +274,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             said_either = len(groups[0])
         if isinstance(item, Action):
             out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
+            seq.found = next((a for o in out for a in _nested(o) if isinstance(a, fx.Search)), seq.found)
             if out:
                 last = out[-1]
                 if not (isinstance(last, fx.Optional) and not last.actions):  # an empty may keeps what was taken
@@ -518,7 +520,10 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         _any_number_only_discarded(parts)
         return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
     seq.next_when = fx.Duration.NEXT_CARD
-    if frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
+    if frames and frames[-1].kind in ("if_cond", "when_cond") and it_next(frames[-1]):
+        seq.next_card = found_next(seq.found)  # "If it is your next card played this turn, ...": what was found
+        frames.pop()
+    elif frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
         ref = find(frames[-1], "next_ref")
         if ref is not None and first_next_turn(ref):
             seq.next_when = fx.Duration.FIRST_NEXT_TURN

@@ -87,7 +87,7 @@ def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **ext
     return fx.Modifier(stat, amount, when, card_type=card_type, subtype=d.subtypes[0] if len(d.subtypes) == 1 else None,
                        max_damage=d.max_damage, title=d.title, title_word=d.title_word,
                        marks=(*d.marks, keyword_mark(d.trait.value)) if d.trait else d.marks,
-                       subtypes=d.subtypes if len(d.subtypes) > 1 else (), **extra)
+                       subtypes=d.subtypes if len(d.subtypes) > 1 else (), found=d.found, **extra)
 
 
 def paid_each(tail: Phrase) -> bool:
@@ -126,3 +126,29 @@ def pay_once(action: Any) -> bool:
     """A payment done or not as a whole: a fixed number of cards, or all of them."""
     count = action.count
     return not count.up_to and (count.n is None or count.n >= 1)
+
+
+_NEXT_PLAYED = (["your", "next", "card", "played", "this", "turn"], ["the", "next", "card", "you", "play", "this", "turn"])
+
+
+def it_next(frame: Frame) -> bool:
+    """"If it (that card) is your next card played this turn", "When it is the next card you play this turn": the
+    pronoun standing for a card the text found before."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not isinstance(one, Phrase) or one.kind != "nth_card":
+        return False
+    this = find(one, "self_ref")
+    return this is not None and words(this) in (["it"], ["that", "card"]) \
+        and words(one)[len(words(this)):] in [["is", *w] for w in _NEXT_PLAYED]
+
+
+def found_next(search: fx.Search | None) -> _Desc:
+    """The card "it" stands for, as a next card's description: the card titled X when the search before was for that
+    title (copies are alike), else the card it found, worked out as the modifier runs (`fx.Modifier.found`)."""
+    if search is None or search.who is not fx.Who.YOU:
+        raise Unsupported("'it is your next card played this turn' after no search of yours")
+    flt = search.filter
+    if flt.title is not None and replace(flt, title=None) == fx.ANY_CARD:
+        return _Desc(title=flt.title)
+    return _Desc(found=True)
