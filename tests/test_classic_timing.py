@@ -4,6 +4,7 @@ constructed Classic position."""
 
 from __future__ import annotations
 
+from rawdeal.cards import Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog
 from rawdeal.engine.classic import shipped_classic
@@ -11,7 +12,8 @@ from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import GameState, PlayerState
 from rawdeal.io.save import dumps, loads
-from classickit import assert_printed, clauses, course_with, lowered
+from rawdeal.effects.classic.lowering import CardFacts, LoweredText, lower
+from classickit import assert_printed, clauses, compiler, course_with, kinds_of, lowered
 
 GRAPPLE = frozenset({"maneuver", "grapple"})
 EACH = "When played, discard up to 5 cards. This card is -2F for each card discarded."  # Precision Power Slam
@@ -243,3 +245,45 @@ def test_a_search_that_finds_nothing_makes_no_card_cheaper() -> None:
     while (d := game.decision()) is not None and game.s.playing is not None:
         game.apply(d.moves[0])
     assert game.s.found == -1 and game.s.modifiers == ()
+
+
+WHIP = ("As a reversal, reverse the card titled Irish Whip and end your opponent's turn. At the beginning of your next "
+        "turn, your first card played is considered to be played after the card titled Irish Whip. If it is a Strike "
+        "maneuver, it is +5D.")  # Irish Whip, as a reversal
+
+
+def _titled(text: str, title: str) -> LoweredText:
+    """`text` lowered as printed on the card titled `title` (its sentences may name the card itself)."""
+    starts = [s.start for s in compiler().lexicon.sentences(text)]
+    return lower(compiler().compile(text), CardFacts(frozenset({"action", "reversal", "special"}), kinds_of(), title),
+                 starts)
+
+
+def test_a_set_up_reversal_makes_the_first_card_of_the_next_turn_follow_it() -> None:
+    assert_printed(WHIP)
+    whip = _titled(WHIP, "Irish Whip")
+    assert whip.effect is not None
+    (after,) = whip.effect.of(fx.OnReverse)
+    assert after.actions[-1] == fx.Modify(fx.Modifier(fx.Stat.DAMAGE, 5, fx.Duration.FIRST_NEXT_TURN,
+                                                      subtype=Subtype.STRIKE))
+    # another card's title, or a reversal that damage might reveal from the Arsenal: reported
+    other = WHIP.replace("after the card titled Irish Whip.", "after the card titled Gut Wrench.")
+    assert _titled(other, "Irish Whip").effect is None
+    maneuvers = WHIP.replace("reverse the card titled Irish Whip", "reverse any maneuver")
+    assert _titled(maneuvers, "Irish Whip").effect is None
+
+
+def test_after_reversing_irish_whip_the_first_card_of_the_turn_is_played_after_it() -> None:
+    game = _game({"hand": ["Irish Whip", "Cross Body Block"], "ring": ["Hurricanrana"]},
+                 {"hand": ["Irish Whip", "Kick"], "ring": ["Hurricanrana"]})
+    game.s.current = 1
+    game.resume()
+    assert 'play "Cross Body Block" as maneuver' not in _moves(_game({"hand": ["Cross Body Block"]}))
+    game.apply(parse_move('play "Irish Whip" as action'))
+    assert 'reverse "Irish Whip"' in _moves(game)
+    game.apply(parse_move('reverse "Irish Whip"'))
+    while (d := game.decision()) is not None and game.s.current == 1:
+        game.apply(d.moves[0])
+    assert game.s.current == 0
+    assert [(m.modifier.duration, m.modifier.amount) for m in game.s.modifiers] == [(fx.Duration.FIRST_NEXT_TURN, 5)]
+    assert 'play "Cross Body Block" as maneuver' in _moves(game)  # "Can only be played after ... Irish Whip"

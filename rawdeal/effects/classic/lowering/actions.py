@@ -40,6 +40,8 @@ class _Seq:
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
     lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
     printed: str = ""  # the sentence as printed (a verb's inflection: "and overturns" is his, "and put" yours)
+    first_next: bool = False  # the sentence before said what the first card played next turn is considered ("If it
+    # is a Strike maneuver, it is +5D" then speaks of that card)
     found: fx.Search | None = None  # the text's last search ("it is your next card played this turn": what it found)
 
 

@@ -44,12 +44,13 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         hand_only, arsenal_only = _stopped_from(_tails(st), False, f"'cannot be reversed' {' '.join(words(st))!r}")
         return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, seq.next_card, hand_only=hand_only,
                                         arsenal_only=arsenal_only))]
-    if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
+    if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD \
+            and not (st.kind == "stats_are" or _reversals_to_it(st)):
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
     if seq.next_card is not None and st.kind == "stats_are" and not _reversals_to_it(st):
-        return _next_card_is(st, seq.next_card)
+        return _next_card_is(st, seq.next_card, seq.next_when)
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
-        return [_reversal_f(next_modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, seq.next_card), st)]
+        return [_reversal_f(next_modifier(fx.Stat.DAMAGE, 0, seq.next_when, seq.next_card), st)]
     if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
         return [_reversal_f(seq.last.modifier, st)]
     if card.is_superstar and arsenal_size(st) is not None:
@@ -755,7 +756,7 @@ _STATEMENTS = {
 }
 
 
-def _next_card_is(st: Statement, d: _Desc) -> list[Any]:
+def _next_card_is(st: Statement, d: _Desc, when: fx.Duration = fx.Duration.NEXT_CARD) -> list[Any]:
     holder = find(st, "holder")
     stats = find(st, "stats")
     if holder is None or stats is None or words(holder) != ["it"] or _tails(st):
@@ -763,7 +764,7 @@ def _next_card_is(st: Statement, d: _Desc) -> list[Any]:
     amounts = _stat_list(stats)  # "it is +2D", "it is -4F" (it costs less), "it is -3F and +3D"
     if not amounts or any(stat not in (fx.Stat.DAMAGE, fx.Stat.FORTITUDE) for stat, _ in amounts):
         raise Unsupported("a next card's amounts other than D and F")
-    return [fx.Modify(next_modifier(stat, amount, fx.Duration.NEXT_CARD, d)) for stat, amount in amounts]
+    return [fx.Modify(next_modifier(stat, amount, when, d)) for stat, amount in amounts]
 
 
 def _reversals_to_it(st: Statement) -> bool:

@@ -37,7 +37,9 @@ from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
 )
 from rawdeal.effects.classic.lowering.segments import in_draw_segment
-from rawdeal.effects.classic.lowering.timing import found_next, it_next
+from rawdeal.effects.classic.lowering.timing import (
+    AfterThisNextTurn, after_this_next_turn, checked_after_this, found_next, it_is_first_next, it_next,
+)
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, paid_down, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
 from rawdeal.effects.classic.lowering.statements import (
@@ -472,6 +474,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     drawn = in_draw_segment(sentence)
     if drawn is not None:  # "During your Draw Segment, draw an additional 3 cards"
         return _draw_segment(drawn, card, seq)
+    first_next, seq.first_next = seq.first_next, after_this_next_turn(sentence, card)
+    if seq.first_next:  # "At the beginning of your next turn, your first card played is considered ... after <this>"
+        return ctx, [AfterThisNextTurn()]
     frames = list(sentence.frames)
     seq.next_card = seq.condition = seq.lifetime = None
     forced = False
@@ -520,7 +525,10 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         _any_number_only_discarded(parts)
         return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
     seq.next_when = fx.Duration.NEXT_CARD
-    if frames and frames[-1].kind in ("if_cond", "when_cond") and it_next(frames[-1]):
+    if first_next and frames and frames[-1].kind == "if_cond" and it_is_first_next(frames[-1]) is not None:
+        seq.next_card = it_is_first_next(frames.pop())  # "If it is a Strike maneuver, it is +5D": that first card
+        seq.next_when = fx.Duration.FIRST_NEXT_TURN
+    elif frames and frames[-1].kind in ("if_cond", "when_cond") and it_next(frames[-1]):
         seq.next_card = found_next(seq.found)  # "If it is your next card played this turn, ...": what was found
         frames.pop()
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
@@ -875,6 +883,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
         elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
             _add_action(clauses, modify(part.modifier), ctx)
+        elif isinstance(part, AfterThisNextTurn):
+            checked_after_this(clauses)  # what the engine does already: no clause
         elif isinstance(part, HashBound):  # "# cannot be greater than 6": the # of the sentence before
             if not clauses:
                 raise Unsupported("a bound on '#' opening a text")

@@ -10,15 +10,16 @@ the end is each amount's.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rawdeal.cards.marks import keyword_mark
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Frame, Phrase, ValueKind, ZoneRef
+from rawdeal.cards.db import normalize_title
+from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Sentence, Statement, ValueKind, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    CardFacts, Unsupported, _Desc, _desc, _filter, _zone_in, find, values, words,
+    CardFacts, Unsupported, _Desc, _cards, _desc, _filter, _zone_in, find, values, words,
 )
 
 
@@ -152,3 +153,50 @@ def found_next(search: fx.Search | None) -> _Desc:
     if flt.title is not None and replace(flt, title=None) == fx.ANY_CARD:
         return _Desc(title=flt.title)
     return _Desc(found=True)
+
+
+@dataclass(frozen=True, slots=True)
+class AfterThisNextTurn:
+    """"At the beginning of your next turn, your first card played is considered to be played after the card titled
+    Irish Whip", printed on Irish Whip after its reversal: the engine keeps a reversal played from the hand as its
+    player's previous card into his next turn (so his first card there is played after it), which is what the
+    sentence says; it is checked against the card's reversals (`checked_after_this`)."""
+
+
+def after_this_next_turn(sentence: Sentence, card: CardFacts) -> bool:
+    """Whether the sentence is that one, naming this very card."""
+    frames, items = sentence.frames, sentence.items
+    if len(frames) != 1 or frames[0].kind != "at_edge" \
+            or words(frames[0]) != ["at", "the", "beginning", "of", "your", "next", "turn"] \
+            or len(items) != 1 or not isinstance(items[0], Statement) or items[0].kind != "considered_played":
+        return False
+    ref = find(items[0], "next_ref")
+    titles = values(items[0], ValueKind.TITLE)
+    return ref is not None and words(ref) == ["your", "first", "card", "played"] and len(titles) == 1 \
+        and bool(card.title) and normalize_title(titles[0].text) == normalize_title(card.title) \
+        and words(items[0])[-5:-1] == ["played after", "the", "card", "titled"]
+
+
+def checked_after_this(clauses: list[Any]) -> None:
+    """A reversal's "your first card played next turn is considered played after this card" holds only where the
+    reversal is played from the hand (one that reverses maneuvers might be revealed from the Arsenal by damage,
+    which leaves no previous card)."""
+    rev = [c for c in clauses if isinstance(c, fx.Reverses)]
+    if not rev or not all(r.from_hand_only or CardType.MANEUVER not in r.target.card_types for r in rev):
+        raise Unsupported("'your first card played is considered to be played after' this card elsewhere than after "
+                          "a reversal from the hand")
+
+
+def it_is_first_next(frame: Frame) -> _Desc | None:
+    """"If it is a Strike maneuver" right after "your first card played (next turn) ...": what that card must be."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not isinstance(one, Phrase) or one.kind != "this_is_card" or words(one)[:2] != ["it", "is"]:
+        return None
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    if len(cards) != 1:
+        return None
+    d = _cards(cards[0])
+    if d.count != fx.ONE or d.title or len(d.types) > 1 or (not d.types and not d.marks and not d.trait):
+        raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    return d
