@@ -287,3 +287,53 @@ def test_after_reversing_irish_whip_the_first_card_of_the_turn_is_played_after_i
     assert game.s.current == 0
     assert [(m.modifier.duration, m.modifier.amount) for m in game.s.modifiers] == [(fx.Duration.FIRST_NEXT_TURN, 5)]
     assert 'play "Cross Body Block" as maneuver' in _moves(game)  # "Can only be played after ... Irish Whip"
+
+
+BETTER = ("Once during each of your turns, when you have fewer cards in your hand than your opponent, you may draw 1 "
+          "card.")  # I'm Better Than You!
+HEADLOCK = ("When this card is in your Ring area, during your turn you may put this card into your Ringside pile and if "
+            "your next card played this turn is a non-unique card, it is -10F.")  # Headlock Takedown
+HURRI = ("When this card is in your Ring area, once during each of your turns you may discard any number of cards and "
+         "if your next card played this turn is a maneuver, it is +3D for each card discarded.")  # I've Got Hurri-powers...
+
+
+def test_an_effect_of_your_turn_whose_may_is_a_draw_is_used_by_drawing() -> None:
+    assert_printed(BETTER)
+    (used,) = clauses(BETTER, frozenset({"pre-match"}))
+    assert used == fx.Activated((fx.Zone.RING,), (fx.Draw(fx.Who.YOU),), once=True,
+                                condition=fx.Compared(fx.Measure.HAND))
+
+
+def test_a_next_card_described_by_a_keyword_it_lacks() -> None:
+    assert_printed(HEADLOCK)
+    (used,) = clauses(HEADLOCK, GRAPPLE)
+    assert isinstance(used, fx.Activated)
+    assert used.actions[-1] == fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, -10, fx.Duration.NEXT_CARD, card_type=None,
+                                                     not_marks=("unique",)))
+    game = _game({"hand": ["Kane's Chokeslam", "Body Slam"], "ring": ["Headlock Takedown"]})
+    assert 'play "Body Slam" as maneuver' not in _moves(game)  # 7F against a Fortitude of 1
+    game.apply(parse_move('use "Headlock Takedown"'))
+    plays = _moves(game)
+    assert 'play "Body Slam" as maneuver' in plays and 'play "Kane\'s Chokeslam" as maneuver' not in plays
+
+
+def test_a_next_card_bonus_per_card_discarded_counts_the_discard_just_before() -> None:
+    assert_printed(HURRI)
+    (used,) = clauses(HURRI)
+    assert isinstance(used, fx.Activated) and used.once
+    assert used.actions[-1] == fx.Modify(fx.Modifier(fx.Stat.DAMAGE, 3, fx.Duration.NEXT_CARD),
+                                         per=fx.CountOf(fx.Who.YOU, None, measure=fx.Measure.MOVED))
+    effect = lowered(HURRI).effect
+    assert effect is not None
+    cat = course_with({"Chair Shot": effect})
+    arsenal = [cat.id("Kick")] * 10
+    s = GameState(players=[PlayerState("STONE COLD STEVE AUSTIN", arsenal[:], hand=[cat.id("Kick")] * 3,
+                                       ring=[cat.id("Chair Shot")]),
+                           PlayerState("THE ROCK", arsenal[:])], constructed=True, tasks=[])
+    game = Game(s, cat)
+    game.resume()
+    game.apply(parse_move('use "Chair Shot"'))
+    game.apply(parse_move("discard 2"))
+    while (d := game.decision()) is not None and str(d.moves[0]).startswith("discard \""):
+        game.apply(d.moves[0])
+    assert [(m.modifier.amount, m.modifier.stat) for m in game.s.modifiers] == [(6, fx.Stat.DAMAGE)]

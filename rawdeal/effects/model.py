@@ -235,6 +235,7 @@ class Measure(StrEnum):
     HAND = "cards in hand"
     FORTITUDE = "fortitude rating"
     STUN = "stun value in ring area"  # the Stun Values of the cards in his Ring area, summed
+    MOVED = "cards moved just before"  # the cards the action just before moved ("+3D for each card discarded")
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,6 +113,8 @@ def _measure(cat: Catalog, s: GameState, p: int, measure: fx.Measure) -> int:
         return fortitude(cat, s, p)
     if measure is fx.Measure.STUN:
         return sum(cat.infos[c].card.stun_value for c in s.players[p].ring)
+    if measure is fx.Measure.MOVED:  # whoever moved them: the count the action just before left
+        return s.moved
     from rawdeal.engine.standing import superstar_value  # standing asks `holds` of its stat lines' conditions
 
     return superstar_value(cat, s, p)  # as the stat lines in play change it

@@ -48,7 +48,7 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
             and not (st.kind == "stats_are" or _reversals_to_it(st)):
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
     if seq.next_card is not None and st.kind == "stats_are" and not _reversals_to_it(st):
-        return _next_card_is(st, seq.next_card, seq.next_when)
+        return _next_card_is(st, seq.next_card, seq.next_when, seq.last)
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
         return [_reversal_f(next_modifier(fx.Stat.DAMAGE, 0, seq.next_when, seq.next_card), st)]
     if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
@@ -756,15 +756,26 @@ _STATEMENTS = {
 }
 
 
-def _next_card_is(st: Statement, d: _Desc, when: fx.Duration = fx.Duration.NEXT_CARD) -> list[Any]:
+def _next_card_is(st: Statement, d: _Desc, when: fx.Duration = fx.Duration.NEXT_CARD, last: object = None) -> list[Any]:
     holder = find(st, "holder")
     stats = find(st, "stats")
-    if holder is None or stats is None or words(holder) != ["it"] or _tails(st):
+    tails = _tails(st)
+    per = _per_discarded(tails, last)  # "it is +3D for each card discarded"
+    if holder is None or stats is None or words(holder) != ["it"] or (tails and per is None):
         raise Unsupported(f"{' '.join(words(st))!r}")
     amounts = _stat_list(stats)  # "it is +2D", "it is -4F" (it costs less), "it is -3F and +3D"
     if not amounts or any(stat not in (fx.Stat.DAMAGE, fx.Stat.FORTITUDE) for stat, _ in amounts):
         raise Unsupported("a next card's amounts other than D and F")
-    return [fx.Modify(next_modifier(stat, amount, when, d)) for stat, amount in amounts]
+    return [fx.Modify(next_modifier(stat, amount, when, d), per=per) for stat, amount in amounts]
+
+
+def _per_discarded(tails: list[Phrase], last: object) -> fx.CountOf | None:
+    """"for each card discarded" right after a discard of the player's (he says how many): the count it left."""
+    inner = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
+    if len(tails) != 1 or tails[0].kind != "per_tail" or not paid_each(tails[0]) or not isinstance(inner, fx.Discard) \
+            or inner.who is not fx.Who.YOU:
+        return None
+    return fx.CountOf(fx.Who.YOU, None, measure=fx.Measure.MOVED)
 
 
 def _reversals_to_it(st: Statement) -> bool:

@@ -747,7 +747,8 @@ def _next_is(frame: Frame) -> _Desc:
     d = _cards(cards)
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
         return replace(d, types=())  # the card so titled, played as whatever it is
-    if d.count != fx.ONE or d.title or len(d.types) > 1 or (not d.types and not d.marks and not d.trait):
+    if d.count != fx.ONE or d.title or len(d.types) > 1 \
+            or not (d.types or d.marks or d.trait or d.not_trait or d.not_marks):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
     return d  # what the next card must be is checked by the modifier that reads it (`timing.next_modifier`)
 
@@ -1036,6 +1037,10 @@ def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
     cond: fx.Condition | None = None
     if len(used) == 1 and isinstance(used[0], fx.OnlyIf):
         cond, used = used[0].condition, list(used[0].actions)
+    first = used[0] if used else None
+    if isinstance(first, fx.Draw) and first.who is fx.Who.YOU and first.count.up_to and first.count.n \
+            and first.count.of is None and not first.count.same:  # "you may draw 1 card": using it is the may
+        used = [fx.Optional((fx.Draw(fx.Who.YOU, fx.Count(first.count.n)),)), *used[1:]]
     if not used or not isinstance(used[0], fx.Optional) or used[0].who is not fx.Who.YOU:
         raise Unsupported("an effect used from the Ring area or Ringside pile that is not optional")
     actions = [*used[0].actions, *used[1:]]

@@ -78,8 +78,8 @@ def per_count(tail: Phrase) -> fx.CountOf:
 def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **extra: Any) -> fx.Modifier:
     """The one-shot modifier "if your next card played this turn (the first card you play on your next turn) is
     <d>, it ..." makes: the next card played uses it up, and it changes that card only if the card is <d> (a
-    Strike or Grapple maneuver, an Action card, the card titled X, a Foreign Object card)."""
-    if d.not_trait or d.not_subtypes or d.min_damage is not None or d.not_marks or d.any_marks or d.titles \
+    Strike or Grapple maneuver, an Action card, the card titled X, a Foreign Object card, a non-unique card)."""
+    if d.not_subtypes or d.min_damage is not None or d.any_marks or d.titles \
             or d.after_title or d.after is not None or len(d.types) > 1:
         raise Unsupported("a next card described by what the engine cannot test on it yet")
     card_type = d.types[0] if d.types else CardType.MANEUVER if d.subtypes else None
@@ -88,7 +88,9 @@ def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **ext
     return fx.Modifier(stat, amount, when, card_type=card_type, subtype=d.subtypes[0] if len(d.subtypes) == 1 else None,
                        max_damage=d.max_damage, title=d.title, title_word=d.title_word,
                        marks=(*d.marks, keyword_mark(d.trait.value)) if d.trait else d.marks,
-                       subtypes=d.subtypes if len(d.subtypes) > 1 else (), found=d.found, **extra)
+                       subtypes=d.subtypes if len(d.subtypes) > 1 else (), found=d.found,
+                       not_marks=(*d.not_marks, keyword_mark(d.not_trait.value)) if d.not_trait else d.not_marks,
+                       **extra)
 
 
 def paid_each(tail: Phrase) -> bool:
