@@ -4,7 +4,7 @@ constructed Classic position."""
 
 from __future__ import annotations
 
-from rawdeal.cards import Subtype
+from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog
 from rawdeal.engine.classic import shipped_classic
@@ -13,7 +13,7 @@ from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import GameState, PlayerState
 from rawdeal.io.save import dumps, loads
 from rawdeal.effects.classic.lowering import CardFacts, LoweredText, lower
-from classickit import assert_printed, clauses, compiler, course_with, kinds_of, lowered
+from classickit import assert_lowers_alike, assert_printed, clauses, compiler, course_with, kinds_of, lowered
 
 GRAPPLE = frozenset({"maneuver", "grapple"})
 EACH = "When played, discard up to 5 cards. This card is -2F for each card discarded."  # Precision Power Slam
@@ -337,3 +337,42 @@ def test_a_next_card_bonus_per_card_discarded_counts_the_discard_just_before() -
     while (d := game.decision()) is not None and str(d.moves[0]).startswith("discard \""):
         game.apply(d.moves[0])
     assert [(m.modifier.amount, m.modifier.stat) for m in game.s.modifiers] == [(6, fx.Stat.DAMAGE)]
+
+
+SUPERKICK = "When played after a successfully played 5D or greater maneuver, this card is +5D."  # Superkick
+
+
+def test_a_played_after_opening_on_this_cards_amounts_reads_as_their_tail() -> None:
+    assert_printed(SUPERKICK)
+    assert_lowers_alike(SUPERKICK, "This card is +5D when played after a successfully played 5D or greater maneuver.",
+                        frozenset({"maneuver", "strike"}))
+    (change,) = clauses(SUPERKICK, frozenset({"maneuver", "strike"}))
+    assert change == fx.StatChange(fx.Stat.DAMAGE, 5, fx.After(CardType.MANEUVER, min_damage=5))
+
+
+JUNIOR = "Listen Up, Junior: Don't Be an Ass-clown!"
+HIS_TURN = "During your opponent's turn, he may discard 3 cards and then put this card into your Ringside pile."
+
+
+def test_an_effect_the_opponent_uses_in_his_turn_lowers_to_his_activation() -> None:
+    assert_printed(HIS_TURN)
+    (used,) = clauses(HIS_TURN, frozenset({"mid-match", "action"}))
+    assert used == fx.Activated((fx.Zone.RING,), (fx.Discard(fx.Who.OPPONENT, fx.Count(3), chooser=fx.Who.OPPONENT),
+                                                  fx.MoveThis(fx.Zone.RINGSIDE)), by=fx.Who.OPPONENT)
+
+
+def test_the_opponent_may_pay_to_put_your_card_out_of_your_ring_area_in_his_turn() -> None:
+    hand = ["Body Slam", "Big Boot", "Kick"]
+    game = _game({"hand": hand}, {"ring": [JUNIOR]})
+    use = f'use "{JUNIOR}"'
+    assert use in _moves(game)
+    assert use not in _moves(_game({"hand": hand[:2]}, {"ring": [JUNIOR]}))  # two cards cannot pay three
+    game.apply(parse_move(use))
+    while (d := game.decision()) is not None and str(d.moves[0]).startswith("discard \""):
+        game.apply(d.moves[0])
+    assert game.s.players[0].hand == [] and len(game.s.players[0].ringside) == 3
+    assert [game.title(c) for c in game.s.players[1].ringside] == [JUNIOR] and game.s.players[1].ring == []
+    mine = _game({}, {"ring": [JUNIOR], "hand": hand})  # never in its owner's own turn
+    mine.s.current = 1
+    mine.resume()
+    assert use not in _moves(mine)

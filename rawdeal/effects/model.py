@@ -773,6 +773,9 @@ class Activated:
     actions: tuple[Action, ...]
     once: bool = False
     condition: Condition | None = None
+    by: Who = Who.YOU  # OPPONENT: the owner's opponent uses it, in his own main segment, while the card lies in the
+    # owner's zones ("During your opponent's turn, he may discard 3 cards and then put this card into your Ringside
+    # pile"); the actions still say "you" of the card's owner and "he" of the user
 
 
 @dataclass(frozen=True, slots=True)

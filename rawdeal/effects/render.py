@@ -452,8 +452,10 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     AllowsFollowUp: lambda c: f"{c.title} may be played after this card as if it were a {c.as_subtype.value} maneuver",
     TriggersFromRingside: lambda c: "works even if overturned into your ringside pile while applying damage",
     Activated: lambda c: (f"while this card is in your {' or '.join(_ZONES[z] for z in c.zones)}, "
-                          f"{'once during each of your turns' if c.once else 'during your turn'}"
-                          f"{f', if {_condition(c.condition)},' if c.condition is not None else ''} you may "
+                          f"{'once during each of ' if c.once else 'during '}"
+                          f"{'your turns' if c.once and c.by is Who.YOU else 'your turn' if c.by is Who.YOU else 'his turn'}"
+                          f"{f', if {_condition(c.condition)},' if c.condition is not None else ''} "
+                          f"{'you' if c.by is Who.YOU else 'opponent'} may "
                           f"{_actions(c.actions, True, ' and then ')}"),
     SuperstarStat: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
     WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",

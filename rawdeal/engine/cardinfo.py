@@ -132,6 +132,7 @@ class Catalog:
     # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
     # decision then looks at neither zone)
     activators: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    their_activators: frozenset[CardId] = field(init=False, repr=False, compare=False)  # ... used by their owner's opponent
     # cards whose text changes their owner's cards' F while they are in his Ring area ("your Maneuver cards
     # are -3F"): with one there, his costs are no longer the printed ones (`rules.play_cost`)
     cost_changers: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -187,7 +188,10 @@ class Catalog:
         object.__setattr__(self, "index", self.db.index)
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
         object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
-        object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
+        object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if any(
+            a.by is fx.Who.YOU for a in i.activated)))
+        object.__setattr__(self, "their_activators", frozenset(i.id for i in self.infos if any(
+            a.by is not fx.Who.YOU for a in i.activated)))
         object.__setattr__(self, "opponents_changers", frozenset(
             i.id for i in self.infos if any(m.opponents for m in i.while_in_ring)))
         object.__setattr__(self, "cost_changers", frozenset(

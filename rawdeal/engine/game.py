@@ -151,7 +151,8 @@ class Game(Choices):
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
         ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
-        if self.cat.activators:  # Classic cards with effects used from the Ring area or Ringside pile
+        if self.cat.activators or self.cat.their_activators:  # Classic cards with effects used from the Ring area or
+            # Ringside pile
             ends = (*R.activations(self.cat, s, p), *ends)
         # Classic: Mid-match cards are played from the Backlash deck
         plays = R.play_moves(self.cat, s, p, midmatch.playable(self, p) if s.players[p].backlash else ())
@@ -240,7 +241,7 @@ class Game(Choices):
         if clause.once:
             s.used = (*s.used, card)
         self._emit(ev.EffectUsed(self.name(p), self.title(card)))
-        self._run_clause(p, card, clause, clause.actions)
+        self._run_clause(p if clause.by is fx.Who.YOU else 1 - p, card, clause, clause.actions)  # the card's owner's
 
     # ---------------------------------------------------------------------------- the loop
     def _run(self) -> None:

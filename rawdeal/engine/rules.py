@@ -482,13 +482,17 @@ def restricted(limited: tuple[fx.Modifier, ...], info: CardInfo, as_type: CardTy
 def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
     """The `use` moves of the player's main decision: each card (once a title) of his Ring area and
     Ringside pile with an effect he may use from there now. None without such cards in the catalog."""
-    me = s.players[p]
-    activators = cat.activators
-    if activators.isdisjoint(me.ring) and activators.isdisjoint(me.ringside):
+    me, him = s.players[p], s.players[1 - p]
+    activators, theirs = cat.activators, cat.their_activators
+    if activators.isdisjoint(me.ring) and activators.isdisjoint(me.ringside) \
+            and (not theirs or theirs.isdisjoint(him.ring) and theirs.isdisjoint(him.ringside)):
         return []  # the usual case: no such card there (asked without building a set)
     there = activators.intersection(me.ring) | activators.intersection(me.ringside)
+    cards = [c for zone in (me.ring, me.ringside) for c in zone if c in there]
+    if theirs:  # "During your opponent's turn, he may ...": the opponent's cards he lets this player use
+        cards += [c for zone in (him.ring, him.ringside) for c in zone if c in theirs]
     out = []
-    for card in distinct([c for cards in (me.ring, me.ringside) for c in cards if c in there]):
+    for card in distinct(cards):
         if usable_activation(cat, s, p, card) is not None:
             out.append(cat.use_moves[card])
     return out
@@ -498,29 +502,30 @@ def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Ac
     """The card's first effect usable now from where the player's copies lie: a "once during each of
     your turns" effect once per copy a turn, while its condition holds, and only when its first action (its
     cost) can be paid."""
-    me = s.players[p]
-    for a in cat.infos[card].activated:
-        copies = sum(me.zone(z).count(card) for z in a.zones)
+    for a in cat.infos[card].activated:  # his own effects first, then those his opponent's cards let him use
+        owner = p if a.by is YOU else 1 - p
+        copies = sum(s.players[owner].zone(z).count(card) for z in a.zones)
         if not copies or (a.once and s.used.count(card) >= copies):
             continue
-        if a.condition is not None and not holds(cat, s, p, a.condition, card, None):
+        if a.condition is not None and not holds(cat, s, owner, a.condition, card, None):
             continue
-        if a.actions and _cost_payable_now(cat, s, p, a.actions[0]):
+        if a.actions and _cost_payable_now(cat, s, p, a.actions[0], a.by):
             return a
     return None
 
 
-def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action) -> bool:
-    """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone."""
+def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action, payer: fx.Who = YOU) -> bool:
+    """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone (`payer`: how
+    the action names him, the card's owner being "you")."""
     me = s.players[p]
-    if isinstance(action, fx.Discard) and action.who is YOU and action.count.of is None and action.count.n:
+    if isinstance(action, fx.Discard) and action.who is payer and action.count.of is None and action.count.n:
         through = cat.passing(action.filter)
         return sum(1 for c in me.hand if c in through) >= action.count.n
-    if isinstance(action, fx.MoveCards) and action.who is YOU and action.count.of is None and action.count.n \
+    if isinstance(action, fx.MoveCards) and action.who is payer and action.count.of is None and action.count.n \
             and not action.count.up_to and not action.count.same:
         through = cat.passing(action.filter)
         return sum(1 for c in me.zone(action.source) if c in through) >= action.count.n
-    return True
+    return payer is YOU or getattr(action, "who", None) is payer  # the opponent pays: something of his
 
 
 def passes(cat: Catalog, card: CardId, flt: fx.CardFilter) -> bool:

@@ -38,7 +38,7 @@ from rawdeal.effects.classic.lowering.statlines import (
 )
 from rawdeal.effects.classic.lowering.segments import in_draw_segment
 from rawdeal.effects.classic.lowering.timing import (
-    AfterThisNextTurn, after_this_next_turn, checked_after_this, found_next, it_is_first_next, it_next,
+    AfterThisNextTurn, after_this_next_turn, checked_after_this, found_next, it_is_first_next, it_next, opening_as_tail,
 )
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, paid_down, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
@@ -93,6 +93,12 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("ring")
         elif frame.kind in ("when_cond", "if_cond") and _this_in_own(frame):
             ctx = _Ctx("in", zones=_this_in_own(frame))
+        elif frame.kind == "during" and words(frame) == ["during", "your", "opponent's", "turn"] and (
+                ctx is not None and ctx.kind in ("ring", "in") or (ctx is None or ctx == _Ctx())
+                and stays_in_ring("play", _Ctx(), card)):
+            # "During your opponent's turn, he may discard 3 cards and then put this card into your Ringside pile"
+            ctx = _Ctx("activated", zones=ctx.zones if ctx is not None and ctx.zones else (fx.Zone.RING,),
+                       by=fx.Who.OPPONENT)
         elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
                 and words(frame) in YOUR_TURN:
             ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,), once=frame.kind == "once_during")
@@ -469,7 +475,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     from_zone = playable_from(sentence, card)
     if from_zone is not None:
         return ctx, [from_zone]  # "You may play this card from your Ringside pile"
-    sentence = _lifetime_to_restrictions(sentence)
+    sentence = opening_as_tail(_lifetime_to_restrictions(sentence))
     seq = seq or _Seq()
     drawn = in_draw_segment(sentence)
     if drawn is not None:  # "During your Draw Segment, draw an additional 3 cards"
@@ -1041,10 +1047,12 @@ def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
     if isinstance(first, fx.Draw) and first.who is fx.Who.YOU and first.count.up_to and first.count.n \
             and first.count.of is None and not first.count.same:  # "you may draw 1 card": using it is the may
         used = [fx.Optional((fx.Draw(fx.Who.YOU, fx.Count(first.count.n)),)), *used[1:]]
-    if not used or not isinstance(used[0], fx.Optional) or used[0].who is not fx.Who.YOU:
+    if not used or not isinstance(used[0], fx.Optional) or used[0].who is not ctx.by:
         raise Unsupported("an effect used from the Ring area or Ringside pile that is not optional")
+    if ctx.by is not fx.Who.YOU and cond is not None:
+        raise Unsupported("an effect the opponent uses under a condition")
     actions = [*used[0].actions, *used[1:]]
-    return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once, cond)
+    return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once, cond, by=ctx.by)
 
 
 def is_ace(part: Any) -> bool:

@@ -17,7 +17,7 @@ from rawdeal.cards.marks import keyword_mark
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.cards.db import normalize_title
-from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Sentence, Statement, ValueKind, ZoneRef
+from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Sentence, Statement, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
     CardFacts, Unsupported, _Desc, _cards, _desc, _filter, _zone_in, find, values, words,
 )
@@ -202,3 +202,22 @@ def it_is_first_next(frame: Frame) -> _Desc | None:
     if d.count != fx.ONE or d.title or len(d.types) > 1 or (not d.types and not d.marks and not d.trait):
         raise Unsupported(f"the condition {' '.join(words(one))!r}")
     return d
+
+
+def opening_as_tail(sentence: Sentence) -> Sentence:
+    """"When (If) played after a successfully played 5D or greater maneuver, this card is +5D" says what "This card is
+    +5D when played after ..." says: the opening moved to the end of each of its statements about this card."""
+    if len(sentence.frames) != 1:
+        return sentence
+    frame = sentence.frames[0]
+    how = frame.parts[1] if len(frame.parts) == 2 and isinstance(frame.parts[1], Phrase) else None
+    if frame.kind not in ("on_play", "if_played") or words(frame)[:1] not in (["when"], ["if"]) or how is None \
+            or how.kind != "played_how" or find(how, "played_after") is None:
+        return sentence
+    items = [i for i in sentence.items if isinstance(i, Statement)]
+    if not items or len(items) != len(sentence.items) or not all(
+            i.kind == "stats_are" and find(i, "self_ref") is not None
+            and not any(isinstance(p, Phrase) and p.kind.endswith("_tail") for p in i.parts) for i in items):
+        return sentence
+    tail = Phrase("played_tail", (Word("when"), how))
+    return replace(sentence, frames=(), items=tuple(replace(i, parts=(*i.parts, tail)) for i in items))
