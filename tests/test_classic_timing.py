@@ -376,3 +376,30 @@ def test_the_opponent_may_pay_to_put_your_card_out_of_your_ring_area_in_his_turn
     mine.s.current = 1
     mine.resume()
     assert use not in _moves(mine)
+
+
+HEAD_AWAY = ("Before your opponent's Draw Segment, he may discard 2 cards and then put this card into your Ringside "
+             "pile.")  # Head
+
+
+def test_a_card_may_let_the_opponent_pay_to_remove_it_before_his_draw_segment() -> None:
+    assert_printed(HEAD_AWAY)
+    text = f"{HEAD}  {HEAD_AWAY}"
+    *_, away = clauses(text)
+    assert away == fx.Triggered(fx.Trigger.START_OF_TURN, (fx.Optional((
+        fx.Discard(fx.Who.OPPONENT, fx.Count(2), chooser=fx.Who.OPPONENT), fx.MoveThis(fx.Zone.RINGSIDE)),
+        who=fx.Who.OPPONENT),), by=fx.Who.OPPONENT)
+    game = _game({"ring": ["Head"]}, {"hand": ["Body Slam", "Big Boot", "Kick"]})
+    game.apply(parse_move("end"))  # The Rock's turn starts: before his draw, he is asked
+    d = game.decision()
+    assert d is not None and d.player == 1 and [str(m) for m in d.moves] == ["yes", "no"]
+    assert len(game.s.players[1].hand) == 3  # not drawn yet
+    game.apply(parse_move("yes"))
+    while (d := game.decision()) is not None and str(d.moves[0]).startswith("discard \""):
+        game.apply(d.moves[0])
+    assert [game.title(c) for c in game.s.players[0].ringside] == ["Head"] and game.s.players[0].ring == []
+    assert len(game.s.players[1].ringside) == 2 and len(game.s.players[1].hand) == 2  # 1 left, then his draw
+    lone = _game({"ring": ["Head"]}, {"hand": ["Kick"]})  # one card cannot pay two: no question
+    lone.apply(parse_move("end"))
+    d = lone.decision()
+    assert d is not None and "yes" not in [str(m) for m in d.moves] and lone.s.players[0].ring != []

@@ -365,6 +365,8 @@ class MoveThis:
 
     dest: Zone
     position: Position = Position.TOP
+    who: Who = Who.YOU  # whose card it is, said from the acting player: OPPONENT when the card's owner lets his
+    # opponent do it ("he may discard 2 cards and then put this card into your Ringside pile")
 
 
 @dataclass(frozen=True, slots=True)
@@ -674,7 +676,8 @@ class Triggered:
     zone: Zone = Zone.RING
     optional: bool = False
     played: CardFilter | None = None  # PLAYED: which successfully played cards set it off (None: any)
-    by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player); REVERSAL: who reverses
+    by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player); REVERSAL: who reverses;
+    # START_OF_TURN: whose turn ("Before your opponent's Draw Segment, he may ...": OPPONENT)
     source: Zone | None = None  # REVERSAL: only reversals from the hand (the Arsenal); None: from either
 
 

@@ -413,7 +413,9 @@ def _triggered(c: Triggered) -> str:
         return f"while this card is in your {_ZONES[c.zone]}, {_played(c)}"
     if c.trigger in (Trigger.REVERSED, Trigger.REVERSED_FROM_HAND):
         return f"{_TRIGGERS[c.trigger]}, {may}{_actions(c.actions, True)}"
-    return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
+    when = "at the start of opponent's turn" if c.trigger is Trigger.START_OF_TURN and c.by is Who.OPPONENT \
+        else _TRIGGERS[c.trigger]
+    return f"{when}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
 
 
 def _stat_line(c: SuperstarStat | RingRoom) -> str:

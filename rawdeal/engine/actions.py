@@ -449,6 +449,7 @@ class Actions:
             self._push_actions(owner, a.actions, card)
 
     def _do_move_this(self, owner: int, a: fx.MoveThis, card: int) -> None:
+        owner = self._who(owner, a.who)  # the card's owner
         pl = self.s.players[owner]
         for source in (fx.Zone.RING, fx.Zone.RINGSIDE):
             cards = pl.zone(source)

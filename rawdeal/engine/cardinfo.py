@@ -99,6 +99,9 @@ class Catalog:
     play_pairs: tuple[tuple[tuple[CardId, CardType], ...], ...] = field(init=False, repr=False, compare=False)
     while_in_ring: tuple[tuple[fx.Modifier, ...], ...] = field(init=False, repr=False, compare=False)
     ring_start_triggers: tuple[tuple[fx.Triggered, ...], ...] = field(init=False, repr=False, compare=False)
+    # cards whose effects start their owner's opponent's turns from his Ring area ("Before your opponent's Draw
+    # Segment, he may ...")
+    their_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # Its Superstar stat lines ("Your Superstar Value is +2", "... Mid-match cards ... is increased by 1"), in
     # printed order: every main decision with a Mid-match card in the Backlash deck reads them off the Ring areas
     stat_lines: tuple[tuple[fx.SuperstarStat | fx.RingRoom, ...], ...] = field(init=False, repr=False, compare=False)
@@ -234,8 +237,11 @@ class Catalog:
             c for c in i.effect.clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom))) for i in self.infos))
         object.__setattr__(self, "stat_cards", frozenset(i.id for i in self.infos if self.stat_lines[i.id]))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
-            t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)
-            for i in self.infos))
+            t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING
+            and t.by is fx.Who.YOU) for i in self.infos))
+        object.__setattr__(self, "their_starters", frozenset(i.id for i in self.infos if any(
+            t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING and t.by is fx.Who.OPPONENT
+            for t in i.triggered)))
         object.__setattr__(self, "play_moves", tuple(tuple(share(Play(i.title, t)) for t in i.play_types)
                                                      for i in self.infos))
         object.__setattr__(self, "ringside_plays", {

@@ -288,6 +288,12 @@ class Game(Choices):
         if s.hold is not None and s.hold[0] == p:
             s.tasks.append(T.ApplyHold(p))  # runs after the draw: the main segment's first event
         s.tasks.append(T.DRAW_SEGMENT[p])
+        theirs = self.cat.their_starters
+        if theirs and not theirs.isdisjoint(s.players[1 - p].ring):  # after his own: the opponent's cards
+            for c in reversed([c for c in s.players[1 - p].ring if c in theirs]):
+                for trig in reversed(self.cat.infos[c].triggered):
+                    if trig.trigger is fx.Trigger.START_OF_TURN and trig.by is fx.Who.OPPONENT:
+                        self._run_clause(1 - p, c, trig, trig.actions)
         starts = self.cat.ring_start_triggers
         for card in s.players[p].ring:  # a plain loop: compiled native, and quicker than any(map(...)) pure
             if starts[card]:  # rare: most cards have no start-of-turn trigger

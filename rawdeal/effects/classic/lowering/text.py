@@ -93,6 +93,15 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("ring")
         elif frame.kind in ("when_cond", "if_cond") and _this_in_own(frame):
             ctx = _Ctx("in", zones=_this_in_own(frame))
+        elif frame.kind == "before_phase" and words(frame) in (["before", "your", "opponent's", "draw segment"],
+                                                              ["before", "his", "draw segment"]) and (
+                ctx is not None and (ctx.kind == "ring" or ctx.kind == "activated" and ctx.by is fx.Who.OPPONENT
+                                     and ctx.zones == (fx.Zone.RING,))
+                or (ctx is None or ctx == _Ctx()) and stays_in_ring("play", _Ctx(), card)):
+            # "Before your opponent's Draw Segment, he may ...": at the start of each of his turns
+            if words(frame)[1] == "his" and not (ctx is not None and ctx.by is fx.Who.OPPONENT):
+                raise Unsupported("'before his Draw Segment' of no turn of his")
+            ctx = _Ctx("ring start", by=fx.Who.OPPONENT)
         elif frame.kind == "during" and words(frame) == ["during", "your", "opponent's", "turn"] and (
                 ctx is not None and ctx.kind in ("ring", "in") or (ctx is None or ctx == _Ctx())
                 and stays_in_ring("play", _Ctx(), card)):
@@ -910,6 +919,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             raise Unsupported("'cannot be removed' in another context")
         elif isinstance(part, _GroupMod):
             raise Unsupported("a modifier without a lifetime outside the Ring area")
+        elif ctx.kind == "ring start" and ctx.by is not fx.Who.YOU and isinstance(part, _ACTIONS):
+            used.append(_their_start(part))
         elif ctx.kind == "ring start" and ctx.once and isinstance(part, _ACTIONS):
             used.append(part)  # "once during each of your turns, before your Draw Segment, you may ..."
         elif ctx.kind == "ring start" and isinstance(part, _ACTIONS):
@@ -989,6 +1000,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
             clauses.append(part)
+    if ctx.kind == "ring start" and ctx.by is not fx.Who.YOU:
+        if used and isinstance(used[0], fx.Optional):  # "he may discard 2 cards and then put ...": the may covers the rest
+            used = [replace(used[0], actions=(*used[0].actions, *used[1:]))]
+        for part in used:
+            _add_triggered(clauses, fx.Trigger.START_OF_TURN, fx.Zone.RING, part, fx.Who.OPPONENT)
+        return ctx
     if ctx.kind == "ring start" and ctx.once:
         if used and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:  # the may covers the rest
             used = [fx.Optional((*used[0].actions, *used[1:]))]
@@ -1024,16 +1041,30 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
     return ctx
 
 
-def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, action: Any) -> None:
+def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, action: Any, by: fx.Who = fx.Who.YOU) -> None:
     """An action of a trigger: consecutive ones make one `Triggered`; a leading "you may" makes the whole
     trigger the owner's choice."""
     last = clauses[-1] if clauses else None
-    if isinstance(last, fx.Triggered) and last.trigger is trigger and last.zone is zone:
+    if by is not fx.Who.YOU:  # the opponent's turn sets it off
+        if isinstance(last, fx.Triggered) and last.trigger is trigger and last.zone is zone and last.by is by:
+            clauses[-1] = replace(last, actions=(*last.actions, action))
+        else:
+            clauses.append(fx.Triggered(trigger, (action,), zone=zone, by=by))
+    elif isinstance(last, fx.Triggered) and last.trigger is trigger and last.zone is zone and last.by is fx.Who.YOU:
         clauses[-1] = replace(last, actions=(*last.actions, action))
     elif isinstance(action, fx.Optional) and action.who is fx.Who.YOU:
         clauses.append(fx.Triggered(trigger, action.actions, zone=zone, optional=True))
     else:
         clauses.append(fx.Triggered(trigger, (action,), zone=zone))
+
+
+def _their_start(action: Any) -> Any:
+    """An action at the start of the opponent's turn ("Before your opponent's Draw Segment, he may discard 2 cards and
+    then put this card into your Ringside pile"): this card moved from where it lies, whoever does it. Ending or
+    skipping a turn there would end it before its Draw segment, which the engine cannot yet: reported."""
+    if any(isinstance(a, (fx.EndTurn, fx.SkipTurn)) for a in _nested(action)):
+        raise Unsupported("a turn ended before its Draw segment")
+    return _this_moved(action)
 
 
 def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
