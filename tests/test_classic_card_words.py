@@ -223,6 +223,9 @@ def test_a_search_for_the_cards_titled_a_b_and_c_searches_for_each() -> None:
     assert all(a.zones == (fx.Zone.RINGSIDE, fx.Zone.ARSENAL) for a in searches)
 
 
-def test_a_stat_set_to_a_value_is_reported_not_lowered_as_no_change() -> None:
-    result = lowered(PRINTED_SET_F, ACTION)
-    assert result.effect is None and result.unlowered[0].reason == "a stat set to a value (F:0)"
+def test_a_stat_set_to_a_value_is_never_lowered_as_no_change() -> None:
+    result = lowered(PRINTED_SET_F, ACTION)  # an action's, with no lifetime: reported
+    assert result.effect is None and result.unlowered[0].reason == "a modifier without a lifetime outside the Ring area"
+    ability = lowered(PRINTED_SET_F, frozenset({"superstar"})).ability  # Lita's: her cards so titled cost 0F
+    assert ability is not None and ability.modifiers == (
+        fx.Modifier(fx.Stat.FORTITUDE, 0, fx.Duration.WHILE_IN_RING, card_type=None, title="Drop Kick", sets=True),)

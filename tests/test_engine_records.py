@@ -121,13 +121,15 @@ def test_a_state_copy_keeps_every_field_and_owns_its_lists() -> None:
            "last": [LastPlay(4, CardType.ACTION, 2), None], "tasks": [T.Hit(2)], "profile": next(p for p in Profile if p is not Profile.COURSE), "seed": 11, "rng": 12, "turn": 13, "current": 1, "ability_used": True,
            "end_requested": True, "moved": 3, "winner": 1, "how": "pin", "constructed": True, "used": (5,),
            "ended_by_reversal": 0, "delayed": ((1, 2),), "hold": (0, 7), "skip": [True, False],
-           "reversed_last": LastPlay(6, CardType.MANEUVER, None), "played": (CardType.ACTION, CardType.MANEUVER)}
+           "reversed_last": LastPlay(6, CardType.MANEUVER, None), "played": (CardType.ACTION, CardType.MANEUVER),
+           "under": {(0, 3): [4, 5]}}
     assert {f.name for f in fields(GameState)} - {"players"} == set(odd)  # a new field needs an odd value here
     for name, value in odd.items():
         setattr(state, name, value)
     copy = state.copy()
     assert copy == state and [getattr(copy, f.name) for f in fields(GameState)] == [
         getattr(state, f.name) for f in fields(GameState)]
-    for name in ("players", "last", "tasks", "skip"):
+    for name in ("players", "last", "tasks", "skip", "under"):
         assert getattr(copy, name) is not getattr(state, name)
+    assert copy.under[0, 3] is not state.under[0, 3]
     assert all(a is not b and a == b for a, b in zip(copy.players, state.players))

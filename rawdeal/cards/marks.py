@@ -34,17 +34,23 @@ def type_mark(kind: str) -> str:
     return "type:" + slug(kind)
 
 
+def fortitude_mark(f: int) -> str:
+    """A printed Fortitude's mark: "an F:0 Maneuver card" is `f:0` (the value printed, whatever modifies it in play)."""
+    return f"f:{f}"
+
+
 def logo_mark(name: str) -> str:
     """A logo's mark: "the SmackDown! logo" and the data's "Smackdown" are both `logo:smackdown`."""
     return "logo:" + slug(name)
 
 
 def card_marks(traits: Iterable[str], logos: Iterable[str], kinds: Iterable[str], title: str = "",
-               modes: Iterable[str] = (), stun_value: int | None = None) -> frozenset[str]:
+               modes: Iterable[str] = (), stun_value: int | None = None, fortitude: int | None = None) -> frozenset[str]:
     """The marks of a printed card: its keywords, its logos (the data files the brand logos, Raw and
     SmackDown!, among the keywords), its types (`kinds`: maneuver, action, reversal), Superstar-specific
     when it bears a Superstar's logo, hybrid when it is of several types ("Strike / Action"), a Title Belt
-    (`is_title_belt`) and a Stun Value ("a maneuver with Stun Value": one of at least 1)."""
+    (`is_title_belt`), a Stun Value ("a maneuver with Stun Value": one of at least 1) and its printed F ("an F:0
+    card", `fortitude_mark`)."""
     traits, logos, kinds = tuple(traits), tuple(logos), tuple(kinds)
     marks = {keyword_mark(t) for t in traits} | {logo_mark(t) for t in (*traits, *logos)} | {type_mark(k) for k in kinds}
     for trait in traits:
@@ -57,6 +63,8 @@ def card_marks(traits: Iterable[str], logos: Iterable[str], kinds: Iterable[str]
         marks.add(TITLE_BELT)
     if stun_value:
         marks.add(STUN_VALUE)
+    if fortitude is not None:
+        marks.add(fortitude_mark(fortitude))
     return frozenset(marks)
 
 

@@ -31,6 +31,7 @@ class Zone(StrEnum):
     RING = "ring"
     REMOVED = "removed"  # removed from the game (Classic cards): out of play for good
     BACKLASH = "backlash"  # the Backlash deck (Classic): Pre-match and Mid-match cards kept apart from the Arsenal
+    UNDER = "under"  # "under this card" (Classic): the cards held under the effect's own card (`GameState.under`)
 
 
 class Position(StrEnum):
@@ -47,6 +48,7 @@ class Stat(StrEnum):
     IRREVERSIBLE = "irreversible"  # the affected maneuvers may not be reversed
     UNPLAYABLE = "unplayable"  # the affected cards cannot be played (Classic cards: "you cannot play ...")
     UNRESTRICTED = "unrestricted"  # the affected card ignores its "Can only be played after ..." text (Classic)
+    AFTER = "after"  # the affected card is considered played after a card `Modifier.after` describes (Classic)
 
 
 class Duration(StrEnum):
@@ -68,6 +70,8 @@ class Trigger(StrEnum):
     PLAYED = "played"  # "when you (your opponent) successfully play(s) a maneuver" (Classic cards)
     END_OF_PREMATCH = "end of pre-match"  # "At the end of the Pre-match phase, ..." (Classic Pre-match cards)
     REVERSAL = "reversal"  # "if your opponent reverses a maneuver (from his hand), ..." (Classic cards)
+    LEFT_RING = "left ring"  # "If this card is removed from your Ring area, ..." (Classic cards): it left its owner's
+    # Ring area, moved by an effect (`by`: whose effect; `dest`: only when it went there)
 
 
 # --------------------------------------------------------------------------------------- quantities
@@ -326,6 +330,10 @@ class Modifier:
     condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
     found: bool = False  # Classic, a next card's: only the card the search just before found ("Search your Arsenal for
     # 1 Unique Maneuver card, ... If it is your next card played this turn, it is -5F"): its title, once it runs
+    sets: bool = False  # F only: the card's F *is* `amount` ("your next card played this turn is F:0", "your Trademark
+    # Finishers are F:20", Classic cards), whatever the changes that add to it say (`rules.play_cost`)
+    after: tuple[After, ...] = ()  # AFTER: "your next card played this turn is considered to be played after a Set-up
+    # card or the card titled Gut Wrench": any of these, for what asks which card it was played after (`rules.holds`)
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -679,6 +687,8 @@ class Triggered:
     by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player); REVERSAL: who reverses;
     # START_OF_TURN: whose turn ("Before your opponent's Draw Segment, he may ...": OPPONENT)
     source: Zone | None = None  # REVERSAL: only reversals from the hand (the Arsenal); None: from either
+    dest: Zone | None = None  # LEFT_RING: only when the card went there ("is put into your Ringside pile from your Ring
+    # area"); None: wherever it went
 
 
 @dataclass(frozen=True, slots=True)

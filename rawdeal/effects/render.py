@@ -31,7 +31,7 @@ from rawdeal.effects.model import (
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
-          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck"}
+          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck", Zone.UNDER: "pile under this card"}
 
 
 # ------------------------------------------------------------------------------------ words
@@ -249,7 +249,10 @@ def render_modifier(m: Modifier) -> str:
     if m.stat is Stat.UNRESTRICTED:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
         return f"{target}{limit} may ignore its 'can only be played after' text{tail}"
-    amount = f"{m.amount:+d}{m.stat.value}" + ("" if m.per is None else f" per {_count(Count(0, of=m.per))}")
+    if m.stat is Stat.AFTER:
+        return f"{target} is considered played right after {' or '.join(_prior(a) for a in m.after)}{tail}"
+    amount = f"{m.stat.value}:{m.amount}" if m.sets else f"{m.amount:+d}{m.stat.value}"
+    amount += "" if m.per is None else f" per {_count(Count(0, of=m.per))}"
     if m.reversals:
         whose = "opponent's reversals" if m.card_type is None else f"reversals to {target}"
         return f"{whose} {amount}{tail}"
@@ -319,11 +322,16 @@ def _marked(kind: str, marks: tuple[str, ...], not_marks: tuple[str, ...], any_m
     """"heat maneuver", "non-hybrid reversal", "card with the raw logo", "chain or heat maneuver": a kind
     with its marks."""
     logos = [m.removeprefix("logo:") for m in marks if m.startswith("logo:")]
-    words = [*(f"non-{m}" for m in not_marks), *(m for m in marks if not m.startswith("logo:"))]
+    words = [*(f"non-{_mark(m)}" for m in not_marks), *(_mark(m) for m in marks if not m.startswith("logo:"))]
     if any_marks:
         words.append(" or ".join(any_marks))
     text = " ".join([*words, kind])
     return text + (f" with the {' and '.join(logos)} logo" if logos else "")
+
+
+def _mark(mark: str) -> str:
+    """A mark as printed where its spelling differs: a printed F ("f:0") is "F:0"."""
+    return mark.upper() if mark.startswith("f:") else mark
 
 
 def _target(t: Target) -> str:
@@ -413,6 +421,10 @@ def _triggered(c: Triggered) -> str:
         return f"while this card is in your {_ZONES[c.zone]}, {_played(c)}"
     if c.trigger in (Trigger.REVERSED, Trigger.REVERSED_FROM_HAND):
         return f"{_TRIGGERS[c.trigger]}, {may}{_actions(c.actions, True)}"
+    if c.trigger is Trigger.LEFT_RING:
+        by = {Who.ALL: "", Who.OPPONENT: " by an effect opponent controls", Who.YOU: " by an effect you control"}[c.by]
+        where = f" into your {_ZONES[c.dest]}" if c.dest is not None else ""
+        return f"when this card is moved from your ring area{where}{by}, {may}{_actions(c.actions, True)}"
     when = "at the start of opponent's turn" if c.trigger is Trigger.START_OF_TURN and c.by is Who.OPPONENT \
         else _TRIGGERS[c.trigger]
     return f"{when}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"

@@ -19,7 +19,10 @@ from rawdeal.engine import standing
 from rawdeal.engine import tasks as T
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState
 from rawdeal.engine.words import CardId, PickVerb
-from rawdeal.engine.members import ALL, ANY_CARD, BOTTOM, COUNT_DISCARD, COUNT_MOVE, COURSE, DISCARD, DRAW, HAND, SHUFFLE, STANDARD, TAKE, YOU
+from rawdeal.engine.members import (
+    ALL, ANY_CARD, BOTTOM, COUNT_DISCARD, COUNT_MOVE, COURSE, DISCARD, DRAW, HAND, LEFT_RING, RING, SHUFFLE, STANDARD, TAKE,
+    UNDER, YOU,
+)
 
 if TYPE_CHECKING:
     from rawdeal.engine.cardinfo import Catalog
@@ -68,6 +71,25 @@ class Actions:
 
     def _who(self, owner: int, who: fx.Who) -> int:
         return owner if who is YOU else 1 - owner
+
+    def _cards_in(self, p: int, zone: fx.Zone, holder: CardId) -> list[CardId]:
+        """p's cards in `zone`; UNDER: those held under his card `holder` (a pile taken from is the state's own)."""
+        return self.s.held(p, holder) if zone is UNDER else self.s.players[p].zone(zone)
+
+    def _cards_to(self, p: int, zone: fx.Zone, holder: CardId) -> list[CardId]:
+        """The list cards put into p's `zone` go to; UNDER: the pile under his card `holder`."""
+        return self.s.hold_under(p, holder) if zone is UNDER else self.s.players[p].zone(zone)
+
+    def _left_ring(self, p: int, card: CardId, by: int, dest: fx.Zone) -> None:
+        """p's `card` left his Ring area for `dest`, moved by an effect player `by` controls: its own "If this card
+        is removed from your Ring area, ..." effects run (Classic cards; rulebook: cards are "removed from the Ring
+        by an effect played by you or an opponent")."""
+        if card not in self.cat.ring_leavers:
+            return
+        whose = YOU if by == p else fx.Who.OPPONENT
+        for t in reversed(self.cat.infos[card].triggered):
+            if t.trigger is LEFT_RING and (t.by is ALL or t.by is whose) and (t.dest is None or t.dest is dest):
+                self._run_clause(p, card, t, t.actions)
 
     def _run_clause(self, owner: int, card: int, clause: fx.Clause, actions: tuple[fx.Action, ...] = (),
                     reversing: bool = False) -> None:
@@ -217,11 +239,11 @@ class Actions:
         return self._passes(c, flt, by) and (source is not fx.Zone.RING or not R.permanent(self.cat, self.s, p, c))
 
     def _random_move(self, owner: int, p: int, n: int | None, flt: fx.CardFilter, source: fx.Zone, dest: fx.Zone,
-                     position: fx.Position) -> None:
+                     position: fx.Position, card: CardId = -1) -> None:
         """Move `n` (None: all) of p's cards in `source` that pass the filter, picked at random with the
         game's generator, to `dest`: a discard when that is his Ringside pile from his hand."""
         s = self.s
-        zone = s.players[p].zone(source)
+        zone = self._cards_in(p, source, card)
         picked: list[CardId] = []
         while n is None or len(picked) < n:
             fits = [i for i, c in enumerate(zone) if self._movable(c, flt, owner, p, source)]
@@ -232,14 +254,18 @@ class Actions:
         s.moved = len(picked)
         if dest is fx.Zone.ARSENAL:
             self._put_in_arsenal(p, picked, self._position(position))
-        else:
-            s.players[p].zone(dest).extend(picked)
+        elif picked:
+            self._cards_to(p, dest, card).extend(picked)
+        s.tidy()
         for c in picked:
             if source is HAND and dest is fx.Zone.RINGSIDE:
                 self._emit(ev.Discarded(self.name(p), self.title(c)))
             else:
                 self._emit(ev.Moved(self.name(p), self.title(c), source.value, dest.value,
                                     position.value if dest is fx.Zone.ARSENAL else ""))
+        if source is RING:
+            for c in picked:
+                self._left_ring(p, c, owner, dest)
 
     def _do_discard_this(self, owner: int, a: fx.DiscardThis, card: int) -> None:
         pl = self.s.players[owner]
@@ -248,6 +274,8 @@ class Actions:
                 zone.remove(card)
                 pl.ringside.append(card)
                 self._emit(ev.Discarded(self.name(owner), self.title(card)))
+                if zone is pl.ring:
+                    self._left_ring(owner, card, owner, fx.Zone.RINGSIDE)
                 return
 
     def _do_return_this(self, owner: int, a: fx.ReturnThis, card: int) -> None:
@@ -257,6 +285,7 @@ class Actions:
             position = self._position(a.position)
             self._put_in_arsenal(owner, [card], position)
             self._emit(ev.Moved(self.name(owner), self.title(card), "ring", "arsenal", position))
+            self._left_ring(owner, card, owner, fx.Zone.ARSENAL)
 
     def _position(self, position: fx.Position) -> fx.Position:
         """Where "shuffle into the Arsenal" puts cards: the course profile puts them at the bottom."""
@@ -292,38 +321,44 @@ class Actions:
         p = self._who(owner, a.who)
         n = self.s.moved * a.count.times if a.count.same else self._amount(owner, a.count)
         if a.random:
-            self._random_move(owner, p, n or 0, a.filter, a.source, a.dest, a.position)
+            self._random_move(owner, p, n or 0, a.filter, a.source, a.dest, a.position, card)
             return
         chooser = self._who(owner, a.chooser)
-        zone = self.s.players[p].zone(a.source)
+        zone = self._cards_in(p, a.source, card)
         other = card if a.other and p == owner and card in zone else -1  # "1 other card": this one stays
         fits = sum(1 for c in zone if self._movable(c, a.filter, owner, p, a.source)) \
             - (other >= 0 and self._movable(card, a.filter, owner, p, a.source))
+        holder = card if a.source is UNDER or a.dest is UNDER else -1  # "under this card": this card's pile
         if n is None and a.count.up_to:  # "any number of cards": he says how many (the lowering lets only the
-            pick = T.PickCard(chooser, p, a.source, TAKE, 0, a.dest, a.position, a.filter, by=owner, other=other)
+            pick = T.PickCard(chooser, p, a.source, TAKE, 0, a.dest, a.position, a.filter, by=owner, other=other,
+                              holder=holder)
             self.s.tasks.append(T.AskCount(chooser, COUNT_MOVE, fits, pick=pick))  # owner say)
             return
         if n is None and not (a.dest is fx.Zone.ARSENAL and a.position is not SHUFFLE):
-            self._move_all(owner, p, a)  # "discards his Backlash deck": all of them at once (no order to choose)
+            self._move_all(owner, p, a, card)  # "discards his Backlash deck": all of them at once (no order to choose)
             return
         n = fits if n is None else n  # all of them (in an order he chooses)
         self.s.moved = min(n, fits)  # as many as there are: the pick says so when it runs out
         if n:
             self.s.tasks.append(T.PickCard(chooser, p, a.source, TAKE, n, a.dest, a.position, a.filter, by=owner,
-                                           other=other))
+                                           other=other, holder=holder))
 
-    def _move_all(self, owner: int, p: int, a: fx.MoveCards) -> None:
-        zone = self.s.players[p].zone(a.source)
+    def _move_all(self, owner: int, p: int, a: fx.MoveCards, card: CardId) -> None:
+        zone = self._cards_in(p, a.source, card)
         gone = [c for c in zone if self._movable(c, a.filter, owner, p, a.source)]
         zone[:] = [c for c in zone if not self._movable(c, a.filter, owner, p, a.source)]
         self.s.moved = len(gone)
         if a.dest is fx.Zone.ARSENAL:
             self._put_in_arsenal(p, gone, self._position(a.position))
-        else:
-            self.s.players[p].zone(a.dest).extend(gone)
+        elif gone:
+            self._cards_to(p, a.dest, card).extend(gone)
+        self.s.tidy()
         for c in gone:
             self._emit(ev.Moved(self.name(p), self.title(c), a.source.value, a.dest.value,
                                 a.position.value if a.dest is fx.Zone.ARSENAL else ""))
+        if a.source is RING:
+            for c in gone:
+                self._left_ring(p, c, owner, a.dest)
 
     def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
         p = self._who(owner, a.who)
@@ -419,7 +454,8 @@ class Actions:
         if not any(self._movable(c, removable, high, high, fx.Zone.RING) for c in self.s.players[high].ring):
             return
         self.s.tasks.append(task)
-        self.s.tasks.append(T.PickCard(high, high, fx.Zone.RING, PickVerb.TAKE, 1, dest=fx.Zone.RINGSIDE, filter=removable))
+        self.s.tasks.append(T.PickCard(high, high, fx.Zone.RING, PickVerb.TAKE, 1, dest=fx.Zone.RINGSIDE, filter=removable,
+                                       by=task.owner))  # Comeback!'s owner controls the effect that removes them
 
     def _do_choice(self, owner: int, a: fx.Choice, card: int) -> None:
         self.s.tasks.append(T.AskChoice(owner, card, a.options))
@@ -466,6 +502,8 @@ class Actions:
                 pl.zone(a.dest).append(card)
             self._emit(ev.Moved(self.name(owner), self.title(card), source.value, a.dest.value,
                                 position.value if a.dest is fx.Zone.ARSENAL else ""))
+            if source is RING:
+                self._left_ring(owner, card, owner, a.dest)
             return
 
     def _do_remove_reversed(self, owner: int, a: fx.RemoveReversed, card: int) -> None:

@@ -158,6 +158,9 @@ class Catalog:
     ringside_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # Cards whose effects a reversal sets off from the Ring area ("if your opponent reverses a maneuver, ...")
     reversal_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Cards with an effect of their own when an effect moves them out of their owner's Ring area ("If this card is
+    # removed from your Ring area, ...")
+    ring_leavers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # The least F a card can cost while no F modifier is active: its printed F with every F cut of its own
     least_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
     # Whether a card can forbid playing cards ("you cannot play ... for the rest of the turn")
@@ -209,6 +212,8 @@ class Catalog:
             t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RINGSIDE for t in i.triggered)))
         object.__setattr__(self, "reversal_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.REVERSAL for t in i.triggered)))
+        object.__setattr__(self, "ring_leavers", frozenset(
+            i.id for i in self.infos if any(t.trigger is fx.Trigger.LEFT_RING for t in i.triggered)))
         object.__setattr__(self, "play_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
         object.__setattr__(self, "least_costs", tuple(

@@ -18,7 +18,7 @@ from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision, SeatPrompts, titles_of
 from rawdeal.engine.actions import Actions, any_card
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, PickVerb
-from rawdeal.engine.members import ARSENAL, COUNT, DISCARD, DRAW, HAND, PASS, REVERSE
+from rawdeal.engine.members import ARSENAL, COUNT, DISCARD, DRAW, HAND, PASS, REVERSE, RING, UNDER
 
 
 _PICK_KINDS: Final = {verb: DecisionKind(verb) for verb in PickVerb}  # a card pick's kind is its verb
@@ -39,7 +39,7 @@ class Choices(Actions):
                         self.titles_of(t.options))
 
     def _pick_options(self, t: T.PickCard) -> list[CardId]:
-        cards = self.s.players[t.owner].zone(t.zone)
+        cards = self._cards_in(t.owner, t.zone, t.holder)
         if t.other >= 0:  # "1 other card": all but one copy of the effect's own card (copies are alike)
             cards = cards[:]
             cards.remove(t.other)
@@ -66,7 +66,7 @@ class Choices(Actions):
     def _resolve_pick(self, t: T.PickCard, move: mv.Move) -> None:
         assert isinstance(move, mv.Pick)
         pl = self.s.players[t.owner]
-        zone = pl.zone(t.zone)
+        zone = self._cards_in(t.owner, t.zone, t.holder)
         wanted = self.cat.id(move.title)
         if any_card(t.filter):
             at = nth(zone, wanted, move.copy)
@@ -88,11 +88,15 @@ class Choices(Actions):
             position = where = self._position(t.position)
             self._put_in_arsenal(t.owner, [card], where)
         else:
-            pl.zone(t.dest).append(card)
+            self._cards_to(t.owner, t.dest, t.holder).append(card)
             if t.dest is fx.Zone.HAND and self.cat.finds:
                 self.s.found = card  # a search's pick (`Actions._do_search`)
+        if t.zone is UNDER:
+            self.s.tidy()
         if self.listen:
             self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, position))
+        if t.zone is RING:
+            self._left_ring(t.owner, card, t.by if t.by >= 0 else t.chooser, t.dest)
 
     def _react_to_forced_discard(self, p: int, card: int) -> None:
         """Ego Boost: when the opponent's effect makes a player discard and that player picks this
@@ -119,7 +123,7 @@ class Choices(Actions):
             if move.n:
                 pk = t.pick
                 self.s.tasks.append(T.PickCard(pk.chooser, pk.owner, pk.zone, pk.verb, move.n, pk.dest, pk.position,
-                                               pk.filter, pk.forced, pk.by, pk.other))
+                                               pk.filter, pk.forced, pk.by, pk.other, pk.holder))
         else:
             self.s.moved = move.n
             if move.n:
@@ -198,7 +202,7 @@ def _label(option: tuple[fx.Action, ...]) -> str:
 def _pick_prompt(names: tuple[str, ...], t: T.PickCard) -> str:
     whose = "his" if t.owner == t.chooser else f"{names[t.owner]}'s"
     where = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal", "removed": "removed cards",
-             "backlash": "Backlash deck"}[t.zone]
+             "backlash": "Backlash deck", "under": "cards held under a card"}[t.zone]
     what = "discard" if t.verb is DISCARD else f"take to the {t.dest}"
     return f"{names[t.chooser]} picks a card of {whose} {where} to {what} ({t.remaining} left)"
 

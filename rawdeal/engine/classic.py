@@ -47,7 +47,8 @@ def engine_card(card: PoolCard) -> Card:
         title=card.title, types=kinds, fortitude=card.fortitude or 0, damage=damage,
         stun_value=card.stun_value or 0, subtype=subtype, reverses="special" if reversal else None,
         traits=frozenset(_TRAITS[t] for t in map(slug, card.traits) if t in _TRAITS) | backlash_traits(card),
-        text=card.text, marks=card_marks(card.traits, card.logos, kinds, card.title, card.modes, card.stun_value),
+        text=card.text, marks=card_marks(card.traits, card.logos, kinds, card.title, card.modes, card.stun_value,
+                                                     card.fortitude),
     )
 
 

@@ -20,11 +20,13 @@ def in_flight(s: GameState) -> int | None:
 
 
 def card_lists(s: GameState) -> list[list[int]]:
-    """Each player's cards, sorted: his zones (the cards removed from the game and his Backlash deck too) plus the card he has in flight."""
+    """Each player's cards, sorted: his zones (the cards removed from the game, his Backlash deck and the cards held
+    under his cards too) plus the card he has in flight."""
     flight = in_flight(s)
     out = []
     for p, pl in enumerate(s.players):
         cards = pl.arsenal + pl.hand + pl.ring + pl.ringside + pl.removed + pl.backlash
+        cards += [c for (o, _), held in s.under.items() if o == p for c in held]
         if flight is not None and s.playing is not None and s.playing.player == p:
             cards.append(flight)
         cards.sort()

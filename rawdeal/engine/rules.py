@@ -19,7 +19,7 @@ from rawdeal.engine.moves import Play, Use
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import (
-    COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, UNRESTRICTED, YOU,
+    AFTER, COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, UNRESTRICTED, YOU,
 )
 
 ONGOING: Final = (fx.Duration.REST_OF_TURN, fx.Duration.NEXT_TURN)
@@ -52,7 +52,8 @@ def ability(cat: Catalog, s: GameState, p: int) -> fx.Ability:
 def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, prev: LastPlay | None) -> bool:
     """Whether a condition holds for player p about to play `card`, his previous card being `prev`."""
     if isinstance(cond, fx.After):
-        return _after(cat, cond, card, prev)
+        return _after(cat, cond, card, prev) or (bool(s.modifiers) or s.playing is not None) and any(
+            _implied(cat, cond, card, known) for known in _considered(cat, s, p, card))
     if isinstance(cond, fx.MinHandSize):
         return len(s.players[p].hand) >= cond.n
     if isinstance(cond, fx.FortitudeBelowOpponent):
@@ -137,6 +138,32 @@ def _after(cat: Catalog, cond: fx.After, card: int, prev: LastPlay | None) -> bo
     if cond.marks and not has_marks(before, cond.marks, ()):
         return False
     return cond.min_damage is None or (prev.dealt is not None and prev.dealt >= cond.min_damage)
+
+
+def _considered(cat: Catalog, s: GameState, p: int, card: int) -> tuple[fx.After, ...]:
+    """What player p's `card` is considered played after ("your next card played this turn is considered to be played
+    after the card titled X"): the modifiers it used up, while it is being played; before, the ones it would use up."""
+    play = s.playing
+    if play is not None and play.card == card and play.player == p:
+        return tuple(a for m in play.captured if m.stat is AFTER for a in m.after)
+    info = cat.infos[card]
+    return tuple(a for am in active(s, p) if am.modifier.stat is AFTER and am.modifier.duration in ONE_SHOT
+                 for t in info.card.types if _would_use(am.modifier, t) and applies(am.modifier, info, t)
+                 for a in am.modifier.after)
+
+
+def _implied(cat: Catalog, cond: fx.After, card: int, known: fx.After) -> bool:
+    """Whether a card considered played after a card `known` describes is played after what `cond` asks for: all
+    `cond` asks is said of it ("after a Set-up card" of "after a Set-up card"), or the card so titled meets it. It
+    was not played: it dealt no damage, unless `known` says how much."""
+    said = all(getattr(cond, f) is None or getattr(cond, f) == getattr(known, f)
+               for f in ("card_type", "subtype", "title", "title_word")) and set(cond.marks) <= set(known.marks) \
+        and (cond.min_damage is None or known.min_damage is not None and known.min_damage >= cond.min_damage)
+    if said or known.title is None or known.title not in cat.index:
+        return said
+    named = cat.infos[cat.index[known.title]]
+    as_type = MANEUVER if named.is_(MANEUVER) else named.card.types[0] if named.card.types else MANEUVER
+    return _after(cat, cond, card, LastPlay(named.id, as_type))
 
 
 def applies(mod: fx.Modifier, info: CardInfo, as_type: CardType) -> bool:
@@ -237,16 +264,22 @@ def _count_word(cat: Catalog, s: GameState, p: int, word: str) -> int:
 def play_cost(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType) -> int:
     """The F needed to play `card` as `as_type` now."""
     info = cat.infos[card]
-    cost = info.card.fortitude
+    cost, fixed = info.card.fortitude, None
     if info.stat_changes:
         cost += _self_changes(cat, s, p, info, as_type, FORTITUDE, s.last[p], False)
     for am in active(s, p):
         mod = am.modifier
         if mod.stat is FORTITUDE and not mod.reversals and _would_use(mod, as_type) and applies(mod, info, as_type):
-            cost += mod.amount
+            if mod.sets:
+                fixed = mod.amount
+            else:
+                cost += mod.amount
     if _costs_changed(cat, s, p):
-        cost += _own_cost_change(cat, s, p, info, as_type)
-    return max(cost, 0)
+        changed, ring_fixed = _own_cost_change(cat, s, p, info, as_type)
+        cost += changed
+        fixed = ring_fixed if fixed is None else fixed
+    # "is F:0" says what the F is, not how it changes: it holds whatever the changes that add to it say
+    return max(cost if fixed is None else fixed, 0)
 
 
 def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
@@ -259,18 +292,22 @@ def _costs_changed(cat: Catalog, s: GameState, p: int) -> bool:
         c in cat.opponents_changers and c in cat.cost_changers for c in s.players[1 - p].ring)
 
 
-def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: CardType) -> int:
+def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo,
+                     as_type: CardType) -> tuple[int, int | None]:
     """What the cards of the player's Ring area ("When this card is in your Ring area, your Maneuver cards are
     -3F", one amount per copy there), his Superstar's ability ("Your Action cards are -3F") and the opponent's
-    cards about his ("his Maneuver cards are +13F") change his card's F by."""
+    cards about his ("his Maneuver cards are +13F") change his card's F by, and the F one of them sets it to
+    ("your Trademark Finishers are F:20"; None: none does)."""
     mods = [(p, m) for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c] if not m.opponents]
     mods += [(p, m) for m in ability(cat, s, p).modifiers]
     if cat.opponents_changers:
         mods += [(1 - p, m) for c in s.players[1 - p].ring if c in cat.opponents_changers for m in cat.while_in_ring[c]
                  if m.opponents]
+    mods = [(owner, m) for owner, m in mods if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type)
+            and (m.condition is None or holds(cat, s, owner, m.condition, info.id, s.last[owner]))]
+    fixed = [m.amount for _, m in mods if m.sets]
     return sum(m.amount * (1 if m.per is None else _count_of(cat, s, owner, m.per)) for owner, m in mods
-               if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type)
-               and (m.condition is None or holds(cat, s, owner, m.condition, info.id, s.last[owner])))
+               if not m.sets), (fixed[-1] if fixed else None)
 
 
 def _would_use(mod: fx.Modifier, as_type: CardType) -> bool:
@@ -300,7 +337,7 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
         return False  # "you cannot play ... for the rest of the turn" (Classic)
     for req in info.requirements:
         if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]) \
-                and not (s.modifiers and _waived(s, p, req, info, as_type)):
+                and not _waived(cat, s, p, req, info, as_type):
             return False
     cost = play_cost(cat, s, p, card, as_type)
     return cost <= f or (cost <= f + paid_down(cat, s, p, card, as_type) if card in cat.paying else False)
@@ -365,17 +402,21 @@ def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
     return bool(forbids) and not forbids.keys().isdisjoint(ring) and any(card in forbids.get(c, ()) for c in ring)
 
 
-def _waived(s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
-    """Whether an active modifier lets the card ignore its "Can only be played after ..." text (a
-    requirement on the previous card, alone or among alternatives)."""
+def _waived(cat: Catalog, s: GameState, p: int, req: fx.PlayRequirement, info: CardInfo, as_type: CardType) -> bool:
+    """Whether an active modifier, or a card of the player's Ring area ("When this card is in your Ring area, your
+    Trademark Finishers ... may ignore the 'Can only be played after...' text"), lets the card ignore its "Can only
+    be played after ..." text (a requirement on the previous card, alone or among alternatives)."""
+    ring = [m for c in s.players[p].ring for m in cat.while_in_ring[c] if m.stat is UNRESTRICTED and not m.opponents]
+    if not s.modifiers and not ring:
+        return False
     cond = req.condition
     alternatives = cond.conditions if isinstance(cond, fx.AnyOf) else (cond,)
     if not any(isinstance(c, fx.After) for c in alternatives):
         return False  # "can only be played if A or if B" prints no "Can only be played after ..." text
-    for am in active(s, p):
-        m = am.modifier
+    for m in [am.modifier for am in active(s, p)] + ring:
         if m.stat is UNRESTRICTED and applies(m, info, as_type) \
-                and (m.max_damage is None or info.card.printed_damage <= m.max_damage):
+                and (m.max_damage is None or info.card.printed_damage <= m.max_damage) \
+                and (m.condition is None or holds(cat, s, p, m.condition, info.id, s.last[p])):
             return True
     return False
 
@@ -509,14 +550,15 @@ def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Ac
             continue
         if a.condition is not None and not holds(cat, s, owner, a.condition, card, None):
             continue
-        if a.actions and _cost_payable_now(cat, s, p, a.actions[0], a.by):
+        if a.actions and _cost_payable_now(cat, s, p, a.actions[0], card, a.by):
             return a
     return None
 
 
-def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action, payer: fx.Who = YOU) -> bool:
-    """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone (`payer`: how
-    the action names him, the card's owner being "you")."""
+def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action, card: CardId,
+                      payer: fx.Who = YOU) -> bool:
+    """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone (or from under
+    the card, `card`, whose effect it is; `payer`: how the action names him, the card's owner being "you")."""
     me = s.players[p]
     if isinstance(action, fx.Discard) and action.who is payer and action.count.of is None and action.count.n:
         through = cat.passing(action.filter)
@@ -524,7 +566,8 @@ def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action, pay
     if isinstance(action, fx.MoveCards) and action.who is payer and action.count.of is None and action.count.n \
             and not action.count.up_to and not action.count.same:
         through = cat.passing(action.filter)
-        return sum(1 for c in me.zone(action.source) if c in through) >= action.count.n
+        cards = s.held(p, card) if action.source is fx.Zone.UNDER else me.zone(action.source)
+        return sum(1 for c in cards if c in through) >= action.count.n
     return payer is YOU or getattr(action, "who", None) is payer  # the opponent pays: something of his
 
 
@@ -654,7 +697,8 @@ def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> in
     reversals, and what the defender's Ring area changes his Reversal cards' F by."""
     cost = cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
     if _costs_changed(cat, s, 1 - play.player):
-        cost += _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
+        changed, fixed = _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
+        cost = cost + changed if fixed is None else fixed
     return cost
 
 
@@ -797,10 +841,11 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
         return False
     if t.min_damage is not None and damage < t.min_damage:
         return False
-    if t.after_title is not None and (play.previous is None or cat.infos[play.previous.card].title != t.after_title):
+    if t.after_title is not None and not holds(cat, s, play.player, fx.After(title=t.after_title), play.card,
+                                               play.previous):
         return False
-    if t.after is not None and not _after(cat, t.after, play.card, play.previous):
-        return False  # "any card played after a Set-up card"
+    if t.after is not None and not holds(cat, s, play.player, t.after, play.card, play.previous):
+        return False  # "any card played after a Set-up card" (or considered played after one)
     if t.played_before and _played_before(s, t.played_before_type) < t.played_before:
         return False  # "if it is not the first card played this turn"
     if t.min_trait_in_ring is not None:

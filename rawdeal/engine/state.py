@@ -126,6 +126,10 @@ class GameState:
     # that asks: `Catalog.counts_plays`)
     found: CardId = -1  # the card the last search put into a hand ("If it is your next card played this turn, ...";
     # kept only when the catalog has a card that asks: `Catalog.finds`)
+    # (owner, card) -> the cards held under that card of his, bottom first ("put them under this card", Classic cards).
+    # Copies of a title are one card id, so the copies in one player's Ring area hold one pile; a card keeps its pile
+    # wherever it goes (only its own text moves them), and an emptied pile is dropped (a save writes only non-empty ones)
+    under: dict[tuple[int, CardId], list[CardId]] = field(default_factory=dict)
 
     def copy(self) -> GameState:
         """A copy whose lists are its own (the records in them are values, shared). Every field by name:
@@ -136,7 +140,21 @@ class GameState:
             self.ability_used, self.modifiers, self.last[:], self.playing, self.tasks[:], self.skip[:],
             self.delayed, self.hold, self.end_requested, self.moved, self.winner, self.how, self.constructed,
             self.used, self.ended_by_reversal, self.reversed_last, self.played, self.found,
+            {k: v[:] for k, v in self.under.items()} if self.under else {},
         )
+
+    def held(self, owner: int, card: CardId) -> list[CardId]:
+        """The cards under `owner`'s `card` (an empty list, not kept, when there are none)."""
+        return self.under.get((owner, card)) or []
+
+    def hold_under(self, owner: int, card: CardId) -> list[CardId]:
+        """The pile under `owner`'s `card`, to put cards in (`tidy` drops it again when left empty)."""
+        return self.under.setdefault((owner, card), [])
+
+    def tidy(self) -> None:
+        """Drop emptied piles: an empty pile and none are the same state."""
+        if any(not v for v in self.under.values()):
+            self.under = {k: v for k, v in self.under.items() if v}
 
     @property
     def opponent(self) -> int:

@@ -132,12 +132,13 @@ class PickCard(Task):
     position: Position = Position.TOP
     filter: CardFilter = ANY_CARD
     forced: bool = False
-    by: int = -1  # the player whose effect asked (for filters that read his Fortitude)
+    by: int = -1  # the player whose effect asked (for filters that read his Fortitude; who moved a card out of a Ring area)
     other: CardId = -1  # "1 other card": one copy of it in the zone (the effect's own card) is never offered
+    holder: CardId = -1  # `zone` or `dest` UNDER: the card of `owner`'s the cards are held under (the effect's own)
 
     def __init__(self, chooser: int, owner: int, zone: Zone, verb: PickVerb, remaining: int,
                  dest: Zone = Zone.RINGSIDE, position: Position = Position.TOP, filter: CardFilter = ANY_CARD,
-                 forced: bool = False, by: int = -1, other: CardId = -1) -> None:  # native: events.py
+                 forced: bool = False, by: int = -1, other: CardId = -1, holder: CardId = -1) -> None:  # native: events.py
         self.chooser = chooser
         self.owner = owner
         self.zone = zone
@@ -149,11 +150,12 @@ class PickCard(Task):
         self.forced = forced
         self.by = by
         self.other = other
+        self.holder = holder
 
     def picked(self) -> PickCard:
         """The same pick with one card fewer left (`dataclasses.replace`, built directly: it runs as Python)."""
         return PickCard(self.chooser, self.owner, self.zone, self.verb, self.remaining - 1, self.dest, self.position,
-                        self.filter, self.forced, self.by, self.other)
+                        self.filter, self.forced, self.by, self.other, self.holder)
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -56,6 +56,8 @@ def save_dict(game: Game) -> dict[str, Any]:
         ended["played"] = [str(t) for t in s.played]
     if s.found >= 0:  # likewise
         ended["found"] = title(s.found)
+    if s.under:  # likewise; by owner and title, whatever order the piles were made in
+        ended["under"] = sorted([o, title(c), [title(h) for h in held]] for (o, c), held in s.under.items() if held)
     return {**constructed, **pool, **used, **ended,
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
@@ -163,6 +165,8 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
         reversed_last=rec("reversed_last", LastPlay | None, None),
         played=tuple(CardType(t) for t in raw.get("played", [])),
         found=card_id(raw["found"], "$.found") if "found" in raw else -1,
+        under={(o, card_id(t, f"$.under[{k}][1]")): [card_id(h, f"$.under[{k}][2][{j}]") for j, h in enumerate(held)]
+               for k, (o, t, held) in enumerate(raw.get("under", []))},
     )
 
 

@@ -20,7 +20,7 @@ def _cards(n: int) -> str:
 
 
 _ZONE = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal",
-         "removed": "cards removed from the game", "backlash": "Backlash deck"}
+         "removed": "cards removed from the game", "backlash": "Backlash deck", "under": "cards held under a card"}
 
 
 def _move(e: ev.Moved) -> str:

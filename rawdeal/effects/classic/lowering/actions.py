@@ -10,6 +10,7 @@ from rawdeal.cards.model import CardType, Trait
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Value, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.chosen import Chosen as _Chosen, chosen_moved
+from rawdeal.effects.classic.lowering.leaving import under_read
 from rawdeal.effects.classic.lowering.nodes import (
     _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _arg, _cards, _children, _desc, _filter, _number, _object_cards,
     _only_args, _subject, _target, _zone_in, find, titles_each, values, words,
@@ -43,6 +44,8 @@ class _Seq:
     first_next: bool = False  # the sentence before said what the first card played next turn is considered ("If it
     # is a Strike maneuver, it is +5D" then speaks of that card)
     found: fx.Search | None = None  # the text's last search ("it is your next card played this turn": what it found)
+    group: Any = None  # "your Trademark Finishers are F:20 and you may ignore ...": the group's modifier (a
+    # `statements._GroupMod` whose lifetime the context decides), the cards a later clause of the sentence is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,7 +402,7 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     both = _this_and_cards(action)
     if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
         return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
-    action = _places_read(action)
+    action = under_read(_places_read(action), card.title)
     arranged = put_back_in_order(action, seq.last)  # "look at the top 3 cards ... and put them back in any order"
     if arranged is not None:
         return arranged
@@ -800,6 +803,8 @@ def _ignore(action: Action, seq: _Seq) -> list[Any]:
             or len(action.parts) > 2 or (on is not None and not next_card) or (next_card and seq.next_card):
         raise Unsupported(f"ignore {' '.join(words(action)[1:])!r}")
     d = seq.next_card
+    if d is None and not next_card and seq.group is not None:  # the cards the sentence's amounts were about
+        return [replace(seq.group, modifier=replace(seq.group.modifier, stat=fx.Stat.UNRESTRICTED, amount=0, sets=False))]
     if d is None and not next_card:
         raise Unsupported("ignoring a card's text without saying which card")
     if d is None:

@@ -30,12 +30,22 @@ def _prior(node: object) -> fx.Condition:
                 found += [fx.After(title=t) for t in many] or [_after(_desc(d) if isinstance(d, CardDesc) else _cards(d), one)]
         elif isinstance(one, Phrase) and one.kind == "prior_card":  # "the card titled X or Y": after any of them
             found += [fx.After(title=t) if titles_each(c) else _after(_cards(c), one)
-                      for c in one.parts if isinstance(c, Cards) for t in (titles_each(c) or ("",))]
+                      for c in one.parts if isinstance(c, Cards) and not _either(c)
+                      for t in (titles_each(c) or ("",))]
+            # "a Set-up card or the card titled Gut Wrench": after either
+            found += [_after(_desc(d), one) for c in one.parts if isinstance(c, Cards) and _either(c)
+                      for d in c.parts if isinstance(d, CardDesc)]
         elif not (isinstance(one, Word) and one.text in ("or", ",")):
             raise Unsupported(f"a play after {' '.join(words(one))!r}")
     if not found:
         raise Unsupported(f"a play after {' '.join(words(prior))!r}")
     return found[0] if len(found) == 1 else fx.AnyOf(tuple(found))
+
+
+def _either(cards: Cards) -> bool:
+    """Whether `cards` is several descriptions joined by "or" ("a Set-up card or the card titled Gut Wrench")."""
+    joins = [words(p) for p in cards.parts if isinstance(p, Word)]
+    return sum(isinstance(p, CardDesc) for p in cards.parts) > 1 and bool(joins) and all(j == ["or"] for j in joins)
 
 
 def _after(d: _Desc, said: object) -> fx.After:

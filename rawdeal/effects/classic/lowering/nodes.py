@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from rawdeal.cards.model import CardType, Subtype, Trait
-from rawdeal.cards.marks import STUN_VALUE, TITLE_BELT
+from rawdeal.cards.marks import STUN_VALUE, TITLE_BELT, fortitude_mark
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.marks import either_marks, either_title, is_property, logo_marks, word_mark
 from rawdeal.effects.classic.model import (
@@ -219,7 +219,8 @@ HASH = fx.CountOf(fx.Who.ALL, None)
 
 # ------------------------------------------------------------------------------------------ zones
 _ZONES = {"hand": fx.Zone.HAND, "arsenal": fx.Zone.ARSENAL, "ringside pile": fx.Zone.RINGSIDE,
-          "ring area": fx.Zone.RING, "ring": fx.Zone.RING, "backlash deck": fx.Zone.BACKLASH}
+          "ring area": fx.Zone.RING, "ring": fx.Zone.RING, "backlash deck": fx.Zone.BACKLASH,
+          "under this card": fx.Zone.UNDER}  # the last only as `leaving.under_read` says it
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +355,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
                 fields["min_damage"] = amount
             else:
                 fields["max_damage"] = fields["min_damage"] = amount
+        elif kind == "fortitude_is" and (printed := _printed_fortitude(item)) is not None:  # "1 F:0 Maneuver card"
+            fields["marks"] = (*fields.get("marks", ()), fortitude_mark(printed))
         else:
             raise Unsupported(f"the card word {said!r}")
     for noun in desc.nouns:
@@ -412,6 +415,14 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
     if subtypes and CardType.MANEUVER not in types:
         types.append(CardType.MANEUVER)
     return _Desc(count, tuple(dict.fromkeys(types)), tuple(dict.fromkeys(subtypes)), **fields)
+
+
+def _printed_fortitude(item: object) -> int | None:
+    """The F of "an F:0 card" (the printed value, a mark of the card); None for an amount ("5F") or a bound."""
+    found = values(item, ValueKind.FORTITUDE)
+    if len(found) != 1 or ":" not in found[0].text or len(words(item)) != 1:
+        return None
+    return _number(found[0])
 
 
 def _copies_of_titled(desc: CardDesc) -> str | None:

@@ -47,6 +47,8 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD \
             and not (st.kind == "stats_are" or _reversals_to_it(st)):
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
+    if st.kind == "considered_played":
+        return [considered_after(st, seq.next_card)]
     if seq.next_card is not None and st.kind == "stats_are" and not _reversals_to_it(st):
         return _next_card_is(st, seq.next_card, seq.next_when, seq.last)
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
@@ -389,6 +391,15 @@ def _stat_list(node: object) -> list[tuple[fx.Stat, int]]:
     return out
 
 
+def _set_value(node: object) -> int | None:
+    """The F of "is F:0", "are F:20" when that is the whole amount (a value the F is set to, not a change to it)."""
+    found = [v for v in _leaves(node) if isinstance(v, Value) and v.kind in (ValueKind.DAMAGE, ValueKind.FORTITUDE)]
+    if len(found) != 1 or ":" not in found[0].text or found[0].kind is not ValueKind.FORTITUDE \
+            or values(node, ValueKind.SIGNED):
+        return None
+    return _number(found[0])
+
+
 def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
     holder = next((p for p in st.parts if isinstance(p, Phrase) and p.kind == "holder"), None)
     stats = next((p for p in st.parts if isinstance(p, Phrase) and p.kind == "stats"), None)
@@ -466,6 +477,9 @@ def _next_card_modifier(ref: Phrase, stats: Phrase, amounts: list[tuple[fx.Stat,
     if d.title or d.trait or d.not_marks or d.any_marks or d.max_damage or d.min_damage or len(d.subtypes) > 1 \
             or d.types not in ((), (CardType.MANEUVER,)):
         raise Unsupported(f"{' '.join(said)!r}")
+    fixed = _set_value(stats) if amounts is None else None
+    if fixed is not None and not d.types and not d.marks:  # "your next card played this turn is F:0"
+        return fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, fixed, fx.Duration.NEXT_CARD, card_type=None, sets=True))
     amounts = _stat_list(stats) if amounts is None else amounts
     if len(amounts) != 1:
         raise Unsupported("a next card's amounts other than one +D or one F")
@@ -514,12 +528,15 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
             or len(d.subtypes) > 1 or d.titles or len(d.types) > 1:
         raise Unsupported(f"the amounts of {' '.join(words(group))!r}")
     hashed = hashed_stats(stats)  # "your Unique cards are -#F, where # is equal to ..."
-    amounts = _stat_list(stats) if hashed is None else hashed
+    fixed = _set_value(stats) if hashed is None else None  # "your Trademark Finishers are F:20"
+    amounts = [(fx.Stat.FORTITUDE, fixed)] if fixed is not None else _stat_list(stats) if hashed is None else hashed
     if len(amounts) != 1:
         raise Unsupported("a group's amounts other than one +D or F")
     stat, n = amounts[0]
     card_type = _group_type(d, stat)
     duration, said_it = _group_lifetime(tails)
+    if fixed is not None and (said_it or everyone or opponents or card_type is CardType.REVERSAL):
+        raise Unsupported(f"a stat set to a value (F:{fixed}) other than of your own cards while this card is in play")
     if everyone and (said_it or stat is not fx.Stat.DAMAGE):
         raise Unsupported("every player's cards changed other than in damage while this card is in the Ring area")
     if hashed is not None and (everyone or stat is not fx.Stat.FORTITUDE and not said_it):
@@ -528,7 +545,8 @@ def _group_modifier(group: Phrase, stats: Phrase, tails: list[Phrase]) -> _Group
         raise Unsupported("the other player's cards changed other than while this card is in the Ring area")
     return _GroupMod(fx.Modifier(stat, n, duration, card_type=card_type, subtype=d.subtypes[0] if d.subtypes else None,
                                  marks=d.marks, not_marks=d.not_marks, title=d.title, title_word=d.title_word,
-                                 everyone=everyone, per=None if hashed is None else HASH, opponents=opponents), said_it)
+                                 everyone=everyone, per=None if hashed is None else HASH, opponents=opponents,
+                                 sets=fixed is not None), said_it)
 
 
 def _of_reversals(d: _Desc) -> bool:
@@ -754,6 +772,31 @@ _STATEMENTS = {
     "is_event": reversed_removed, "cannot_be_removed": cannot_be_removed, "considered_trait": is_permanent,
     "is_trait": is_permanent,
 }
+
+
+def considered_after(st: Statement, next_card: _Desc | None) -> fx.Modify:
+    """"Your next card played this turn is considered to be played after the card titled X", "(if your next card
+    played this turn is a maneuver,) it is considered to be played after X": a one-shot modifier that makes X (any
+    of several) the card the next card was played after."""
+    from rawdeal.effects.classic.lowering.conditions import _prior  # conditions reads descriptions with this module
+
+    holder, played = find(st, "holder"), find(st, "played_after")
+    ref = find(holder, "next_ref") if holder is not None else None
+    if holder is None or played is None or _tails(st):
+        raise Unsupported(f"the statement 'considered played' {' '.join(words(st))!r}")
+    if next_card is not None and words(holder) == ["it"]:
+        d = next_card
+    elif next_card is None and ref is not None and words(ref) in (
+            ["your", "next", "card", "played", "this", "turn"], ["your", "next", "card", "played"]):
+        d = _Desc()
+    else:
+        raise Unsupported(f"the statement 'considered played' {' '.join(words(st))!r}")
+    prior = _prior(played)
+    after = prior.conditions if isinstance(prior, fx.AnyOf) else (prior,)
+    if not all(isinstance(a, fx.After) for a in after):
+        raise Unsupported(f"considered played after {' '.join(words(played))!r}")
+    return fx.Modify(next_modifier(fx.Stat.AFTER, 0, fx.Duration.NEXT_CARD, d,
+                                   after=tuple(a for a in after if isinstance(a, fx.After))))
 
 
 def _next_card_is(st: Statement, d: _Desc, when: fx.Duration = fx.Duration.NEXT_CARD, last: object = None) -> list[Any]:

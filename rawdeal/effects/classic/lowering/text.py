@@ -29,6 +29,7 @@ from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
+from rawdeal.effects.classic.lowering.leaving import left_ring
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
@@ -61,7 +62,7 @@ class _Ctx:
     by: fx.Who = fx.Who.YOU  # ... and whose
     after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
     source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal); "when played": only
-    # when the card is played from that zone
+    # when the card is played from that zone; "left ring": only when it goes there (`by`: whose effect moves it)
     goes_on: bool = False  # "in": the sentence before made an effect used from there, which a plain sentence of
     # actions goes on with ("... you may put this card into your Ringside pile ... Your opponent may draw 1 card.")
 
@@ -258,6 +259,16 @@ def _this_in_ring(frame: Frame) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ sentences
+def _any_next_card(made: object) -> bool:
+    """Whether a statement made "your next card played this turn is ..." (whatever card it is): what the sentence
+    says next of a card without naming one is said of that card ("is F:0 and you may ignore the '...' text")."""
+    if not isinstance(made, fx.Modify) or made.per is not None:
+        return False
+    m = made.modifier
+    return m.duration is fx.Duration.NEXT_CARD and m == fx.Modifier(m.stat, m.amount, m.duration, card_type=None,
+                                                                    sets=m.sets, after=m.after)
+
+
 def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
     groups: list[list[Any]] = [[]]
@@ -327,6 +338,11 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             out = [modify(p.modifier) if isinstance(p, _GroupMod) and p.said else p  # its lifetime said: an action
                    for p in made]
             seq.last = out[-1] if out and isinstance(out[-1], fx.Modify) else seq.last
+            if len(out) == 1 and isinstance(out[0], _GroupMod) and not out[0].said and not out[0].modifier.per \
+                    and out[0].modifier.stat is fx.Stat.FORTITUDE and not out[0].modifier.reversals:
+                seq.group = out[0]  # "your Trademark Finishers are F:20 and you may ignore the '...' text"
+            if seq.next_card is None and len(out) == 1 and _any_next_card(out[0]):
+                seq.next_card, seq.next_when = _Desc(), fx.Duration.NEXT_CARD  # "... is F:0 and you may ignore ..."
             groups[-1] += out
         else:
             raise Unsupported(f"{' '.join(words(item))!r}")
@@ -493,7 +509,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     if seq.first_next:  # "At the beginning of your next turn, your first card played is considered ... after <this>"
         return ctx, [AfterThisNextTurn()]
     frames = list(sentence.frames)
-    seq.next_card = seq.condition = seq.lifetime = None
+    seq.next_card = seq.condition = seq.lifetime = seq.group = None
     forced = False
     while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
         seq.lifetime = _lifetime(frames.pop(0))
@@ -539,6 +555,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
         return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
+    leaving = left_ring(frames[0]) if frames and frames[0].kind in ("if_cond", "when_cond") else None
+    if leaving is not None:  # "If this card is removed from your Ring area, ...": its own effect as it leaves
+        return _Ctx("left ring", by=leaving[0], source=leaving[1]), _left_ring_parts(sentence, frames[1:], card, seq)
     seq.next_when = fx.Duration.NEXT_CARD
     if first_next and frames and frames[-1].kind == "if_cond" and it_is_first_next(frames[-1]) is not None:
         seq.next_card = it_is_first_next(frames.pop())  # "If it is a Strike maneuver, it is +5D": that first card
@@ -612,10 +631,26 @@ def _draw_segment(sentence: Sentence, card: CardFacts, seq: _Seq) -> tuple[_Ctx,
         new = _Ctx("draw segment")
     else:
         raise Unsupported("additional cards drawn in the Draw segment of a card in no Ring area")
-    seq.next_card = seq.condition = seq.lifetime = None
+    seq.next_card = seq.condition = seq.lifetime = seq.group = None
     parts = _items(sentence, card, seq)
     _any_number_only_discarded(parts)
     return new, parts
+
+
+def _left_ring_parts(sentence: Sentence, rest: list[Frame], card: CardFacts, seq: _Seq) -> list[Any]:
+    """What a card leaving the Ring area does; "..., if you are a Diva Superstar, you may draw 1 card": only while a
+    condition on the game's state then holds. Any other opening after it is reported."""
+    cond = find(rest[0], "condition") if len(rest) == 1 and rest[0].kind == "if_cond" else None
+    if rest and not isinstance(cond, Phrase):
+        raise Unsupported("a card leaving the Ring area under another opening")
+    parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
+    if not isinstance(cond, Phrase):
+        return parts
+    said = condition(cond)
+    if not parts or not all(isinstance(p, _ACTIONS) for p in parts) or not about_the_state(said):
+        raise Unsupported(f"the condition {' '.join(words(cond))!r} on a card leaving the Ring area")
+    return [fx.OnlyIf(said, tuple(parts))]
 
 
 def _lifetime_to_restrictions(sentence: Sentence) -> Sentence:
@@ -967,7 +1002,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _answered(clauses, part)
         elif isinstance(part, fx.RemoveReversed) and ctx.kind != "reverse":
             raise Unsupported("the reversed card, said where the card reverses nothing")
-        elif ctx.kind in ("activated", "played", "reversal", "draw segment") and isinstance(part, _ACTIONS):
+        elif ctx.kind in ("activated", "played", "reversal", "left ring", "draw segment") and isinstance(part, _ACTIONS):
             used.append(part)
         elif ctx.kind == "in" and ctx.goes_on and isinstance(part, _ACTIONS) and isinstance(clauses[-1], fx.Activated):
             clauses[-1] = replace(clauses[-1], actions=(*clauses[-1].actions, _this_moved(part)))
@@ -1029,6 +1064,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=ctx.zones[0],
                                     played=ctx.played, by=ctx.by, source=ctx.source))
         return _Ctx("in", zones=ctx.zones)
+    if ctx.kind == "left ring":
+        if not used:
+            raise Unsupported("a card leaving the Ring area that sets off nothing the engine runs")
+        clauses.append(fx.Triggered(fx.Trigger.LEFT_RING, tuple(_this_moved(a) for a in used), zone=fx.Zone.RING,
+                                    by=ctx.by, dest=ctx.source))
+        return _Ctx("in", zones=(fx.Zone.RING,))  # a sentence after it says when again, or is reported
     if ctx.kind == "played":
         if not used:
             raise Unsupported("a successful play that sets off nothing the engine runs")
