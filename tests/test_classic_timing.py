@@ -8,6 +8,7 @@ from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog
 from rawdeal.engine.classic import shipped_classic
+from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import GameState, PlayerState
@@ -403,3 +404,19 @@ def test_a_card_may_let_the_opponent_pay_to_remove_it_before_his_draw_segment() 
     lone.apply(parse_move("end"))
     d = lone.decision()
     assert d is not None and "yes" not in [str(m) for m in d.moves] and lone.s.players[0].ring != []
+
+
+EVERY = "Before every Draw Segment, all players overturn 1 card."  # No Way Out
+
+
+def test_before_every_draw_segment_is_the_start_of_each_players_turn() -> None:
+    assert_printed(EVERY)
+    (each,) = clauses(EVERY, frozenset({"pre-match"}))
+    assert each == fx.Triggered(fx.Trigger.START_OF_TURN, (fx.MillTop(fx.Who.ALL),), by=fx.Who.ALL)
+    game = _course_game(course_with({"Chair Shot": fx.CardEffect((each,))}), ["Chair Shot"])
+    game.s.current = 0
+    game.s.tasks = [T.StartTurn(1)]  # The Rock's turn starts: the card in Stone Cold's Ring area sets it off too
+    game.resume()
+    assert [len(p.ringside) for p in game.s.players] == [1, 1]
+    game.apply(parse_move("end"))  # and at the start of Stone Cold's own turn
+    assert [len(p.ringside) for p in game.s.players] == [2, 2]

@@ -425,8 +425,9 @@ def _triggered(c: Triggered) -> str:
         by = {Who.ALL: "", Who.OPPONENT: " by an effect opponent controls", Who.YOU: " by an effect you control"}[c.by]
         where = f" into your {_ZONES[c.dest]}" if c.dest is not None else ""
         return f"when this card is moved from your ring area{where}{by}, {may}{_actions(c.actions, True)}"
-    when = "at the start of opponent's turn" if c.trigger is Trigger.START_OF_TURN and c.by is Who.OPPONENT \
-        else _TRIGGERS[c.trigger]
+    when = {Who.OPPONENT: "at the start of opponent's turn", Who.ALL: "at the start of every turn"}.get(c.by, "") \
+        if c.trigger is Trigger.START_OF_TURN else ""
+    when = when or _TRIGGERS[c.trigger]
     return f"{when}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
 
 

@@ -243,9 +243,9 @@ class Catalog:
         object.__setattr__(self, "stat_cards", frozenset(i.id for i in self.infos if self.stat_lines[i.id]))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
             t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING
-            and t.by is fx.Who.YOU) for i in self.infos))
+            and t.by is not fx.Who.OPPONENT) for i in self.infos))
         object.__setattr__(self, "their_starters", frozenset(i.id for i in self.infos if any(
-            t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING and t.by is fx.Who.OPPONENT
+            t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING and t.by is not fx.Who.YOU
             for t in i.triggered)))
         object.__setattr__(self, "play_moves", tuple(tuple(share(Play(i.title, t)) for t in i.play_types)
                                                      for i in self.infos))

@@ -292,7 +292,8 @@ class Game(Choices):
         if theirs and not theirs.isdisjoint(s.players[1 - p].ring):  # after his own: the opponent's cards
             for c in reversed([c for c in s.players[1 - p].ring if c in theirs]):
                 for trig in reversed(self.cat.infos[c].triggered):
-                    if trig.trigger is fx.Trigger.START_OF_TURN and trig.by is fx.Who.OPPONENT:
+                    if trig.trigger is fx.Trigger.START_OF_TURN and trig.zone is fx.Zone.RING \
+                            and trig.by is not fx.Who.YOU:
                         self._run_clause(1 - p, c, trig, trig.actions)
         starts = self.cat.ring_start_triggers
         for card in s.players[p].ring:  # a plain loop: compiled native, and quicker than any(map(...)) pure

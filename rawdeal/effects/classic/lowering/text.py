@@ -103,6 +103,10 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             if words(frame)[1] == "his" and not (ctx is not None and ctx.by is fx.Who.OPPONENT):
                 raise Unsupported("'before his Draw Segment' of no turn of his")
             ctx = _Ctx("ring start", by=fx.Who.OPPONENT)
+        elif frame.kind == "before_phase" and words(frame) == ["before", "every", "draw segment"] and (
+                ctx is not None and ctx.kind == "ring"
+                or (ctx is None or ctx == _Ctx()) and stays_in_ring("play", _Ctx(), card)):
+            ctx = _Ctx("ring start", by=fx.Who.ALL)  # "Before every Draw Segment, ...": each player's turn
         elif frame.kind == "during" and words(frame) == ["during", "your", "opponent's", "turn"] and (
                 ctx is not None and ctx.kind in ("ring", "in") or (ctx is None or ctx == _Ctx())
                 and stays_in_ring("play", _Ctx(), card)):
@@ -1039,7 +1043,7 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         if used and isinstance(used[0], fx.Optional):  # "he may discard 2 cards and then put ...": the may covers the rest
             used = [replace(used[0], actions=(*used[0].actions, *used[1:]))]
         for part in used:
-            _add_triggered(clauses, fx.Trigger.START_OF_TURN, fx.Zone.RING, part, fx.Who.OPPONENT)
+            _add_triggered(clauses, fx.Trigger.START_OF_TURN, fx.Zone.RING, part, ctx.by)
         return ctx
     if ctx.kind == "ring start" and ctx.once:
         if used and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:  # the may covers the rest
