@@ -7,14 +7,15 @@ from __future__ import annotations
 from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog
-from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import GameState, PlayerState
 from rawdeal.io.save import dumps, loads
 from rawdeal.effects.classic.lowering import CardFacts, LoweredText, lower
-from classickit import assert_lowers_alike, assert_printed, clauses, compiler, course_with, kinds_of, lowered
+from classickit import (
+    assert_lowers_alike, assert_printed, classic_game, clauses, compiler, course_with, kinds_of, lowered,
+)
 
 GRAPPLE = frozenset({"maneuver", "grapple"})
 EACH = "When played, discard up to 5 cards. This card is -2F for each card discarded."  # Precision Power Slam
@@ -24,17 +25,7 @@ SPECIFIC = ("When played, discard up to 2 Superstar-specific cards. This card is
 
 
 def _game(mine: dict[str, list[str]], theirs: dict[str, list[str]] | None = None) -> Game:
-    """A constructed Classic position at the main decision of player 0 (Triple H against The Rock)."""
-    cat = shipped_classic().catalog
-    ids = {zone: [cat.id(t) for t in titles] for zone, titles in mine.items()}
-    other = {zone: [cat.id(t) for t in titles] for zone, titles in (theirs or {}).items()}
-    arsenal = [i.id for i in cat.infos if not i.effect.clauses and not i.card.traits][:10]
-    s = GameState(players=[PlayerState("Triple H", ids.pop("arsenal", arsenal[:]), **ids),
-                           PlayerState("The Rock", other.pop("arsenal", arsenal[:]), **other)],
-                  constructed=True, tasks=[])
-    game = Game(s, cat)
-    game.resume()
-    return game
+    return classic_game(mine, theirs)
 
 
 def _moves(game: Game) -> list[str]:
