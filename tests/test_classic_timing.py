@@ -411,3 +411,27 @@ def test_before_every_draw_segment_is_the_start_of_each_players_turn() -> None:
     assert [len(p.ringside) for p in game.s.players] == [1, 1]
     game.apply(parse_move("end"))  # and at the start of Stone Cold's own turn
     assert [len(p.ringside) for p in game.s.players] == [2, 2]
+
+
+ADJUST = ("If played from your hand, the first card played on your next turn is - #F, where # = F of the maneuver being "
+          "reversed.")  # Attitude Adjustment, Blown Spot
+
+
+def test_a_reversal_makes_the_first_card_of_the_next_turn_cheaper_by_the_reversed_cards_f() -> None:
+    assert_printed(ADJUST)
+    text = f"Reverse any Grapple maneuver and end your opponent's turn. {ADJUST}"
+    (_, after) = lowered(text, frozenset({"reversal", "special"})).effect.of(fx.OnReverse)  # type: ignore[union-attr]
+    assert after == fx.OnReverse((fx.Modify(
+        fx.Modifier(fx.Stat.FORTITUDE, -1, fx.Duration.FIRST_NEXT_TURN, card_type=None),
+        per=fx.CountOf(fx.Who.YOU, None, measure=fx.Measure.REVERSED_F)),), from_hand_only=True)
+    game = _game({"hand": ["Attitude Adjustment", "Kane's Chokeslam"], "ring": ["Hurricanrana"]},
+                 {"hand": ["Body Slam"], "ring": ["Hurricanrana", "Hurricanrana"]})
+    game.s.current = 1
+    game.resume()
+    game.apply(parse_move('play "Body Slam"'))  # a 7F Grapple
+    game.apply(parse_move('reverse "Attitude Adjustment"'))
+    while (d := game.decision()) is not None and game.s.current == 1:
+        game.apply(d.moves[0])
+    assert [(m.modifier.amount, m.modifier.duration) for m in game.s.modifiers] == [
+        (-7, fx.Duration.FIRST_NEXT_TURN)]
+    assert 'play "Kane\'s Chokeslam" as maneuver' in _moves(game)  # 12F - 7 against a Fortitude of 10

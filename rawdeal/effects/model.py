@@ -240,6 +240,7 @@ class Measure(StrEnum):
     FORTITUDE = "fortitude rating"
     STUN = "stun value in ring area"  # the Stun Values of the cards in his Ring area, summed
     MOVED = "cards moved just before"  # the cards the action just before moved ("+3D for each card discarded")
+    REVERSED_F = "F of the card being reversed"  # a reversal's: "where # = F of the maneuver being reversed" (printed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -224,7 +224,8 @@ class Catalog:
             _asks_reversal(c) for i in self.infos for c in (*(r.condition for r in i.requirements),
                                                              *(sc.condition for sc in i.stat_changes),
                                                              *(irr.condition for irr in i.irreversible_when)))
-            or any(isinstance(a, fx.RemoveReversed) for i in self.infos for r in i.on_reverse for a in r.actions))
+            or any(isinstance(a, fx.RemoveReversed) for i in self.infos for r in i.on_reverse for a in r.actions)
+            or any(_measures(c, fx.Measure.REVERSED_F) for i in self.infos for c in i.on_reverse))
         object.__setattr__(self, "permanence", any(
             PERMANENT in i.card.marks or i.effect.of(fx.Permanent) or i.effect.of(fx.MakesPermanent) for i in self.infos))
         object.__setattr__(self, "paying", frozenset(
@@ -313,6 +314,16 @@ def catalog() -> Catalog:
     compiled = shipped()
     infos = tuple(_info(i, c, compiled.cards[c.title]) for i, c in enumerate(db.cards))
     return Catalog(db=db, infos=infos, abilities=compiled.abilities)
+
+
+def _measures(value: object, measure: fx.Measure) -> bool:
+    """Whether a clause counts `measure` somewhere ("where # = F of the maneuver being reversed")."""
+    if isinstance(value, fx.CountOf):
+        return value.measure is measure or _measures(value.also, measure)
+    if isinstance(value, tuple):
+        return any(_measures(v, measure) for v in value)
+    return hasattr(value, "__dataclass_fields__") and any(
+        _measures(getattr(value, name), measure) for name in value.__dataclass_fields__)
 
 
 def _finds(value: object) -> bool:

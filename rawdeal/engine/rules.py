@@ -116,6 +116,8 @@ def _measure(cat: Catalog, s: GameState, p: int, measure: fx.Measure) -> int:
         return sum(cat.infos[c].card.stun_value for c in s.players[p].ring)
     if measure is fx.Measure.MOVED:  # whoever moved them: the count the action just before left
         return s.moved
+    if measure is fx.Measure.REVERSED_F:  # kept for a catalog that asks (`Catalog.remembers_reversals`)
+        return cat.infos[s.reversed_last.card].card.fortitude if s.reversed_last is not None else 0
     from rawdeal.engine.standing import superstar_value  # standing asks `holds` of its stat lines' conditions
 
     return superstar_value(cat, s, p)  # as the stat lines in play change it

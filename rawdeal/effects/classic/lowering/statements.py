@@ -470,6 +470,11 @@ def _reversal_to(st: Statement, card: CardFacts) -> list[Any]:
 def _next_card_modifier(ref: Phrase, stats: Phrase, amounts: list[tuple[fx.Stat, int]] | None = None) -> Any:
     """"Your next maneuver this turn is +2D", "your next Strike maneuver is +3D" (`amounts`: those read already)."""
     said = words(ref)
+    if first_next_turn(ref):  # "the first card played on your next turn is -#F": whatever it is, F or D
+        amounts = _stat_list(stats) if amounts is None else amounts
+        if len(amounts) != 1:
+            raise Unsupported("a next card's amounts other than one +D or one F")
+        return fx.Modify(fx.Modifier(amounts[0][0], amounts[0][1], fx.Duration.FIRST_NEXT_TURN, card_type=None))
     if said[:2] != ["your", "next"] or any(isinstance(p, Value) and p.kind is ValueKind.NUMBER for p in ref.parts):
         raise Unsupported(f"{' '.join(said)!r}")
     desc = next((p for p in ref.parts if isinstance(p, CardDesc)), None)
