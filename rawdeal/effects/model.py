@@ -525,10 +525,24 @@ class RemoveReversed:
     damage was overturned) out of the game."""
 
 
+@dataclass(frozen=True, slots=True)
+class Blank:
+    """"Blank the text of 1 card in your opponent's Ring area for the rest of the turn", "Choose 1 card in your
+    opponent's Ring area. When this card is in your Ring area, that card has blank text" (Classic cards): the owner
+    chooses `count` of `who`'s cards in his Ring area that pass `filter`; their text (and with `damage`, their D)
+    reads as blank for `until` (REST_OF_TURN, or WHILE_IN_RING: while this card lies in its owner's Ring area)."""
+
+    who: Who
+    until: Duration
+    count: Count = ONE
+    filter: CardFilter = ANY_CARD
+    damage: bool = False
+
+
 Action = (
     Draw | Discard | DiscardThis | ReturnThis | MillTop | MoveCards | Search | Shuffle | LookAt | Arrange
     | SkipTurn | EndTurn | WinGame | Modify | EqualizeFortitude | Choice | Optional
-    | HoldSubmission | MoveThis | Restrict | OnlyIf | RemoveReversed | ContinueTurn
+    | HoldSubmission | MoveThis | Restrict | OnlyIf | RemoveReversed | ContinueTurn | Blank
 )
 
 
@@ -841,11 +855,21 @@ class RingRoom:
 StatLine = SuperstarStat | RingRoom
 
 
+@dataclass(frozen=True, slots=True)
+class BlanksAbility:
+    """"When this card is in your Ring area, if you have 4 or fewer cards in your hand, your opponent's Superstar
+    Ability is blank" (Classic cards): while this card lies in its owner's Ring area (its own text not blanked) and
+    `condition` holds for him, `who`'s Superstar ability reads as no ability."""
+
+    who: Who = Who.OPPONENT
+    condition: Condition | None = None
+
+
 Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
     | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | OpponentCannotPlay | Activated | SuperstarStat | RingRoom | WhenPlayed
-    | PlayableFrom | Permanent | MakesPermanent
+    | PlayableFrom | Permanent | MakesPermanent | BlanksAbility
 )
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from rawdeal.effects.model import (
     AllOf, AnyOf, After, AlsoReversedBy, CountsAs, Not, OpponentCannotPlay, NotReversedBy, ReversedOnlyBy, AllowsFollowUp, Arrange,
     CardFilter, Choice, Condition, Count, Delayed, Discard, DiscardThis,
-    ContinueTurn, Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
+    Blank, BlanksAbility, ContinueTurn, Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
     Paid, Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
@@ -170,6 +170,9 @@ _ACTIONS: dict[type, Callable[[Any, bool], str]] = {
     SkipTurn: lambda a, v: f"{_verb(a.who, 'skip')} {_whose(a.who, a.who)} next turn",
     EndTurn: lambda a, v: f"end {_whose(a.who, Who.YOU)} turn",
     ContinueTurn: lambda a, v: f"continue {_whose(a.who, Who.YOU)} turn",
+    Blank: lambda a, v: f"blank the {'text and damage' if a.damage else 'text'} of {_cards(a.count, a.filter)} in "
+                        f"{_zone(a.who, Zone.RING, Who.YOU)} " + (
+        "for the rest of the turn" if a.until is Duration.REST_OF_TURN else "while this card is in your ring area"),
     WinGame: lambda a, v: f"win the game by {a.how}",
     Modify: lambda a, v: render_modifier(a.modifier) + ("" if a.per is None else f" per {_count(Count(0, of=a.per))}"),
     EqualizeFortitude: lambda a, v: "the player with the higher fortitude removes cards from his ring area until it is not higher",
@@ -476,6 +479,8 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",
     RingRoom: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
     PlayableFrom: lambda c: f"may be played from your {_ZONES[c.zone]} as from your hand",
+    BlanksAbility: lambda c: f"while this card is in your ring area, {_whose(c.who, Who.YOU)} superstar ability is blank"
+                             + (f" if {_condition(c.condition)}" if c.condition is not None else ""),
 }
 
 

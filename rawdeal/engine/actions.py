@@ -84,8 +84,8 @@ class Actions:
         """p's `card` left his Ring area for `dest`, moved by an effect player `by` controls: its own "If this card
         is removed from your Ring area, ..." effects run (Classic cards; rulebook: cards are "removed from the Ring
         by an effect played by you or an opponent")."""
-        if card not in self.cat.ring_leavers:
-            return
+        if card not in self.cat.ring_leavers or self.s.blanked and R.blanked(self.s, p, card) is not None:
+            return  # (a card whose text is blanked has no effect of its own as it leaves)
         whose = YOU if by == p else fx.Who.OPPONENT
         for t in reversed(self.cat.infos[card].triggered):
             if t.trigger is LEFT_RING and (t.by is ALL or t.by is whose) and (t.dest is None or t.dest is dest):
@@ -529,6 +529,12 @@ class Actions:
         if self.listen:
             self._emit(ev.Modified(self.name(owner), _rendered(a)))
 
+    def _do_blank(self, owner: int, a: fx.Blank, card: int) -> None:
+        """The owner picks the card(s) to blank (`Choices._decide_blank`); a count he may lower is not read yet."""
+        n = self._amount(owner, a.count)
+        self.s.tasks.append(T.PickBlank(owner, self._who(owner, a.who), card, a.until, 1 if n is None else n, a.damage,
+                                        a.filter))
+
     def _do_hold(self, owner: int, a: fx.HoldSubmission, card: int) -> None:
         prev = self.s.last[owner]
         if prev is not None:
@@ -578,7 +584,7 @@ ACTIONS: Final[dict[type[fx.Action], Callable[[Actions, int, Any, int], None]]] 
     fx.Choice: Actions._do_choice, fx.Optional: Actions._do_optional, fx.OnlyIf: Actions._do_only_if,
     fx.HoldSubmission: Actions._do_hold, fx.MoveThis: Actions._do_move_this, fx.Restrict: Actions._do_restrict,
     fx.RemoveReversed: Actions._do_remove_reversed,
-    fx.ContinueTurn: Actions._do_continue_turn,
+    fx.ContinueTurn: Actions._do_continue_turn, fx.Blank: Actions._do_blank,
 }
 # The actions done by a player (`who`), who may be all players: not a `getattr(a, "who", None)` per
 # action, which raises and clears an AttributeError for the others.

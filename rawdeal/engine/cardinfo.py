@@ -132,6 +132,9 @@ class Catalog:
     forbidden: dict[str, frozenset[CardId]] = field(init=False, repr=False, compare=False)
     # a card -> what it forbids its owner's opponent to play while it lies in its owner's Ring area (Classic)
     ring_forbids: dict[CardId, frozenset[CardId]] = field(init=False, repr=False, compare=False)
+    # a card -> whose Superstar ability it blanks while in its owner's Ring area (Classic: "your opponent's Superstar
+    # Ability is blank"; empty: every ability is read as printed)
+    ability_blankers: dict[CardId, tuple[fx.BlanksAbility, ...]] = field(init=False, repr=False, compare=False)
     # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
     # decision then looks at neither zone)
     activators: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -186,6 +189,8 @@ class Catalog:
         object.__setattr__(self, "ring_forbids", {
             i.id: frozenset(self.db.index[t] for c in i.effect.of(fx.OpponentCannotPlay) for t in c.titles
                             if t in self.db.index) for i in self.infos if i.effect.of(fx.OpponentCannotPlay)})
+        object.__setattr__(self, "ability_blankers", {
+            i.id: i.effect.of(fx.BlanksAbility) for i in self.infos if i.effect.of(fx.BlanksAbility)})
         # cards an ability or a card in the Ring area may forbid: `can_play` decides
         ruled = frozenset().union(*self.forbidden.values(), *self.ring_forbids.values())
         object.__setattr__(self, "plain_costs", tuple(

@@ -17,6 +17,7 @@ from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.decision import Decision, SeatPrompts, titles_of
 from rawdeal.engine.actions import Actions, any_card
+from rawdeal.engine.state import Blanked
 from rawdeal.engine.words import CardId, CountVerb, DecisionKind, DrawReason, PickVerb
 from rawdeal.engine.members import ARSENAL, COUNT, DISCARD, DRAW, HAND, PASS, REVERSE, RING, UNDER
 
@@ -97,6 +98,32 @@ class Choices(Actions):
             self._emit(ev.Moved(self.name(t.owner), move.title, t.zone, t.dest, position))
         if t.zone is RING:
             self._left_ring(t.owner, card, t.by if t.by >= 0 else t.chooser, t.dest)
+
+    def _blank_options(self, t: T.PickBlank) -> list[CardId]:
+        """The distinct cards of the Ring area that may be blanked: those passing the filter, not blanked already."""
+        through = None if any_card(t.filter) else self.cat.passing(t.filter)
+        return [c for c in R.distinct(R.ring_texts(self.s, t.owner)) if through is None or c in through]
+
+    def _decide_blank(self, t: T.PickBlank) -> Decision | None:
+        options = self._blank_options(t) if t.remaining > 0 else []
+        if not options:
+            return None  # nothing (left) to blank: the effect does nothing more
+        moves = tuple(_moves_of(self.cat.pick_moves[PickVerb.TAKE], options))
+        return Decision(t.chooser, DecisionKind.TAKE, partial(_blank_prompt, self.names, t), moves,
+                        self.titles_of(tuple(options)))
+
+    def _resolve_blank(self, t: T.PickBlank, move: mv.Move) -> None:
+        assert isinstance(move, mv.Pick)
+        card = self.cat.id(move.title)
+        self.s.blanked += (Blanked(t.owner, card, t.chooser, t.source, t.until, t.damage),)
+        if t.remaining > 1:
+            self.s.tasks.append(T.PickBlank(t.chooser, t.owner, t.source, t.until, t.remaining - 1, t.damage, t.filter))
+        if self.listen:
+            what = "text and damage" if t.damage else "text"
+            lasting = "for the rest of the turn" if t.until is fx.Duration.REST_OF_TURN else \
+                f"while {self.title(t.source)} is in {self.name(t.chooser)}'s Ring area"
+            self._emit(ev.Modified(self.name(t.chooser), f"the {what} of {self.name(t.owner)}'s {move.title} "
+                                                         f"is blank {lasting}"))
 
     def _react_to_forced_discard(self, p: int, card: int) -> None:
         """Ego Boost: when the opponent's effect makes a player discard and that player picks this
@@ -207,6 +234,11 @@ def _pick_prompt(names: tuple[str, ...], t: T.PickCard) -> str:
     return f"{names[t.chooser]} picks a card of {whose} {where} to {what} ({t.remaining} left)"
 
 
+def _blank_prompt(names: tuple[str, ...], t: T.PickBlank) -> str:
+    whose = "his" if t.owner == t.chooser else f"{names[t.owner]}'s"
+    return f"{names[t.chooser]} picks a card of {whose} Ring area to blank ({t.remaining} left)"
+
+
 def _count_prompt(names: tuple[str, ...], t: T.AskCount) -> str:
     why = DrawReason.STUN_VALUE if t.reason is DrawReason.STUN_VALUE else DrawReason.EFFECT
     if t.least:
@@ -257,10 +289,10 @@ def nth(cards: list[CardId], card: CardId, copy: int) -> int:
 DECIDERS: Final[dict[type[T.Task], Callable[[Choices, Any], Decision | None]]] = {
     T.ReverseWindow: Choices._decide_reverse, T.PickCard: Choices._decide_pick, T.AskCount: Choices._decide_count,
     T.AskChoice: Choices._decide_choice, T.AskYesNo: Choices._decide_yes_no, T.AskAbility: Choices._decide_ability,
-    T.AskArrange: Choices._decide_arrange,
+    T.AskArrange: Choices._decide_arrange, T.PickBlank: Choices._decide_blank,
 }
 RESOLVERS: Final[dict[type[T.Task], Callable[[Choices, Any, mv.Move], None]]] = {
     T.PickCard: Choices._resolve_pick, T.AskCount: Choices._resolve_count,
     T.AskChoice: Choices._resolve_choice, T.AskYesNo: Choices._resolve_yes_no, T.AskAbility: Choices._resolve_ability,
-    T.AskArrange: Choices._resolve_arrange,
+    T.AskArrange: Choices._resolve_arrange, T.PickBlank: Choices._resolve_blank,
 }

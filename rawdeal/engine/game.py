@@ -290,7 +290,7 @@ class Game(Choices):
         s.tasks.append(T.DRAW_SEGMENT[p])
         theirs = self.cat.their_starters
         if theirs and not theirs.isdisjoint(s.players[1 - p].ring):  # after his own: the opponent's cards
-            for c in reversed([c for c in s.players[1 - p].ring if c in theirs]):
+            for c in reversed([c for c in R.ring_texts(s, 1 - p) if c in theirs]):
                 for trig in reversed(self.cat.infos[c].triggered):
                     if trig.trigger is fx.Trigger.START_OF_TURN and trig.zone is fx.Zone.RING \
                             and trig.by is not fx.Who.YOU:
@@ -298,7 +298,7 @@ class Game(Choices):
         starts = self.cat.ring_start_triggers
         for card in s.players[p].ring:  # a plain loop: compiled native, and quicker than any(map(...)) pure
             if starts[card]:  # rare: most cards have no start-of-turn trigger
-                for c in reversed(s.players[p].ring):
+                for c in reversed(R.ring_texts(s, p)):
                     for trig in starts[c]:
                         self._run_clause(p, c, trig, trig.actions)
                 break
@@ -328,15 +328,15 @@ class Game(Choices):
         if n and self.listen:
             self._emit(ev.Drew(self.name(task.player), n, "draw segment"))
         cat, pl = self.cat, self.s.players[task.player]
-        if pl.superstar in cat.drawing_stars or cat.draw_starters and not cat.draw_starters.isdisjoint(pl.ring):
+        if cat.drawing_stars or cat.draw_starters and not cat.draw_starters.isdisjoint(pl.ring):
             self._push_draw_segment(task.player)
 
     def _push_draw_segment(self, p: int) -> None:
         """What happens after the Draw segment's usual card ("During your Draw Segment, draw an additional 3 cards"):
         his Superstar's, then each copy's in his Ring area, in that order."""
-        cat, pl = self.cat, self.s.players[p]
-        found = [(-1, t) for t in cat.abilities[pl.superstar].triggered if t.trigger is fx.Trigger.DRAW_SEGMENT]
-        found += [(c, t) for c in pl.ring if c in cat.draw_starters for t in cat.infos[c].triggered
+        cat = self.cat
+        found = [(-1, t) for t in R.ability(cat, self.s, p).triggered if t.trigger is fx.Trigger.DRAW_SEGMENT]
+        found += [(c, t) for c in R.ring_texts(self.s, p) if c in cat.draw_starters for t in cat.infos[c].triggered
                   if t.trigger is fx.Trigger.DRAW_SEGMENT and t.zone is fx.Zone.RING]
         for card, t in reversed(found):
             self._run_clause(p, card, t, t.actions)
@@ -359,6 +359,9 @@ class Game(Choices):
                 return
         if s.modifiers:
             s.modifiers = tuple(m for m in s.modifiers if m.owner != p or m.waiting)
+        if s.blanked:  # "for the rest of the turn" ends; "while this card is in your Ring area" ends with it there
+            s.blanked = tuple(b for b in s.blanked if b.until is not fx.Duration.REST_OF_TURN
+                              and b.source in s.players[b.by].ring and b.card in s.players[b.owner].ring)
         if s.ended_by_reversal == p:
             s.ended_by_reversal, s.reversed_last = -1, None
         s.last[p], s.playing, s.turn, s.played = None, None, s.turn + 1, ()
@@ -531,7 +534,7 @@ class Game(Choices):
         for owner in (play.player, 1 - play.player):
             whose = fx.Who.YOU if owner == play.player else fx.Who.OPPONENT
             pl = s.players[owner]
-            for zone, cards, watchers in ((fx.Zone.RING, pl.ring, cat.ring_watchers),
+            for zone, cards, watchers in ((fx.Zone.RING, R.ring_texts(s, owner), cat.ring_watchers),
                                           (fx.Zone.RINGSIDE, pl.ringside, cat.ringside_watchers)):
                 if watchers.isdisjoint(cards):
                     continue  # the usual case: nothing there watches plays from there
@@ -541,7 +544,7 @@ class Game(Choices):
                         found += [(owner, card, t) for t in cat.infos[card].triggered
                                   if t.trigger is fx.Trigger.PLAYED and t.zone is zone and _sets_off(t, whose, info, play.as_type)]
             if pl.superstar in cat.watching_stars:
-                found += [(owner, -1, t) for t in cat.abilities[pl.superstar].triggered
+                found += [(owner, -1, t) for t in R.ability(cat, s, owner).triggered
                           if t.trigger is fx.Trigger.PLAYED and _sets_off(t, whose, info, play.as_type)]
         for owner, card, t in reversed(found):
             self._run_clause(owner, card, t, t.actions)
@@ -557,7 +560,8 @@ class Game(Choices):
         for owner in (play.player, reverser):
             whose = fx.Who.YOU if owner == reverser else fx.Who.OPPONENT
             for zone in (fx.Zone.RING, fx.Zone.RINGSIDE):
-                for card in R.distinct([c for c in s.players[owner].zone(zone) if c in cat.reversal_watchers]):
+                cards = R.ring_texts(s, owner) if zone is fx.Zone.RING else s.players[owner].zone(zone)
+                for card in R.distinct([c for c in cards if c in cat.reversal_watchers]):
                     found += [(owner, card, t) for t in cat.infos[card].triggered
                               if t.trigger is fx.Trigger.REVERSAL and t.zone is zone and t.source in (None, source)
                               and _sets_off(t, whose, info, play.as_type)]

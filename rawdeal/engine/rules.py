@@ -16,7 +16,7 @@ from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
 from rawdeal.engine.moves import Play, Use
-from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay
+from rawdeal.engine.state import ActiveModifier, Blanked, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import (
     AFTER, COURSE, DAMAGE, FORTITUDE, IRREVERSIBLE, MANEUVER, ONCE_PER_TURN, UNPLAYABLE, UNRESTRICTED, YOU,
@@ -27,11 +27,36 @@ ONE_SHOT: Final = (fx.Duration.NEXT_CARD, fx.Duration.NEXT_MANEUVER, fx.Duration
 
 
 def fortitude(cat: Catalog, s: GameState, p: int) -> int:
-    """The sum of the printed D of the cards in the Ring area (`#` counts 0)."""
+    """The sum of the printed D of the cards in the Ring area (`#` counts 0; a card whose damage is blanked, 0)."""
     damages, total = cat.damages, 0
     for card in s.players[p].ring:  # a loop, not sum(map(...)): compiled it is native, and faster pure too
         total += damages[card]
+    if s.blanked:
+        for card in distinct(s.players[p].ring):
+            b = blanked(s, p, card)
+            if b is not None and b.damage:
+                total -= damages[card] * s.players[p].ring.count(card)
     return total
+
+
+def blanked(s: GameState, p: int, card: CardId) -> Blanked | None:
+    """The blanking in force on p's `card` in his Ring area, if any: the one place every reading of a card's text
+    in a Ring area asks (through `ring_texts`; Classic cards). One "while this card is in your Ring area" holds
+    while its source lies in its player's Ring area."""
+    for b in s.blanked:
+        if b.owner == p and b.card == card and (
+                b.until is not fx.Duration.WHILE_IN_RING or b.source in s.players[b.by].ring):
+            return b
+    return None
+
+
+def ring_texts(s: GameState, p: int) -> list[CardId]:
+    """The cards of p's Ring area whose text is read: all of them, but those blanked (`blanked`). Ring-area
+    modifiers, triggers, activations, forbids, stat lines and Permanence read the Ring area through this."""
+    ring = s.players[p].ring
+    if not s.blanked:
+        return ring  # the usual case
+    return [c for c in ring if blanked(s, p, c) is None]
 
 
 def _counted(cat: Catalog, card: CardId, cond: fx.HasCards) -> int:
@@ -45,8 +70,28 @@ def _counted(cat: Catalog, card: CardId, cond: fx.HasCards) -> int:
     return 1 if passes(cat, card, cond.filter) else 0
 
 
+NO_ABILITY: Final = fx.Ability(fx.AbilityTiming.NONE)
+
+
 def ability(cat: Catalog, s: GameState, p: int) -> fx.Ability:
+    """Player p's Superstar ability: none while a card in a Ring area blanks it ("your opponent's Superstar
+    Ability is blank", `fx.BlanksAbility`): every reading of an ability goes through here."""
+    if cat.ability_blankers and ability_blanked(cat, s, p):
+        return NO_ABILITY
     return cat.abilities[s.players[p].superstar]
+
+
+def ability_blanked(cat: Catalog, s: GameState, p: int) -> bool:
+    """Whether a card in either Ring area (its own text not blanked) blanks p's Superstar ability now."""
+    for q in (0, 1):
+        if cat.ability_blankers.keys().isdisjoint(s.players[q].ring):
+            continue
+        whom = YOU if q == p else fx.Who.OPPONENT
+        for card in distinct(ring_texts(s, q)):
+            for b in cat.ability_blankers.get(card, ()):
+                if b.who is whom and (b.condition is None or holds(cat, s, q, b.condition, card, None)):
+                    return True
+    return False
 
 
 def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, prev: LastPlay | None) -> bool:
@@ -300,10 +345,10 @@ def _own_cost_change(cat: Catalog, s: GameState, p: int, info: CardInfo,
     -3F", one amount per copy there), his Superstar's ability ("Your Action cards are -3F") and the opponent's
     cards about his ("his Maneuver cards are +13F") change his card's F by, and the F one of them sets it to
     ("your Trademark Finishers are F:20"; None: none does)."""
-    mods = [(p, m) for c in s.players[p].ring if c in cat.cost_changers for m in cat.while_in_ring[c] if not m.opponents]
+    mods = [(p, m) for c in ring_texts(s, p) if c in cat.cost_changers for m in cat.while_in_ring[c] if not m.opponents]
     mods += [(p, m) for m in ability(cat, s, p).modifiers]
     if cat.opponents_changers:
-        mods += [(1 - p, m) for c in s.players[1 - p].ring if c in cat.opponents_changers for m in cat.while_in_ring[c]
+        mods += [(1 - p, m) for c in ring_texts(s, 1 - p) if c in cat.opponents_changers for m in cat.while_in_ring[c]
                  if m.opponents]
     mods = [(owner, m) for owner, m in mods if m.stat is FORTITUDE and not m.reversals and applies(m, info, as_type)
             and (m.condition is None or holds(cat, s, owner, m.condition, info.id, s.last[owner]))]
@@ -397,9 +442,10 @@ def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
     """Whether the opponent's Superstar ability ("Your opponent cannot play the card titled The Game
     Interferes!") or a card in his Ring area ("When this card is in your Ring area, your opponent cannot play
     the card titled X") forbids player p to play `card`."""
-    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()):
+    if cat.forbidden and card in cat.forbidden.get(s.players[1 - p].superstar, ()) \
+            and not (cat.ability_blankers and ability_blanked(cat, s, 1 - p)):
         return True
-    forbids, ring = cat.ring_forbids, s.players[1 - p].ring
+    forbids, ring = cat.ring_forbids, ring_texts(s, 1 - p)
     # most Ring areas hold no forbidding card: one set test before looking card by card
     return bool(forbids) and not forbids.keys().isdisjoint(ring) and any(card in forbids.get(c, ()) for c in ring)
 
@@ -408,7 +454,7 @@ def _waived(cat: Catalog, s: GameState, p: int, req: fx.PlayRequirement, info: C
     """Whether an active modifier, or a card of the player's Ring area ("When this card is in your Ring area, your
     Trademark Finishers ... may ignore the 'Can only be played after...' text"), lets the card ignore its "Can only
     be played after ..." text (a requirement on the previous card, alone or among alternatives)."""
-    ring = [m for c in s.players[p].ring for m in cat.while_in_ring[c] if m.stat is UNRESTRICTED and not m.opponents]
+    ring = [m for c in ring_texts(s, p) for m in cat.while_in_ring[c] if m.stat is UNRESTRICTED and not m.opponents]
     if not s.modifiers and not ring:
         return False
     cond = req.condition
@@ -531,9 +577,9 @@ def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
             and (not theirs or theirs.isdisjoint(him.ring) and theirs.isdisjoint(him.ringside)):
         return []  # the usual case: no such card there (asked without building a set)
     there = activators.intersection(me.ring) | activators.intersection(me.ringside)
-    cards = [c for zone in (me.ring, me.ringside) for c in zone if c in there]
+    cards = [c for zone in (ring_texts(s, p), me.ringside) for c in zone if c in there]
     if theirs:  # "During your opponent's turn, he may ...": the opponent's cards he lets this player use
-        cards += [c for zone in (him.ring, him.ringside) for c in zone if c in theirs]
+        cards += [c for zone in (ring_texts(s, 1 - p), him.ringside) for c in zone if c in theirs]
     out = []
     for card in distinct(cards):
         if usable_activation(cat, s, p, card) is not None:
@@ -547,7 +593,8 @@ def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Ac
     cost) can be paid."""
     for a in cat.infos[card].activated:  # his own effects first, then those his opponent's cards let him use
         owner = p if a.by is YOU else 1 - p
-        copies = sum(s.players[owner].zone(z).count(card) for z in a.zones)
+        copies = sum((ring_texts(s, owner) if z is fx.Zone.RING else s.players[owner].zone(z)).count(card)
+                     for z in a.zones)
         if not copies or (a.once and s.used.count(card) >= copies):
             continue
         if a.condition is not None and not holds(cat, s, owner, a.condition, card, None):
@@ -610,10 +657,10 @@ def permanent(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
     info = cat.infos[card]
     if PERMANENT in info.card.marks:
         return True
-    for own in info.effect.of(fx.Permanent):
+    for own in info.effect.of(fx.Permanent) if not s.blanked or blanked(s, p, card) is None else ():
         if own.condition is None or holds(cat, s, p, own.condition, card, None):
             return True
-    return any(passes(cat, card, m.filter) for c in distinct(s.players[p].ring)
+    return any(passes(cat, card, m.filter) for c in distinct(ring_texts(s, p))
                for m in cat.infos[c].effect.of(fx.MakesPermanent))
 
 
@@ -645,14 +692,14 @@ def _bonus(cat: Catalog, s: GameState, play: CurrentPlay, stat: fx.Stat, reversa
         mods += [am.modifier for am in active(s, play.player) if am.modifier.duration in ONGOING]
     if not reversals:
         in_ring = cat.while_in_ring
-        for card in s.players[play.player].ring:
+        for card in ring_texts(s, play.player):
             if in_ring[card]:  # (what a card says of the other player's cards is not about this player's)
                 mods += in_ring[card] if card not in cat.opponents_changers else [m for m in in_ring[card] if not m.opponents]
         mods += ability(cat, s, play.player).modifiers  # a Superstar's "Your maneuvers with the word 'kick' ... +1D"
         if cat.everyones:  # the opponent's "All players' maneuvers are +1D"
-            mods += [m for c in s.players[1 - play.player].ring if c in cat.everyones for m in in_ring[c] if m.everyone]
+            mods += [m for c in ring_texts(s, 1 - play.player) if c in cat.everyones for m in in_ring[c] if m.everyone]
         if cat.opponents_changers:  # the opponent's "your opponent's cards titled Dirty Low Blow are +2D"
-            mods += [m for c in s.players[1 - play.player].ring if c in cat.opponents_changers for m in in_ring[c]
+            mods += [m for c in ring_texts(s, 1 - play.player) if c in cat.opponents_changers for m in in_ring[c]
                      if m.opponents]
     if not mods:
         return 0  # the usual case

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog
-from rawdeal.engine.rules import holds
+from rawdeal.engine.rules import ability, holds, ring_texts
 from rawdeal.engine.state import GameState
 
 RING_ROOM = 5  # the rules: at most 5 Pre-match and 5 Mid-match cards in a Ring area
@@ -28,9 +28,8 @@ def _lines(cat: Catalog, s: GameState, p: int, wanted: Callable[[fx.StatLine], b
         return  # the usual case, asked on every main decision with a Mid-match card in a Backlash deck
     for q in (0, 1):
         mine = fx.Who.YOU if q == p else fx.Who.OPPONENT
-        ability = cat.abilities.get(s.players[q].superstar)
-        printed: list[tuple[fx.StatLine, int]] = [(line, -1) for line in ability.stat_lines] if ability else []
-        for card in s.players[q].ring:
+        printed: list[tuple[fx.StatLine, int]] = [(line, -1) for line in ability(cat, s, q).stat_lines]
+        for card in ring_texts(s, q):
             for clause in cat.stat_lines[card]:
                 printed.append((clause, card))
         for line, card in printed:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from rawdeal.cards import CardType
-from rawdeal.effects.model import Modifier, Zone
+from rawdeal.effects.model import Duration, Modifier, Zone
 from rawdeal.engine.record import Record
 from rawdeal.engine.tasks import Task
 from rawdeal.engine.words import CardId, Profile
@@ -94,6 +94,21 @@ class CurrentPlay(Record):
         self.source = source
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class Blanked(Record):
+    """`owner`'s `card` in his Ring area reads as blank text (with `damage`, as 0 D too), blanked by the effect of
+    `by`'s card `source`, for `until`: the rest of the turn, or while `source` lies in `by`'s Ring area (Classic
+    cards: "Blank the text of 1 card in your opponent's Ring area for the rest of the turn"). Copies of a title
+    are one card id, so the copies of it in that Ring area read as blank together."""
+
+    owner: int
+    card: CardId
+    by: int
+    source: CardId
+    until: Duration
+    damage: bool = False
+
+
 @dataclass(slots=True)
 class GameState:
     players: list[PlayerState]
@@ -130,6 +145,8 @@ class GameState:
     # Copies of a title are one card id, so the copies in one player's Ring area hold one pile; a card keeps its pile
     # wherever it goes (only its own text moves them), and an emptied pile is dropped (a save writes only non-empty ones)
     under: dict[tuple[int, CardId], list[CardId]] = field(default_factory=dict)
+    # The cards in a Ring area whose text reads as blank, and for how long (`rules.blanked` reads them; Classic cards)
+    blanked: tuple[Blanked, ...] = ()
 
     def copy(self) -> GameState:
         """A copy whose lists are its own (the records in them are values, shared). Every field by name:
@@ -140,7 +157,7 @@ class GameState:
             self.ability_used, self.modifiers, self.last[:], self.playing, self.tasks[:], self.skip[:],
             self.delayed, self.hold, self.end_requested, self.moved, self.winner, self.how, self.constructed,
             self.used, self.ended_by_reversal, self.reversed_last, self.played, self.found,
-            {k: v[:] for k, v in self.under.items()} if self.under else {},
+            {k: v[:] for k, v in self.under.items()} if self.under else {}, self.blanked,
         )
 
     def held(self, owner: int, card: CardId) -> list[CardId]:

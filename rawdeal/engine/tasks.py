@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from rawdeal.effects.model import ANY_CARD, Action, CardFilter, Position, Zone
+from rawdeal.effects.model import ANY_CARD, Action, CardFilter, Duration, Position, Zone
 from rawdeal.engine.record import Record
 from rawdeal.engine.words import CardId, CountVerb, DrawReason, PickVerb
 
@@ -159,6 +159,21 @@ class PickCard(Task):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class PickBlank(Task):
+    """`chooser` names a card of `owner`'s Ring area (passing `filter`) whose text then reads as blank
+    (`state.Blanked`, with `damage` its D too) for `until`, set by `chooser`'s card `source`; `remaining` times
+    (Classic cards: "Blank the text of 1 card in your opponent's Ring area for the rest of the turn")."""
+
+    chooser: int
+    owner: int
+    source: CardId
+    until: Duration
+    remaining: int = 1
+    damage: bool = False
+    filter: CardFilter = ANY_CARD
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class AskCount(Task):
     """How many (least..most): `verb` "draw" draws, "discard" then asks for that many discards, "move" then asks
     for that many picks of `pick` (its `remaining` unused)."""
@@ -216,7 +231,7 @@ class PreMatch(Task):
 # The tasks that wait for a move (a set, not a class attribute: mypyc takes every annotated name in a
 # dataclass body for a field).
 DECISIONS: Final[frozenset[type[Task]]] = frozenset(
-    {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange, PreMatch})
+    {ReverseWindow, PickCard, AskCount, AskChoice, AskYesNo, AskAbility, AskArrange, PreMatch, PickBlank})
 
 # Shared instances of the tasks every play or turn pushes (tasks are values: sharing one is safe).
 # Final: compiled, each is a C static rather than a module dictionary look-up.

@@ -15,7 +15,7 @@ from rawdeal.cards import CardType
 from rawdeal.effects.model import Zone
 from rawdeal.engine.cardinfo import Catalog, catalog
 from rawdeal.engine.game import Game
-from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, LastPlay, PlayerState
+from rawdeal.engine.state import ActiveModifier, Blanked, CurrentPlay, GameState, LastPlay, PlayerState
 from rawdeal.engine.tasks import StartTurn, Task
 from rawdeal.engine.words import CardId, Profile
 from rawdeal.errors import SaveError
@@ -58,6 +58,8 @@ def save_dict(game: Game) -> dict[str, Any]:
         ended["found"] = title(s.found)
     if s.under:  # likewise; by owner and title, whatever order the piles were made in
         ended["under"] = sorted([o, title(c), [title(h) for h in held]] for (o, c), held in s.under.items() if held)
+    if s.blanked:  # likewise
+        ended["blanked"] = encode(s.blanked, title)
     return {**constructed, **pool, **used, **ended,
         "format": FORMAT, "profile": s.profile, "seed": s.seed, "rng": s.rng, "to_move": s.current,
         "turn": s.turn, "ability_used": s.ability_used,
@@ -167,6 +169,7 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
         found=card_id(raw["found"], "$.found") if "found" in raw else -1,
         under={(o, card_id(t, f"$.under[{k}][1]")): [card_id(h, f"$.under[{k}][2][{j}]") for j, h in enumerate(held)]
                for k, (o, t, held) in enumerate(raw.get("under", []))},
+        blanked=rec("blanked", tuple[Blanked, ...], ()),
     )
 
 

@@ -26,6 +26,7 @@ from rawdeal.effects.classic.lowering.turnorder import continue_turn, not_first,
 from rawdeal.effects.classic.lowering.backlash import backlash_discard, whole_backlash
 from rawdeal.effects.classic.lowering.places import chosen_in_zone, in_picked_order, picked_in_order, put_back_in_order
 from rawdeal.effects.classic.lowering.played import without_played_from_hand
+from rawdeal.effects.classic.lowering.blanking import RingChoice, blank_action
 
 
 # ---------------------------------------------------------------------------------------- actions
@@ -760,7 +761,8 @@ def _choose(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     public = chosen_in_zone(action, who)  # "choose 3 Action cards in your Ringside pile"
     if public is not None:
         seq.last = public
-        return []
+        return [RingChoice(public)] if public.zone is fx.Zone.RING else []  # a Ring area's: a later sentence says
+        # what is done to it ("When this card is in your Ring area, that card has blank text")
     if d is None or len(action.parts) != 1 or who is not fx.Who.YOU or not isinstance(looked, fx.LookAt) \
             or looked.zone is not fx.Zone.HAND:
         raise Unsupported(f"choose {' '.join(words(action)[1:])!r}")
@@ -1029,11 +1031,16 @@ def _find_cards_or_none(node: object) -> Cards | None:
         return None
 
 
+def _unsaid(action: Action) -> list[Any]:
+    raise Unsupported(f"the verb {action.verb!r} said of another player")
+
+
 def _continue(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     return list(continue_turn(action, who))
 
 
 _VERBS: dict[str, Callable[[Action, fx.Who, _Seq, CardFacts], list[Any]]] = {
+    "blank": lambda action, who, seq, card: blank_action(action) if who is fx.Who.YOU else _unsaid(action),
     "draw": _draw, "discard": _discard, "end": _end, "skip": _skip, "win": _win, "look at": _look,
     "search": _search, "reveal": _reveal, "put": _put, "shuffle": _shuffle, "reverse": _reverse,
     "take": _take, "remove": _remove, "overturn": _overturn, "choose": _choose, "play": _play,

@@ -9,6 +9,7 @@ from rawdeal.cards.db import normalize_title
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import CardDesc, Cards, Phrase, Statement, Value, ValueKind, Word, ZoneRef
+from rawdeal.effects.classic.lowering.blanking import blanks_ability, blanks_chosen
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, _SelfStat, CardFacts, Unsupported, _Desc, _Zones, _cards, _desc, _filter, _leaves, _number, _zone_in, find, titles_each,
     values, words,
@@ -57,6 +58,12 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         return [_reversal_f(seq.last.modifier, st)]
     if card.is_superstar and arsenal_size(st) is not None:
         return [_DeckRule()]  # "Your Arsenal may only contain 45 cards": the Classic deck check applies it
+    blanked = blanks_chosen(st, seq.last)  # "that card has blank text": the card chosen in a Ring area
+    if blanked is not None:
+        return blanked
+    ability = blanks_ability(st)  # "your opponent's Superstar Ability is blank"
+    if ability is not None:
+        return [ability]
     handler = _STATEMENTS.get(st.kind)
     if handler is None:
         raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")

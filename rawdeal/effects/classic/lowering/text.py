@@ -16,6 +16,7 @@ from rawdeal.effects import model as fx
 from rawdeal.effects.classic.model import (
     Action, CardDesc, Cards, CompiledText, Frame, Phrase, Sentence, SentenceFailure, Statement, ValueKind, Word, ZoneRef,
 )
+from rawdeal.effects.classic.lowering.blanking import BlankChosen, Pending, RingChoice
 from rawdeal.effects.classic.lowering.found import unplaced
 from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed, modify
 from rawdeal.effects.classic.lowering.quantities import hash_is
@@ -489,7 +490,7 @@ def _shuffled_in(actions: list[Any]) -> list[Any]:
 _ACTIONS = (fx.Draw, fx.Discard, fx.DiscardThis, fx.ReturnThis, fx.MillTop, fx.MoveCards, fx.Search, fx.Shuffle,
             fx.LookAt, fx.Arrange, fx.SkipTurn, fx.EndTurn, fx.WinGame, fx.Modify, fx.EqualizeFortitude,
             fx.Choice, fx.Optional, fx.HoldSubmission, fx.MoveThis, fx.Restrict, fx.OnlyIf, fx.RemoveReversed,
-            fx.ContinueTurn)
+            fx.ContinueTurn, fx.Blank)
 
 
 def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
@@ -751,6 +752,9 @@ def _conditioned(part: Any, cond: fx.Condition) -> Any:
         return replace(part, modifier=replace(part.modifier, condition=cond))  # while it holds, in the Ring area
     if isinstance(part, (fx.Irreversible, fx.Permanent)) and part.condition is None:
         return replace(part, condition=cond)
+    if isinstance(part, fx.BlanksAbility) and part.condition is None and about_the_state(cond) \
+            and not _asks_superstar_value(cond):  # (the ability may change his Superstar Value: it is not read here)
+        return replace(part, condition=cond)
     if isinstance(part, fx.PlayRequirement) and isinstance(cond, fx.Not):  # "Unless your Superstar is Trish Stratus,
         return replace(part, condition=fx.AnyOf((cond.condition, part.condition)))  # can only be played after X"
     raise Unsupported("a condition on an effect the engine cannot make conditional yet")
@@ -835,6 +839,8 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             bad.append(Unlowered(column, printed[i] if printed else _said(sentence), exc.reason))
     if isinstance(seq.last, _Compared):
         bad.append(Unlowered(1, printed[-1] if printed else "", "a comparison that decides nothing"))
+    if not bad and any(isinstance(c, Pending) for c in clauses):
+        bad.append(Unlowered(1, "", "a card chosen in a Ring area that nothing is done to"))
     if bad:
         return LoweredText(None, tuple(bad))
     try:
@@ -949,6 +955,16 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, fx.OpponentCannotPlay):  # only while the card lies in its owner's Ring area
             if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
                 raise Unsupported("'your opponent cannot play' without a lifetime outside the Ring area")
+            clauses.append(part)
+        elif isinstance(part, RingChoice):  # "choose 1 card in your opponent's Ring area": its place, until said what for
+            clauses.append(Pending(part.chosen, ctx))
+        elif isinstance(part, BlankChosen):  # "When this card is in your Ring area, that card has blank text"
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("blanking the chosen card without a lifetime")
+            _blank_chosen(clauses, part)
+        elif isinstance(part, fx.BlanksAbility):  # only while the card lies in its owner's Ring area
+            if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
+                raise Unsupported("blanking an ability without a lifetime outside the Ring area")
             clauses.append(part)
         elif isinstance(part, fx.MakesPermanent):  # only while the card lies in its owner's Ring area
             if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
@@ -1235,6 +1251,26 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
                       stat_lines=lines, modifiers=mods, **standing), rest
+
+
+def _blank_chosen(clauses: list[Any], part: BlankChosen) -> None:
+    """The choice's place (`Pending`) becomes the blanking, as an action of the context that chose."""
+    at = next((i for i in range(len(clauses) - 1, -1, -1) if isinstance(clauses[i], Pending)
+               and clauses[i].chosen.who is part.action.who), None)
+    if at is None:
+        raise Unsupported("blanking a card no choice in a Ring area names")
+    before = clauses[:at]
+    _add_action(before, part.action, clauses[at].ctx)
+    clauses[:] = before + clauses[at + 1:]
+
+
+def _asks_superstar_value(cond: object) -> bool:
+    """Whether a condition reads a Superstar Value (which a Superstar ability's stat lines may change)."""
+    if isinstance(cond, (fx.AllOf, fx.AnyOf)):
+        return any(map(_asks_superstar_value, cond.conditions))
+    if isinstance(cond, fx.Not):
+        return _asks_superstar_value(cond.condition)
+    return isinstance(cond, (fx.Compared, fx.Measured)) and cond.measure is fx.Measure.SUPERSTAR_VALUE
 
 
 def _add_action(clauses: list[Any], action: Any, ctx: _Ctx) -> None:
