@@ -12,9 +12,8 @@ from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
 from rawdeal.engine.state import GameState, PlayerState
 from rawdeal.io.save import dumps, loads
-from rawdeal.effects.classic.lowering import CardFacts, LoweredText, lower
 from classickit import (
-    assert_lowers_alike, assert_printed, classic_game, clauses, compiler, course_with, kinds_of, lowered,
+    assert_lowers_alike, assert_printed, classic_game, clauses, course_with, lowered,
 )
 
 GRAPPLE = frozenset({"maneuver", "grapple"})
@@ -244,25 +243,17 @@ WHIP = ("As a reversal, reverse the card titled Irish Whip and end your opponent
         "maneuver, it is +5D.")  # Irish Whip, as a reversal
 
 
-def _titled(text: str, title: str) -> LoweredText:
-    """`text` lowered as printed on the card titled `title` (its sentences may name the card itself)."""
-    starts = [s.start for s in compiler().lexicon.sentences(text)]
-    return lower(compiler().compile(text), CardFacts(frozenset({"action", "reversal", "special"}), kinds_of(), title),
-                 starts)
-
-
 def test_a_set_up_reversal_makes_the_first_card_of_the_next_turn_follow_it() -> None:
     assert_printed(WHIP)
-    whip = _titled(WHIP, "Irish Whip")
+    whip = lowered(WHIP, frozenset({"action", "reversal", "special"}))
     assert whip.effect is not None
     (after,) = whip.effect.of(fx.OnReverse)
-    assert after.actions[-1] == fx.Modify(fx.Modifier(fx.Stat.DAMAGE, 5, fx.Duration.FIRST_NEXT_TURN,
-                                                      subtype=Subtype.STRIKE))
-    # another card's title, or a reversal that damage might reveal from the Arsenal: reported
-    other = WHIP.replace("after the card titled Irish Whip.", "after the card titled Gut Wrench.")
-    assert _titled(other, "Irish Whip").effect is None
-    maneuvers = WHIP.replace("reverse the card titled Irish Whip", "reverse any maneuver")
-    assert _titled(maneuvers, "Irish Whip").effect is None
+    assert after.actions[1:] == (
+        fx.Modify(fx.Modifier(fx.Stat.AFTER, 0, fx.Duration.FIRST_NEXT_TURN, card_type=None,
+                              after=(fx.After(title="Irish Whip"),))),
+        fx.Modify(fx.Modifier(fx.Stat.DAMAGE, 5, fx.Duration.FIRST_NEXT_TURN, subtype=Subtype.STRIKE)))
+    # "it" speaks of that first card only right after the sentence that names it
+    assert lowered("If it is a Strike maneuver, it is +5D.", frozenset({"action"})).effect is None
 
 
 def test_after_reversing_irish_whip_the_first_card_of_the_turn_is_played_after_it() -> None:
@@ -277,7 +268,8 @@ def test_after_reversing_irish_whip_the_first_card_of_the_turn_is_played_after_i
     while (d := game.decision()) is not None and game.s.current == 1:
         game.apply(d.moves[0])
     assert game.s.current == 0
-    assert [(m.modifier.duration, m.modifier.amount) for m in game.s.modifiers] == [(fx.Duration.FIRST_NEXT_TURN, 5)]
+    assert [(m.modifier.stat, m.modifier.duration) for m in game.s.modifiers] == [
+        (fx.Stat.AFTER, fx.Duration.FIRST_NEXT_TURN), (fx.Stat.DAMAGE, fx.Duration.FIRST_NEXT_TURN)]
     assert 'play "Cross Body Block" as maneuver' in _moves(game)  # "Can only be played after ... Irish Whip"
 
 

@@ -40,7 +40,7 @@ from rawdeal.effects.classic.lowering.statlines import (
 )
 from rawdeal.effects.classic.lowering.segments import in_draw_segment
 from rawdeal.effects.classic.lowering.timing import (
-    AfterThisNextTurn, after_this_next_turn, checked_after_this, found_next, it_is_first_next, it_next, opening_as_tail,
+    first_next_after, found_next, it_is_first_next, it_next, opening_as_tail,
 )
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, paid_down, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
@@ -510,9 +510,10 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     drawn = in_draw_segment(sentence)
     if drawn is not None:  # "During your Draw Segment, draw an additional 3 cards"
         return _draw_segment(drawn, card, seq)
-    first_next, seq.first_next = seq.first_next, after_this_next_turn(sentence, card)
-    if seq.first_next:  # "At the beginning of your next turn, your first card played is considered ... after <this>"
-        return ctx, [AfterThisNextTurn()]
+    after = first_next_after(sentence)
+    first_next, seq.first_next = seq.first_next, after is not None
+    if after is not None:  # "At the beginning of your next turn, your first card played is considered ... after X"
+        return ctx, [after]
     frames = list(sentence.frames)
     seq.next_card = seq.condition = seq.lifetime = seq.group = None
     forced = False
@@ -944,8 +945,6 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
         elif isinstance(part, _GroupMod) and ctx.kind in ("play", "reverse") and part.said:
             _add_action(clauses, modify(part.modifier), ctx)
-        elif isinstance(part, AfterThisNextTurn):
-            checked_after_this(clauses)  # what the engine does already: no clause
         elif isinstance(part, HashBound):  # "# cannot be greater than 6": the # of the sentence before
             if not clauses:
                 raise Unsupported("a bound on '#' opening a text")

@@ -10,13 +10,12 @@ the end is each amount's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from rawdeal.cards.marks import keyword_mark
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.cards.db import normalize_title
 from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Sentence, Statement, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
     CardFacts, Unsupported, _Desc, _cards, _desc, _filter, _zone_in, find, values, words,
@@ -157,36 +156,22 @@ def found_next(search: fx.Search | None) -> _Desc:
     return _Desc(found=True)
 
 
-@dataclass(frozen=True, slots=True)
-class AfterThisNextTurn:
+def first_next_after(sentence: Sentence) -> fx.Modify | None:
     """"At the beginning of your next turn, your first card played is considered to be played after the card titled
-    Irish Whip", printed on Irish Whip after its reversal: the engine keeps a reversal played from the hand as its
-    player's previous card into his next turn (so his first card there is played after it), which is what the
-    sentence says; it is checked against the card's reversals (`checked_after_this`)."""
-
-
-def after_this_next_turn(sentence: Sentence, card: CardFacts) -> bool:
-    """Whether the sentence is that one, naming this very card."""
+    Irish Whip" (printed on Set-up reversals): a one-shot modifier of the first card the player plays on his next turn
+    (`Stat.AFTER`, `FIRST_NEXT_TURN`), which makes it played after that card; None for any other sentence."""
     frames, items = sentence.frames, sentence.items
     if len(frames) != 1 or frames[0].kind != "at_edge" \
             or words(frames[0]) != ["at", "the", "beginning", "of", "your", "next", "turn"] \
             or len(items) != 1 or not isinstance(items[0], Statement) or items[0].kind != "considered_played":
-        return False
+        return None
     ref = find(items[0], "next_ref")
     titles = values(items[0], ValueKind.TITLE)
-    return ref is not None and words(ref) == ["your", "first", "card", "played"] and len(titles) == 1 \
-        and bool(card.title) and normalize_title(titles[0].text) == normalize_title(card.title) \
-        and words(items[0])[-5:-1] == ["played after", "the", "card", "titled"]
-
-
-def checked_after_this(clauses: list[Any]) -> None:
-    """A reversal's "your first card played next turn is considered played after this card" holds only where the
-    reversal is played from the hand (one that reverses maneuvers might be revealed from the Arsenal by damage,
-    which leaves no previous card)."""
-    rev = [c for c in clauses if isinstance(c, fx.Reverses)]
-    if not rev or not all(r.from_hand_only or CardType.MANEUVER not in r.target.card_types for r in rev):
-        raise Unsupported("'your first card played is considered to be played after' this card elsewhere than after "
-                          "a reversal from the hand")
+    if ref is None or words(ref) != ["your", "first", "card", "played"] or len(titles) != 1 \
+            or words(items[0])[-5:-1] != ["played after", "the", "card", "titled"]:
+        return None
+    return fx.Modify(fx.Modifier(fx.Stat.AFTER, 0, fx.Duration.FIRST_NEXT_TURN, card_type=None,
+                                 after=(fx.After(title=titles[0].text),)))
 
 
 def it_is_first_next(frame: Frame) -> _Desc | None:
