@@ -7,10 +7,11 @@ from __future__ import annotations
 from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog
+from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import parse_move
-from rawdeal.engine.state import GameState, PlayerState
+from rawdeal.engine.state import CurrentPlay, GameState, LastPlay, PlayerState
 from rawdeal.io.save import dumps, loads
 from classickit import (
     assert_lowers_alike, assert_printed, classic_game, clauses, course_with, lowered,
@@ -427,3 +428,22 @@ def test_a_reversal_makes_the_first_card_of_the_next_turn_cheaper_by_the_reverse
     assert [(m.modifier.amount, m.modifier.duration) for m in game.s.modifiers] == [
         (-7, fx.Duration.FIRST_NEXT_TURN)]
     assert 'play "Kane\'s Chokeslam" as maneuver' in _moves(game)  # 12F - 7 against a Fortitude of 10
+
+
+CRAB = ("When played after a successfully played 4D or greater maneuver, can only be reversed from your opponent's "
+        "Arsenal.")  # Boston Crab
+
+
+def test_what_this_card_is_when_played_after_a_card_holds_only_after_it() -> None:
+    assert_printed(CRAB)
+    (limit,) = clauses(CRAB, frozenset({"maneuver", "submission"}))
+    assert limit == fx.Irreversible(from_hand=True, from_arsenal=False, condition=fx.After(CardType.MANEUVER,
+                                                                                           min_damage=4))
+    game = _game({})
+    cat, s = game.cat, game.s
+    crab, slam = cat.id("Boston Crab"), cat.id("Body Slam")
+    after = [R.irreversible(cat, s, CurrentPlay(0, crab, CardType.MANEUVER, (), LastPlay(slam, CardType.MANEUVER, dealt)),
+                            4, from_hand=True) for dealt in (6, 3)]
+    assert after == [True, False]  # after 6D dealt: not from the hand; after 3D: as usual
+    assert not R.irreversible(cat, s, CurrentPlay(0, crab, CardType.MANEUVER, (), LastPlay(slam, CardType.MANEUVER, 6)),
+                              4, from_hand=False)  # from the Arsenal it still may be

@@ -40,7 +40,7 @@ from rawdeal.effects.classic.lowering.statlines import (
 )
 from rawdeal.effects.classic.lowering.segments import in_draw_segment
 from rawdeal.effects.classic.lowering.timing import (
-    first_next_after, found_next, it_is_first_next, it_next, opening_as_tail,
+    first_next_after, found_next, it_is_first_next, it_next, opening_as_tail, played_after,
 )
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, paid_down, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
@@ -568,6 +568,8 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     if first_next and frames and frames[-1].kind == "if_cond" and it_is_first_next(frames[-1]) is not None:
         seq.next_card = it_is_first_next(frames.pop())  # "If it is a Strike maneuver, it is +5D": that first card
         seq.next_when = fx.Duration.FIRST_NEXT_TURN
+    elif len(frames) == 1 and played_after(frames[0]) is not None:  # "When played after X, this card cannot be reversed"
+        seq.condition = played_after(frames.pop())
     elif frames and frames[-1].kind in ("if_cond", "when_cond") and it_next(frames[-1]):
         seq.next_card = found_next(seq.found)  # "If it is your next card played this turn, ...": what was found
         frames.pop()

@@ -206,3 +206,16 @@ def opening_as_tail(sentence: Sentence) -> Sentence:
         return sentence
     tail = Phrase("played_tail", (Word("when"), how))
     return replace(sentence, frames=(), items=tuple(replace(i, parts=(*i.parts, tail)) for i in items))
+
+
+def played_after(frame: Frame) -> fx.Condition | None:
+    """"When (If) played after a successfully played 4D or greater maneuver, ...", "When played after the card titled
+    X, ...": the condition on the card played before this one, for what the sentence says of this card ("can only be
+    reversed from your opponent's Arsenal", "this card cannot be reversed"); None for any other opening."""
+    from rawdeal.effects.classic.lowering.conditions import _prior  # conditions reads descriptions with this module
+
+    how = frame.parts[1] if len(frame.parts) == 2 and isinstance(frame.parts[1], Phrase) else None
+    if frame.kind not in ("on_play", "if_played") or words(frame)[:1] not in (["when"], ["if"]) or how is None \
+            or how.kind != "played_how" or len(how.parts) != 1 or find(how, "played_after") is None:
+        return None
+    return _prior(how)
