@@ -447,3 +447,28 @@ def test_what_this_card_is_when_played_after_a_card_holds_only_after_it() -> Non
     assert after == [True, False]  # after 6D dealt: not from the hand; after 3D: as usual
     assert not R.irreversible(cat, s, CurrentPlay(0, crab, CardType.MANEUVER, (), LastPlay(slam, CardType.MANEUVER, 6)),
                               4, from_hand=False)  # from the Arsenal it still may be
+
+
+GORY = ("When successfully played after a High Risk maneuver, you may put up to 3 High Risk maneuvers from your "
+        "Ringside pile into your hand.")  # The Gory Bomb
+
+
+def test_what_a_successful_play_after_a_card_does_happens_only_after_it() -> None:
+    assert_printed(GORY)
+    (on,) = clauses(GORY, frozenset({"maneuver", "grapple"}))
+    assert isinstance(on, fx.OnPlay) and len(on.actions) == 1 and isinstance(on.actions[0], fx.OnlyIf)
+    assert on.actions[0].condition == fx.After(CardType.MANEUVER, Subtype.HIGH_RISK)
+    game = _game({})
+    cat = game.cat
+    high = cat.infos[cat.id("Lionsault")]  # a High Risk maneuver
+    low = cat.id("Body Slam")
+    asked = []
+    for before in (high.id, low):
+        game = _game({"ringside": [high.title]})
+        gory = game.cat.id("The Gory Bomb")
+        game.s.playing = CurrentPlay(0, gory, CardType.MANEUVER, (), LastPlay(before, CardType.MANEUVER, 3))
+        game.s.tasks.append(T.Act(0, on.actions[0], gory))
+        game.resume()
+        d = game.decision()
+        asked.append(d is not None and [str(m) for m in d.moves] == ["yes", "no"])
+    assert asked == [True, False]  # after a High Risk maneuver he may; after a Grapple, nothing is asked

@@ -512,7 +512,8 @@ class HoldSubmission:
 class OnlyIf:
     """"If the card titled WCW Title Belt is in your Ring area, draw up to 5 cards and then discard 5 cards":
     the actions run only if `condition` holds (for the card's owner) when they come up (Classic cards; a
-    condition about the game's state, never about the card being played)."""
+    condition about the game's state, or, for the card being played, about the card played before it: "When
+    successfully played after a High Risk maneuver, ...")."""
 
     condition: Condition
     actions: tuple[Action, ...]

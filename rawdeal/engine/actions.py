@@ -481,7 +481,9 @@ class Actions:
         return True
 
     def _do_only_if(self, owner: int, a: fx.OnlyIf, card: int) -> None:
-        if R.holds(self.cat, self.s, owner, a.condition, card, None):
+        play = self.s.playing  # "When successfully played after X, ...": asked of the card being played, if it is this one
+        prev = play.previous if play is not None and play.card == card and play.player == owner else None
+        if R.holds(self.cat, self.s, owner, a.condition, card, prev):
             self._push_actions(owner, a.actions, card)
 
     def _do_move_this(self, owner: int, a: fx.MoveThis, card: int) -> None:

@@ -40,7 +40,7 @@ from rawdeal.effects.classic.lowering.statlines import (
 )
 from rawdeal.effects.classic.lowering.segments import in_draw_segment
 from rawdeal.effects.classic.lowering.timing import (
-    first_next_after, found_next, it_is_first_next, it_next, opening_as_tail, played_after,
+    first_next_after, found_next, it_is_first_next, it_next, opening_as_tail, played_after, success_after,
 )
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, paid_down, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
@@ -523,6 +523,8 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         frames.pop()  # "If you do, after damage has been applied, end your turn": the turn ends once the play is over
         if [ends_turn_after_damage(p) for p in _items(sentence, card, seq)] != [fx.EndTurn(fx.Who.YOU)]:
             raise Unsupported("an effect after damage has been applied other than ending your turn")
+    if len(frames) == 1 and success_after(frames[0]) is not None:
+        return _success_after(sentence, frames[0], ctx, card, seq)  # "When successfully played after X, ..."
     if len(frames) == 1 and frames[0].kind in ("if_he_does", "if_you_do") and words(frames[0])[1:] in (
             ["he", "do"], ["he", "do", "not"], ["you", "do"], ["you", "do", "not"]):
         said = words(frames[0])  # "Your opponent may overturn 5 cards. If he does not, he discards 2 cards."
@@ -659,6 +661,20 @@ def _left_ring_parts(sentence: Sentence, rest: list[Frame], card: CardFacts, seq
     if not parts or not all(isinstance(p, _ACTIONS) for p in parts) or not about_the_state(said):
         raise Unsupported(f"the condition {' '.join(words(cond))!r} on a card leaving the Ring area")
     return [fx.OnlyIf(said, tuple(parts))]
+
+
+def _success_after(sentence: Sentence, frame: Frame, ctx: _Ctx | None, card: CardFacts,
+                   seq: _Seq) -> tuple[_Ctx | None, list[Any]]:
+    """"When successfully played after a High Risk maneuver, you may put up to 3 High Risk maneuvers ... into your
+    hand": its actions when successfully played, guarded by the card played before it (`OnlyIf`, which the engine asks
+    of the play in progress)."""
+    plain, cond = success_after(frame)  # type: ignore[misc]  # the caller checked it is one
+    new = _frames([plain], ctx, card)
+    parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
+    if not parts or not all(isinstance(p, _ACTIONS) for p in parts):
+        raise Unsupported("what a successful play after a card does, other than actions")
+    return new, [fx.OnlyIf(cond, tuple(parts))]
 
 
 def _lifetime_to_restrictions(sentence: Sentence) -> Sentence:

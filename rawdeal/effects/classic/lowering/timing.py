@@ -219,3 +219,15 @@ def played_after(frame: Frame) -> fx.Condition | None:
             or how.kind != "played_how" or len(how.parts) != 1 or find(how, "played_after") is None:
         return None
     return _prior(how)
+
+
+def success_after(frame: Frame) -> tuple[Frame, fx.Condition] | None:
+    """"When successfully played after a High Risk maneuver, ...": the plain "when successfully played" opening and the
+    condition on the card played before this one; None for any other opening."""
+    from rawdeal.effects.classic.lowering.conditions import _prior  # conditions reads descriptions with this module
+
+    after = frame.parts[2] if len(frame.parts) == 3 and isinstance(frame.parts[2], Phrase) else None
+    if frame.kind != "on_success" or words(frame)[:2] != ["when", "successfully"] or after is None \
+            or after.kind != "played_after":
+        return None
+    return Frame("on_success", (*frame.parts[:2], Word("played"))), _prior(after)
