@@ -164,6 +164,16 @@ def test_a_title_with_exclamation_marks_stays_in_one_sentence() -> None:
     assert [s.text for s in sentences] == [text.split(" Draw")[0], "Draw 1 card."]
 
 
+def test_every_title_of_a_titled_list_stays_in_its_sentence() -> None:
+    lawler = ("Once during each of your turns you may search your Arsenal for the card titled Piledriver, Puppies! "
+              "Puppies!, or Falling Fist, reveal it to your opponent, put it into your hand, and shuffle your Arsenal.")
+    barricade = ("As a reversal, can reverse the cards titled Suicide Plancha, or Flying TopT. When successfully played, "
+                 "you may shuffle up to 3 cards from your Ringside pile into your Arsenal.")  # a title from outside the pool
+    assert [s.text for s in compiler().lexicon.sentences(lawler)] == [lawler]
+    assert [s.text for s in compiler().lexicon.sentences(barricade)] == [barricade.split(" When")[0],
+                                                                        "When" + barricade.split(" When")[1]]
+
+
 def _said(text: str) -> str:
     result = compiler().compile(text)
     assert result.ok, [f.message() for f in result.failures]

@@ -815,6 +815,15 @@ class PlayableFrom:
     zone: Zone
 
 
+@dataclass(frozen=True, slots=True)
+class PlaysHeld:
+    """"You may play the cards under this card as if they were in your hand": while this card is in its owner's Ring
+    area, he may play a card held under it (`GameState.under`) that passes `filter` as from his hand: a maneuver or an
+    action in his main segment, a reversal in his reversal window (Classic cards)."""
+
+    filter: CardFilter = ANY_CARD
+
+
 class StarStat(StrEnum):
     """A Superstar's printed numbers a card can change (Classic cards)."""
 
@@ -870,7 +879,7 @@ Clause = (
     OnPlay | PlayRequirement | StatChange | Irreversible | ReversalBonus | Reverses | OnReverse
     | VariableDamage | NoDamage | WhileInRing | Triggered | Delayed | AllowsFollowUp | TriggersFromRingside
     | NotReversedBy | ReversedOnlyBy | AlsoReversedBy | CountsAs | OpponentCannotPlay | Activated | SuperstarStat | RingRoom | WhenPlayed
-    | PlayableFrom | Permanent | MakesPermanent | BlanksAbility
+    | PlayableFrom | Permanent | MakesPermanent | BlanksAbility | PlaysHeld
 )
 
 

@@ -26,7 +26,7 @@ from rawdeal.effects.model import (
 )
 from rawdeal.effects.model import (
     Ability, AbilityTiming, Action, Activated, CardEffect, Clause, Compared, FirstOfTurn, HasCards, Measured, MoveThis, OnlyIf,
-    MakesPermanent, Permanent, PlayableFrom, PlayedFrom, RemoveReversed, Restrict, ReversedLastTurn, RingRoom, SuperstarIs,
+    MakesPermanent, Permanent, PlayableFrom, PlayedFrom, PlaysHeld, RemoveReversed, Restrict, ReversedLastTurn, RingRoom, SuperstarIs,
     SuperstarStat, WhenPlayed,
 )
 
@@ -479,6 +479,8 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",
     RingRoom: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
     PlayableFrom: lambda c: f"may be played from your {_ZONES[c.zone]} as from your hand",
+    PlaysHeld: lambda c: f"while this card is in your ring area, you may play {_cards(Count(None), c.filter)} under this card "
+                         "as if they were in your hand",
     BlanksAbility: lambda c: f"while this card is in your ring area, {_whose(c.who, Who.YOU)} superstar ability is blank"
                              + (f" if {_condition(c.condition)}" if c.condition is not None else ""),
 }

@@ -111,6 +111,9 @@ class Catalog:
     # Cards their owner may play from his Ringside pile (Classic: "You may play this card from your Ringside
     # pile"), each with its shared `play "X" from ringside` moves, parallel to `play_pairs`
     ringside_plays: dict[CardId, tuple[Play, ...]] = field(init=False, repr=False, compare=False)
+    # Cards whose text lets their owner play the cards held under them as if in his hand ("You may play the cards
+    # under this card as if they were in your hand"), each with the filters the held cards must pass
+    held_plays: dict[CardId, tuple[fx.CardFilter, ...]] = field(init=False, repr=False, compare=False)
     reverse_moves: tuple[Reverse, ...] = field(init=False, repr=False, compare=False)  # `reverse "X"` by card id
     use_moves: tuple[Use, ...] = field(init=False, repr=False, compare=False)  # `use "X"` by card id
     pick_moves: dict[PickVerb, tuple[Pick, ...]] = field(init=False, repr=False, compare=False)  # `discard "X"`, ...
@@ -258,6 +261,8 @@ class Catalog:
         object.__setattr__(self, "ringside_plays", {
             i.id: tuple(share(Play(i.title, t, 1, fx.Zone.RINGSIDE)) for t in i.play_types) for i in self.infos
             if fx.PlayableFrom(fx.Zone.RINGSIDE) in i.effect.clauses})
+        object.__setattr__(self, "held_plays", {
+            i.id: tuple(c.filter for c in i.effect.of(fx.PlaysHeld)) for i in self.infos if i.effect.of(fx.PlaysHeld)})
         object.__setattr__(self, "reverse_moves", tuple(share(Reverse(t)) for t in self.titles))
         object.__setattr__(self, "use_moves", tuple(share(Use(t)) for t in self.titles))
         object.__setattr__(self, "pick_moves", {v: tuple(share(Pick(v, t)) for t in self.titles) for v in PickVerb})

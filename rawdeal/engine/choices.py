@@ -35,7 +35,9 @@ class Choices(Actions):
         return partial(titles_of, self.cat.titles, cards)
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
-        moves = (*_moves_of(self.cat.reverse_moves, t.options), PASS)
+        titles = self.cat.titles
+        held = [mv.share(mv.Reverse(titles[c], 1, titles[h])) for c, h in zip(t.held, t.holders)]
+        moves = (*_moves_of(self.cat.reverse_moves, t.options), *held, PASS)
         return Decision(t.defender, REVERSE, self.prompts[t.defender].reverse, moves,
                         self.titles_of(t.options))
 

@@ -194,10 +194,10 @@ class Game(Choices):
                 if move.option.casefold() in folded:
                     return mv.Choose(str(folded.index(move.option.casefold()) + 1))
         if isinstance(move, mv.Play) and not move.as_type:
-            types = [m.as_type for m in d.moves
-                     if isinstance(m, mv.Play) and m.title == move.title and m.source is move.source]
+            types = [m.as_type for m in d.moves if isinstance(m, mv.Play) and m.title == move.title
+                     and m.source is move.source and m.holder == move.holder]
             if len(types) == 1:
-                return mv.Play(move.title, types[0], 1, move.source)
+                return mv.Play(move.title, types[0], 1, move.source, move.holder)
         return move
 
     def _show(self, viewer: int, move: mv.Show) -> ev.Event:
@@ -212,6 +212,12 @@ class Game(Choices):
         if isinstance(move, mv.Play):
             assert move.as_type is not None  # `_complete` gave it the one type it can be played as
             hand, card = s.players[p].hand, self.cat.id(move.title)
+            if move.source is fx.Zone.UNDER:  # legal: the holder's text lets it be played as if in the hand
+                s.held(p, self.cat.id(move.holder)).remove(card)
+                s.tidy()
+                hand.append(card)
+                self._play(p, len(hand) - 1, move.as_type, source=move.source)
+                return
             if move.source is not fx.Zone.HAND:  # legal: its text lets it be played from there
                 s.players[p].zone(move.source).remove(card)
                 hand.append(card)  # where plays start: the play takes it from the hand at once
@@ -410,9 +416,18 @@ class Game(Choices):
     def _offer_reversals(self, play: CurrentPlay) -> None:
         """The play resolves unless the opponent reverses it from his hand first."""
         self.s.tasks.append(T.RESOLVE)
+        window = self._window(play)
+        if window is not None:
+            self.s.tasks.append(window)
+
+    def _window(self, play: CurrentPlay) -> T.ReverseWindow | None:
+        """The defender's reversal window, when he has a reversal for the play: in his hand, or (Classic cards) held
+        under a card of his that lets him play it as if in his hand."""
         options = self._hand_reversals(play)
-        if options:
-            self.s.tasks.append(T.ReverseWindow(1 - play.player, options))
+        held = R.held_reversals(self.cat, self.s, play) if self.s.under and self.cat.held_plays else ()
+        if held:
+            return T.ReverseWindow(1 - play.player, options, tuple(c for _, c in held), tuple(h for h, _ in held))
+        return T.ReverseWindow(1 - play.player, options) if options else None
 
     def _apply_hold(self, task: T.ApplyHold) -> None:
         """Maintain Hold, as designed here (no course transcript shows it): at the start of the
@@ -585,7 +600,13 @@ class Game(Choices):
                 self._emit(self.status(p))
 
     def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
-        if isinstance(move, mv.Reverse):
+        if isinstance(move, mv.Reverse) and move.holder:  # held under his card: played as if in his hand
+            card, hand = self.cat.id(move.title), self.s.players[t.defender].hand
+            self.s.held(t.defender, self.cat.id(move.holder)).remove(card)
+            self.s.tidy()
+            hand.append(card)
+            self._reverse_from_hand(t.defender, len(hand) - 1)
+        elif isinstance(move, mv.Reverse):
             card = self.cat.id(move.title)
             self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].hand, card, move.copy))
 
@@ -625,10 +646,10 @@ class Game(Choices):
         """A reversal card can itself be reversed by cards that target reversals (Disqualification!
         reverses a HEEL reversal card): the original attacker gets a window before the reversal's
         effects and damage happen."""
-        options = self._hand_reversals(rev)
-        if options:
+        window = self._window(rev)
+        if window is not None:
             self.s.playing = rev
-            self.s.tasks.append(T.ReverseWindow(1 - rev.player, options))
+            self.s.tasks.append(window)
 
     def _reversal_damage(self, card: int, play: CurrentPlay, att: int) -> int:
         info = self.cat.infos[card]

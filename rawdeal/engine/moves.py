@@ -42,25 +42,32 @@ class Move:
 @dataclass(frozen=True, slots=True)
 class Play(Move):
     """Play a card from the hand as a maneuver or an action (None: the one type it can be played as); from
-    the Ringside pile (`source`) a card whose text allows it (`play "X" from ringside`, Classic cards)."""
+    the Ringside pile (`source`) a card whose text allows it (`play "X" from ringside`, Classic cards); from
+    under the player's card `holder` one its text lets him play as if in his hand (`play "X" from under "H"`)."""
 
     title: str
     as_type: CardType | None
     copy: int = 1
     source: Zone = Zone.HAND
+    holder: str = ""
 
     def __str__(self) -> str:
         return f"play {card_ref(self.title, self.copy)}" + (f" as {self.as_type}" if self.as_type else "") \
-            + ("" if self.source is Zone.HAND else f" from {self.source}")
+            + ("" if self.source is Zone.HAND else f" from under {quote(self.holder)}" if self.source is Zone.UNDER
+               else f" from {self.source}")
 
 
 @dataclass(frozen=True, slots=True)
 class Reverse(Move):
+    """Reverse the card in play with a reversal card from the hand; or (Classic cards) with one held under the
+    player's card `holder` whose text lets him play it as if it were in his hand (`reverse "X" from under "H"`)."""
+
     title: str
     copy: int = 1
+    holder: str = ""
 
     def __str__(self) -> str:
-        return f"reverse {card_ref(self.title, self.copy)}"
+        return f"reverse {card_ref(self.title, self.copy)}" + (f" from under {quote(self.holder)}" if self.holder else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,11 +249,16 @@ def _transformer() -> Transformer[Token, Move]:
         def zone(self, word: Token) -> Zone:
             return _ZONES[str(word)]
 
-        def play(self, card: tuple[str, int], as_type: CardType | None, source: Zone | None) -> Move:
-            return Play(card[0], as_type, card[1], source or Zone.HAND)
+        def play(self, card: tuple[str, int], as_type: CardType | None, source: Zone | str | None) -> Move:
+            if source is None or isinstance(source, Zone):
+                return Play(card[0], as_type, card[1], source or Zone.HAND)
+            return Play(card[0], as_type, card[1], Zone.UNDER, source)  # `from under "H"`: the holder's title
 
-        def reverse(self, card: tuple[str, int]) -> Move:
-            return Reverse(*card)
+        def under(self, holder: str) -> str:
+            return holder
+
+        def reverse(self, card: tuple[str, int], holder: str | None) -> Move:
+            return Reverse(card[0], card[1], holder or "")
 
         def use(self, card: tuple[str, int]) -> Move:
             return Use(*card)

@@ -15,7 +15,7 @@ from rawdeal.cards import CardType
 from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
-from rawdeal.engine.moves import Play, Use
+from rawdeal.engine.moves import Play, Use, share
 from rawdeal.engine.state import ActiveModifier, Blanked, CurrentPlay, GameState, LastPlay
 from rawdeal.engine.words import CardId
 from rawdeal.engine.members import (
@@ -516,6 +516,43 @@ def play_moves(cat: Catalog, s: GameState, p: int, elsewhere: Sequence[CardId] =
         for card in distinct(s.players[p].ringside):
             if card in from_ringside:
                 out += _allowed(cat, s, p, card, f, plain, from_ringside[card], limited)
+    if s.under and cat.held_plays:  # Classic: "You may play the cards under this card as if they were in your hand"
+        for holder, card in playable_held(cat, s, p):
+            moves = tuple(share(Play(cat.infos[card].title, t, 1, fx.Zone.UNDER, cat.infos[holder].title))
+                          for t in cat.infos[card].play_types)
+            out += _allowed(cat, s, p, card, f, plain, moves, limited)
+    return out
+
+
+def held_reversals(cat: Catalog, s: GameState, play: CurrentPlay) -> list[tuple[CardId, CardId]]:
+    """(holder, card): the cards held under the defender's cards that he may play as if in his hand and that can
+    reverse the play as from the hand (`reverses`), unless the play cannot be reversed from the hand."""
+    defender = 1 - play.player
+    held = [(h, c) for h, c in playable_held(cat, s, defender) if c in cat.reversal_cards]
+    if not held:
+        return held
+    damage = base_damage(cat, s, play, defender) if play.as_type == MANEUVER else 0
+    if irreversible(cat, s, play, damage, from_hand=True):
+        return []
+    return [(h, c) for h, c in held if reverses(cat, _in_hand(s, defender, c), c, play, damage, from_hand=True)]
+
+
+def _in_hand(s: GameState, p: int, card: CardId) -> GameState:
+    """A copy of the state with `card` also in p's hand: a held card played as if it were there (a reversal's
+    cost counts the hand's other cards)."""
+    probe = s.copy()
+    probe.players[p].hand.append(card)
+    return probe
+
+
+def playable_held(cat: Catalog, s: GameState, p: int) -> list[tuple[CardId, CardId]]:
+    """(holder, card): each distinct card held under a card of p's Ring area whose text lets him play them as if they
+    were in his hand, and which passes its filter, holders in Ring area order."""
+    out: list[tuple[CardId, CardId]] = []
+    for holder in distinct(ring_texts(s, p)):  # a blanked holder's text lets nothing be played
+        filters = cat.held_plays.get(holder)
+        if filters:
+            out += [(holder, c) for c in distinct(s.held(p, holder)) if any(passes(cat, c, flt) for flt in filters)]
     return out
 
 
@@ -884,8 +921,9 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
     if r.cost and not from_hand and s.profile == "course":
         return False  # the reference never reverses from the Arsenal with a reversal that has a cost
     t = r.target
-    if t.from_hand and play.source is not fx.Zone.HAND:
-        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile)
+    if t.from_hand and play.source is not fx.Zone.HAND and play.source is not fx.Zone.UNDER:
+        return False  # "any Action card played from your opponent's hand": not one from his Backlash deck (Ringside pile);
+        # one held under a card is played "as if it were in your hand"
     if t.max_damage is not None and damage > t.max_damage:
         return False
     if t.min_damage is not None and damage < t.min_damage:

@@ -112,8 +112,13 @@ class EndPreMatch(Task):
 # ------------------------------------------------------------------------------------ decisions
 @dataclass(slots=True, unsafe_hash=True)
 class ReverseWindow(Task):
+    """The defender may reverse the card in play with one of `options` from his hand, or (Classic cards) with one of
+    `held`, held under his card of `holders` beside it, whose text lets him play it as if it were in his hand."""
+
     defender: int
     options: tuple[CardId, ...]
+    held: tuple[CardId, ...] = ()
+    holders: tuple[CardId, ...] = ()
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -168,8 +168,14 @@ def _check_window(game: Game, task: T.ReverseWindow, at: str, fail: Any) -> None
     assert s.playing is not None
     if task.defender != 1 - s.playing.player:
         fail(f"{at}.defender", f"the defender is the opponent of the player of the card in play ({1 - s.playing.player})")
-    if not task.options:
+    if not task.options and not task.held:
         fail(f"{at}.options", "a reversal window offers at least one reversal (the engine opens none otherwise)")
+    if len(task.held) != len(task.holders):
+        fail(f"{at}.holders", "one holder for each held card offered")
+    for j, (card, holder) in enumerate(zip(task.held, task.holders)):
+        if card not in s.held(task.defender, holder):
+            fail(f"{at}.held[{j}]", f"{game.title(card)!r} is not held under {game.name(task.defender)}'s"
+                                   f" {game.title(holder)!r}")
     hand = Counter(s.players[task.defender].hand)
     offered: Counter[int] = Counter()
     for j, card in enumerate(task.options):

@@ -47,6 +47,7 @@ _SYNONYMS = {"played following": "played after", "following": "after", "ringside
              "fortitude value": "f", "f value": "f", "damage value": "d"}
 _BULLETS = "≥•"  # layout glyphs of the printed Superstar stat lines
 _TITLED = re.compile(r"\btitled\s+")
+_TITLE_LIST = re.compile(r"[!?.]?(?:,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)")  # between the titles of a list
 _PUNCT = ",;:.!()=#?+"  # "(" and ")" are the grammar's parentheticals
 # Verbs that, after "and", can only open a new action (never continue a condition or a list)
 _IMPERATIVES = ("draw", "discard", "put", "take", "shuffle", "search", "overturn", "end", "skip", "remove",
@@ -150,9 +151,13 @@ class Lexicon:
         norm = _norm(text)
         spans = []
         for m in _TITLED.finditer(norm):
-            found = self._title(text, norm, m.end(), fallback=False)
-            if found:
-                spans.append((m.end(), found[1]))
+            at, listed = m.end(), False
+            while (found := self._listed_title(text, norm, at, listed)) is not None:
+                spans.append((at, found))  # "titled A, B!, or C": each title of the list
+                more = _TITLE_LIST.match(norm, found)
+                if more is None:
+                    break
+                at, listed = more.end(), True
         for name in self._exclaimed:
             at = norm.find(name)
             while at >= 0:
@@ -361,6 +366,16 @@ class Lexicon:
                 return kind, end + 1
         return None
 
+    def _listed_title(self, text: str, norm: str, pos: int, listed: bool) -> int | None:
+        """Where the title starting here ends: a title of the pool; after the first of a list ("titled A, B, or C"),
+        also a run of capitalised words (a card from outside the pool) that runs over no sentence's end."""
+        found = self._title(text, norm, pos, fallback=False)
+        if found is None and listed:
+            found = self._title(text, norm, pos)
+            if found is not None and _SENTENCE_END.search(text, pos, found[1]):
+                return None  # "titled X, or Flying TopT. When successfully played, ...": the sentence ends there
+        return found[1] if found is not None else None
+
     def _title(self, text: str, norm: str, pos: int, fallback: bool = True) -> tuple[str, int] | None:
         """The longest title of the pool starting here; else a run of capitalised words (a card
         from outside the pool); else None (not a title: "titled X or a maneuver")."""
@@ -369,8 +384,9 @@ class Lexicon:
             if norm[pos:pos + length] in titles and _boundary(norm, pos + length):
                 return "CARD_TITLE", pos + length
         m = _TITLE_FALLBACK.match(text, pos) if fallback else None
-        if m and m.group(0).rstrip(".,!?"):
-            return "CARD_TITLE", pos + len(m.group(0).rstrip(".,!?"))
+        if m and m.group(0).rstrip(".,!?"):  # its closing "!" or "?" kept where a list's comma follows
+            said = m.group(0) if text.startswith(",", m.end()) else m.group(0).rstrip(".,!?")
+            return "CARD_TITLE", pos + len(said)
         return None
 
 

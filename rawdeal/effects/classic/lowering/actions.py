@@ -45,6 +45,7 @@ class _Seq:
     first_next: bool = False  # the sentence before said what the first card played next turn is considered ("If it
     # is a Strike maneuver, it is +5D" then speaks of that card)
     found: fx.Search | None = None  # the text's last search ("it is your next card played this turn": what it found)
+    under: bool = False  # the text put cards under this card ("put them under this card"): what "these cards" can be
     group: Any = None  # "your Trademark Finishers are F:20 and you may ignore ...": the group's modifier (a
     # `statements._GroupMod` whose lifetime the context decides), the cards a later clause of the sentence is about
 
@@ -298,6 +299,8 @@ def _end(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if said[-1] != "turn" or len(said) > 3:
         raise Unsupported(f"end {' '.join(said)!r}")
     owner = [w for w in said[:-1]]
+    if owner == ["his"] and who is fx.Who.OPPONENT:  # "your opponent ends his turn": his own
+        return [fx.EndTurn(fx.Who.OPPONENT)]
     if owner in (["your", "opponent's"], ["opponent's"], ["his"]):
         return [fx.EndTurn(fx.Who.OPPONENT if who is fx.Who.YOU else fx.Who.YOU)]
     if owner == ["your"]:
@@ -403,7 +406,7 @@ def _put(action: Action, who: fx.Who, seq: _Seq, card: CardFacts, shuffle: bool 
     both = _this_and_cards(action)
     if both is not None:  # "shuffle this card and 1 card from your Ringside pile into your Arsenal": each in turn
         return [*_put(both[0], who, seq, card, shuffle), *_put(both[1], who, seq, card, shuffle)]
-    action = under_read(_places_read(action), card.title)
+    action = under_read(_places_read(action), card.title, seq.printed)
     arranged = put_back_in_order(action, seq.last)  # "look at the top 3 cards ... and put them back in any order"
     if arranged is not None:
         return arranged
@@ -644,6 +647,7 @@ def _remove(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any
     gone = _arg(action, "from_game")
     if gone is None:
         return _take(action, who, seq, card)
+    action = under_read(action, card.title, seq.printed)  # "remove all cards under this card from the game"
     plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not gone))
     pronoun = _pronoun(plain)
     search = found_search(seq.last)

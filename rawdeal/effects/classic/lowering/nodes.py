@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 from rawdeal.cards.model import CardType, Subtype, Trait
@@ -311,7 +311,31 @@ def _quantity(node: object) -> fx.Count:
     raise Unsupported(f"the quantity {' '.join(words(node))!r}")
 
 
+def _said_once(desc: CardDesc) -> CardDesc:
+    """"a non-unique Maneuver or non-unique Reversal card" is "a non-unique Maneuver or Reversal card": words that
+    open every alternative joined by "or" are said of all of them once."""
+    runs: list[list[object]] = [[]]
+    for item in desc.words:
+        if isinstance(item, Phrase) and item.kind == "desc_and":
+            if words(item) != ["or"]:
+                return desc
+            runs.append([])
+        else:
+            runs[-1].append(item)
+    said = [[words(i) for i in run] for run in runs]
+    k = 0
+    while len(runs) > 1 and all(len(r) > k + 1 and r[k] == said[0][k] for r in said):
+        k += 1
+    if not k:
+        return desc
+    joined: list[object] = list(runs[0])
+    for item, run in zip([i for i in desc.words if isinstance(i, Phrase) and i.kind == "desc_and"], runs[1:]):
+        joined += [item, *run[k:]]
+    return replace(desc, words=tuple(joined))  # type: ignore[arg-type]  # the items of `desc.words`
+
+
 def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
+    desc = _said_once(desc)
     types: list[CardType] = []
     subtypes: list[Subtype] = []
     fields: dict[str, Any] = {}

@@ -24,6 +24,7 @@ from rawdeal.effects.classic.lowering.amounts import hashed_stats, per_hash
 from rawdeal.effects.classic.lowering.groups import traits_as_marks
 from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
 from rawdeal.effects.classic.lowering.reversed import reversed_removed
+from rawdeal.effects.classic.lowering.leaving import held_put
 from rawdeal.effects.classic.lowering.permanence import cannot_be_removed, is_permanent
 
 
@@ -58,6 +59,9 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         return [_reversal_f(seq.last.modifier, st)]
     if card.is_superstar and arsenal_size(st) is not None:
         return [_DeckRule()]  # "Your Arsenal may only contain 45 cards": the Classic deck check applies it
+    held = held_put(st, card.title, seq.printed) if st.kind == "is_event" else None
+    if held is not None:
+        return held  # "the card under this card is put into your Ringside pile"
     blanked = blanks_chosen(st, seq.last)  # "that card has blank text": the card chosen in a Ring area
     if blanked is not None:
         return blanked

@@ -30,7 +30,7 @@ from rawdeal.effects.classic.lowering.standing import played_by
 from rawdeal.effects.classic.lowering.subjects import carried_subject
 from rawdeal.effects.classic.lowering.prematch import end_of_prematch
 from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restates_hold
-from rawdeal.effects.classic.lowering.leaving import left_ring
+from rawdeal.effects.classic.lowering.leaving import left_ring, plays_held, puts_under
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
     Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
@@ -505,6 +505,9 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     from_zone = playable_from(sentence, card)
     if from_zone is not None:
         return ctx, [from_zone]  # "You may play this card from your Ringside pile"
+    held = plays_held(sentence, seq is not None and seq.under, card.title)
+    if held is not None:
+        return ctx, [held]  # "You may play the cards under this card as if they were in your hand"
     sentence = opening_as_tail(_lifetime_to_restrictions(sentence))
     seq = seq or _Seq()
     drawn = in_draw_segment(sentence)
@@ -850,6 +853,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
             seq.printed = printed[i] if printed else ""
             for piece in opened_midway(sentence):  # "..., your maneuvers are +1D and during your turn you may ..."
                 new, parts = lower_sentence(piece, ctx, card, seq)
+                seq.under = seq.under or puts_under(parts)
                 if card.is_superstar and not piece.frames:  # a Superstar's "Your Action cards are -3F": always
                     parts = [_AbilityModifier(p.modifier) if isinstance(p, _GroupMod) and not p.said
                              and not p.modifier.everyone else p for p in parts]
@@ -986,6 +990,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, fx.MakesPermanent):  # only while the card lies in its owner's Ring area
             if not (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
                 raise Unsupported("'considered Permanent' without a lifetime outside the Ring area")
+            clauses.append(part)
+        elif isinstance(part, fx.PlaysHeld):  # a standing permission of the card, while in its owner's Ring area
             clauses.append(part)
         elif isinstance(part, fx.Permanent) and ctx.kind not in ("play", "ring"):
             raise Unsupported("'cannot be removed' in another context")
