@@ -49,8 +49,15 @@ def test_only_from_the_arsenal_stops_reversals_from_the_hand() -> None:
                                                  hand_only=True)
 
 
-def test_a_place_the_engine_never_reverses_from_is_reported_not_dropped() -> None:
-    assert lowered(NOT_FROM_BACKLASH, ACTION).effect is None
+def test_a_place_the_engine_never_reverses_from_is_kept_and_stops_nothing_it_plays() -> None:
+    """Not dropped: the modifier says the Backlash deck (as `Irreversible.from_backlash` does for the card's own
+    text), and stops neither a reversal from the hand nor one from the Arsenal."""
+    modifier = _modifier(NOT_FROM_BACKLASH)
+    assert modifier.stat is fx.Stat.IRREVERSIBLE and modifier.backlash_only
+    cat = course_with({})
+    s = GameState(players=[PlayerState("HHH", []), PlayerState("THE ROCK", [])])
+    kick = CurrentPlay(0, cat.id("Kick"), CardType.MANEUVER, (modifier,))
+    assert not R.irreversible(cat, s, kick, 5, from_hand=True) and not R.irreversible(cat, s, kick, 5, from_hand=False)
 
 
 def test_a_hand_only_modifier_stops_the_hand_and_not_the_arsenal() -> None:

@@ -327,9 +327,11 @@ class _Recorder:
         variable damage and the reversed card's "reversals to this maneuver are +D"."""
         cat = game.cat
         for e in events:
+            if isinstance(e, ev.Reversed) and e.source == "backstage":
+                continue  # a Superstar's ability: no card of the catalog
             if isinstance(e, ev.Reversed):
                 card, target = cat.infos[cat.id(e.card)], cat.id(e.target)
-                self.ran.update((card.id, r) for r in card.reverses)
+                self.ran.update((card.id, r) for r in (*card.reverses, *card.used_reverses))
                 if e.source == "hand" and card.variable_damage:
                     self.ran.add((card.id, fx.VariableDamage()))
                 if e.source == "hand" and cat.infos[target].reversal_bonus:

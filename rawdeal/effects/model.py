@@ -31,6 +31,7 @@ class Zone(StrEnum):
     RING = "ring"
     REMOVED = "removed"  # removed from the game (Classic cards): out of play for good
     BACKLASH = "backlash"  # the Backlash deck (Classic): Pre-match and Mid-match cards kept apart from the Arsenal
+    BACKSTAGE = "backstage"  # where the Superstar card lies: reversing by his ability is reversing from there (rulebook)
     UNDER = "under"  # "under this card" (Classic): the cards held under the effect's own card (`GameState.under`)
 
 
@@ -285,6 +286,7 @@ class HasCards:
     filter: CardFilter = ANY_CARD
     at_least: int = 1
     at_most: int | None = None  # "you have 10 or fewer cards in your Arsenal" (with `at_least` 0)
+    other: bool = False  # "5 other Heat cards in your Ringside pile": not counting the card that asks
 
 
 Condition = (
@@ -331,6 +333,8 @@ class Modifier:
     condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
     found: bool = False  # Classic, a next card's: only the card the search just before found ("Search your Arsenal for
     # 1 Unique Maneuver card, ... If it is your next card played this turn, it is -5F"): its title, once it runs
+    backlash_only: bool = False  # IRREVERSIBLE: only reversals from the Backlash deck are stopped ("it cannot be
+    # reversed from your opponent's Backlash deck", Classic cards): the engine plays none, so it stops nothing yet
     sets: bool = False  # F only: the card's F *is* `amount` ("your next card played this turn is F:0", "your Trademark
     # Finishers are F:20", Classic cards), whatever the changes that add to it say (`rules.play_cost`)
     after: tuple[After, ...] = ()  # AFTER: "your next card played this turn is considered to be played after a Set-up
@@ -577,6 +581,9 @@ class Target:
     played_before_type: CardType | None = None  # that many cards (maneuvers, actions: "the first maneuver") before it
     # this turn (Classic cards)
     min_damage: int | None = None  # Classic: "reverse any maneuver of 4D or greater" (the damage it would deal)
+    title_word: str | None = None  # Classic: "any card with the word 'slam' in the title" (a whole word, any case)
+    named: tuple[str, ...] = ()  # Classic: "(including the card titled Clutch onto Opponent)": cards it reverses by
+    # name whatever the description says of their type, and which it so "specifically reverses"
 
 
 # ---------------------------------------------------------------------------------------- clauses
@@ -662,6 +669,11 @@ class Reverses:
     overturned_only: bool = False  # "when overturned, reverse ...": only when damage reveals it (Classic cards)
     condition: Condition | None = None  # "If your Fortitude Rating is less than your opponent's, reverse ...": the
     # reversing player's condition (Classic cards)
+    played_from: Zone | None = None  # Classic: "When played from your Ringside pile, reverse ...": only the card played
+    # from that zone of its owner's reverses so (as from the hand: to the Ring area, its damage and effects)
+    zone: Zone | None = None  # Classic: not a reversal card played, but this card used where it lies (RING, RINGSIDE)
+    # or the Superstar's ability (BACKSTAGE): "When this card is in your Ring area, you may put this card into your
+    # Ringside pile to reverse any maneuver"; `cost` is what using it takes; no F asked, no damage dealt
 
 
 @dataclass(frozen=True, slots=True)
@@ -788,6 +800,8 @@ class ReversedOnlyBy:
     may reverse it, and only where their own text reverses it."""
 
     cards: tuple[CardFilter, ...]
+    naming: tuple[str, ...] = ()  # "... by cards that specifically reverse the card titled Clutch onto Opponent":
+    # or the reversal cards whose text reverses one of these titles by name (`Target.title`, `Target.named`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -813,6 +827,8 @@ class PlayableFrom:
     from his hand (the same requirements and F); it then acts as a card played from the hand (Classic cards)."""
 
     zone: Zone
+    only: bool = False  # "Can only be played from your Ringside pile" (a reversal card, Classic): never from the hand
+    condition: Condition | None = None  # "... when you have at least 5 other Heat cards in your Ringside pile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -919,3 +935,5 @@ class Ability:
     triggered: tuple[Triggered, ...] = ()  # "When you successfully play a maneuver, you may draw 1 card" (Classic)
     stat_lines: tuple[StatLine, ...] = ()  # his own "Your Starting Hand Size is +1 ...", "The maximum number ..."
     modifiers: tuple[Modifier, ...] = ()  # his own "Your Action cards are -3F": always, to his cards (Classic)
+    reverses: tuple[Reverses, ...] = ()  # "You may discard 3 cards to reverse any non-unique maneuver" (Classic):
+    # reversing from the Backstage area (`Reverses.zone`)

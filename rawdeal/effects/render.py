@@ -31,7 +31,8 @@ from rawdeal.effects.model import (
 )
 
 _ZONES = {Zone.HAND: "hand", Zone.ARSENAL: "arsenal", Zone.RINGSIDE: "ringside pile", Zone.RING: "ring area",
-          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck", Zone.UNDER: "pile under this card"}
+          Zone.REMOVED: "cards removed from the game", Zone.BACKLASH: "backlash deck", Zone.UNDER: "pile under this card",
+          Zone.BACKSTAGE: "backstage area"}
 
 
 # ------------------------------------------------------------------------------------ words
@@ -247,7 +248,8 @@ def render_modifier(m: Modifier) -> str:
     }.get(m.duration, "")
     if m.stat is Stat.IRREVERSIBLE:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
-        by = " by reversals from the arsenal" if m.arsenal_only else " by reversals from the hand" if m.hand_only else ""
+        by = " by reversals from the arsenal" if m.arsenal_only else " by reversals from the hand" if m.hand_only else \
+            " by reversals from the backlash deck" if m.backlash_only else ""
         return f"{target}{limit} may not be reversed{by}{tail}"
     if m.stat is Stat.UNRESTRICTED:
         limit = f" of {m.max_damage}D or less" if m.max_damage is not None else ""
@@ -302,7 +304,7 @@ def _condition(c: Condition) -> str:
             f"or fewer in {_zone(c.who, c.zone, Who.YOU)}"
     if isinstance(c, HasCards):
         return f"{'you have' if c.who is Who.YOU else 'opponent has'} {_cards(Count(c.at_least), c.filter)} " \
-            f"or more in {_zone(c.who, c.zone, Who.YOU)}"
+            f"or more in {_zone(c.who, c.zone, Who.YOU)}" + (" besides this card" if c.other else "")
     if isinstance(c, SuperstarIs) and c.mark.startswith("name:"):
         whose = "your" if c.who is Who.YOU else "opponent's"
         return f"{whose} superstar is {c.mark.removeprefix('name:')}"
@@ -345,6 +347,8 @@ def _target(t: Target) -> str:
         kinds = f"{t.trait.value.upper()} {kinds}"
     kinds = _marked(kinds, t.marks, t.not_marks, t.any_marks)
     text = f"the {kinds} {t.title}" if t.title else f"any {kinds}"
+    if t.title_word:
+        text += f" with the word \"{t.title_word}\" in its title"
     if t.max_damage is not None:
         text += f" of {t.max_damage}D or less"
     if t.min_damage is not None:
@@ -360,6 +364,8 @@ def _target(t: Target) -> str:
         text += f" if not the {' or '.join(('first', 'second')[:t.played_before])} {kind} played this turn"
     if t.min_trait_in_ring is not None:
         text += f" if opponent has {t.min_trait_in_ring} or more {t.trait.value.upper() if t.trait else ''} cards in his ring area"
+    if t.named:
+        text += f" (including {' and '.join(t.named)})"
     return text
 
 
@@ -374,6 +380,15 @@ _TRIGGERS = {
     Trigger.PLAYED: "when a card is successfully played",
     Trigger.END_OF_PREMATCH: "at the end of the pre-match phase",
 }
+
+
+def _reversal_event(c: Triggered) -> str:
+    """"when opponent reverses a card from his hand, you may ..."."""
+    who = {Who.YOU: "you reverse", Who.OPPONENT: "opponent reverses", Who.ALL: "any player reverses"}[c.by]
+    what = "a card" if c.played is None else _cards(Count(1), c.played)
+    where = f" from his {_ZONES[c.source]}" if c.source is not None else ""
+    may = "you may " if c.optional else ""
+    return f"when {who} {what}{where}, {may}{_actions(c.actions, True)}"
 
 
 def _played(c: Triggered) -> str:
@@ -413,6 +428,12 @@ _PAID = {Paid.EACH: " for each card its when played action moves",
 def _reverses(c: Reverses) -> str:
     cost = f", after you {_actions(c.cost, False)}" if c.cost else ""
     when = "if played from your hand, " if c.from_hand_only else "when overturned, " if c.overturned_only else ""
+    if c.played_from is not None:
+        when += f"when played from your {_ZONES[c.played_from]}, "
+    if c.zone is Zone.BACKSTAGE:
+        when = "by the superstar's ability, "
+    elif c.zone is not None:
+        when = f"while this card is in your {_ZONES[c.zone]}, used there, "
     if c.condition is not None:
         when += f"if {_condition(c.condition)}, "
     return f"{when}reverses {_target(c.target)}{cost}"
@@ -424,6 +445,8 @@ def _triggered(c: Triggered) -> str:
         return f"while this card is in your {_ZONES[c.zone]}, {_played(c)}"
     if c.trigger in (Trigger.REVERSED, Trigger.REVERSED_FROM_HAND):
         return f"{_TRIGGERS[c.trigger]}, {may}{_actions(c.actions, True)}"
+    if c.trigger is Trigger.REVERSAL:
+        return f"while this card is in your {_ZONES[c.zone]}, {_reversal_event(c)}"
     if c.trigger is Trigger.LEFT_RING:
         by = {Who.ALL: "", Who.OPPONENT: " by an effect opponent controls", Who.YOU: " by an effect you control"}[c.by]
         where = f" into your {_ZONES[c.dest]}" if c.dest is not None else ""
@@ -458,7 +481,7 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     CountsAs: lambda c: f"counts as {c.n} {_marked('cards', c.marks, ())} in your {_ZONES[c.zone]}",
     AlsoReversedBy: lambda c: f"may be reversed by {' or '.join(c.titles)} whatever they reverse",
     ReversedOnlyBy: lambda c: "may only be reversed by " + " or ".join(
-        map(_reversal_cards, c.cards)),
+        [*map(_reversal_cards, c.cards), *(f"reversals naming {t}" for t in c.naming)]),
     ReversalBonus: lambda c: f"reversals to this card {c.amount:+d}D",
     Reverses: _reverses,
     OnReverse: lambda c: f"on reversal{' from your hand' if c.from_hand_only else ''}, {_actions(c.actions, True)}",
@@ -478,7 +501,8 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     SuperstarStat: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
     WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",
     RingRoom: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
-    PlayableFrom: lambda c: f"may be played from your {_ZONES[c.zone]} as from your hand",
+    PlayableFrom: lambda c: f"may {'only ' if c.only else ''}be played from your {_ZONES[c.zone]} as from your hand" + (
+        f" if {_condition(c.condition)}" if c.condition is not None else ""),
     PlaysHeld: lambda c: f"while this card is in your ring area, you may play {_cards(Count(None), c.filter)} under this card "
                          "as if they were in your hand",
     BlanksAbility: lambda c: f"while this card is in your ring area, {_whose(c.who, Who.YOU)} superstar ability is blank"
@@ -504,14 +528,16 @@ def render_ability(ability: Ability) -> str:
             parts.append(f"draw {ability.draw_per_turn} cards in your draw segment")
         if ability.damage_taken:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
-        parts += [_played(t) if t.trigger is Trigger.PLAYED else f"{_TRIGGERS[t.trigger]}, {_actions(t.actions, True)}"
-                  for t in ability.triggered]
+        parts += [_played(t) if t.trigger is Trigger.PLAYED else _reversal_event(t) if t.trigger is Trigger.REVERSAL
+                  else f"{_TRIGGERS[t.trigger]}, {_actions(t.actions, True)}" for t in ability.triggered]
         parts += [_stat_line(line) for line in ability.stat_lines]
         parts += [render_modifier(m).removesuffix(" while this card is in your ring area") for m in ability.modifiers]
+        parts += [_reverses(r) for r in ability.reverses]
         return "always: " + "; ".join(parts)
     when = {AbilityTiming.ONCE_PER_TURN: "once per turn", AbilityTiming.START_OF_TURN: "at the start of your turn"}
     may = "you may " if ability.optional else ""
-    return f"{when[ability.timing]}, {may}{_actions(ability.actions, True, ' and ' if may else '; ')}"
+    reverses = "".join(f"; {_reverses(r)}" for r in ability.reverses)
+    return f"{when[ability.timing]}, {may}{_actions(ability.actions, True, ' and ' if may else '; ')}{reverses}"
 
 
 # --------------------------------------------------------------------------------------- tree

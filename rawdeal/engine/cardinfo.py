@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Final
 
@@ -38,11 +38,13 @@ class CardInfo:
     not_reversed_by: frozenset[str] = frozenset()  # titles of reversals that never match it (Classic cards)
     not_reversed_by_cards: tuple[fx.CardFilter, ...] = ()  # nor do the reversal cards these let through (Classic)
     reversed_only_by: tuple[fx.CardFilter, ...] = ()  # only reversal cards one of these lets through match it
+    reversed_only_naming: frozenset[str] = frozenset()  # ... or that reverse one of these titles by name
     also_reversed_by: frozenset[str] = frozenset()  # titles of reversals that match it whatever they reverse
     counts_as: tuple[fx.CountsAs, ...] = ()  # "counts as 2 Heat cards in your Ringside pile" (Classic cards)
     title: str = ""  # the card's: a field of its own, which compiled is read natively (a `Card` is not compiled)
     activated: tuple[fx.Activated, ...] = ()  # effects used from the Ring area or Ringside pile (Classic cards)
     when_played: tuple[fx.WhenPlayed, ...] = ()  # "When played, ...": before the reversal window (Classic cards)
+    used_reverses: tuple[fx.Reverses, ...] = ()  # reversals by using it where it lies (`Reverses.zone`, Classic)
 
     def is_(self, card_type: CardType) -> bool:
         return card_type in self.card.types
@@ -62,7 +64,8 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         irreversible=fx.Irreversible() in effect.of(fx.Irreversible),
         irreversible_when=tuple(c for c in effect.of(fx.Irreversible) if c != fx.Irreversible()),
         reversal_bonus=sum(c.amount for c in effect.of(fx.ReversalBonus)),
-        reverses=effect.of(fx.Reverses),
+        reverses=_played_reverses(effect),
+        used_reverses=tuple(r for r in effect.of(fx.Reverses) if r.zone is not None),
         on_reverse=effect.of(fx.OnReverse),
         variable_damage=bool(effect.of(fx.VariableDamage)),
         while_in_ring=tuple(c.modifier for c in effect.of(fx.WhileInRing)),
@@ -74,6 +77,7 @@ def _info(i: int, card: Card, effect: fx.CardEffect) -> CardInfo:
         not_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.NotReversedBy) for t in c.titles),
         not_reversed_by_cards=tuple(f for c in effect.of(fx.NotReversedBy) for f in c.cards),
         reversed_only_by=tuple(f for c in effect.of(fx.ReversedOnlyBy) for f in c.cards),
+        reversed_only_naming=frozenset(t for c in effect.of(fx.ReversedOnlyBy) for t in c.naming),
         also_reversed_by=frozenset(loose_title(t) for c in effect.of(fx.AlsoReversedBy) for t in c.titles),
         counts_as=effect.of(fx.CountsAs),
         title=card.title,
@@ -159,6 +163,8 @@ class Catalog:
     # Cards (in their owner's Ring area) and Superstars with effects in his Draw segment ("draw an additional card")
     draw_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
     drawing_stars: frozenset[str] = field(init=False, repr=False, compare=False)
+    # Superstars whose ability a reversal sets off ("When your opponent reverses a card, you may ...", Classic)
+    reversal_stars: frozenset[str] = field(init=False, repr=False, compare=False)
     # Cards with a start-of-turn effect from their owner's Ringside pile ("When this card is in your Ringside
     # pile, before your Draw Segment, ...")
     ringside_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -169,8 +175,19 @@ class Catalog:
     ring_leavers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # The least F a card can cost while no F modifier is active: its printed F with every F cut of its own
     least_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # The ways a card's text wins the game ("you win the game via Pinfall victory"): a finished game may say them
+    win_ways: frozenset[str] = field(init=False, repr=False, compare=False)
     # Whether a card can forbid playing cards ("you cannot play ... for the rest of the turn")
     restricts: bool = field(init=False, repr=False, compare=False)
+    # Cards and Superstars that reverse by being used where they lie ("When this card is in your Ring area, you may
+    # put this card into your Ringside pile to reverse ..."; none in the course's pool: a play then looks at neither)
+    used_reversers: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Reversal cards their owner may play from his Ringside pile ("Can only be played from your Ringside pile ...",
+    # "You may play this card from your Ringside pile"), with the condition of each (None: none)
+    ringside_reversers: dict[CardId, fx.Condition | None] = field(init=False, repr=False, compare=False)
+    # Reversal cards whose own text changes their F as a reversal ("As a reversal, this card is -5F")
+    own_reversal_costs: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    reversing_stars: frozenset[str] = field(init=False, repr=False, compare=False)
     # Whether a card asks "you reversed a card to end your opponent's last turn" (the game then remembers it)
     remembers_reversals: bool = field(init=False, repr=False, compare=False)
     # Whether a card can be Permanent (printed so, or by a text): else nothing in a Ring area is (`rules.permanent`)
@@ -220,6 +237,13 @@ class Catalog:
             t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RINGSIDE for t in i.triggered)))
         object.__setattr__(self, "reversal_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.REVERSAL for t in i.triggered)))
+        object.__setattr__(self, "used_reversers", frozenset(i.id for i in self.infos if i.used_reverses))
+        object.__setattr__(self, "ringside_reversers", {
+            i.id: c.condition for i in self.infos if i.reverses for c in i.effect.of(fx.PlayableFrom)
+            if c.zone is fx.Zone.RINGSIDE})
+        object.__setattr__(self, "own_reversal_costs", frozenset(i.id for i in self.infos if any(
+            sc.stat is fx.Stat.FORTITUDE and sc.as_type is CardType.REVERSAL for sc in i.stat_changes)))
+        object.__setattr__(self, "reversing_stars", frozenset(name for name, ab in self.abilities.items() if ab.reverses))
         object.__setattr__(self, "ring_leavers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.LEFT_RING for t in i.triggered)))
         object.__setattr__(self, "play_watchers", frozenset(
@@ -228,6 +252,8 @@ class Catalog:
             i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word or sc.per or sc.paid is fx.Paid.EACH else 1) for sc in i.stat_changes
                                    if sc.stat is fx.Stat.FORTITUDE) for i in self.infos))
         object.__setattr__(self, "restricts", any(_restricts(c) for i in self.infos for c in i.effect.clauses))
+        object.__setattr__(self, "win_ways", frozenset(
+            w for i in self.infos for c in i.effect.clauses for w in _win_ways(c)))
         object.__setattr__(self, "remembers_reversals", any(
             _asks_reversal(c) for i in self.infos for c in (*(r.condition for r in i.requirements),
                                                              *(sc.condition for sc in i.stat_changes),
@@ -239,9 +265,13 @@ class Catalog:
         object.__setattr__(self, "paying", frozenset(
             i.id for i in self.infos if any(sc.paid is not None for sc in i.stat_changes)))
         object.__setattr__(self, "finds", any(_finds(c) for i in self.infos for c in i.effect.clauses))
-        object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos for r in i.reverses))
+        object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos
+                                                     for r in (*i.reverses, *i.used_reverses))
+                           or any(r.target.played_before for ab in self.abilities.values() for r in ab.reverses))
         object.__setattr__(self, "watching_stars", frozenset(name for name, ab in self.abilities.items() if any(
             t.trigger is fx.Trigger.PLAYED for t in ab.triggered)))
+        object.__setattr__(self, "reversal_stars", frozenset(name for name, ab in self.abilities.items() if any(
+            t.trigger is fx.Trigger.REVERSAL for t in ab.triggered)))
         object.__setattr__(self, "draw_starters", frozenset(i.id for i in self.infos if any(
             t.trigger is fx.Trigger.DRAW_SEGMENT and t.zone is fx.Zone.RING for t in i.triggered)))
         object.__setattr__(self, "drawing_stars", frozenset(name for name, ab in self.abilities.items() if any(
@@ -305,6 +335,23 @@ def _restricts(item: object) -> bool:
     options = getattr(item, "options", None) or ()
     return any(map(_restricts, inner)) or any(_restricts(a) for o in options for a in o) \
         or any(map(_restricts, getattr(item, "otherwise", None) or ()))
+
+
+def _played_reverses(effect: fx.CardEffect) -> tuple[fx.Reverses, ...]:
+    """The clauses of a reversal card played (not used where it lies); a card that "can only be played from your
+    Ringside pile" reverses from there only, whatever each clause says."""
+    only = next((c.zone for c in effect.of(fx.PlayableFrom) if c.only), None)
+    return tuple(r if only is None or r.played_from is not None else replace(r, played_from=only)
+                 for r in effect.of(fx.Reverses) if r.zone is None)
+
+
+def _win_ways(item: object) -> list[str]:
+    """The ways a clause or action (or one inside it) wins the game (`fx.WinGame.how`)."""
+    if isinstance(item, fx.WinGame):
+        return [item.how]
+    inner = [*(getattr(item, "actions", None) or ()), *(getattr(item, "otherwise", None) or ()),
+             *(a for o in getattr(item, "options", None) or () for a in o)]
+    return [w for a in inner for w in _win_ways(a)]
 
 
 def _asks_reversal(cond: fx.Condition | None) -> bool:

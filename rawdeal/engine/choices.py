@@ -36,8 +36,12 @@ class Choices(Actions):
 
     def _decide_reverse(self, t: T.ReverseWindow) -> Decision:
         titles = self.cat.titles
-        held = [mv.share(mv.Reverse(titles[c], 1, titles[h])) for c, h in zip(t.held, t.holders)]
-        moves = (*_moves_of(self.cat.reverse_moves, t.options), *held, PASS)
+        used = [mv.share(mv.Reverse(titles[c], 1, fx.Zone.RINGSIDE)) for c in t.from_ringside]
+        used += [m for c, z in zip(t.used, t.used_from) if (m := mv.share(mv.Reverse(titles[c], 1, z))) not in used]
+        if t.backstage:  # by his Superstar's ability: the Superstar card lies in the Backstage area
+            used.append(mv.share(mv.Reverse(self.s.players[t.defender].superstar, 1, fx.Zone.BACKSTAGE)))
+        used += [mv.share(mv.Reverse(titles[c], 1, fx.Zone.UNDER, titles[h])) for c, h in zip(t.held, t.holders)]
+        moves = (*_moves_of(self.cat.reverse_moves, t.options), *used, PASS)
         return Decision(t.defender, REVERSE, self.prompts[t.defender].reverse, moves,
                         self.titles_of(t.options))
 

@@ -414,7 +414,8 @@ class Game(Choices):
         self._offer_reversals(self.s.playing)
 
     def _offer_reversals(self, play: CurrentPlay) -> None:
-        """The play resolves unless the opponent reverses it from his hand first."""
+        """The play resolves unless the opponent reverses it from his hand first (or, Classic cards, with a card
+        of his used where it lies, or his Superstar's ability)."""
         self.s.tasks.append(T.RESOLVE)
         window = self._window(play)
         if window is not None:
@@ -425,8 +426,15 @@ class Game(Choices):
         under a card of his that lets him play it as if in his hand."""
         options = self._hand_reversals(play)
         held = R.held_reversals(self.cat, self.s, play) if self.s.under and self.cat.held_plays else ()
+        held_cards, holders = tuple(c for _, c in held), tuple(h for h, _ in held)
+        if self.cat.used_reversers or self.cat.reversing_stars or self.cat.ringside_reversers:
+            used, used_from, star = R.used_reversals(self.cat, self.s, play)
+            ringside = R.ringside_reversals(self.cat, self.s, play) if self.cat.ringside_reversers else ()
+            if options or used or star or ringside or held:
+                return T.ReverseWindow(1 - play.player, options, used, used_from, star, ringside, held_cards, holders)
+            return None
         if held:
-            return T.ReverseWindow(1 - play.player, options, tuple(c for _, c in held), tuple(h for h, _ in held))
+            return T.ReverseWindow(1 - play.player, options, held=held_cards, holders=holders)
         return T.ReverseWindow(1 - play.player, options) if options else None
 
     def _apply_hold(self, task: T.ApplyHold) -> None:
@@ -522,8 +530,8 @@ class Game(Choices):
         if self.cat.remembers_reversals:
             s.ended_by_reversal, s.reversed_last = dfd, LastPlay(play.card, play.as_type, None)
         sv = self.cat.infos[play.card].card.stun_value
-        if self.cat.reversal_watchers:
-            self._push_reversal_watchers(play, from_hand=False)
+        if self.cat.reversal_watchers or self.cat.reversal_stars:
+            self._push_reversal_watchers(play, fx.Zone.ARSENAL)
         if self.cat.infos[play.card].triggered:
             self._push_reversed(play, from_hand=False)
         if early and sv and (s.players[play.player].arsenal or s.profile != COURSE):
@@ -564,16 +572,19 @@ class Game(Choices):
         for owner, card, t in reversed(found):
             self._run_clause(owner, card, t, t.actions)
 
-    def _push_reversal_watchers(self, play: CurrentPlay, from_hand: bool) -> None:
-        """What reversing `play` sets off in either Ring area or Ringside pile ("When this card is in your Ring area
-        (Ringside pile), if your opponent reverses a maneuver from his hand, ..."): run after the reversed card's own
-        effects."""
+    def _push_reversal_watchers(self, play: CurrentPlay, source: fx.Zone) -> None:
+        """What reversing `play` (from `source`) sets off in either Ring area or Ringside pile ("When this card is in
+        your Ring area (Ringside pile), if your opponent reverses a maneuver from his hand, ..."): run after the
+        reversed card's own effects."""
         s, cat = self.s, self.cat
         info, reverser = cat.infos[play.card], 1 - play.player
-        source = fx.Zone.HAND if from_hand else fx.Zone.ARSENAL
         found: list[tuple[int, int, fx.Triggered]] = []
         for owner in (play.player, reverser):
             whose = fx.Who.YOU if owner == reverser else fx.Who.OPPONENT
+            if s.players[owner].superstar in cat.reversal_stars:  # "When your opponent reverses a card, ...": his ability
+                found += [(owner, -1, t) for t in R.ability(cat, s, owner).triggered
+                          if t.trigger is fx.Trigger.REVERSAL and t.source in (None, source)
+                          and _sets_off(t, whose, info, play.as_type)]
             for zone in (fx.Zone.RING, fx.Zone.RINGSIDE):
                 cards = R.ring_texts(s, owner) if zone is fx.Zone.RING else s.players[owner].zone(zone)
                 for card in R.distinct([c for c in cards if c in cat.reversal_watchers]):
@@ -600,24 +611,61 @@ class Game(Choices):
                 self._emit(self.status(p))
 
     def _resolve_reverse(self, t: T.ReverseWindow, move: mv.Move) -> None:
-        if isinstance(move, mv.Reverse) and move.holder:  # held under his card: played as if in his hand
+        if not isinstance(move, mv.Reverse):
+            return
+        if move.holder:  # held under his card: played as if in his hand
             card, hand = self.cat.id(move.title), self.s.players[t.defender].hand
             self.s.held(t.defender, self.cat.id(move.holder)).remove(card)
             self.s.tidy()
             hand.append(card)
             self._reverse_from_hand(t.defender, len(hand) - 1)
-        elif isinstance(move, mv.Reverse):
+        elif move.source is fx.Zone.RINGSIDE and self.cat.id(move.title) in t.from_ringside:
+            card = self.cat.id(move.title)  # a reversal card played from the Ringside pile, as from the hand
+            self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].ringside, card, 1), fx.Zone.RINGSIDE)
+        elif move.source is not fx.Zone.HAND:
+            self._reverse_by_using(t.defender, move)
+        else:
             card = self.cat.id(move.title)
             self._reverse_from_hand(t.defender, nth(self.s.players[t.defender].hand, card, move.copy))
 
-    def _reverse_from_hand(self, defender: int, at: int) -> None:
+    def _reverse_by_using(self, defender: int, move: mv.Reverse) -> None:
+        """Reverse the card in play by using a card where it lies (or the Superstar's ability): it is reversed as
+        from the hand (its player's Ringside pile, his turn ends) but no reversal card is played: no damage, no
+        effect but the cost, paid first ("put this card into your Ringside pile", "discard 3 cards")."""
         s = self.s
         play = s.playing
         assert play is not None
-        card = s.players[defender].hand.pop(at)
+        card = -1 if move.source is fx.Zone.BACKSTAGE else self.cat.id(move.title)
+        damage = R.base_damage(self.cat, s, play, defender) if play.as_type == MANEUVER else 0
+        clause = R.used_clause(self.cat, s, play, damage, card, move.source)
+        assert clause is not None  # the window offered it
+        if self.listen:
+            self._emit(ev.Reversed(self.name(defender), move.title, move.source.value, self.title(play.card)))
+        s.tasks.clear()
+        s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
+        if not play.held:
+            if play.as_type == REVERSAL:
+                _take_last(s.players[play.player].ring, play.card)
+            s.players[play.player].ringside.append(play.card)
+        s.end_requested = True
+        if self.cat.remembers_reversals:
+            s.ended_by_reversal, s.reversed_last = defender, LastPlay(play.card, play.as_type, None)
+        if self.cat.reversal_watchers or self.cat.reversal_stars:
+            self._push_reversal_watchers(play, move.source)
+        if self.cat.infos[play.card].triggered:
+            self._push_reversed(play, from_hand=False)
+        self._push_actions(defender, clause.cost, card)
+
+    def _reverse_from_hand(self, defender: int, at: int, zone: fx.Zone = fx.Zone.HAND) -> None:
+        """Reverse the card in play with the reversal card at `at` of the defender's hand (or, Classic cards, of the
+        zone it is played from as from the hand: his Ringside pile)."""
+        s = self.s
+        play = s.playing
+        assert play is not None
+        card = s.players[defender].zone(zone).pop(at)
         att, info = play.player, self.cat.infos[card]
         if self.listen:
-            self._emit(ev.Reversed(self.name(defender), info.title, "hand", self.title(play.card)))
+            self._emit(ev.Reversed(self.name(defender), info.title, zone.value, self.title(play.card)))
         s.tasks.clear()
         s.hold = None  # any reversal ends Maintain Hold (the held Submission stays in the Ring area)
         if not play.held:
@@ -629,13 +677,14 @@ class Game(Choices):
         s.end_requested = True
         if self.cat.remembers_reversals:
             s.ended_by_reversal, s.reversed_last = defender, LastPlay(play.card, play.as_type, None)
-        if self.cat.reversal_watchers:
-            self._push_reversal_watchers(play, from_hand=True)
+        if self.cat.reversal_watchers or self.cat.reversal_stars:
+            self._push_reversal_watchers(play, zone)
         if self.cat.infos[play.card].triggered:
-            self._push_reversed(play, from_hand=True)  # after the reversal's damage
+            self._push_reversed(play, from_hand=zone is fx.Zone.HAND)  # after the reversal's damage
         s.tasks.append(T.ReversalHit(defender, self._reversal_damage(card, play, att), card))
         for clause in reversed(info.on_reverse):
-            self._run_clause(defender, card, clause, clause.actions, reversing=True)
+            if zone is fx.Zone.HAND or not clause.from_hand_only:  # "If played from your hand, ...": not from elsewhere
+                self._run_clause(defender, card, clause, clause.actions, reversing=True)
         self._push_on_play(defender, card, REVERSAL)
         matching = [r for r in info.reverses if r.cost]
         if matching:

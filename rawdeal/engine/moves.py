@@ -59,15 +59,19 @@ class Play(Move):
 
 @dataclass(frozen=True, slots=True)
 class Reverse(Move):
-    """Reverse the card in play with a reversal card from the hand; or (Classic cards) with one held under the
-    player's card `holder` whose text lets him play it as if it were in his hand (`reverse "X" from under "H"`)."""
+    """Reverse the card in play with a reversal card from the hand; or (Classic cards) by using a card of yours
+    where it lies, `reverse "X" from ring` (`from ringside`), or your Superstar's ability, `reverse "NAME" from
+    backstage`, at the cost its text says; or with one held under your card `holder` whose text lets you play it as if
+    it were in your hand (`reverse "X" from under "H"`, source UNDER)."""
 
     title: str
     copy: int = 1
+    source: Zone = Zone.HAND
     holder: str = ""
 
     def __str__(self) -> str:
-        return f"reverse {card_ref(self.title, self.copy)}" + (f" from under {quote(self.holder)}" if self.holder else "")
+        where = f" from under {quote(self.holder)}" if self.holder else "" if self.source is Zone.HAND else f" from {self.source}"
+        return f"reverse {card_ref(self.title, self.copy)}{where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +185,7 @@ def share(move: M) -> M:
     return _SHARED.setdefault(move, move)  # type: ignore[return-value]  # equal moves are of one class
 
 _ZONES = {"hand": Zone.HAND, "ring": Zone.RING, "ring area": Zone.RING, "ringside": Zone.RINGSIDE,
-          "ringside pile": Zone.RINGSIDE}
+          "ringside pile": Zone.RINGSIDE, "backstage": Zone.BACKSTAGE}
 
 
 @cache
@@ -257,8 +261,10 @@ def _transformer() -> Transformer[Token, Move]:
         def under(self, holder: str) -> str:
             return holder
 
-        def reverse(self, card: tuple[str, int], holder: str | None) -> Move:
-            return Reverse(card[0], card[1], holder or "")
+        def reverse(self, card: tuple[str, int], source: Zone | str | None) -> Move:
+            if source is None or isinstance(source, Zone):
+                return Reverse(card[0], card[1], source or Zone.HAND)
+            return Reverse(card[0], card[1], Zone.UNDER, source)  # `from under "H"`: the holder's title
 
         def use(self, card: tuple[str, int]) -> Move:
             return Use(*card)
@@ -316,7 +322,7 @@ _SIMPLE: dict[str, Move] = {"pass": PASS, "ability": ABILITY, "yes": YES, "no": 
 _TITLE = r'"([^"\\\x00-\x1f]*)"'
 _CARD_MOVE = re.compile(r'(play|reverse|discard|take|use)[ \t]+' + _TITLE +
                         r'(?:[ \t]*\([ \t]*([0-9]{1,3})[ \t]*\))?(?:[ \t]+as[ \t]+(maneuver|action))?'
-                        r'(?:[ \t]+from[ \t]+(ringside))?')
+                        r'(?:[ \t]+from[ \t]+(ringside|ring|backstage))?')
 _CHOOSE = re.compile(r'choose[ \t]+' + _TITLE)
 _CHOOSE_NUMBER = re.compile(r'choose[ \t]+([0-9]{1,3})')
 _COUNT = re.compile(r'(draw|discard|move)[ \t]+([0-9]{1,3})')
@@ -334,10 +340,12 @@ def _fast(text: str) -> Move | None:
         verb, title, copy, as_type, source = m.group(1), m.group(2), int(m.group(3) or 1), m.group(4), m.group(5)
         if copy < 1:
             return None  # the parser reports it
-        if verb == "play":
+        if verb == "play" and source in (None, "ringside"):
             return Play(title, CardType(as_type) if as_type else None, copy, Zone.RINGSIDE if source else Zone.HAND)
+        if verb == "reverse" and not as_type:
+            return Reverse(title, copy, _ZONES[source] if source else Zone.HAND)
         if as_type or source:
-            return None  # only `play` takes `as` and `from`: the parser reports the error
+            return None  # only `play` takes `as`, and `play` and `reverse` `from`: the parser reports the error
         if verb == "use":
             return Use(title, copy)
         return Reverse(title, copy) if verb == "reverse" else Pick(PickVerb(verb), title, copy)

@@ -135,6 +135,8 @@ def holds(cat: Catalog, s: GameState, p: int, cond: fx.Condition, card: int, pre
     if isinstance(cond, fx.HasCards):
         owner = s.players[p if cond.who is fx.Who.YOU else 1 - p]
         n = sum(_counted(cat, c, cond) for c in owner.zone(cond.zone))
+        if cond.other and card in owner.zone(cond.zone):
+            n -= _counted(cat, card, cond)  # "5 other Heat cards": not the card asking (one copy of it)
         return n >= cond.at_least and (cond.at_most is None or n <= cond.at_most)
     if isinstance(cond, fx.SuperstarIs):
         who = p if cond.who is fx.Who.YOU else 1 - p
@@ -782,6 +784,9 @@ def reversal_cost(cat: Catalog, s: GameState, rev: int, play: CurrentPlay) -> in
     """The F the defender needs to reverse the play with `rev`: its own, the attacker's bonuses to his
     reversals, and what the defender's Ring area changes his Reversal cards' F by."""
     cost = cat.infos[rev].card.fortitude + _bonus(cat, s, play, FORTITUDE, reversals=True)
+    if rev in cat.own_reversal_costs:  # "As a reversal, this card is -5F (when your Fortitude Rating is ...)"
+        defender = 1 - play.player
+        cost += _self_changes(cat, s, defender, cat.infos[rev], CardType.REVERSAL, FORTITUDE, s.last[defender], False)
     if _costs_changed(cat, s, 1 - play.player):
         changed, fixed = _own_cost_change(cat, s, 1 - play.player, cat.infos[rev], CardType.REVERSAL)
         cost = cost + changed if fixed is None else fixed
@@ -800,8 +805,8 @@ def irreversible(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, fro
     for m in mods:
         if m.stat is not IRREVERSIBLE or not applies(m, info, play.as_type):
             continue
-        if m.arsenal_only and from_hand or m.hand_only and not from_hand:
-            continue
+        if m.arsenal_only and from_hand or m.hand_only and not from_hand or m.backlash_only:
+            continue  # (the engine plays no reversal from a Backlash deck)
         if m.max_damage is None or damage <= m.max_damage:
             return True
     return False
@@ -836,9 +841,10 @@ def reversal_candidates(cat: Catalog, s: GameState, play: CurrentPlay) -> list[C
     if _costs_changed(cat, s, defender):
         f = fortitude(cat, s, defender)
         return [c for c in fitting if reversal_cost(cat, s, c, play) <= f]
-    most = fortitude(cat, s, defender) - _bonus(cat, s, play, FORTITUDE, reversals=True)
-    costs = cat.printed_costs
-    return [c for c in fitting if costs[c] <= most]
+    f = fortitude(cat, s, defender)
+    most = f - _bonus(cat, s, play, FORTITUDE, reversals=True)
+    costs, own = cat.printed_costs, cat.own_reversal_costs
+    return [c for c in fitting if (reversal_cost(cat, s, c, play) <= f if c in own else costs[c] <= most)]
 
 
 def damage_matters(cat: Catalog, s: GameState, play: CurrentPlay, candidates: list[CardId]) -> bool:
@@ -882,7 +888,8 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
         for rev in cat.reversal_cards:
             if info.not_reversed_by and loose_title(cat.infos[rev].title) in info.not_reversed_by:
                 continue
-            if (info.not_reversed_by_cards or info.reversed_only_by) and not _may_reverse(cat, info, rev):
+            if (info.not_reversed_by_cards or info.reversed_only_by or info.reversed_only_naming) \
+                    and not _may_reverse(cat, info, rev):
                 continue
             if info.also_reversed_by and loose_title(cat.infos[rev].title) in info.also_reversed_by:
                 # "Can be reversed by the card titled Elbow to the Face": whatever its target says (type, damage)
@@ -899,19 +906,30 @@ def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:
     unique cards", "Cannot be reversed by hybrid Reversal cards")."""
     if any(passes(cat, rev, f) for f in info.not_reversed_by_cards):
         return False
-    return not info.reversed_only_by or any(passes(cat, rev, f) for f in info.reversed_only_by)
+    if not info.reversed_only_by and not info.reversed_only_naming:
+        return True
+    return any(passes(cat, rev, f) for f in info.reversed_only_by) or _names(cat, rev, info.reversed_only_naming)
+
+
+def _names(cat: Catalog, rev: CardId, titles: frozenset[str]) -> bool:
+    """Whether reversal card `rev` "specifically reverses" one of `titles`: its text reverses it by name."""
+    return any(r.target.title in titles or not titles.isdisjoint(r.target.named)
+               for r in (*cat.infos[rev].reverses, *cat.infos[rev].used_reverses))
 
 
 def _unconditional(r: fx.Reverses) -> bool:
     t = r.target
     return not r.cost and t.max_damage is None and t.min_damage is None and t.after_title is None \
         and t.min_trait_in_ring is None and not r.overturned_only and r.condition is None and not t.from_hand \
-        and t.after is None and not t.played_before
+        and t.after is None and not t.played_before and r.played_from is None
 
 
 def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, damage: int, from_hand: bool,
-             defender: int) -> bool:
-    """Whether clause `r`, whose target fits the played card (`reversers`), reverses the play now."""
+             defender: int, played_from: fx.Zone | None = None) -> bool:
+    """Whether clause `r`, whose target fits the played card (`reversers`), reverses the play now; `played_from`:
+    the reversal card is played from that zone, not the hand (as from the hand otherwise)."""
+    if r.played_from is not None and r.played_from is not played_from:
+        return False  # "When played from your Ringside pile, reverse ...": from the hand, or overturned, it does not
     if r.from_hand_only and not from_hand:
         return False
     if r.overturned_only and from_hand:
@@ -939,7 +957,7 @@ def _matches(cat: Catalog, s: GameState, r: fx.Reverses, play: CurrentPlay, dama
         ring = s.players[play.player].ring
         if sum(1 for c in ring if t.trait in cat.infos[c].card.traits) < t.min_trait_in_ring:
             return False
-    return not from_hand or _cost_payable(s, r.cost, defender)
+    return not from_hand or not r.cost or _cost_payable(s, r.cost, defender, played_from is None)
 
 
 def _played_before(s: GameState, as_type: CardType | None) -> int:
@@ -951,6 +969,8 @@ def _played_before(s: GameState, as_type: CardType | None) -> int:
 def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
     if as_type not in t.card_types:  # CardType is a str enum: "maneuver" == MANEUVER
         return False
+    if t.named and info.title in t.named:
+        return True  # "(including the card titled Clutch onto Opponent)": whatever the description says
     if t.subtypes and (as_type != MANEUVER or info.card.subtype not in t.subtypes):
         return False
     if t.title is not None and info.title != t.title:
@@ -961,12 +981,15 @@ def _fits(t: fx.Target, info: CardInfo, as_type: CardType) -> bool:
         return False
     if (t.marks or t.not_marks or t.any_marks) and not has_marks(info, t.marks, t.not_marks, t.any_marks):
         return False
+    if t.title_word is not None and not has_word(info.title, t.title_word):
+        return False  # "any card with the word 'slam' in the title"
     return t.trait is None or t.trait in info.card.traits
 
 
-def _cost_payable(s: GameState, cost: tuple[fx.Action, ...], p: int) -> bool:
+def _cost_payable(s: GameState, cost: tuple[fx.Action, ...], p: int, in_hand: bool = True) -> bool:
+    """Whether the cards a reversal's cost discards are in the hand, besides the reversal card if it is there."""
     need = sum(a.count.n or 0 for a in cost if isinstance(a, fx.Discard) and a.who is YOU)
-    return len(s.players[p].hand) - 1 >= need
+    return len(s.players[p].hand) - (1 if in_hand else 0) >= need
 
 
 def ability_usable(cat: Catalog, s: GameState, p: int) -> bool:
@@ -983,3 +1006,88 @@ def _payable(s: GameState, p: int, action: fx.Action) -> bool:
     if isinstance(action, fx.Discard) and action.who is YOU:
         return len(me.hand) >= (action.count.n or 1)
     return True
+
+
+# ------------------------------------------------------------------ reversals by using a card or an ability
+def used_reversals(cat: Catalog, s: GameState, play: CurrentPlay) -> tuple[tuple[CardId, ...], tuple[fx.Zone, ...], bool]:
+    """What the defender may reverse the play with besides his hand (Classic cards): his cards in his Ring area and
+    Ringside pile that reverse it by being used there (`Reverses.zone`; each title once, copies are alike) with
+    the zone each is used from, and whether his Superstar's ability does. Their cost must be payable; no F is
+    asked (no reversal card is played). A play that cannot be reversed from the hand cannot be reversed so either
+    (the rulebook counts these with the hand: "reversed from the hand, Backlash deck, Ringside pile, Ring area, or
+    Backstage area")."""
+    defender = 1 - play.player
+    me = s.players[defender]
+    cards: list[CardId] = []
+    zones: list[fx.Zone] = []
+    damage = base_damage(cat, s, play, defender) if play.as_type == MANEUVER else 0
+    if irreversible(cat, s, play, damage, from_hand=True):
+        return (), (), False
+    for zone, held in ((fx.Zone.RING, me.ring), (fx.Zone.RINGSIDE, me.ringside)):
+        if cat.used_reversers.isdisjoint(held):
+            continue
+        for c in distinct([c for c in held if c in cat.used_reversers]):
+            if used_clause(cat, s, play, damage, c, zone) is not None:
+                cards.append(c)
+                zones.append(zone)
+    star = me.superstar in cat.reversing_stars and used_clause(cat, s, play, damage, -1, fx.Zone.BACKSTAGE) is not None
+    return tuple(cards), tuple(zones), star
+
+
+def used_clause(cat: Catalog, s: GameState, play: CurrentPlay, damage: int, card: CardId,
+                zone: fx.Zone) -> fx.Reverses | None:
+    """The first of `card`'s clauses used from `zone` (of the defender's ability, for card -1 and the Backstage
+    area) that reverses the play now, at a cost he can pay; None if none does."""
+    defender = 1 - play.player
+    info = cat.infos[play.card]
+    if card >= 0:
+        if info.not_reversed_by and loose_title(cat.infos[card].title) in info.not_reversed_by:
+            return None
+        if (info.not_reversed_by_cards or info.reversed_only_by or info.reversed_only_naming) \
+                and not _may_reverse(cat, info, card):
+            return None
+        clauses = cat.infos[card].used_reverses
+    elif info.reversed_only_by or info.reversed_only_naming:
+        return None  # only some reversal cards may reverse it: an ability is none
+    else:
+        clauses = ability(cat, s, defender).reverses
+    for r in clauses:
+        if r.zone is zone and _fits(r.target, info, play.as_type) \
+                and _matches(cat, s, replace(r, cost=()), play, damage, True, defender) \
+                and _used_cost_payable(cat, s, r.cost, defender):
+            return r
+    return None
+
+
+def _used_cost_payable(cat: Catalog, s: GameState, cost: tuple[fx.Action, ...], p: int) -> bool:
+    """Whether the player can pay a used reversal's cost: the cards it discards are in his hand (moving the card
+    used always can be done)."""
+    hand = s.players[p].hand
+    discards = [a for a in cost if isinstance(a, fx.Discard)]
+    if sum(a.count.n or 0 for a in discards) > len(hand):
+        return False
+    return all(sum(1 for c in hand if c in cat.passing(a.filter)) >= (a.count.n or 0) for a in discards
+               if a.filter != fx.ANY_CARD)
+
+
+def ringside_reversals(cat: Catalog, s: GameState, play: CurrentPlay) -> tuple[CardId, ...]:
+    """The defender's reversal cards in his Ringside pile he may play from there to reverse the play, as from the hand
+    ("Can only be played from your Ringside pile when you have at least 5 other Heat cards in your Ringside pile.
+    When played from your Ringside pile, reverse ..."): each title once (copies are alike), its condition holding
+    (asked of that card), its F and target as from the hand."""
+    defender = 1 - play.player
+    held = [c for c in distinct(s.players[defender].ringside) if c in cat.ringside_reversers]
+    if not held:
+        return ()
+    damage = base_damage(cat, s, play, defender) if play.as_type == MANEUVER else 0
+    if irreversible(cat, s, play, damage, from_hand=True):
+        return ()
+    table, f, out = reversers(cat, play), fortitude(cat, s, defender), []
+    for c in held:
+        cond = cat.ringside_reversers[c]
+        if c not in table or reversal_cost(cat, s, c, play) > f \
+                or cond is not None and not holds(cat, s, defender, cond, c, s.last[defender]):
+            continue
+        if any(_matches(cat, s, r, play, damage, True, defender, fx.Zone.RINGSIDE) for r in table[c][1]):
+            out.append(c)
+    return tuple(out)

@@ -112,11 +112,17 @@ class EndPreMatch(Task):
 # ------------------------------------------------------------------------------------ decisions
 @dataclass(slots=True, unsafe_hash=True)
 class ReverseWindow(Task):
-    """The defender may reverse the card in play with one of `options` from his hand, or (Classic cards) with one of
-    `held`, held under his card of `holders` beside it, whose text lets him play it as if it were in his hand."""
+    """The defender may reverse the card in play: with one of `options` from his hand; or (Classic cards) with one of
+    `from_ringside` played from his Ringside pile, by using one of `used`, each lying in the zone of `used_from` beside
+    it, or his Superstar's ability (`backstage`); or with one of `held`, held under his card of `holders` beside it,
+    whose text lets him play it as if it were in his hand."""
 
     defender: int
     options: tuple[CardId, ...]
+    used: tuple[CardId, ...] = ()
+    used_from: tuple[Zone, ...] = ()
+    backstage: bool = False
+    from_ringside: tuple[CardId, ...] = ()  # reversal cards he may play from his Ringside pile (Classic)
     held: tuple[CardId, ...] = ()
     holders: tuple[CardId, ...] = ()
 

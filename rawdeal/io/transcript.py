@@ -20,7 +20,8 @@ def _cards(n: int) -> str:
 
 
 _ZONE = {"hand": "hand", "ring": "Ring area", "ringside": "Ringside pile", "arsenal": "Arsenal",
-         "removed": "cards removed from the game", "backlash": "Backlash deck", "under": "cards held under a card"}
+         "removed": "cards removed from the game", "backlash": "Backlash deck", "under": "cards held under a card",
+         "backstage": "Backstage area"}
 
 
 def _move(e: ev.Moved) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 from rawdeal.cards import CardType
 from rawdeal.decks import Deck, DeckLine, Rule, check_deck
+from rawdeal.effects.model import Zone
 from rawdeal.engine import tasks as T
 from rawdeal.engine.game import Game
 from rawdeal.engine.invariants import WINS, card_lists
@@ -47,8 +48,9 @@ def check_game(game: Game, raw: dict[str, Any], source: str) -> None:
     s = game.s
     _check_decks(game, fail)
     if s.winner is not None:
-        if s.how not in WINS:
-            fail("$.how", f"a finished game needs a known way of winning: one of {', '.join(WINS)}"
+        ways = (*WINS, *sorted(game.cat.win_ways))  # and the ways the catalog's cards win by ("via Pinfall victory")
+        if s.how not in ways:
+            fail("$.how", f"a finished game needs a known way of winning: one of {', '.join(ways)}"
                           f" (found {s.how!r})")
         if s.tasks:
             fail("$.tasks", "a finished game has no work left: use []")
@@ -168,8 +170,17 @@ def _check_window(game: Game, task: T.ReverseWindow, at: str, fail: Any) -> None
     assert s.playing is not None
     if task.defender != 1 - s.playing.player:
         fail(f"{at}.defender", f"the defender is the opponent of the player of the card in play ({1 - s.playing.player})")
-    if not task.options and not task.held:
+    for j, card in enumerate(task.from_ringside):
+        if card not in s.players[task.defender].ringside or not game.cat.infos[card].reverses:
+            fail(f"{at}.from_ringside[{j}]", f"{game.title(card)!r} is no reversal in {game.name(task.defender)}'s"
+                                             " Ringside pile")
+    if not task.options and not task.used and not task.backstage and not task.from_ringside and not task.held:
         fail(f"{at}.options", "a reversal window offers at least one reversal (the engine opens none otherwise)")
+    if len(task.used) != len(task.used_from):
+        fail(f"{at}.used_from", "names the zone of each card of used, one for one")
+    for j, (card, zone) in enumerate(zip(task.used, task.used_from)):
+        if zone not in (Zone.RING, Zone.RINGSIDE) or card not in s.players[task.defender].zone(zone):
+            fail(f"{at}.used[{j}]", f"{game.title(card)!r} is not in {game.name(task.defender)}'s {zone}")
     if len(task.held) != len(task.holders):
         fail(f"{at}.holders", "one holder for each held card offered")
     for j, (card, holder) in enumerate(zip(task.held, task.holders)):

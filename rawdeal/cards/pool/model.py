@@ -35,10 +35,21 @@ class PoolCard:
     superstar_value: int | None = None
 
     @cached_property
+    def played_modes(self) -> tuple[str, ...]:
+        """The modes the card is played in: the printed ones, and a reversal's where only the text says it is one.
+        The database prints a few Maneuver/Reversal hybrids as maneuvers alone (Roll Up, Crippler Crossface:
+        "As a reversal, reverse ..."; Cactus Clothesline: "Reverse any Strike ..."; Chokeslam to Hell: "May only
+        reverse ..."), whose text has no other
+        reading; a card whose text says so is a reversal of the special kind (it says what it reverses)."""
+        if any("reversal" in mode.casefold() for mode in self.modes) or not _DECLARED_REVERSAL.search(self.text):
+            return self.modes
+        return (*self.modes, "Reversal: Special")
+
+    @cached_property
     def kinds(self) -> frozenset[str]:
         """Every type word of the card (`maneuver`, `strike`, `reversal`, `pre-match`, ...)."""
         words: set[str] = set()
-        for mode in self.modes:
+        for mode in self.played_modes:
             for part in re.split(r"[:+/]", mode):
                 words.update(_kind_words(part.strip()))
         return frozenset(words)
@@ -60,6 +71,11 @@ class PoolCard:
             return f"HS {self.hand_size} / SV {self.superstar_value}"
         parts = (self.fortitude, self.damage, self.stun_value)
         return "/".join("-" if p is None else str(p) for p in parts)
+
+
+# a sentence opening "As a reversal," or the imperative "Reverse ..." ("May only reverse ..."): the card is played as
+# a reversal
+_DECLARED_REVERSAL = re.compile(r"(?:^|[.!?]\s+)(?:as a reversal,|reverse\s|may only reverse\s)", re.IGNORECASE)
 
 
 def _kind_words(part: str) -> set[str]:

@@ -59,7 +59,7 @@ def card_types(card: PoolCard) -> tuple[tuple[CardType, ...], Subtype | None]:
     is a hybrid, "Strike + Strike" a Multi maneuver, "Reversal: Grapple" a reversal (of Grapples)."""
     types: list[CardType] = []
     subtype: Subtype | None = None
-    for mode in card.modes:
+    for mode in card.played_modes:
         for word in (slug(w) for w in mode.split(":")[0].replace("+", "/").split("/")):
             word = word.removeprefix("mid-match-").removeprefix("pre-match-")
             if word in _SUBTYPES:

@@ -959,12 +959,21 @@ def _shuffle(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
 def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[Any]:
     if not card.is_reversal or who is not fx.Who.YOU:
         raise Unsupported("'reverse' on a card that is no reversal")
+    return reversing(action, card)
+
+
+def reversing(action: Action, card: CardFacts) -> list[Any]:
+    """"reverse any HEEL maneuver if ...": the `Reverses` clauses of what the action reverses (whichever card
+    reverses: a reversal card, or one used where it lies)."""
     if not action.parts or not (isinstance(action.parts[0], Phrase) and action.parts[0].kind == "counted"):
         raise Unsupported(f"reverse {' '.join(words(action)[1:])!r}")
     cond = _arg(action, "if_arg")
     if cond is not None:  # "reverse any HEEL maneuver if that opponent has 5 or more HEEL cards in his Ring area"
         plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not cond))
-        [reverses] = _reverse(plain, who, seq, card)
+        found = reversing(plain, card)
+        if len(found) != 1:
+            raise Unsupported(f"reverse {' '.join(words(action)[1:])!r} (several cards, one condition)")
+        [reverses] = found
         before = not_first(next(p for p in cond.parts if isinstance(p, Phrase) and p.kind == "condition"))
         if before is not None:  # "if it is not the first card played this turn"
             return [replace(reverses, target=replace(reverses.target, played_before=before[0],
@@ -973,8 +982,21 @@ def _reverse(action: Action, who: fx.Who, seq: _Seq, card: CardFacts) -> list[An
         if reverses.target.trait is not trait or reverses.target.min_trait_in_ring is not None:
             raise Unsupported(f"reverse {' '.join(words(action)[1:])!r} (a count of another keyword)")
         return [replace(reverses, target=replace(reverses.target, min_trait_in_ring=n))]
+    including = _arg(action, "including")
+    if including is not None:  # "reverse any Submission maneuver (including the card titled Clutch onto Opponent)"
+        plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not including))
+        return [replace(r, target=replace(r.target, named=_named(including))) for r in reversing(plain, card)]
     _only_args(action, ())
     return _reverses(action, card)
+
+
+def _named(including: Phrase) -> tuple[str, ...]:
+    """"(including the card titled X)": the titles it names."""
+    cards = next((p for p in including.parts if isinstance(p, Cards)), None)
+    d = _cards(cards) if cards is not None else None
+    if d is None or (d.title is None and not d.titles) or replace(d, title=None, titles=(), count=fx.ONE) != _Desc():
+        raise Unsupported(f"'reverse' with {' '.join(words(including))!r}")
+    return (d.title,) if d.title else d.titles
 
 
 def _traits_in_ring(cond: Phrase) -> tuple[Trait | None, int]:
@@ -997,8 +1019,12 @@ def _traits_in_ring(cond: Phrase) -> tuple[Trait | None, int]:
 
 
 def _reverses(node: object, card: CardFacts) -> list[Any]:
-    """"Reverse the card titled X, Y or Z": one reversal clause per title; else one for the description."""
+    """"Reverse the card titled X, Y or Z": one reversal clause per title; else one for the description; "the card
+    titled X or any Strike maneuver": one for each alternative."""
     found = _find_cards(node)
+    alternatives = _alternatives(found)
+    if alternatives:
+        return [r for cards in alternatives for r in _reverses(cards, card)]
     titles = [v for v in found.parts if isinstance(v, Value) and v.kind is ValueKind.TITLE]
     desc = next((p for p in found.parts if isinstance(p, CardDesc)), None)
     if desc is not None and not titles:
@@ -1012,6 +1038,22 @@ def _reverses(node: object, card: CardFacts) -> list[Any]:
     if target.title is not None and (desc is None or desc.nouns == ("card",)):  # whatever X is played as
         target = replace(target, card_types=_played_as(target.title, card))
     return [fx.Reverses(target)]
+
+
+def _alternatives(cards: Cards) -> list[Cards]:
+    """"the card titled Back Body Drop or any card with the word 'slam' in the title", "any Set-up card or Run-in
+    card": the descriptions a plain "or" joins, each with its own quantity (none for one description)."""
+    pieces: list[list[object]] = [[]]
+    for part in cards.parts:
+        if isinstance(part, Word) and part.text == "or":
+            pieces.append([])
+        elif isinstance(part, Word):
+            return []  # "and", a comma: another reading
+        else:
+            pieces[-1].append(part)
+    if len(pieces) < 2 or any(sum(isinstance(p, CardDesc) for p in piece) != 1 for piece in pieces):
+        return []
+    return [Cards(tuple(piece)) for piece in pieces]  # type: ignore[arg-type]
 
 
 def _played_as(title: str, card: CardFacts) -> tuple[CardType, ...]:

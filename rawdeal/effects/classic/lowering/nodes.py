@@ -69,6 +69,16 @@ class CardFacts:
     def is_superstar(self) -> bool:
         return "superstar" in self.types
 
+    @property
+    def only_reversal(self) -> bool:
+        """A reversal card played as nothing else (its types name a maneuver it reverses: "Reversal: High Risk");
+        known by what its title is played as, or, without a title, by its types."""
+        if not self.is_reversal:
+            return False
+        if self.title:
+            return not self.played_as.get(self.title)
+        return not {"maneuver", "action"} & self.types
+
 
 # ----------------------------------------------------------------------------------- reading helpers
 def field_names(value: object) -> tuple[str, ...]:
@@ -542,7 +552,8 @@ def _target(d: _Desc) -> fx.Target:
         raise Unsupported("a reversal of cards of at least some damage that are not maneuvers")
     return fx.Target(card_types=types, subtypes=d.subtypes, title=d.title, max_damage=d.max_damage,
                      after_title=d.after_title, trait=d.trait, not_subtypes=d.not_subtypes, not_trait=d.not_trait,
-                     marks=d.marks, not_marks=d.not_marks, any_marks=d.any_marks, after=d.after, min_damage=d.min_damage)
+                     marks=d.marks, not_marks=d.not_marks, any_marks=d.any_marks, after=d.after, min_damage=d.min_damage,
+                     title_word=d.title_word)
 
 
 def _object_cards(action: Action) -> _Desc | None:

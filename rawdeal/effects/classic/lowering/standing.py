@@ -233,10 +233,13 @@ def _has_cards(one: Phrase) -> fx.Condition | None:
     zone = _zone(refs[0])
     if bounds is None or "" in marks or len(zone.zones) != 1 or zone.who is not who:
         return None  # "your opponent has ... in his Ring area": the player's own zone
-    flt = _filter(_desc(descs[0]))
+    other = [w for w in descs[0].words if isinstance(w, Phrase) and w.kind == "other"]
+    desc = replace(descs[0], words=tuple(w for w in descs[0].words if w not in other))
+    flt = _filter(_desc(desc))
     if marks:
         flt = replace(flt, marks=(*flt.marks, *marks))
-    return fx.HasCards(who, zone.zones[0], flt, *bounds)
+    # "at least 5 other Heat cards in your Ringside pile": not counting the card whose text asks
+    return fx.HasCards(who, zone.zones[0], flt, *bounds, other=len(other) == 1)
 
 
 def _how_many(quantity: Phrase | None) -> tuple[int, int | None] | None:

@@ -22,7 +22,7 @@ from rawdeal.effects.classic.deckrules import arsenal_size
 from rawdeal.effects.classic.lowering.quantities import HashBound
 from rawdeal.effects.classic.lowering.amounts import hashed_stats, per_hash
 from rawdeal.effects.classic.lowering.groups import traits_as_marks
-from rawdeal.effects.classic.lowering.statlines import max_in_zone, max_number, stat_is
+from rawdeal.effects.classic.lowering.statlines import about_the_state, max_in_zone, max_number, stat_is
 from rawdeal.effects.classic.lowering.reversed import reversed_removed
 from rawdeal.effects.classic.lowering.leaving import held_put
 from rawdeal.effects.classic.lowering.permanence import cannot_be_removed, is_permanent
@@ -43,9 +43,9 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     if it and seq.next_card is not None:
         # "if your next card played this turn (the first card you play on your next turn) is a maneuver, it
         # cannot be reversed (from his hand)"
-        hand_only, arsenal_only = _stopped_from(_tails(st), False, f"'cannot be reversed' {' '.join(words(st))!r}")
-        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, seq.next_card, hand_only=hand_only,
-                                        arsenal_only=arsenal_only))]
+        hand, arsenal, backlash = _stopped_from(_tails(st), False, f"'cannot be reversed' {' '.join(words(st))!r}")
+        return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, seq.next_card, hand_only=hand,
+                                        arsenal_only=arsenal, backlash_only=backlash))]
     if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD \
             and not (st.kind == "stats_are" or _reversals_to_it(st)):
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
@@ -136,7 +136,7 @@ def _held_irreversible(st: Statement, only: bool) -> list[Any] | None:
     said = f"{'can only' if only else 'cannot'} be reversed {' '.join(words(st))!r}"
     tails = _tails(st)
     froms = [t for t in tails if t.kind == "from_tail"]
-    hand_only, arsenal_only = _stopped_from(froms, only, said)
+    hand, arsenal, backlash = _stopped_from(froms, only, said)
     lifetimes = [t for t in tails if t.kind != "from_tail"]
     if inner.kind == "next_ref":
         what = _next_this_turn(words(inner))
@@ -144,7 +144,8 @@ def _held_irreversible(st: Statement, only: bool) -> list[Any] | None:
             raise Unsupported(said)
         duration = fx.Duration.NEXT_CARD if what == ["card"] else fx.Duration.NEXT_MANEUVER
         return [fx.Modify(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, card_type=None if what == ["card"] else
-                                      CardType.MANEUVER, hand_only=hand_only, arsenal_only=arsenal_only))]
+                                      CardType.MANEUVER, hand_only=hand, arsenal_only=arsenal,
+                                      backlash_only=backlash))]
     group = words(inner)
     desc = next((p for p in inner.parts if isinstance(p, CardDesc)), None)
     d = _desc(desc) if desc is not None else _Desc()
@@ -156,24 +157,27 @@ def _held_irreversible(st: Statement, only: bool) -> list[Any] | None:
     if not said_it:  # the engine reads no irreversibility from the Ring area
         raise Unsupported(f"{said} while this card is in the Ring area")
     return [_GroupMod(fx.Modifier(fx.Stat.IRREVERSIBLE, 0, duration, card_type=d.types[0] if d.types else None,
-                                  subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks, hand_only=hand_only,
-                                  arsenal_only=arsenal_only), True)]
+                                  subtype=d.subtypes[0] if d.subtypes else None, marks=d.marks, hand_only=hand,
+                                  arsenal_only=arsenal, backlash_only=backlash), True)]
 
 
-def _stopped_from(froms: list[Phrase], only: bool, said: str) -> tuple[bool, bool]:
-    """(hand only, Arsenal only): which reversals "cannot be reversed from his Arsenal" ("can only be reversed
-    from his hand") stops; neither stops every one, as "cannot be reversed" alone does."""
+def _stopped_from(froms: list[Phrase], only: bool, said: str) -> tuple[bool, bool, bool]:
+    """(hand only, Arsenal only, Backlash deck only): which reversals "cannot be reversed from his Arsenal" ("can
+    only be reversed from his hand", "... from your opponent's Backlash deck") stops; none stops every one, as
+    "cannot be reversed" alone does."""
     if not froms:
         if only:
             raise Unsupported(said)
-        return False, False
+        return False, False, False
     zones = _zone_in(froms[0])
     # the engine plays no reversal from a Backlash deck: "from his hand or Backlash deck" is from his hand
     places = tuple(z for z in zones.zones if z is not fx.Zone.BACKLASH)
+    if len(froms) == 1 and zones.who is fx.Who.OPPONENT and zones.zones == (fx.Zone.BACKLASH,) and not only:
+        return False, False, True
     if len(froms) > 1 or zones.who is not fx.Who.OPPONENT or places not in ((fx.Zone.HAND,), (fx.Zone.ARSENAL,)):
         raise Unsupported(said)
     stops_hand = (places == (fx.Zone.HAND,)) != only
-    return stops_hand, not stops_hand
+    return stops_hand, not stops_hand, False
 
 
 def _next_this_turn(said: list[str]) -> list[str] | None:
@@ -213,6 +217,9 @@ def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
         by = [p for p in tails[0].parts if isinstance(p, Cards)]
         if len(by) != 1:
             raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+        naming = _specifically(by[0])
+        if naming:  # "... by cards that specifically reverse the card titled Clutch onto Opponent"
+            return [fx.ReversedOnlyBy((), naming=naming)]
         return [fx.ReversedOnlyBy(_reversal_cards(by[0], st))]
     zones = _zone_in(tails[0])
     if len(tails) == 2:  # "... from your opponent's Arsenal when played after the card titled Irish Whip"
@@ -231,6 +238,24 @@ def _only_reversed(st: Statement, card: CardFacts) -> list[Any]:
     if zones.zones == (fx.Zone.HAND,):
         return [fx.Irreversible(from_hand=False)]
     raise Unsupported(f"'can only be reversed' {' '.join(words(st))!r}")
+
+
+def _specifically(cards: Cards) -> tuple[str, ...]:
+    """"cards that specifically reverse the card titled X": the titles named (none for any other cards)."""
+    descs = [p for p in cards.parts if isinstance(p, CardDesc)]
+    if len(descs) != 1 or descs[0].words or descs[0].nouns not in (("card",), ("reversal",)) or len(descs[0].posts) != 1:
+        return ()
+    does = descs[0].posts[0]
+    done = find(does, "verb_phrase")
+    if not (isinstance(does, Phrase) and does.kind == "that_does" and words(does)[:2] == ["that", "specifically"]
+            and isinstance(done, Phrase) and words(done.parts[0]) == ["reverse"]):
+        return ()
+    named = [p for p in done.parts[1:] if isinstance(p, Phrase) and p.kind == "counted"]
+    found = [c for c in named[0].parts if isinstance(c, Cards)] if len(named) == 1 and len(done.parts) == 2 else []
+    d = _cards(found[0]) if len(found) == 1 else None
+    if d is None or (d.title is None and not d.titles) or replace(d, title=None, titles=(), count=fx.ONE) != _Desc():
+        raise Unsupported(f"the cards {' '.join(words(cards))!r}")
+    return (d.title,) if d.title else d.titles
 
 
 def _can_be_reversed(st: Statement, card: CardFacts) -> list[Any]:
@@ -348,6 +373,9 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
     if _holder_other(st):
         raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
     how = find(st, "played_how")
+    where = find(how, "played_from") if how is not None else None
+    if isinstance(where, Phrase) and isinstance(how, Phrase) and len(how.parts) == 1:
+        return [_only_from(st, where, extra, card)]
     bare = how is None and (find(st, "played_plain") is not None or "playable" in words(st))
     if bare and len(extra) == 1:
         return [fx.PlayRequirement(_tail_condition(extra[0]))]  # "can only be played if ...", "playable only if ..."
@@ -369,6 +397,20 @@ def _only_played(st: Statement, card: CardFacts) -> list[Any]:
         return [_DeckRule()]  # "Can only be played by X": only X's deck may hold it
     assert not isinstance(cond, str)
     return [fx.PlayRequirement(cond)]
+
+
+def _only_from(st: Statement, where: Phrase, extra: list[Phrase], card: CardFacts) -> fx.PlayableFrom:
+    """A reversal card's "Can only be played from your Ringside pile (when you have at least 5 other Heat cards in
+    your Ringside pile)": from there only, while the condition holds (a maneuver's or an action's is reported: the
+    engine plays those from the hand too)."""
+    zones = _zone_in(where)
+    if not card.only_reversal or zones != _Zones(fx.Who.YOU, (fx.Zone.RINGSIDE,)) or len(extra) > 1 \
+            or (extra and extra[0].kind not in ("if_tail", "when_tail", "and_if_tail", "and_when_tail")):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}")
+    cond = _alternative(extra[0]) if extra else None
+    if cond is not None and not about_the_state(cond):
+        raise Unsupported(f"'can only be played' {' '.join(words(st))!r}: a condition not on the game's state")
+    return fx.PlayableFrom(fx.Zone.RINGSIDE, only=True, condition=cond)
 
 
 def _played_without(st: Statement, extra: list[Phrase], card: CardFacts) -> fx.PlayRequirement:
@@ -755,9 +797,25 @@ def _reads_as(st: Statement, card: CardFacts) -> list[Any]:
 
 
 def _reverse_only(st: Statement, card: CardFacts) -> list[Any]:
-    if not card.is_reversal or _tails(st):
+    """"May only reverse a Strike or Grapple maneuver", "... if played from your hand", "..., if your Fortitude
+    Rating is less than your opponent's Fortitude Rating" (the reversing player's condition)."""
+    tails = _tails(st)
+    if not card.is_reversal or len(tails) > 1:
         raise Unsupported(f"{' '.join(words(st))!r}")
-    return _reverses(st, card)
+    plain = Statement(st.kind, tuple(p for p in st.parts if p not in tails))
+    found = _reverses(plain, card)
+    if not tails:
+        return found
+    tail = tails[0]
+    if tail.kind == "played_tail" and words(tail) == ["if", "played from", "your", "hand"]:
+        return [replace(r, from_hand_only=True) for r in found]
+    said = find(tail, "condition")
+    if tail.kind != "if_tail" or not isinstance(said, Phrase) or len(tail.parts) != 2:
+        raise Unsupported(f"{' '.join(words(st))!r}")
+    cond = condition(said)
+    if not about_the_state(cond):
+        raise Unsupported(f"{' '.join(words(st))!r}: a condition on what is not the game's state")
+    return [replace(r, condition=cond) for r in found]
 
 
 def _no_damage(st: Statement, card: CardFacts) -> list[Any]:

@@ -33,7 +33,7 @@ from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restat
 from rawdeal.effects.classic.lowering.leaving import left_ring, plays_held, puts_under
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
-    Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding,
+    Passive, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action, holding, reversing,
 )
 from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
@@ -42,6 +42,7 @@ from rawdeal.effects.classic.lowering.segments import in_draw_segment
 from rawdeal.effects.classic.lowering.timing import (
     first_next_after, found_next, it_is_first_next, it_next, opening_as_tail, played_after, success_after,
 )
+from rawdeal.effects.classic.lowering.used import UsedReversal, by_doing, placed, reversing_purpose, used_reversals
 from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, paid_down, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
 from rawdeal.effects.classic.lowering.statements import (
@@ -87,6 +88,8 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None)
         elif not card.is_reversal and played_from(frame) is not None:  # "When played from your Ringside pile"
             ctx = _Ctx("when played", as_type=ctx.as_type if ctx else None, source=played_from(frame))
+        elif card.only_reversal and played_from(frame) is not None and (ctx is None or ctx.kind in ("play", "reverse")):
+            ctx = _Ctx("reverse", source=played_from(frame))  # "When played from your Ringside pile, reverse ..."
         elif after_damage(frame, card):
             ctx = _Ctx("play", as_type=ctx.as_type if ctx else None, success=True, after_damage=True)
         elif frame.kind == "while_in" and _in_own_ring(frame, card):
@@ -159,7 +162,7 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
         elif frame.kind in ("if_reversed", "on_reversed") and words(frame)[1:] in (
                 ["reversed"], ["reversed", "from", "your", "opponent's", "hand"], ["reversed", "from", "opponent's", "hand"]):
             ctx = _Ctx("reversed", from_hand=len(words(frame)) > 2)
-        elif frame.kind == "on_overturned" and card.is_reversal and words(frame) == ["when", "overturned"] \
+        elif frame.kind == "on_overturned" and card.is_reversal and words(frame) in _OVERTURNED \
                 and (ctx is None or ctx.kind in ("reverse", "ringside start", "in", "ring")):  # a new clause
             ctx = _Ctx("reverse", overturned=True)
         elif frame.kind == "if_so" and card.is_reversal:
@@ -173,6 +176,10 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
     if ctx is not None and ctx.kind == "ability each turn":
         raise Unsupported("the opening 'during each of your turns' without a moment of the turn")
     return ctx
+
+
+_OVERTURNED = (["when", "overturned"], ["if", "overturned", "from", "your", "arsenal"],
+               ["if", "overturned", "from", "your", "arsenal", "while", "applying", "damage"])
 
 
 def _in_own_ring(frame: Frame, card: CardFacts) -> bool:
@@ -213,9 +220,10 @@ _REVERSED_FROM = {(): None, ("from", "his", "hand"): fx.Zone.HAND, ("from", "his
                   ("from", "his", "hand", "backlash deck"): fx.Zone.HAND}
 
 
-def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None] | None:
+def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None, fx.Who] | None:
     """"if (whenever) your opponent reverses a Chain card from his hand": (which reversed cards, reversed from
-    where), or None for any other condition."""
+    where, who reverses), or None for any other condition; "when you (your opponent) play a Reversal card": any card
+    reversed with a reversal card from the hand."""
     cond = find(frame, "condition")
     one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
     if not (isinstance(one, Phrase) and one.kind == "player_did"):
@@ -223,6 +231,10 @@ def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None]
     player, verb = find(one, "player"), find(one, "card_verb")
     cards = [p for p in one.parts if isinstance(p, Cards)]
     places = [p for p in one.parts if isinstance(p, Phrase) and p.kind == "place"]
+    if player is not None and verb is not None and words(verb) == ["play"] and len(cards) == 1 \
+            and len(one.parts) == 3 and _cards(cards[0]) == _Desc(types=(CardType.REVERSAL,)):
+        who = {("you",): fx.Who.YOU, ("your", "opponent"): fx.Who.OPPONENT}.get(tuple(words(player)))
+        return None if who is None else (None, fx.Zone.HAND, who)  # played: from the hand (not overturned)
     if player is None or verb is None or words(verb) != ["reverse"] or len(cards) != 1 \
             or len(one.parts) != 3 + len(places) or len(places) > 1:
         return None
@@ -235,7 +247,7 @@ def _reversal_event(frame: Frame) -> tuple[fx.CardFilter | None, fx.Zone | None]
     flt = _filter(d)
     if flt.types == () and d.subtypes:
         flt = replace(flt, types=(CardType.MANEUVER,))
-    return (None if flt == fx.ANY_CARD else flt), _REVERSED_FROM[where]
+    return (None if flt == fx.ANY_CARD else flt), _REVERSED_FROM[where], fx.Who.OPPONENT
 
 
 def _this_in_own(frame: Frame) -> tuple[fx.Zone, ...]:
@@ -288,6 +300,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         and len(first.parts) == 1 and words(first.parts[0]) in (["one"], ["1"]) \
         and not any(isinstance(i, Phrase) and i.kind == "joiner" and ";" in words(i) for i in sentence.items)
     actor: tuple[Any, ...] = ()  # the player who did the last action, when another than "you"
+    overturned = False  # a "when overturned" said inside the sentence: the reversals after it are overturned-only
     for item in sentence.items:
         if isinstance(item, Action):
             item, actor = carried_subject(item, actor, joined, seq.printed)
@@ -306,7 +319,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                 and any(isinstance(p, Word) and p.text == "either" for p in item.subject):
             said_either = len(groups[0])
         if isinstance(item, Action):
-            out = _declared(item, card, seq) if item.verb == "declare whether" else _action(item, seq, card)
+            out = _declared(item, card, seq) if item.verb == "declare whether" else _used_or_action(item, seq, card)
             seq.found = next((a for o in out for a in _nested(o) if isinstance(a, fx.Search)), seq.found)
             if out:
                 last = out[-1]
@@ -316,6 +329,8 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
                     seq.last = seq.last.new[-1]
             elif item.verb == "choose" and item.parts:
                 pass  # what was chosen stays for the discard that follows
+            if overturned:
+                out = [replace(p, overturned_only=True) if isinstance(p, fx.Reverses) else p for p in out]
             group = groups[-1]
             modal = [words(p) for p in item.subject if isinstance(p, Phrase) and p.kind == "modal"]
             if modal == [["must", "first"]] and group and isinstance(group[-1], fx.Reverses) and out:
@@ -337,6 +352,9 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             groups = [[_with_hash(p, said) for p in group] for group in groups]
         elif isinstance(item, Frame) and _lifetime(item) is not None:
             seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"
+        elif isinstance(item, Frame) and item.kind == "on_overturned" and card.is_reversal \
+                and words(item) in _OVERTURNED and not any(isinstance(p, fx.Reverses) for g in groups for p in g):
+            overturned = True  # "As a reversal, this card is -7F, when overturned, reverse ...": what follows
         elif isinstance(item, Statement):
             made = [_lasting(p, seq.lifetime) for p in _statement(item, card, seq)]
             groups[-1] = said_later(groups[-1], made)  # "your maneuvers are +5D and ... +20F for the rest of the turn"
@@ -368,6 +386,16 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     if isinstance(first, fx.Optional) and len(groups[0]) == 1:  # "you may either A or B": the choice is the may
         groups[0] = list(first.actions)
     return [*before, fx.Choice(tuple(tuple(g) for g in groups))]
+
+
+def _used_or_action(item: Action, seq: _Seq, card: CardFacts) -> list[Any]:
+    """The action lowered; "you may put this card into your Ringside pile to reverse ...": a reversal by using
+    this card, at that cost."""
+    used = reversing_purpose(item)
+    if used is None:
+        return _action(item, seq, card)
+    cost, reverse = used
+    return used_reversals(_action(cost, seq, card), reversing(reverse, card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,7 +536,7 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     held = plays_held(sentence, seq is not None and seq.under, card.title)
     if held is not None:
         return ctx, [held]  # "You may play the cards under this card as if they were in your hand"
-    sentence = opening_as_tail(_lifetime_to_restrictions(sentence))
+    sentence = by_doing(opening_as_tail(_lifetime_to_restrictions(sentence)))
     seq = seq or _Seq()
     drawn = in_draw_segment(sentence)
     if drawn is not None:  # "During your Draw Segment, draw an additional 3 cards"
@@ -561,11 +589,15 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         where = _frames(frames, ctx, card) if frames else None
         zones = where.zones or (fx.Zone.RING,) if where is not None and where.kind in ("ring", "in") else \
             (fx.Zone.RING,) if where is None and stays_in_ring("play", _Ctx(), card) else ()
+        if not zones and where is None and card.is_superstar:  # "When your opponent reverses a card, ...": his ability
+            parts = _items(sentence, card, seq)
+            _any_number_only_discarded(parts)
+            return _Ctx("reversal", played=reversal[0], by=reversal[2], source=reversal[1]), parts
         if zones not in ((fx.Zone.RING,), (fx.Zone.RINGSIDE,)):
             raise Unsupported("a reversal setting off an effect of a card elsewhere than in the Ring area or Ringside pile")
         parts = _items(sentence, card, seq)
         _any_number_only_discarded(parts)
-        return _Ctx("reversal", zones=zones, played=reversal[0], by=fx.Who.OPPONENT, source=reversal[1]), parts
+        return _Ctx("reversal", zones=zones, played=reversal[0], by=reversal[2], source=reversal[1]), parts
     leaving = left_ring(frames[0]) if frames and frames[0].kind in ("if_cond", "when_cond") else None
     if leaving is not None:  # "If this card is removed from your Ring area, ...": its own effect as it leaves
         return _Ctx("left ring", by=leaving[0], source=leaving[1]), _left_ring_parts(sentence, frames[1:], card, seq)
@@ -614,7 +646,12 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         new = _Ctx("forced discard")
     parts = _items(sentence, card, seq)
     _any_number_only_discarded(parts)
-    if seq.condition is not None and any(isinstance(p, fx.Reverses) for p in parts):
+    if seq.condition is not None and any(isinstance(p, UsedReversal) for p in parts):
+        # "When this card is in your Ring area, if your Fortitude Rating is 15 or greater, you may put this card
+        # into your Ringside pile to reverse ...": the condition is the reversal's
+        parts = [UsedReversal(replace(p.reverses, condition=seq.condition)) if isinstance(p, UsedReversal)
+                 and p.reverses.condition is None else p for p in parts]
+    elif seq.condition is not None and any(isinstance(p, fx.Reverses) for p in parts):
         # "If your Fortitude Rating is less than your opponent's, reverse any maneuver and end his turn": the
         # reversal holds the condition; what it does happens only when it reverses
         at = next(i for i, p in enumerate(parts) if isinstance(p, fx.Reverses))
@@ -867,7 +904,7 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
     if bad:
         return LoweredText(None, tuple(bad))
     try:
-        clauses = checked_hold(_variable_damage(clauses))
+        clauses = checked_hold(_variable_damage(_required(clauses)))
         ability, rest = _ability(clauses, card)
     except Unsupported as exc:
         return LoweredText(None, (Unlowered(1, "", exc.reason),))
@@ -879,6 +916,31 @@ def lower(compiled: CompiledText, card: CardFacts, starts: Sequence[int] = ()) -
         effect = _resolve_titles(effect, card.known)
         ability = _resolve_titles(ability, card.known) if ability is not None else None
     return LoweredText(effect, ability=ability)
+
+
+@dataclass(frozen=True, slots=True)
+class _ReversalRequirement:
+    """"As a reversal, can only be played if ...": a condition every reversal of the card holds to."""
+
+    condition: fx.Condition
+
+
+def _required(clauses: list[Any]) -> list[Any]:
+    """The card's reversals under its requirements as a reversal (the reversing player's condition)."""
+    needs = [c.condition for c in clauses if isinstance(c, _ReversalRequirement)]
+    if not needs:
+        return clauses
+    reverses = [c for c in clauses if isinstance(c, fx.Reverses) and c.zone is None]
+    if not reverses:
+        raise Unsupported("a requirement on playing a reversal that reverses nothing")
+    out = []
+    for c in clauses:
+        if isinstance(c, fx.Reverses) and c.zone is None:
+            held = [cond for cond in (c.condition, *needs) if cond is not None]
+            c = replace(c, condition=held[0] if len(held) == 1 else fx.AllOf(tuple(held)))
+        if not isinstance(c, _ReversalRequirement):
+            out.append(c)
+    return out
 
 
 def _unknown_names(value: object, known: Mapping[str, str]) -> str:
@@ -914,6 +976,7 @@ def _variable_damage(clauses: list[Any]) -> list[Any]:
 
 
 _TITLE_FIELDS = ("title", "after_title")
+_TITLES_FIELDS = ("titles", "named", "naming")  # "(including the card titled X)", "that specifically reverse ..."
 _T = TypeVar("_T")
 
 
@@ -927,7 +990,7 @@ def _resolve_titles(value: _T, known: Mapping[str, str]) -> _T:
         old = getattr(value, name)
         if name in _TITLE_FIELDS and isinstance(old, str):
             new: Any = known.get(normalize_title(old), old)
-        elif name == "titles" and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
+        elif name in _TITLES_FIELDS and isinstance(old, tuple):  # "the card titled A or B" (`CardFilter.titles`)
             new = tuple(known.get(normalize_title(t), t) for t in old)
             new = old if new == old else new
         else:
@@ -956,12 +1019,23 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             raise Unsupported("'continue your turn' where no reversal ends it")
         if ctx.after_damage:
             _add_action(clauses, ends_turn_after_damage(part), ctx)
+        elif isinstance(part, UsedReversal):
+            used_from = _used_from(ctx, card)
+            clauses.append(placed(part, used_from, card))
+            ctx = _Ctx("used reversal", zones=used_from)
+        elif ctx.kind == "used reversal" and part == fx.EndTurn(fx.Who.OPPONENT):
+            continue  # "... and end your opponent's turn": as any reversal does
+        elif ctx.kind == "used reversal":
+            raise Unsupported("what a reversal by using a card does besides ending the turn")
         elif isinstance(part, fx.Reverses):
             if ctx.kind == "reverse" and ctx.from_hand:  # "If played from your hand, may reverse ..."
                 part = replace(part, from_hand_only=True)
             if ctx.kind == "reverse" and ctx.overturned:  # "When overturned, reverse ...": from the Arsenal only
                 part = replace(part, overturned_only=True)
-            ctx = _Ctx("reverse", from_hand=part.from_hand_only)
+            if ctx.kind == "reverse" and ctx.source is not None:  # "When played from your Ringside pile, reverse ..."
+                part = replace(part, played_from=ctx.source)
+            # the next clause of the sentence ("reverse the cards titled A, B, ...": one a title) keeps the limits
+            ctx = _Ctx("reverse", from_hand=part.from_hand_only, overturned=part.overturned_only, source=part.played_from)
             clauses.append(part)
         elif isinstance(part, _GroupMod) and not part.said and (ctx.kind == "ring" or stays_in_ring(ctx.kind, ctx, card)):
             clauses.append(fx.WhileInRing(part.modifier))  # "Your maneuvers are +2D" on a Pre-match card
@@ -1058,6 +1132,11 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _add_action(clauses, part, ctx)
         elif isinstance(part, _SelfStat) and part.paid is not None:
             clauses.append(paid_down(clauses, part, ctx.as_type))  # F paid down by the "When played" payment
+        elif isinstance(part, _SelfStat) and ctx.kind == "reverse":
+            # "As a reversal, this card is -5F": its F to reverse with (`rules.reversal_cost`), not as a maneuver
+            if part.stat is not fx.Stat.FORTITUDE or part.per_title_word or part.per is not None:
+                raise Unsupported("a reversal's own damage, or an amount per card, changed")
+            clauses.append(fx.StatChange(part.stat, part.amount, part.condition, CardType.REVERSAL))
         elif isinstance(part, _SelfStat):
             part = only_played_from(part, ctx.source) if ctx.kind == "when played" else part
             clauses.append(fx.StatChange(part.stat, part.amount, part.condition, ctx.as_type, part.per_title_word,
@@ -1072,8 +1151,13 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif isinstance(part, fx.Irreversible) and (ctx.as_type is CardType.ACTION or (
                 ctx.as_type is None and "action" in card.types and "maneuver" not in card.types)):
             clauses.append(replace(part, as_type=CardType.ACTION))  # "As an action, cannot be reversed ..."
-        elif isinstance(part, fx.PlayRequirement) and ctx.kind == "reverse":  # "As a reversal, can only be played
-            raise Unsupported("a requirement on playing a reversal")  # after ...": the engine asks none of a reversal
+        elif isinstance(part, fx.PlayRequirement) and (ctx.kind == "reverse" or ctx == _Ctx() and card.only_reversal):
+            # a reversal card's "Can only be played when ...": the engine asked it of no reversal (it was dropped)
+            # "As a reversal, can only be played if the card titled X is in your Ring area": a condition of each of its
+            # reversals (`_required`); one about the card played before ("after ...") is the opponent's play there
+            if part.as_type is not None or not about_the_state(part.condition):
+                raise Unsupported("a requirement on playing a reversal other than on the game's state")
+            clauses.append(_ReversalRequirement(part.condition))
         elif isinstance(part, fx.PlayRequirement) and ctx.as_type is not None:  # "As a maneuver, can only ..."
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
@@ -1104,9 +1188,12 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         if any(map(continues, used)) and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:
             used = [fx.Optional((*used[0].actions, *used[1:]))]  # "you may remove this card ... and then continue
             # your turn": the turn goes on only if he does
-        clauses.append(fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used), zone=ctx.zones[0],
-                                    played=ctx.played, by=ctx.by, source=ctx.source))
-        return _Ctx("in", zones=ctx.zones)
+        trig = fx.Triggered(fx.Trigger.REVERSAL, tuple(_this_moved(a) for a in used),
+                            zone=ctx.zones[0] if ctx.zones else fx.Zone.RING, played=ctx.played, by=ctx.by, source=ctx.source)
+        clauses.append(trig if ctx.zones else _AbilityTrigger(trig))  # no zone: a Superstar's ability
+        return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()
+    if ctx.kind == "used reversal":
+        return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()  # a sentence after it says when again
     if ctx.kind == "left ring":
         if not used:
             raise Unsupported("a card leaving the Ring area that sets off nothing the engine runs")
@@ -1123,6 +1210,20 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         clauses.append(trig if ctx.zones else _AbilityTrigger(trig))
         return _Ctx("in", zones=ctx.zones) if ctx.zones else _Ctx()
     return ctx
+
+
+def _used_from(ctx: _Ctx, card: CardFacts) -> tuple[fx.Zone, ...]:
+    """Where a card used to reverse lies: the opening's zone ("When this card is in your Ring area"); a Pre-match or
+    Mid-match card's bare text, its Ring area; a Superstar's, none (his ability: backstage)."""
+    if ctx.kind in ("ring", "in"):
+        return ctx.zones or (fx.Zone.RING,)
+    if ctx.kind == "used reversal":  # "... to reverse any Foreign Object or any card played after ...": the same card
+        return ctx.zones
+    if ctx == _Ctx() and not card.is_superstar and stays_in_ring("play", _Ctx(), card):
+        return (fx.Zone.RING,)
+    if ctx == _Ctx() and card.is_superstar:
+        return ()
+    raise Unsupported("a reversal by using a card in this context")
 
 
 def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, action: Any, by: fx.Who = fx.Who.YOU) -> None:
@@ -1253,15 +1354,17 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     passive = [c for c in clauses if isinstance(c, Passive)]
     lines = tuple(c for c in clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom)) and card.is_superstar)
     mods = tuple(c.modifier for c in clauses if isinstance(c, _AbilityModifier))
+    reverses = tuple(c for c in clauses if isinstance(c, fx.Reverses) and c.zone is fx.Zone.BACKSTAGE)
     rest = [c for c in clauses if not isinstance(c, (_AbilityPart, _Forbid, _AbilityTrigger, Passive, _AbilityModifier))
-            and c not in lines]
+            and c not in lines and c not in reverses]
     standing = {p.field: p.value for p in passive}
     if len(standing) != len(passive):
         raise Unsupported("a Superstar's standing rule said twice")
     if not parts:
         passive_ability = fx.Ability(fx.AbilityTiming.PASSIVE, forbids_opponent=forbids, triggered=triggered,
-                                     stat_lines=lines, modifiers=mods, **standing)  # type: ignore[arg-type]
-        return (passive_ability if forbids or triggered or standing or lines or mods else None), rest
+                                     stat_lines=lines, modifiers=mods, reverses=reverses,
+                                     **standing)  # type: ignore[arg-type]
+        return (passive_ability if forbids or triggered or standing or lines or mods or reverses else None), rest
     if len({p.timing for p in parts}) > 1:
         raise Unsupported("an ability used at two times")
     timing = fx.AbilityTiming.ONCE_PER_TURN if parts[0].timing == "ability once" else fx.AbilityTiming.START_OF_TURN
@@ -1273,7 +1376,7 @@ def _ability(clauses: list[Any], card: CardFacts) -> tuple[fx.Ability | None, li
     elif isinstance(first, fx.Draw) and first.count.up_to:  # "you may draw 1 card"
         optional, actions[0] = True, fx.Draw(first.who, fx.Count(first.count.n))
     return fx.Ability(timing, tuple(actions), optional=optional, forbids_opponent=forbids, triggered=triggered,
-                      stat_lines=lines, modifiers=mods, **standing), rest
+                      stat_lines=lines, modifiers=mods, reverses=reverses, **standing), rest
 
 
 def _blank_chosen(clauses: list[Any], part: BlankChosen) -> None:
