@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Final
 
-from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
+from rawdeal.cards import Card, CardDB, CardType, Subtype, Superstar, load_db
 from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.moves import Pick, Play, Reverse, Use, share
@@ -127,6 +127,9 @@ class Catalog:
     reversal_cards: tuple[CardId, ...] = field(init=False, repr=False, compare=False)  # with a Reverses clause
     # (played card, type) -> reversal card -> (always, its clauses whose target fits) (`rules.reversers`)
     reversal_memo: dict[tuple[CardId, CardType], dict[CardId, tuple[bool, tuple[fx.Reverses, ...]]]] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
+    # (type played as, subtype) -> the reversal cards with their clauses that take it (`rules.reversers`)
+    reversals_by_type: dict[tuple[CardType, Subtype | None], list[tuple[CardId, tuple[fx.Reverses, ...]]]] = field(
         init=False, repr=False, compare=False, default_factory=dict)
     # card filter -> the ids of the cards it lets through (by their printed facts: `passing`)
     filter_memo: dict[fx.CardFilter, frozenset[CardId]] = field(

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final, TypeVar
 
-from rawdeal.cards import CardType
+from rawdeal.cards import CardType, Subtype
 from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
@@ -885,7 +885,11 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
     if table is None:
         info = cat.infos[play.card]
         table = cat.reversal_memo[key] = {}
-        for rev in cat.reversal_cards:
+        # "Can be reversed by the card titled X" lets X reverse it whatever X's target says: every reversal
+        # card is then asked; else only those with a clause that takes the card's type and subtype
+        asked = [(rev, cat.infos[rev].reverses) for rev in cat.reversal_cards] if info.also_reversed_by \
+            else _type_fitting(cat, play.as_type, info.card.subtype)
+        for rev, clauses in asked:
             if info.not_reversed_by and loose_title(cat.infos[rev].title) in info.not_reversed_by:
                 continue
             if (info.not_reversed_by_cards or info.reversed_only_by or info.reversed_only_naming) \
@@ -893,12 +897,31 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
                 continue
             if info.also_reversed_by and loose_title(cat.infos[rev].title) in info.also_reversed_by:
                 # "Can be reversed by the card titled Elbow to the Face": whatever its target says (type, damage)
-                fits = tuple(replace(r, target=fx.Target((play.as_type,))) for r in cat.infos[rev].reverses)
+                fits = tuple(replace(r, target=fx.Target((play.as_type,))) for r in clauses)
             else:
-                fits = tuple(r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
+                fits = tuple(r for r in clauses if _fits(r.target, info, play.as_type))
             if fits:
                 table[rev] = (any(map(_unconditional, fits)), fits)
     return table
+
+
+def _type_fitting(cat: Catalog, as_type: CardType, subtype: Subtype | None) -> list[tuple[CardId, tuple[fx.Reverses, ...]]]:
+    """The reversal cards (in catalog order) with their clauses whose target takes a card played as `as_type` of
+    `subtype` (`_fits`'s first two tests), once a process for each: a Classic pool holds hundreds of reversal
+    cards, most for another type or subtype, and `reversers` is asked for every new card played."""
+    key = (as_type, subtype)
+    known = cat.reversals_by_type.get(key)
+    if known is None:
+        known = cat.reversals_by_type[key] = []
+        for rev in cat.reversal_cards:
+            fits = tuple(r for r in cat.infos[rev].reverses if _takes_type(r.target, as_type, subtype))
+            if fits:
+                known.append((rev, fits))
+    return known
+
+
+def _takes_type(t: fx.Target, as_type: CardType, subtype: Subtype | None) -> bool:
+    return as_type in t.card_types and not (t.subtypes and (as_type != MANEUVER or subtype not in t.subtypes))
 
 
 def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:

@@ -35,7 +35,8 @@ class _Seq:
     """What a sentence's pronouns refer to: the last action lowered ("search ... for a card, reveal
     it, put it into your hand": the search already puts it there)."""
 
-    last: object = None
+    # `| None`: compiled with mypyc, a dataclass field annotated with the bare builtin `object` fails at import
+    last: object | None = None
     next_card: _Desc | None = None  # "if your next card played this turn is a maneuver, it is +2D"
     next_when: fx.Duration = fx.Duration.NEXT_CARD  # or the first card played next turn ("the first card you play on
     # your next turn"): only the constructs that read it take a `next_card` then

@@ -37,6 +37,11 @@ class Unlowered:
     def message(self) -> str:
         return f"column {self.column}: cannot run yet: {self.reason}"
 
+    def __reduce__(self) -> tuple[type[Unlowered], tuple[int, str, str]]:
+        """Unpickled through the constructor (the lowered pool is kept in the user cache): compiled with mypyc,
+        a frozen class refuses pickle's default of setting its fields one by one."""
+        return Unlowered, (self.column, self.sentence, self.reason)
+
 
 @dataclass(frozen=True, slots=True)
 class LoweredText:
@@ -49,6 +54,10 @@ class LoweredText:
     @property
     def ok(self) -> bool:
         return self.effect is not None
+
+    def __reduce__(self) -> tuple[type[LoweredText], tuple[fx.CardEffect | None, tuple[Unlowered, ...], fx.Ability | None]]:
+        """Unpickled through the constructor, as `Unlowered` is."""
+        return LoweredText, (self.effect, self.unlowered, self.ability)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,7 +57,7 @@ def hash_is(tail: Any) -> fx.CountOf:
         if said[-1] not in _MEASURES and said[-2:] != ["superstar", "value"]:
             raise Unsupported(f"# equal to {' '.join(said)!r}")
         owner = [p for p in _children(ref) if isinstance(p, Phrase) and p.kind == "stat_owner"]
-        whose = [w for w in said if w not in ("superstar", "value", *_MEASURES)]
+        whose = [w for w in said if w not in _NOT_OWNER]
         who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (
             ["your", "opponent's"], ["opponent's"], ["his"]) else None
         if who is None or not owner:
@@ -72,6 +72,7 @@ def hash_is(tail: Any) -> fx.CountOf:
 
 # a player's measure a `#` may be equal to (None: his Superstar Value, `CountOf`'s default)
 _MEASURES: dict[str, fx.Measure | None] = {"superstar value": None, "fortitude rating": fx.Measure.FORTITUDE}
+_NOT_OWNER = ("superstar", "value", *_MEASURES)  # the words of a stat, not of its owner
 
 
 def _excess(ref: Phrase, plus: int) -> fx.CountOf:
