@@ -297,6 +297,7 @@ class _Desc:
     after: fx.After | None = None  # "played after a Set-up card": the card played right before it
     distinct: bool = False  # "2 different cards": of as many titles (read only where cards are picked)
     as_reversed: bool = False  # "copies of that card" after "reverse ...": the reversed card's title
+    found: bool = False  # "it", "that card": the card the search just before found (`fx.Modifier.found`)
 
     @property
     def marked(self) -> bool:
@@ -654,3 +655,4 @@ class _SelfStat:
     condition: fx.Condition | None = None
     per_title_word: str | None = None
     per: fx.CountOf | None = None  # "for every Heat card in your Ring area"
+    paid: fx.Paid | None = None  # "for each card discarded", "If you do, ...": paid down by a When played action
