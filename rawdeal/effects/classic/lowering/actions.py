@@ -111,14 +111,6 @@ def _draws_each_turn(action: Action) -> list[Any] | None:
 
 
 @dataclass(frozen=True, slots=True)
-class InDrawSegment:
-    """"(you may) draw 1 additional card during your Draw Segment": an action done in the player's Draw Segment,
-    after its usual draw (a card says while it lies in the Ring area: `text._assemble`)."""
-
-    action: Any
-
-
-@dataclass(frozen=True, slots=True)
 class _Ban:
     """"You cannot play any Title Belts except the Tag Team Title Belts" on a Superstar card: part of his ability."""
 
@@ -192,10 +184,6 @@ def _action(action: Action, seq: _Seq, card: CardFacts) -> list[Any]:
     if per is not None and per_moved(per, seq.last) is not None:  # "draw 2 cards for each card discarded"
         plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not per))
         return [times_moved(a) for a in _action(plain, seq, card)]
-    segment = _arg(action, "during_arg")
-    if action.verb == "draw" and segment is not None and words(segment) == ["during", "your", "draw segment"]:
-        plain = Action(action.subject, action.verb, tuple(p for p in action.parts if p is not segment))
-        return [InDrawSegment(a) for a in _action(plain, seq, card)]  # "you may draw 1 additional card during ..."
     counted = _counted_equal_to(action)
     if counted is not None:  # "your opponent discards cards equal to the number of Face cards in your Ring area"
         plain, count = counted

@@ -31,7 +31,7 @@ from rawdeal.effects.classic.lowering.held import HoldRule, checked_hold, restat
 from rawdeal.effects.classic.lowering.leaving import left_ring, plays_held, puts_under
 from rawdeal.effects.classic.lowering.places import joined, only_played_from, playable_from, played_from
 from rawdeal.effects.classic.lowering.actions import (
-    InDrawSegment, Passive, _Ban, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action,
+    Passive, _Ban, _FollowUp, _Forbid, _Held, _Instead, _Looked, _PackRule, _Seq, _Taken, _action,
     holding, reversing,
 )
 from rawdeal.effects.classic.lowering.statlines import (
@@ -1127,10 +1127,6 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS) and not used and is_ace(part):
             ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,))  # the rulebook's ACE: used in your turn
             used.append(part)
-        elif isinstance(part, InDrawSegment):  # "When this card is in your Ring area, you may draw 1 additional ..."
-            if ctx.kind != "ring" or ctx.zones not in ((), (fx.Zone.RING,)):
-                raise Unsupported("a draw during the Draw Segment, said of no card in the Ring area")
-            _add_triggered(clauses, fx.Trigger.DRAW_SEGMENT, fx.Zone.RING, part.action)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
         elif isinstance(part, _ACTIONS):
