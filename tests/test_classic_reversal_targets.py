@@ -38,10 +38,12 @@ def test_the_word_in_the_title_is_kept() -> None:
     assert isinstance(word, fx.Reverses) and word.target.title_word == "slam"
 
 
-def test_an_alternative_the_engine_cannot_read_reports_the_card_instead_of_dropping_it() -> None:
+def test_an_alternative_after_those_cards_is_read_not_dropped() -> None:
     text = ("As a reversal, reverse the cards titled Irish Whip, Throw Into the Corner Turnbuckle, or Over the Top Rope, "
             "or any maneuver played after those cards, and end your opponent's turn.")
-    assert lowered(text, REVERSAL).effect is None  # it lowered before as the three titles alone
+    found = [c.target for c in clauses(text, REVERSAL) if isinstance(c, fx.Reverses)]  # it lowered once as the three
+    assert [t.after_title for t in found if t.title is None] == [  # titles alone; then it was reported
+        "Irish Whip", "Throw Into the Corner Turnbuckle", "Over the Top Rope"]
 
 
 def test_a_reversals_own_fortitude_is_its_cost_to_reverse_only() -> None:
