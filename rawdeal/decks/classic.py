@@ -5,7 +5,8 @@ deck (at most 10 of each). At most 3 copies of a title, with the keyword registr
 and Universally Unique: 1; Set-up: any number); Heel and Face cards never together; a card with
 Superstar logos only in the deck of a Superstar with one of them; and a card whose text says "Can only be
 packed by X" / "Cannot be packed by X" (read by the Classic grammar) only where that allows.
-A Superstar ability that changes these limits is not applied (the engine does not play Classic yet).
+A Superstar's statement giving or taking a keyword from his cards ("Your cards titled Chair Shot are not Heel
+cards") changes their side in the Heel/Face check; other Superstar abilities that change these limits are not applied.
 """
 
 from __future__ import annotations
@@ -62,6 +63,32 @@ PackingRule = Callable[[PoolCard], "tuple[frozenset[str], frozenset[str]] | None
 
 
 @dataclass(frozen=True, slots=True)
+class TraitsGiven:
+    """A Superstar's "Your cards titled Chair Shot are not Heel cards", "Your Foreign Objects are not Heel cards":
+    which of his cards (by title, or by a keyword they print: no test is any card), and the keywords (slugs) they
+    gain and lose. Heel and Face are chosen when the deck is built (rulebook, "Heel and Face Cards"), so his
+    statement holds there too."""
+
+    titles: frozenset[str] = frozenset()  # casefolded
+    keyword: str | None = None  # a keyword slug the card prints ("foreign-object")
+    gains: frozenset[str] = frozenset()
+    loses: frozenset[str] = frozenset()
+
+    def of(self, card: PoolCard) -> bool:
+        return (not self.titles or card.title.casefold() in self.titles) \
+            and (self.keyword is None or self.keyword in card.trait_slugs)
+
+
+def keywords(card: PoolCard, given: Sequence[TraitsGiven]) -> frozenset[str]:
+    """A card's keyword slugs in a deck whose Superstar's statements `given` (in printed order) change them."""
+    have = card.trait_slugs
+    for g in given:
+        if g.of(card):
+            have = (have - g.loses) | g.gains
+    return have
+
+
+@dataclass(frozen=True, slots=True)
 class CardRules:
     """Deck rules a card's own text says (read by the Classic grammar: `rawdeal.effects.classic.deckrules`):
     "You may pack up to 6 copies of this card", "You cannot pack this card when you are packing the card
@@ -70,6 +97,7 @@ class CardRules:
     copies: int | None = None  # the copies a deck may hold, instead of the usual limit
     not_with: frozenset[str] = frozenset()  # titles a deck holding this card may not hold
     arsenal: int | None = None  # a Superstar's "Your Arsenal may only contain 45 cards": its Arsenal's size
+    traits: tuple[TraitsGiven, ...] = ()  # a Superstar's "Your cards titled X are not Heel cards"
 
 
 TextRules = Callable[[PoolCard], CardRules]
@@ -97,7 +125,7 @@ def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | Non
     found += _unknown(deck, pool)
     found += _sizes(deck, known, (rules(superstar).arsenal if rules and superstar else None) or ARSENAL)
     found += _copies(known, rules)
-    found += _heel_face(known)
+    found += _heel_face(known, rules(superstar).traits if rules and superstar else ())
     if rules is not None:
         found += _packed_with(known, rules)
     if superstar is not None:
@@ -184,8 +212,8 @@ def _packed_with(known: list[tuple[int, PoolCard]], rules: TextRules) -> Iterato
                                                     f"remove one of them")
 
 
-def _heel_face(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
-    sides = {side: [(line, c) for line, c in known if side in c.trait_slugs] for side in ("heel", "face")}
+def _heel_face(known: list[tuple[int, PoolCard]], given: Sequence[TraitsGiven] = ()) -> Iterator[Violation]:
+    sides = {side: [(line, c) for line, c in known if side in keywords(c, given)] for side in ("heel", "face")}
     if sides["heel"] and sides["face"]:
         minority = min(sides.values(), key=len)
         line, card = minority[0]

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from rawdeal.cards.pool.model import PoolCard
-from rawdeal.decks.classic import CardRules
+from rawdeal.cards.keywords import keyword
+from rawdeal.cards.pool.model import PoolCard, slug
+from rawdeal.decks.classic import CardRules, TraitsGiven
 from rawdeal.effects.classic.model import (
     Action, Cards, CardDesc, Phrase, Sentence, Statement, Value, ValueKind, walk,
 )
@@ -72,6 +73,45 @@ def arsenal_size(st: Statement) -> int | None:
     return int(numbers[0].text) if len(numbers) == 1 and numbers[0].text.isdigit() else None
 
 
+_TRAIT_KINDS = ("is_trait", "trait_and_stats")
+
+
+def traits_given(st: Statement) -> TraitsGiven | None:
+    """"Your cards titled Chair Shot are not Heel cards", "Your Foreign Objects are not Heel cards", "Your cards
+    titled Diversion are Set-up cards and -9F" (a Superstar's, about his own cards): which cards gain or lose which
+    keyword (None for any other sentence, and for cards described otherwise than by title or one keyword)."""
+    holder = st.parts[0] if st.kind in _TRAIT_KINDS and st.parts else None
+    group = holder.parts[0] if isinstance(holder, Phrase) and holder.kind == "holder" and len(holder.parts) == 1 \
+        else None
+    if not (isinstance(group, Phrase) and group.kind == "card_group" and len(group.parts) == 2
+            and _said(group.parts[0]) == ["your"] and isinstance(group.parts[1], CardDesc)):
+        return None
+    found = _described(group.parts[1])
+    rest = st.parts[1:]
+    traits = [v for v in rest if isinstance(v, Value) and v.kind is ValueKind.TRAIT]
+    said = [w for w in _said(Phrase("rest", tuple(p for p in rest if not (isinstance(p, Phrase) and p.kind == "stats"))))]
+    negated = said[:2] == ["is", "not"]
+    if found is None or len(traits) != 1 or said != ["is", *(["not"] if negated else []), "card",
+                                                     *(["and"] if st.kind == "trait_and_stats" else [])]:
+        return None
+    titles, key = found
+    mark = frozenset({slug(traits[0].text)})
+    return TraitsGiven(titles, key, frozenset() if negated else mark, mark if negated else frozenset())
+
+
+def _described(desc: CardDesc) -> tuple[frozenset[str], str | None] | None:
+    """"cards titled X and Y" (the titles, casefolded), "Foreign Objects" (a keyword a card prints)."""
+    if desc.words:
+        return None
+    if desc.nouns == ("card",) and len(desc.posts) == 1 and isinstance(desc.posts[0], Phrase) \
+            and desc.posts[0].kind == "titled":
+        titles = [v.text.casefold() for v in desc.posts[0].parts if isinstance(v, Value) and v.kind is ValueKind.TITLE]
+        return (frozenset(titles), None) if titles else None
+    if len(desc.nouns) == 1 and not desc.posts and desc.nouns[0] != "card" and keyword(desc.nouns[0]) is not None:
+        return frozenset(), slug(desc.nouns[0])
+    return None
+
+
 def is_deck_rule(action: Action) -> bool:
     """A sentence about deck building the Classic deck check applies."""
     return pack_copies(action) is not None or packed_not_with(action) is not None
@@ -84,13 +124,15 @@ def card_rules(card: PoolCard) -> CardRules:
 
 @cache
 def _text_rules(text: str) -> CardRules:
-    if "pack" not in text.casefold() and "contain" not in text.casefold():
+    said = text.casefold()
+    if "pack" not in said and "contain" not in said and " are " not in said:
         return CardRules()
     from rawdeal.effects.classic.pool import classic_compiler
 
     copies: int | None = None
     arsenal: int | None = None
     not_with: list[str] = []
+    traits: list[TraitsGiven] = []
     for sentence in classic_compiler().compile(text).sentences:
         if not isinstance(sentence, Sentence):
             continue
@@ -100,4 +142,6 @@ def _text_rules(text: str) -> CardRules:
                 not_with += packed_not_with(item) or ()
             elif isinstance(item, Statement) and arsenal_size(item) is not None:
                 arsenal = arsenal_size(item)
-    return CardRules(copies, frozenset(not_with), arsenal)
+            elif isinstance(item, Statement) and (given := traits_given(item)) is not None:
+                traits.append(given)
+    return CardRules(copies, frozenset(not_with), arsenal, tuple(traits))
