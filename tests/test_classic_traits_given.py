@@ -25,6 +25,12 @@ def _sides(star: str, titles: list[str]) -> list[str]:
             if v.rule is Rule.HEEL_FACE]
 
 
+def _copies(star: str, titles: list[str]) -> list[str]:
+    deck = Deck.of(star, titles, "deck.txt")
+    return [v.message for v in check_classic_deck(deck, ClassicPool(classic_pool()), packing_rule, card_rules)
+            if v.rule is Rule.COPIES]
+
+
 def _printed(star: str) -> str:
     return next(c.text for c in classic_pool() if c.is_superstar and c.title == star)
 
@@ -64,3 +70,12 @@ def test_the_statement_is_read_with_every_title_and_keyword_it_names() -> None:
     orton = given("Your cards titled European Uppercut are Set-up cards and -2F.")[0]
     assert orton is not None and orton.gains == {"set-up"} and not orton.loses
     assert given("When this card is in your Ring area, those cards are Permanent.") == [None]
+
+
+def test_cards_given_set_up_may_be_packed_in_any_number() -> None:
+    """Randy Orton: "Your cards titled Ego Boost are Set-up cards and cannot be reversed" (a Set-up card: any number
+    of copies, rulebook "Arsenal construction"); another Superstar's Ego Boost keeps the limit of 3."""
+    assert "Your cards titled Ego Boost are Set-up cards and cannot be reversed." in _printed("Randy Orton")
+    assert _copies("Randy Orton", ["Ego Boost"] * 5) == []
+    assert _copies("Kane", ["Ego Boost"] * 5) != []
+    assert _copies("Randy Orton", ["Eye Rake"] * 5) != []  # only the cards so titled

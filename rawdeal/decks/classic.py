@@ -6,7 +6,7 @@ and Universally Unique: 1; Set-up: any number); Heel and Face cards never togeth
 Superstar logos only in the deck of a Superstar with one of them; and a card whose text says "Can only be
 packed by X" / "Cannot be packed by X" (read by the Classic grammar) only where that allows.
 A Superstar's statement giving or taking a keyword from his cards ("Your cards titled Chair Shot are not Heel
-cards") changes their side in the Heel/Face check; other Superstar abilities that change these limits are not applied.
+cards", "Your cards titled Ego Boost are Set-up cards") changes their side and their copy limit; other Superstar abilities that change these limits are not applied.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rawdeal.decks.model import Deck, Rule, Violation
 from rawdeal.decks.report import DeckReport, each_deck
 from rawdeal.decks.reader import read_deck
 from rawdeal.decks.rules import copy_violations
-from rawdeal.cards.keywords import keyword
+from rawdeal.cards.keywords import KEYWORDS, keyword
 
 ARSENAL = 60
 BACKLASH = {"pre-match": 10, "mid-match": 10}
@@ -124,8 +124,9 @@ def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | Non
     known = [(e.line, card) for e in deck.cards if (card := pool.find(e.title)) is not None]
     found += _unknown(deck, pool)
     found += _sizes(deck, known, (rules(superstar).arsenal if rules and superstar else None) or ARSENAL)
-    found += _copies(known, rules)
-    found += _heel_face(known, rules(superstar).traits if rules and superstar else ())
+    given = rules(superstar).traits if rules and superstar else ()
+    found += _copies(known, rules, given)
+    found += _heel_face(known, given)
     if rules is not None:
         found += _packed_with(known, rules)
     if superstar is not None:
@@ -184,10 +185,26 @@ def _copy_limit(traits: tuple[str, ...]) -> int | None:
     return min(limits, default=MAX_COPIES)
 
 
-def _copies(known: list[tuple[int, PoolCard]], rules: TextRules | None) -> Iterator[Violation]:
+_BY_SLUG = {slug(k.name): k for k in KEYWORDS}
+
+
+@cache
+def _slugs_limit(slugs: frozenset[str]) -> int | None:
+    """`_copy_limit` of a card whose keywords (slugs) its Superstar's statements changed."""
+    limits = [k.copies for k in map(_BY_SLUG.get, sorted(slugs)) if k is not None and k.copies is not None]
+    if 0 in limits:
+        return None
+    return min(limits, default=MAX_COPIES)
+
+
+def _copies(known: list[tuple[int, PoolCard]], rules: TextRules | None,
+            given: Sequence[TraitsGiven] = ()) -> Iterator[Violation]:
     def limit(card: PoolCard) -> int | None:
         said = rules(card).copies if rules is not None else None
-        return said if said is not None else copy_limit(card)
+        if said is not None:
+            return said
+        # "Your cards titled Ego Boost are Set-up cards" (Randy Orton): Set-up cards may be packed in any number
+        return _slugs_limit(keywords(card, given)) if any(g.of(card) for g in given) else copy_limit(card)
 
     # Every version of a title counts together, at the lowest limit of those packed ("if one of the Throwbacks
     # is Unique, you can only pack 1 total"); a Throwback may print the title in other capitals.

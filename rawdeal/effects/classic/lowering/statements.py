@@ -18,7 +18,7 @@ from rawdeal.effects.classic.lowering.turnorder import next_many
 from rawdeal.effects.classic.lowering.timing import next_modifier, per_count
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _prior, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
-from rawdeal.effects.classic.deckrules import arsenal_size
+from rawdeal.effects.classic.deckrules import arsenal_size, traits_given
 from rawdeal.effects.classic.lowering.quantities import HashBound
 from rawdeal.effects.classic.lowering.amounts import hashed_stats, per_hash
 from rawdeal.effects.classic.lowering.groups import traits_as_marks
@@ -58,6 +58,10 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         return [_reversal_f(seq.last.modifier, st)]
     if card.is_superstar and arsenal_size(st) is not None:
         return [_DeckRule()]  # "Your Arsenal may only contain 45 cards": the Classic deck check applies it
+    if card.is_superstar and traits_given(st) is not None:
+        # "Your cards titled Chair Shot are not Heel cards": the deck check applies it to Heel and Face; in play
+        # every filter reads the printed keywords (`rules.has_marks`), not those his Superstar gives his cards
+        raise Unsupported("a keyword a Superstar gives his cards in play (the deck check reads it for Heel and Face)")
     held = held_put(st, card.title, seq.printed) if st.kind == "is_event" else None
     if held is not None:
         return held  # "the card under this card is put into your Ringside pile"
