@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rawdeal.cards.pool.load import classic_pool
 from rawdeal.decks import Deck
-from rawdeal.decks.classic import ClassicPool, check_classic_deck
+from rawdeal.decks.classic import ClassicPool, TraitsGiven, check_classic_deck
 from rawdeal.decks.model import Rule
 from rawdeal.effects.classic.deckrules import card_rules, traits_given
 from rawdeal.effects.classic.model import Sentence, Statement
@@ -61,7 +61,7 @@ def test_only_the_cards_described_lose_the_keyword() -> None:
 def test_the_statement_is_read_with_every_title_and_keyword_it_names() -> None:
     """John Cena's two titles; Randy Orton's "are Set-up cards and -2F" gains Set-up; a group described otherwise
     is no deck rule."""
-    def given(text: str) -> list[object]:
+    def given(text: str) -> list[TraitsGiven | None]:
         return [traits_given(item) for s in classic_compiler().compile(text).sentences if isinstance(s, Sentence)
                 for item in s.items if isinstance(item, Statement)]
 
