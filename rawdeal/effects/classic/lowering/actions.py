@@ -43,6 +43,9 @@ class _Seq:
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
     lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
     printed: str = ""  # the sentence as printed (a verb's inflection: "and overturns" is his, "and put" yours)
+    first_next: bool = False  # the sentence before said what the first card played next turn is considered ("If it
+    # is a Strike maneuver, it is +5D" then speaks of that card)
+    found: fx.Search | None = None  # the text's last search ("it is your next card played this turn": what it found)
     under: bool = False  # the text put cards under this card ("put them under this card"): what "these cards" can be
     group: Any = None  # "your Trademark Finishers are F:20 and you may ignore ...": the group's modifier (a
     # `statements._GroupMod` whose lifetime the context decides), the cards a later clause of the sentence is about

@@ -294,6 +294,7 @@ class _Desc:
     any_marks: tuple[str, ...] = ()  # "Chain or Heat": at least one of them
     titles: tuple[str, ...] = ()  # "the card titled A, B, or C": any of them
     after: fx.After | None = None  # "played after a Set-up card": the card played right before it
+    found: bool = False  # "it", "that card": the card the search just before found (`fx.Modifier.found`)
 
     @property
     def marked(self) -> bool:
@@ -592,3 +593,4 @@ class _SelfStat:
     condition: fx.Condition | None = None
     per_title_word: str | None = None
     per: fx.CountOf | None = None  # "for every Heat card in your Ring area"
+    paid: fx.Paid | None = None  # "for each card discarded", "If you do, ...": paid down by a When played action

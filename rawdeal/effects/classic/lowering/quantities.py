@@ -42,6 +42,10 @@ def hash_is(tail: Any) -> fx.CountOf:
     if scaled is not None:  # "twice your opponent's Superstar Value", "half your Fortitude Rating, rounded up"
         inner, scale = scaled
         return replace(hash_is(inner), scale=scale)
+    reversed_f = [p for p in tail.parts if isinstance(p, Phrase) and p.kind == "fortitude_of"]
+    if len(reversed_f) == 1 and words(reversed_f[0]) in (["f", "of", "the", "maneuver", "being", "reversed"],
+                                                          ["f", "of", "the", "card", "being", "reversed"]):
+        return fx.CountOf(fx.Who.YOU, None, measure=fx.Measure.REVERSED_F)  # "where # = F of the maneuver being reversed"
     refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value", "excess_of")]
     signed = values(tail, ValueKind.SIGNED)
     plus = int(signed[-1].text.replace("+", "")) if signed and signed[-1] in tail.parts else 0
