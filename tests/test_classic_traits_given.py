@@ -79,3 +79,12 @@ def test_cards_given_set_up_may_be_packed_in_any_number() -> None:
     assert _copies("Randy Orton", ["Ego Boost"] * 5) == []
     assert _copies("Kane", ["Ego Boost"] * 5) != []
     assert _copies("Randy Orton", ["Eye Rake"] * 5) != []  # only the cards so titled
+
+
+def test_in_play_the_statement_is_reported_never_dropped() -> None:
+    """The engine's filters read printed keywords: Rob Van Dam's card says why it cannot run yet."""
+    from classickit import lowered
+
+    result = lowered(_printed("Rob Van Dam"), frozenset({"superstar"}))
+    assert "a keyword a Superstar gives his cards in play (the deck check reads it for Heel and Face)" in [
+        u.reason for u in result.unlowered]

@@ -59,10 +59,6 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         return [_reversal_f(seq.last.modifier, st)]
     if card.is_superstar and arsenal_size(st) is not None:
         return [_DeckRule()]  # "Your Arsenal may only contain 45 cards": the Classic deck check applies it
-    if card.is_superstar and traits_given(st) is not None:
-        # "Your cards titled Chair Shot are not Heel cards": the deck check applies it to Heel and Face; in play
-        # every filter reads the printed keywords (`rules.has_marks`), not those his Superstar gives his cards
-        raise Unsupported("a keyword a Superstar gives his cards in play (the deck check reads it for Heel and Face)")
     held = held_put(st, card.title, seq.printed) if st.kind == "is_event" else None
     if held is not None:
         return held  # "the card under this card is put into your Ringside pile"
@@ -73,9 +69,17 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     if ability is not None:
         return [ability]
     handler = _STATEMENTS.get(st.kind)
-    if handler is None:
-        raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
-    return handler(st, card)
+    try:
+        if handler is None:
+            raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
+        return handler(st, card)
+    except Unsupported:
+        if card.is_superstar and traits_given(st) is not None:
+            # "Your cards titled Chair Shot are not Heel cards": the deck check applies it to Heel and Face; in
+            # play every filter reads the printed keywords (`rules.has_marks`), not those his Superstar gives
+            raise Unsupported("a keyword a Superstar gives his cards in play (the deck check reads it for Heel and "
+                              "Face)") from None
+        raise
 
 
 def _tails(st: Statement) -> list[Phrase]:
