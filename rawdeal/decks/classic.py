@@ -5,7 +5,8 @@ deck (at most 10 of each). At most 3 copies of a title, with the keyword registr
 and Universally Unique: 1; Set-up: any number); Heel and Face cards never together; a card with
 Superstar logos only in the deck of a Superstar with one of them; and a card whose text says "Can only be
 packed by X" / "Cannot be packed by X" (read by the Classic grammar) only where that allows.
-A Superstar ability that changes these limits is not applied (the engine does not play Classic yet).
+A Superstar's statement giving or taking a keyword from his cards ("Your cards titled Chair Shot are not Heel
+cards", "Your cards titled Ego Boost are Set-up cards") changes their side and their copy limit; other Superstar abilities that change these limits are not applied.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from rawdeal.decks.model import Deck, Rule, Violation
 from rawdeal.decks.report import DeckReport, each_deck
 from rawdeal.decks.reader import read_deck
 from rawdeal.decks.rules import copy_violations
-from rawdeal.cards.keywords import keyword
+from rawdeal.cards.keywords import KEYWORDS, keyword
 
 ARSENAL = 60
 BACKLASH = {"pre-match": 10, "mid-match": 10}
@@ -63,6 +64,32 @@ PackingRule = Callable[[PoolCard], "tuple[frozenset[str], frozenset[str]] | None
 
 
 @dataclass(frozen=True, slots=True)
+class TraitsGiven:
+    """A Superstar's "Your cards titled Chair Shot are not Heel cards", "Your Foreign Objects are not Heel cards":
+    which of his cards (by title, or by a keyword they print: no test is any card), and the keywords (slugs) they
+    gain and lose. Heel and Face are chosen when the deck is built (rulebook, "Heel and Face Cards"), so his
+    statement holds there too."""
+
+    titles: frozenset[str] = frozenset()  # casefolded
+    keyword: str | None = None  # a keyword slug the card prints ("foreign-object")
+    gains: frozenset[str] = frozenset()
+    loses: frozenset[str] = frozenset()
+
+    def of(self, card: PoolCard) -> bool:
+        return (not self.titles or card.title.casefold() in self.titles) \
+            and (self.keyword is None or self.keyword in card.trait_slugs)
+
+
+def keywords(card: PoolCard, given: Sequence[TraitsGiven]) -> frozenset[str]:
+    """A card's keyword slugs in a deck whose Superstar's statements `given` (in printed order) change them."""
+    have = card.trait_slugs
+    for g in given:
+        if g.of(card):
+            have = (have - g.loses) | g.gains
+    return have
+
+
+@dataclass(frozen=True, slots=True)
 class CardRules:
     """Deck rules a card's own text says (read by the Classic grammar: `rawdeal.effects.classic.deckrules`):
     "You may pack up to 6 copies of this card", "You cannot pack this card when you are packing the card
@@ -73,6 +100,7 @@ class CardRules:
     arsenal: int | None = None  # a Superstar's "Your Arsenal may only contain 45 cards": its Arsenal's size
     reveals: tuple[Reveal, ...] = ()  # a Superstar's "Reveal 1 Enforcer card", "Reveal any number of Raw Enforcer ..."
     revealed_by: frozenset[str] = frozenset()  # an Enforcer's "Can be revealed by any GM Superstar": keyword slugs
+    traits: tuple[TraitsGiven, ...] = ()  # a Superstar's "Your cards titled X are not Heel cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +140,9 @@ def check_classic_deck(deck: Deck, pool: ClassicPool, packing: PackingRule | Non
     known = [(e.line, card) for e in deck.cards if (card := pool.find(e.title)) is not None]
     found += _unknown(deck, pool)
     found += _sizes(deck, known, (rules(superstar).arsenal if rules and superstar else None) or ARSENAL)
-    found += _copies(known, rules)
-    found += _heel_face(known)
+    given = rules(superstar).traits if rules and superstar else ()
+    found += _copies(known, rules, given)
+    found += _heel_face(known, given)
     if rules is not None:
         found += _packed_with(known, rules)
     if rules is not None and superstar is not None:
@@ -176,10 +205,26 @@ def _copy_limit(traits: tuple[str, ...]) -> int | None:
     return min(limits, default=MAX_COPIES)
 
 
-def _copies(known: list[tuple[int, PoolCard]], rules: TextRules | None) -> Iterator[Violation]:
+_BY_SLUG = {slug(k.name): k for k in KEYWORDS}
+
+
+@cache
+def _slugs_limit(slugs: frozenset[str]) -> int | None:
+    """`_copy_limit` of a card whose keywords (slugs) its Superstar's statements changed."""
+    limits = [k.copies for k in map(_BY_SLUG.get, sorted(slugs)) if k is not None and k.copies is not None]
+    if 0 in limits:
+        return None
+    return min(limits, default=MAX_COPIES)
+
+
+def _copies(known: list[tuple[int, PoolCard]], rules: TextRules | None,
+            given: Sequence[TraitsGiven] = ()) -> Iterator[Violation]:
     def limit(card: PoolCard) -> int | None:
         said = rules(card).copies if rules is not None else None
-        return said if said is not None else copy_limit(card)
+        if said is not None:
+            return said
+        # "Your cards titled Ego Boost are Set-up cards" (Randy Orton): Set-up cards may be packed in any number
+        return _slugs_limit(keywords(card, given)) if any(g.of(card) for g in given) else copy_limit(card)
 
     # Every version of a title counts together, at the lowest limit of those packed ("if one of the Throwbacks
     # is Unique, you can only pack 1 total"); a Throwback may print the title in other capitals.
@@ -216,8 +261,8 @@ def _revealed(known: list[tuple[int, PoolCard]], superstar: PoolCard, rules: Tex
                                                  f"he can reveal; remove it")
 
 
-def _heel_face(known: list[tuple[int, PoolCard]]) -> Iterator[Violation]:
-    sides = {side: [(line, c) for line, c in known if side in c.trait_slugs] for side in ("heel", "face")}
+def _heel_face(known: list[tuple[int, PoolCard]], given: Sequence[TraitsGiven] = ()) -> Iterator[Violation]:
+    sides = {side: [(line, c) for line, c in known if side in keywords(c, given)] for side in ("heel", "face")}
     if sides["heel"] and sides["face"]:
         minority = min(sides.values(), key=len)
         line, card = minority[0]

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from rawdeal.cards.keywords import keyword
 from rawdeal.cards.pool.model import PoolCard, slug
-from rawdeal.decks.classic import CardRules, Reveal
+from rawdeal.decks.classic import CardRules, Reveal, TraitsGiven
 from rawdeal.effects.classic.model import (
     Action, Cards, CardDesc, Phrase, Sentence, Statement, Value, ValueKind, walk,
 )
@@ -117,6 +118,45 @@ def only_revealed_if_superstar_says(st: Statement) -> bool:
     # (a card description's noun "card" is no word of the parse: `_said` reads words, not nouns)
 
 
+_TRAIT_KINDS = ("is_trait", "trait_and_stats")
+
+
+def traits_given(st: Statement) -> TraitsGiven | None:
+    """"Your cards titled Chair Shot are not Heel cards", "Your Foreign Objects are not Heel cards", "Your cards
+    titled Diversion are Set-up cards and -9F" (a Superstar's, about his own cards): which cards gain or lose which
+    keyword (None for any other sentence, and for cards described otherwise than by title or one keyword)."""
+    holder = st.parts[0] if st.kind in _TRAIT_KINDS and st.parts else None
+    group = holder.parts[0] if isinstance(holder, Phrase) and holder.kind == "holder" and len(holder.parts) == 1 \
+        else None
+    if not (isinstance(group, Phrase) and group.kind == "card_group" and len(group.parts) == 2
+            and _said(group.parts[0]) == ["your"] and isinstance(group.parts[1], CardDesc)):
+        return None
+    found = _described(group.parts[1])
+    rest = st.parts[1:]
+    traits = [v for v in rest if isinstance(v, Value) and v.kind is ValueKind.TRAIT]
+    said = [w for w in _said(Phrase("rest", tuple(p for p in rest if not (isinstance(p, Phrase) and p.kind == "stats"))))]
+    negated = said[:2] == ["is", "not"]
+    if found is None or len(traits) != 1 or said != ["is", *(["not"] if negated else []), "card",
+                                                     *(["and"] if st.kind == "trait_and_stats" else [])]:
+        return None
+    titles, key = found
+    mark = frozenset({slug(traits[0].text)})
+    return TraitsGiven(titles, key, frozenset() if negated else mark, mark if negated else frozenset())
+
+
+def _described(desc: CardDesc) -> tuple[frozenset[str], str | None] | None:
+    """"cards titled X and Y" (the titles, casefolded), "Foreign Objects" (a keyword a card prints)."""
+    if desc.words:
+        return None
+    if desc.nouns == ("card",) and len(desc.posts) == 1 and isinstance(desc.posts[0], Phrase) \
+            and desc.posts[0].kind == "titled":
+        titles = [v.text.casefold() for v in desc.posts[0].parts if isinstance(v, Value) and v.kind is ValueKind.TITLE]
+        return (frozenset(titles), None) if titles else None
+    if len(desc.nouns) == 1 and not desc.posts and desc.nouns[0] != "card" and keyword(desc.nouns[0]) is not None:
+        return frozenset(), slug(desc.nouns[0])
+    return None
+
+
 def is_deck_rule(action: Action) -> bool:
     """A sentence about deck building the Classic deck check applies."""
     return pack_copies(action) is not None or packed_not_with(action) is not None
@@ -129,7 +169,8 @@ def card_rules(card: PoolCard) -> CardRules:
 
 @cache
 def _text_rules(text: str) -> CardRules:
-    if "pack" not in text.casefold() and "contain" not in text.casefold() and "reveal" not in text.casefold():
+    said = text.casefold()
+    if "pack" not in said and "contain" not in said and "reveal" not in said and " are " not in said:
         return CardRules()
     from rawdeal.effects.classic.pool import classic_compiler
 
@@ -138,6 +179,7 @@ def _text_rules(text: str) -> CardRules:
     not_with: list[str] = []
     reveals: list[Reveal] = []
     by: frozenset[str] = frozenset()
+    traits: list[TraitsGiven] = []
     for sentence in classic_compiler().compile(text).sentences:
         if not isinstance(sentence, Sentence):
             continue
@@ -150,4 +192,5 @@ def _text_rules(text: str) -> CardRules:
                 arsenal = arsenal_size(item)
             elif isinstance(item, Statement):
                 by |= revealed_by(item) or frozenset()
-    return CardRules(copies, frozenset(not_with), arsenal, tuple(reveals), by)
+                traits += [given for given in (traits_given(item),) if given is not None]
+    return CardRules(copies, frozenset(not_with), arsenal, tuple(reveals), by, tuple(traits))

@@ -18,7 +18,7 @@ from rawdeal.effects.classic.lowering.turnorder import next_many
 from rawdeal.effects.classic.lowering.timing import next_modifier, paid_each, per_count
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _prior, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
-from rawdeal.effects.classic.deckrules import arsenal_size, only_revealed_if_superstar_says, revealed_by
+from rawdeal.effects.classic.deckrules import arsenal_size, only_revealed_if_superstar_says, revealed_by, traits_given
 from rawdeal.effects.classic.lowering.quantities import HashBound
 from rawdeal.effects.classic.lowering.amounts import hashed_stats, per_hash
 from rawdeal.effects.classic.lowering.groups import traits_as_marks
@@ -71,9 +71,17 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
     if ability is not None:
         return [ability]
     handler = _STATEMENTS.get(st.kind)
-    if handler is None:
-        raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
-    return handler(st, card)
+    try:
+        if handler is None:
+            raise Unsupported(f"the statement {st.kind.replace('_', ' ')!r}")
+        return handler(st, card)
+    except Unsupported:
+        if card.is_superstar and traits_given(st) is not None:
+            # "Your cards titled Chair Shot are not Heel cards": the deck check applies it to Heel and Face; in
+            # play every filter reads the printed keywords (`rules.has_marks`), not those his Superstar gives
+            raise Unsupported("a keyword a Superstar gives his cards in play (the deck check reads it for Heel and "
+                              "Face)") from None
+        raise
 
 
 def _tails(st: Statement) -> list[Phrase]:
