@@ -38,9 +38,9 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
 _NOUNS = ("card", "foreign object", "title belt", "superstar card", "backlash deck card", "enforcer", "manager",
           "stipulation", "venue", "activated card effect")
 _LEMMAS = {"lower": "less", "higher": "greater", "have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
-           "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put", "putting": "put"}
+           "placed": "put", "manuever": "maneuver", "maximun": "maximum", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put", "putting": "put"}
 _FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when", "or after", "if possible")
-_SYNONYMS = {"played following": "played after", "following": "after", "ringside": "ringside pile",
+_SYNONYMS = {"played following": "played after", "immediately played after": "played after", "following": "after", "ringside": "ringside pile",
              "whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word", "disregard": "ignore",
              "select": "choose", "will be": "is", "for the remainder of": "for the rest of",
@@ -123,6 +123,7 @@ class Lexicon:
         # names and keywords printed with an exclamation mark ("SmackDown!"), which ends no sentence before a card word
         self._exclaimed = tuple(p for p, kind in phrases.items() if p.endswith("!") and kind in ("TRAIT", "STAR"))
         self.lists = {literals[w]: "ZONE_AND" for w in _ZONE_WORDS if w in literals}
+        self.zone_nouns = {literals[w] for w in (*_ZONE_WORDS, "ring") if w in literals}
         self.lists.update({"DMG": "STAT_AND", "FORT": "STAT_AND", "SIGNED": "STAT_AND"})
         self.lists.update({"CARD_TITLE": "TITLE_AND", "STAR": "STAR_AND", "TRAIT": "DESC_AND",
                            "QUOTED": "QUOTED_AND"})
@@ -169,8 +170,26 @@ class Lexicon:
 
     # -------------------------------------------------------------------------------------- tokens
     def tokens(self, sentence: str, offset: int = 0) -> list[Token]:
-        return self._amounts_first(self._conjunctions(self._parenthetical(_labelled(self._scan(
-            sentence, _norm(sentence), offset)))))
+        return self._amounts_first(self._conjunctions(self._parenthetical(self._misprints(_labelled(self._scan(
+            sentence, _norm(sentence), offset))))))
+
+    def _misprints(self, tokens: list[Token]) -> list[Token]:
+        """Two slips the printed texts make, read as meant: a place without its "in" after "is" ("When this card
+        is your Ring area", the "in" is supplied) and "your" for "you" before a verb ("if your have a Title Belt
+        card")."""
+        words = [self.literals.get(w, "") for w in ("is", "in", "you", "your", "his", "has")]
+        if not all(words):
+            return tokens
+        is_, in_, you, your, his, has = words
+        out: list[Token] = []
+        for i, tok in enumerate(tokens):
+            nxt = tokens[i + 1].type if i + 1 < len(tokens) else ""
+            if tok.type == your and nxt == has:
+                tok = _retyped(tok, you, "you")
+            out.append(tok)
+            if tok.type == is_ and nxt in (your, his) and i + 2 < len(tokens) and tokens[i + 2].type in self.zone_nouns:
+                out.append(_retyped(tokens[i + 1], in_, "in"))
+        return out
 
     def _parenthetical(self, tokens: list[Token]) -> list[Token]:
         """"Draw 2 cards, if possible, during your draw segment": the commas setting off "if possible" join
