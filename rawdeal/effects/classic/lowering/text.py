@@ -18,7 +18,7 @@ from rawdeal.effects.classic.model import (
 )
 from rawdeal.effects.classic.lowering.blanking import BlankChosen, Pending, RingChoice
 from rawdeal.effects.classic.lowering.found import unplaced
-from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed, modify
+from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed, modify, shared_amount
 from rawdeal.effects.classic.lowering.quantities import HashBound, bounded, where_is
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
@@ -262,6 +262,7 @@ def _any_next_card(made: object) -> bool:
 
 def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
+    sentence = shared_amount(sentence)
     groups: list[list[Any]] = [[]]
     either = False
     said_either: int | None = None  # where in the first group "either" opens the choice ("..., then either A or B")
