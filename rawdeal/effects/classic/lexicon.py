@@ -20,7 +20,8 @@ from lark import Token
 from rawdeal.cards.keywords import KEYWORDS
 
 _ABBREVIATIONS = ("mr.", "sgt.", "dr.", "st.", "jr.", "vs.", "no.")
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\)))\s+(?=[A-Z0-9'\"#(≥+-])")
+# a sentence starts with a capital; a lower-case opening "if"/"when" after a full stop is a misprint ("... turn. if played")
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\)))\s+(?=[A-Z0-9'\"#(≥+-])|(?<=[a-z]\.)\s+(?=(?:if|when)\s)")
 _QUOTED = re.compile(r"""(?<!\w)'[^']+'|"[^"]+\"""")
 _STAT = re.compile(r"([+-]? ?(?:\d+|#))([DF])(?![\w])|([DF]): ?(\d+)(?![\w])")
 # "8 damage", "+2 fortitude": the stat spelled out reads as 8D, +2F
