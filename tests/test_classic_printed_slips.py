@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rawdeal.cards.model import Trait
 from rawdeal.effects import model as fx
 
 from classickit import ACTION, STRIKE, assert_lowers_alike, assert_printed, clauses, compiler, lowered
@@ -72,7 +73,7 @@ def test_a_non_backlash_deck_card_is_any_card_but_a_backlash_deck_card() -> None
     effect = lowered(text, frozenset({"mid-match", "action"})).effect
     assert effect is not None
     filters = [v for v in _leaves(effect) if isinstance(v, fx.CardFilter) and v.not_trait is not None]
-    assert [f.not_trait for f in filters] == [fx.Trait.BACKLASH]
+    assert [f.not_trait for f in filters] == [Trait.BACKLASH]
 
 
 def test_a_lower_case_if_after_a_full_stop_opens_a_sentence() -> None:
