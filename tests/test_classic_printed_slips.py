@@ -101,3 +101,15 @@ def _leaves(value: object) -> list[object]:
     if fields:
         out += [x for name in fields for x in _leaves(getattr(value, name))]
     return out
+
+
+def test_a_number_after_a_list_of_titles_starts_no_title() -> None:
+    """Who's That Jumpin' Out The Sky?: "1 card titled A and 1 card titled B" searches for one of each."""
+    text = ("Search your Arsenal for 1 card titled From the Top Rope and 1 card titled Springboard, reveal them to your "
+            "opponent, put them into your hand, and shuffle your Arsenal.")
+    assert_printed(text)
+    [on_play] = clauses(text)
+    assert isinstance(on_play, fx.OnPlay)
+    moves = [a for a in on_play.actions if isinstance(a, fx.MoveCards)]
+    assert [(m.count.n, m.filter.title, m.dest) for m in moves] == [
+        (1, "From the Top Rope", fx.Zone.HAND), (1, "Springboard", fx.Zone.HAND)]

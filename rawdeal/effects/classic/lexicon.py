@@ -267,7 +267,9 @@ class Lexicon:
                 pos += 1
                 continue
             # a list's "OR"/"AND", in capitals too, is no title of its own ("..., Test of Strength, OR I'm Not ...")
-            found = self._title(text, norm, pos, fallback=_first_word(norm, pos) not in ("or", "and")) \
+            # nor is a number after a list's "and" ("1 card titled A and 1 card titled B": "1" starts no title)
+            found = self._title(text, norm, pos, fallback=_first_word(norm, pos) not in ("or", "and")
+                                and not (char.isdigit() and len(out) > 1 and out[-2].type == "CARD_TITLE")) \
                 if expect_title else None
             if found is not None:
                 kind, end = found
