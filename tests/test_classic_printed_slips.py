@@ -8,7 +8,7 @@ import pytest
 from rawdeal.cards.model import Trait
 from rawdeal.effects import model as fx
 
-from classickit import ACTION, STRIKE, assert_lowers_alike, assert_printed, clauses, compiler, lowered
+from classickit import ACTION, REVERSAL, STRIKE, assert_lowers_alike, assert_printed, clauses, compiler, lowered
 
 # (printed sentence, its plain wording, the printing card's kinds)
 PRINTED = [
@@ -113,3 +113,12 @@ def test_a_number_after_a_list_of_titles_starts_no_title() -> None:
     moves = [a for a in on_play.actions if isinstance(a, fx.MoveCards)]
     assert [(m.count.n, m.filter.title, m.dest) for m in moves] == [
         (1, "From the Top Rope", fx.Zone.HAND), (1, "Springboard", fx.Zone.HAND)]
+
+
+def test_not_the_first_second_or_third_card_is_three_cards_played_before() -> None:
+    """Ap Chaki Kick: the reversed card must have had three cards played before it this turn."""
+    text = ("As a reversal, reverse any card if it is not the first, second, or third card played this turn and end "
+            "your opponent's turn.")
+    assert_printed(text)
+    reverses = [c for c in clauses(text, STRIKE | REVERSAL) if isinstance(c, fx.Reverses)]
+    assert [r.target.played_before for r in reverses] == [3]
