@@ -6,7 +6,8 @@ target: random Classic games at least as many per second as the course decks of 
   (b) games/s between random legal Classic decks of the playable cards (standard profile, the same player):
       drawn and checked as decks from files are, and drawn as `selfplay --pool classic --random-decks` does,
 and their ratio, measured in the same process one after the other. Course decks come from ../shared (skipped,
-with a note, when it is absent).
+with a note, when it is absent). Rates are per second of the process's CPU time (since the eleventh session;
+wall-clock before), which other processes on the shared machine disturb less.
 
 Figures, seventh session (branch classic, 2026-11-27, shared machine, runs alternated with main's code):
   as selfplay, editable build, load 12: 0.60-0.76 (main 1.02-1.21); compiled, load 21-23: 0.53-0.63 (main
@@ -33,6 +34,11 @@ Speed round 2 (branch speed, 2026-11-27, load 7-19; callgrind as above, 40 games
   85, at 2.6x the instructions a move). Cut: Superstar stat lines by card in the catalog, no generator when
   none is about (the Mid-match room on every main decision), room sizes once. Left (compiled, inclusive):
   rules.activations 7%, rules.distinct 6%, requirements, reversal candidates, deck building in Python.
+Eleventh session (branch speed, 2026-11-28, CPU time, 200 games, two runs each, load 3-10): pure, as selfplay
+  0.32-0.34 (main) -> 0.33-0.34, checked 0.23-0.24 -> 0.26-0.28 (a process's first rooms walk only their part's
+  cards, the packing and deck rules' compiler is gathered once, `reversers` asks only the reversal cards for
+  the played type and subtype); compiled 0.22-0.26 before and after (the lowering compiled changes no game).
+  Not met: a Classic move costs ~3x a course move, spread thin (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -56,9 +62,9 @@ def course(games: int) -> tuple[float, float] | None:
         return None
     db = load_db()
     decks = lineups([d for d in map(read_deck, deck_paths([str(DATA)])) if not check_deck(d, db)])
-    start = time.perf_counter()
+    start = time.process_time()
     summary = selfplay(games, 1, decks, "standard")
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return summary.games / elapsed, summary.moves / elapsed
 
 
@@ -72,7 +78,7 @@ def classic(games: int, check: bool = True) -> tuple[float, float]:
     from rawdeal.engine.classic import new_classic_game, random_classic_deck, shipped_classic
 
     cc = shipped_classic()
-    start = time.perf_counter()
+    start = time.process_time()
     moves = 0
     for seed in range(games):
         rnd = random.Random(seed)
@@ -88,7 +94,7 @@ def classic(games: int, check: bool = True) -> tuple[float, float]:
             game.apply(pick(game, rnd))
             played += 1
         moves += played
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, moves / elapsed
 
 

@@ -79,3 +79,21 @@ def play_unreversed(cat: Catalog, s: GameState, move: str) -> Game:
     while (d := game.decision()) is not None and d.player == 1 and game.s.current == 0 and game.s.tasks:
         game.apply(d.moves[0])
     return game
+
+
+def classic_game(mine: dict[str, list[str]], theirs: dict[str, list[str]] | None = None) -> Game:
+    """A constructed Classic position at the main decision of player 0 (Triple H against The Rock): each player's zones
+    by title, his Arsenal (unless given) ten cards without text."""
+    from rawdeal.engine.classic import shipped_classic
+    from rawdeal.engine.state import PlayerState
+
+    cat = shipped_classic().catalog
+    ids = {zone: [cat.id(t) for t in titles] for zone, titles in mine.items()}
+    other = {zone: [cat.id(t) for t in titles] for zone, titles in (theirs or {}).items()}
+    arsenal = [i.id for i in cat.infos if not i.effect.clauses and not i.card.traits][:10]
+    s = GameState(players=[PlayerState("Triple H", ids.pop("arsenal", arsenal[:]), **ids),
+                           PlayerState("The Rock", other.pop("arsenal", arsenal[:]), **other)],
+                  constructed=True, tasks=[])
+    game = Game(s, cat)
+    game.resume()
+    return game

@@ -8,13 +8,12 @@ from rawdeal.cards import CardType, Subtype
 from rawdeal.effects import model as fx
 from rawdeal.engine import rules as R
 from rawdeal.engine import tasks as T
-from rawdeal.engine.classic import shipped_classic
 from rawdeal.engine.game import Game
 from rawdeal.engine.moves import Use, parse_move
 from rawdeal.engine.cardinfo import Catalog
 from rawdeal.engine.state import ActiveModifier, CurrentPlay, GameState, PlayerState
 from rawdeal.io.save import dumps, loads
-from classickit import REVERSAL, STRIKE, clauses, lowered
+from classickit import REVERSAL, STRIKE, classic_game, clauses, lowered
 
 MANEUVERS = fx.CardFilter(types=(CardType.MANEUVER,))
 
@@ -61,16 +60,7 @@ def test_a_restriction_whose_lifetime_the_engine_cannot_count_is_reported() -> N
 
 def _classic_game(mine: dict[str, list[str]], theirs: dict[str, list[str]]) -> Game:
     """A constructed Classic position at the main decision of player 0 (Triple H against The Rock)."""
-    cat = shipped_classic().catalog
-    ids = {zone: [cat.id(t) for t in titles] for zone, titles in mine.items()}
-    other = {zone: [cat.id(t) for t in titles] for zone, titles in theirs.items()}
-    arsenal = [i.id for i in cat.infos if not i.effect.clauses and not i.card.traits][:10]
-    s = GameState(players=[PlayerState("Triple H", ids.pop("arsenal", arsenal[:]), **ids),
-                           PlayerState("The Rock", other.pop("arsenal", arsenal[:]), **other)],
-                  constructed=True, tasks=[])
-    game = Game(s, cat)
-    game.resume()
-    return game
+    return classic_game(mine, theirs)
 
 
 def _uses(game: Game) -> list[str]:

@@ -17,7 +17,7 @@ from rawdeal.engine.invariants import card_lists
 from rawdeal.engine.state import Blanked, GameState, PlayerState
 from rawdeal.engine.moves import parse_move
 from rawdeal.io.save import dumps, loads
-from classickit import STRIKE, assert_printed, clauses, course_with
+from classickit import STRIKE, assert_printed, classic_game, clauses, course_with
 
 WE_LIE = ("Search your Arsenal for 3 cards, put them under this card, and shuffle your Arsenal. When this card is in "
           "your Ring area, once during each of your turns, you may put 1 card from under this card into your hand.")
@@ -58,16 +58,7 @@ def test_a_card_held_under_another_card_is_not_under_one_named_otherwise() -> No
 
 def _classic(mine: dict[str, list[str]], theirs: dict[str, list[str]]) -> Game:
     """A constructed Classic position at player 0's main decision."""
-    cat = shipped_classic().catalog
-    filler = [i.id for i in cat.infos if not i.effect.clauses and not i.card.traits][:10]
-    ids = {zone: [cat.id(t) for t in titles] for zone, titles in mine.items()}
-    other = {zone: [cat.id(t) for t in titles] for zone, titles in theirs.items()}
-    s = GameState(players=[PlayerState("Triple H", ids.pop("arsenal", filler[:]), **ids),
-                           PlayerState("The Rock", other.pop("arsenal", filler[:]), **other)],
-                  constructed=True, tasks=[])
-    game = Game(s, cat)
-    game.resume()
-    return game
+    return classic_game(mine, theirs)
 
 
 def _run(game: Game, *actions: tuple[int, fx.Action, str]) -> None:

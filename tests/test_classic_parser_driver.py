@@ -13,6 +13,7 @@ from lark.parsers.lalr_parser import _Parser
 from rawdeal.cards.pool.load import classic_pool
 from rawdeal.effects.classic import compiler as classic_compiler
 from rawdeal.effects.classic import tables
+from rawdeal.effects.classic.build import Build
 from rawdeal.effects.classic.pool import pool_compiler
 from rawdeal.resources import grammar_path
 
@@ -31,7 +32,7 @@ def _lark_parser() -> _Parser:
     """lark's own LALR parser over the same tables, with the callbacks `lark.Lark` makes for them."""
     built = tables.load(grammar_path(classic_compiler.GRAMMAR))
     classic_compiler.parser()  # the grammar's words known
-    build = classic_compiler._Build(classic_compiler._WORDS)
+    build = Build(classic_compiler._WORDS)
     builder = ParseTreeBuilder(list(built.rules), lark.Tree, False, False, False)  # type: ignore[no-untyped-call]
     callbacks = builder.create_callback(build)  # type: ignore[no-untyped-call]
     callbacks.update(_get_lexer_callbacks(build, built.terminals))  # type: ignore[no-untyped-call]

@@ -122,7 +122,8 @@ def test_a_state_copy_keeps_every_field_and_owns_its_lists() -> None:
            "end_requested": True, "moved": 3, "winner": 1, "how": "pin", "constructed": True, "used": (5,),
            "ended_by_reversal": 0, "delayed": ((1, 2),), "hold": (0, 7), "skip": [True, False],
            "reversed_last": LastPlay(6, CardType.MANEUVER, None), "played": (CardType.ACTION, CardType.MANEUVER),
-           "under": {(0, 3): [4, 5]}, "blanked": (Blanked(1, 2, 0, 3, Duration.REST_OF_TURN, True),)}
+           "under": {(0, 3): [4, 5]}, "found": 8,
+           "blanked": (Blanked(1, 2, 0, 3, Duration.REST_OF_TURN, True),)}
     assert {f.name for f in fields(GameState)} - {"players"} == set(odd)  # a new field needs an odd value here
     for name, value in odd.items():
         setattr(state, name, value)

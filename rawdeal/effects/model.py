@@ -86,6 +86,7 @@ class Count:
     same: bool = False
     of: CountOf | None = None  # "# cards, where # is equal to ...": worked out when the action runs (n unused)
     times: int = 1  # Classic: "double that many cards" (with `same`: twice as many as the previous action moved)
+    least: int = 0  # with `up_to`: at least this many (the engine's own: the least a card's F paid down asks for)
 
 
 ONE = Count(1)
@@ -239,6 +240,8 @@ class Measure(StrEnum):
     HAND = "cards in hand"
     FORTITUDE = "fortitude rating"
     STUN = "stun value in ring area"  # the Stun Values of the cards in his Ring area, summed
+    MOVED = "cards moved just before"  # the cards the action just before moved ("+3D for each card discarded")
+    REVERSED_F = "F of the card being reversed"  # a reversal's: "where # = F of the maneuver being reversed" (printed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +331,8 @@ class Modifier:
     opponents: bool = False  # Classic, while in the Ring area: the cards of the area's owner's opponent instead ("his
     # Maneuver cards are +13F", "your opponent's cards titled Dirty Low Blow are +2D")
     condition: Condition | None = None  # Classic, while in the Ring area: only while it holds for the area's owner
+    found: bool = False  # Classic, a next card's: only the card the search just before found ("Search your Arsenal for
+    # 1 Unique Maneuver card, ... If it is your next card played this turn, it is -5F"): its title, once it runs
     backlash_only: bool = False  # IRREVERSIBLE: only reversals from the Backlash deck are stopped ("it cannot be
     # reversed from your opponent's Backlash deck", Classic cards): the engine plays none, so it stops nothing yet
     sets: bool = False  # F only: the card's F *is* `amount` ("your next card played this turn is F:0", "your Trademark
@@ -373,6 +378,8 @@ class MoveThis:
 
     dest: Zone
     position: Position = Position.TOP
+    who: Who = Who.YOU  # whose card it is, said from the acting player: OPPONENT when the card's owner lets his
+    # opponent do it ("he may discard 2 cards and then put this card into your Ringside pile")
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,7 +516,8 @@ class HoldSubmission:
 class OnlyIf:
     """"If the card titled WCW Title Belt is in your Ring area, draw up to 5 cards and then discard 5 cards":
     the actions run only if `condition` holds (for the card's owner) when they come up (Classic cards; a
-    condition about the game's state, never about the card being played)."""
+    condition about the game's state, or, for the card being played, about the card played before it: "When
+    successfully played after a High Risk maneuver, ...")."""
 
     condition: Condition
     actions: tuple[Action, ...]
@@ -605,6 +613,13 @@ class PlayRequirement:
     as_type: CardType | None = None
 
 
+class Paid(StrEnum):
+    """How a card's own F is paid down by the first action of its "When played" text (Classic cards)."""
+
+    EACH = "each"  # "This card is -2F for each card discarded": per card that action moved
+    DONE = "done"  # "If you do, this card is -10F": once that "may" is done
+
+
 @dataclass(frozen=True, slots=True)
 class StatChange:
     """This card's own F or D changes: "-6F on this card if played after ...", "As an action, this
@@ -618,6 +633,9 @@ class StatChange:
     per_title_word: str | None = None
     on_success: bool = False  # applied when successfully played (not visible to reversals from hand)
     per: CountOf | None = None  # "+1D for every Heat card in your Ring area": per card counted (Classic cards)
+    paid: Paid | None = None  # F paid down by the first "When played" action: the card may be played when paying the
+    # most would make it affordable, and its player then pays at least that much (rulebook: a "When played" text
+    # happens as soon as the card is played, and may change what its legality checks; Classic cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -694,7 +712,8 @@ class Triggered:
     zone: Zone = Zone.RING
     optional: bool = False
     played: CardFilter | None = None  # PLAYED: which successfully played cards set it off (None: any)
-    by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player); REVERSAL: who reverses
+    by: Who = Who.YOU  # PLAYED: whose plays (you, your opponent or any player); REVERSAL: who reverses;
+    # START_OF_TURN: whose turn ("Before your opponent's Draw Segment, he may ...": OPPONENT)
     source: Zone | None = None  # REVERSAL: only reversals from the hand (the Arsenal); None: from either
     dest: Zone | None = None  # LEFT_RING: only when the card went there ("is put into your Ringside pile from your Ring
     # area"); None: wherever it went
@@ -797,6 +816,9 @@ class Activated:
     actions: tuple[Action, ...]
     once: bool = False
     condition: Condition | None = None
+    by: Who = Who.YOU  # OPPONENT: the owner's opponent uses it, in his own main segment, while the card lies in the
+    # owner's zones ("During your opponent's turn, he may discard 3 cards and then put this card into your Ringside
+    # pile"); the actions still say "you" of the card's owner and "he" of the user
 
 
 @dataclass(frozen=True, slots=True)

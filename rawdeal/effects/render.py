@@ -21,7 +21,7 @@ from rawdeal.effects.model import (
     Blank, BlanksAbility, ContinueTurn, Draw, Duration, EndTurn, EqualizeFortitude, FortitudeAboveOpponent, FortitudeBelowOpponent, HoldSubmission, InRingArea,
     Irreversible, LookAt, MillTop, MinHandSize, Modifier, Modify, MoveCards, NoDamage, OnPlay, OnReverse,
     Optional, PlayRequirement, Position, ReturnThis, ReversalBonus, Reverses, Search, Shuffle, SkipTurn,
-    Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
+    Paid, Stat, StatChange, Target, Trigger, Triggered, TriggersFromRingside, VariableDamage, WhileInRing, Who,
     WinGame, Zone,
 )
 from rawdeal.effects.model import (
@@ -232,6 +232,8 @@ def render_modifier(m: Modifier) -> str:
         noun, plural = f"{noun} titled {m.title}", f"{plural} titled {m.title}"
     if m.title_word is not None:
         noun, plural = (f"{x} with the word '{m.title_word}' in the title" for x in (noun, plural))
+    if m.found:
+        noun, plural = f"{noun} if it is the card found", f"{plural} if they are the card found"
     if m.uses > 1:
         noun = f"{m.uses} {plural}"
     target = {
@@ -414,7 +416,13 @@ def _stat_change(c: StatChange) -> str:
     per = f" per maneuver with the word \"{c.per_title_word}\" in its title in your ring area" if c.per_title_word else ""
     cond = f" if {_condition(c.condition).replace('played right after', 'played after')}" if c.condition else ""
     when = "when successfully played, " if c.on_success else ""
+    if c.paid is not None:
+        per = _PAID[c.paid]
     return f"{_as_type(c)}{when}this card {c.amount:+d}{c.stat.value}{per}{cond}"
+
+
+_PAID = {Paid.EACH: " for each card its when played action moves",
+         Paid.DONE: " if its when played \"may\" is done"}
 
 
 def _reverses(c: Reverses) -> str:
@@ -443,7 +451,10 @@ def _triggered(c: Triggered) -> str:
         by = {Who.ALL: "", Who.OPPONENT: " by an effect opponent controls", Who.YOU: " by an effect you control"}[c.by]
         where = f" into your {_ZONES[c.dest]}" if c.dest is not None else ""
         return f"when this card is moved from your ring area{where}{by}, {may}{_actions(c.actions, True)}"
-    return f"{_TRIGGERS[c.trigger]}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
+    when = {Who.OPPONENT: "at the start of opponent's turn", Who.ALL: "at the start of every turn"}.get(c.by, "") \
+        if c.trigger is Trigger.START_OF_TURN else ""
+    when = when or _TRIGGERS[c.trigger]
+    return f"{when}, while this card is in your {_ZONES[c.zone]}, {may}{_actions(c.actions, True)}"
 
 
 def _stat_line(c: SuperstarStat | RingRoom) -> str:
@@ -482,8 +493,10 @@ _CLAUSES: dict[type, Callable[[Any], str]] = {
     AllowsFollowUp: lambda c: f"{c.title} may be played after this card as if it were a {c.as_subtype.value} maneuver",
     TriggersFromRingside: lambda c: "works even if overturned into your ringside pile while applying damage",
     Activated: lambda c: (f"while this card is in your {' or '.join(_ZONES[z] for z in c.zones)}, "
-                          f"{'once during each of your turns' if c.once else 'during your turn'}"
-                          f"{f', if {_condition(c.condition)},' if c.condition is not None else ''} you may "
+                          f"{'once during each of ' if c.once else 'during '}"
+                          f"{'your turns' if c.once and c.by is Who.YOU else 'your turn' if c.by is Who.YOU else 'his turn'}"
+                          f"{f', if {_condition(c.condition)},' if c.condition is not None else ''} "
+                          f"{'you' if c.by is Who.YOU else 'opponent'} may "
                           f"{_actions(c.actions, True, ' and then ')}"),
     SuperstarStat: lambda c: f"while this card is in your ring area, {_stat_line(c)}",
     WhenPlayed: lambda c: f"{_as_type(c)}when played (before any reversal), {_actions(c.actions, True)}",
@@ -515,7 +528,8 @@ def render_ability(ability: Ability) -> str:
             parts.append(f"draw {ability.draw_per_turn} cards in your draw segment")
         if ability.damage_taken:
             parts.append(f"damage from opponent {ability.damage_taken:+d}D")
-        parts += [_played(t) if t.trigger is Trigger.PLAYED else _reversal_event(t) for t in ability.triggered]
+        parts += [_played(t) if t.trigger is Trigger.PLAYED else _reversal_event(t) if t.trigger is Trigger.REVERSAL
+                  else f"{_TRIGGERS[t.trigger]}, {_actions(t.actions, True)}" for t in ability.triggered]
         parts += [_stat_line(line) for line in ability.stat_lines]
         parts += [render_modifier(m).removesuffix(" while this card is in your ring area") for m in ability.modifiers]
         parts += [_reverses(r) for r in ability.reverses]

@@ -199,8 +199,13 @@ class Actions:
             self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, len(self.s.players[p].hand)))
         elif n is None:
             self._discard_all(p, a.filter)
+        elif a.count.up_to and p == owner == chooser and not any_card(a.filter):  # "up to 2 Superstar-specific cards"
+            fits = sum(1 for c in self.s.players[p].hand if self._passes(c, a.filter, owner))
+            pick = T.PickCard(p, p, HAND, DISCARD, 0, filter=a.filter, by=owner)
+            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, min(n, fits), pick=pick, least=min(a.count.least, fits)))
         elif a.count.up_to and p == owner == chooser:
-            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, min(n, len(self.s.players[p].hand))))
+            most = min(n, len(self.s.players[p].hand))
+            self.s.tasks.append(T.AskCount(p, COUNT_DISCARD, most, least=min(a.count.least, most)))
         else:
             self.s.moved = min(n, len(self.s.players[p].hand))
             self.s.tasks.append(T.PickCard(chooser, p, HAND, DISCARD, n,
@@ -358,6 +363,8 @@ class Actions:
     def _do_search(self, owner: int, a: fx.Search, card: int) -> None:
         p = self._who(owner, a.who)
         pl = self.s.players[p]
+        if self.cat.finds:
+            self.s.found = -1  # until the search puts a card into the hand
         if a.filter.title is None:  # any card, or any of a kind ("a Strike maneuver"): the owner picks it
             if any_card(a.filter):
                 self.s.tasks.append(T.PickCard(owner, p, a.zones[0], TAKE, 1, dest=HAND))
@@ -371,6 +378,8 @@ class Actions:
             if found is not None:
                 cards.remove(found)
                 pl.hand.append(found)
+                if self.cat.finds:
+                    self.s.found = found
                 return
 
     def _do_shuffle(self, owner: int, a: fx.Shuffle, card: int) -> None:
@@ -421,6 +430,10 @@ class Actions:
     def _do_modify(self, owner: int, a: fx.Modify, card: int) -> None:
         s = self.s
         mod = a.modifier
+        if mod.found:  # "If it is your next card played this turn": the card the search just found, if it found one
+            if s.found < 0:
+                return
+            mod = replace(mod, found=False, title=self.cat.infos[s.found].title)
         if a.per is not None:  # "-#F, where # is equal to your Superstar Value": the amount as it is now
             mod = replace(mod, amount=mod.amount * (self._amount(owner, fx.Count(0, of=a.per)) or 0))
         duration = mod.duration
@@ -468,10 +481,13 @@ class Actions:
         return True
 
     def _do_only_if(self, owner: int, a: fx.OnlyIf, card: int) -> None:
-        if R.holds(self.cat, self.s, owner, a.condition, card, None):
+        play = self.s.playing  # "When successfully played after X, ...": asked of the card being played, if it is this one
+        prev = play.previous if play is not None and play.card == card and play.player == owner else None
+        if R.holds(self.cat, self.s, owner, a.condition, card, prev):
             self._push_actions(owner, a.actions, card)
 
     def _do_move_this(self, owner: int, a: fx.MoveThis, card: int) -> None:
+        owner = self._who(owner, a.who)  # the card's owner
         pl = self.s.players[owner]
         for source in (fx.Zone.RING, fx.Zone.RINGSIDE):
             cards = pl.zone(source)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Final
 
-from rawdeal.cards import Card, CardDB, CardType, Superstar, load_db
+from rawdeal.cards import Card, CardDB, CardType, Subtype, Superstar, load_db
 from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.moves import Pick, Play, Reverse, Use, share
@@ -103,6 +103,9 @@ class Catalog:
     play_pairs: tuple[tuple[tuple[CardId, CardType], ...], ...] = field(init=False, repr=False, compare=False)
     while_in_ring: tuple[tuple[fx.Modifier, ...], ...] = field(init=False, repr=False, compare=False)
     ring_start_triggers: tuple[tuple[fx.Triggered, ...], ...] = field(init=False, repr=False, compare=False)
+    # cards whose effects start their owner's opponent's turns from his Ring area ("Before your opponent's Draw
+    # Segment, he may ...")
+    their_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
     # Its Superstar stat lines ("Your Superstar Value is +2", "... Mid-match cards ... is increased by 1"), in
     # printed order: every main decision with a Mid-match card in the Backlash deck reads them off the Ring areas
     stat_lines: tuple[tuple[fx.SuperstarStat | fx.RingRoom, ...], ...] = field(init=False, repr=False, compare=False)
@@ -125,6 +128,9 @@ class Catalog:
     # (played card, type) -> reversal card -> (always, its clauses whose target fits) (`rules.reversers`)
     reversal_memo: dict[tuple[CardId, CardType], dict[CardId, tuple[bool, tuple[fx.Reverses, ...]]]] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    # (type played as, subtype) -> the reversal cards with their clauses that take it (`rules.reversers`)
+    reversals_by_type: dict[tuple[CardType, Subtype | None], list[tuple[CardId, tuple[fx.Reverses, ...]]]] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
     # card filter -> the ids of the cards it lets through (by their printed facts: `passing`)
     filter_memo: dict[fx.CardFilter, frozenset[CardId]] = field(
         init=False, repr=False, compare=False, default_factory=dict)
@@ -142,6 +148,7 @@ class Catalog:
     # Cards with an effect used from the Ring area or Ringside pile (none in the course's pool: the main
     # decision then looks at neither zone)
     activators: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    their_activators: frozenset[CardId] = field(init=False, repr=False, compare=False)  # ... used by their owner's opponent
     # cards whose text changes their owner's cards' F while they are in his Ring area ("your Maneuver cards
     # are -3F"): with one there, his costs are no longer the printed ones (`rules.play_cost`)
     cost_changers: frozenset[CardId] = field(init=False, repr=False, compare=False)
@@ -156,6 +163,9 @@ class Catalog:
     ring_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     ringside_watchers: frozenset[CardId] = field(init=False, repr=False, compare=False)
     watching_stars: frozenset[str] = field(init=False, repr=False, compare=False)
+    # Cards (in their owner's Ring area) and Superstars with effects in his Draw segment ("draw an additional card")
+    draw_starters: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    drawing_stars: frozenset[str] = field(init=False, repr=False, compare=False)
     # Superstars whose ability a reversal sets off ("When your opponent reverses a card, you may ...", Classic)
     reversal_stars: frozenset[str] = field(init=False, repr=False, compare=False)
     # Cards with a start-of-turn effect from their owner's Ringside pile ("When this card is in your Ringside
@@ -187,6 +197,11 @@ class Catalog:
     permanence: bool = field(init=False, repr=False, compare=False)
     # Whether a reversal asks how many cards were played before the one it reverses (the game then counts them)
     counts_plays: bool = field(init=False, repr=False, compare=False)
+    # Cards whose F their "When played" payment cuts ("This card is -2F for each card discarded"): `rules.paid_down`
+    paying: frozenset[CardId] = field(init=False, repr=False, compare=False)
+    # Whether a card names the card a search found ("If it is your next card played this turn, ..."): the game then
+    # remembers it (`GameState.found`)
+    finds: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "titles", tuple(i.card.title for i in self.infos))
@@ -207,7 +222,10 @@ class Catalog:
         object.__setattr__(self, "index", self.db.index)
         object.__setattr__(self, "printed_costs", tuple(i.card.fortitude for i in self.infos))
         object.__setattr__(self, "reversal_cards", tuple(i.id for i in self.infos if i.reverses))
-        object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if i.activated))
+        object.__setattr__(self, "activators", frozenset(i.id for i in self.infos if any(
+            a.by is fx.Who.YOU for a in i.activated)))
+        object.__setattr__(self, "their_activators", frozenset(i.id for i in self.infos if any(
+            a.by is not fx.Who.YOU for a in i.activated)))
         object.__setattr__(self, "opponents_changers", frozenset(
             i.id for i in self.infos if any(m.opponents for m in i.while_in_ring)))
         object.__setattr__(self, "cost_changers", frozenset(
@@ -234,7 +252,7 @@ class Catalog:
         object.__setattr__(self, "play_watchers", frozenset(
             i.id for i in self.infos if any(t.trigger is fx.Trigger.PLAYED for t in i.triggered)))
         object.__setattr__(self, "least_costs", tuple(
-            i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word or sc.per else 1) for sc in i.stat_changes
+            i.card.fortitude + sum(min(sc.amount, 0) * (60 if sc.per_title_word or sc.per or sc.paid is fx.Paid.EACH else 1) for sc in i.stat_changes
                                    if sc.stat is fx.Stat.FORTITUDE) for i in self.infos))
         object.__setattr__(self, "restricts", any(_restricts(c) for i in self.infos for c in i.effect.clauses))
         object.__setattr__(self, "win_ways", frozenset(
@@ -243,9 +261,13 @@ class Catalog:
             _asks_reversal(c) for i in self.infos for c in (*(r.condition for r in i.requirements),
                                                              *(sc.condition for sc in i.stat_changes),
                                                              *(irr.condition for irr in i.irreversible_when)))
-            or any(isinstance(a, fx.RemoveReversed) for i in self.infos for r in i.on_reverse for a in r.actions))
+            or any(isinstance(a, fx.RemoveReversed) for i in self.infos for r in i.on_reverse for a in r.actions)
+            or any(_measures(c, fx.Measure.REVERSED_F) for i in self.infos for c in i.on_reverse))
         object.__setattr__(self, "permanence", any(
             PERMANENT in i.card.marks or i.effect.of(fx.Permanent) or i.effect.of(fx.MakesPermanent) for i in self.infos))
+        object.__setattr__(self, "paying", frozenset(
+            i.id for i in self.infos if any(sc.paid is not None for sc in i.stat_changes)))
+        object.__setattr__(self, "finds", any(_finds(c) for i in self.infos for c in i.effect.clauses))
         object.__setattr__(self, "counts_plays", any(r.target.played_before for i in self.infos
                                                      for r in (*i.reverses, *i.used_reverses))
                            or any(r.target.played_before for ab in self.abilities.values() for r in ab.reverses))
@@ -253,13 +275,20 @@ class Catalog:
             t.trigger is fx.Trigger.PLAYED for t in ab.triggered)))
         object.__setattr__(self, "reversal_stars", frozenset(name for name, ab in self.abilities.items() if any(
             t.trigger is fx.Trigger.REVERSAL for t in ab.triggered)))
+        object.__setattr__(self, "draw_starters", frozenset(i.id for i in self.infos if any(
+            t.trigger is fx.Trigger.DRAW_SEGMENT and t.zone is fx.Zone.RING for t in i.triggered)))
+        object.__setattr__(self, "drawing_stars", frozenset(name for name, ab in self.abilities.items() if any(
+            t.trigger is fx.Trigger.DRAW_SEGMENT for t in ab.triggered)))
         object.__setattr__(self, "while_in_ring", tuple(i.while_in_ring for i in self.infos))
         object.__setattr__(self, "stat_lines", tuple(tuple(
             c for c in i.effect.clauses if isinstance(c, (fx.SuperstarStat, fx.RingRoom))) for i in self.infos))
         object.__setattr__(self, "stat_cards", frozenset(i.id for i in self.infos if self.stat_lines[i.id]))
         object.__setattr__(self, "ring_start_triggers", tuple(tuple(
-            t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING)
-            for i in self.infos))
+            t for t in i.triggered if t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING
+            and t.by is not fx.Who.OPPONENT) for i in self.infos))
+        object.__setattr__(self, "their_starters", frozenset(i.id for i in self.infos if any(
+            t.trigger is fx.Trigger.START_OF_TURN and t.zone is fx.Zone.RING and t.by is not fx.Who.YOU
+            for t in i.triggered)))
         object.__setattr__(self, "play_moves", tuple(tuple(share(Play(i.title, t)) for t in i.play_types)
                                                      for i in self.infos))
         object.__setattr__(self, "ringside_plays", {
@@ -345,3 +374,23 @@ def catalog() -> Catalog:
     compiled = shipped()
     infos = tuple(_info(i, c, compiled.cards[c.title]) for i, c in enumerate(db.cards))
     return Catalog(db=db, infos=infos, abilities=compiled.abilities)
+
+
+def _measures(value: object, measure: fx.Measure) -> bool:
+    """Whether a clause counts `measure` somewhere ("where # = F of the maneuver being reversed")."""
+    if isinstance(value, fx.CountOf):
+        return value.measure is measure or _measures(value.also, measure)
+    if isinstance(value, tuple):
+        return any(_measures(v, measure) for v in value)
+    return hasattr(value, "__dataclass_fields__") and any(
+        _measures(getattr(value, name), measure) for name in value.__dataclass_fields__)
+
+
+def _finds(value: object) -> bool:
+    """Whether a clause holds a modifier of the card a search found (`fx.Modifier.found`)."""
+    if isinstance(value, fx.Modifier):
+        return value.found
+    if isinstance(value, tuple):
+        return any(_finds(v) for v in value)
+    return hasattr(value, "__dataclass_fields__") and any(
+        _finds(getattr(value, name)) for name in value.__dataclass_fields__)

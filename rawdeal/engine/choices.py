@@ -96,6 +96,8 @@ class Choices(Actions):
             self._put_in_arsenal(t.owner, [card], where)
         else:
             self._cards_to(t.owner, t.dest, t.holder).append(card)
+            if t.dest is fx.Zone.HAND and self.cat.finds:
+                self.s.found = card  # a search's pick (`Actions._do_search`)
         if t.zone is UNDER:
             self.s.tidy()
         if self.listen:
@@ -140,7 +142,7 @@ class Choices(Actions):
                 self._run_clause(p, card, trig, rest)
 
     def _decide_count(self, t: T.AskCount) -> Decision:
-        return Decision(t.player, COUNT, partial(_count_prompt, self.names, t), _count_moves(t.verb, t.most))
+        return Decision(t.player, COUNT, partial(_count_prompt, self.names, t), _count_moves(t.verb, t.most, t.least))
 
     def _resolve_count(self, t: T.AskCount, move: mv.Move) -> None:
         assert isinstance(move, mv.Count)
@@ -245,6 +247,8 @@ def _blank_prompt(names: tuple[str, ...], t: T.PickBlank) -> str:
 
 def _count_prompt(names: tuple[str, ...], t: T.AskCount) -> str:
     why = DrawReason.STUN_VALUE if t.reason is DrawReason.STUN_VALUE else DrawReason.EFFECT
+    if t.least:
+        return f"{names[t.player]} must {t.verb} {t.least} to {t.most} cards ({why})"
     return f"{names[t.player]} may {t.verb} up to {t.most} cards ({why})"
 
 
@@ -260,10 +264,10 @@ def _yes_no_prompt(names: tuple[str, ...], t: T.AskYesNo) -> str:
 
 
 @cache
-def _count_moves(verb: CountVerb, most: int) -> tuple[mv.Move, ...]:
-    """`draw 0` .. `draw most` (or `discard`): the same few values, shared by every such decision and
+def _count_moves(verb: CountVerb, most: int, least: int = 0) -> tuple[mv.Move, ...]:
+    """`draw 0` .. `draw most` (or `discard`; from `least`): the same few values, shared by every such decision and
     with the move reader (`mv.share`: a move read from a file is then checked by identity)."""
-    return tuple(mv.share(mv.Count(verb, n)) for n in range(most + 1))
+    return tuple(mv.share(mv.Count(verb, n)) for n in range(least, most + 1))
 
 
 @cache

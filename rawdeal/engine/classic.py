@@ -105,6 +105,15 @@ class ClassicCatalog:
                                 packing_rule(card), copy_limit(card) or ARSENAL, bool(card_rules(card).not_with)))
         return tuple(out)
 
+    @cached_property
+    def packing_by_part(self) -> dict[str, tuple[_Packing, ...]]:
+        """`packing` by where a card goes ("" the Arsenal, "pre-match", "mid-match"), in catalog order: each
+        Superstar's rooms (`room`) walk only their part's cards."""
+        out: dict[str, list[_Packing]] = {}
+        for card in self.packing:
+            out.setdefault(self.backlash.get(card.title, ""), []).append(card)
+        return {part: tuple(cards) for part, cards in out.items()}
+
 
 @dataclass(frozen=True, slots=True)
 class _Packing:
@@ -171,9 +180,7 @@ def _room(cc: ClassicCatalog, superstar: PoolCard, side: str, part: str = "") ->
     mine = superstar_names(superstar)
     other = SIDES[1 - SIDES.index(side)]
     out = []
-    for card in cc.packing:
-        if cc.backlash.get(card.title, "") != part:
-            continue
+    for card in cc.packing_by_part.get(part, ()):
         if other in card.sides or (card.logos and not mine & card.logos) or card.exclusive:
             continue
         rule = card.rule

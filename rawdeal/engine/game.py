@@ -151,7 +151,8 @@ class Game(Choices):
     def _main_decision(self) -> Decision:
         s, p = self.s, self.s.current
         ends = _ABILITY_ENDS if R.ability_usable(self.cat, s, p) else _ENDS
-        if self.cat.activators:  # Classic cards with effects used from the Ring area or Ringside pile
+        if self.cat.activators or self.cat.their_activators:  # Classic cards with effects used from the Ring area or
+            # Ringside pile
             ends = (*R.activations(self.cat, s, p), *ends)
         # Classic: Mid-match cards are played from the Backlash deck
         plays = R.play_moves(self.cat, s, p, midmatch.playable(self, p) if s.players[p].backlash else ())
@@ -246,7 +247,7 @@ class Game(Choices):
         if clause.once:
             s.used = (*s.used, card)
         self._emit(ev.EffectUsed(self.name(p), self.title(card)))
-        self._run_clause(p, card, clause, clause.actions)
+        self._run_clause(p if clause.by is fx.Who.YOU else 1 - p, card, clause, clause.actions)  # the card's owner's
 
     # ---------------------------------------------------------------------------- the loop
     def _run(self) -> None:
@@ -293,6 +294,13 @@ class Game(Choices):
         if s.hold is not None and s.hold[0] == p:
             s.tasks.append(T.ApplyHold(p))  # runs after the draw: the main segment's first event
         s.tasks.append(T.DRAW_SEGMENT[p])
+        theirs = self.cat.their_starters
+        if theirs and not theirs.isdisjoint(s.players[1 - p].ring):  # after his own: the opponent's cards
+            for c in reversed([c for c in R.ring_texts(s, 1 - p) if c in theirs]):
+                for trig in reversed(self.cat.infos[c].triggered):
+                    if trig.trigger is fx.Trigger.START_OF_TURN and trig.zone is fx.Zone.RING \
+                            and trig.by is not fx.Who.YOU:
+                        self._run_clause(1 - p, c, trig, trig.actions)
         starts = self.cat.ring_start_triggers
         for card in s.players[p].ring:  # a plain loop: compiled native, and quicker than any(map(...)) pure
             if starts[card]:  # rare: most cards have no start-of-turn trigger
@@ -325,6 +333,19 @@ class Game(Choices):
         self._draw_cards(task.player, n)
         if n and self.listen:
             self._emit(ev.Drew(self.name(task.player), n, "draw segment"))
+        cat, pl = self.cat, self.s.players[task.player]
+        if cat.drawing_stars or cat.draw_starters and not cat.draw_starters.isdisjoint(pl.ring):
+            self._push_draw_segment(task.player)
+
+    def _push_draw_segment(self, p: int) -> None:
+        """What happens after the Draw segment's usual card ("During your Draw Segment, draw an additional 3 cards"):
+        his Superstar's, then each copy's in his Ring area, in that order."""
+        cat = self.cat
+        found = [(-1, t) for t in R.ability(cat, self.s, p).triggered if t.trigger is fx.Trigger.DRAW_SEGMENT]
+        found += [(c, t) for c in R.ring_texts(self.s, p) if c in cat.draw_starters for t in cat.infos[c].triggered
+                  if t.trigger is fx.Trigger.DRAW_SEGMENT and t.zone is fx.Zone.RING]
+        for card, t in reversed(found):
+            self._run_clause(p, card, t, t.actions)
 
     def _end_turn(self, task: T.EndTurnNow) -> None:
         s, p = self.s, self.s.current
@@ -357,6 +378,9 @@ class Game(Choices):
         """Play the card at position `at` of the hand (`source`: taken there from that zone just now: a Mid-match
         card from the Backlash deck, a card whose text lets it be played from the Ringside pile)."""
         s = self.s
+        paying = self.cat.paying and s.players[p].hand[at] in self.cat.paying
+        first = R.forced_payment(self.cat, s, p, s.players[p].hand[at], as_type, self._when_played(
+            s.players[p].hand[at], as_type)) if paying else ()  # what it pays, asked while it is still in the hand
         card = s.players[p].hand.pop(at)
         used = R.consumed(s, p, as_type)
         info = self.cat.infos[card]
@@ -375,9 +399,15 @@ class Game(Choices):
             s.tasks.append(T.OFFER_REVERSALS)
             for clause in reversed(info.when_played):
                 if clause.as_type is None or clause.as_type == as_type:
-                    self._run_clause(p, card, clause, clause.actions)
+                    self._run_clause(p, card, clause, first if paying and clause.actions == self._when_played(
+                        card, as_type) else clause.actions)
             return
         self._offer_reversals(s.playing)
+
+    def _when_played(self, card: CardId, as_type: CardType) -> tuple[fx.Action, ...]:
+        """The actions of the card's first "When played" clause for `as_type` (the one that pays its F down)."""
+        clause = next((c for c in self.cat.infos[card].when_played if c.as_type is None or c.as_type == as_type), None)
+        return clause.actions if clause is not None else ()
 
     def _offer_later(self, task: T.OfferReversals) -> None:
         assert self.s.playing is not None

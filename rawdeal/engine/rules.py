@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final, TypeVar
 
-from rawdeal.cards import CardType
+from rawdeal.cards import CardType, Subtype
 from rawdeal.cards.marks import PERMANENT
 from rawdeal.effects import model as fx
 from rawdeal.engine.cardinfo import Catalog, CardInfo, loose_title
@@ -161,6 +161,10 @@ def _measure(cat: Catalog, s: GameState, p: int, measure: fx.Measure) -> int:
         return fortitude(cat, s, p)
     if measure is fx.Measure.STUN:
         return sum(cat.infos[c].card.stun_value for c in s.players[p].ring)
+    if measure is fx.Measure.MOVED:  # whoever moved them: the count the action just before left
+        return s.moved
+    if measure is fx.Measure.REVERSED_F:  # kept for a catalog that asks (`Catalog.remembers_reversals`)
+        return cat.infos[s.reversed_last.card].card.fortitude if s.reversed_last is not None else 0
     from rawdeal.engine.standing import superstar_value  # standing asks `holds` of its stat lines' conditions
 
     return superstar_value(cat, s, p)  # as the stat lines in play change it
@@ -240,8 +244,8 @@ def _self_changes(cat: Catalog, s: GameState, p: int, info: CardInfo, as_type: C
                   prev: LastPlay | None, on_success: bool) -> int:
     total = 0
     for sc in info.stat_changes:
-        if sc.stat is not stat or sc.on_success != on_success:
-            continue
+        if sc.stat is not stat or sc.on_success != on_success or sc.paid is not None:
+            continue  # an F paid down is paid as the card is played (`paid_down`)
         if sc.as_type is not None and sc.as_type != as_type:
             continue
         if sc.condition is not None and not holds(cat, s, p, sc.condition, info.id, prev):
@@ -384,7 +388,56 @@ def _can_play(cat: Catalog, s: GameState, p: int, card: int, as_type: CardType, 
         if (req.as_type is None or req.as_type == as_type) and not holds(cat, s, p, req.condition, card, s.last[p]) \
                 and not _waived(cat, s, p, req, info, as_type):
             return False
-    return play_cost(cat, s, p, card, as_type) <= f
+    cost = play_cost(cat, s, p, card, as_type)
+    return cost <= f or (cost <= f + paid_down(cat, s, p, card, as_type) if card in cat.paying else False)
+
+
+def paid_down(cat: Catalog, s: GameState, p: int, card: CardId, as_type: CardType) -> int:
+    """The most F the card's "When played" payment can cut from its cost now ("When played, discard up to 5
+    cards. This card is -2F for each card discarded"): paid from the player's hand, without the card itself."""
+    info = cat.infos[card]
+    pay = payment(info, as_type)
+    if pay is None:
+        return 0
+    hand = s.players[p].hand
+    fits = sum(1 for c in hand if passes(cat, c, pay.filter)) - (card in hand and passes(cat, card, pay.filter))
+    n = pay.count.n
+    most = fits if n is None and pay.count.up_to else min(n, fits) if n is not None and pay.count.up_to \
+        else (fits if fits >= (n or 1) else 0)  # all of them (at least one), or exactly n
+    cut = 0
+    for sc in info.stat_changes:
+        if sc.paid is not None and (sc.as_type is None or sc.as_type == as_type):
+            cut -= sc.amount * most if sc.paid is fx.Paid.EACH else sc.amount if most else 0
+    return cut
+
+
+def payment(info: CardInfo, as_type: CardType) -> fx.Discard | fx.MoveCards | None:
+    """The first action of the card's "When played" text, which pays its F down (the lowering makes it a discard or
+    a move out of the player's hand), out of its "may"."""
+    if not any(sc.paid is not None and (sc.as_type is None or sc.as_type == as_type) for sc in info.stat_changes):
+        return None
+    clause = next((c for c in info.when_played if c.as_type is None or c.as_type == as_type), None)
+    first = clause.actions[0] if clause is not None and clause.actions else None
+    if isinstance(first, fx.Optional) and first.actions:
+        first = first.actions[0]
+    return first if isinstance(first, (fx.Discard, fx.MoveCards)) else None
+
+
+def forced_payment(cat: Catalog, s: GameState, p: int, card: CardId, as_type: CardType,
+                   actions: tuple[fx.Action, ...]) -> tuple[fx.Action, ...]:
+    """The card's "When played" actions as its player must do them to afford it (asked before it leaves his hand):
+    its "may" done, at least as many cards paid as its F still needs; unchanged when it is affordable anyway."""
+    short = play_cost(cat, s, p, card, as_type) - fortitude(cat, s, p)
+    if short <= 0 or not actions:
+        return actions
+    first = actions[0]
+    pay = first.actions[0] if isinstance(first, fx.Optional) and first.actions else first
+    rest = first.actions[1:] if isinstance(first, fx.Optional) else ()
+    per = next((-sc.amount for sc in cat.infos[card].stat_changes
+                if sc.paid is fx.Paid.EACH and (sc.as_type is None or sc.as_type == as_type)), 0)
+    if per and isinstance(pay, fx.Discard):
+        pay = replace(pay, count=replace(pay.count, least=-(-short // per)))
+    return (pay, *rest, *actions[1:])
 
 
 def forbidden(cat: Catalog, s: GameState, p: int, card: CardId) -> bool:
@@ -557,13 +610,17 @@ def restricted(limited: tuple[fx.Modifier, ...], info: CardInfo, as_type: CardTy
 def activations(cat: Catalog, s: GameState, p: int) -> list[Use]:
     """The `use` moves of the player's main decision: each card (once a title) of his Ring area and
     Ringside pile with an effect he may use from there now. None without such cards in the catalog."""
-    me = s.players[p]
-    activators = cat.activators
-    if activators.isdisjoint(me.ring) and activators.isdisjoint(me.ringside):
+    me, him = s.players[p], s.players[1 - p]
+    activators, theirs = cat.activators, cat.their_activators
+    if activators.isdisjoint(me.ring) and activators.isdisjoint(me.ringside) \
+            and (not theirs or theirs.isdisjoint(him.ring) and theirs.isdisjoint(him.ringside)):
         return []  # the usual case: no such card there (asked without building a set)
     there = activators.intersection(me.ring) | activators.intersection(me.ringside)
+    cards = [c for zone in (ring_texts(s, p), me.ringside) for c in zone if c in there]
+    if theirs:  # "During your opponent's turn, he may ...": the opponent's cards he lets this player use
+        cards += [c for zone in (ring_texts(s, 1 - p), him.ringside) for c in zone if c in theirs]
     out = []
-    for card in distinct([c for cards in (ring_texts(s, p), me.ringside) for c in cards if c in there]):
+    for card in distinct(cards):
         if usable_activation(cat, s, p, card) is not None:
             out.append(cat.use_moves[card])
     return out
@@ -573,31 +630,33 @@ def usable_activation(cat: Catalog, s: GameState, p: int, card: CardId) -> fx.Ac
     """The card's first effect usable now from where the player's copies lie: a "once during each of
     your turns" effect once per copy a turn, while its condition holds, and only when its first action (its
     cost) can be paid."""
-    me = s.players[p]
-    for a in cat.infos[card].activated:
-        copies = sum((ring_texts(s, p) if z is fx.Zone.RING else me.zone(z)).count(card) for z in a.zones)
+    for a in cat.infos[card].activated:  # his own effects first, then those his opponent's cards let him use
+        owner = p if a.by is YOU else 1 - p
+        copies = sum((ring_texts(s, owner) if z is fx.Zone.RING else s.players[owner].zone(z)).count(card)
+                     for z in a.zones)
         if not copies or (a.once and s.used.count(card) >= copies):
             continue
-        if a.condition is not None and not holds(cat, s, p, a.condition, card, None):
+        if a.condition is not None and not holds(cat, s, owner, a.condition, card, None):
             continue
-        if a.actions and _cost_payable_now(cat, s, p, a.actions[0], card):
+        if a.actions and _cost_payable_now(cat, s, p, a.actions[0], card, a.by):
             return a
     return None
 
 
-def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action, card: CardId) -> bool:
+def _cost_payable_now(cat: Catalog, s: GameState, p: int, action: fx.Action, card: CardId,
+                      payer: fx.Who = YOU) -> bool:
     """Whether the player has the cards a cost takes: a discard from his hand, a move out of his zone (or from under
-    the card, `card`, whose effect it is)."""
+    the card, `card`, whose effect it is; `payer`: how the action names him, the card's owner being "you")."""
     me = s.players[p]
-    if isinstance(action, fx.Discard) and action.who is YOU and action.count.of is None and action.count.n:
+    if isinstance(action, fx.Discard) and action.who is payer and action.count.of is None and action.count.n:
         through = cat.passing(action.filter)
         return sum(1 for c in me.hand if c in through) >= action.count.n
-    if isinstance(action, fx.MoveCards) and action.who is YOU and action.count.of is None and action.count.n \
+    if isinstance(action, fx.MoveCards) and action.who is payer and action.count.of is None and action.count.n \
             and not action.count.up_to and not action.count.same:
         through = cat.passing(action.filter)
         cards = s.held(p, card) if action.source is fx.Zone.UNDER else me.zone(action.source)
         return sum(1 for c in cards if c in through) >= action.count.n
-    return True
+    return payer is YOU or getattr(action, "who", None) is payer  # the opponent pays: something of his
 
 
 def passes(cat: Catalog, card: CardId, flt: fx.CardFilter) -> bool:
@@ -826,7 +885,11 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
     if table is None:
         info = cat.infos[play.card]
         table = cat.reversal_memo[key] = {}
-        for rev in cat.reversal_cards:
+        # "Can be reversed by the card titled X" lets X reverse it whatever X's target says: every reversal
+        # card is then asked; else only those with a clause that takes the card's type and subtype
+        asked = [(rev, cat.infos[rev].reverses) for rev in cat.reversal_cards] if info.also_reversed_by \
+            else _type_fitting(cat, play.as_type, info.card.subtype)
+        for rev, clauses in asked:
             if info.not_reversed_by and loose_title(cat.infos[rev].title) in info.not_reversed_by:
                 continue
             if (info.not_reversed_by_cards or info.reversed_only_by or info.reversed_only_naming) \
@@ -834,12 +897,31 @@ def reversers(cat: Catalog, play: CurrentPlay) -> dict[CardId, tuple[bool, tuple
                 continue
             if info.also_reversed_by and loose_title(cat.infos[rev].title) in info.also_reversed_by:
                 # "Can be reversed by the card titled Elbow to the Face": whatever its target says (type, damage)
-                fits = tuple(replace(r, target=fx.Target((play.as_type,))) for r in cat.infos[rev].reverses)
+                fits = tuple(replace(r, target=fx.Target((play.as_type,))) for r in clauses)
             else:
-                fits = tuple(r for r in cat.infos[rev].reverses if _fits(r.target, info, play.as_type))
+                fits = tuple(r for r in clauses if _fits(r.target, info, play.as_type))
             if fits:
                 table[rev] = (any(map(_unconditional, fits)), fits)
     return table
+
+
+def _type_fitting(cat: Catalog, as_type: CardType, subtype: Subtype | None) -> list[tuple[CardId, tuple[fx.Reverses, ...]]]:
+    """The reversal cards (in catalog order) with their clauses whose target takes a card played as `as_type` of
+    `subtype` (`_fits`'s first two tests), once a process for each: a Classic pool holds hundreds of reversal
+    cards, most for another type or subtype, and `reversers` is asked for every new card played."""
+    key = (as_type, subtype)
+    known = cat.reversals_by_type.get(key)
+    if known is None:
+        known = cat.reversals_by_type[key] = []
+        for rev in cat.reversal_cards:
+            fits = tuple(r for r in cat.infos[rev].reverses if _takes_type(r.target, as_type, subtype))
+            if fits:
+                known.append((rev, fits))
+    return known
+
+
+def _takes_type(t: fx.Target, as_type: CardType, subtype: Subtype | None) -> bool:
+    return as_type in t.card_types and not (t.subtypes and (as_type != MANEUVER or subtype not in t.subtypes))
 
 
 def _may_reverse(cat: Catalog, info: CardInfo, rev: CardId) -> bool:

@@ -139,6 +139,8 @@ class GameState:
     played: tuple[CardType, ...] = ()  # what the player to move played his cards as this turn, the one being played
     # last ("reverse any card if it is not the first card played this turn"; kept only when the catalog has a card
     # that asks: `Catalog.counts_plays`)
+    found: CardId = -1  # the card the last search put into a hand ("If it is your next card played this turn, ...";
+    # kept only when the catalog has a card that asks: `Catalog.finds`)
     # (owner, card) -> the cards held under that card of his, bottom first ("put them under this card", Classic cards).
     # Copies of a title are one card id, so the copies in one player's Ring area hold one pile; a card keeps its pile
     # wherever it goes (only its own text moves them), and an emptied pile is dropped (a save writes only non-empty ones)
@@ -154,7 +156,7 @@ class GameState:
             [p.copy() for p in self.players], self.profile, self.seed, self.rng, self.turn, self.current,
             self.ability_used, self.modifiers, self.last[:], self.playing, self.tasks[:], self.skip[:],
             self.delayed, self.hold, self.end_requested, self.moved, self.winner, self.how, self.constructed,
-            self.used, self.ended_by_reversal, self.reversed_last, self.played,
+            self.used, self.ended_by_reversal, self.reversed_last, self.played, self.found,
             {k: v[:] for k, v in self.under.items()} if self.under else {}, self.blanked,
         )
 

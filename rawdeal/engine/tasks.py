@@ -186,7 +186,7 @@ class PickBlank(Task):
 
 @dataclass(slots=True, unsafe_hash=True)
 class AskCount(Task):
-    """How many (0..most): `verb` "draw" draws, "discard" then asks for that many discards, "move" then asks
+    """How many (least..most): `verb` "draw" draws, "discard" then asks for that many discards, "move" then asks
     for that many picks of `pick` (its `remaining` unused)."""
 
     player: int
@@ -194,6 +194,7 @@ class AskCount(Task):
     most: int
     reason: DrawReason = DrawReason.EFFECT
     pick: PickCard | None = None
+    least: int = 0  # at least this many (a card's F paid down by a discard: `rules.forced_payment`)
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -54,6 +54,8 @@ def save_dict(game: Game) -> dict[str, Any]:
         ended["reversed_last"] = encode(s.reversed_last, title)
     if s.played:  # likewise
         ended["played"] = [str(t) for t in s.played]
+    if s.found >= 0:  # likewise
+        ended["found"] = title(s.found)
     if s.under:  # likewise; by owner and title, whatever order the piles were made in
         ended["under"] = sorted([o, title(c), [title(h) for h in held]] for (o, c), held in s.under.items() if held)
     if s.blanked:  # likewise
@@ -164,6 +166,7 @@ def _state(raw: dict[str, Any], cat: Catalog, source: str) -> GameState:
         ended_by_reversal=raw.get("ended_by_reversal", -1),
         reversed_last=rec("reversed_last", LastPlay | None, None),
         played=tuple(CardType(t) for t in raw.get("played", [])),
+        found=card_id(raw["found"], "$.found") if "found" in raw else -1,
         under={(o, card_id(t, f"$.under[{k}][1]")): [card_id(h, f"$.under[{k}][2][{j}]") for j, h in enumerate(held)]
                for k, (o, t, held) in enumerate(raw.get("under", []))},
         blanked=rec("blanked", tuple[Blanked, ...], ()),

@@ -8,17 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
-from typing import Any
 
 import lark
-from lark import Token, Transformer, Tree
+from lark import Token
 
 from rawdeal.effects.classic import tables
+from rawdeal.effects.classic.build import LISTS, Build
 from rawdeal.effects.classic.lexicon import WORD_NUMBERS, Lexicon, lemma, title_run
-from rawdeal.effects.classic.model import (
-    Action, CardDesc, Cards, CompiledText, Frame, Node, Phrase, Sentence, SentenceFailure, Statement, Value,
-    ValueKind, Word, ZoneRef,
-)
+from rawdeal.effects.classic.model import CompiledText, Sentence, SentenceFailure
 from rawdeal.resources import grammar_path
 
 GRAMMAR = "classic.lark"
@@ -36,8 +33,7 @@ _JOINERS = frozenset({",", "or", "and", "/"})  # what joins the names of a list
 _ENDS = frozenset({".", "!", "?"})  # what ends a sentence
 _CONDITIONS = frozenset({"if", "when", "unless"})  # what opens a condition after a clause
 _NAMES = frozenset({"STAR", "CARD_TITLE"})
-_VALUES = {k.value for k in ValueKind}
-_LISTS = ("PRIOR_OR", "PLAYER_AND", "STAT_AND", "OBJ_AND", "QUOTED_AND", "BOUND_OR", "ZONE_AND", "TITLE_AND", "STAR_AND", "DESC_AND")
+_LISTS = LISTS
 _DESCRIBED = {
     "CARD_TITLE": "a card title", "STAR": "a Superstar name", "TRAIT": "a keyword", "QUOTED": "a quoted word",
     "NUM": "a number", "DMG": "a damage amount (like 5D)", "FORT": "a fortitude amount (like 10F)",
@@ -55,7 +51,7 @@ def parser() -> tables.Parser:
     it builds the model objects while it parses, with no parse tree in between."""
     built = tables.load(grammar_path(GRAMMAR))
     _WORDS.update({t.name: t.pattern.value for t in built.terminals if isinstance(t.pattern, lark.lexer.PatternStr)})
-    build = _Build(_WORDS)
+    build = Build(_WORDS)
     return tables.Parser(built, build, build.leaf)
 
 
@@ -292,90 +288,6 @@ class Compiler:
         return name.lower().replace("_", " ")
 
 
-class _Build(Transformer):  # type: ignore[type-arg]
-    """Grammar rules -> model objects, applied by the parser as it reduces. Literal tokens become
-    canonical `Word`s, the pre-pass's tokens typed `Value`s."""
-
-    def __init__(self, words: dict[str, str]) -> None:
-        super().__init__(visit_tokens=False)
-        self.words = words
-        self._leaves: dict[tuple[str, str], Word | Value] = {}
-
-    def leaf(self, token: Token) -> Word | Value:
-        """A token's `Word` or `Value`, made as the parser shifts it (once per kind and text: they are
-        immutable), so the rules below see only model objects."""
-        key = (token.type, token.value)
-        leaf = self._leaves.get(key)
-        if leaf is None:
-            leaf = self._leaves[key] = self._leaf(token)
-        return leaf
-
-    def _leaf(self, child: Token) -> Word | Value:
-        if child.type in _VALUES:
-            return Value(ValueKind(child.type), str(child))
-        if child.type in _LISTS:
-            return Word(str(child).casefold())
-        return Word(self.words.get(child.type, str(child).casefold()))
-
-    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
-        if data.startswith("_"):  # lark's own helper rules (repetitions), inlined into their parent
-            return Tree(data, children)
-        return Phrase(str(data), tuple(children))
-
-    def start(self, children: list[Any]) -> Sentence:
-        """Leading frames open the sentence; a frame after a conjunction stays in place among the items."""
-        frames: tuple[Frame, ...] = ()
-        items: list[Node] = []
-        for child in children:
-            if isinstance(child, tuple) and not items:
-                frames += child
-            elif isinstance(child, tuple):
-                items.extend(child)
-            elif isinstance(child, Phrase) and child.kind == "end":
-                continue
-            elif isinstance(child, Phrase) and child.kind not in ("joiner",):
-                items.append(Statement(child.kind, child.parts))
-            else:
-                items.append(child)
-        return Sentence(frames, tuple(items))
-
-    def frames(self, children: list[Any]) -> tuple[Frame, ...]:
-        return tuple(Frame(c.kind, c.parts) for c in children if isinstance(c, Phrase))
-
-    def action(self, children: list[Any]) -> Action:
-        *subject, phrase = children
-        verb = phrase.parts[0]
-        if isinstance(verb, Phrase) and verb.kind == "verb":
-            return Action(tuple(subject), _text(verb), phrase.parts[1:])
-        words = 0  # "look at ...", "go through ...": the verb is the phrase's leading words
-        while isinstance(phrase.parts[words], Word):
-            words += 1
-        return Action(tuple(subject), " ".join(_text(w) for w in phrase.parts[:words]), phrase.parts[words:])
-
-    def cards(self, children: list[Any]) -> Cards:
-        return Cards(tuple(children))
-
-    def card_desc(self, children: list[Any]) -> CardDesc:
-        nouns = [c for c in children if isinstance(c, Phrase) and c.kind == "noun"]
-        if not nouns:  # "a non-Backlash-deck card": a card, not one of the negated noun's
-            last = next(i for i, c in enumerate(children) if isinstance(c, Phrase) and c.kind == "not_noun") + 1
-            return CardDesc(tuple(children[:last]), ("card",), tuple(children[last:]))
-        last = children.index(nouns[-1])
-        return CardDesc(tuple(children[:last]), (_text(nouns[-1]),), tuple(children[last + 1:]))
-
-    def zone(self, children: list[Any]) -> ZoneRef:
-        owner = children[0].parts if isinstance(children[0], Phrase) else (children[0],)
-        zones = tuple(_text(c) for c in children[1:] if isinstance(c, Phrase))
-        return ZoneRef(tuple(owner), zones)
-
-
 def _retyped(token: Token, kind: str, value: str | None = None) -> Token:
     made: Token = Token(kind, str(token) if value is None else value, token.start_pos, token.line, token.column)
     return made
-
-
-def _text(node: Any) -> str:
-    """The words of a small phrase ("ringside pile", "high risk")."""
-    if isinstance(node, (Word, Value)):
-        return node.text
-    return " ".join(_text(p) for p in node.parts)

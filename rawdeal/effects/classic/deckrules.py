@@ -86,13 +86,12 @@ def card_rules(card: PoolCard) -> CardRules:
 def _text_rules(text: str) -> CardRules:
     if "pack" not in text.casefold() and "contain" not in text.casefold():
         return CardRules()
-    from rawdeal.cards.pool.load import classic_pool
-    from rawdeal.effects.classic.pool import pool_compiler
+    from rawdeal.effects.classic.pool import classic_compiler
 
     copies: int | None = None
     arsenal: int | None = None
     not_with: list[str] = []
-    for sentence in pool_compiler(classic_pool()).compile(text).sentences:
+    for sentence in classic_compiler().compile(text).sentences:
         if not isinstance(sentence, Sentence):
             continue
         for item in sentence.items:

@@ -23,12 +23,11 @@ def _text_rule(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The rule a text says, worked out once per text (a deck check asks it for every card)."""
     if "pack" not in text.casefold() and "played by" not in text.casefold():
         return None
-    from rawdeal.cards.pool.load import classic_pool
-    from rawdeal.effects.classic.pool import pool_compiler
+    from rawdeal.effects.classic.pool import classic_compiler
 
     only: set[str] = set()
     never: set[str] = set()
-    for sentence in pool_compiler(classic_pool()).compile(text).sentences:
+    for sentence in classic_compiler().compile(text).sentences:
         if not isinstance(sentence, Sentence):
             continue
         for item in sentence.items:

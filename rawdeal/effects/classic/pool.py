@@ -33,3 +33,12 @@ def pool_compiler(cards: Sequence[PoolCard]) -> PoolCompiler:
     names = {c.title for c in cards if c.is_superstar} | {logo for c in cards for logo in c.logos}
     keywords = {t.split(":")[0].strip() for c in cards for t in c.traits}  # "Volley: 7" is the keyword Volley
     return _compiler(tuple(sorted(titles)), tuple(sorted(names)), tuple(sorted(keywords)))
+
+
+@cache
+def classic_compiler() -> PoolCompiler:
+    """The shipped Classic pool's compiler, its dictionaries gathered once: deck checks and random decks ask
+    it for the packing and deck rules of many texts, and gathering them walks the whole pool."""
+    from rawdeal.cards.pool.load import classic_pool
+
+    return pool_compiler(classic_pool())

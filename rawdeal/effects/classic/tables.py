@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import lark
-from lark import Token, Transformer, Tree
+from lark import Token, Tree
 from lark.exceptions import UnexpectedToken
 from lark.grammar import Rule
 from lark.lexer import Lexer, TerminalDef
@@ -110,7 +110,7 @@ class Parser:
     each state's actions are turned once, when the state is first reached, into a shift's next state (an
     int) or a reduce's (size, callback, rule name). Same tables, callbacks and errors as lark's parser."""
 
-    def __init__(self, tables: Tables, transformer: Transformer[Any, Any],
+    def __init__(self, tables: Tables, transformer: object,
                  leaf: Callable[[Token], Any] | None = None) -> None:
         """`leaf`, if given, turns each token into the transformer's own value as it is shifted."""
         # lark's own callbacks, as `lark.Lark` makes them for these options (lark's helpers are untyped)

@@ -35,13 +35,17 @@ class _Seq:
     """What a sentence's pronouns refer to: the last action lowered ("search ... for a card, reveal
     it, put it into your hand": the search already puts it there)."""
 
-    last: object = None
+    # `| None`: compiled with mypyc, a dataclass field annotated with the bare builtin `object` fails at import
+    last: object | None = None
     next_card: _Desc | None = None  # "if your next card played this turn is a maneuver, it is +2D"
     next_when: fx.Duration = fx.Duration.NEXT_CARD  # or the first card played next turn ("the first card you play on
     # your next turn"): only the constructs that read it take a `next_card` then
     condition: fx.Condition | None = None  # an opening "if/when <condition>," of the sentence
     lifetime: fx.Duration | None = None  # "next turn, ...", "for the rest of this turn, ...": what follows lasts so long
     printed: str = ""  # the sentence as printed (a verb's inflection: "and overturns" is his, "and put" yours)
+    first_next: bool = False  # the sentence before said what the first card played next turn is considered ("If it
+    # is a Strike maneuver, it is +5D" then speaks of that card)
+    found: fx.Search | None = None  # the text's last search ("it is your next card played this turn": what it found)
     under: bool = False  # the text put cards under this card ("put them under this card"): what "these cards" can be
     group: Any = None  # "your Trademark Finishers are F:20 and you may ignore ...": the group's modifier (a
     # `statements._GroupMod` whose lifetime the context decides), the cards a later clause of the sentence is about

@@ -37,6 +37,11 @@ class Unlowered:
     def message(self) -> str:
         return f"column {self.column}: cannot run yet: {self.reason}"
 
+    def __reduce__(self) -> tuple[type[Unlowered], tuple[int, str, str]]:
+        """Unpickled through the constructor (the lowered pool is kept in the user cache): compiled with mypyc,
+        a frozen class refuses pickle's default of setting its fields one by one."""
+        return Unlowered, (self.column, self.sentence, self.reason)
+
 
 @dataclass(frozen=True, slots=True)
 class LoweredText:
@@ -49,6 +54,10 @@ class LoweredText:
     @property
     def ok(self) -> bool:
         return self.effect is not None
+
+    def __reduce__(self) -> tuple[type[LoweredText], tuple[fx.CardEffect | None, tuple[Unlowered, ...], fx.Ability | None]]:
+        """Unpickled through the constructor, as `Unlowered` is."""
+        return LoweredText, (self.effect, self.unlowered, self.ability)
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +294,7 @@ class _Desc:
     any_marks: tuple[str, ...] = ()  # "Chain or Heat": at least one of them
     titles: tuple[str, ...] = ()  # "the card titled A, B, or C": any of them
     after: fx.After | None = None  # "played after a Set-up card": the card played right before it
+    found: bool = False  # "it", "that card": the card the search just before found (`fx.Modifier.found`)
 
     @property
     def marked(self) -> bool:
@@ -585,3 +595,4 @@ class _SelfStat:
     condition: fx.Condition | None = None
     per_title_word: str | None = None
     per: fx.CountOf | None = None  # "for every Heat card in your Ring area"
+    paid: fx.Paid | None = None  # "for each card discarded", "If you do, ...": paid down by a When played action

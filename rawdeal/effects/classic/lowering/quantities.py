@@ -42,6 +42,10 @@ def hash_is(tail: Any) -> fx.CountOf:
     if scaled is not None:  # "twice your opponent's Superstar Value", "half your Fortitude Rating, rounded up"
         inner, scale = scaled
         return replace(hash_is(inner), scale=scale)
+    reversed_f = [p for p in tail.parts if isinstance(p, Phrase) and p.kind == "fortitude_of"]
+    if len(reversed_f) == 1 and words(reversed_f[0]) in (["f", "of", "the", "maneuver", "being", "reversed"],
+                                                          ["f", "of", "the", "card", "being", "reversed"]):
+        return fx.CountOf(fx.Who.YOU, None, measure=fx.Measure.REVERSED_F)  # "where # = F of the maneuver being reversed"
     refs = [p for p in tail.parts if isinstance(p, Phrase) and p.kind in ("count_of", "stat_value", "excess_of")]
     signed = values(tail, ValueKind.SIGNED)
     plus = int(signed[-1].text.replace("+", "")) if signed and signed[-1] in tail.parts else 0
@@ -53,7 +57,7 @@ def hash_is(tail: Any) -> fx.CountOf:
         if said[-1] not in _MEASURES and said[-2:] != ["superstar", "value"]:
             raise Unsupported(f"# equal to {' '.join(said)!r}")
         owner = [p for p in _children(ref) if isinstance(p, Phrase) and p.kind == "stat_owner"]
-        whose = [w for w in said if w not in ("superstar", "value", *_MEASURES)]
+        whose = [w for w in said if w not in _NOT_OWNER]
         who = fx.Who.YOU if whose == ["your"] else fx.Who.OPPONENT if whose in (
             ["your", "opponent's"], ["opponent's"], ["his"]) else None
         if who is None or not owner:
@@ -68,6 +72,7 @@ def hash_is(tail: Any) -> fx.CountOf:
 
 # a player's measure a `#` may be equal to (None: his Superstar Value, `CountOf`'s default)
 _MEASURES: dict[str, fx.Measure | None] = {"superstar value": None, "fortitude rating": fx.Measure.FORTITUDE}
+_NOT_OWNER = ("superstar", "value", *_MEASURES)  # the words of a stat, not of its owner
 
 
 def _excess(ref: Phrase, plus: int) -> fx.CountOf:

@@ -15,7 +15,7 @@ from rawdeal.effects.classic.lowering.nodes import (
     values, words,
 )
 from rawdeal.effects.classic.lowering.turnorder import next_many
-from rawdeal.effects.classic.lowering.timing import next_modifier, per_count
+from rawdeal.effects.classic.lowering.timing import next_modifier, paid_each, per_count
 from rawdeal.effects.classic.lowering.conditions import _played_condition, _prior, _tail_condition, condition
 from rawdeal.effects.classic.lowering.actions import Passive, _Seq, _reverses
 from rawdeal.effects.classic.deckrules import arsenal_size
@@ -46,14 +46,15 @@ def _statement(st: Statement, card: CardFacts, seq: _Seq) -> list[Any]:
         hand, arsenal, backlash = _stopped_from(_tails(st), False, f"'cannot be reversed' {' '.join(words(st))!r}")
         return [fx.Modify(next_modifier(fx.Stat.IRREVERSIBLE, 0, seq.next_when, seq.next_card, hand_only=hand,
                                         arsenal_only=arsenal, backlash_only=backlash))]
-    if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD:
+    if seq.next_card is not None and seq.next_when is not fx.Duration.NEXT_CARD \
+            and not (st.kind == "stats_are" or _reversals_to_it(st)):
         raise Unsupported(f"{' '.join(words(st))!r} about the first card played next turn")
     if st.kind == "considered_played":
         return [considered_after(st, seq.next_card)]
     if seq.next_card is not None and st.kind == "stats_are" and not _reversals_to_it(st):
-        return _next_card_is(st, seq.next_card)
+        return _next_card_is(st, seq.next_card, seq.next_when, seq.last)
     if seq.next_card is not None and _reversals_to_it(st):  # "if your next card ... is a maneuver, reversals to it"
-        return [_reversal_f(next_modifier(fx.Stat.DAMAGE, 0, fx.Duration.NEXT_CARD, seq.next_card), st)]
+        return [_reversal_f(next_modifier(fx.Stat.DAMAGE, 0, seq.next_when, seq.next_card), st)]
     if isinstance(seq.last, fx.Modify) and _reversals_to_it(st):
         return [_reversal_f(seq.last.modifier, st)]
     if card.is_superstar and arsenal_size(st) is not None:
@@ -462,6 +463,8 @@ def _stats_are(st: Statement, card: CardFacts) -> list[Any]:
     if isinstance(inner, Phrase) and inner.kind == "self_ref":
         if len(tails) > 1 or any(w in words(st) for w in ("instead", "also")):
             raise Unsupported(f"{' '.join(words(st))!r}")
+        if tails and tails[0].kind == "per_tail" and paid_each(tails[0]):  # "This card is -2F for each card discarded"
+            return [_SelfStat(stat, n, paid=fx.Paid.EACH) for stat, n in _stat_list(stats)]
         per = per_count(tails[0]) if tails and tails[0].kind == "per_tail" else None
         cond = _tail_condition(tails[0]) if tails and per is None else None
         hashed = hashed_stats(stats)  # "This card is +#F, where # is equal to ...": per `#`
@@ -520,6 +523,11 @@ def _reversal_to(st: Statement, card: CardFacts) -> list[Any]:
 def _next_card_modifier(ref: Phrase, stats: Phrase, amounts: list[tuple[fx.Stat, int]] | None = None) -> Any:
     """"Your next maneuver this turn is +2D", "your next Strike maneuver is +3D" (`amounts`: those read already)."""
     said = words(ref)
+    if first_next_turn(ref):  # "the first card played on your next turn is -#F": whatever it is, F or D
+        amounts = _stat_list(stats) if amounts is None else amounts
+        if len(amounts) != 1:
+            raise Unsupported("a next card's amounts other than one +D or one F")
+        return fx.Modify(fx.Modifier(amounts[0][0], amounts[0][1], fx.Duration.FIRST_NEXT_TURN, card_type=None))
     if said[:2] != ["your", "next"] or any(isinstance(p, Value) and p.kind is ValueKind.NUMBER for p in ref.parts):
         raise Unsupported(f"{' '.join(said)!r}")
     desc = next((p for p in ref.parts if isinstance(p, CardDesc)), None)
@@ -865,15 +873,26 @@ def considered_after(st: Statement, next_card: _Desc | None) -> fx.Modify:
                                    after=tuple(a for a in after if isinstance(a, fx.After))))
 
 
-def _next_card_is(st: Statement, d: _Desc) -> list[Any]:
+def _next_card_is(st: Statement, d: _Desc, when: fx.Duration = fx.Duration.NEXT_CARD, last: object = None) -> list[Any]:
     holder = find(st, "holder")
     stats = find(st, "stats")
-    if holder is None or stats is None or words(holder) != ["it"] or _tails(st):
+    tails = _tails(st)
+    per = _per_discarded(tails, last)  # "it is +3D for each card discarded"
+    if holder is None or stats is None or words(holder) != ["it"] or (tails and per is None):
         raise Unsupported(f"{' '.join(words(st))!r}")
     amounts = _stat_list(stats)  # "it is +2D", "it is -4F" (it costs less), "it is -3F and +3D"
     if not amounts or any(stat not in (fx.Stat.DAMAGE, fx.Stat.FORTITUDE) for stat, _ in amounts):
         raise Unsupported("a next card's amounts other than D and F")
-    return [fx.Modify(next_modifier(stat, amount, fx.Duration.NEXT_CARD, d)) for stat, amount in amounts]
+    return [fx.Modify(next_modifier(stat, amount, when, d), per=per) for stat, amount in amounts]
+
+
+def _per_discarded(tails: list[Phrase], last: object) -> fx.CountOf | None:
+    """"for each card discarded" right after a discard of the player's (he says how many): the count it left."""
+    inner = last.actions[-1] if isinstance(last, fx.Optional) and last.actions else last
+    if len(tails) != 1 or tails[0].kind != "per_tail" or not paid_each(tails[0]) or not isinstance(inner, fx.Discard) \
+            or inner.who is not fx.Who.YOU:
+        return None
+    return fx.CountOf(fx.Who.YOU, None, measure=fx.Measure.MOVED)
 
 
 def _reversals_to_it(st: Statement) -> bool:
@@ -897,4 +916,4 @@ def _reversal_f(before: fx.Modifier, st: Statement) -> fx.Modify:
     return fx.Modify(fx.Modifier(fx.Stat.FORTITUDE, amounts[0][1], before.duration, card_type=before.card_type,
                                  subtype=before.subtype, reversals=True, max_damage=before.max_damage,
                                  title=before.title, title_word=before.title_word, marks=before.marks,
-                                 subtypes=before.subtypes))
+                                 subtypes=before.subtypes, found=before.found))

@@ -37,8 +37,12 @@ from rawdeal.effects.classic.lowering.actions import (
 from rawdeal.effects.classic.lowering.statlines import (
     about_the_state, conditional_line, stat_line_context, stays_in_ring,
 )
+from rawdeal.effects.classic.lowering.segments import in_draw_segment
+from rawdeal.effects.classic.lowering.timing import (
+    first_next_after, found_next, it_is_first_next, it_next, opening_as_tail, played_after, success_after,
+)
 from rawdeal.effects.classic.lowering.used import UsedReversal, by_doing, placed, reversing_purpose, used_reversals
-from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, said_later
+from rawdeal.effects.classic.lowering.timing import after_damage, ends_turn_after_damage, paid_down, said_later
 from rawdeal.effects.classic.lowering.turnorder import YOUR_TURN, continues, opened_midway
 from rawdeal.effects.classic.lowering.statements import (
     Disqualified, ReadAsZero, _DeckRule, _GroupMod, _statement, first_next_turn,
@@ -60,6 +64,8 @@ class _Ctx:
     after_damage: bool = False  # "when successfully played and damage has been applied": only ending the turn
     source: fx.Zone | None = None  # "reversal": only reversals from the hand (the Arsenal); "when played": only
     # when the card is played from that zone; "left ring": only when it goes there (`by`: whose effect moves it)
+    goes_on: bool = False  # "in": the sentence before made an effect used from there, which a plain sentence of
+    # actions goes on with ("... you may put this card into your Ringside pile ... Your opponent may draw 1 card.")
 
 
 def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx | None:
@@ -91,6 +97,25 @@ def _frames(frames: Sequence[Frame], ctx: _Ctx | None, card: CardFacts) -> _Ctx 
             ctx = _Ctx("ring")
         elif frame.kind in ("when_cond", "if_cond") and _this_in_own(frame):
             ctx = _Ctx("in", zones=_this_in_own(frame))
+        elif frame.kind == "before_phase" and words(frame) in (["before", "your", "opponent's", "draw segment"],
+                                                              ["before", "his", "draw segment"]) and (
+                ctx is not None and (ctx.kind == "ring" or ctx.kind == "activated" and ctx.by is fx.Who.OPPONENT
+                                     and ctx.zones == (fx.Zone.RING,))
+                or (ctx is None or ctx == _Ctx()) and stays_in_ring("play", _Ctx(), card)):
+            # "Before your opponent's Draw Segment, he may ...": at the start of each of his turns
+            if words(frame)[1] == "his" and not (ctx is not None and ctx.by is fx.Who.OPPONENT):
+                raise Unsupported("'before his Draw Segment' of no turn of his")
+            ctx = _Ctx("ring start", by=fx.Who.OPPONENT)
+        elif frame.kind == "before_phase" and words(frame) == ["before", "every", "draw segment"] and (
+                ctx is not None and ctx.kind == "ring"
+                or (ctx is None or ctx == _Ctx()) and stays_in_ring("play", _Ctx(), card)):
+            ctx = _Ctx("ring start", by=fx.Who.ALL)  # "Before every Draw Segment, ...": each player's turn
+        elif frame.kind == "during" and words(frame) == ["during", "your", "opponent's", "turn"] and (
+                ctx is not None and ctx.kind in ("ring", "in") or (ctx is None or ctx == _Ctx())
+                and stays_in_ring("play", _Ctx(), card)):
+            # "During your opponent's turn, he may discard 3 cards and then put this card into your Ringside pile"
+            ctx = _Ctx("activated", zones=ctx.zones if ctx is not None and ctx.zones else (fx.Zone.RING,),
+                       by=fx.Who.OPPONENT)
         elif frame.kind in ("during", "once_during") and ctx is not None and ctx.kind in ("ring", "in") \
                 and words(frame) in YOUR_TURN:
             ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,), once=frame.kind == "once_during")
@@ -295,6 +320,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
             said_either = len(groups[0])
         if isinstance(item, Action):
             out = _declared(item, card, seq) if item.verb == "declare whether" else _used_or_action(item, seq, card)
+            seq.found = next((a for o in out for a in _nested(o) if isinstance(a, fx.Search)), seq.found)
             if out:
                 last = out[-1]
                 if not (isinstance(last, fx.Optional) and not last.actions):  # an empty may keeps what was taken
@@ -510,9 +536,16 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     held = plays_held(sentence, seq is not None and seq.under, card.title)
     if held is not None:
         return ctx, [held]  # "You may play the cards under this card as if they were in your hand"
-    sentence = by_doing(_lifetime_to_restrictions(sentence))
-    frames = list(sentence.frames)
+    sentence = by_doing(opening_as_tail(_lifetime_to_restrictions(sentence)))
     seq = seq or _Seq()
+    drawn = in_draw_segment(sentence)
+    if drawn is not None:  # "During your Draw Segment, draw an additional 3 cards"
+        return _draw_segment(drawn, card, seq)
+    after = first_next_after(sentence)
+    first_next, seq.first_next = seq.first_next, after is not None
+    if after is not None:  # "At the beginning of your next turn, your first card played is considered ... after X"
+        return ctx, [after]
+    frames = list(sentence.frames)
     seq.next_card = seq.condition = seq.lifetime = seq.group = None
     forced = False
     while frames and _lifetime(frames[0]) is not None:  # "Next turn, all your maneuvers are +2D"
@@ -521,10 +554,14 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
         frames.pop()  # "If you do, after damage has been applied, end your turn": the turn ends once the play is over
         if [ends_turn_after_damage(p) for p in _items(sentence, card, seq)] != [fx.EndTurn(fx.Who.YOU)]:
             raise Unsupported("an effect after damage has been applied other than ending your turn")
+    if len(frames) == 1 and success_after(frames[0]) is not None:
+        return _success_after(sentence, frames[0], ctx, card, seq)  # "When successfully played after X, ..."
     if len(frames) == 1 and frames[0].kind in ("if_he_does", "if_you_do") and words(frames[0])[1:] in (
             ["he", "do"], ["he", "do", "not"], ["you", "do"], ["you", "do", "not"]):
         said = words(frames[0])  # "Your opponent may overturn 5 cards. If he does not, he discards 2 cards."
         parts = _items(sentence, card, seq)
+        if said[1:] == ["you", "do"] and parts and all(isinstance(p, _SelfStat) and p.paid is None for p in parts):
+            return ctx, [replace(p, paid=fx.Paid.DONE) for p in parts]  # "If you do, this card is -10F"
         if not parts or not all(isinstance(p, _ACTIONS) for p in parts):
             raise Unsupported(f"what happens {' '.join(said)!r}")
         who = fx.Who.OPPONENT if said[1] == "he" else fx.Who.YOU
@@ -565,7 +602,15 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     if leaving is not None:  # "If this card is removed from your Ring area, ...": its own effect as it leaves
         return _Ctx("left ring", by=leaving[0], source=leaving[1]), _left_ring_parts(sentence, frames[1:], card, seq)
     seq.next_when = fx.Duration.NEXT_CARD
-    if frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
+    if first_next and frames and frames[-1].kind == "if_cond" and it_is_first_next(frames[-1]) is not None:
+        seq.next_card = it_is_first_next(frames.pop())  # "If it is a Strike maneuver, it is +5D": that first card
+        seq.next_when = fx.Duration.FIRST_NEXT_TURN
+    elif len(frames) == 1 and played_after(frames[0]) is not None:  # "When played after X, this card cannot be reversed"
+        seq.condition = played_after(frames.pop())
+    elif frames and frames[-1].kind in ("if_cond", "when_cond") and it_next(frames[-1]):
+        seq.next_card = found_next(seq.found)  # "If it is your next card played this turn, ...": what was found
+        frames.pop()
+    elif frames and frames[-1].kind in ("if_cond", "when_cond") and _next_phrase(frames[-1]) is not None:
         ref = find(frames[-1], "next_ref")
         if ref is not None and first_next_turn(ref):
             seq.next_when = fx.Duration.FIRST_NEXT_TURN
@@ -624,6 +669,24 @@ def lower_sentence(sentence: Sentence, ctx: _Ctx | None, card: CardFacts,
     return new, parts
 
 
+def _draw_segment(sentence: Sentence, card: CardFacts, seq: _Seq) -> tuple[_Ctx, list[Any]]:
+    """A sentence of additional cards drawn in the Draw segment (`segments.in_draw_segment`): of a card while it lies
+    in its owner's Ring area ("When this card is in your Ring area, ...", or bare on a Pre-match or Mid-match card,
+    which stays there), or of a Superstar."""
+    where = _frames(list(sentence.frames), None, card) if sentence.frames else None
+    if where is not None and where.kind == "ring" or where is None and not card.is_superstar \
+            and stays_in_ring("play", _Ctx(), card):
+        new = _Ctx("draw segment", zones=(fx.Zone.RING,))
+    elif where is None and card.is_superstar:
+        new = _Ctx("draw segment")
+    else:
+        raise Unsupported("additional cards drawn in the Draw segment of a card in no Ring area")
+    seq.next_card = seq.condition = seq.lifetime = seq.group = None
+    parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
+    return new, parts
+
+
 def _left_ring_parts(sentence: Sentence, rest: list[Frame], card: CardFacts, seq: _Seq) -> list[Any]:
     """What a card leaving the Ring area does; "..., if you are a Diva Superstar, you may draw 1 card": only while a
     condition on the game's state then holds. Any other opening after it is reported."""
@@ -638,6 +701,20 @@ def _left_ring_parts(sentence: Sentence, rest: list[Frame], card: CardFacts, seq
     if not parts or not all(isinstance(p, _ACTIONS) for p in parts) or not about_the_state(said):
         raise Unsupported(f"the condition {' '.join(words(cond))!r} on a card leaving the Ring area")
     return [fx.OnlyIf(said, tuple(parts))]
+
+
+def _success_after(sentence: Sentence, frame: Frame, ctx: _Ctx | None, card: CardFacts,
+                   seq: _Seq) -> tuple[_Ctx | None, list[Any]]:
+    """"When successfully played after a High Risk maneuver, you may put up to 3 High Risk maneuvers ... into your
+    hand": its actions when successfully played, guarded by the card played before it (`OnlyIf`, which the engine asks
+    of the play in progress)."""
+    plain, cond = success_after(frame)  # type: ignore[misc]  # the caller checked it is one
+    new = _frames([plain], ctx, card)
+    parts = _items(sentence, card, seq)
+    _any_number_only_discarded(parts)
+    if not parts or not all(isinstance(p, _ACTIONS) for p in parts):
+        raise Unsupported("what a successful play after a card does, other than actions")
+    return new, [fx.OnlyIf(cond, tuple(parts))]
 
 
 def _lifetime_to_restrictions(sentence: Sentence) -> Sentence:
@@ -787,7 +864,8 @@ def _next_is(frame: Frame) -> _Desc:
     d = _cards(cards)
     if d.title and replace(d, title=None, types=()) == _Desc():  # "is the card titled Maintain Hold"
         return replace(d, types=())  # the card so titled, played as whatever it is
-    if d.count != fx.ONE or d.title or len(d.types) > 1 or (not d.types and not d.marks and not d.trait):
+    if d.count != fx.ONE or d.title or len(d.types) > 1 \
+            or not (d.types or d.marks or d.trait or d.not_trait or d.not_marks):
         raise Unsupported(f"the condition {' '.join(words(cond))!r}")
     return d  # what the next card must be is checked by the modifier that reads it (`timing.next_modifier`)
 
@@ -993,6 +1071,8 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             raise Unsupported("'cannot be removed' in another context")
         elif isinstance(part, _GroupMod):
             raise Unsupported("a modifier without a lifetime outside the Ring area")
+        elif ctx.kind == "ring start" and ctx.by is not fx.Who.YOU and isinstance(part, _ACTIONS):
+            used.append(_their_start(part))
         elif ctx.kind == "ring start" and ctx.once and isinstance(part, _ACTIONS):
             used.append(part)  # "once during each of your turns, before your Draw Segment, you may ..."
         elif ctx.kind == "ring start" and isinstance(part, _ACTIONS):
@@ -1039,12 +1119,19 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             _answered(clauses, part)
         elif isinstance(part, fx.RemoveReversed) and ctx.kind != "reverse":
             raise Unsupported("the reversed card, said where the card reverses nothing")
-        elif ctx.kind in ("activated", "played", "reversal", "left ring") and isinstance(part, _ACTIONS):
+        elif ctx.kind in ("activated", "played", "reversal", "left ring", "draw segment") and isinstance(part, _ACTIONS):
+            used.append(part)
+        elif ctx.kind == "in" and ctx.goes_on and isinstance(part, _ACTIONS) and isinstance(clauses[-1], fx.Activated):
+            clauses[-1] = replace(clauses[-1], actions=(*clauses[-1].actions, _this_moved(part)))
+        elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS) and not used and is_ace(part):
+            ctx = _Ctx("activated", zones=ctx.zones or (fx.Zone.RING,))  # the rulebook's ACE: used in your turn
             used.append(part)
         elif ctx.kind in ("ring", "in") and isinstance(part, _ACTIONS):
             raise Unsupported(f"an effect used from the {' or '.join(ctx.zones or (fx.Zone.RING,))} without saying when")
         elif isinstance(part, _ACTIONS):
             _add_action(clauses, part, ctx)
+        elif isinstance(part, _SelfStat) and part.paid is not None:
+            clauses.append(paid_down(clauses, part, ctx.as_type))  # F paid down by the "When played" payment
         elif isinstance(part, _SelfStat) and ctx.kind == "reverse":
             # "As a reversal, this card is -5F": its F to reverse with (`rules.reversal_cost`), not as a maneuver
             if part.stat is not fx.Stat.FORTITUDE or part.per_title_word or part.per is not None:
@@ -1075,14 +1162,26 @@ def _assemble(clauses: list[Any], parts: list[Any], ctx: _Ctx, card: CardFacts) 
             clauses.append(replace(part, as_type=ctx.as_type))
         else:
             clauses.append(part)
+    if ctx.kind == "ring start" and ctx.by is not fx.Who.YOU:
+        if used and isinstance(used[0], fx.Optional):  # "he may discard 2 cards and then put ...": the may covers the rest
+            used = [replace(used[0], actions=(*used[0].actions, *used[1:]))]
+        for part in used:
+            _add_triggered(clauses, fx.Trigger.START_OF_TURN, fx.Zone.RING, part, ctx.by)
+        return ctx
     if ctx.kind == "ring start" and ctx.once:
         if used and isinstance(used[0], fx.Optional) and used[0].who is fx.Who.YOU:  # the may covers the rest
             used = [fx.Optional((*used[0].actions, *used[1:]))]
         clauses.append(fx.Triggered(fx.Trigger.START_OF_TURN, tuple(used), zone=fx.Zone.RING))
         return _Ctx("ring")
+    if ctx.kind == "draw segment":
+        if not used:
+            raise Unsupported("a Draw segment that sets off nothing the engine runs")
+        trig = fx.Triggered(fx.Trigger.DRAW_SEGMENT, tuple(used), zone=fx.Zone.RING)
+        clauses.append(trig if ctx.zones else _AbilityTrigger(trig))  # a Superstar's: part of his ability
+        return _Ctx("ring") if ctx.zones else _Ctx()
     if ctx.kind == "activated":
         clauses.append(_activated(used, ctx))
-        return _Ctx("in", zones=ctx.zones)  # a sentence after it says when again, or is reported
+        return _Ctx("in", zones=ctx.zones, goes_on=True)  # a sentence after it goes on with it, or says when again
     if ctx.kind == "reversal":
         if not used:
             raise Unsupported("a reversal that sets off nothing the engine runs")
@@ -1127,16 +1226,30 @@ def _used_from(ctx: _Ctx, card: CardFacts) -> tuple[fx.Zone, ...]:
     raise Unsupported("a reversal by using a card in this context")
 
 
-def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, action: Any) -> None:
+def _add_triggered(clauses: list[Any], trigger: fx.Trigger, zone: fx.Zone, action: Any, by: fx.Who = fx.Who.YOU) -> None:
     """An action of a trigger: consecutive ones make one `Triggered`; a leading "you may" makes the whole
     trigger the owner's choice."""
     last = clauses[-1] if clauses else None
-    if isinstance(last, fx.Triggered) and last.trigger is trigger and last.zone is zone:
+    if by is not fx.Who.YOU:  # the opponent's turn sets it off
+        if isinstance(last, fx.Triggered) and last.trigger is trigger and last.zone is zone and last.by is by:
+            clauses[-1] = replace(last, actions=(*last.actions, action))
+        else:
+            clauses.append(fx.Triggered(trigger, (action,), zone=zone, by=by))
+    elif isinstance(last, fx.Triggered) and last.trigger is trigger and last.zone is zone and last.by is fx.Who.YOU:
         clauses[-1] = replace(last, actions=(*last.actions, action))
     elif isinstance(action, fx.Optional) and action.who is fx.Who.YOU:
         clauses.append(fx.Triggered(trigger, action.actions, zone=zone, optional=True))
     else:
         clauses.append(fx.Triggered(trigger, (action,), zone=zone))
+
+
+def _their_start(action: Any) -> Any:
+    """An action at the start of the opponent's turn ("Before your opponent's Draw Segment, he may discard 2 cards and
+    then put this card into your Ringside pile"): this card moved from where it lies, whoever does it. Ending or
+    skipping a turn there would end it before its Draw segment, which the engine cannot yet: reported."""
+    if any(isinstance(a, (fx.EndTurn, fx.SkipTurn)) for a in _nested(action)):
+        raise Unsupported("a turn ended before its Draw segment")
+    return _this_moved(action)
 
 
 def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
@@ -1146,10 +1259,32 @@ def _activated(used: list[Any], ctx: _Ctx) -> fx.Activated:
     cond: fx.Condition | None = None
     if len(used) == 1 and isinstance(used[0], fx.OnlyIf):
         cond, used = used[0].condition, list(used[0].actions)
-    if not used or not isinstance(used[0], fx.Optional) or used[0].who is not fx.Who.YOU:
+    first = used[0] if used else None
+    if isinstance(first, fx.Draw) and first.who is fx.Who.YOU and first.count.up_to and first.count.n \
+            and first.count.of is None and not first.count.same:  # "you may draw 1 card": using it is the may
+        used = [fx.Optional((fx.Draw(fx.Who.YOU, fx.Count(first.count.n)),)), *used[1:]]
+    if not used or not isinstance(used[0], fx.Optional) or used[0].who is not ctx.by:
         raise Unsupported("an effect used from the Ring area or Ringside pile that is not optional")
+    if ctx.by is not fx.Who.YOU and cond is not None:
+        raise Unsupported("an effect the opponent uses under a condition")
     actions = [*used[0].actions, *used[1:]]
-    return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once, cond)
+    return fx.Activated(ctx.zones, tuple(_this_moved(a) for a in actions), ctx.once, cond, by=ctx.by)
+
+
+def is_ace(part: Any) -> bool:
+    """"When this card is in your Ring area, you may put this card into your Ringside pile and ...", said without
+    when: the rulebook's Activated Card Effect (a card in your Ring area, and you have to do something, like discard
+    a card or remove that card from the Ring area, to generate an effect), which its owner uses in his main segment
+    ("use any effect that can be done during your turn (an Activated Card Effect, ..., manipulating cards from your
+    Ringside pile ...)"). Only a "may" of his whose first action is such a cost (under an opening condition on the
+    game's state, if any: "if your Fortitude Rating is 5 or greater, you may ...")."""
+    if isinstance(part, fx.OnlyIf) and len(part.actions) == 1:
+        part = part.actions[0]
+    first = part.actions[0] if isinstance(part, fx.Optional) and part.who is fx.Who.YOU and part.actions else None
+    return isinstance(first, (fx.DiscardThis, fx.ReturnThis, fx.MoveThis)) \
+        or isinstance(first, fx.Discard) and first.who is first.chooser is fx.Who.YOU and not first.random \
+        or isinstance(first, fx.MoveCards) and first.who is first.chooser is fx.Who.YOU \
+        and first.source in (fx.Zone.HAND, fx.Zone.RING, fx.Zone.RINGSIDE)
 
 
 def _this_moved(action: Any) -> Any:

@@ -16,9 +16,9 @@ from typing import Any
 from rawdeal.cards.marks import keyword_mark
 from rawdeal.cards.model import CardType
 from rawdeal.effects import model as fx
-from rawdeal.effects.classic.model import CardDesc, Frame, Phrase, ValueKind, ZoneRef
+from rawdeal.effects.classic.model import CardDesc, Cards, Frame, Phrase, Sentence, Statement, ValueKind, Word, ZoneRef
 from rawdeal.effects.classic.lowering.nodes import (
-    CardFacts, Unsupported, _Desc, _desc, _filter, _zone_in, find, values, words,
+    CardFacts, Unsupported, _Desc, _cards, _desc, _filter, _zone_in, find, values, words,
 )
 
 
@@ -77,8 +77,8 @@ def per_count(tail: Phrase) -> fx.CountOf:
 def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **extra: Any) -> fx.Modifier:
     """The one-shot modifier "if your next card played this turn (the first card you play on your next turn) is
     <d>, it ..." makes: the next card played uses it up, and it changes that card only if the card is <d> (a
-    Strike or Grapple maneuver, an Action card, the card titled X, a Foreign Object card)."""
-    if d.not_trait or d.not_subtypes or d.min_damage is not None or d.not_marks or d.any_marks or d.titles \
+    Strike or Grapple maneuver, an Action card, the card titled X, a Foreign Object card, a non-unique card)."""
+    if d.not_subtypes or d.min_damage is not None or d.any_marks or d.titles \
             or d.after_title or d.after is not None or len(d.types) > 1:
         raise Unsupported("a next card described by what the engine cannot test on it yet")
     card_type = d.types[0] if d.types else CardType.MANEUVER if d.subtypes else None
@@ -87,4 +87,147 @@ def next_modifier(stat: fx.Stat, amount: int, when: fx.Duration, d: _Desc, **ext
     return fx.Modifier(stat, amount, when, card_type=card_type, subtype=d.subtypes[0] if len(d.subtypes) == 1 else None,
                        max_damage=d.max_damage, title=d.title, title_word=d.title_word,
                        marks=(*d.marks, keyword_mark(d.trait.value)) if d.trait else d.marks,
-                       subtypes=d.subtypes if len(d.subtypes) > 1 else (), **extra)
+                       subtypes=d.subtypes if len(d.subtypes) > 1 else (), found=d.found,
+                       not_marks=(*d.not_marks, keyword_mark(d.not_trait.value)) if d.not_trait else d.not_marks,
+                       **extra)
+
+
+def paid_each(tail: Phrase) -> bool:
+    """"This card is -2F for each card discarded": an amount per card the card's "When played" discard moved."""
+    return words(tail) == ["for", "each", "card", "discarded"]
+
+
+def paid_down(clauses: list[Any], part: Any, as_type: CardType | None) -> fx.StatChange:
+    """"When played, discard up to 5 cards. This card is -2F for each card discarded", "When played, you may discard
+    1 card. If you do, this card is -10F": the F the first action of the "When played" clause just before pays down
+    (`fx.Paid`). Only F, only a cut, only a payment from the player's own hand that he chooses: the engine works out
+    from his hand how much he can pay before he plays the card."""
+    last = clauses[-1] if clauses else None
+    first = last.actions[0] if isinstance(last, fx.WhenPlayed) and last.actions and last.as_type is as_type else None
+    may = isinstance(first, fx.Optional) and first.who is fx.Who.YOU and not first.otherwise
+    pay = first.actions[0] if isinstance(first, fx.Optional) and may and first.actions else first
+    if part.stat is not fx.Stat.FORTITUDE or part.amount >= 0 or part.condition is not None or part.per is not None \
+            or part.per_title_word is not None or not from_own_hand(pay) \
+            or (part.paid is fx.Paid.DONE and not (may and pay_once(pay))) \
+            or (part.paid is fx.Paid.EACH and not (isinstance(pay, fx.Discard) and pay.count.up_to)):
+        raise Unsupported("an F paid down by no 'When played' payment from your hand")
+    return fx.StatChange(fx.Stat.FORTITUDE, part.amount, as_type=as_type, paid=part.paid)
+
+
+def from_own_hand(action: Any) -> bool:
+    """A discard or a move of the player's own cards out of his hand, which he chooses and counts."""
+    if isinstance(action, fx.Discard):
+        return action.who is action.chooser is fx.Who.YOU and not action.random and action.count.of is None \
+            and not action.count.same and action.count.times == 1
+    return isinstance(action, fx.MoveCards) and action.who is action.chooser is fx.Who.YOU \
+        and action.source is fx.Zone.HAND and not action.random and action.count.of is None \
+        and not action.count.same and action.count.times == 1
+
+
+def pay_once(action: Any) -> bool:
+    """A payment done or not as a whole: a fixed number of cards, or all of them."""
+    count = action.count
+    return not count.up_to and (count.n is None or count.n >= 1)
+
+
+_NEXT_PLAYED = (["your", "next", "card", "played", "this", "turn"], ["the", "next", "card", "you", "play", "this", "turn"])
+
+
+def it_next(frame: Frame) -> bool:
+    """"If it (that card) is your next card played this turn", "When it is the next card you play this turn": the
+    pronoun standing for a card the text found before."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not isinstance(one, Phrase) or one.kind != "nth_card":
+        return False
+    this = find(one, "self_ref")
+    return this is not None and words(this) in (["it"], ["that", "card"]) \
+        and words(one)[len(words(this)):] in [["is", *w] for w in _NEXT_PLAYED]
+
+
+def found_next(search: fx.Search | None) -> _Desc:
+    """The card "it" stands for, as a next card's description: the card titled X when the search before was for that
+    title (copies are alike), else the card it found, worked out as the modifier runs (`fx.Modifier.found`)."""
+    if search is None or search.who is not fx.Who.YOU:
+        raise Unsupported("'it is your next card played this turn' after no search of yours")
+    flt = search.filter
+    if flt.title is not None and replace(flt, title=None) == fx.ANY_CARD:
+        return _Desc(title=flt.title)
+    return _Desc(found=True)
+
+
+def first_next_after(sentence: Sentence) -> fx.Modify | None:
+    """"At the beginning of your next turn, your first card played is considered to be played after the card titled
+    Irish Whip" (printed on Set-up reversals): a one-shot modifier of the first card the player plays on his next turn
+    (`Stat.AFTER`, `FIRST_NEXT_TURN`), which makes it played after that card; None for any other sentence."""
+    frames, items = sentence.frames, sentence.items
+    if len(frames) != 1 or frames[0].kind != "at_edge" \
+            or words(frames[0]) != ["at", "the", "beginning", "of", "your", "next", "turn"] \
+            or len(items) != 1 or not isinstance(items[0], Statement) or items[0].kind != "considered_played":
+        return None
+    ref = find(items[0], "next_ref")
+    titles = values(items[0], ValueKind.TITLE)
+    if ref is None or words(ref) != ["your", "first", "card", "played"] or len(titles) != 1 \
+            or words(items[0])[-5:-1] != ["played after", "the", "card", "titled"]:
+        return None
+    return fx.Modify(fx.Modifier(fx.Stat.AFTER, 0, fx.Duration.FIRST_NEXT_TURN, card_type=None,
+                                 after=(fx.After(title=titles[0].text),)))
+
+
+def it_is_first_next(frame: Frame) -> _Desc | None:
+    """"If it is a Strike maneuver" right after "your first card played (next turn) ...": what that card must be."""
+    cond = find(frame, "condition")
+    one = cond.parts[0] if cond is not None and len(cond.parts) == 1 else None
+    if not isinstance(one, Phrase) or one.kind != "this_is_card" or words(one)[:2] != ["it", "is"]:
+        return None
+    cards = [p for p in one.parts if isinstance(p, Cards)]
+    if len(cards) != 1:
+        return None
+    d = _cards(cards[0])
+    if d.count != fx.ONE or d.title or len(d.types) > 1 or (not d.types and not d.marks and not d.trait):
+        raise Unsupported(f"the condition {' '.join(words(one))!r}")
+    return d
+
+
+def opening_as_tail(sentence: Sentence) -> Sentence:
+    """"When (If) played after a successfully played 5D or greater maneuver, this card is +5D" says what "This card is
+    +5D when played after ..." says: the opening moved to the end of each of its statements about this card."""
+    if len(sentence.frames) != 1:
+        return sentence
+    frame = sentence.frames[0]
+    how = frame.parts[1] if len(frame.parts) == 2 and isinstance(frame.parts[1], Phrase) else None
+    if frame.kind not in ("on_play", "if_played") or words(frame)[:1] not in (["when"], ["if"]) or how is None \
+            or how.kind != "played_how" or find(how, "played_after") is None:
+        return sentence
+    items = [i for i in sentence.items if isinstance(i, Statement)]
+    if not items or len(items) != len(sentence.items) or not all(
+            i.kind == "stats_are" and find(i, "self_ref") is not None
+            and not any(isinstance(p, Phrase) and p.kind.endswith("_tail") for p in i.parts) for i in items):
+        return sentence
+    tail = Phrase("played_tail", (Word("when"), how))
+    return replace(sentence, frames=(), items=tuple(replace(i, parts=(*i.parts, tail)) for i in items))
+
+
+def played_after(frame: Frame) -> fx.Condition | None:
+    """"When (If) played after a successfully played 4D or greater maneuver, ...", "When played after the card titled
+    X, ...": the condition on the card played before this one, for what the sentence says of this card ("can only be
+    reversed from your opponent's Arsenal", "this card cannot be reversed"); None for any other opening."""
+    from rawdeal.effects.classic.lowering.conditions import _prior  # conditions reads descriptions with this module
+
+    how = frame.parts[1] if len(frame.parts) == 2 and isinstance(frame.parts[1], Phrase) else None
+    if frame.kind not in ("on_play", "if_played") or words(frame)[:1] not in (["when"], ["if"]) or how is None \
+            or how.kind != "played_how" or len(how.parts) != 1 or find(how, "played_after") is None:
+        return None
+    return _prior(how)
+
+
+def success_after(frame: Frame) -> tuple[Frame, fx.Condition] | None:
+    """"When successfully played after a High Risk maneuver, ...": the plain "when successfully played" opening and the
+    condition on the card played before this one; None for any other opening."""
+    from rawdeal.effects.classic.lowering.conditions import _prior  # conditions reads descriptions with this module
+
+    after = frame.parts[2] if len(frame.parts) == 3 and isinstance(frame.parts[2], Phrase) else None
+    if frame.kind != "on_success" or words(frame)[:2] != ["when", "successfully"] or after is None \
+            or after.kind != "played_after":
+        return None
+    return Frame("on_success", (*frame.parts[:2], Word("played"))), _prior(after)
