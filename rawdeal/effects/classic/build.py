@@ -83,6 +83,9 @@ class Build:
 
     def card_desc(self, children: list[Any]) -> CardDesc:
         nouns = [c for c in children if isinstance(c, Phrase) and c.kind == "noun"]
+        if not nouns:  # "a non-Backlash-deck card": the negated noun's own "card" is the head, no noun of its own
+            last = next(i for i, c in enumerate(children) if isinstance(c, Phrase) and c.kind == "not_noun") + 1
+            return CardDesc(tuple(children[:last]), (), tuple(children[last:]))
         last = children.index(nouns[-1])
         return CardDesc(tuple(children[:last]), (text(nouns[-1]),), tuple(children[last + 1:]))
 

@@ -20,7 +20,8 @@ from lark import Token
 from rawdeal.cards.keywords import KEYWORDS
 
 _ABBREVIATIONS = ("mr.", "sgt.", "dr.", "st.", "jr.", "vs.", "no.")
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\)))\s+(?=[A-Z0-9'\"#(≥+-])")
+# a sentence starts with a capital; a lower-case opening "if"/"when" after a full stop is a misprint ("... turn. if played")
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\)))\s+(?=[A-Z0-9'\"#(≥+-])|(?<=[a-z]\.)\s+(?=(?:if|when)\s)")
 _QUOTED = re.compile(r"""(?<!\w)'[^']+'|"[^"]+\"""")
 _STAT = re.compile(r"([+-]? ?(?:\d+|#))([DF])(?![\w])|([DF]): ?(\d+)(?![\w])")
 # "8 damage", "+2 fortitude": the stat spelled out reads as 8D, +2F
@@ -38,9 +39,9 @@ _DESC_WORDS = ("strike", "grapple", "submission", "high risk", "trademark finish
 _NOUNS = ("card", "foreign object", "title belt", "superstar card", "backlash deck card", "enforcer", "manager",
           "stipulation", "venue", "activated card effect")
 _LEMMAS = {"lower": "less", "higher": "greater", "have": "has", "had": "has", "are": "is", "was": "is", "were": "is", "does": "do", "did": "do",
-           "placed": "put", "manuever": "maneuver", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put", "putting": "put"}
+           "placed": "put", "manuever": "maneuver", "maximun": "maximum", "players'": "player's", "opponents'": "opponent's", "show": "reveal", "shows": "reveal", "showing": "reveal", "places": "put", "place": "put", "puts": "put", "putting": "put"}
 _FIXED = ("and damage has been applied", "damage has been applied", "played after", "played from", "played by", "for the rest of", "or equal to", "or if", "and if", "or by", "or when", "or after", "if possible")
-_SYNONYMS = {"played following": "played after", "following": "after", "ringside": "ringside pile",
+_SYNONYMS = {"played following": "played after", "immediately played after": "played after", "following": "after", "ringside": "ringside pile",
              "whenever": "when", "can not": "cannot", "can't": "cannot", "and/or": "or", "opponents": "opponent's", "word(s)": "word",
              "words": "word", "disregard": "ignore",
              "select": "choose", "will be": "is", "for the remainder of": "for the rest of",
@@ -123,6 +124,7 @@ class Lexicon:
         # names and keywords printed with an exclamation mark ("SmackDown!"), which ends no sentence before a card word
         self._exclaimed = tuple(p for p, kind in phrases.items() if p.endswith("!") and kind in ("TRAIT", "STAR"))
         self.lists = {literals[w]: "ZONE_AND" for w in _ZONE_WORDS if w in literals}
+        self.zone_nouns = {literals[w] for w in (*_ZONE_WORDS, "ring") if w in literals}
         self.lists.update({"DMG": "STAT_AND", "FORT": "STAT_AND", "SIGNED": "STAT_AND"})
         self.lists.update({"CARD_TITLE": "TITLE_AND", "STAR": "STAR_AND", "TRAIT": "DESC_AND",
                            "QUOTED": "QUOTED_AND"})
@@ -169,8 +171,26 @@ class Lexicon:
 
     # -------------------------------------------------------------------------------------- tokens
     def tokens(self, sentence: str, offset: int = 0) -> list[Token]:
-        return self._amounts_first(self._conjunctions(self._parenthetical(_labelled(self._scan(
-            sentence, _norm(sentence), offset)))))
+        return self._amounts_first(self._conjunctions(self._parenthetical(self._misprints(_labelled(self._scan(
+            sentence, _norm(sentence), offset))))))
+
+    def _misprints(self, tokens: list[Token]) -> list[Token]:
+        """Two slips the printed texts make, read as meant: a place without its "in" after "is" ("When this card
+        is your Ring area", the "in" is supplied) and "your" for "you" before a verb ("if your have a Title Belt
+        card")."""
+        words = [self.literals.get(w, "") for w in ("is", "in", "you", "your", "his", "has")]
+        if not all(words):
+            return tokens
+        is_, in_, you, your, his, has = words
+        out: list[Token] = []
+        for i, tok in enumerate(tokens):
+            nxt = tokens[i + 1].type if i + 1 < len(tokens) else ""
+            if tok.type == your and nxt == has:
+                tok = _retyped(tok, you, "you")
+            out.append(tok)
+            if tok.type == is_ and nxt in (your, his) and i + 2 < len(tokens) and tokens[i + 2].type in self.zone_nouns:
+                out.append(_retyped(tokens[i + 1], in_, "in"))
+        return out
 
     def _parenthetical(self, tokens: list[Token]) -> list[Token]:
         """"Draw 2 cards, if possible, during your draw segment": the commas setting off "if possible" join
@@ -247,7 +267,9 @@ class Lexicon:
                 pos += 1
                 continue
             # a list's "OR"/"AND", in capitals too, is no title of its own ("..., Test of Strength, OR I'm Not ...")
-            found = self._title(text, norm, pos, fallback=_first_word(norm, pos) not in ("or", "and")) \
+            # nor is a number after a list's "and" ("1 card titled A and 1 card titled B": "1" starts no title)
+            found = self._title(text, norm, pos, fallback=_first_word(norm, pos) not in ("or", "and")
+                                and not (char.isdigit() and len(out) > 1 and out[-2].type == "CARD_TITLE")) \
                 if expect_title else None
             if found is not None:
                 kind, end = found

@@ -914,7 +914,7 @@ def _counted_equal_to(action: Action) -> tuple[Action, fx.Count] | None:
     """"discards cards equal to the number of ...", "discards 1 card for every HEEL card he has in his Ring area":
     (the action without that phrase, the count it says), when the object is cards with no number of their own
     (or 1 for every such card); else None."""
-    equal = _arg(action, "equal_to") or _arg(action, "per")
+    equal = _arg(action, "equal_to") or _arg(action, "up_to_equal") or _arg(action, "per")
     obj = action.parts[0] if action.parts else None
     cards = next((p for p in obj.parts if isinstance(p, Cards)), None) if isinstance(obj, Phrase) \
         and obj.kind == "counted" else None
@@ -927,7 +927,7 @@ def _counted_equal_to(action: Action) -> tuple[Action, fx.Count] | None:
             raise Unsupported(f"{action.verb} {' '.join(words(action)[1:])!r}")
         plain = _one_card(plain)
         return plain, fx.Count(0, of=replace(per_every(equal), scale=(each.n, 1)))
-    return (plain, fx.Count(0, of=hash_is(equal))) if len(cards.parts) == 1 else None
+    return (plain, fx.Count(0, up_to=equal.kind == "up_to_equal", of=hash_is(equal))) if len(cards.parts) == 1 else None
 
 
 def _one_card(action: Action) -> Action:

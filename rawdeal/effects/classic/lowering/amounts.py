@@ -10,7 +10,7 @@ from typing import Any
 
 from rawdeal.effects import model as fx
 from rawdeal.effects.classic.lowering.nodes import HASH, Unsupported, _leaves, words
-from rawdeal.effects.classic.model import CardDesc, Phrase, Value, ValueKind
+from rawdeal.effects.classic.model import Action, CardDesc, Cards, Phrase, Sentence, Statement, Value, ValueKind, Word
 
 _STATS = {ValueKind.DAMAGE: fx.Stat.DAMAGE, ValueKind.FORTITUDE: fx.Stat.FORTITUDE}
 
@@ -113,3 +113,28 @@ def summed_hash(tail: Phrase) -> tuple[Phrase, Phrase] | None:
     first = Phrase(tail.kind, tuple(Phrase("stat_value", (amounts[0],)) if p is one else p for p in tail.parts))
     second = Phrase(tail.kind, tuple(amounts[1] if p is one else p for p in tail.parts))
     return first, second
+
+
+def shared_amount(sentence: Sentence) -> Sentence:
+    """"Shuffle cards from your Ringside pile into your Arsenal and then draw cards, both equal to your opponent's
+    Superstar Value": the closing amount is each action's whose cards have no number ("cards equal to ...")."""
+    last = sentence.items[-1] if sentence.items else None
+    if not (isinstance(last, Statement) and last.kind == "equal_each"):
+        return sentence
+    at = next(i for i, p in enumerate(last.parts) if isinstance(p, Word) and p.text.casefold() == "equal")
+    amount = Phrase("equal_to", last.parts[at:])
+    uncounted = [i for i, item in enumerate(sentence.items[:-1]) if isinstance(item, Action) and _uncounted(item)]
+    if len(uncounted) < 2:
+        raise Unsupported(f"'{' '.join(words(last))}' said of fewer than two actions")
+    items = tuple(replace(item, parts=(*item.parts, amount)) if i in uncounted and isinstance(item, Action) else item
+                  for i, item in enumerate(sentence.items[:-1]))
+    return replace(sentence, items=items)
+
+
+def _uncounted(action: Action) -> bool:
+    """Whether the action's object is cards without a number ("draw cards")."""
+    first = action.parts[0] if action.parts else None
+    return isinstance(first, Phrase) and first.kind == "counted" and len(first.parts) == 1 \
+        and isinstance(first.parts[0], Cards) and len(first.parts[0].parts) == 1 \
+        and isinstance(first.parts[0].parts[0], CardDesc) \
+        and not any(isinstance(p, Phrase) and p.kind == "equal_to" for p in action.parts)

@@ -387,6 +387,8 @@ def _desc(desc: CardDesc, count: fx.Count = fx.ONE) -> _Desc:
             fields["trait"] = _BACKLASH_KINDS[said.casefold()]
         elif kind == "kind_adj" and said.startswith("non ") and said[4:].casefold() in _BACKLASH_KINDS:
             fields["not_trait"] = _BACKLASH_KINDS[said[4:].casefold()]
+        elif kind == "not_noun" and said == "non backlash deck card" and "not_trait" not in fields:
+            fields["not_trait"] = Trait.BACKLASH  # "a non-Backlash-deck card"
         elif kind == "not_noun" and said[4:] in _SUBTYPES:
             fields["not_subtypes"] = (*fields.get("not_subtypes", ()), _SUBTYPES[said[4:]])
         elif (mark := word_mark(kind, said)) is not None:  # any other keyword, "hybrid", "non-Maneuver", ...

@@ -147,6 +147,17 @@ def bounded(clause: Any, bound: HashBound) -> Any:
     return out
 
 
+def where_is(tail: Any) -> fx.CountOf:
+    """"where # is equal to ..." with its bound, if it says one ("... and cannot be greater than 12")."""
+    caps = [p for p in tail.parts if isinstance(p, Phrase) and p.kind == "hash_cap"]
+    if not caps:
+        return hash_is(tail)
+    plain = hash_is(replace(tail, parts=tuple(p for p in tail.parts if p not in caps)))
+    n = _number(values(caps[0], ValueKind.NUMBER)[0])
+    capped: fx.CountOf = bounded(plain, HashBound(most=n) if "greater" in words(caps[0])[0] else HashBound(least=n))
+    return capped
+
+
 def _bounded(value: Any, bound: HashBound) -> tuple[Any, bool]:
     if isinstance(value, fx.CountOf):
         most = value.most if bound.most is None else bound.most if value.most is None else min(value.most, bound.most)

@@ -15,9 +15,8 @@ from rawdeal.effects.classic.model import (
 )
 from rawdeal.effects.classic.lowering.blanking import BlankChosen, Pending, RingChoice
 from rawdeal.effects.classic.lowering.found import unplaced
-from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed, modify
-from rawdeal.effects.classic.lowering.quantities import hash_is
-from rawdeal.effects.classic.lowering.quantities import HashBound, bounded
+from rawdeal.effects.classic.lowering.amounts import hash_said, is_hashed, modify, shared_amount
+from rawdeal.effects.classic.lowering.quantities import HashBound, bounded, where_is
 from rawdeal.effects.classic.lowering.nodes import (
     HASH, OWN_TITLE, CardFacts, LoweredText, PARSE_FAILED, Unlowered, Unsupported, _Desc, _SelfStat, _TYPES, _Zones, _arg, _cards,
     _children, _desc, _filter, _object_cards, _zone, _zone_in, field_names, find, values, words,
@@ -287,6 +286,7 @@ def _any_next_card(made: object) -> bool:
 
 def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
     """The sentence's items lowered, joined: "or" between two actions is a choice."""
+    sentence = shared_amount(sentence)
     groups: list[list[Any]] = [[]]
     either = False
     said_either: int | None = None  # where in the first group "either" opens the choice ("..., then either A or B")
@@ -347,7 +347,7 @@ def _items(sentence: Sentence, card: CardFacts, seq: _Seq) -> list[Any]:
         elif isinstance(item, Statement) and item.kind == "and_if" and find(item, "next_is") is not None:
             seq.next_card = _next_is(Frame("if_cond", item.parts))  # "...; and if your next card is a Strike maneuver, it is +5D"
         elif isinstance(item, Statement) and find(item, "where_tail") is not None:
-            said = hash_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
+            said = where_is(find(item, "where_tail"))  # "..., where # is equal to ...": the #s before it
             groups = [[_with_hash(p, said) for p in group] for group in groups]
         elif isinstance(item, Frame) and _lifetime(item) is not None:
             seq.lifetime = _lifetime(item)  # "...; next turn, all your maneuvers are +2D"

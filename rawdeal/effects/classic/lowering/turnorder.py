@@ -45,7 +45,8 @@ def not_right_after(who: fx.Who, d: _Desc) -> fx.NotReversedBy | list[fx.Restric
     raise Unsupported("a card no player may play right after this one")
 
 
-_ORDINALS = {("not", "the", "first"): 1, ("not", "the", "first", "or", "second"): 2}
+_ORDINALS = {("not", "the", "first"): 1, ("not", "the", "first", "or", "second"): 2,
+             ("not", "the", "first", ",", "second", ",", "or", "third"): 3, ("not", "the", "first", ",", "second", "or", "third"): 3}
 
 
 def not_first(cond: Phrase) -> tuple[int, CardType | None] | None:
